@@ -154,6 +154,9 @@ export interface AssetsTable {
   content_type: string;
   size: number;
   sha256: string;
+  /** Pixel size of images (null for other files), read once at import: themes need originalSize. */
+  width: number | null;
+  height: number | null;
   content: Uint8Array;
 }
 

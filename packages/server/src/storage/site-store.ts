@@ -5,6 +5,7 @@ import type {
   CollectionDoc, CollectionKind, ContentStatus, FileEntry, ItemDoc, JsonObject, NavEntry, ProductDoc, SiteBundle,
 } from '../site-dir/types.js';
 import { contentTypeOf } from './content-types.js';
+import { imageSize } from './image-size.js';
 import { stableId } from './ids.js';
 import type { Database, Flag } from './schema.js';
 import { upsertRows } from './upsert.js';
@@ -108,7 +109,7 @@ export async function writeSiteBundle(db: Kysely<Database>, bundle: SiteBundle, 
     await deleteOthers(tx, 'assets', websiteId, assetIds);
     await upsertRows(tx, 'assets', ['id'], bundle.assets.map((a, i) => ({
       id: assetIds[i]!, website_id: websiteId, path: a.path, content_type: contentTypeOf(a.path),
-      size: a.content.byteLength, sha256: sha256(a.content), content: a.content,
+      size: a.content.byteLength, sha256: sha256(a.content), ...imageSize(a.path, a.content), content: a.content,
     })), 20);
     return websiteId;
   });

@@ -177,6 +177,8 @@ export const foundation: MigrationFactory = ({ bigint, blob }) => ({
       .addColumn('content_type', 'text', (c) => c.notNull())
       .addColumn('size', 'integer', (c) => c.notNull())
       .addColumn('sha256', 'text', (c) => c.notNull())
+      .addColumn('width', 'integer')
+      .addColumn('height', 'integer')
       .addColumn('content', blob, (c) => c.notNull())
       .addUniqueConstraint('assets_path', ['website_id', 'path'])
       .execute();

@@ -1,0 +1,191 @@
+import { FolderBehavior, PageType } from '../../constants.js';
+import type { Store } from '../../storage/dialect.js';
+import {
+  countVisibleItems, findVisibleItem, listVisibleItems, loadProducts, searchVisibleItems, type CollectionRow, type ItemRow,
+} from '../../storage/content.js';
+import type { SiteSnapshot } from './snapshot.js';
+import { collectionContext, collectionUrl, indexProducts, itemContext, merchandisingContext } from './context/content.js';
+import { navigationContext } from './context/navigation.js';
+import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
+import { localizedStrings } from './localized-strings.js';
+
+/** What a page request asks for, independent of HTTP. */
+export interface PageRequest {
+  snapshot: SiteSnapshot;
+  path: string;
+  query: Record<string, unknown>;
+  now: number;
+  baseUrl: string;
+}
+
+export type PageContext = Record<string, unknown> & { pageType: number };
+
+export type PageResult =
+  | { kind: 'page'; status: number; template: string; context: PageContext }
+  | { kind: 'redirect'; location: string };
+
+/** The context every page starts from: the site, its settings and navigation. */
+export function baseContext(req: PageRequest, pageType: number): PageContext {
+  const s = req.snapshot;
+  const storeSettings = storeSettingsContext(s);
+  return {
+    website: websiteContext(s, req.baseUrl, req.now),
+    websiteSettings: websiteSettingsContext(s, storeSettings),
+    storeSettings,
+    localizedStrings: localizedStrings(s.language),
+    navigation: navigationContext(s, req.path),
+    featureFlags: { useCLDRMoneyFormat: true },
+    productMerchandisingContext: {},
+    authenticatedAccount: null,
+    pageType,
+  };
+}
+
+export function notFoundPage(req: PageRequest): Extract<PageResult, { kind: 'page' }> {
+  return { kind: 'page', status: 404, template: 'pages/not-found.page', context: baseContext(req, PageType.NOT_FOUND) };
+}
+
+export function errorPage(req: PageRequest): Extract<PageResult, { kind: 'page' }> {
+  return { kind: 'page', status: 500, template: 'pages/error.page', context: baseContext(req, PageType.ERROR) };
+}
+
+/** Page numbers are positive whole numbers; anything else names no page. */
+function pageNumber(query: Record<string, unknown>): number | null {
+  const raw = query.page;
+  if (raw === undefined) return 1;
+  return typeof raw === 'string' && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+}
+
+function visibleCollection(s: SiteSnapshot, urlId: string): CollectionRow | undefined {
+  const c = s.collectionsByUrlId.get(urlId);
+  // Members-only areas are the accounts issue's; until then they are not shown to anyone.
+  return c && c.access === 'public' ? c : undefined;
+}
+
+async function withProducts(store: Store, s: SiteSnapshot, c: CollectionRow, rows: ItemRow[], pageContext: PageContext) {
+  const products = indexProducts(await loadProducts(store.db, s.website.id, rows.filter((r) => r.record_type === 11 || c.type_name === 'products').map((r) => r.id)));
+  const items = rows.map((row) => itemContext(s, s.collectionsById.get(row.collection_id) ?? c, row, products));
+  const storeSettings = pageContext.storeSettings as ReturnType<typeof storeSettingsContext>;
+  const scarcityText = typeof s.store.merchandising === 'object' && s.store.merchandising && !Array.isArray(s.store.merchandising)
+    ? String((s.store.merchandising as Record<string, unknown>).scarcityText ?? '') : '';
+  pageContext.productMerchandisingContext = merchandisingContext(storeSettings, scarcityText, pageContext.localizedStrings as Record<string, string>,
+    items as { id: string; structuredContent?: unknown }[]);
+  return items;
+}
+
+export async function homePage(store: Store, req: PageRequest): Promise<PageResult> {
+  const s = req.snapshot;
+  const home = s.home ?? s.collections.find((c) => c.access === 'public' && c.type_name !== 'folder');
+  if (!home) return notFoundPage(req);
+  return collectionPage(store, req, home);
+}
+
+export async function collectionPageByUrl(store: Store, req: PageRequest, urlId: string): Promise<PageResult> {
+  const c = visibleCollection(req.snapshot, urlId);
+  if (!c) return notFoundPage(req);
+  // The home collection has one URL, "/".
+  if (req.snapshot.home?.id === c.id) return { kind: 'redirect', location: '/' };
+  return collectionPage(store, req, c);
+}
+
+async function collectionPage(store: Store, req: PageRequest, c: CollectionRow): Promise<PageResult> {
+  const s = req.snapshot;
+  if (c.type_name === 'folder') return folderPage(req, c);
+  if (c.type_name === 'page') {
+    const [row] = await listVisibleItems(store.db, s.website.id, c.id, req.now, 1, 0);
+    if (!row) return notFoundPage(req);
+    const context = baseContext(req, PageType.PAGE);
+    const [item] = await withProducts(store, s, c, [row], context);
+    Object.assign(context, { collection: collectionContext(s, c, 1), item });
+    return { kind: 'page', status: 200, template: 'collections/page.page', context };
+  }
+  const page = pageNumber(req.query);
+  if (page === null) return notFoundPage(req);
+  const offset = (page - 1) * c.page_size;
+  const [rows, count] = await Promise.all([
+    listVisibleItems(store.db, s.website.id, c.id, req.now, c.page_size + 1, offset),
+    countVisibleItems(store.db, s.website.id, c.id, req.now),
+  ]);
+  if (page > 1 && rows.length === 0) return notFoundPage(req);
+  const hasNext = rows.length > c.page_size;
+  const context = baseContext(req, PageType.COLLECTION);
+  const items = await withProducts(store, s, c, rows.slice(0, c.page_size), context);
+  const url = collectionUrl(s, c);
+  const pageUrl = (n: number) => (n === 1 ? url : `${url}?page=${n}`);
+  Object.assign(context, {
+    collection: collectionContext(s, c, count),
+    items,
+    pagination: {
+      currentPage: page,
+      pageSize: c.page_size,
+      totalPages: Math.max(1, Math.ceil(count / c.page_size)),
+      nextPage: hasNext,
+      prevPage: page > 1,
+      nextPageUrl: hasNext ? pageUrl(page + 1) : null,
+      prevPageUrl: page > 1 ? pageUrl(page - 1) : null,
+    },
+  });
+  return { kind: 'page', status: 200, template: `collections/${c.type_name}.list`, context };
+}
+
+function folderPage(req: PageRequest, c: CollectionRow): PageResult {
+  const s = req.snapshot;
+  const children = s.collections.filter((child) => child.parent_id === c.id && child.access === 'public');
+  const behavior = c.folder_behavior ?? FolderBehavior.INDEX;
+  if (behavior === FolderBehavior.REDIRECT) {
+    return children[0] ? { kind: 'redirect', location: collectionUrl(s, children[0]) } : notFoundPage(req);
+  }
+  if (behavior === FolderBehavior.NONE) return notFoundPage(req);
+  const context = baseContext(req, PageType.COLLECTION);
+  Object.assign(context, {
+    collection: collectionContext(s, c, children.length),
+    items: children.map((child) => ({ ...collectionContext(s, child, null), collection: true })),
+  });
+  return { kind: 'page', status: 200, template: 'collections/folder.list', context };
+}
+
+export async function itemPage(store: Store, req: PageRequest, collectionUrlId: string, itemUrlId: string): Promise<PageResult> {
+  const s = req.snapshot;
+  const c = visibleCollection(s, collectionUrlId);
+  if (!c || c.type_name === 'folder' || c.type_name === 'page') return notFoundPage(req);
+  const row = await findVisibleItem(store.db, s.website.id, c.id, itemUrlId, req.now);
+  if (!row) return notFoundPage(req);
+  const context = baseContext(req, PageType.ITEM);
+  const [item] = await withProducts(store, s, c, [row], context);
+  Object.assign(context, { collection: collectionContext(s, c, null), item });
+  return { kind: 'page', status: 200, template: `collections/${c.type_name}.item`, context };
+}
+
+const SEARCH_PAGE_SIZE = 20;
+
+/** /search?q=...: published content of public collections only (page type 102). */
+export async function searchPage(store: Store, req: PageRequest): Promise<PageResult> {
+  const s = req.snapshot;
+  const raw = typeof req.query.q === 'string' ? req.query.q : '';
+  const query = raw.trim().slice(0, 200);
+  const terms = query.split(/\s+/).filter(Boolean).slice(0, 10);
+  const page = pageNumber(req.query) ?? 1;
+  const searchable = s.collections.filter((c) => c.access === 'public' && c.type_name !== 'folder').map((c) => c.id);
+  const rows = await searchVisibleItems(store.db, s.website.id, terms, searchable, req.now, SEARCH_PAGE_SIZE + 1, (page - 1) * SEARCH_PAGE_SIZE);
+  const context = baseContext(req, PageType.SEARCH);
+  const first = s.collections[0];
+  const items = first ? await withProducts(store, s, first, rows.slice(0, SEARCH_PAGE_SIZE), context) : [];
+  const hasNext = rows.length > SEARCH_PAGE_SIZE;
+  const pageUrl = (n: number) => `/search?q=${encodeURIComponent(query)}${n > 1 ? `&page=${n}` : ''}`;
+  Object.assign(context, {
+    search: { query, resultCount: items.length },
+    items,
+    pagination: {
+      currentPage: page, pageSize: SEARCH_PAGE_SIZE, nextPage: hasNext, prevPage: page > 1,
+      nextPageUrl: hasNext ? pageUrl(page + 1) : null, prevPageUrl: page > 1 ? pageUrl(page - 1) : null,
+    },
+  });
+  return { kind: 'page', status: 200, template: 'pages/search.page', context };
+}
+
+/** The store pages (cart 200, checkout 201, order confirmed 202): the islands fill them in (commerce issues). */
+export function storePage(req: PageRequest, pageType: number, template: string, extra: Record<string, unknown> = {}): PageResult {
+  const context = baseContext(req, pageType);
+  Object.assign(context, extra);
+  return { kind: 'page', status: 200, template, context };
+}

@@ -1,0 +1,156 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import type {
+  CollectionsTable, Database, FormsTable, ItemsTable, NavigationTable, ProductVariantsTable, ProductsTable,
+  SiteSettingsTable, SubscriptionPlansTable, ThemesTable, WebsitesTable,
+} from './schema.js';
+
+export type WebsiteRow = Selectable<WebsitesTable>;
+export type SiteSettingsRow = Selectable<SiteSettingsTable>;
+export type CollectionRow = Selectable<CollectionsTable>;
+export type ItemRow = Selectable<ItemsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type VariantRow = Selectable<ProductVariantsTable>;
+export type PlanRow = Selectable<SubscriptionPlansTable>;
+export type FormRow = Selectable<FormsTable>;
+export type NavigationRow = Selectable<NavigationTable>;
+export type ThemeRow = Selectable<ThemesTable>;
+
+type Db = Kysely<Database>;
+
+/**
+ * What a visitor may see: published items, and scheduled items whose time has come. Drafts,
+ * items that need review and private items never reach a visitor, whatever the path
+ * (lists, item pages, search, ?format=json, API). Every visitor query goes through this.
+ */
+export function visibleAt(now: number) {
+  return (eb: ExpressionBuilder<Database, 'items'>) =>
+    eb.or([
+      eb('items.status', '=', 'published'),
+      eb.and([eb('items.status', '=', 'scheduled'), eb('items.publish_on', '<=', now)]),
+    ]);
+}
+
+/** The site answering a Host: the site that lists the host, else the default site. */
+export async function resolveWebsite(db: Db, host: string): Promise<{ id: string; version: number } | undefined> {
+  return db
+    .selectFrom('websites')
+    .select(['websites.id', 'websites.version'])
+    .leftJoin('website_hosts', (join) => join.onRef('website_hosts.website_id', '=', 'websites.id').on('website_hosts.host', '=', host))
+    .where((eb) => eb.or([eb('website_hosts.host', 'is not', null), eb('websites.is_default', '=', 1)]))
+    .orderBy('websites.is_default', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function countWebsites(db: Db): Promise<number> {
+  const row = await db.selectFrom('websites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findWebsite(db: Db, id: string): Promise<WebsiteRow | undefined> {
+  return db.selectFrom('websites').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findSiteSettings(db: Db, websiteId: string): Promise<SiteSettingsRow | undefined> {
+  return db.selectFrom('site_settings').selectAll().where('website_id', '=', websiteId).executeTakeFirst();
+}
+
+export async function listCollections(db: Db, websiteId: string): Promise<CollectionRow[]> {
+  return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).orderBy('position').execute();
+}
+
+export async function listNavigation(db: Db, websiteId: string): Promise<NavigationRow[]> {
+  return db.selectFrom('navigation').selectAll().where('website_id', '=', websiteId).execute();
+}
+
+export async function listForms(db: Db, websiteId: string): Promise<FormRow[]> {
+  return db.selectFrom('forms').selectAll().where('website_id', '=', websiteId).execute();
+}
+
+export async function findTheme(db: Db, websiteId: string, themeId: string): Promise<ThemeRow | undefined> {
+  return db.selectFrom('themes').selectAll().where('website_id', '=', websiteId).where('id', '=', themeId).executeTakeFirst();
+}
+
+export async function listThemeFiles(db: Db, themeId: string): Promise<{ path: string; content: Uint8Array }[]> {
+  return db.selectFrom('theme_files').select(['path', 'content']).where('theme_id', '=', themeId).execute();
+}
+
+/** One page of a collection's visible items, in display order; one more than asked tells if a next page exists. */
+export async function listVisibleItems(
+  db: Db, websiteId: string, collectionId: string, now: number, limit: number, offset: number,
+): Promise<ItemRow[]> {
+  return db
+    .selectFrom('items')
+    .selectAll()
+    .where('items.website_id', '=', websiteId)
+    .where('items.collection_id', '=', collectionId)
+    .where(visibleAt(now))
+    .orderBy('items.position')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countVisibleItems(db: Db, websiteId: string, collectionId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('items.website_id', '=', websiteId)
+    .where('items.collection_id', '=', collectionId)
+    .where(visibleAt(now))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findVisibleItem(db: Db, websiteId: string, collectionId: string, urlId: string, now: number): Promise<ItemRow | undefined> {
+  return db
+    .selectFrom('items')
+    .selectAll()
+    .where('items.website_id', '=', websiteId)
+    .where('items.collection_id', '=', collectionId)
+    .where('items.url_id', '=', urlId)
+    .where(visibleAt(now))
+    .executeTakeFirst();
+}
+
+export interface ProductRows {
+  products: ProductRow[];
+  variants: VariantRow[];
+  plans: PlanRow[];
+}
+
+/** Products, variants (with live stock) and plans of the given items. */
+export async function loadProducts(db: Db, websiteId: string, itemIds: string[]): Promise<ProductRows> {
+  if (itemIds.length === 0) return { products: [], variants: [], plans: [] };
+  const [products, variants, plans] = await Promise.all([
+    db.selectFrom('products').selectAll().where('website_id', '=', websiteId).where('item_id', 'in', itemIds).execute(),
+    db.selectFrom('product_variants').selectAll().where('website_id', '=', websiteId).where('item_id', 'in', itemIds)
+      .orderBy('item_id').orderBy('position').execute(),
+    db.selectFrom('subscription_plans').selectAll().where('website_id', '=', websiteId).where('item_id', 'in', itemIds).execute(),
+  ]);
+  return { products, variants, plans };
+}
+
+/**
+ * Visible items whose title, excerpt or body holds every term (case-insensitive), from public
+ * collections only. Terms are matched literally: LIKE wildcards in them are escaped.
+ */
+export async function searchVisibleItems(
+  db: Db, websiteId: string, terms: string[], collectionIds: string[], now: number, limit: number, offset: number,
+): Promise<ItemRow[]> {
+  if (terms.length === 0 || collectionIds.length === 0) return [];
+  let query = db
+    .selectFrom('items')
+    .selectAll()
+    .where('items.website_id', '=', websiteId)
+    .where('items.collection_id', 'in', collectionIds)
+    .where(visibleAt(now));
+  for (const term of terms) {
+    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // ESCAPE is spelled out: SQLite has no default escape character for LIKE.
+    query = query.where((eb) =>
+      eb.or(['items.title', 'items.excerpt', 'items.body'].map((col) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
+    );
+  }
+  return query.orderBy('items.publish_on', 'desc').orderBy('items.position').limit(limit).offset(offset).execute();
+}
