@@ -62,6 +62,26 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (queryRejected(request.query)) throw new AppError('QUERY_TOO_COMPLEX');
   });
 
+  const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
+  const renderer = new SiteRenderer(config, app.log, themes, new SiteSnapshots(store), readStorefrontBuild(config.storefrontDist));
+
+  // Set before any plugin is registered: encapsulated plugins copy the handlers in force when they load.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(new AppError('NOT_FOUND').body());
+    }
+    return renderer.sendNotFound(request, reply);
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error, url: request.url }, 'unexpected error');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (isPage && appError.status >= 500) return renderer.sendError(request, reply);
+    if (appError.code === 'RATE_LIMITED') reply.header('retry-after', '5');
+    return reply.status(appError.status).send(appError.body());
+  });
+
   await app.register(cookie);
   await app.register(formbody);
   await registerSecurity(app);
@@ -79,25 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await registerStorefrontAssets(app, config.storefrontDist);
-  const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
-  const renderer = new SiteRenderer(config, app.log, themes, new SiteSnapshots(store), readStorefrontBuild(config.storefrontDist));
   await app.register(sitePlugin, { store, renderer });
-
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send(new AppError('NOT_FOUND').body());
-    }
-    return renderer.sendNotFound(request, reply);
-  });
-
-  app.setErrorHandler(async (error, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error, url: request.url }, 'unexpected error');
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (isPage && appError.status >= 500) return renderer.sendError(request, reply);
-    if (appError.code === 'RATE_LIMITED') reply.header('retry-after', '5');
-    return reply.status(appError.status).send(appError.body());
-  });
 
   app.addHook('onClose', async () => {
     themes.close();

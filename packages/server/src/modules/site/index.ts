@@ -27,6 +27,8 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
 
   const page = (build: (req: PageRequest, params: Record<string, string>) => Promise<PageResult> | PageResult) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
+      // /api/ belongs to the modules' JSON APIs: an unknown API path is a JSON 404, never a page.
+      if (request.url.startsWith('/api/')) throw new AppError('NOT_FOUND');
       const snapshot = await renderer.snapshotFor(request);
       if (!snapshot) return renderer.sendNotFound(request, reply);
       const result = await build(renderer.pageRequest(request, snapshot), request.params as Record<string, string>);

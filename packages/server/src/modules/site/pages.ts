@@ -4,7 +4,7 @@ import {
   countVisibleItems, findVisibleItem, listVisibleItems, loadProducts, searchVisibleItems, type CollectionRow, type ItemRow,
 } from '../../storage/content.js';
 import type { SiteSnapshot } from './snapshot.js';
-import { collectionContext, collectionUrl, indexProducts, itemContext, merchandisingContext } from './context/content.js';
+import { collectionContext, collectionUrl, folderChildren, indexProducts, itemContext, merchandisingContext } from './context/content.js';
 import { navigationContext } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
@@ -130,7 +130,7 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
 
 function folderPage(req: PageRequest, c: CollectionRow): PageResult {
   const s = req.snapshot;
-  const children = s.collections.filter((child) => child.parent_id === c.id && child.access === 'public');
+  const children = folderChildren(s, c).filter((child) => child.access === 'public');
   const behavior = c.folder_behavior ?? FolderBehavior.INDEX;
   if (behavior === FolderBehavior.REDIRECT) {
     return children[0] ? { kind: 'redirect', location: collectionUrl(s, children[0]) } : notFoundPage(req);

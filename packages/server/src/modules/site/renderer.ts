@@ -79,7 +79,8 @@ export class SiteRenderer {
 
   private renderHtml(s: SiteSnapshot, theme: LoadedTheme, result: Extract<PageResult, { kind: 'page' }>): { status: number; body: string } {
     if (!engineAvailable()) {
-      return { status: 503, body: plainPage('Tessera', 'The template engine is not built yet: run npm run build.') };
+      const status = result.status >= 400 ? result.status : 503;
+      return { status, body: plainPage('Tessera', 'The template engine is not built yet: run npm run build.') };
     }
     if (this.config.dev && theme.compiled.syntaxErrors.length > 0) {
       return { status: 500, body: devErrorPage(theme.compiled.syntaxErrors) };

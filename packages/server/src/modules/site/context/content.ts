@@ -16,9 +16,15 @@ export function itemUrl(s: SiteSnapshot, c: CollectionRow, item: Pick<ItemRow, '
   return c.type_name === 'page' ? collectionUrl(s, c) : `/${c.url_id}/${item.url_id}`;
 }
 
+/** A folder's collections, in the order the folder lists them. */
+export function folderChildren(s: SiteSnapshot, folder: CollectionRow): CollectionRow[] {
+  const order = (JSON.parse(folder.data) as { children?: string[] }).children ?? [];
+  return order.map((urlId) => s.collectionsByUrlId.get(urlId)).filter((c): c is CollectionRow => !!c && c.parent_id === folder.id);
+}
+
 export function collectionContext(s: SiteSnapshot, c: CollectionRow, itemCount: number | null) {
   const children = c.type_name === 'folder'
-    ? s.collections.filter((child) => child.parent_id === c.id).map((child) => ({
+    ? folderChildren(s, c).filter((child) => child.access === 'public').map((child) => ({
       id: child.id, title: child.title, urlId: child.url_id, fullUrl: collectionUrl(s, child), typeName: child.type_name,
     }))
     : undefined;
