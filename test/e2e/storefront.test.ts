@@ -62,7 +62,7 @@ describe(`the ${site.name} site in Chromium`, () => {
       n.folder ? n.items.map((i) => i.fullUrl) : n.external ? [] : [n.fullUrl]);
     expect(internal.length).toBeGreaterThan(0);
     for (const href of internal) expect((await page.request.get(server.url + href)).status(), href).toBe(200);
-    expect(consoleErrors).toEqual([]);
+    expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
   });
 
   it('lists the products of the shop with their titles and prices', async () => {
@@ -80,7 +80,7 @@ describe(`the ${site.name} site in Chromium`, () => {
       const money = item.structuredContent.onSale ? item.structuredContent.salePriceMoney : item.structuredContent.priceMoney;
       expect(text.replace(/,/g, ''), item.title).toContain(money.value.replace(/\.00$/, ''));
     }
-    expect(consoleErrors).toEqual([]);
+    expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
   });
 
   it('follows a product link to its product page, with price and image', async () => {
@@ -96,7 +96,7 @@ describe(`the ${site.name} site in Chromium`, () => {
     expect((await page.locator('main').innerText()).replace(/,/g, '')).toContain(money.value.replace(/\.00$/, ''));
     const images = await page.locator('main img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
     if (json.item.mainImage) expect(images).toContain(true);
-    expect(consoleErrors).toEqual([]);
+    expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
   });
 
   it('answers ?format=json with the page context and no unpublished content', async () => {

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { preparedQuery, type Param } from './prepared.js';
 import type {
   CollectionsTable, Database, FormsTable, ItemsTable, NavigationTable, ProductVariantsTable, ProductsTable,
   SiteSettingsTable, SubscriptionPlansTable, ThemesTable, WebsitesTable,
@@ -30,16 +31,28 @@ export function visibleAt(now: number) {
     ]);
 }
 
-/** The site answering a Host: the site that lists the host, else the default site. */
-export async function resolveWebsite(db: Db, host: string): Promise<{ id: string; version: number } | undefined> {
-  return db
+const resolveWebsiteQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db
     .selectFrom('websites')
     .select(['websites.id', 'websites.version'])
-    .leftJoin('website_hosts', (join) => join.onRef('website_hosts.website_id', '=', 'websites.id').on('website_hosts.host', '=', host))
+    .leftJoin('website_hosts', (join) => join.onRef('website_hosts.website_id', '=', 'websites.id').on('website_hosts.host', '=', p(0)))
     .where((eb) => eb.or([eb('website_hosts.host', 'is not', null), eb('websites.is_default', '=', 1)]))
     .orderBy('websites.is_default', 'asc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1));
+
+/** The site answering a Host: the site that lists the host, else the default site. */
+export async function resolveWebsite(db: Db, host: string): Promise<{ id: string; version: number } | undefined> {
+  const [row] = await resolveWebsiteQuery(db, [host]);
+  return row;
+}
+
+const websiteVersionQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db.selectFrom('websites').select(['id', 'version']).where('id', '=', p(0)));
+
+/** A website's current version (bumped on every change to its settings, collections, navigation or theme). */
+export async function websiteVersion(db: Db, id: string): Promise<{ id: string; version: number } | undefined> {
+  const [row] = await websiteVersionQuery(db, [id]);
+  return row;
 }
 
 export async function countWebsites(db: Db): Promise<number> {
@@ -75,42 +88,49 @@ export async function listThemeFiles(db: Db, themeId: string): Promise<{ path: s
   return db.selectFrom('theme_files').select(['path', 'content']).where('theme_id', '=', themeId).execute();
 }
 
+const listVisibleItemsQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db
+    .selectFrom('items')
+    .selectAll()
+    .where('items.website_id', '=', p(0))
+    .where('items.collection_id', '=', p(1))
+    .where(visibleAt(p(2)))
+    .orderBy('items.position')
+    .limit(p(3))
+    .offset(p(4)));
+
 /** One page of a collection's visible items, in display order; one more than asked tells if a next page exists. */
 export async function listVisibleItems(
   db: Db, websiteId: string, collectionId: string, now: number, limit: number, offset: number,
 ): Promise<ItemRow[]> {
-  return db
-    .selectFrom('items')
-    .selectAll()
-    .where('items.website_id', '=', websiteId)
-    .where('items.collection_id', '=', collectionId)
-    .where(visibleAt(now))
-    .orderBy('items.position')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return listVisibleItemsQuery(db, [websiteId, collectionId, now, limit, offset]);
 }
 
-export async function countVisibleItems(db: Db, websiteId: string, collectionId: string, now: number): Promise<number> {
-  const row = await db
+const countVisibleItemsQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db
     .selectFrom('items')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('items.website_id', '=', websiteId)
-    .where('items.collection_id', '=', collectionId)
-    .where(visibleAt(now))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('items.website_id', '=', p(0))
+    .where('items.collection_id', '=', p(1))
+    .where(visibleAt(p(2))));
+
+export async function countVisibleItems(db: Db, websiteId: string, collectionId: string, now: number): Promise<number> {
+  const [row] = await countVisibleItemsQuery(db, [websiteId, collectionId, now]);
+  return Number(row?.n ?? 0);
 }
 
-export async function findVisibleItem(db: Db, websiteId: string, collectionId: string, urlId: string, now: number): Promise<ItemRow | undefined> {
-  return db
+const findVisibleItemQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db
     .selectFrom('items')
     .selectAll()
-    .where('items.website_id', '=', websiteId)
-    .where('items.collection_id', '=', collectionId)
-    .where('items.url_id', '=', urlId)
-    .where(visibleAt(now))
-    .executeTakeFirst();
+    .where('items.website_id', '=', p(0))
+    .where('items.collection_id', '=', p(1))
+    .where('items.url_id', '=', p(2))
+    .where(visibleAt(p(3))));
+
+export async function findVisibleItem(db: Db, websiteId: string, collectionId: string, urlId: string, now: number): Promise<ItemRow | undefined> {
+  const [row] = await findVisibleItemQuery(db, [websiteId, collectionId, urlId, now]);
+  return row;
 }
 
 export interface ProductRows {
@@ -119,15 +139,45 @@ export interface ProductRows {
   plans: PlanRow[];
 }
 
-/** Products, variants (with live stock) and plans of the given items. */
+const ids = (p: Param, from: number, count: number) => Array.from({ length: count }, (_, i) => p(from + i));
+
+const productsQuery = preparedQuery((db: Kysely<Database>, p, count) =>
+  db
+    .selectFrom('products')
+    .leftJoin('subscription_plans', 'subscription_plans.item_id', 'products.item_id')
+    .selectAll('products')
+    .select([
+      'subscription_plans.id as plan_id', 'subscription_plans.billing_period_value', 'subscription_plans.billing_period_unit',
+      'subscription_plans.num_billing_cycles',
+    ])
+    .where('products.website_id', '=', p(0))
+    .where('products.item_id', 'in', ids(p, 1, count)));
+
+const variantsQuery = preparedQuery((db: Kysely<Database>, p, count) =>
+  db
+    .selectFrom('product_variants')
+    .selectAll()
+    .where('website_id', '=', p(0))
+    .where('item_id', 'in', ids(p, 1, count))
+    .orderBy('item_id')
+    .orderBy('position'));
+
+/** Products, their plans and their variants (with live stock) for the given items: two queries. */
 export async function loadProducts(db: Db, websiteId: string, itemIds: string[]): Promise<ProductRows> {
   if (itemIds.length === 0) return { products: [], variants: [], plans: [] };
-  const [products, variants, plans] = await Promise.all([
-    db.selectFrom('products').selectAll().where('website_id', '=', websiteId).where('item_id', 'in', itemIds).execute(),
-    db.selectFrom('product_variants').selectAll().where('website_id', '=', websiteId).where('item_id', 'in', itemIds)
-      .orderBy('item_id').orderBy('position').execute(),
-    db.selectFrom('subscription_plans').selectAll().where('website_id', '=', websiteId).where('item_id', 'in', itemIds).execute(),
-  ]);
+  const values = [websiteId, ...itemIds];
+  const [rows, variants] = await Promise.all([productsQuery(db, values, itemIds.length), variantsQuery(db, values, itemIds.length)]);
+  const products: ProductRow[] = [];
+  const plans: PlanRow[] = [];
+  for (const { plan_id, billing_period_value, billing_period_unit, num_billing_cycles, ...product } of rows) {
+    products.push(product);
+    if (plan_id !== null) {
+      plans.push({
+        id: plan_id, website_id: product.website_id, item_id: product.item_id,
+        billing_period_value: billing_period_value!, billing_period_unit: billing_period_unit!, num_billing_cycles: num_billing_cycles!,
+      });
+    }
+  }
   return { products, variants, plans };
 }
 

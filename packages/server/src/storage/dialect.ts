@@ -55,7 +55,7 @@ export async function openStore(databaseUrl: string): Promise<Store> {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
     store = { db, dialect, description: `sqlite:${file}`, close: () => db.destroy() };
   }
   try {
@@ -74,4 +74,32 @@ export async function migrate(store: Store): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(); Kysely prepares every query it runs.
+ * Kysely builds the same SQL text for the same query shape (values are parameters), so statements
+ * are kept by their text: a page's queries are compiled once per process.
+ */
+function withStatementCache(database: BetterSqlite3.Database, limit = 500): BetterSqlite3.Database {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const prepare = database.prepare.bind(database);
+  return new Proxy(database, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') {
+        const value = Reflect.get(target, property, receiver);
+        // Native methods must be called on the database itself, not on the proxy.
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let statement = statements.get(source);
+        if (!statement) {
+          if (statements.size >= limit) statements.delete(statements.keys().next().value!);
+          statement = prepare(source);
+          statements.set(source, statement);
+        }
+        return statement;
+      };
+    },
+  });
 }

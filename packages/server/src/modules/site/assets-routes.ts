@@ -24,6 +24,21 @@ export function registerAssetRoutes(app: FastifyInstance, store: Store, renderer
     return reply.type(contentTypeOf(path)).send(file);
   });
 
+  // Browsers ask for /favicon.ico on their own: the site's favicon, else the theme's, else nothing (204).
+  app.get('/favicon.ico', async (request, reply) => {
+    const snapshot = await renderer.snapshotFor(request);
+    const names = ['favicon.ico', 'favicon.svg', 'favicon.png'];
+    const own = snapshot && names.map((n) => `assets/${n}`).find((p) => snapshot.assets.has(p));
+    if (snapshot && own) {
+      const row = await store.db.selectFrom('assets').select('content').where('id', '=', snapshot.assets.get(own)!.id).executeTakeFirst();
+      if (row) return reply.header('cache-control', 'public, max-age=86400').type(contentTypeOf(own)).send(Buffer.from(row.content));
+    }
+    const theme = snapshot ? await renderer.themes.forWebsite(snapshot.website) : undefined;
+    const themed = theme && names.map((n) => `assets/${n}`).find((p) => theme.files.has(p));
+    if (theme && themed) return reply.header('cache-control', 'public, max-age=86400').type(contentTypeOf(themed)).send(theme.files.get(themed));
+    return reply.status(204).header('cache-control', 'public, max-age=86400').send();
+  });
+
   app.get('/assets/*', async (request: FastifyRequest<{ Params: { '*': string }; Querystring: { v?: unknown } }>, reply: FastifyReply) => {
     const snapshot = await renderer.snapshotFor(request);
     if (!snapshot) return renderer.sendNotFound(request, reply);

@@ -1,6 +1,6 @@
 import type { Store } from '../../storage/dialect.js';
 import {
-  findSiteSettings, findWebsite, listCollections, listForms, listNavigation, resolveWebsite,
+  findSiteSettings, findWebsite, listCollections, listForms, listNavigation, resolveWebsite, websiteVersion,
   type CollectionRow, type WebsiteRow,
 } from '../../storage/content.js';
 import type { JsonObject, NavEntry } from '../../site-dir/types.js';
@@ -84,15 +84,30 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
   };
 }
 
+/** How long a Host -> site mapping is trusted before it is looked up again. */
+export const HOST_TTL_MS = 5_000;
+
 export class SiteSnapshots {
   private readonly cache = new Map<string, Promise<SiteSnapshot | undefined>>();
+  private readonly hosts = new Map<string, { id: string; until: number }>();
 
   constructor(private readonly store: Store) {}
 
-  /** The snapshot of the site that answers this Host (lowercased, without port). */
+  /**
+   * The snapshot of the site that answers this Host (lowercased, without port). Which site answers a
+   * host is remembered for a few seconds (a new site or host is seen within HOST_TTL_MS); the site's
+   * version is read on every request, so a change to a site is seen at once, by every process.
+   */
   async forHost(host: string): Promise<SiteSnapshot | undefined> {
-    const found = await resolveWebsite(this.store.db, host);
-    if (!found) return undefined;
+    const now = Date.now();
+    const known = this.hosts.get(host);
+    let found = known && known.until > now ? await websiteVersion(this.store.db, known.id) : undefined;
+    if (!found) {
+      found = await resolveWebsite(this.store.db, host);
+      if (!found) return undefined;
+      if (this.hosts.size > 10_000) this.hosts.clear(); // unknown hosts are unbounded: keep the map small
+      this.hosts.set(host, { id: found.id, until: now + HOST_TTL_MS });
+    }
     const key = `${found.id}:${found.version}`;
     let entry = this.cache.get(key);
     if (!entry) {

@@ -10,20 +10,32 @@ const num = (value: Json | undefined, fallback: number) => (typeof value === 'nu
 const str = (value: Json | undefined, fallback: string) => (typeof value === 'string' ? value : fallback);
 const obj = (value: Json | undefined): JsonObject => (isObject(value) ? value : {});
 
-/** Offsets of a zone at a given time, from Intl (no time zone database of our own). */
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A zone's UTC offset and abbreviation at a time, from Intl (no time zone database of our own).
+ * Formatters are costly to create and offsets change at most at a minute boundary, so both are
+ * kept per zone; the answer is recomputed when the minute changes.
+ */
+const zoneFormats = new Map<string, { long: Intl.DateTimeFormat; short: Intl.DateTimeFormat }>();
+const zoneAnswers = new Map<string, { minute: number; offset: number; abbreviation: string }>();
 export function timeZoneOffset(zone: string, at: number): { offset: number; abbreviation: string } {
-  let format = offsetFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset', year: 'numeric' });
-    offsetFormats.set(zone, format);
+  const minute = Math.floor(at / 60_000);
+  const cached = zoneAnswers.get(zone);
+  if (cached && cached.minute === minute) return cached;
+  let formats = zoneFormats.get(zone);
+  if (!formats) {
+    formats = {
+      long: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset', year: 'numeric' }),
+      short: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short', year: 'numeric' }),
+    };
+    zoneFormats.set(zone, formats);
   }
-  const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const name = formats.long.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
-  const short = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
-  return { offset, abbreviation: short };
+  const abbreviation = formats.short.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
+  const answer = { minute, offset, abbreviation };
+  zoneAnswers.set(zone, answer);
+  return answer;
 }
 
 export function cookieSettings(s: SiteSnapshot) {

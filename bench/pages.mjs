@@ -1,0 +1,75 @@
+// npm run bench:pages — requests per second of the product list page and a product page of the
+// real app (SQLite), side by side in one run with a bare Fastify route that answers a static HTML
+// string of the same size as the product page. Prints req/s of each and both ratios.
+// Goal (issue 3): the product page at least 25% of the bare route.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { readSiteDirectory } from '../packages/server/dist/site-dir/read.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+function pickSite() {
+  const demo = path.join(repo, 'sites', 'demo');
+  if (fs.existsSync(path.join(demo, 'site.json')) && fs.existsSync(path.join(repo, 'themes', 'default', 'site.region'))) {
+    return { name: 'demo', siteDir: demo, themesDir: path.join(repo, 'themes') };
+  }
+  const fixtures = path.join(repo, 'packages', 'server', 'test', 'fixtures');
+  return { name: 'fixture', siteDir: path.join(fixtures, 'sites', 'shop'), themesDir: path.join(fixtures, 'themes') };
+}
+
+const site = pickSite();
+const bundle = await readSiteDirectory(site.siteDir);
+const shop = bundle.collections.find((c) => c.type === 'products' && c.items.some((i) => i.status === 'published'));
+const product = shop.items.find((i) => i.status === 'published');
+const listPath = `/${shop.urlId}`;
+const productPath = `/${shop.urlId}/${product.urlId}`;
+
+const execArgv = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const child = fork(path.join(repo, 'bench', 'serve-pages.mjs'), [JSON.stringify(site)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
+const next = (type) => new Promise((resolve) => child.on('message', function on(m) {
+  if (m.type === type) {
+    child.off('message', on);
+    resolve(m);
+  }
+}));
+const appPort = (await next('app')).port;
+const productHtml = await (await fetch(`http://127.0.0.1:${appPort}${productPath}`)).text();
+const listResponse = await fetch(`http://127.0.0.1:${appPort}${listPath}`);
+if (listResponse.status !== 200) throw new Error(`${listPath} answered ${listResponse.status}`);
+child.send({ type: 'bare', size: Buffer.byteLength(productHtml) });
+const barePort = (await next('bare')).port;
+
+function run(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, pipelining: 1 }, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      resolve(result);
+    });
+  });
+}
+
+console.log(`bench:pages — ${site.name} site, SQLite, ${connections} connections, ${duration} s per target`);
+console.log(`product page ${productPath}: ${Buffer.byteLength(productHtml)} bytes; list page ${listPath}`);
+// Warm up: compiled templates, prepared statements, JIT.
+await run(`http://127.0.0.1:${appPort}${productPath}`).catch(() => {});
+const targets = [
+  ['bare Fastify route (static HTML, same size)', `http://127.0.0.1:${barePort}/`],
+  [`product list page ${listPath}`, `http://127.0.0.1:${appPort}${listPath}`],
+  [`product page ${productPath}`, `http://127.0.0.1:${appPort}${productPath}`],
+];
+const rates = [];
+for (const [name, url] of targets) {
+  const result = await run(url);
+  rates.push(result.requests.average);
+  console.log(`${name.padEnd(52)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p99 ${result.latency.p99} ms`);
+}
+const [bare, list, page] = rates;
+console.log(`ratio product list / bare: ${(list / bare * 100).toFixed(1)}%`);
+console.log(`ratio product page / bare: ${(page / bare * 100).toFixed(1)}%   (goal: at least 25%)`);
+child.send({ type: 'stop' });
