@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { readSiteDirectory } from '../packages/server/dist/site-dir/read.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const duration = Number(process.env.BENCH_SECONDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 function pickSite() {
@@ -44,9 +44,9 @@ if (listResponse.status !== 200) throw new Error(`${listPath} answered ${listRes
 child.send({ type: 'bare', size: Buffer.byteLength(productHtml) });
 const barePort = (await next('bare')).port;
 
-function run(url) {
+function run(url, seconds) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1 }, (error, result) => {
+    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (error, result) => {
       if (error) return reject(error);
       if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
       resolve(result);
@@ -54,22 +54,44 @@ function run(url) {
   });
 }
 
-console.log(`bench:pages — ${site.name} site, SQLite, ${connections} connections, ${duration} s per target`);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+console.log(`bench:pages — ${site.name} site, SQLite, ${connections} connections, ${rounds} rounds of ${duration} s per target, interleaved`);
 console.log(`product page ${productPath}: ${Buffer.byteLength(productHtml)} bytes; list page ${listPath}`);
-// Warm up: compiled templates, prepared statements, JIT.
-await run(`http://127.0.0.1:${appPort}${productPath}`).catch(() => {});
 const targets = [
   ['bare Fastify route (static HTML, same size)', `http://127.0.0.1:${barePort}/`],
   [`product list page ${listPath}`, `http://127.0.0.1:${appPort}${listPath}`],
   [`product page ${productPath}`, `http://127.0.0.1:${appPort}${productPath}`],
-];
-const rates = [];
-for (const [name, url] of targets) {
-  const result = await run(url);
-  rates.push(result.requests.average);
-  console.log(`${name.padEnd(52)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p99 ${result.latency.p99} ms`);
+].filter(([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY));
+// Warm up every target (compiled templates, prepared statements, JIT), then measure in rounds that
+// alternate between the targets, so that a change in the machine's load touches all of them alike.
+for (const [, url] of targets) await run(url, 2);
+const totals = targets.map(() => ({ requests: 0, seconds: 0, p99: 0, cpu: 0 }));
+const cpu = async () => {
+  child.send({ type: 'cpu' });
+  return (await next('cpu')).micros;
+};
+for (let round = 0; round < rounds; round++) {
+  for (const [i, [, url]] of targets.entries()) {
+    const before = await cpu();
+    const result = await run(url, duration);
+    totals[i].cpu += (await cpu()) - before;
+    totals[i].requests += result.requests.total;
+    totals[i].seconds += result.duration;
+    totals[i].p99 = Math.max(totals[i].p99, result.latency.p99);
+  }
 }
-const [bare, list, page] = rates;
-console.log(`ratio product list / bare: ${(list / bare * 100).toFixed(1)}%`);
-console.log(`ratio product page / bare: ${(page / bare * 100).toFixed(1)}%   (goal: at least 25%)`);
+const rates = totals.map((t) => t.requests / t.seconds);
+for (const [i, [name]] of targets.entries()) {
+  const cpuPerRequest = totals[i].cpu / totals[i].requests;
+  console.log(`${name.padEnd(52)} ${rates[i].toFixed(0).padStart(8)} req/s   p99 ${String(totals[i].p99).padStart(3)} ms   ` +
+    `server CPU ${cpuPerRequest.toFixed(0).padStart(4)} µs/request`);
+}
+if (rates.length === 3) {
+  const [bare, list, page] = rates;
+  console.log(`ratio product list / bare: ${(list / bare * 100).toFixed(1)}%`);
+  console.log(`ratio product page / bare: ${(page / bare * 100).toFixed(1)}%   (goal: at least 25%)`);
+  // The same comparison by server CPU time per request, which other load on the machine disturbs less.
+  const [cBare, cList, cPage] = totals.map((t) => t.cpu / t.requests);
+  console.log(`by server CPU per request: list ${(cBare / cList * 100).toFixed(1)}%, product page ${(cBare / cPage * 100).toFixed(1)}% of the bare route`);
+}
 child.send({ type: 'stop' });

@@ -24,6 +24,10 @@ process.on('message', async (message) => {
     await bare.listen({ port: 0, host: '127.0.0.1' });
     process.send({ type: 'bare', port: bare.server.address().port });
   }
+  if (message.type === 'cpu') {
+    const { user, system } = process.cpuUsage();
+    process.send({ type: 'cpu', micros: user + system });
+  }
   if (message.type === 'stop') {
     await app.close();
     await bare?.close();

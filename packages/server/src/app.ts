@@ -50,20 +50,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('store', store);
   app.decorate('config', config);
 
-  // Request logs: failures always, everything else at debug (a log line per request is not free).
-  app.addHook('onResponse', async (request, reply) => {
-    const status = reply.statusCode;
-    const entry = { method: request.method, url: request.url, status, ms: Math.round(reply.elapsedTime) };
-    if (status >= 500) request.log.error(entry, 'request failed');
-    else request.log.debug(entry, 'request');
-  });
+  // Request logs at debug level only: a hook and a log line per request are not free. Failures are
+  // logged by the error handler at every level.
+  if (app.log.level === 'debug' || app.log.level === 'trace') {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    });
+  }
 
   app.addHook('onRequest', async (request) => {
     if (queryRejected(request.query)) throw new AppError('QUERY_TOO_COMPLEX');
   });
 
   const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
-  const renderer = new SiteRenderer(config, app.log, themes, new SiteSnapshots(store), readStorefrontBuild(config.storefrontDist));
+  const renderer = new SiteRenderer(config, app.log, themes, new SiteSnapshots(store, config.siteCacheMs), readStorefrontBuild(config.storefrontDist));
 
   // Set before any plugin is registered: encapsulated plugins copy the handlers in force when they load.
   app.setNotFoundHandler(async (request, reply) => {

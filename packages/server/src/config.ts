@@ -28,6 +28,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Base URL printed at start and used for absolute links; derived from host and port when empty. */
   publicUrl: string;
+  /**
+   * How long a process trusts its cached copy of a site's settings, collections, navigation and
+   * theme before checking the site's version in the store again, in milliseconds. Items, stock and
+   * publication are never cached. 0 checks on every request.
+   */
+  siteCacheMs: number;
 }
 
 /** The repository root, found from this file (src/ or dist/ of packages/server). */
@@ -42,6 +48,7 @@ export const DEFAULTS = {
   THEMES_DIR: path.join(REPO_ROOT, 'themes'),
   STOREFRONT_DIST: path.join(REPO_ROOT, 'packages', 'storefront', 'dist'),
   SHUTDOWN_TIMEOUT_MS: 10_000,
+  SITE_CACHE_MS: 1_000,
 } as const;
 
 export class ConfigError extends Error {}
@@ -70,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dev: false,
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULTS.SHUTDOWN_TIMEOUT_MS, 0, 600_000),
     publicUrl: env.PUBLIC_URL || '',
+    siteCacheMs: integer('SITE_CACHE_MS', env.SITE_CACHE_MS, DEFAULTS.SITE_CACHE_MS, 0, 3_600_000),
     ...overrides,
   };
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

@@ -12,6 +12,7 @@ export const QUERY_REJECTED = Symbol('tessera.queryRejected');
  * parser, so the refusal is a marker that an onRequest hook turns into the 400 answer.
  */
 export function parseQueryString(input: string): Record<string | symbol, unknown> {
+  if (input === '') return {};
   try {
     return qs.parse(input, {
       ...QUERY_LIMITS,

@@ -36,6 +36,17 @@ const pgTypes = {
   },
 };
 
+/**
+ * The SQLite connection behind a store's Kysely instance. Hot page reads (storage/prepared.ts) run
+ * on it directly when no transaction is open on it: better-sqlite3 is synchronous, so the read
+ * cannot interleave with anything, and it skips Kysely's connection mutex and promise hops.
+ */
+export interface SyncSqliteConnection {
+  readonly inTransaction: boolean;
+  prepare(sql: string): { all(parameters: readonly unknown[]): unknown[] };
+}
+export const sqliteConnections = new WeakMap<Kysely<any>, SyncSqliteConnection>();
+
 /** Opens the store and brings its schema up to date. */
 export async function openStore(databaseUrl: string): Promise<Store> {
   const dialect = dialectOf(databaseUrl);
@@ -55,7 +66,9 @@ export async function openStore(databaseUrl: string): Promise<Store> {
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+    const cached = withStatementCache(database);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+    sqliteConnections.set(db, cached as unknown as SyncSqliteConnection);
     store = { db, dialect, description: `sqlite:${file}`, close: () => db.destroy() };
   }
   try {
@@ -83,23 +96,21 @@ export async function migrate(store: Store): Promise<void> {
  */
 function withStatementCache(database: BetterSqlite3.Database, limit = 500): BetterSqlite3.Database {
   const statements = new Map<string, BetterSqlite3.Statement>();
-  const prepare = database.prepare.bind(database);
+  const prepare = (source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      if (statements.size >= limit) statements.delete(statements.keys().next().value!);
+      statement = database.prepare(source);
+      statements.set(source, statement);
+    }
+    return statement;
+  };
   return new Proxy(database, {
-    get(target, property, receiver) {
-      if (property !== 'prepare') {
-        const value = Reflect.get(target, property, receiver);
-        // Native methods must be called on the database itself, not on the proxy.
-        return typeof value === 'function' ? value.bind(target) : value;
-      }
-      return (source: string) => {
-        let statement = statements.get(source);
-        if (!statement) {
-          if (statements.size >= limit) statements.delete(statements.keys().next().value!);
-          statement = prepare(source);
-          statements.set(source, statement);
-        }
-        return statement;
-      };
+    get(target, property) {
+      if (property === 'prepare') return prepare;
+      const value = Reflect.get(target, property, target);
+      // Native methods must be called on the database itself, not on the proxy.
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 }

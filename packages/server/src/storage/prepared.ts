@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { sqliteConnections } from './dialect.js';
 
 /**
  * A query compiled once per store and run many times with new values: the pages' hot queries skip
@@ -26,6 +27,9 @@ export function preparedQuery<Row, Db = any>(build: (db: Kysely<Db>, p: Param, v
     }
     const { compiled, slots } = entry;
     const parameters = compiled.parameters.map((v, i) => (slots[i] === null ? v : values[slots[i]!]));
+    const sqlite = sqliteConnections.get(db);
+    // Inside a transaction the read must wait its turn on Kysely's connection, not read half of it.
+    if (sqlite && !sqlite.inTransaction) return sqlite.prepare(compiled.sql).all(parameters) as Row[];
     const result = await db.executeQuery<Row>({ ...compiled, parameters });
     return result.rows;
   };

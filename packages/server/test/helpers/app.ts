@@ -11,6 +11,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     logLevel: 'silent',
+    siteCacheMs: 0, // tests change the store directly and look at once
     themesDir: FIXTURE_THEMES,
     storefrontDist: FIXTURE_STOREFRONT,
     siteDir: FIXTURE_SITE,

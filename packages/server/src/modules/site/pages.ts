@@ -1,7 +1,8 @@
 import { FolderBehavior, PageType } from '../../constants.js';
 import type { Store } from '../../storage/dialect.js';
 import {
-  countVisibleItems, findVisibleItem, listVisibleItems, loadProducts, searchVisibleItems, type CollectionRow, type ItemRow,
+  countVisibleItems, findVisibleItemWithProduct, listVisibleItems, loadProducts, searchVisibleItems, type CollectionRow, type ItemRow,
+  type ProductRows,
 } from '../../storage/content.js';
 import type { SiteSnapshot } from './snapshot.js';
 import { collectionContext, collectionUrl, folderChildren, indexProducts, itemContext, merchandisingContext } from './context/content.js';
@@ -24,16 +25,51 @@ export type PageResult =
   | { kind: 'page'; status: number; template: string; context: PageContext }
   | { kind: 'redirect'; location: string };
 
-/** The context every page starts from: the site, its settings and navigation. */
+/** Parts of the base context that change only with the site (a new snapshot) are built once per snapshot. */
+interface SnapshotParts {
+  storeSettings: ReturnType<typeof storeSettingsContext>;
+  websiteSettings: ReturnType<typeof websiteSettingsContext>;
+  websites: Map<string, { minute: number; website: ReturnType<typeof websiteContext> }>;
+  navigation: Map<string, ReturnType<typeof navigationContext>>;
+}
+const snapshotParts = new WeakMap<SiteSnapshot, SnapshotParts>();
+
+function partsOf(s: SiteSnapshot): SnapshotParts {
+  let parts = snapshotParts.get(s);
+  if (!parts) {
+    const storeSettings = storeSettingsContext(s);
+    parts = { storeSettings, websiteSettings: websiteSettingsContext(s, storeSettings), websites: new Map(), navigation: new Map() };
+    snapshotParts.set(s, parts);
+  }
+  return parts;
+}
+
+/**
+ * The context every page starts from: the site, its settings and navigation. The objects shared
+ * between requests are never changed after they are built; a page adds its own keys at the top level.
+ */
 export function baseContext(req: PageRequest, pageType: number): PageContext {
   const s = req.snapshot;
-  const storeSettings = storeSettingsContext(s);
+  const parts = partsOf(s);
+  const minute = Math.floor(req.now / 60_000); // the time zone offset can change only at a minute boundary
+  let website = parts.websites.get(req.baseUrl);
+  if (!website || website.minute !== minute) {
+    if (parts.websites.size > 100) parts.websites.clear();
+    website = { minute, website: websiteContext(s, req.baseUrl, req.now) };
+    parts.websites.set(req.baseUrl, website);
+  }
+  let navigation = parts.navigation.get(req.path);
+  if (!navigation) {
+    if (parts.navigation.size > 1000) parts.navigation.clear();
+    navigation = navigationContext(s, req.path);
+    parts.navigation.set(req.path, navigation);
+  }
   return {
-    website: websiteContext(s, req.baseUrl, req.now),
-    websiteSettings: websiteSettingsContext(s, storeSettings),
-    storeSettings,
+    website: website.website,
+    websiteSettings: parts.websiteSettings,
+    storeSettings: parts.storeSettings,
     localizedStrings: localizedStrings(s.language),
-    navigation: navigationContext(s, req.path),
+    navigation,
     featureFlags: { useCLDRMoneyFormat: true },
     productMerchandisingContext: {},
     authenticatedAccount: null,
@@ -62,8 +98,8 @@ function visibleCollection(s: SiteSnapshot, urlId: string): CollectionRow | unde
   return c && c.access === 'public' ? c : undefined;
 }
 
-async function withProducts(store: Store, s: SiteSnapshot, c: CollectionRow, rows: ItemRow[], pageContext: PageContext) {
-  const products = indexProducts(await loadProducts(store.db, s.website.id, rows.filter((r) => r.record_type === 11 || c.type_name === 'products').map((r) => r.id)));
+async function withProducts(store: Store, s: SiteSnapshot, c: CollectionRow, rows: ItemRow[], pageContext: PageContext, loaded?: ProductRows) {
+  const products = indexProducts(loaded ?? await loadProducts(store.db, s.website.id, rows.filter((r) => r.record_type === 11 || c.type_name === 'products').map((r) => r.id)));
   const items = rows.map((row) => itemContext(s, s.collectionsById.get(row.collection_id) ?? c, row, products));
   const storeSettings = pageContext.storeSettings as ReturnType<typeof storeSettingsContext>;
   const scarcityText = typeof s.store.merchandising === 'object' && s.store.merchandising && !Array.isArray(s.store.merchandising)
@@ -148,10 +184,10 @@ export async function itemPage(store: Store, req: PageRequest, collectionUrlId: 
   const s = req.snapshot;
   const c = visibleCollection(s, collectionUrlId);
   if (!c || c.type_name === 'folder' || c.type_name === 'page') return notFoundPage(req);
-  const row = await findVisibleItem(store.db, s.website.id, c.id, itemUrlId, req.now);
-  if (!row) return notFoundPage(req);
+  const found = await findVisibleItemWithProduct(store.db, s.website.id, c.id, itemUrlId, req.now);
+  if (!found) return notFoundPage(req);
   const context = baseContext(req, PageType.ITEM);
-  const [item] = await withProducts(store, s, c, [row], context);
+  const [item] = await withProducts(store, s, c, [found.item], context, found.products);
   Object.assign(context, { collection: collectionContext(s, c, null), item });
   return { kind: 'page', status: 200, template: `collections/${c.type_name}.item`, context };
 }

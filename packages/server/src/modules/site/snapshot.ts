@@ -90,24 +90,32 @@ export const HOST_TTL_MS = 5_000;
 export class SiteSnapshots {
   private readonly cache = new Map<string, Promise<SiteSnapshot | undefined>>();
   private readonly hosts = new Map<string, { id: string; until: number }>();
+  /** The version last read from the store per site, and until when it is trusted. */
+  private readonly versions = new Map<string, { version: number; until: number }>();
 
-  constructor(private readonly store: Store) {}
+  /** @param versionTtlMs how long a site's version, read from the store, is trusted (config.siteCacheMs). */
+  constructor(private readonly store: Store, private readonly versionTtlMs = 0) {}
 
   /**
    * The snapshot of the site that answers this Host (lowercased, without port). Which site answers a
-   * host is remembered for a few seconds (a new site or host is seen within HOST_TTL_MS); the site's
-   * version is read on every request, so a change to a site is seen at once, by every process.
+   * host is remembered for HOST_TTL_MS; the site's version is read from the store again after
+   * versionTtlMs, so a change made by any process is seen within that time.
    */
   async forHost(host: string): Promise<SiteSnapshot | undefined> {
     const now = Date.now();
     const known = this.hosts.get(host);
-    let found = known && known.until > now ? await websiteVersion(this.store.db, known.id) : undefined;
+    let found: { id: string; version: number } | undefined;
+    if (known && known.until > now) {
+      const trusted = this.versions.get(known.id);
+      found = trusted && trusted.until > now ? { id: known.id, version: trusted.version } : await websiteVersion(this.store.db, known.id);
+    }
     if (!found) {
       found = await resolveWebsite(this.store.db, host);
       if (!found) return undefined;
       if (this.hosts.size > 10_000) this.hosts.clear(); // unknown hosts are unbounded: keep the map small
       this.hosts.set(host, { id: found.id, until: now + HOST_TTL_MS });
     }
+    if (this.versionTtlMs > 0) this.versions.set(found.id, { version: found.version, until: now + this.versionTtlMs });
     const key = `${found.id}:${found.version}`;
     let entry = this.cache.get(key);
     if (!entry) {

@@ -1,0 +1,31 @@
+import fs from 'node:fs/promises'; import os from 'node:os'; import path from 'node:path';
+import { loadConfig, openStore, importSite } from '../packages/server/dist/index.js';
+import { SiteSnapshots } from '../packages/server/dist/modules/site/snapshot.js';
+import { itemPage, baseContext } from '../packages/server/dist/modules/site/pages.js';
+import { ThemeCache } from '../packages/server/dist/modules/site/theme.js';
+import { SiteRenderer } from '../packages/server/dist/modules/site/renderer.js';
+import { readStorefrontBuild } from '../packages/server/dist/http/storefront.js';
+import { headersHtml } from '../packages/server/dist/modules/site/document.js';
+const fx = 'packages/server/test/fixtures';
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-ph-'));
+const config = loadConfig({ DATA_DIR: dataDir, SITE_DIR: fx + '/sites/shop', THEMES_DIR: fx + '/themes' });
+const store = await openStore(config.databaseUrl); await importSite(store, config.siteDir);
+const snaps = new SiteSnapshots(store);
+const log = { error() {}, info() {}, warn() {}, debug() {} };
+const themes = new ThemeCache(store, config.themesDir, false, log);
+const renderer = new SiteRenderer(config, log, themes, snaps, readStorefrontBuild('packages/storefront/dist'));
+const s = await snaps.forHost('127.0.0.1');
+const theme = await themes.forWebsite(s.website);
+const req = () => ({ snapshot: s, path: '/shop/blue-mug', query: {}, now: Date.now(), baseUrl: 'http://x' });
+async function time(name, fn, N = 20000) {
+  for (let i = 0; i < 2000; i++) await fn();
+  const t = performance.now(); for (let i = 0; i < N; i++) await fn();
+  console.log(name.padEnd(20), ((performance.now() - t) / N * 1000).toFixed(1), 'µs');
+}
+await time('forHost', () => snaps.forHost('127.0.0.1'));
+await time('baseContext', () => baseContext(req(), 50));
+await time('itemPage', () => itemPage(store, req(), 'shop', 'blue-mug'));
+const r = await itemPage(store, req(), 'shop', 'blue-mug');
+await time('headersHtml', () => headersHtml(s, theme, { bootstrapUrl: null, cssUrls: [] }, r.context));
+await time('renderHtml', () => renderer.renderHtml(s, theme, r));
+await store.close();
