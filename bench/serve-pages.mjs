@@ -13,6 +13,8 @@ const config = loadConfig({ DATA_DIR: dataDir, SITE_DIR: siteDir, THEMES_DIR: th
 const store = await openStore(config.databaseUrl);
 await importSite(store, siteDir);
 const app = await buildApp(config, { store });
+// Diagnosis only (BENCH_DIAG=1): a static answer that passes through all of the app's hooks.
+if (process.env.BENCH_DIAG) app.get('/__bench/static', (_request, reply) => reply.type('text/html; charset=utf-8').send('x'.repeat(2124)));
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 let bare = null;
