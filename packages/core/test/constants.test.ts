@@ -21,6 +21,7 @@ import {
   captchaSize,
   checkContentLimits,
   isAbsentAnalyticsId,
+  isPageViewRecorded,
   isValidTiming,
   rateWebVital,
 } from '../src/constants/index.js';
@@ -73,6 +74,22 @@ describe('analytics constants', () => {
     expect(rateWebVital('LCP', 4001)).toBe('poor');
     expect(rateWebVital('INP', 500)).toBe('needs-improvement');
     expect(rateWebVital('CLS', 0.26)).toBe('poor');
+  });
+
+  it('record page views only for whom and where the spec says', () => {
+    const page = { authenticated: false, path: '/shop', pageType: 50 };
+    expect(isPageViewRecorded(page)).toBe(true);
+    expect(isPageViewRecorded({ ...page, censusDisabled: true })).toBe(false);
+    for (const pageType of [100, 103, 106]) expect(isPageViewRecorded({ ...page, pageType })).toBe(false);
+    expect(isPageViewRecorded({ ...page, path: '/search' })).toBe(false);
+    expect(isPageViewRecorded({ ...page, path: '/search/?q=mug' })).toBe(false);
+    expect(isPageViewRecorded({ ...page, path: '/searching' })).toBe(true);
+    expect(isPageViewRecorded({ ...page, authenticated: true, websiteRoles: [10] })).toBe(true);
+    expect(isPageViewRecorded({ ...page, authenticated: true, websiteRoles: [10], path: '/config/pages' })).toBe(false);
+    expect(isPageViewRecorded({ ...page, authenticated: true, websiteRoles: [10], path: '/config' })).toBe(false);
+    expect(isPageViewRecorded({ ...page, authenticated: true, websiteRoles: [10, 4] })).toBe(false);
+    expect(isPageViewRecorded({ ...page, authenticated: true, websiteRoles: [1] })).toBe(false);
+    expect(isPageViewRecorded({ ...page, authenticated: true })).toBe(false);
   });
 
   it('limit the error reporter', () => {

@@ -1,3 +1,6 @@
+import { ANALYTICS_SKIPPED_PAGE_TYPES } from '../enums/page-type.js';
+import { WebsiteRole } from '../enums/roles.js';
+
 /** Analytics and performance constants (platform.md section 9). */
 export const ANALYTICS = Object.freeze({
   /** GET /api/1/performance/settings times out after this. */
@@ -87,4 +90,30 @@ export function rateWebVital(name: WebVitalName, value: number): WebVitalRating 
   const [good, poor] = WEB_VITALS_THRESHOLDS[name];
   if (value <= good) return 'good';
   return value <= poor ? 'needs-improvement' : 'poor';
+}
+
+export interface PageViewContext {
+  /** The visitor is signed in to the site (owner, editor or member with a role). */
+  readonly authenticated: boolean;
+  /** The signed-in user's website roles (WebsiteRole codes). */
+  readonly websiteRoles?: readonly number[];
+  readonly path: string;
+  readonly pageType?: number;
+  /** The global flag that turns census off. */
+  readonly censusDisabled?: boolean;
+}
+
+/**
+ * Whether a page view is recorded (platform.md section 6): never when census is disabled, on
+ * not-found, lock-screen and access-denied pages, or on /search; for signed-in users only when
+ * their only website role is viewer and the path is outside /config/.
+ */
+export function isPageViewRecorded(context: PageViewContext): boolean {
+  if (context.censusDisabled) return false;
+  if (context.pageType !== undefined && (ANALYTICS_SKIPPED_PAGE_TYPES as readonly number[]).includes(context.pageType)) return false;
+  const path = context.path.split(/[?#]/)[0];
+  if ((ANALYTICS.excludedPaths as readonly string[]).includes(path.replace(/\/+$/, '') || '/')) return false;
+  if (!context.authenticated) return true;
+  const roles = context.websiteRoles ?? [];
+  return roles.length > 0 && roles.every((r) => r === WebsiteRole.VIEWER) && !`${path}/`.includes(ANALYTICS.editingPathMarker);
 }
