@@ -98,6 +98,12 @@ export function setVisibility(state: 'visible' | 'hidden'): void {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
+function clearOrigin(): void {
+  clearCookies();
+  localStorage.clear();
+  sessionStorage.clear();
+}
+
 export function resetPage(): void {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -105,12 +111,9 @@ export function resetPage(): void {
   removeBeacon();
   delete (document as { visibilityState?: unknown }).visibilityState;
   // cookies and storage belong to an origin: clear the one the test ended on, then the default
-  for (const clear of [false, true]) {
-    if (clear) goTo('http://localhost:3000/');
-    clearCookies();
-    localStorage.clear();
-    sessionStorage.clear();
-  }
+  clearOrigin();
+  goTo('http://localhost:3000/');
+  clearOrigin();
   document.documentElement.removeAttribute('lang');
   document.body.innerHTML = '';
 }
