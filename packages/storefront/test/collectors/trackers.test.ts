@@ -7,7 +7,7 @@ import {
   type StorefrontEvent,
   forwardEvent,
   forwardVisitorEvents,
-} from '../../src/collectors/commerce-events.js';
+} from '../../src/collectors/visitor-events.js';
 import type { CollectorContext } from '../../src/collectors/context.js';
 import { eventRecord, legacyPayload, trackEvent, trackLegacyEvent } from '../../src/collectors/trackers.js';
 import { type Visit, startVisit } from '../../src/collectors/visit.js';

@@ -1,4 +1,4 @@
-// Visitor events from the storefront's event bus, forwarded to the trackers (platform.md
+// Entry: visitor events from the storefront's event bus, forwarded to the trackers (platform.md
 // section 7: "a visitor event client for commerce events"). Commerce events go to the v2
 // event client; lesson, paywall and join events, which concern members, to the legacy tracker
 // whose payload carries the member's account and locale.
