@@ -58,7 +58,6 @@ export function createErrorReporter(): ErrorReporter {
   const send = (): void => {
     const batch = queue;
     queue = [];
-    if (sends >= ERROR_REPORTER.maxSendsPerPage) return;
     sends++;
     const crumb = readCookie('crumb');
     // a failing error report is not itself reported: that would loop
@@ -67,6 +66,7 @@ export function createErrorReporter(): ErrorReporter {
 
   return {
     report(error, event = 'error') {
+      // once 20 sends have left, nothing more is queued: the page is done reporting
       if (sends >= ERROR_REPORTER.maxSendsPerPage || queue.length >= ERROR_REPORTER.maxQueued) return;
       queue.push(toClientError(error, event));
       clearTimeout(timer);
