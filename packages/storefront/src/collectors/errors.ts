@@ -1,0 +1,88 @@
+// The client error reporter (storefront.md sections 7 and 9): uncaught errors and unhandled
+// rejections go to `POST /api/events/RecordJavascriptErrors` as a JSON list of
+// {event, data, timestamp}, with the crumb cookie in the X-CSRF-Token header. A page that
+// throws in a loop must not flood the server: sends are debounced by 1 second, at most 10
+// errors wait in the queue and at most 20 sends leave per page.
+import { ERROR_REPORTER } from '@tessera/core/constants';
+import { readCookie } from './cookies.js';
+import { JSON_TYPE, post } from './transport.js';
+
+export interface ClientError {
+  readonly event: string;
+  readonly data: {
+    readonly message: string;
+    readonly name?: string;
+    readonly stack?: string;
+    /** The message of the error's cause (a collector's failure names what went wrong). */
+    readonly cause?: string;
+    readonly filename?: string;
+    readonly lineno?: number;
+    readonly colno?: number;
+    readonly url: string;
+  };
+  readonly timestamp: number;
+}
+
+export interface ErrorReporter {
+  /** Queues one error; event names its kind (error, unhandledrejection, or a collector's). */
+  report(error: unknown, event?: string): void;
+}
+
+export const ERRORS_URL = '/api/events/RecordJavascriptErrors';
+
+export function toClientError(error: unknown, event: string): ClientError {
+  const uncaught = error instanceof ErrorEvent ? error : undefined;
+  const cause: unknown = uncaught ? (uncaught.error ?? uncaught.message) : error;
+  const known = cause instanceof Error ? cause : undefined;
+  return {
+    event,
+    data: {
+      message: known ? known.message : String(cause),
+      name: known?.name,
+      stack: known?.stack?.slice(0, ERROR_REPORTER.maxStackLength),
+      cause: known?.cause instanceof Error ? known.cause.message : undefined,
+      filename: uncaught?.filename || undefined,
+      lineno: uncaught?.lineno || undefined,
+      colno: uncaught?.colno || undefined,
+      url: location.href,
+    },
+    timestamp: Date.now(),
+  };
+}
+
+export function createErrorReporter(): ErrorReporter {
+  let sends = 0;
+  let queue: ClientError[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const send = (): void => {
+    const batch = queue;
+    queue = [];
+    sends++;
+    const crumb = readCookie('crumb');
+    // a failing error report is not itself reported: that would loop
+    post(ERRORS_URL, JSON.stringify(batch), JSON_TYPE, crumb ? { 'X-CSRF-Token': crumb } : undefined).catch(() => {});
+  };
+
+  return {
+    report(error, event = 'error') {
+      // once 20 sends have left, nothing more is queued: the page is done reporting
+      if (sends >= ERROR_REPORTER.maxSendsPerPage || queue.length >= ERROR_REPORTER.maxQueued) return;
+      queue.push(toClientError(error, event));
+      clearTimeout(timer);
+      timer = setTimeout(send, ERROR_REPORTER.debounceMs);
+    },
+  };
+}
+
+let pageReporter: ErrorReporter | undefined;
+
+/** The page's reporter, listening to uncaught errors and unhandled rejections; made once. */
+export function installErrorReporter(): ErrorReporter {
+  if (!pageReporter) {
+    const reporter = (pageReporter = createErrorReporter());
+    addEventListener('error', (event) => reporter.report(event));
+    addEventListener('unhandledrejection', (event) => reporter.report(event.reason, 'unhandledrejection'));
+  }
+  return pageReporter;
+}
