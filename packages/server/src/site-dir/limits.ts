@@ -1,57 +1,33 @@
-import { ContentLimits } from '../constants.js';
+import { CONTENT_LIMITS, checkContentLimits } from '@tessera/core';
 import { isObject, type SiteIssue } from './checker.js';
 import type { CollectionDoc, SiteBundle } from './types.js';
 
 /**
  * The spec's content limits, checked wherever content enters the store (import now, the owner's
- * tools later). Each message names the limit and what exceeded it.
- * TODO(core): take the numbers (and, when core words them, the messages) from @tessera/core.
+ * tools later) with @tessera/core's rule and messages; each issue says which file and item.
  */
 export function checkCollectionLimits(file: string, c: CollectionDoc): SiteIssue[] {
   const issues: SiteIssue[] = [];
-  const fail = (path: string, message: string) => issues.push({ file, path, message });
+  const report = (path: string, messages: string[]) => {
+    for (const message of messages) issues.push({ file, path, message });
+  };
   const n = c.items.length;
-  if (c.type === 'products' && n > ContentLimits.productsPerCollection) {
-    fail('items', `has ${n} products; a collection holds at most ${ContentLimits.productsPerCollection} products`);
-  }
-  if (isUserOrderable(c) && c.type !== 'products' && n > ContentLimits.itemsPerUserOrderableCollection) {
-    fail('items', `has ${n} items; a user-orderable collection holds at most ${ContentLimits.itemsPerUserOrderableCollection} items`);
-  }
-  if (c.type === 'gallery' && n > ContentLimits.photoSharingGallerySize) {
-    fail('items', `has ${n} images; a gallery holds at most ${ContentLimits.photoSharingGallerySize} images`);
-  }
-  const categories = new Set<string>();
+  report('items', checkContentLimits({
+    ...(c.type === 'products' ? { productsInCollection: n } : {}),
+    ...(isUserOrderable(c) && c.type !== 'products' ? { itemsInUserOrderableCollection: n } : {}),
+    // A gallery collection is a photo-sharing gallery: its items are its images.
+    ...(c.type === 'gallery' ? { photoSharingGallerySizes: [n] } : {}),
+  }));
   c.items.forEach((item, i) => {
     const at = `items[${i}]`;
-    const tags = asStrings(item.data.tags);
-    const cats = asStrings(item.data.categories);
-    for (const tag of tags) {
-      if (tag.length > ContentLimits.tagLength) {
-        fail(`${at}.tags`, `tag "${tag}" is ${tag.length} characters long; tags have at most ${ContentLimits.tagLength} characters`);
-      }
-    }
-    for (const category of cats) {
-      if (category.length > ContentLimits.categoryLength) {
-        fail(`${at}.categories`, `category "${category}" is ${category.length} characters long; categories have at most ${ContentLimits.categoryLength} characters`);
-      }
-      categories.add(category);
-    }
-    const blocks = Array.isArray(item.data.blocks) ? item.data.blocks.length : 0;
-    if (blocks > ContentLimits.blocksPerLayout) {
-      fail(`${at}.blocks`, `has ${blocks} blocks; a layout holds at most ${ContentLimits.blocksPerLayout} blocks`);
-    }
-    const tracks = Array.isArray(item.data.tracks) ? item.data.tracks.length : 0;
-    if (tracks > ContentLimits.tracksPerAlbum) {
-      fail(`${at}.tracks`, `has ${tracks} tracks; an album holds at most ${ContentLimits.tracksPerAlbum} tracks`);
-    }
-    const images = Array.isArray(item.data.images) ? item.data.images.length : 0;
-    if (c.type === 'gallery' && images > ContentLimits.photoSharingGallerySize) {
-      fail(`${at}.images`, `has ${images} images; a gallery holds at most ${ContentLimits.photoSharingGallerySize} images`);
+    report(`${at}.tags`, checkContentLimits({ tags: strings(item.data.tags) }));
+    report(`${at}.categories`, checkContentLimits({ categories: strings(item.data.categories) }));
+    if (Array.isArray(item.data.blocks)) report(`${at}.blocks`, checkContentLimits({ blocksPerLayout: item.data.blocks.length }));
+    if (Array.isArray(item.data.tracks)) report(`${at}.tracks`, checkContentLimits({ tracksPerAlbum: item.data.tracks.length }));
+    if (c.type === 'gallery' && Array.isArray(item.data.images)) {
+      report(`${at}.images`, checkContentLimits({ photoSharingGallerySizes: [item.data.images.length] }));
     }
   });
-  if (categories.size > ContentLimits.nestedCategories) {
-    fail('items', `uses ${categories.size} categories; a collection has at most ${ContentLimits.nestedCategories} nested categories`);
-  }
   return issues;
 }
 
@@ -60,11 +36,11 @@ export function isUserOrderable(c: CollectionDoc): boolean {
   return c.type !== 'blog' && c.type !== 'events';
 }
 
-function asStrings(value: unknown): string[] {
+function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-/** Checks that span files: references between collections, forms, navigation and assets. */
+/** Checks that span files: site-wide limits and references between collections, forms, navigation and assets. */
 export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
   const issues: SiteIssue[] = [];
   const byUrl = new Map(bundle.collections.map((c) => [c.urlId, c]));
@@ -74,10 +50,11 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
   if (homes.length > 1) {
     issues.push({ file: 'collections', path: '', message: `${homes.map((c) => c.urlId).join(', ')} are all marked isHome; one collection at most is the home page` });
   }
-  const galleries = bundle.collections.filter((c) => c.type === 'gallery').length;
-  if (galleries > ContentLimits.photoSharingGalleries) {
-    issues.push({ file: 'collections', path: '', message: `the site has ${galleries} galleries; a site has at most ${ContentLimits.photoSharingGalleries} galleries` });
-  }
+  const categories = new Set(bundle.collections.flatMap((c) => c.items.flatMap((i) => strings(i.data.categories))));
+  for (const message of checkContentLimits({
+    photoSharingGalleries: bundle.collections.filter((c) => c.type === 'gallery').length,
+    nestedCategories: categories.size,
+  })) issues.push({ file: 'collections', path: '', message });
 
   const parents = new Map<string, string>();
   for (const c of bundle.collections) {
@@ -123,14 +100,16 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
     });
   }
 
-  const checkNav = (name: string, entries: typeof bundle.navigation[string], prefix: string) => {
+  const checkNav = (entries: typeof bundle.navigation[string], prefix: string) => {
     entries.forEach((entry, i) => {
       if (entry.collection !== undefined && !byUrl.has(entry.collection)) {
         issues.push({ file: 'navigation', path: `${prefix}[${i}].collection`, message: `no collection "${entry.collection}"` });
       }
-      if (entry.items) checkNav(name, entry.items, `${prefix}[${i}].items`);
+      if (entry.items) checkNav(entry.items, `${prefix}[${i}].items`);
     });
   };
-  for (const [name, entries] of Object.entries(bundle.navigation)) checkNav(name, entries, name);
+  for (const [name, entries] of Object.entries(bundle.navigation)) checkNav(entries, name);
   return issues;
 }
+
+export { CONTENT_LIMITS };

@@ -1,4 +1,5 @@
-import { CURRENCY_FRACTION_DIGITS, DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, FolderBehavior, ProductType } from '../constants.js';
+import { CURRENCY_CODES, isCurrencyCode } from '@tessera/core';
+import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, FolderBehavior, ProductType } from '../constants.js';
 import { isObject, Reader, type SiteIssue } from './checker.js';
 import {
   COLLECTION_KINDS, CONTENT_STATUSES, type CollectionDoc, type CollectionKind, type ContentStatus, type FormDoc,
@@ -33,8 +34,8 @@ export function parseSite(issues: SiteIssue[], file: string, raw: unknown): Site
   const timeZone = r.string('timeZone', DEFAULT_TIME_ZONE);
   if (!isValidTimeZone(timeZone)) r.fail('timeZone', `"${timeZone}" is not an IANA time zone`);
   const currency = r.string('currency', DEFAULT_CURRENCY);
-  if (!(currency in CURRENCY_FRACTION_DIGITS)) {
-    r.fail('currency', `"${currency}" is not a supported currency (${Object.keys(CURRENCY_FRACTION_DIGITS).join(', ')})`);
+  if (!isCurrencyCode(currency)) {
+    r.fail('currency', `"${currency}" is not a supported currency (${CURRENCY_CODES.join(', ')})`);
   }
   const language = r.string('language', 'en-US');
   try {

@@ -43,14 +43,14 @@ describe('content limits, checked on import with a message naming the limit', ()
   it('200 products in a collection', async () => {
     expect(await problems(collection('shop', 'products', range(200).map(product)))).toEqual([]);
     expect(await problems(collection('shop', 'products', range(201).map(product)))).toEqual([
-      'collections/shop.json items: has 201 products; a collection holds at most 200 products',
+      'collections/shop.json items: A collection holds at most 200 products; this one has 201.',
     ]);
   });
 
   it('250 items in a user-orderable collection', async () => {
     expect(await problems(collection('lessons', 'lessons', range(250).map((i) => item(i))))).toEqual([]);
     expect(await problems(collection('lessons', 'lessons', range(251).map((i) => item(i))))).toEqual([
-      'collections/lessons.json items: has 251 items; a user-orderable collection holds at most 250 items',
+      'collections/lessons.json items: A collection in custom order holds at most 250 items; this one has 251.',
     ]);
     // Blog posts are ordered by date, not by hand: the limit does not apply.
     expect(await problems(collection('blog', 'blog', range(251).map((i) => item(i))))).toEqual([]);
@@ -60,44 +60,44 @@ describe('content limits, checked on import with a message naming the limit', ()
     const blocks = (n: number) => range(n).map(() => ({ type: 'html', html: '<p>x</p>' }));
     expect(await problems(collection('p', 'page', [item(1, { blocks: blocks(60) })]))).toEqual([]);
     expect(await problems(collection('p', 'page', [item(1, { blocks: blocks(61) })]))).toEqual([
-      'collections/p.json items[0].blocks: has 61 blocks; a layout holds at most 60 blocks',
+      'collections/p.json items[0].blocks: A layout holds at most 60 blocks; this one has 61.',
     ]);
     const tracks = (n: number) => range(n).map((i) => ({ title: `Track ${i}` }));
     expect(await problems(collection('music', 'blog', [item(1, { tracks: tracks(60) })]))).toEqual([]);
     expect(await problems(collection('music', 'blog', [item(1, { tracks: tracks(61) })]))).toEqual([
-      'collections/music.json items[0].tracks: has 61 tracks; an album holds at most 60 tracks',
+      'collections/music.json items[0].tracks: An album holds at most 60 tracks; this one has 61.',
     ]);
   });
 
   it('20 galleries of 50 images', async () => {
     const galleries = (n: number) => Object.assign({}, ...range(n).map((g) => collection(`g${g}`, 'gallery', [item(1)])));
     expect(await problems(galleries(20))).toEqual([]);
-    expect(await problems(galleries(21))).toEqual(['collections: the site has 21 galleries; a site has at most 20 galleries']);
+    expect(await problems(galleries(21))).toEqual(['collections: A site holds at most 20 photo-sharing galleries; this one has 21.']);
     expect(await problems(collection('g', 'gallery', range(50).map((i) => item(i))))).toEqual([]);
     expect(await problems(collection('g', 'gallery', range(51).map((i) => item(i))))).toEqual([
-      'collections/g.json items: has 51 images; a gallery holds at most 50 images',
+      'collections/g.json items: A photo-sharing gallery holds at most 50 images; gallery 1 has 51.',
     ]);
     const images = (n: number) => range(n).map((i) => ({ path: `https://img.example/${i}.jpg` }));
     expect(await problems(collection('g', 'gallery', [item(1, { images: images(51) })]))).toEqual([
-      'collections/g.json items[0].images: has 51 images; a gallery holds at most 50 images',
+      'collections/g.json items[0].images: A photo-sharing gallery holds at most 50 images; gallery 1 has 51.',
     ]);
   });
 
-  it('10000 nested categories in a collection', async () => {
+  it('10000 nested categories in a site', async () => {
     const posts = (n: number) => range(Math.ceil(n / 100)).map((p) => item(p, {
       categories: range(100).map((c) => p * 100 + c).filter((c) => c < n).map((c) => `Cat ${c}`),
     }));
     expect(await problems(collection('blog', 'blog', posts(10000)))).toEqual([]);
     expect(await problems(collection('blog', 'blog', posts(10001)))).toEqual([
-      'collections/blog.json items: uses 10001 categories; a collection has at most 10000 nested categories',
+      'collections: A site holds at most 10000 nested categories; this one has 10001.',
     ]);
   });
 
   it('tags of at most 50 and categories of at most 25 characters', async () => {
     expect(await problems(collection('blog', 'blog', [item(1, { tags: ['t'.repeat(50)], categories: ['c'.repeat(25)] })]))).toEqual([]);
     expect(await problems(collection('blog', 'blog', [item(1, { tags: ['t'.repeat(51)], categories: ['c'.repeat(26)] })]))).toEqual([
-      `collections/blog.json items[0].tags: tag "${'t'.repeat(51)}" is 51 characters long; tags have at most 50 characters`,
-      `collections/blog.json items[0].categories: category "${'c'.repeat(26)}" is 26 characters long; categories have at most 25 characters`,
+      `collections/blog.json items[0].tags: Tags are at most 50 characters: "${'t'.repeat(51)}" is too long.`,
+      `collections/blog.json items[0].categories: Categories are at most 25 characters: "${'c'.repeat(26)}" is too long.`,
     ]);
   });
 });

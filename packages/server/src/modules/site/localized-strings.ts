@@ -1,28 +1,17 @@
+import { pageContextStrings } from '@tessera/core';
+
 /**
- * The strings themes and the engine's snippets read from `localizedStrings`, per language.
- * Only English so far; other languages fall back to it (the multilingual issue adds more).
- * TODO(core): move these to @tessera/core beside the other messages once it lands.
+ * Strings of the server's own pages and of the restock form's messages, beside @tessera/core's
+ * strings (the add-to-cart labels, cart and form messages the snippets and islands share).
+ * English only so far; the multilingual issue adds translations.
  */
-const EN: Readonly<Record<string, string>> = {
-  productAddToCartText: 'Add To Cart',
-  productSubscribeText: 'Subscribe',
-  productPurchaseText: 'Purchase',
-  productSoldOutText: 'sold out',
-  productSaleText: 'sale',
-  productQuickViewText: 'Quick View',
-  productVariantSelectText: 'Select {variantName}',
-  productPriceFromText: 'from {fromPrice}',
-  productPriceUnavailable: 'Unavailable',
-  productQuantityInputText: 'Quantity',
-  giftCardVariantSelectText: 'Select Amount',
-  giftCardValueDisplayText: '{value} Gift Card',
+const PAGE_STRINGS: Readonly<Record<string, string>> = {
   restockNotificationButtonText: 'Sign Up',
   restockNotificationCTAText: 'Get notified when this item is back in stock.',
   restockNotificationPlaceholderText: 'Email Address',
   restockNotificationMailingListDescription: 'Sign up to receive news and updates.',
-  restockNotificationSuccessText: 'Signed up!',
-  cartEmptyText: 'You have nothing in your shopping cart.',
   cartTitleText: 'Shopping Cart',
+  cartEmptyText: 'You have nothing in your shopping cart.',
   checkoutTitleText: 'Checkout',
   orderConfirmedTitleText: 'Thank you for your order!',
   searchPlaceholderText: 'Search',
@@ -35,8 +24,9 @@ const EN: Readonly<Record<string, string>> = {
   paginationOlderText: 'Older',
 };
 
-const BY_LANGUAGE: Readonly<Record<string, Readonly<Record<string, string>>>> = { en: EN };
+const ENGLISH: Readonly<Record<string, string>> = Object.freeze({ ...pageContextStrings(), ...PAGE_STRINGS });
 
-export function localizedStrings(language: string): Readonly<Record<string, string>> {
-  return BY_LANGUAGE[language.split('-')[0]!.toLowerCase()] ?? EN;
+/** `localizedStrings` of the page context for a site language (English for every language so far). */
+export function localizedStrings(_language: string): Readonly<Record<string, string>> {
+  return ENGLISH;
 }

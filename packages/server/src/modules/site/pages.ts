@@ -144,7 +144,7 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
   ]);
   if (page > 1 && rows.length === 0) return notFoundPage(req);
   const hasNext = rows.length > c.page_size;
-  const context = baseContext(req, PageType.COLLECTION);
+  const context = baseContext(req, PageType.MAIN_CONTENT);
   const items = await withProducts(store, s, c, rows.slice(0, c.page_size), context);
   const url = collectionUrl(s, c);
   const pageUrl = (n: number) => (n === 1 ? url : `${url}?page=${n}`);
@@ -172,7 +172,7 @@ function folderPage(req: PageRequest, c: CollectionRow): PageResult {
     return children[0] ? { kind: 'redirect', location: collectionUrl(s, children[0]) } : notFoundPage(req);
   }
   if (behavior === FolderBehavior.NONE) return notFoundPage(req);
-  const context = baseContext(req, PageType.COLLECTION);
+  const context = baseContext(req, PageType.MAIN_CONTENT);
   Object.assign(context, {
     collection: collectionContext(s, c, children.length),
     items: children.map((child) => ({ ...collectionContext(s, child, null), collection: true })),
