@@ -45,12 +45,13 @@ export class SiteRenderer {
     if (result.kind === 'redirect') return reply.redirect(result.location, 302);
     ensureCrumb(request, reply);
     reply.header('cache-control', 'no-cache');
+    const theme = await this.themes.forWebsite(snapshot.website);
+    result.context.theme = { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
     const format = (request.query as Record<string, unknown> | undefined)?.format;
     if (format === 'json' || format === 'json-pretty') {
       const body = format === 'json' ? JSON.stringify(result.context) : JSON.stringify(result.context, null, 2);
       return reply.status(result.status).type('application/json; charset=utf-8').send(body);
     }
-    const theme = await this.themes.forWebsite(snapshot.website);
     const html = this.renderHtml(snapshot, theme, result);
     return reply.status(html.status).type('text/html; charset=utf-8').send(html.body);
   }
@@ -86,6 +87,7 @@ export class SiteRenderer {
       return { status: 500, body: devErrorPage(theme.compiled.syntaxErrors) };
     }
     const context = result.context;
+    context.theme ??= { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
     const opts = { locale: s.language, timeZone: s.timeZone, now: Date.now() };
     const data: Record<string, unknown> = {
       ...context,
