@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { ConfigError, displayUrl, loadConfig, type Config } from './config.js';
@@ -65,11 +66,11 @@ async function runExport(config: Config, args: string[]): Promise<void> {
 async function runServer(config: Config): Promise<void> {
   const store = await openStore(config.databaseUrl);
   if ((await countWebsites(store.db)) === 0) {
-    if (fs.existsSync(config.siteDir)) {
+    if (['site.json', 'site.yaml', 'site.yml'].some((f) => fs.existsSync(path.join(config.siteDir, f)))) {
       const r = await importSite(store, config.siteDir);
       say(`First start: imported "${r.identifier}" from ${config.siteDir} (${r.items} items, ${r.products} products).`);
     } else {
-      say(`The store is empty and ${config.siteDir} does not exist: import a site with "tessera import <site-dir>".`);
+      say(`The store is empty and ${config.siteDir} holds no site.json: import a site with "tessera import <site-dir>".`);
     }
   }
   const app = await buildApp(config, { store });
