@@ -196,11 +196,14 @@ function compileRepeated(node: N.RepeatedNode, cx: CompileContext): Exec {
       return;
     }
     const list = new Frame(v, f);
+    let previous: Frame | null = null;
     for (let i = 0; i < v.length; i++) {
       s.step(loc);
+      // `.alternates with` runs between two elements, in the frame of the one before.
+      if (previous !== null && alternates !== null) alternates(s, previous);
       const item = new Frame(v[i], list, i);
-      if (i > 0 && alternates !== null) alternates(s, item);
       body(s, item);
+      previous = item;
     }
   };
 }
@@ -238,10 +241,10 @@ function compileMacro(node: N.MacroNode, cx: CompileContext): Exec {
 
 function compileEval(node: N.EvalNode): Exec {
   const resolvers = new Map<N.VarPath, Resolver>();
-  for (const ops of node.program.exprs) {
-    for (const op of ops) if (op.op === 'load' && !resolvers.has(op.path)) resolvers.set(op.path, compileResolver(op.path));
+  for (const op of node.program.ops) {
+    if (op.op === 'load' && !resolvers.has(op.path)) resolvers.set(op.path, compileResolver(op.path));
   }
-  const { program, loc, source } = node;
+  const { program, loc, source, valid } = node;
   return (s, f) => {
     s.step(loc);
     const env: ExprEnv = {
@@ -250,7 +253,9 @@ function compileEval(node: N.EvalNode): Exec {
       maxStringLength: s.limits.maxExprStringLength ?? s.limits.maxOutput,
     };
     const r = evaluate(program, env);
-    if (!r.ok) s.report(runtimeErrors.exprReduce(`${source}: ${r.message}`, loc));
+    if (!r.ok) {
+      if (valid) s.report(runtimeErrors.exprReduce(`${source}: ${r.message}`, loc));
+    }
     else if (r.emit && r.value !== null && r.value !== undefined) s.emit(toText(r.value));
   };
 }

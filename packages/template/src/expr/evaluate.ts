@@ -26,22 +26,21 @@ const isRef = (v: unknown): v is Ref => typeof v === 'object' && v !== null && R
 const isPrimitive = (v: unknown): v is string | number | boolean | null =>
   v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
+const MARK = Symbol('mark');
+
 export function evaluate(prog: ExprProgram, env: ExprEnv): EvalResult {
-  let value: unknown = undefined;
-  let emit = false;
+  const ops = prog.ops;
   try {
-    for (const ops of prog.exprs) {
-      value = run(ops, env);
-      emit = ops[ops.length - 1].op !== 'assign';
-    }
+    const stack = run(ops, env);
+    const emit = ops.length > 0 && ops[ops.length - 1].op !== 'assign' && stack.length > 0;
+    return { ok: true, value: emit ? deref(stack[stack.length - 1], env) : undefined, emit };
   } catch (e) {
     if (e instanceof ReduceError) return { ok: false, message: e.message };
     throw e;
   }
-  return { ok: true, value, emit };
 }
 
-function run(ops: readonly ExprOp[], env: ExprEnv): unknown {
+function run(ops: readonly ExprOp[], env: ExprEnv): unknown[] {
   const stack: unknown[] = [];
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
@@ -53,16 +52,17 @@ function run(ops: readonly ExprOp[], env: ExprEnv): unknown {
         break;
       }
       case 'ref': stack.push({ [REF]: true, name: op.name } satisfies Ref); break;
+      case 'mark': stack.push(MARK); break;
       case 'unary': {
         if (stack.length < 1) throw new ReduceError(`Invalid arguments to operator ${op.fn}`);
-        const a = operand(stack.pop(), op.fn) as number;
+        const a = operand(deref(stack.pop(), env), op.fn) as number;
         stack.push(op.fn === '!' ? !a : op.fn === '~' ? ~a : op.fn === 'neg' ? -a : +a);
         break;
       }
       case 'binary': {
         if (stack.length < 2) throw new ReduceError(`Invalid arguments to operator ${op.fn}`);
-        const b = operand(stack.pop(), op.fn);
-        const a = operand(stack.pop(), op.fn);
+        const b = operand(deref(stack.pop(), env), op.fn);
+        const a = operand(deref(stack.pop(), env), op.fn);
         stack.push(binary(op.fn, a, b, env.maxStringLength));
         break;
       }
@@ -72,19 +72,18 @@ function run(ops: readonly ExprOp[], env: ExprEnv): unknown {
         const target = stack.pop();
         if (!isRef(target)) throw new ReduceError('Invalid assignment target: only @variables can be assigned');
         env.assign(target.name, v);
-        stack.push(v);
         break;
       }
       case 'call': {
-        if (stack.length < op.argc) throw new ReduceError(`Invalid arguments to function ${op.name}`);
-        const args = stack.splice(stack.length - op.argc, op.argc).map((a) => deref(a, env));
+        const mark = stack.lastIndexOf(MARK);
+        const args = stack.splice(mark + 1).map((a) => deref(a, env));
+        stack.pop(); // the mark
         stack.push(call(op.name, args));
         break;
       }
     }
   }
-  if (stack.length !== 1) throw new ReduceError('Incomplete expression');
-  return deref(stack[0], env);
+  return stack;
 }
 
 // A reference that is not assigned to (`@a` alone, or `@a = ...` where = was not applied) reads the variable.

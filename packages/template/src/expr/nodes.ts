@@ -1,6 +1,9 @@
-// Expressions of `{.eval ...}` compile to reverse-Polish programs: a flat, frozen list of tagged
-// operations per expression. Evaluating a flat list with an explicit stack needs no recursion, so an
-// expression of any size or parenthesis depth can never overflow the JavaScript call stack.
+// Expressions of `{.eval ...}` compile to a reverse-Polish program: one flat, frozen list of tagged
+// operations. Evaluating a flat list with an explicit stack needs no recursion, so an expression of any
+// size or parenthesis depth can never overflow the JavaScript call stack.
+//
+// An instruction may hold several expressions (`{.eval @a = 2; @b = @a * 3; @b}`, or just `1 2 3`): they
+// share one value stack, and the value on top at the end is the result.
 
 import type { VarPath } from '../syntax/nodes.js';
 
@@ -17,11 +20,12 @@ export type ExprOp =
   | { readonly op: 'unary'; readonly fn: UnaryOp }
   | { readonly op: 'binary'; readonly fn: BinaryOp }
   | { readonly op: 'assign' }
-  | { readonly op: 'call'; readonly name: string; readonly argc: number };
+  /** Start of a function's arguments: the call takes every value pushed after it. */
+  | { readonly op: 'mark' }
+  | { readonly op: 'call'; readonly name: string };
 
-/** One `.eval` instruction: expressions separated by `,`, `;` or simple juxtaposition, evaluated in order. */
 export interface ExprProgram {
-  readonly exprs: readonly (readonly ExprOp[])[];
+  readonly ops: readonly ExprOp[];
 }
 
 const freeze = Object.freeze;
@@ -31,6 +35,6 @@ export const refOp = (name: string): ExprOp => freeze({ op: 'ref', name });
 export const unaryOp = (fn: UnaryOp): ExprOp => freeze({ op: 'unary', fn });
 export const binaryOp = (fn: BinaryOp): ExprOp => freeze({ op: 'binary', fn });
 export const assignOp = (): ExprOp => freeze({ op: 'assign' });
-export const callOp = (name: string, argc: number): ExprOp => freeze({ op: 'call', name, argc });
-export const program = (exprs: readonly (readonly ExprOp[])[]): ExprProgram =>
-  freeze({ exprs: freeze(exprs.map((e) => freeze(e))) });
+export const markOp = (): ExprOp => freeze({ op: 'mark' });
+export const callOp = (name: string): ExprOp => freeze({ op: 'call', name });
+export const program = (ops: readonly ExprOp[]): ExprProgram => freeze({ ops: freeze(ops.slice()) });

@@ -1,16 +1,21 @@
-// Expression parser: the shunting-yard algorithm turns tokens into reverse-Polish programs, one per
-// expression. It is iterative, so deeply nested parentheses cost heap, never call stack.
+// Expression parser: the shunting-yard algorithm turns the tokens of one `.eval` into a reverse-Polish
+// program. It is iterative, so deeply nested parentheses cost heap, never call stack.
 //
-// Precedence, tightest first (unary operators bind tighter than `**`, so `-2 ** 2` is 4):
+// Precedence, tightest first (prefix operators bind tighter than `**`, so `-2 ** 2` is 4):
 //   ! ~ - + (prefix)   **   * / %   + -   << >>   < <= > >=   == != === !==   &   ^   |   &&   ||   =
-// `**` and `=` group to the right, everything else to the left.
+// `**` and `=` group to the right, everything else to the left. `,` and `;` end an expression (inside a
+// function call they separate arguments); operands may also simply follow each other (`1 2 3`). All
+// expressions share one value stack and the last value left on it is the result.
+//
+// After building the program, a pass over it counts stack depth: an operator without its operands or an
+// assignment to something other than an @variable is reported here, as a syntax error with its position.
 
 import { syntaxErrors, type Position, type TemplateError } from '../errors.js';
 import {
-  assignOp, binaryOp, callOp, constOp, loadOp, program, refOp, unaryOp,
+  assignOp, binaryOp, callOp, constOp, loadOp, markOp, program, refOp, unaryOp,
   type BinaryOp, type ExprOp, type ExprProgram, type UnaryOp,
 } from './nodes.js';
-import { tokenize, type ExprToken, type TokenizeLimits } from './tokenizer.js';
+import { tokenize, type TokenizeLimits } from './tokenizer.js';
 
 const BINARY: Record<string, { prec: number; right: boolean }> = {
   '=': { prec: 1, right: true },
@@ -35,9 +40,16 @@ type StackEntry =
   | { kind: 'binary'; op: string; at: number }
   | { kind: 'unary'; fn: UnaryOp; at: number }
   | { kind: 'paren'; at: number }
-  | { kind: 'call'; name: string; at: number; args: number };
+  | { kind: 'call'; name: string; at: number };
 
-export type ParseResult = { ok: true; program: ExprProgram } | { ok: false; error: TemplateError };
+/**
+ * `program` is absent when the expression cannot be read at all (bad token, unbalanced parentheses).
+ * When only operands are missing, both are given: the error is reported at compile time and the program
+ * still runs, up to the failing operator (so earlier assignments take effect, as the language does).
+ */
+export type ParseResult =
+  | { ok: true; program: ExprProgram; error?: TemplateError }
+  | { ok: false; error: TemplateError };
 
 export function parseExpression(
   src: string, base: number, posAt: (offset: number) => Position, limits: TokenizeLimits,
@@ -45,111 +57,75 @@ export function parseExpression(
   const lexed = tokenize(src, base, posAt, limits);
   if (!lexed.ok) return lexed;
   const tokens = lexed.tokens;
-  const exprs: ExprOp[][] = [];
-  let out: ExprOp[] = [];
+  const out: ExprOp[] = [];
+  const at: number[] = []; // source offset of each op, for the depth check's messages
   const stack: StackEntry[] = [];
   let expectOperand = true;
-  let open = 0; // parentheses and calls currently on the stack
-  const mismatch = (what: string, at: number): ParseResult =>
-    ({ ok: false, error: syntaxErrors.exprMismatchedOperator(what, posAt(at)) });
-
-  const popOperator = (e: StackEntry): void => {
-    if (e.kind === 'binary') out.push(e.op === '=' ? assignOp() : binaryOp(e.op as BinaryOp));
-    else if (e.kind === 'unary') out.push(unaryOp(e.fn));
+  const mismatch = (what: string, offset: number): ParseResult =>
+    ({ ok: false, error: syntaxErrors.exprMismatchedOperator(what, posAt(offset)) });
+  const emit = (op: ExprOp, offset: number) => {
+    out.push(op);
+    at.push(offset);
   };
-  // Close the current expression at a separator or where one operand directly follows another.
-  const finish = (at: number): ParseResult | null => {
-    while (stack.length > 0) {
-      const e = stack.pop()!;
-      if (e.kind === 'paren' || e.kind === 'call') return mismatch('unclosed parenthesis', e.at);
-      popOperator(e);
-    }
-    if (expectOperand && out.length > 0) return mismatch('operator without a right operand', at);
-    if (out.length > 0) exprs.push(out);
-    out = [];
-    expectOperand = true;
-    return null;
+  const popOperator = (e: StackEntry): void => {
+    if (e.kind === 'binary') emit(e.op === '=' ? assignOp() : binaryOp(e.op as BinaryOp), e.at);
+    else if (e.kind === 'unary') emit(unaryOp(e.fn), e.at);
+  };
+  const isOpen = (e: StackEntry | undefined) => e !== undefined && (e.kind === 'paren' || e.kind === 'call');
+  const flushToOpen = () => {
+    while (stack.length > 0 && !isOpen(stack[stack.length - 1])) popOperator(stack.pop()!);
   };
 
   for (let k = 0; k < tokens.length; k++) {
     const tok = tokens[k];
-    const startsOperand = tok.t === 'num' || tok.t === 'str' || tok.t === 'const' || tok.t === 'path' || tok.t === 'fn' ||
-      tok.t === '(' || (tok.t === 'op' && (tok.op === '!' || tok.op === '~'));
-    if (!expectOperand && startsOperand && open === 0) {
-      const err = finish(tok.at);
-      if (err) return err;
-    }
     switch (tok.t) {
       case 'num': case 'str': case 'const':
-        if (!expectOperand) return mismatch('missing operator between operands', tok.at);
-        out.push(constOp(tok.value));
+        emit(constOp(tok.value), tok.at);
         expectOperand = false;
         break;
       case 'path': {
-        if (!expectOperand) return mismatch('missing operator between operands', tok.at);
         const next = tokens[k + 1];
         const assigned = next !== undefined && next.t === 'op' && next.op === '=';
-        out.push(assigned && tok.path.head === 'var' && tok.path.rest.length === 0 ? refOp(tok.path.name) : loadOp(tok.path));
+        const isVar = tok.path.head === 'var' && tok.path.rest.length === 0;
+        emit(assigned && isVar ? refOp(tok.path.name) : loadOp(tok.path), tok.at);
         expectOperand = false;
         break;
       }
       case 'fn':
-        stack.push({ kind: 'call', name: tok.name, at: tok.at, args: 0 });
-        open++;
+        stack.push({ kind: 'call', name: tok.name, at: tok.at });
+        emit(markOp(), tok.at);
         k++; // the '(' that the tokenizer saw right after the name
         expectOperand = true;
         break;
       case '(':
-        if (!expectOperand) return mismatch('missing operator before parenthesis', tok.at);
         stack.push({ kind: 'paren', at: tok.at });
-        open++;
         expectOperand = true;
         break;
       case ')': {
-        let e = stack.pop();
-        while (e && e.kind !== 'paren' && e.kind !== 'call') {
-          popOperator(e);
-          e = stack.pop();
-        }
-        if (!e) return mismatch('right parenthesis without a left one', tok.at);
-        open--;
-        if (e.kind === 'call') {
-          const argc = expectOperand ? e.args : e.args + 1;
-          if (expectOperand && e.args > 0) return mismatch('missing function argument', tok.at);
-          out.push(callOp(e.name, argc));
-        } else if (expectOperand) {
-          break; // `()` is an empty group: it contributes no value
-        }
+        flushToOpen();
+        const e = stack.pop();
+        if (e === undefined) return mismatch('right parenthesis without a left one', tok.at);
+        if (e.kind === 'call') emit(callOp(e.name), e.at);
         expectOperand = false;
         break;
       }
-      case ',': case ';': {
-        const top = findOpen(stack);
-        if (top && top.kind === 'call' && tok.t === ',') {
-          if (expectOperand) return mismatch('missing function argument', tok.at);
-          while (stack[stack.length - 1] !== top) popOperator(stack.pop()!);
-          top.args++;
+      case ',': case ';':
+        flushToOpen();
+        expectOperand = true;
+        break;
+      case 'op': {
+        const prefix = PREFIX[tok.op];
+        // `!` and `~` are always prefix; `-` and `+` are prefix where an operand is expected.
+        if (prefix !== undefined && (expectOperand || tok.op === '!' || tok.op === '~')) {
+          stack.push({ kind: 'unary', fn: prefix, at: tok.at });
           expectOperand = true;
           break;
         }
-        if (top) return mismatch('separator inside parentheses', tok.at);
-        const err = finish(tok.at);
-        if (err) return err;
-        break;
-      }
-      case 'op': {
-        if (expectOperand) {
-          const fn = PREFIX[tok.op];
-          if (fn === undefined) return mismatch(`operator '${tok.op}' without a left operand`, tok.at);
-          stack.push({ kind: 'unary', fn, at: tok.at });
-          break;
-        }
         const info = BINARY[tok.op];
-        if (info === undefined) return mismatch(`operator '${tok.op}' used between operands`, tok.at);
         for (;;) {
           const top = stack[stack.length - 1];
-          if (!top || top.kind === 'paren' || top.kind === 'call') break;
-          const topPrec = top.kind === 'unary' ? UNARY_PREC : BINARY[top.op].prec;
+          if (top === undefined || isOpen(top)) break;
+          const topPrec = top.kind === 'unary' ? UNARY_PREC : BINARY[(top as { op: string }).op].prec;
           if (topPrec > info.prec || (topPrec === info.prec && !info.right)) popOperator(stack.pop()!);
           else break;
         }
@@ -159,17 +135,53 @@ export function parseExpression(
       }
     }
   }
-  const err = finish(src.length + base);
-  if (err) return err;
-  return { ok: true, program: program(exprs) };
-}
-
-function findOpen(stack: readonly StackEntry[]): StackEntry | undefined {
-  for (let i = stack.length - 1; i >= 0; i--) {
-    const e = stack[i];
-    if (e.kind === 'paren' || e.kind === 'call') return e;
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    if (isOpen(e)) return mismatch('left parenthesis is never closed', e.at);
+    popOperator(e);
   }
-  return undefined;
+  const depthError = checkDepth(out, at, posAt);
+  return depthError === null ? { ok: true, program: program(out) } : { ok: true, program: program(out), error: depthError };
 }
 
-export type { ExprToken };
+// Follows the program with a stack of "is this value an assignable reference" flags, so that every
+// operand shortage is found before rendering.
+function checkDepth(ops: readonly ExprOp[], at: readonly number[], posAt: (offset: number) => Position): TemplateError | null {
+  const stack: ('value' | 'ref' | 'mark')[] = [];
+  const fail = (what: string, i: number): TemplateError => syntaxErrors.exprMismatchedOperator(what, posAt(at[i]));
+  const popValue = (): boolean => {
+    const top = stack.pop();
+    return top === 'value' || top === 'ref';
+  };
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
+    switch (op.op) {
+      case 'const': case 'load': stack.push('value'); break;
+      case 'ref': stack.push('ref'); break;
+      case 'mark': stack.push('mark'); break;
+      case 'unary':
+        if (!popValue()) return fail(`operator '${symbol(op.fn)}' is missing its operand`, i);
+        stack.push('value');
+        break;
+      case 'binary':
+        if (!popValue() || !popValue()) return fail(`operator '${op.fn}' is missing an operand`, i);
+        stack.push('value');
+        break;
+      case 'assign': {
+        if (!popValue()) return fail("assignment '=' is missing its value", i);
+        const target = stack.pop();
+        if (target !== 'ref') return fail("only an @variable can be assigned with '='", i);
+        break;
+      }
+      case 'call': {
+        while (stack.length > 0 && stack[stack.length - 1] !== 'mark') stack.pop();
+        stack.pop();
+        stack.push('value');
+        break;
+      }
+    }
+  }
+  return null;
+}
+
+const symbol = (fn: UnaryOp) => (fn === 'neg' ? '-' : fn === 'pos' ? '+' : fn);

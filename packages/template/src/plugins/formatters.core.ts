@@ -96,11 +96,12 @@ function finder(fromEnd: boolean): Formatter {
 const apply: Formatter = (value, args, ctx) => {
   if (args.length === 0) return undefined;
   let isPrivate = false;
-  let kv: Record<string, string> | undefined;
+  // Any argument after the name gives the partial an @args object (empty without key=value pairs).
+  const kv: Record<string, string> | undefined = args.length > 1 ? {} : undefined;
   for (let k = 1; k < args.length; k++) {
     const a = args[k];
     const eq = a.indexOf('=');
-    if (eq >= 0) (kv ??= {})[a.slice(0, eq)] = a.slice(eq + 1);
+    if (eq >= 0) kv![a.slice(0, eq)] = a.slice(eq + 1);
     else if (a === 'private') isPrivate = true;
   }
   return ctx.applyPartial(args[0], value, { private: isPrivate, args: kv });
@@ -166,8 +167,9 @@ export const coreFormatters: FormatterTable = {
   height: (v) => dimension(v, 1),
 };
 
+// Without an "x" there is nothing to read; with one, a part that is not a number reads as NaN.
 function dimension(v: unknown, part: 0 | 1): number | undefined {
   if (typeof v !== 'string') return undefined;
-  const n = parseInt(v.split('x')[part] ?? '', 10);
-  return Number.isNaN(n) ? undefined : n;
+  const parts = v.split('x');
+  return parts.length < 2 ? undefined : parseInt(parts[part], 10);
 }

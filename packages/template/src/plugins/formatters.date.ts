@@ -57,7 +57,7 @@ const CODES: Record<string, Code> = {
   T: (t) => `${pad2(t.hour)}:${pad2(t.minute)}:${pad2(t.second)}`,
   u: (t) => String(t.weekday === 0 ? 7 : t.weekday),
   U: (t) => pad2(sundayWeek(t)),
-  v: (t) => `${pad2(t.day)}-${CODES.b(t)}-${t.year}`,
+  v: (t) => `${space2(t.day)}-${CODES.b(t)}-${t.year}`,
   V: (t) => pad2(isoWeek(t).week),
   w: (t) => String(t.weekday),
   W: (t) => pad2(sundayWeek(t)),
@@ -87,8 +87,8 @@ export function strftime(t: ZonedTime, format: string): string {
 export const dateFormatters: FormatterTable = {
   date: (value, args, ctx) => {
     if (args.length === 0) return undefined;
+    // Anything that is not a number or numeric string counts as 0, the epoch.
     const ms = asNumber(value);
-    if (typeof value !== 'number' && typeof value !== 'string') return undefined;
     const t = zonedTime(ms, ctx.timeZone);
     return t === undefined ? undefined : strftime(t, args.join(' '));
   },

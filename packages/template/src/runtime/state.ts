@@ -188,7 +188,7 @@ export class RenderState implements PluginContext {
     let target = frame;
     if (target === null) {
       target = new Frame(node, this.frame, -1, isPrivate);
-      if (args !== undefined && Object.keys(args).length > 0) target.setVar('@args', { ...args });
+      if (args !== undefined) target.setVar('@args', { ...args });
     }
     return this.runUnit(unit, target);
   }

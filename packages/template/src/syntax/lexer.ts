@@ -88,13 +88,13 @@ export function lex(content: string, offset: number, tables: LexTables): Instruc
     case 'eval':
       return rest === '' || !isSpace(rest.charCodeAt(0)) ? null : { t: 'eval', source: rest, offset: offset + i };
     case 'include': {
-      if (rest[0] !== ' ') return null;
+      if (rest[0] !== ' ' || rest.length === 1) return null;
       const parts = rest.slice(1).split(' ');
       return { t: 'include', name: parts[0], output: parts.slice(1).includes('output') };
     }
     case 'inject': {
       const parts = rest.split(' ');
-      if (parts.length < 3 || parts[0] !== '' || !BIND_NAME.test(parts[1]) || parts[2] === '') return null;
+      if (parts.length !== 3 || parts[0] !== '' || !BIND_NAME.test(parts[1]) || parts[2] === '') return null;
       return { t: 'inject', name: parts[1], file: parts[2] };
     }
   }
@@ -172,6 +172,8 @@ function lexBindVar(rest: string, tables: LexTables): Instruction | Rejected | n
 function lexCtx(rest: string): Instruction | null {
   const parts = rest.split(' ');
   if (parts.length < 3 || parts[0] !== '' || !BIND_NAME.test(parts[1])) return null;
+  // A single trailing space is tolerated, as the language does.
+  if (parts.length > 3 && parts[parts.length - 1] === '') parts.pop();
   const bindings: [string, VarPath][] = [];
   for (let k = 2; k < parts.length; k++) {
     const eq = parts[k].indexOf('=');

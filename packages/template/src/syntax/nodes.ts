@@ -72,7 +72,10 @@ export interface CtxNode {
   readonly kind: 'ctx'; readonly name: string; readonly bindings: readonly (readonly [string, VarPath])[]; readonly loc: Loc;
 }
 export interface MacroNode { readonly kind: 'macro'; readonly name: string; readonly body: readonly Node[]; readonly loc: Loc }
-export interface EvalNode { readonly kind: 'eval'; readonly source: string; readonly program: ExprProgram; readonly loc: Loc }
+/** `valid` is false when the expression lacks operands (already reported as a syntax error). */
+export interface EvalNode {
+  readonly kind: 'eval'; readonly source: string; readonly program: ExprProgram; readonly valid: boolean; readonly loc: Loc;
+}
 export interface IncludeNode { readonly kind: 'include'; readonly name: string; readonly output: boolean; readonly loc: Loc }
 export interface InjectNode { readonly kind: 'inject'; readonly name: string; readonly file: string; readonly loc: Loc }
 
@@ -104,8 +107,8 @@ export const ctx = (name: string, bindings: readonly (readonly [string, VarPath]
   freeze({ kind: 'ctx', name, bindings: freeze(bindings.map((b) => freeze(b))), loc });
 export const macro = (name: string, body: readonly Node[], loc: Loc): MacroNode =>
   freeze({ kind: 'macro', name, body: freeze(body), loc });
-export const evalNode = (source: string, program: ExprProgram, loc: Loc): EvalNode =>
-  freeze({ kind: 'eval', source, program, loc });
+export const evalNode = (source: string, program: ExprProgram, valid: boolean, loc: Loc): EvalNode =>
+  freeze({ kind: 'eval', source, program, valid, loc });
 export const include = (name: string, output: boolean, loc: Loc): IncludeNode =>
   freeze({ kind: 'include', name, output, loc });
 export const inject = (name: string, file: string, loc: Loc): InjectNode => freeze({ kind: 'inject', name, file, loc });

@@ -96,8 +96,8 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
           const parsed = parseExpression(ins.source, ins.offset, lines.posAt, {
             maxTokens: limits.maxExprTokens, maxStringLength: limits.maxExprStringLength,
           });
-          if (parsed.ok) append(N.evalNode(ins.source.trim(), parsed.program, loc));
-          else errors.push(parsed.error);
+          if (parsed.error) errors.push(parsed.error);
+          if (parsed.ok) append(N.evalNode(ins.source.trim(), parsed.program, parsed.error === undefined, loc));
           break;
         }
         case 'section': case 'repeated': case 'macro': push(ins.t, loc, ins); break;

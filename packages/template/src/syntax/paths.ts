@@ -50,7 +50,7 @@ const cache = new Map<string, VarPath>();
 export function parsePath(text: string): VarPath | null {
   const hit = cache.get(text);
   if (hit) return hit;
-  if (pathLength(text, 0, text.length) !== text.length) return null;
+  if (text === '' || pathLength(text, 0, text.length) !== text.length) return null;
   const segments = text.split('.');
   const first = segments[0];
   const rest = segments.slice(1);

@@ -48,10 +48,15 @@ export function scan(source: string, sink: ScanSink): void {
   const n = source.length;
   let textStart = 0;
   let i = 0;
+  // After a literal `{`, the inner `{` found while looking for its `}` is read as an ordinary
+  // candidate: `{##...}` there is a one-line comment, not the start of a multi-line one.
+  let inner = false;
   while (i < n) {
     const open = source.indexOf('{', i);
     if (open < 0) break;
-    if (source.charCodeAt(open + 1) === 35 /* # */ && source.charCodeAt(open + 2) === 35) {
+    const fromInner = inner && open === i;
+    inner = false;
+    if (!fromInner && source.charCodeAt(open + 1) === 35 /* # */ && source.charCodeAt(open + 2) === 35) {
       const end = source.indexOf('##}', open + 3);
       if (open > textStart) sink.text(textStart, open);
       if (end < 0) {
@@ -71,6 +76,7 @@ export function scan(source: string, sink: ScanSink): void {
     if (close >= n) break;
     if (c === 123) {
       i = close; // this `{` is literal; try again from the inner one
+      inner = true;
       continue;
     }
     if (sink.candidate(open, close, textStart)) textStart = close + 1;
