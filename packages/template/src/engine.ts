@@ -10,7 +10,7 @@ import { defaultFormatters, defaultPredicates } from './plugins/index.js';
 import type { FormatterTable, PredicateTable } from './plugins/types.js';
 import { Frame } from './runtime/frame.js';
 import { Abort, RenderState, type Unit, type UnitSource } from './runtime/state.js';
-import type { RootNode } from './syntax/nodes.js';
+import { deepFreeze, type RootNode } from './syntax/nodes.js';
 import { parse } from './syntax/parser.js';
 
 export interface EngineOptions {
@@ -118,9 +118,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const formatters: FormatterTable = Object.freeze({ ...defaultFormatters, ...options.formatters });
   const predicates: PredicateTable = Object.freeze({ ...defaultPredicates, ...options.predicates });
   const engineLimits = resolveLimits(DEFAULT_LIMITS, options.limits);
+  // Maps: looking a freshly sliced name up in an object would make V8 internalize the string first.
+  const formatterNames = new Map(Object.entries(formatters));
+  const predicateNames = new Map(Object.entries(predicates));
   const tables = {
-    hasFormatter: (name: string) => hasOwn.call(formatters, name),
-    hasPredicate: (name: string) => hasOwn.call(predicates, name),
+    hasFormatter: (name: string) => formatterNames.has(name),
+    hasPredicate: (name: string) => predicateNames.has(name),
   };
 
   const compileUnit = (source: string, name: string | undefined, limits: Limits): Unit & { ast: RootNode } => {
@@ -198,9 +201,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const text = typeof source === 'string' ? source : String(source ?? '');
     const limits = resolveLimits(engineLimits, compileOptions?.limits);
     const unit = compileUnit(text, undefined, limits);
+    let frozenAst: RootNode | undefined;
     const template: Template = {
       errors: Object.freeze(unit.errors.slice()),
-      ast: unit.ast,
+      // Frozen on first use: freezing every node while compiling would slow compilation for nothing.
+      get ast() {
+        return (frozenAst ??= deepFreeze(unit.ast));
+      },
       limits,
       render: (data, opts) => renderUnit(unit, limits, data, opts),
     };

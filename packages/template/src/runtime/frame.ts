@@ -33,10 +33,12 @@ export interface MacroDef {
   readonly unit: Unit;
 }
 
+// Variables and positions, like names, are not seen through a private partial's frame; macros are.
 export function findVar(f: Frame | null, name: string): unknown {
   for (let fr = f; fr !== null; fr = fr.parent) {
     const vars = fr.vars;
     if (vars !== null && vars.has(name)) return vars.get(name);
+    if (fr.stop) break;
   }
   return undefined;
 }
@@ -50,6 +52,9 @@ export function findMacro(f: Frame | null, name: string): MacroDef | undefined {
 }
 
 export function findIndex(f: Frame | null): number {
-  for (let fr = f; fr !== null; fr = fr.parent) if (fr.index >= 0) return fr.index;
+  for (let fr = f; fr !== null; fr = fr.parent) {
+    if (fr.index >= 0) return fr.index;
+    if (fr.stop) break;
+  }
   return -1;
 }

@@ -43,16 +43,28 @@ export interface LexTables {
   hasPredicate(name: string): boolean;
 }
 
-const KEYWORDS: Record<string, Instruction> = {
-  '.end': { t: 'end' },
-  '.or': { t: 'or', test: null },
-  '.alternates with': { t: 'alternates' },
-  '.meta-left': { t: 'text', text: '{' },
-  '.meta-right': { t: 'text', text: '}' },
-  '.space': { t: 'text', text: ' ' },
-  '.tab': { t: 'text', text: '\t' },
-  '.newline': { t: 'text', text: '\n' },
-};
+const END: Instruction = { t: 'end' };
+const OR: Instruction = { t: 'or', test: null };
+const ALTERNATES: Instruction = { t: 'alternates' };
+const META_LEFT: Instruction = { t: 'text', text: '{' };
+const META_RIGHT: Instruction = { t: 'text', text: '}' };
+const SPACE: Instruction = { t: 'text', text: ' ' };
+const TAB: Instruction = { t: 'text', text: '\t' };
+const NEWLINE: Instruction = { t: 'text', text: '\n' };
+
+// Keywords that make up the whole instruction.
+function bareKeyword(word: string): Instruction | null {
+  switch (word) {
+    case 'end': return END;
+    case 'or': return OR;
+    case 'meta-left': return META_LEFT;
+    case 'meta-right': return META_RIGHT;
+    case 'space': return SPACE;
+    case 'tab': return TAB;
+    case 'newline': return NEWLINE;
+  }
+  return null;
+}
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 const MACRO_NAME = /^[A-Za-z0-9_.\-/]+$/;
@@ -65,15 +77,15 @@ export function lex(content: string, offset: number, tables: LexTables): Instruc
   if (first === 35 /* # */) return { t: 'comment' };
   if (first !== 46 /* . */) return lexVariable(content, 0, tables);
 
-  const keyword = KEYWORDS[content];
-  if (keyword) return keyword;
   // `.name` up to the first character that cannot be part of a keyword or predicate name.
   let i = 1;
   while (i < content.length && (isWordChar(content.charCodeAt(i)))) i++;
   if (content.charCodeAt(i) === 63 /* ? */) return lexPredicateBlock(content, i, tables);
   const word = content.slice(1, i);
+  if (i === content.length) return bareKeyword(word);
   const rest = content.slice(i);
   switch (word) {
+    case 'alternates': return rest === ' with' ? ALTERNATES : null;
     case 'section': return lexSectionPath(rest, 'section');
     case 'repeated':
       return rest.startsWith(' section') ? lexSectionPath(rest.slice(8), 'repeated') : null;
