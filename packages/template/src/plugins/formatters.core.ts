@@ -122,12 +122,15 @@ export const coreFormatters: FormatterTable = {
   'encode-uri-component': (v) => safely(encodeURIComponent, asString(v)),
   'find-first': finder(false),
   'find-last': finder(true),
-  // `{message|format a b}`: {0}, {1}... in the message become the values of the variables a, b...
+  // `{message|format a b}`: {0}, {1}... in the message become the values of the variables a, b...;
+  // any other {placeholder} becomes nothing.
   format: (v, args, ctx) => {
     if (typeof v !== 'string') return v;
     const values = args.map((a) => ctx.resolve(a));
-    return v.replace(/\{(\d+)\}/g, (_m, digits: string) => {
-      const i = Number(digits);
+    return v.replace(/\{([^{}]*)\}/g, (_m, inner: string) => {
+      const key = inner.trim();
+      if (!/^\d+$/.test(key)) return '';
+      const i = Number(key);
       return i < values.length ? asString(values[i]) : '';
     });
   },
@@ -147,7 +150,8 @@ export const coreFormatters: FormatterTable = {
     if (typeof key === 'number') return readKey(v, key);
     return typeof key === 'string' ? walkKeys(v, [key]) : undefined;
   },
-  mod: (v, args) => asNumber(v) % (args.length > 0 ? Number(args[0]) : 2),
+  // The modulus is a whole number; a missing, zero or unreadable one means 2.
+  mod: (v, args) => asNumber(v) % (parseInt(args[0] ?? '', 10) || 2),
   output: (_v, args) => args.join(' '),
   pluralize: (v, args) => {
     const [singular, plural] = args.length >= 2 ? [args[0], args[1]] : ['', args.length === 1 ? args[0] : 's'];

@@ -111,9 +111,17 @@ export class RenderState implements PluginContext {
     throw new Abort(this.located(runtimeErrors.outputLimit(this.maxOutput, this.loc)));
   }
 
+  /** Record an error once: the same error at the same place (in a loop, a recursion) is reported once. */
   report(error: TemplateError): void {
-    if (this.errors.length < MAX_ERRORS) this.errors.push(this.located(error));
+    if (this.errors.length >= MAX_ERRORS) return;
+    const e = this.located(error);
+    const key = `${e.code}|${e.partial ?? ''}|${e.line}|${e.column}|${e.message}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.errors.push(e);
   }
+
+  private readonly seen = new Set<string>();
 
   private located(error: TemplateError): TemplateError {
     return this.unitName === undefined ? error : inPartial(error, this.unitName);

@@ -64,16 +64,19 @@ export function toText(v: unknown): string {
   }
 }
 
-// Arrays print like JavaScript's Array#join(','): nested arrays flatten, null prints nothing, objects print
-// "[object Object]" (the language's long-standing behaviour). Depth is capped so hostile data cannot
-// exhaust the call stack.
+// Arrays print their elements joined by commas, each as JavaScript's String() would (so null is "null" and
+// an object "[object Object]", the language's long-standing behaviour); nested arrays join the same way but
+// print null as nothing. Depth is capped so hostile data cannot exhaust the call stack.
 function joinArray(a: readonly unknown[], depth: number): string {
   if (depth > 64) return '';
   let out = '';
   for (let i = 0; i < a.length; i++) {
     if (i > 0) out += ',';
     const e = a[i];
-    if (e === null || e === undefined) continue;
+    if (e === null || e === undefined) {
+      if (depth === 0 && e === null) out += 'null';
+      continue;
+    }
     if (Array.isArray(e)) out += joinArray(e, depth + 1);
     else if (typeof e === 'object') out += '[object Object]';
     else out += String(e);
