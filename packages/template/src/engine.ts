@@ -63,6 +63,8 @@ export interface Engine {
   compile(source: string, options?: CompileOptions): Template;
   /** Compile and render in one call; the errors include the syntax errors. Compilations are cached by source. */
   render(source: string, data: unknown, options?: RenderOptions & CompileOptions): RenderResult;
+  /** How many partials and snippets this engine has compiled (each source is compiled once, then cached). */
+  stats(): { readonly partialsCompiled: number; readonly snippetsCompiled: number };
 }
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
@@ -139,6 +141,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const snippets = new Lru<Unit>(SOURCE_CACHE_SIZE);
   const templates = new Lru<Template>(SOURCE_CACHE_SIZE);
 
+  let partialsCompiled = 0;
+  let snippetsCompiled = 0;
   const units: UnitSource = {
     partial(partials, name) {
       if (!hasOwn.call(partials, name)) return undefined;
@@ -155,6 +159,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         unit = bySource.get(key);
         if (unit === undefined) {
           unit = compileUnit(source, name, engineLimits);
+          partialsCompiled++;
           bySource.set(key, unit);
         }
         perObject.set(name, unit);
@@ -165,6 +170,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       let unit = snippets.get(source);
       if (unit === undefined) {
         unit = compileUnit(source, undefined, engineLimits);
+        snippetsCompiled++;
         snippets.set(source, unit);
       }
       return unit;
@@ -218,6 +224,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     formatters,
     predicates,
     limits: engineLimits,
+    stats: () => ({ partialsCompiled, snippetsCompiled }),
     compile,
     render(source: string, data: unknown, opts?: RenderOptions & CompileOptions): RenderResult {
       const text = typeof source === 'string' ? source : String(source ?? '');

@@ -22,7 +22,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxExprTokens: undefined,
   maxExprStringLength: undefined,
   maxOutput: 16 * 1024 * 1024,
-  maxSteps: 5_000_000,
+  maxSteps: 1_000_000,
 });
 
 export function resolveLimits(base: Limits, overrides: Partial<Limits> | undefined): Limits {
