@@ -26,7 +26,7 @@ export async function measureEntry(entry: CollectorEntry): Promise<EntrySize> {
       target: 'es2020',
       minify: true,
       rollupOptions: {
-        input: { [entry]: `src/collectors/${entry}.ts` },
+        input: { [entry]: `${storefront}src/collectors/${entry}.ts` },
         // the bootstrap imports the entry and calls its exports, so they must survive
         preserveEntrySignatures: 'exports-only',
       },

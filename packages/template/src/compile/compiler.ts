@@ -1,0 +1,295 @@
+// Stage 4: turn the syntax tree into closures. Each node becomes one `Exec` function that captures
+// everything it needs (resolved paths, formatter functions, arguments), so rendering does no lookups by
+// name and no dispatch on node kinds. The closures hold no per-render state: that lives in RenderState
+// and in the frames, so one compiled template serves any number of concurrent renders.
+
+import { runtimeErrors } from '../errors.js';
+import { evaluate, type ExprEnv } from '../expr/evaluate.js';
+import type { FormatterTable, PredicateTable } from '../plugins/types.js';
+import { Frame } from '../runtime/frame.js';
+import { compileResolver, compileSectionResolver, type Resolver } from '../runtime/resolve.js';
+import { Abort, type Exec, type RenderState, type Unit } from '../runtime/state.js';
+import { isTruthy, toText } from '../runtime/values.js';
+import type * as N from '../syntax/nodes.js';
+
+export interface CompileContext {
+  readonly formatters: FormatterTable;
+  readonly predicates: PredicateTable;
+  /** The partial being compiled (undefined for a template), recorded on its macros for error positions. */
+  readonly unitName: string | undefined;
+}
+
+type Test = (s: RenderState, f: Frame) => boolean;
+/** A formatter chain: input values -> final value. */
+type Chain = (s: RenderState, f: Frame, values: readonly unknown[]) => unknown;
+
+const NOOP: Exec = () => {};
+
+export function compileBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
+  const fns = nodes.map((n) => compileNode(n, cx));
+  switch (fns.length) {
+    case 0: return NOOP;
+    case 1: return fns[0];
+    case 2: { const [a, b] = fns; return (s, f) => { a(s, f); b(s, f); }; }
+    case 3: { const [a, b, c] = fns; return (s, f) => { a(s, f); b(s, f); c(s, f); }; }
+    default: {
+      const n = fns.length;
+      return (s, f) => { for (let i = 0; i < n; i++) fns[i](s, f); };
+    }
+  }
+}
+
+function compileNode(node: N.Node, cx: CompileContext): Exec {
+  switch (node.kind) {
+    case 'text': { const t = node.text; return (s) => s.emit(t); }
+    case 'variable': return compileVariable(node, cx);
+    case 'section': return compileSection(node, cx);
+    case 'repeated': return compileRepeated(node, cx);
+    case 'predicate': return compileTestBlock(compilePredicate(node.call, cx, node.loc), node, cx);
+    case 'if': return compileTestBlock(compileCondition(node.condition, cx, node.loc), node, cx);
+    case 'bindvar': return compileBindVar(node, cx);
+    case 'ctx': return compileCtx(node);
+    case 'macro': return compileMacro(node, cx);
+    case 'eval': return compileEval(node);
+    case 'include': return compileInclude(node);
+    case 'inject': return compileInject(node);
+  }
+}
+
+function compileVariable(node: N.VariableNode, cx: CompileContext): Exec {
+  const loc = node.loc;
+  const resolvers = node.vars.map(compileResolver);
+  if (node.formatters.length === 0) {
+    const r = resolvers[0];
+    return (s, f) => {
+      s.step(loc);
+      const v = r(f);
+      if (v !== undefined && v !== null) s.emit(typeof v === 'string' ? v : toText(v));
+    };
+  }
+  const chain = compileChain(node.formatters, cx, loc);
+  return (s, f) => {
+    s.step(loc);
+    const v = chain(s, f, resolvers.map((r) => r(f)));
+    if (v !== undefined && v !== null) s.emit(typeof v === 'string' ? v : toText(v));
+  };
+}
+
+function compileChain(calls: readonly N.FormatterCall[], cx: CompileContext, loc: N.Loc): Chain {
+  const steps = calls.map((c) => ({ name: c.name, fn: cx.formatters[c.name], args: c.args }));
+  return (s, f, values) => {
+    let v = values[0];
+    for (let i = 0; i < steps.length; i++) {
+      const st = steps[i];
+      s.step(loc);
+      s.frame = f;
+      s.values = values;
+      s.pluginName = st.name;
+      try {
+        v = st.fn(v, st.args, s);
+      } catch (e) {
+        if (e instanceof Abort) throw e;
+        s.loc = loc;
+        s.report(runtimeErrors.instructionFailed(`formatter '${st.name}': ${describe(e)}`, loc));
+        return undefined;
+      }
+    }
+    return v;
+  };
+}
+
+function compilePredicate(call: N.PredicateCall, cx: CompileContext, loc: N.Loc): Test {
+  const fn = cx.predicates[call.name];
+  if (!call.known || fn === undefined) return () => false;
+  const args = call.args;
+  const name = call.name;
+  return (s, f) => {
+    s.frame = f;
+    s.values = [f.node];
+    s.pluginName = name;
+    try {
+      return fn(f.node, args, s) === true;
+    } catch (e) {
+      if (e instanceof Abort) throw e;
+      s.report(runtimeErrors.instructionFailed(`predicate '${name}': ${describe(e)}`, loc));
+      return false;
+    }
+  };
+}
+
+// `.if a || b && c`: operators apply left to right, and the answer is settled as soon as an `||` meets a
+// true value or an `&&` a false one (so `t && f || t` is false), as the language evaluates them.
+function compileCondition(cond: N.Condition, cx: CompileContext, loc: N.Loc): Test {
+  if (cond.kind === 'predicate') return compilePredicate(cond.call, cx, loc);
+  const rs: Resolver[] = cond.operands.map(compileResolver);
+  const ops = cond.operators;
+  if (rs.length === 1) { const r = rs[0]; return (_s, f) => isTruthy(r(f)); }
+  return (_s, f) => {
+    let result = isTruthy(rs[0](f));
+    for (let i = 0; i < ops.length; i++) {
+      if (ops[i] === '||') {
+        result = result || isTruthy(rs[i + 1](f));
+        if (result) return true;
+      } else {
+        result = result && isTruthy(rs[i + 1](f));
+        if (!result) return false;
+      }
+    }
+    return result;
+  };
+}
+
+function compileOr(or: N.OrBranch | null, cx: CompileContext): Exec | null {
+  if (or === null) return null;
+  const body = compileBody(or.body, cx);
+  if (or.test === null) return body;
+  const test = compilePredicate(or.test, cx, or.loc);
+  const next = compileOr(or.next, cx);
+  const loc = or.loc;
+  return (s, f) => {
+    s.step(loc);
+    if (test(s, f)) body(s, f);
+    else if (next !== null) next(s, f);
+  };
+}
+
+function compileTestBlock(test: Test, node: N.PredicateNode | N.IfNode, cx: CompileContext): Exec {
+  const body = compileBody(node.body, cx);
+  const or = compileOr(node.or, cx);
+  const loc = node.loc;
+  return (s, f) => {
+    s.step(loc);
+    if (test(s, f)) body(s, f);
+    else if (or !== null) or(s, f);
+  };
+}
+
+// A section always enters a frame on its value, even when the value is false or missing: the `.or`
+// branch runs inside it (so `{.or even?}` tests the section's value).
+function compileSection(node: N.SectionNode, cx: CompileContext): Exec {
+  const r = compileSectionResolver(node.path);
+  const body = compileBody(node.body, cx);
+  const or = compileOr(node.or, cx);
+  const loc = node.loc;
+  return (s, f) => {
+    s.step(loc);
+    const v = r(f);
+    const frame = new Frame(v, f);
+    if (isTruthy(v)) body(s, frame);
+    else if (or !== null) or(s, frame);
+  };
+}
+
+// Elements render in frames below a frame for the array itself (so `{0}` inside an element finds the
+// array's first element when the element has no such key).
+function compileRepeated(node: N.RepeatedNode, cx: CompileContext): Exec {
+  const r = compileSectionResolver(node.path);
+  const body = compileBody(node.body, cx);
+  const alternates = node.alternates === null ? null : compileBody(node.alternates, cx);
+  const or = compileOr(node.or, cx);
+  const loc = node.loc;
+  return (s, f) => {
+    s.step(loc);
+    const v = r(f);
+    if (!Array.isArray(v) || v.length === 0) {
+      if (or !== null) or(s, f);
+      return;
+    }
+    const list = new Frame(v, f);
+    let previous: Frame | null = null;
+    for (let i = 0; i < v.length; i++) {
+      s.step(loc);
+      // `.alternates with` runs between two elements, in the frame of the one before.
+      if (previous !== null && alternates !== null) alternates(s, previous);
+      const item = new Frame(v[i], list, i);
+      body(s, item);
+      previous = item;
+    }
+  };
+}
+
+function compileBindVar(node: N.BindVarNode, cx: CompileContext): Exec {
+  const resolvers = node.vars.map(compileResolver);
+  const chain = node.formatters.length > 0 ? compileChain(node.formatters, cx, node.loc) : null;
+  const { name, loc } = node;
+  return (s, f) => {
+    s.step(loc);
+    const values = resolvers.map((r) => r(f));
+    f.setVar(name, chain === null ? values[0] : chain(s, f, values));
+  };
+}
+
+function compileCtx(node: N.CtxNode): Exec {
+  const bindings = node.bindings.map(([k, p]) => [k, compileResolver(p)] as const);
+  const { name, loc } = node;
+  return (s, f) => {
+    s.step(loc);
+    const obj: Record<string, unknown> = {};
+    for (const [k, r] of bindings) {
+      const v = r(f);
+      obj[k] = v === undefined ? null : v;
+    }
+    f.setVar(name, obj);
+  };
+}
+
+function compileMacro(node: N.MacroNode, cx: CompileContext): Exec {
+  const unit: Unit = { exec: compileBody(node.body, cx), errors: [], name: cx.unitName };
+  const def = { name: node.name, unit };
+  return (_s, f) => f.defineMacro(def.name, def);
+}
+
+function compileEval(node: N.EvalNode): Exec {
+  const resolvers = new Map<N.VarPath, Resolver>();
+  for (const op of node.program.ops) {
+    if (op.op === 'load' && !resolvers.has(op.path)) resolvers.set(op.path, compileResolver(op.path));
+  }
+  const { program, loc, source, valid } = node;
+  return (s, f) => {
+    s.step(loc);
+    const env: ExprEnv = {
+      load: (p) => (resolvers.get(p) ?? compileResolver(p))(f),
+      assign: (name, v) => f.setVar(name, v),
+      maxStringLength: s.limits.maxExprStringLength ?? s.limits.maxOutput,
+    };
+    const r = evaluate(program, env);
+    if (!r.ok) {
+      if (valid) s.report(runtimeErrors.exprReduce(`${source}: ${r.message}`, loc));
+    }
+    else if (r.emit && r.value !== null && r.value !== undefined) s.emit(toText(r.value));
+  };
+}
+
+function compileInclude(node: N.IncludeNode): Exec {
+  const { name, output, loc } = node;
+  return (s, f) => {
+    s.step(loc);
+    s.frame = f;
+    const text = s.runNamed(name, undefined, false, undefined, f);
+    if (output) s.emit(text);
+  };
+}
+
+function compileInject(node: N.InjectNode): Exec {
+  const { name, file, loc } = node;
+  return (s, f) => {
+    s.step(loc);
+    const raw = Object.prototype.hasOwnProperty.call(s.injects, file) ? s.injects[file] : undefined;
+    if (typeof raw !== 'string') {
+      s.report(runtimeErrors.injectMissing(file, loc));
+      f.setVar(name, undefined);
+      return;
+    }
+    let value: unknown = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      // Not JSON: the injected text itself.
+    }
+    f.setVar(name, value);
+  };
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

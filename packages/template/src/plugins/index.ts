@@ -1,0 +1,13 @@
+// The default plugin tables: every domain file's table merged here, and nothing else. A formatter or
+// predicate exists only by being listed in one of these tables.
+
+import { coreFormatters } from './formatters.core.js';
+import { dateFormatters } from './formatters.date.js';
+import { corePredicates } from './predicates.core.js';
+import type { FormatterTable, PredicateTable } from './types.js';
+
+export const defaultFormatters: FormatterTable = Object.freeze({ ...coreFormatters, ...dateFormatters });
+export const defaultPredicates: PredicateTable = Object.freeze({ ...corePredicates });
+
+export { coreFormatters, dateFormatters, corePredicates };
+export type * from './types.js';

@@ -1,0 +1,69 @@
+// Variable paths: `a.b.0`, `@`, `@index`, `@index0`, `@var.key`, `$key`.
+// A segment is `@` alone, a run of digits, or an optional `@`/`$` then a letter followed by letters,
+// digits, `_` and `-`. Anything else makes the whole instruction literal text.
+
+import { varPath, type VarPath } from './nodes.js';
+
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isWordChar = (c: number) => isLetter(c) || isDigit(c) || c === 95 /* _ */ || c === 45; /* - */
+
+/** Length of the segment starting at `i`, or 0 when there is none. */
+export function segmentLength(s: string, i: number, end: number): number {
+  if (i >= end) return 0;
+  const c = s.charCodeAt(i);
+  if (isDigit(c)) {
+    let j = i + 1;
+    while (j < end && isDigit(s.charCodeAt(j))) j++;
+    return j - i;
+  }
+  let j = i;
+  if (c === 64 /* @ */ || c === 36 /* $ */) {
+    j++;
+    if (j >= end || !isLetter(s.charCodeAt(j))) return c === 64 ? 1 : 0;
+  } else if (!isLetter(c)) {
+    return 0;
+  }
+  j++;
+  while (j < end && isWordChar(s.charCodeAt(j))) j++;
+  return j - i;
+}
+
+/** Length of the dotted path starting at `i` (0 when no valid path starts there). */
+export function pathLength(s: string, i: number, end: number): number {
+  let j = i;
+  for (;;) {
+    const n = segmentLength(s, j, end);
+    if (n === 0) return 0;
+    j += n;
+    if (j < end && s.charCodeAt(j) === 46 /* . */) {
+      j++;
+      continue;
+    }
+    return j - i;
+  }
+}
+
+const cache = new Map<string, VarPath>();
+
+/** Parse a complete path; null when `text` is not exactly one path. */
+export function parsePath(text: string): VarPath | null {
+  const hit = cache.get(text);
+  if (hit) return hit;
+  if (text === '' || pathLength(text, 0, text.length) !== text.length) return null;
+  const segments = text.split('.');
+  const first = segments[0];
+  const rest = segments.slice(1);
+  let path: VarPath;
+  if (first === '@') path = varPath('node', '@', rest, text);
+  else if (first === '@index') path = varPath('index', first, rest, text);
+  else if (first === '@index0') path = varPath('index0', first, rest, text);
+  else if (first.charCodeAt(0) === 64) path = varPath('var', first, rest, text);
+  else path = varPath('name', first, rest, text);
+  // Paths repeat a lot across templates and partials; keep the cache bounded.
+  if (cache.size > 10_000) cache.clear();
+  cache.set(text, path);
+  return path;
+}
+
+export { isLetter, isDigit, isWordChar };

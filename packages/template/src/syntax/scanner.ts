@@ -1,0 +1,86 @@
+// Stage 1 of the pipeline: split template source into literal text and instruction candidates.
+//
+// An instruction candidate is `{` ... `}` with no other `{` in between (it may span lines). A `{` that is
+// followed by another `{` before any `}` is literal text. `{## ... ##}` is a multi-line comment that may
+// contain braces; one left open swallows the rest of the template. Whether a candidate really is an
+// instruction is decided by the lexer; candidates that are not stay in the text exactly as written.
+
+import type { Position } from '../errors.js';
+
+export interface LineIndex {
+  posAt(offset: number): Position;
+}
+
+export function lineIndex(source: string): LineIndex {
+  let starts: number[] | null = null;
+  return {
+    posAt(offset: number): Position {
+      if (starts === null) {
+        starts = [0];
+        for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
+      }
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      return { line: lo + 1, column: offset - starts[lo] + 1 };
+    },
+  };
+}
+
+export interface ScanSink {
+  /** Literal text source[start, end). */
+  text(start: number, end: number): void;
+  /**
+   * An instruction candidate: `{` at `open`, content source[open + 1, close), `}` at `close`.
+   * Returns false when the content is not an instruction, so the scanner keeps it as text. When it
+   * accepts, the sink first takes the pending literal text source[textStart, open).
+   */
+  candidate(open: number, close: number, textStart: number): boolean;
+  /** A multi-line comment starting at `open` that is never closed. */
+  unterminatedComment(open: number): void;
+}
+
+export function scan(source: string, sink: ScanSink): void {
+  const n = source.length;
+  let textStart = 0;
+  let i = 0;
+  // After a literal `{`, the inner `{` found while looking for its `}` is read as an ordinary
+  // candidate: `{##...}` there is a one-line comment, not the start of a multi-line one.
+  let inner = false;
+  while (i < n) {
+    const open = source.indexOf('{', i);
+    if (open < 0) break;
+    const fromInner = inner && open === i;
+    inner = false;
+    if (!fromInner && source.charCodeAt(open + 1) === 35 /* # */ && source.charCodeAt(open + 2) === 35) {
+      const end = source.indexOf('##}', open + 3);
+      if (open > textStart) sink.text(textStart, open);
+      if (end < 0) {
+        sink.unterminatedComment(open);
+        return;
+      }
+      i = textStart = end + 3;
+      continue;
+    }
+    let close = open + 1;
+    let c = 0;
+    while (close < n) {
+      c = source.charCodeAt(close);
+      if (c === 125 /* } */ || c === 123 /* { */) break;
+      close++;
+    }
+    if (close >= n) break;
+    if (c === 123) {
+      i = close; // this `{` is literal; try again from the inner one
+      inner = true;
+      continue;
+    }
+    if (sink.candidate(open, close, textStart)) textStart = close + 1;
+    i = close + 1;
+  }
+  if (n > textStart) sink.text(textStart, n);
+}
