@@ -36,7 +36,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // Each suite starts its own server and browser; two at once is what two cores can carry.
+          // After the other projects (a group of its own): each suite starts its own server and
+          // browser, and two at once is what two cores can carry.
+          sequence: { groupOrder: 1 },
           maxWorkers: 2,
         },
       },
