@@ -25,10 +25,10 @@ describe('the tessera command (built)', () => {
     const data = await tmp('tessera-cli-');
     const env = { ...process.env, DATA_DIR: data, LOG_LEVEL: 'silent' };
     const imported = await run(process.execPath, [CLI, 'import', SITE], { env });
-    expect(imported.stdout).toMatch(/^Imported "fixture-shop" into sqlite:.*tessera\.sqlite: 7 collections, 20 items \(12 products\), 5 asset files\.\n$/);
+    expect(imported.stdout).toMatch(/^Imported "fixture-shop" into sqlite:.*tessera\.sqlite: 7 collections, 21 items \(12 products\), 5 asset files\.\n$/);
     const out = path.join(await tmp('tessera-cli-out-'), 'site');
     const exported = await run(process.execPath, [CLI, 'export', out], { env });
-    expect(exported.stdout).toContain(`Exported "fixture-shop" to ${out}: 16 files.`);
+    expect(exported.stdout).toContain(`Exported "fixture-shop" to ${out}: 17 files.`);
     expect(await fs.readFile(path.join(out, 'collections', 'shop.json'), 'utf8'))
       .toBe(await fs.readFile(path.join(SITE, 'collections', 'shop.json'), 'utf8'));
     // A second export into the same folder needs --force.

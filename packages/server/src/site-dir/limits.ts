@@ -80,6 +80,17 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
     c.items.forEach((item, i) => {
       const at = `items[${i}]`;
       needAsset(file(c), `${at}.mainImage`, item.data.mainImage);
+      if (typeof item.data.form === 'string' && !forms.has(item.data.form)) {
+        issues.push({ file: file(c), path: `${at}.form`, message: `no form "${item.data.form}" in forms/` });
+      }
+      if (Array.isArray(item.data.summaries)) {
+        item.data.summaries.forEach((summary, j) => {
+          const target = isObject(summary) ? summary.collection : undefined;
+          if (typeof target !== 'string' || !byUrl.has(target)) {
+            issues.push({ file: file(c), path: `${at}.summaries[${j}].collection`, message: `no collection "${String(target)}"` });
+          }
+        });
+      }
       if (Array.isArray(item.data.images)) {
         item.data.images.forEach((img, j) => needAsset(file(c), `${at}.images[${j}]`, isObject(img) ? img.path : img));
       }
@@ -88,7 +99,9 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
       if (product.additionalFieldsForm && !forms.has(product.additionalFieldsForm)) {
         issues.push({ file: file(c), path: `${at}.product.additionalFieldsForm`, message: `no form "${product.additionalFieldsForm}" in forms/` });
       }
-      if (Array.isArray(product.data.images)) product.data.images.forEach((img, j) => needAsset(file(c), `${at}.product.images[${j}]`, img));
+      if (Array.isArray(product.data.images)) {
+        product.data.images.forEach((img, j) => needAsset(file(c), `${at}.product.images[${j}]`, isObject(img) ? img.path : img));
+      }
       const digital = product.data.digital;
       if (isObject(digital)) needAsset(file(c), `${at}.product.digital.file`, digital.file);
       product.variants.forEach((v, j) => {

@@ -176,6 +176,26 @@ export async function findVisibleItemWithProduct(
   return { item, products: { products: [product], variants, plans } };
 }
 
+const neighbourQuery = (direction: 'prev' | 'next') => preparedQuery((db: Kysely<Database>, p) =>
+  db
+    .selectFrom('items')
+    .select(['items.url_id', 'items.title', 'items.position'])
+    .where('items.website_id', '=', p(0))
+    .where('items.collection_id', '=', p(1))
+    .where('items.position', direction === 'prev' ? '<' : '>', p(2))
+    .where(visibleAt(p(3)))
+    .orderBy('items.position', direction === 'prev' ? 'desc' : 'asc')
+    .limit(1));
+const prevItemQuery = neighbourQuery('prev');
+const nextItemQuery = neighbourQuery('next');
+
+/** The visible items before and after a position in a collection's display order. */
+export async function findNeighbours(db: Db, websiteId: string, collectionId: string, position: number, now: number) {
+  const values = [websiteId, collectionId, position, now];
+  const [[prev], [next]] = await Promise.all([prevItemQuery(db, values), nextItemQuery(db, values)]);
+  return { prev, next };
+}
+
 export interface ProductRows {
   products: ProductRow[];
   variants: VariantRow[];

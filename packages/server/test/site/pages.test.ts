@@ -36,7 +36,8 @@ describe.each(DIALECTS)('pages and their contexts on %s', (dialect) => {
     });
     expect(json.storeSettings).toMatchObject({
       selectedCurrency: 'USD', useLightCart: false, multipleQuantityAllowedForServices: true,
-      merchandisingSettings: { restockNotificationsEnabled: true, scarcityThreshold: 5, productReviewsEnabled: true },
+      // The site's merchandising settings as written, and under the names the engine reads.
+      merchandisingSettings: { restockNotificationsEnabled: true, scarcityThreshold: 5, productReviewsEnabled: true, reviewsEnabled: true },
     });
     expect(json.websiteSettings.storeSettings).toEqual(json.storeSettings);
     expect(json.localizedStrings.productAddToCartText).toBe('Add To Cart');
@@ -74,11 +75,44 @@ describe.each(DIALECTS)('pages and their contexts on %s', (dialect) => {
       price: 2400, salePrice: 1900, priceMoney: { value: '24.00', currency: 'USD' }, onSale: true, unlimited: false, qtyInStock: 7,
     });
     expect(item.structuredContent.variants[1]).toMatchObject({ sku: 'MUG-BLU-16', qtyInStock: 0, onSale: false });
+    expect(item.structuredContent.images).toEqual([expect.objectContaining({ altText: 'The blue mug, front', originalSize: '200x200' })]);
+    // A variant's image is one of the product's images, with its alt text.
+    expect(item.structuredContent.variants[0].mainImage).toMatchObject({ altText: 'The blue mug, front', assetUrl: item.mainImage.assetUrl });
+    expect(item.structuredContent.variants[0].priceMoney).toEqual({ value: '24.00', currency: 'USD', decimalValue: '24.00', currencyCode: 'USD' });
+    expect(json.pagination).toEqual({ prevItem: null, nextItem: { title: 'Sold Out Tee', fullUrl: '/shop/sold-out-tee' } });
     expect(json.productMerchandisingContext[item.id]).toMatchObject({
+      // One variant of two is sold out: its restock form waits until that variant is chosen.
       restockNotificationViews: [{ variantId: item.structuredContent.variants[1].id, hiddenByDefault: true }],
       scarcityEnabled: false,
       scarcityText: 'Only {qtyInStock} left in stock',
     });
+  });
+
+  it('links an item page to its visible neighbours, skipping hidden items', async () => {
+    const bowl = (await pageJson(site.app, '/shop/launched-bowl')).json;
+    expect(bowl.pagination).toEqual({ prevItem: { title: 'Engraved Pen', fullUrl: '/shop/engraved-pen' }, nextItem: null });
+    const tee = (await pageJson(site.app, '/shop/sold-out-tee')).json;
+    expect(tee.pagination.prevItem.fullUrl).toBe('/shop/blue-mug');
+    // Every variant sold out: the restock form shows at once.
+    expect(tee.productMerchandisingContext[tee.item.id].restockNotificationViews.map((v: { hiddenByDefault: boolean }) => v.hiddenByDefault))
+      .toEqual([false, false]);
+  });
+
+  it('gives a plain page its form and summaries, every page the newsletter form, and events lists upcoming and past', async () => {
+    const home = (await pageJson(site.app, '/')).json;
+    expect(home.item.form).toMatchObject({ id: 'contact', name: 'Contact', fields: [
+      { id: 'name', required: true }, { id: 'email', required: true }, { id: 'message', required: false, maxLength: 2000 }] });
+    expect(home.item.summaries).toHaveLength(1);
+    expect(home.item.summaries[0]).toMatchObject({
+      title: 'Customer favourites', collection: { urlId: 'shop', fullUrl: '/shop', typeName: 'products', title: 'Shop' },
+    });
+    expect(home.item.summaries[0].items.map((i: { urlId: string }) => i.urlId)).toEqual(['blue-mug', 'sold-out-tee']);
+    expect(home.productMerchandisingContext[home.item.summaries[0].items[0].id]).toBeDefined();
+    expect(home.newsletterForm).toMatchObject({ id: 'newsletter', newsletter: true });
+    expect((await pageJson(site.app, '/cart')).json.newsletterForm.id).toBe('newsletter');
+    const events = (await pageJson(site.app, '/events')).json;
+    expect(events.upcoming.map((e: { urlId: string }) => e.urlId)).toEqual(['open-studio']);
+    expect(events.past.map((e: { urlId: string }) => e.urlId)).toEqual(['spring-sale']);
   });
 
   it('describes every product type: subscription plan, gift card, form, custom label, and no digital file path', async () => {
@@ -86,7 +120,9 @@ describe.each(DIALECTS)('pages and their contexts on %s', (dialect) => {
     expect(club).toMatchObject({ productType: 3, isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 } });
     const gift = (await pageJson(site.app, '/shop/gift-card')).json.item.structuredContent;
     expect(gift.giftCard).toEqual({ denominationsCents: [2500, 5000, 10000], denominations: [
-      { value: '25.00', currency: 'USD' }, { value: '50.00', currency: 'USD' }, { value: '100.00', currency: 'USD' }] });
+      { value: '25.00', currency: 'USD', decimalValue: '25.00', currencyCode: 'USD' },
+      { value: '50.00', currency: 'USD', decimalValue: '50.00', currencyCode: 'USD' },
+      { value: '100.00', currency: 'USD', decimalValue: '100.00', currencyCode: 'USD' }] });
     const pen = (await pageJson(site.app, '/shop/engraved-pen')).json;
     expect(pen.item.structuredContent).toMatchObject({
       additionalFieldsFormId: 'engraving', useCustomAddButtonText: true, customAddButtonText: 'Engrave it',

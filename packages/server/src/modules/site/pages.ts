@@ -1,11 +1,13 @@
 import { FolderBehavior, PageType } from '../../constants.js';
 import type { Store } from '../../storage/dialect.js';
 import {
-  countVisibleItems, findVisibleItemWithProduct, listVisibleItems, loadProducts, searchVisibleItems, type CollectionRow, type ItemRow,
+  countVisibleItems, findNeighbours, findVisibleItemWithProduct, listVisibleItems, loadProducts, searchVisibleItems, type CollectionRow, type ItemRow,
   type ProductRows,
 } from '../../storage/content.js';
 import type { SiteSnapshot } from './snapshot.js';
-import { collectionContext, collectionUrl, folderChildren, indexProducts, itemContext, merchandisingContext } from './context/content.js';
+import {
+  collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext,
+} from './context/content.js';
 import { navigationContext } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
@@ -31,6 +33,8 @@ interface SnapshotParts {
   websiteSettings: ReturnType<typeof websiteSettingsContext>;
   websites: Map<string, { minute: number; website: ReturnType<typeof websiteContext> }>;
   navigation: Map<string, ReturnType<typeof navigationContext>>;
+  /** The site's newsletter form (a form with "newsletter": true), shown on every page by themes. */
+  newsletterForm: ReturnType<typeof formContext> | null;
 }
 const snapshotParts = new WeakMap<SiteSnapshot, SnapshotParts>();
 
@@ -38,7 +42,11 @@ function partsOf(s: SiteSnapshot): SnapshotParts {
   let parts = snapshotParts.get(s);
   if (!parts) {
     const storeSettings = storeSettingsContext(s);
-    parts = { storeSettings, websiteSettings: websiteSettingsContext(s, storeSettings), websites: new Map(), navigation: new Map() };
+    const newsletter = [...s.forms.values()].find((f) => f.definition.newsletter === true);
+    parts = {
+      storeSettings, websiteSettings: websiteSettingsContext(s, storeSettings), websites: new Map(), navigation: new Map(),
+      newsletterForm: newsletter ? formContext(newsletter) : null,
+    };
     snapshotParts.set(s, parts);
   }
   return parts;
@@ -73,6 +81,7 @@ export function baseContext(req: PageRequest, pageType: number): PageContext {
     featureFlags: { useCLDRMoneyFormat: true },
     productMerchandisingContext: {},
     authenticatedAccount: null,
+    ...(parts.newsletterForm ? { newsletterForm: parts.newsletterForm } : {}),
     pageType,
   };
 }
@@ -104,8 +113,12 @@ async function withProducts(store: Store, s: SiteSnapshot, c: CollectionRow, row
   const storeSettings = pageContext.storeSettings as ReturnType<typeof storeSettingsContext>;
   const scarcityText = typeof s.store.merchandising === 'object' && s.store.merchandising && !Array.isArray(s.store.merchandising)
     ? String((s.store.merchandising as Record<string, unknown>).scarcityText ?? '') : '';
-  pageContext.productMerchandisingContext = merchandisingContext(storeSettings, scarcityText, pageContext.localizedStrings as Record<string, string>,
-    items as { id: string; structuredContent?: unknown }[]);
+  // Summaries add products to a page that has some already: merge, never replace.
+  pageContext.productMerchandisingContext = {
+    ...(pageContext.productMerchandisingContext as Record<string, unknown>),
+    ...merchandisingContext(storeSettings, scarcityText, pageContext.localizedStrings as Record<string, string>,
+      items as { id: string; structuredContent?: unknown }[]),
+  };
   return items;
 }
 
@@ -132,6 +145,7 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
     if (!row) return notFoundPage(req);
     const context = baseContext(req, PageType.PAGE);
     const [item] = await withProducts(store, s, c, [row], context);
+    await pageExtras(store, req, row, item!, context);
     Object.assign(context, { collection: collectionContext(s, c, 1), item });
     return { kind: 'page', status: 200, template: 'collections/page.page', context };
   }
@@ -161,7 +175,48 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
       prevPageUrl: page > 1 ? pageUrl(page - 1) : null,
     },
   });
+  if (c.type_name === 'events') await eventsExtras(store, req, c, context);
   return { kind: 'page', status: 200, template: `collections/${c.type_name}.list`, context };
+}
+
+/**
+ * A plain page's item may show a site form (`"form": "<formId>"`) and summaries of other collections
+ * (`"summaries": [{ "title", "collection", "limit" }]`: the first visible items of that collection).
+ */
+async function pageExtras(store: Store, req: PageRequest, row: ItemRow, item: Record<string, unknown>, context: PageContext) {
+  const s = req.snapshot;
+  const data = JSON.parse(row.data) as { form?: unknown; summaries?: unknown };
+  if (typeof data.form === 'string') {
+    const form = s.forms.get(data.form);
+    if (form) item.form = formContext(form);
+  }
+  if (!Array.isArray(data.summaries)) return;
+  const summaries = [];
+  for (const summary of data.summaries as { title?: unknown; collection?: unknown; limit?: unknown }[]) {
+    const c = typeof summary?.collection === 'string' ? visibleCollection(s, summary.collection) : undefined;
+    if (!c || c.type_name === 'folder') continue;
+    const limit = typeof summary.limit === 'number' && Number.isInteger(summary.limit) ? Math.min(Math.max(summary.limit, 1), 50) : 3;
+    const rows = await listVisibleItems(store.db, s.website.id, c.id, req.now, limit, 0);
+    const items = await withProducts(store, s, c, rows, context);
+    summaries.push({
+      title: typeof summary.title === 'string' ? summary.title : c.title,
+      collection: { title: c.title, urlId: c.url_id, fullUrl: collectionUrl(s, c), typeName: c.type_name },
+      items,
+    });
+  }
+  item.summaries = summaries;
+}
+
+/** Events lists also give `upcoming` (soonest first) and `past` (most recent first) events. */
+async function eventsExtras(store: Store, req: PageRequest, c: CollectionRow, context: PageContext) {
+  const s = req.snapshot;
+  const rows = await listVisibleItems(store.db, s.website.id, c.id, req.now, 250, 0);
+  const items = rows.map((row) => ({ row, item: itemContext(s, c, row, indexProducts({ products: [], variants: [], plans: [] })) }));
+  const ends = (r: ItemRow) => r.end_date ?? r.start_date ?? 0;
+  context.upcoming = items.filter(({ row }) => ends(row) >= req.now)
+    .sort((a, b) => (a.row.start_date ?? 0) - (b.row.start_date ?? 0)).map(({ item }) => item);
+  context.past = items.filter(({ row }) => ends(row) < req.now)
+    .sort((a, b) => (b.row.start_date ?? 0) - (a.row.start_date ?? 0)).map(({ item }) => item);
 }
 
 function folderPage(req: PageRequest, c: CollectionRow): PageResult {
@@ -187,8 +242,12 @@ export async function itemPage(store: Store, req: PageRequest, collectionUrlId: 
   const found = await findVisibleItemWithProduct(store.db, s.website.id, c.id, itemUrlId, req.now);
   if (!found) return notFoundPage(req);
   const context = baseContext(req, PageType.ITEM);
-  const [item] = await withProducts(store, s, c, [found.item], context, found.products);
-  Object.assign(context, { collection: collectionContext(s, c, null), item });
+  const [[item], { prev, next }] = await Promise.all([
+    withProducts(store, s, c, [found.item], context, found.products),
+    findNeighbours(store.db, s.website.id, c.id, found.item.position, req.now),
+  ]);
+  const link = (row: { url_id: string; title: string } | undefined) => (row ? { title: row.title, fullUrl: itemUrl(s, c, row) } : null);
+  Object.assign(context, { collection: collectionContext(s, c, null), item, pagination: { prevItem: link(prev), nextItem: link(next) } });
   return { kind: 'page', status: 200, template: `collections/${c.type_name}.item`, context };
 }
 

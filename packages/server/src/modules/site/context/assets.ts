@@ -18,6 +18,7 @@ export function imageContext(s: SiteSnapshot, path: string, title: string, alt?:
   const info = s.assets.get(path);
   const point = focal && typeof focal === 'object' ? (focal as { x?: unknown; y?: unknown }) : {};
   return {
+    id: info?.id ?? null,
     assetUrl: assetUrl(s, path),
     originalSize: info?.width && info?.height ? `${info.width}x${info.height}` : null,
     mediaFocalPoint: {
@@ -28,5 +29,17 @@ export function imageContext(s: SiteSnapshot, path: string, title: string, alt?:
     title,
     filename: path.slice(path.lastIndexOf('/') + 1),
     contentType: info?.contentType ?? null,
+    // Resized variants would be listed here once the server serves them; themes then write a srcset.
+    systemDataVariants: '',
   };
+}
+
+/** An image given as a path or as { path, alt } (product images), as an image object. */
+export function imageFromEntry(s: SiteSnapshot, entry: unknown, title: string) {
+  if (typeof entry === 'string') return imageContext(s, entry, title);
+  if (entry && typeof entry === 'object' && typeof (entry as { path?: unknown }).path === 'string') {
+    const { path, alt, focalPoint } = entry as { path: string; alt?: unknown; focalPoint?: unknown };
+    return imageContext(s, path, title, typeof alt === 'string' ? alt : null, focalPoint);
+  }
+  return null;
 }

@@ -4,7 +4,7 @@ import type { Json, JsonObject } from '../../../site-dir/types.js';
 import type { CollectionRow, ItemRow, PlanRow, ProductRow, ProductRows, VariantRow } from '../../../storage/content.js';
 import { collectionTypeCode } from '../../../storage/site-store.js';
 import type { SiteSnapshot } from '../snapshot.js';
-import { assetUrl, imageContext } from './assets.js';
+import { assetUrl, imageContext, imageFromEntry } from './assets.js';
 import { money } from './money.js';
 
 export function collectionUrl(s: SiteSnapshot, c: CollectionRow): string {
@@ -131,19 +131,24 @@ function structuredContent(s: SiteSnapshot, row: ItemRow, p: ProductRow, variant
   const data = JSON.parse(p.data) as JsonObject;
   const ordering = JSON.parse(p.variant_option_ordering) as string[];
   const form = p.additional_fields_form_id ? s.forms.get(p.additional_fields_form_id) : undefined;
+  // A variant's image names one of the product's images: it shares that image's alt text.
+  const imageAlts = new Map<string, string>();
+  for (const entry of Array.isArray(data.images) ? data.images : []) {
+    if (isObject(entry) && typeof entry.path === 'string' && typeof entry.alt === 'string') imageAlts.set(entry.path, entry.alt);
+  }
   const content: Record<string, unknown> = {
     productType: p.product_type,
     variantOptionOrdering: ordering,
-    variants: variants.map((v) => variantContext(s, v, ordering, row.title)),
+    variants: variants.map((v) => variantContext(s, v, ordering, row.title, imageAlts)),
     isSubscribable: p.is_subscribable === 1,
     subscriptionPlan: plan
       ? { billingPeriod: { value: plan.billing_period_value, unit: plan.billing_period_unit }, numBillingCycles: plan.num_billing_cycles }
       : null,
     additionalFieldsFormId: form ? form.id : null,
-    additionalFieldsForm: form ? { id: form.id, name: form.name, ...form.definition } : null,
+    additionalFieldsForm: form ? formContext(form) : null,
     useCustomAddButtonText: p.custom_add_button_text !== '',
     customAddButtonText: p.custom_add_button_text,
-    images: strings(data.images).map((path) => imageContext(s, path, row.title)),
+    images: (Array.isArray(data.images) ? data.images : []).map((entry) => imageFromEntry(s, entry, row.title)).filter((i) => i !== null),
   };
   const first = variants[0];
   if (first) {
@@ -166,7 +171,18 @@ function structuredContent(s: SiteSnapshot, row: ItemRow, p: ProductRow, variant
   return content;
 }
 
-function variantContext(s: SiteSnapshot, v: VariantRow, ordering: string[], title: string) {
+/** A form as themes read it: the form file, with every field's `required` present (false when not written). */
+export function formContext(form: { id: string; name: string; definition: JsonObject }) {
+  const fields = Array.isArray(form.definition.fields) ? form.definition.fields : [];
+  return {
+    ...form.definition,
+    id: form.id,
+    name: form.name,
+    fields: fields.map((f) => (isObject(f) ? { ...f, required: f.required === true } : f)),
+  };
+}
+
+function variantContext(s: SiteSnapshot, v: VariantRow, ordering: string[], title: string, imageAlts: Map<string, string>) {
   const attributes = JSON.parse(v.attributes) as Record<string, string>;
   const names = ordering.length > 0 ? ordering : Object.keys(attributes);
   return {
@@ -182,7 +198,7 @@ function variantContext(s: SiteSnapshot, v: VariantRow, ordering: string[], titl
     unlimited: v.unlimited === 1,
     qtyInStock: v.stock,
     weight: v.weight_grams,
-    mainImage: v.image ? imageContext(s, v.image, title) : null,
+    mainImage: v.image ? imageContext(s, v.image, title, imageAlts.get(v.image) ?? null) : null,
   };
 }
 
@@ -209,7 +225,9 @@ export function merchandisingContext(
     const scarce = stocked ? content.variants.filter((v) => !v.unlimited && v.qtyInStock > 0 && v.qtyInStock <= m.scarcityThreshold) : [];
     out[item.id] = {
       restockNotificationsEnabled: m.restockNotificationsEnabled && soldOut.length > 0,
-      restockNotificationViews: m.restockNotificationsEnabled ? soldOut.map((v) => ({ variantId: v.id, hiddenByDefault: many })) : [],
+      // Shown at once when the whole product is sold out; otherwise when a sold-out variant is chosen.
+      restockNotificationViews: m.restockNotificationsEnabled
+        ? soldOut.map((v) => ({ variantId: v.id, hiddenByDefault: soldOut.length < content.variants.length })) : [],
       restockNotificationMessages: {
         buttonText: strings.restockNotificationButtonText,
         CTAText: strings.restockNotificationCTAText,

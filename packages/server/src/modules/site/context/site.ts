@@ -97,6 +97,8 @@ export function storeSettingsContext(s: SiteSnapshot) {
     multipleQuantityAllowedForServices,
     isLive: true,
     merchandisingSettings: {
+      // The site's merchandising settings as written (not secret), with the names the engine reads.
+      ...merch,
       restockNotificationsEnabled: bool(merch.restockNotificationsEnabled, false),
       restockNotificationsMailingListSignUpEnabled: bool(merch.restockNotificationsMailingListSignUpEnabled, false),
       restockNotificationsSuccessText: str(merch.restockNotificationsSuccessText, ''),
