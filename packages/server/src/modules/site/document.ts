@@ -47,10 +47,32 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
   };
 }
 
+/**
+ * The browser context's fields that change only with the site or the theme, serialized once per
+ * snapshot and theme (the page type, ids and time zone offset are added per request).
+ */
+const staticContextJson = new WeakMap<SiteSnapshot, WeakMap<LoadedTheme, { json: string; stylesheets: string }>>();
+
 export function headersHtml(s: SiteSnapshot, theme: LoadedTheme, build: StorefrontBuild, page: Record<string, unknown>): string {
-  let html = `<script type="application/json" id="tessera-context">${scriptJson(browserContext(s, theme, page))}</script>\n`;
-  for (const href of [...build.cssUrls, ...theme.stylesheetUrls]) html += `<link rel="stylesheet" href="${escapeHtml(href)}">\n`;
-  return html;
+  let byTheme = staticContextJson.get(s);
+  if (!byTheme) staticContextJson.set(s, (byTheme = new WeakMap()));
+  let cached = byTheme.get(theme);
+  if (!cached) {
+    const { pageType: _p, collectionId: _c, itemId: _i, timeZone: _t, ...rest } = browserContext(s, theme, page);
+    const stylesheets = [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('');
+    cached = { json: scriptJson(rest).slice(1, -1), stylesheets };
+    byTheme.set(theme, cached);
+  }
+  const website = page.website as { timeZoneOffset: number; timeZoneAbbr: string };
+  const item = page.item as { id?: string } | undefined;
+  const collection = page.collection as { id?: string } | undefined;
+  const perPage = scriptJson({
+    pageType: page.pageType,
+    collectionId: collection?.id ?? null,
+    itemId: item?.id ?? null,
+    timeZone: { name: s.timeZone, offset: website.timeZoneOffset, abbreviation: website.timeZoneAbbr },
+  }).slice(1, -1);
+  return `<script type="application/json" id="tessera-context">{${cached.json},${perPage}}</script>\n${cached.stylesheets}`;
 }
 
 export function footersHtml(build: StorefrontBuild): string {
