@@ -1,4 +1,4 @@
-import { compileTemplate, engineAvailable, type EngineError, type EngineTemplate } from './engine.js';
+import { compileTemplate, type EngineError, type EngineTemplate } from './engine.js';
 
 /** A template error with the file it belongs to: what the log and the dev error page show. */
 export interface TemplateIssue {
@@ -23,9 +23,10 @@ export interface CompiledTheme {
 
 export function issueOf(file: string, error: EngineError): TemplateIssue {
   return {
-    file: error.partial ? `blocks/${error.partial}` : error.file ?? file,
-    line: error.line ?? 0,
-    column: error.column ?? 0,
+    // Errors inside a partial name it ("header.block"); those inside a macro keep the template's file.
+    file: error.partial?.endsWith('.block') ? `blocks/${error.partial}` : file,
+    line: error.line,
+    column: error.column,
     message: error.message,
     ...(error.code ? { code: error.code } : {}),
   };
@@ -36,16 +37,15 @@ export function compileTheme(files: Map<string, Buffer>): CompiledTheme {
   const templates = new Map<string, EngineTemplate>();
   const partials: Record<string, string> = {};
   const syntaxErrors: TemplateIssue[] = [];
-  const engine = engineAvailable();
   for (const [path, content] of files) {
     const partial = PARTIAL_FILE.exec(path);
     if (partial) {
       partials[partial[1]!] = content.toString('utf8');
       // Compiled here only to report its syntax errors at load time, with its own file name.
-      if (engine) for (const e of compileTemplate(partials[partial[1]!]!).errors) syntaxErrors.push(issueOf(path, e));
+      for (const e of compileTemplate(partials[partial[1]!]!).errors) syntaxErrors.push(issueOf(path, e));
       continue;
     }
-    if (!TEMPLATE_FILE.test(path) || !engine) continue;
+    if (!TEMPLATE_FILE.test(path)) continue;
     const template = compileTemplate(content.toString('utf8'));
     templates.set(path, template);
     for (const e of template.errors) syntaxErrors.push(issueOf(path, e));

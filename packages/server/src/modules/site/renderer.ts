@@ -2,7 +2,6 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { ensureCrumb } from '../../http/crumb.js';
 import type { StorefrontBuild } from '../../http/storefront.js';
-import { engineAvailable } from './engine.js';
 import { escapeHtml, footersHtml, headersHtml } from './document.js';
 import { errorPage, notFoundPage, type PageRequest, type PageResult } from './pages.js';
 import { renderTemplate, type TemplateIssue } from './render.js';
@@ -79,10 +78,6 @@ export class SiteRenderer {
   }
 
   private renderHtml(s: SiteSnapshot, theme: LoadedTheme, result: Extract<PageResult, { kind: 'page' }>): { status: number; body: string } {
-    if (!engineAvailable()) {
-      const status = result.status >= 400 ? result.status : 503;
-      return { status, body: plainPage('Tessera', 'The template engine is not built yet: run npm run build.') };
-    }
     if (this.config.dev && theme.compiled.syntaxErrors.length > 0) {
       return { status: 500, body: devErrorPage(theme.compiled.syntaxErrors) };
     }
