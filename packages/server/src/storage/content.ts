@@ -178,7 +178,7 @@ export async function findVisibleItemWithProduct(
   return { item, products: { products: [product], variants, plans } };
 }
 
-const neighbourQuery = (direction: 'prev' | 'next') => preparedQuery((db: Kysely<Database>, p) =>
+const neighbour = (db: Kysely<Database>, p: Param, direction: 'prev' | 'next') =>
   db
     .selectFrom('items')
     .select(['items.url_id', 'items.title', 'items.position'])
@@ -187,15 +187,19 @@ const neighbourQuery = (direction: 'prev' | 'next') => preparedQuery((db: Kysely
     .where('items.position', direction === 'prev' ? '<' : '>', p(2))
     .where(visibleAt(p(3)))
     .orderBy('items.position', direction === 'prev' ? 'desc' : 'asc')
-    .limit(sql.lit(1)));
-const prevItemQuery = neighbourQuery('prev');
-const nextItemQuery = neighbourQuery('next');
+    .limit(sql.lit(1));
+
+// Both neighbours in one statement (one round trip to PostgreSQL, one statement for SQLite).
+const neighboursQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db
+    .selectFrom(neighbour(db, p, 'prev').as('prev'))
+    .selectAll()
+    .unionAll(db.selectFrom(neighbour(db, p, 'next').as('next')).selectAll()));
 
 /** The visible items before and after a position in a collection's display order. */
 export async function findNeighbours(db: Db, websiteId: string, collectionId: string, position: number, now: number) {
-  const values = [websiteId, collectionId, position, now];
-  const [[prev], [next]] = await Promise.all([prevItemQuery(db, values), nextItemQuery(db, values)]);
-  return { prev, next };
+  const rows = await neighboursQuery(db, [websiteId, collectionId, position, now]);
+  return { prev: rows.find((r) => r.position < position), next: rows.find((r) => r.position > position) };
 }
 
 export interface ProductRows {
