@@ -1,7 +1,7 @@
 import { FolderBehavior, PageType } from '../../constants.js';
 import type { Store } from '../../storage/dialect.js';
 import {
-  countVisibleItems, findNeighbours, findVisibleItemWithProduct, listVisibleItems, loadProducts, searchVisibleItems, type CollectionRow, type ItemRow,
+  findNeighbours, findVisibleItemWithProduct, listVisibleItems, listVisibleItemsCounted, loadProducts, searchVisibleItems, type CollectionRow, type ItemRow,
   type ProductRows,
 } from '../../storage/content.js';
 import type { SiteSnapshot } from './snapshot.js';
@@ -152,11 +152,11 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
   const page = pageNumber(req.query);
   if (page === null) return notFoundPage(req);
   const offset = (page - 1) * c.page_size;
-  const [rows, count] = await Promise.all([
-    listVisibleItems(store.db, s.website.id, c.id, req.now, c.page_size + 1, offset),
-    countVisibleItems(store.db, s.website.id, c.id, req.now),
-  ]);
+  const counted = await listVisibleItemsCounted(store.db, s.website.id, c.id, req.now, c.page_size + 1, offset);
+  const rows = counted.rows;
+  // Only the first page may be empty; past the last page there is nothing to show.
   if (page > 1 && rows.length === 0) return notFoundPage(req);
+  const count = counted.count ?? 0;
   const hasNext = rows.length > c.page_size;
   const context = baseContext(req, PageType.MAIN_CONTENT);
   const items = await withProducts(store, s, c, rows.slice(0, c.page_size), context);
