@@ -23,8 +23,8 @@ describe.each(DIALECTS)('the store on %s', (dialect) => {
   it('migrates once: opening the store again changes nothing', async () => {
     await migrate(store);
     const second = await openStore(url);
-    const rows = await second.db.selectFrom('kysely_migration' as never).selectAll().execute();
-    expect(rows.map((r: { name: string }) => r.name)).toEqual(['0001-foundation']);
+    const rows = (await second.db.selectFrom('kysely_migration' as never).selectAll().execute()) as { name: string }[];
+    expect(rows.map((r) => r.name)).toEqual(['0001-foundation']);
     await second.close();
   });
 
