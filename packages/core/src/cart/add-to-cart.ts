@@ -107,10 +107,15 @@ export function validateAddToCart(input: AddToCartInput): AddToCartResult {
   }
   let variant: VariantData | undefined;
   if (input.sku !== undefined) {
-    variant = variantsOf(product).find((v) => v.sku === input.sku);
-    if (!variant && type === ProductType.GIFT_CARD && input.sku === '') {
+    // A gift card's denomination is its variant: no SKU is no denomination chosen.
+    if (type === ProductType.GIFT_CARD && input.sku === '') {
       return fail('GIFT_CARD_DENOMINATION_REQUIRED', CART_MESSAGES.giftCardDenominationRequired);
     }
+    const variants = variantsOf(product);
+    // A product without choices has one variant without attributes: no SKU names it.
+    variant = input.sku === '' && variants.length === 1 && Object.keys(variants[0].attributes ?? {}).length === 0
+      ? variants[0]
+      : variants.find((v) => v.sku === input.sku);
   } else {
     const chosen = input.chosenOptions ?? {};
     const missing = variantOptionNames(product).filter((name) => !chosen[name]);
