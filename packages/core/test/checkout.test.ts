@@ -16,6 +16,12 @@ describe('add to cart by SKU', () => {
     expect(validateAddToCart({ product: shirt, sku: '' })).toMatchObject({ code: 'VARIANT_UNAVAILABLE' });
   });
 
+  it('takes a left-out quantity as 1 but a null one as not a number', () => {
+    const pen = { productType: 1, variants: [{ sku: 'PEN', attributes: {}, qtyInStock: 3 }] };
+    expect(validateAddToCart({ product: pen, sku: 'PEN' })).toMatchObject({ ok: true, quantity: 1 });
+    expect(validateAddToCart({ product: pen, sku: 'PEN', quantity: null })).toMatchObject({ code: 'QUANTITY_NOT_A_NUMBER' });
+  });
+
   it('asks for a gift card denomination even when the card has one', () => {
     const card = { productType: 4, variants: [{ sku: 'G25', attributes: {} }] };
     expect(validateAddToCart({ product: card, sku: '' })).toMatchObject({ code: 'GIFT_CARD_DENOMINATION_REQUIRED', message: 'Select a denomination for the Gift Card.' });

@@ -8,6 +8,7 @@ import { crumbPlugin } from './http/crumb.js';
 import { parseQueryString, queryRejected } from './http/querystring.js';
 import { registerCompression, registerSecurity } from './http/security.js';
 import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
+import { registerCommerce, type CommerceOptions } from './modules/commerce/index.js';
 import { sitePlugin } from './modules/site/index.js';
 import { SiteRenderer } from './modules/site/renderer.js';
 import { SiteSnapshots } from './modules/site/snapshot.js';
@@ -27,6 +28,8 @@ export interface AppOptions {
   store?: Store;
   /** A pino logger configuration or instance; defaults to one at config.logLevel on stdout. */
   logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+  /** The store modules' options: an injectable clock, payment providers, cart write limits (tests, benchmarks). */
+  commerce?: Omit<CommerceOptions, 'store' | 'renderer'>;
 }
 
 /** Builds the whole application from a config: the CLI and the tests both start here. */
@@ -78,7 +81,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (appError.status >= 500) request.log.error({ err: error, url: request.url }, 'unexpected error');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (isPage && appError.status >= 500) return renderer.sendError(request, reply);
-    if (appError.code === 'RATE_LIMITED') reply.header('retry-after', '5');
+    if (appError.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
     return reply.status(appError.status).send(appError.body());
   });
 
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await registerStorefrontAssets(app, config.storefrontDist);
   await app.register(sitePlugin, { store, renderer });
+  await registerCommerce(app, { ...options.commerce, store, renderer });
 
   app.addHook('onClose', async () => {
     themes.close();

@@ -84,7 +84,7 @@ export interface AddToCartInput {
   readonly chosenOptions?: Readonly<Record<string, string>>;
   /** The variant as the API names it; wins over chosenOptions. */
   readonly sku?: string;
-  /** As typed or sent; default 1. */
+  /** As typed or sent; left out means 1 (null is not a number). */
   readonly quantity?: unknown;
   /** How many of this item and variant the cart already holds. */
   readonly quantityInCart?: number;
@@ -128,7 +128,7 @@ export function validateAddToCart(input: AddToCartInput): AddToCartResult {
     variant = variants.length === 1 && Object.keys(variants[0].attributes ?? {}).length === 0 ? variants[0] : findVariant(product, chosen);
   }
   if (!variant) return fail('VARIANT_UNAVAILABLE', CART_MESSAGES.variantUnavailable);
-  const quantity = parseQuantity(input.quantity ?? QUANTITY_INPUT.defaultValue);
+  const quantity = parseQuantity(input.quantity === undefined ? QUANTITY_INPUT.defaultValue : input.quantity);
   if (!quantity.ok) return quantity;
   const stockless = type === ProductType.DIGITAL || type === ProductType.GIFT_CARD || type === ProductType.PAYWALL;
   if (!stockless && !hasEnoughStock(variant, quantity.quantity, input.quantityInCart ?? 0)) {

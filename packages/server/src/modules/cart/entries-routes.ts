@@ -1,0 +1,107 @@
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.js';
+import { siteOf, type CommerceDeps } from '../commerce/deps.js';
+import { AdditionalFieldsSchema, CartAnswerSchema, CartEntrySchema, ShoppingCartSchema } from './schemas.js';
+import { setEntryFields, deleteEntry, listEntries } from './store.js';
+import { additionalFieldsFor, type CartService } from './service.js';
+import { cartTokenOf, limitCartWrite, setCartCookie } from './visitor.js';
+
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+
+const AddBody = Type.Object({
+  itemId: Id,
+  /** The variant; empty or left out for a product without choices. */
+  sku: Type.Optional(Type.String({ maxLength: 200 })),
+  /** Checked by @tessera/core's parseQuantity (its exact messages), so any JSON value is let through here. */
+  quantity: Type.Optional(Type.Unknown()),
+  additionalFields: AdditionalFieldsSchema,
+});
+
+const EntryParams = Type.Object({ entryId: Id });
+
+const FieldsBody = Type.Object({
+  itemId: Type.Optional(Id),
+  sku: Type.Optional(Type.String({ maxLength: 200 })),
+  additionalFields: AdditionalFieldsSchema,
+});
+
+const QuantityBody = Type.Object({ quantity: Type.Unknown() });
+
+const NewlyAdded = Type.Object({ shoppingCart: ShoppingCartSchema, newlyAdded: CartEntrySchema });
+const Updated = Type.Object({ shoppingCart: ShoppingCartSchema, updatedEntry: CartEntrySchema });
+
+/**
+ * POST   /api/commerce/shopping-cart/entries                         add: {shoppingCart, newlyAdded}
+ * PUT    /api/commerce/shopping-cart/entries/{entryId}/additionalFields  {shoppingCart, updatedEntry}
+ * PUT    /api/commerce/shopping-cart/entries/{entryId}/quantity      {shoppingCart, updatedEntry}
+ * DELETE /api/commerce/shopping-cart/entries/{entryId}               {shoppingCart}
+ */
+export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: CartService): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  api.post('/api/commerce/shopping-cart/entries', {
+    schema: { body: AddBody, response: { 200: NewlyAdded } },
+  }, async (request, reply) => {
+    const s = await siteOf(deps, request);
+    await limitCartWrite(deps, request, reply, s.website.id);
+    const body = request.body;
+    const rows = await carts.purchasable(s, body.itemId);
+    const fields = additionalFieldsFor(s, rows[0]!.additional_fields_form_id, body.additionalFields);
+    const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.quantity, additionalFields: body.additionalFields };
+    const { cart, result: entryId, newToken } = await carts.withCart(s, cartTokenOf(request), 'cart', true,
+      (tx, cart) => carts.add(s, tx, cart, rows, input, fields));
+    if (newToken) setCartCookie(request, reply, newToken);
+    const shoppingCart = await carts.view(s, cart);
+    return { shoppingCart, newlyAdded: shoppingCart.entries.find((e) => e.id === entryId)! };
+  });
+
+  api.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', {
+    schema: { params: EntryParams, body: FieldsBody, response: { 200: Updated } },
+  }, async (request, reply) => {
+    const s = await siteOf(deps, request);
+    await limitCartWrite(deps, request, reply, s.website.id);
+    const { entryId } = request.params;
+    const { cart } = await carts.withCart(s, cartTokenOf(request), 'cart', false, async (tx, cart) => {
+      const entry = (await listEntries(deps.store, tx, cart.id)).find((e) => e.id === entryId);
+      if (!entry || (request.body.itemId !== undefined && request.body.itemId !== entry.item_id)) throw new AppError('ENTRY_NOT_FOUND');
+      const rows = await carts.purchasable(s, entry.item_id, tx);
+      await setEntryFields(tx, cart.id, entryId, additionalFieldsFor(s, rows[0]!.additional_fields_form_id, request.body.additionalFields));
+    });
+    const shoppingCart = await carts.view(s, cart);
+    return { shoppingCart, updatedEntry: updatedEntry(shoppingCart.entries, entryId) };
+  });
+
+  api.put('/api/commerce/shopping-cart/entries/:entryId/quantity', {
+    schema: { params: EntryParams, body: QuantityBody, response: { 200: Updated } },
+  }, async (request, reply) => {
+    const s = await siteOf(deps, request);
+    await limitCartWrite(deps, request, reply, s.website.id);
+    const { entryId } = request.params;
+    const { cart } = await carts.withCart(s, cartTokenOf(request), 'cart', false,
+      (tx, cart) => carts.setQuantity(s, tx, cart, entryId, request.body.quantity));
+    const shoppingCart = await carts.view(s, cart);
+    return { shoppingCart, updatedEntry: updatedEntry(shoppingCart.entries, entryId) };
+  });
+
+  api.delete('/api/commerce/shopping-cart/entries/:entryId', {
+    schema: { params: EntryParams, response: { 200: CartAnswerSchema } },
+  }, async (request, reply) => {
+    const s = await siteOf(deps, request);
+    await limitCartWrite(deps, request, reply, s.website.id);
+    const { entryId } = request.params;
+    const { cart } = await carts.withCart(s, cartTokenOf(request), 'cart', false, async (tx, cart) => {
+      const entry = (await listEntries(deps.store, tx, cart.id)).find((e) => e.id === entryId);
+      if (!entry) throw new AppError('ENTRY_NOT_FOUND');
+      await deleteEntry(tx, cart.id, entryId);
+    });
+    return { shoppingCart: await carts.view(s, cart) };
+  });
+}
+
+/** The entry just written, as the cart now shows it (gone only if its item left the site meanwhile). */
+function updatedEntry<E extends { id: string }>(entries: E[], id: string): E {
+  const entry = entries.find((e) => e.id === id);
+  if (!entry) throw new AppError('ENTRY_NOT_FOUND');
+  return entry;
+}

@@ -1,0 +1,169 @@
+import {
+  FORM_MESSAGES, QUANTITY_INPUT, parseQuantity, requiredFieldErrors, validateAddToCart, type FormFieldDefinition, type ProductData,
+} from '@tessera/core';
+import { AppError, type ErrorCode } from '../../errors.js';
+import { newId } from '../../storage/ids.js';
+import { writeTransaction, type Executor } from '../../storage/statement.js';
+import type { SiteSnapshot } from '../site/snapshot.js';
+import type { CommerceDeps } from '../commerce/deps.js';
+import { newToken, tokenHash } from '../commerce/signing.js';
+import { storeRules } from '../commerce/settings.js';
+import {
+  findCart, findPurchasable, insertCart, insertEntry, listEntries, listEntryViews, lockCart, setEntryQuantity, touchCart,
+  type CartRow, type EntryRow, type PurchasableRow,
+} from './store.js';
+import { cartView, type ShoppingCartView } from './view.js';
+
+/** A rule of @tessera/core failed: its code and message become the 4xx answer. */
+export function ruleFailed(result: { code: string; message: string }): AppError {
+  return new AppError(result.code as ErrorCode, result.message);
+}
+
+/** The rules' view of a purchasable product: structuredContent's field names, with live stock. */
+export function productData(rows: PurchasableRow[]): ProductData & { variantOptionOrdering: string[] } {
+  const first = rows[0]!;
+  return {
+    productType: first.product_type,
+    isSubscribable: first.is_subscribable === 1,
+    variantOptionOrdering: JSON.parse(first.variant_option_ordering) as string[],
+    variants: rows.map((r) => ({
+      sku: r.sku,
+      attributes: JSON.parse(r.attributes) as Record<string, string>,
+      price: r.price_cents,
+      salePrice: r.sale_price_cents,
+      onSale: r.on_sale === 1,
+      unlimited: r.unlimited === 1,
+      qtyInStock: r.stock,
+    })),
+  };
+}
+
+/**
+ * The answers of an additional-fields form, as JSON text (the spec sends them as text). Products
+ * without a form keep none. Unparsable text, or required fields left empty, answer 400 with the
+ * errors per field.
+ */
+export function additionalFieldsFor(s: SiteSnapshot, formId: string | null, raw: unknown): string | null {
+  if (!formId) return null;
+  const form = s.forms.get(formId);
+  if (!form) return null;
+  let answers: unknown = raw ?? {};
+  if (typeof raw === 'string') {
+    try {
+      answers = raw.trim() === '' ? {} : JSON.parse(raw);
+    } catch {
+      answers = undefined;
+    }
+  }
+  if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) {
+    throw new AppError('VALIDATION_FAILED', FORM_MESSAGES.parseFieldsFailed, { additionalFields: FORM_MESSAGES.parseFieldsFailed });
+  }
+  const fields = (Array.isArray(form.definition.fields) ? form.definition.fields : []) as unknown as FormFieldDefinition[];
+  const errors = requiredFieldErrors(fields, answers as Record<string, unknown>);
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
+  return JSON.stringify(answers);
+}
+
+export interface AddInput {
+  itemId: string;
+  sku: string;
+  quantity: unknown;
+  additionalFields: unknown;
+}
+
+/**
+ * The cart operations. Every write runs in a write transaction that first locks the cart (on
+ * PostgreSQL `select ... for update`; SQLite's immediate transaction holds the store), then reads
+ * what the cart holds and checks the rules against it: two concurrent adds to one cart are
+ * checked one after the other, so stock counted "with what the cart already holds" stays right.
+ */
+export class CartService {
+  constructor(private readonly deps: CommerceDeps) {}
+
+  /** The visitor's live cart by its token (purchased carts are history: the visitor has none). */
+  async current(s: SiteSnapshot, token: string | undefined): Promise<CartRow | undefined> {
+    if (!token) return undefined;
+    const cart = await findCart(this.deps.store, this.deps.store.db, s.website.id, tokenHash(token));
+    return cart && cart.is_purchased === 0 ? cart : undefined;
+  }
+
+  async view(s: SiteSnapshot, cart: CartRow | undefined | null): Promise<ShoppingCartView> {
+    const rows = cart ? await listEntryViews(this.deps.store, this.deps.store.db, cart.id) : [];
+    return cartView(s, storeRules(s), cart ?? null, rows);
+  }
+
+  /** The item's product, visible and for sale, or ITEM_UNAVAILABLE. */
+  async purchasable(s: SiteSnapshot, itemId: string, db: Executor = this.deps.store.db): Promise<PurchasableRow[]> {
+    // Inside a transaction, pass its connection: on SQLite the store's one connection is held by it.
+    const rows = await findPurchasable(this.deps.store, db, s.website.id, itemId, this.deps.clock());
+    if (rows.length === 0) throw new AppError('ITEM_UNAVAILABLE');
+    return rows;
+  }
+
+  /**
+   * Runs `work` with the visitor's cart locked, creating the cart first when the visitor has none
+   * (or only a purchased one) and `create` is set. Answers the cart and, for a new cart, its token.
+   */
+  async withCart<T>(
+    s: SiteSnapshot, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
+    work: (tx: Executor, cart: CartRow) => Promise<T>,
+  ): Promise<{ cart: CartRow; result: T; newToken: string | null }> {
+    const { store, clock } = this.deps;
+    return writeTransaction(store, async (tx) => {
+      let cart = token ? await lockCart(store, tx, s.website.id, tokenHash(token)) : undefined;
+      if (cart && cart.is_purchased === 1) {
+        if (!create) throw new AppError('CART_PURCHASED');
+        cart = undefined;
+      }
+      let issued: string | null = null;
+      if (!cart) {
+        if (!create) throw new AppError('CART_NOT_FOUND');
+        issued = newToken();
+        const now = clock();
+        cart = {
+          id: newId(), website_id: s.website.id, token_hash: tokenHash(issued), kind, member_id: null, is_purchased: 0, order_id: null,
+          coupons: '[]', shipping_location: null, shipping_option_id: null, created_on: now, updated_on: now,
+        };
+        await insertCart(store, tx, cart);
+      }
+      const result = await work(tx, cart);
+      await touchCart(store, tx, cart.id, clock());
+      return { cart, result, newToken: issued };
+    });
+  }
+
+  /** Adds to the cart: merges with an entry of the same item, variant and form answers. Answers the entry id. */
+  async add(s: SiteSnapshot, tx: Executor, cart: CartRow, rows: PurchasableRow[], input: AddInput, fields: string | null): Promise<string> {
+    const { store, clock } = this.deps;
+    const entries = await listEntries(store, tx, cart.id);
+    const same = entries.filter((e) => e.item_id === input.itemId);
+    const check = validateAddToCart({ product: productData(rows), sku: input.sku, quantity: input.quantity === undefined ? QUANTITY_INPUT.defaultValue : input.quantity, quantityInCart: 0 });
+    if (!check.ok) throw ruleFailed(check);
+    const sku = check.variant.sku!;
+    const inCart = same.filter((e) => e.sku === sku).reduce((n, e) => n + e.quantity, 0);
+    const withCart = validateAddToCart({ product: productData(rows), sku, quantity: check.quantity, quantityInCart: inCart });
+    if (!withCart.ok) throw ruleFailed(withCart);
+    const match = same.find((e) => e.sku === sku && e.additional_fields === fields);
+    if (match) {
+      if (match.quantity + check.quantity > QUANTITY_INPUT.max) throw ruleFailed(parseQuantity(match.quantity + check.quantity) as { code: string; message: string });
+      await setEntryQuantity(store, tx, cart.id, match.id, match.quantity + check.quantity);
+      return match.id;
+    }
+    const entry: EntryRow = { id: newId(), item_id: input.itemId, sku, quantity: check.quantity, additional_fields: fields, created_on: clock() };
+    await insertEntry(store, tx, { ...entry, website_id: s.website.id, cart_id: cart.id });
+    return entry.id;
+  }
+
+  /** Sets an entry's quantity, checking stock against the rest of what the cart holds of that variant. */
+  async setQuantity(s: SiteSnapshot, tx: Executor, cart: CartRow, entryId: string, quantity: unknown): Promise<void> {
+    const { store } = this.deps;
+    const entries = await listEntries(store, tx, cart.id);
+    const entry = entries.find((e) => e.id === entryId);
+    if (!entry) throw new AppError('ENTRY_NOT_FOUND');
+    const rows = await this.purchasable(s, entry.item_id, tx);
+    const others = entries.filter((e) => e.id !== entryId && e.item_id === entry.item_id && e.sku === entry.sku).reduce((n, e) => n + e.quantity, 0);
+    const check = validateAddToCart({ product: productData(rows), sku: entry.sku, quantity, quantityInCart: others });
+    if (!check.ok) throw ruleFailed(check);
+    await setEntryQuantity(store, tx, cart.id, entryId, check.quantity);
+  }
+}

@@ -1,0 +1,170 @@
+import type { Store } from '../../storage/dialect.js';
+import { visibleAt } from '../../storage/content.js';
+import { statement, type Executor } from '../../storage/statement.js';
+import type { CartsTable } from '../../storage/schema-commerce.js';
+
+/** The cart's queries: one statement per function, compiled once per dialect. */
+
+export type CartRow = CartsTable;
+
+const cartByTokenStatement = statement((db, p) =>
+  db.selectFrom('carts').selectAll().where('token_hash', '=', p(0)).where('website_id', '=', p(1)));
+
+// In a transaction on PostgreSQL the row is locked: a cart's writes and its checkout happen one at a time.
+const lockCartStatement = statement((db, p, dialect) =>
+  db.selectFrom('carts').selectAll().where('token_hash', '=', p(0)).where('website_id', '=', p(1))
+    .$if(dialect === 'postgres', (q) => q.forUpdate()));
+
+export async function findCart(store: Store, db: Executor, websiteId: string, tokenHash: string): Promise<CartRow | undefined> {
+  return (await cartByTokenStatement(store, db, [tokenHash, websiteId])).rows[0];
+}
+
+/** The cart, locked for the rest of the transaction on PostgreSQL (SQLite's write transaction holds the whole store). */
+export async function lockCart(store: Store, tx: Executor, websiteId: string, tokenHash: string): Promise<CartRow | undefined> {
+  return (await lockCartStatement(store, tx, [tokenHash, websiteId])).rows[0];
+}
+
+const insertCartStatement = statement((db, p) =>
+  db.insertInto('carts').values({
+    id: p(0), website_id: p(1), token_hash: p(2), kind: p(3), member_id: null, is_purchased: 0, order_id: null,
+    coupons: '[]', shipping_location: null, shipping_option_id: null, created_on: p(4), updated_on: p(4),
+  }));
+
+export async function insertCart(store: Store, tx: Executor, cart: Pick<CartRow, 'id' | 'website_id' | 'token_hash' | 'kind' | 'created_on'>) {
+  await insertCartStatement(store, tx, [cart.id, cart.website_id, cart.token_hash, cart.kind, cart.created_on]);
+}
+
+const touchCartStatement = statement((db, p) => db.updateTable('carts').set({ updated_on: p(1) }).where('id', '=', p(0)));
+
+export async function touchCart(store: Store, tx: Executor, cartId: string, now: number) {
+  await touchCartStatement(store, tx, [cartId, now]);
+}
+
+export async function updateCart(
+  tx: Executor, cartId: string,
+  set: Partial<Pick<CartRow, 'coupons' | 'shipping_location' | 'shipping_option_id' | 'is_purchased' | 'order_id' | 'updated_on'>>,
+) {
+  await tx.updateTable('carts').set(set).where('id', '=', cartId).execute();
+}
+
+export interface EntryRow {
+  id: string;
+  item_id: string;
+  sku: string;
+  quantity: number;
+  additional_fields: string | null;
+  created_on: number;
+}
+
+const entriesStatement = statement((db, p) =>
+  db.selectFrom('cart_entries').select(['id', 'item_id', 'sku', 'quantity', 'additional_fields', 'created_on'])
+    .where('cart_id', '=', p(0)).orderBy('created_on').orderBy('id'));
+
+export async function listEntries(store: Store, db: Executor, cartId: string): Promise<EntryRow[]> {
+  return (await entriesStatement(store, db, [cartId])).rows;
+}
+
+const insertEntryStatement = statement((db, p) =>
+  db.insertInto('cart_entries').values({
+    id: p(0), website_id: p(1), cart_id: p(2), item_id: p(3), sku: p(4), quantity: p(5), additional_fields: p(6), created_on: p(7),
+  }));
+
+export async function insertEntry(store: Store, tx: Executor, e: EntryRow & { website_id: string; cart_id: string }) {
+  await insertEntryStatement(store, tx, [e.id, e.website_id, e.cart_id, e.item_id, e.sku, e.quantity, e.additional_fields, e.created_on]);
+}
+
+const setQuantityStatement = statement((db, p) =>
+  db.updateTable('cart_entries').set({ quantity: p(2) }).where('id', '=', p(0)).where('cart_id', '=', p(1)));
+
+export async function setEntryQuantity(store: Store, tx: Executor, cartId: string, entryId: string, quantity: number) {
+  await setQuantityStatement(store, tx, [entryId, cartId, quantity]);
+}
+
+export async function setEntryFields(tx: Executor, cartId: string, entryId: string, additionalFields: string | null) {
+  await tx.updateTable('cart_entries').set({ additional_fields: additionalFields }).where('id', '=', entryId).where('cart_id', '=', cartId).execute();
+}
+
+export async function deleteEntry(tx: Executor, cartId: string, entryId: string) {
+  await tx.deleteFrom('cart_entries').where('id', '=', entryId).where('cart_id', '=', cartId).execute();
+}
+
+/** An entry as the cart shows it: with its item, product and variant (live price and stock). */
+export interface EntryViewRow extends EntryRow {
+  title: string;
+  url_id: string;
+  collection_id: string;
+  item_data: string;
+  product_type: number;
+  variant_option_ordering: string;
+  is_subscribable: number;
+  product_data: string;
+  variant_id: string;
+  attributes: string;
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: number;
+  stock: number;
+  unlimited: number;
+  image: string | null;
+}
+
+// Entries whose item or variant left the site (a re-import) are not shown and not sold: inner joins.
+const entryViewsStatement = statement((db, p) =>
+  db.selectFrom('cart_entries as e')
+    .innerJoin('items', 'items.id', 'e.item_id')
+    .innerJoin('products', 'products.item_id', 'e.item_id')
+    .innerJoin('product_variants as v', (join) => join.onRef('v.item_id', '=', 'e.item_id').onRef('v.sku', '=', 'e.sku'))
+    .select([
+      'e.id', 'e.item_id', 'e.sku', 'e.quantity', 'e.additional_fields', 'e.created_on',
+      'items.title', 'items.url_id', 'items.collection_id', 'items.data as item_data',
+      'products.product_type', 'products.variant_option_ordering', 'products.is_subscribable', 'products.data as product_data',
+      'v.id as variant_id', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited', 'v.image',
+    ])
+    .where('e.cart_id', '=', p(0))
+    .orderBy('e.created_on').orderBy('e.id'));
+
+export async function listEntryViews(store: Store, db: Executor, cartId: string): Promise<EntryViewRow[]> {
+  return (await entryViewsStatement(store, db, [cartId])).rows as EntryViewRow[];
+}
+
+/** A product that a visitor may buy, one row per variant in display order (live stock). */
+export interface PurchasableRow {
+  item_id: string;
+  title: string;
+  url_id: string;
+  collection_id: string;
+  product_type: number;
+  variant_option_ordering: string;
+  is_subscribable: number;
+  additional_fields_form_id: string | null;
+  product_data: string;
+  variant_id: string;
+  sku: string;
+  attributes: string;
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: number;
+  stock: number;
+  unlimited: number;
+}
+
+const purchasableStatement = statement((db, p) =>
+  db.selectFrom('items')
+    .innerJoin('products', 'products.item_id', 'items.id')
+    .innerJoin('product_variants as v', 'v.item_id', 'items.id')
+    .innerJoin('collections', 'collections.id', 'items.collection_id')
+    .select([
+      'items.id as item_id', 'items.title', 'items.url_id', 'items.collection_id', 'products.product_type', 'products.variant_option_ordering', 'products.is_subscribable',
+      'products.additional_fields_form_id', 'products.data as product_data',
+      'v.id as variant_id', 'v.sku', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited',
+    ])
+    .where('items.website_id', '=', p(0))
+    .where('items.id', '=', p(1))
+    .where(visibleAt(p(2)))
+    // Members-only collections are not for sale to visitors until the accounts issue.
+    .where('collections.access', '=', 'public')
+    .orderBy('v.position'));
+
+export async function findPurchasable(store: Store, db: Executor, websiteId: string, itemId: string, now: number): Promise<PurchasableRow[]> {
+  return (await purchasableStatement(store, db, [websiteId, itemId, now])).rows as PurchasableRow[];
+}

@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CRUMB_COOKIE } from '../../http/crumb.js';
+import type { CommerceDeps } from '../commerce/deps.js';
+
+/**
+ * A visitor's cart is found by the `cart` cookie: a random token (the store keeps its hash),
+ * HttpOnly (no script needs it), SameSite=Lax. The cart row's `member_id` stays null for visitors;
+ * the accounts issue fills it on sign-in and merges carts, so ownership is data, not this cookie.
+ */
+export const CART_COOKIE = 'cart';
+export const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
+
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+export function cartTokenOf(request: FastifyRequest): string | undefined {
+  const token = request.cookies[CART_COOKIE];
+  return token && TOKEN.test(token) ? token : undefined;
+}
+
+/** A cartToken given in the query or body (subscription carts), when well formed. */
+export function explicitToken(raw: unknown): string | undefined {
+  return typeof raw === 'string' && TOKEN.test(raw) ? raw : undefined;
+}
+
+export function setCartCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(CART_COOKIE, token, {
+    path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: CART_COOKIE_MAX_AGE_S,
+  });
+}
+
+export function clearCartCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(CART_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+/**
+ * Counts a cart write against the visitor (the crumb, the spec's session id) and the client
+ * address; over either limit the call answers 429 with Retry-After. The crumb check ran before,
+ * so a write always has a crumb.
+ */
+export async function limitCartWrite(deps: CommerceDeps, request: FastifyRequest, reply: FastifyReply, websiteId: string): Promise<void> {
+  const visitor = request.cookies[CRUMB_COOKIE] ?? '';
+  await deps.limiter.enforce(reply, websiteId, `cart:v:${visitor}`, deps.cartWriteLimits.perVisitor);
+  await deps.limiter.enforce(reply, websiteId, `cart:a:${request.ip}`, deps.cartWriteLimits.perAddress);
+}

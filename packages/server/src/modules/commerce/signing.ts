@@ -1,0 +1,73 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Store } from '../../storage/dialect.js';
+
+/**
+ * Links bound to an order (confirmation, order status, downloads) carry an HMAC made with the
+ * site's secret. The secret lives in the store (made on first use, the first writer wins), so every
+ * process signs and checks alike; each process keeps it once read.
+ */
+export class Signer {
+  private readonly secrets = new Map<string, Promise<Buffer>>();
+
+  constructor(private readonly store: Store) {}
+
+  private secret(websiteId: string): Promise<Buffer> {
+    let secret = this.secrets.get(websiteId);
+    if (!secret) {
+      secret = (async () => {
+        await this.store.db.insertInto('commerce_secrets').values({ website_id: websiteId, secret: randomBytes(32).toString('base64url') })
+          .onConflict((oc) => oc.column('website_id').doNothing()).execute();
+        const row = await this.store.db.selectFrom('commerce_secrets').select('secret').where('website_id', '=', websiteId).executeTakeFirstOrThrow();
+        return Buffer.from(row.secret, 'base64url');
+      })();
+      secret.catch(() => this.secrets.delete(websiteId));
+      this.secrets.set(websiteId, secret);
+    }
+    return secret;
+  }
+
+  /**
+   * Reads the site's secret ahead of a transaction: on SQLite reading it inside one would wait for
+   * the connection that transaction holds.
+   */
+  async ready(websiteId: string): Promise<void> {
+    await this.secret(websiteId);
+  }
+
+  /** The signature of `parts` under a purpose ("order", "download"): 43 base64url characters. */
+  async sign(websiteId: string, purpose: string, ...parts: string[]): Promise<string> {
+    return createHmac('sha256', await this.secret(websiteId)).update([purpose, ...parts].join('\u0000')).digest('base64url');
+  }
+
+  async verify(websiteId: string, signature: unknown, purpose: string, ...parts: string[]): Promise<boolean> {
+    if (typeof signature !== 'string' || signature.length !== 43) return false;
+    const expected = Buffer.from(await this.sign(websiteId, purpose, ...parts));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  /** An order's token for its confirmation and status pages: `<order id>.<signature>`. */
+  async orderToken(websiteId: string, orderId: string): Promise<string> {
+    return `${orderId}.${await this.sign(websiteId, 'order', orderId)}`;
+  }
+
+  /** The order id a token names, when its signature is right; null otherwise. */
+  async orderIdFromToken(websiteId: string, token: unknown): Promise<string | null> {
+    if (typeof token !== 'string') return null;
+    const dot = token.indexOf('.');
+    if (dot < 1) return null;
+    const orderId = token.slice(0, dot);
+    if (!/^[0-9a-f]{24}$/.test(orderId)) return null;
+    return (await this.verify(websiteId, token.slice(dot + 1), 'order', orderId)) ? orderId : null;
+  }
+}
+
+/** Cart tokens are bearer secrets: the store keeps only their hash. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new random token (cart cookie, cartToken): 32 base64url characters, 192 bits. */
+export function newToken(): string {
+  return randomBytes(24).toString('base64url');
+}
