@@ -8,7 +8,6 @@ import { newId } from '../../storage/ids.js';
 import { isUniqueViolation, writeTransaction, type Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import type { CommerceDeps } from '../commerce/deps.js';
-import { tokenHash } from '../commerce/signing.js';
 import { findCoupon, storeRules, type ShippingOption } from '../commerce/settings.js';
 import { parseLocation } from '../cart/view.js';
 import { takeStock } from '../inventory/stock.js';
@@ -62,17 +61,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *    its answer stored with it.
  */
 export async function placeOrder(
-  deps: CommerceDeps, s: SiteSnapshot, key: string, cookieToken: string | undefined, body: CheckoutBody,
+  deps: CommerceDeps, s: SiteSnapshot, key: string, visitor: { crumb: string; cartToken: string | undefined }, body: CheckoutBody,
 ): Promise<CheckoutAnswer> {
+  const cookieToken = visitor.cartToken;
   const source: BasketSource = body.donation
     ? { kind: 'donation', amountCents: body.donation.amountCents }
     : body.expressCheckout
       ? { kind: 'express', itemId: body.expressCheckout.itemId, sku: body.expressCheckout.sku ?? '', quantity: body.expressCheckout.quantity, additionalFields: body.expressCheckout.additionalFields }
       : { kind: 'cart', token: body.cartToken ?? cookieToken };
-  // The same key with another request (or another visitor's cart) is refused, never answered with someone else's order.
-  const fingerprint = createHash('sha256')
-    .update(JSON.stringify(canonical({ cart: source.kind === 'cart' && source.token ? tokenHash(source.token) : null, body })))
-    .digest('hex');
+  // The same key with another body, or from another visitor (the crumb: the spec's session id), is
+  // refused, never answered with someone else's order. The cart cookie is not part of it: a placed
+  // order drops it, and a retry after that must still get the first answer.
+  const fingerprint = createHash('sha256').update(JSON.stringify(canonical({ visitor: visitor.crumb, body }))).digest('hex');
 
   await deps.signer.ready(s.website.id);
   const known = await replay(deps, s, key, fingerprint, false);
