@@ -93,8 +93,11 @@ export async function placeOrder(
       return writeOrder(deps, s, tx, { basket, body, key, fingerprint, provider, paymentDetails, rules });
     });
   } catch (error) {
-    // A request with the same key committed its order first.
-    if (isUniqueViolation(error) && (await orderByKey(deps.store.db, s.website.id, key))) return (await replay(deps, s, key, fingerprint, true))!;
+    // A request with the same key committed its order first: this one met its unique key, or the
+    // cart it bought, or the stock it took. Either way the answer is that request's.
+    if ((isUniqueViolation(error) || error instanceof AppError) && (await orderByKey(deps.store.db, s.website.id, key))) {
+      return (await replay(deps, s, key, fingerprint, true))!;
+    }
     throw error;
   }
   if (!placed) return (await replay(deps, s, key, fingerprint, true))!;

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RateLimiter } from '../../src/http/rate-limit.js';
+import type { PaymentProvider, PaymentRequest } from '../../src/modules/checkout/payments.js';
+import { offlineProvider, testProvider } from '../../src/modules/checkout/payments.js';
+import { DIALECTS } from '../helpers/store.js';
+import { Visitor, WEBSITE_ID, paid, setStock, stockOf, storeApp, updateStoreSettings, type StoreSite } from './helpers.js';
+
+/** A stand-in for an external card provider (the one kind of double the tests allow): it records what it was asked. */
+function externalProvider(outcome: 'paid' | 'throws') {
+  const requests: PaymentRequest[] = [];
+  const provider: PaymentProvider = {
+    id: 'acme',
+    validate: (details) => (typeof details.paymentMethodId === 'string' ? {} : { 'payment.paymentMethodId': 'Required' }),
+    async authorize(request) {
+      requests.push(request);
+      if (outcome === 'throws') throw new Error('connection reset by acme');
+      return { status: 'paid', reference: `acme_${requests.length}` };
+    },
+  };
+  return { provider, requests };
+}
+
+describe.each(DIALECTS)('rate limits and payment providers on %s', (dialect) => {
+  let site: StoreSite;
+  const paidAcme = externalProvider('paid');
+  const failingAcme = { ...externalProvider('throws').provider, id: 'flaky' };
+  beforeAll(async () => {
+    site = await storeApp(dialect, {
+      cartWriteLimits: { perVisitor: { limit: 3, windowMs: 60_000 }, perAddress: { limit: 1000, windowMs: 60_000 } },
+      paymentProviders: [offlineProvider, testProvider, paidAcme.provider, failingAcme],
+    });
+    await updateStoreSettings(site.store, (s) => { s.paymentProviders = ['offline', 'test', 'acme', 'flaky']; });
+  });
+  afterAll(async () => {
+    await site.close();
+  });
+
+  it('answers 429 with Retry-After after too many cart writes from one visitor, and counts again in the next window', async () => {
+    site.clock.now = Math.ceil(site.clock.now / 60_000) * 60_000 + 45_000; // 15 s before the window ends
+    const v = new Visitor(site.app);
+    for (let i = 0; i < 3; i++) expect((await v.add('sticker', 'STICKER')).status).toBe(200);
+    const limited = await v.add('sticker', 'STICKER');
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('15');
+    expect(limited.json).toEqual({ code: 'RATE_LIMITED', error: 'Please try again in a few seconds.' });
+    expect((await v.request('PUT', '/api/commerce/shopping-cart/shipping-option', { shippingOptionId: 'standard' })).status).toBe(429);
+    // Another visitor has its own count; reads are never limited.
+    expect((await new Visitor(site.app).add('sticker', 'STICKER')).status).toBe(200);
+    expect((await v.cart()).json.totalQuantity).toBe(3);
+    site.clock.advance(15_000);
+    expect((await v.add('sticker', 'STICKER')).status).toBe(200);
+  });
+
+  it('keeps the counters in the store, so that two limiters (two processes) share them', async () => {
+    const a = new RateLimiter(site.store, site.clock.fn);
+    const b = new RateLimiter(site.store, site.clock.fn);
+    const rule = { limit: 4, windowMs: 10_000 };
+    const results = [];
+    for (let i = 0; i < 6; i++) results.push((await (i % 2 ? a : b).hit(WEBSITE_ID, 'shared-bucket', rule)).allowed);
+    expect(results).toEqual([true, true, true, true, false, false]);
+    const concurrent = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit(WEBSITE_ID, 'burst', rule)));
+    expect(concurrent.filter((r) => r.allowed)).toHaveLength(4);
+  });
+
+  it('pays through a provider given to the app: the interface gets the amount due, the key and the details', async () => {
+    site.clock.advance(60_000);
+    const v = new Visitor(site.app);
+    await v.add('print', 'PRINT-1', 1);
+    const missing = await v.checkout(paid({ payment: { provider: 'acme' } }));
+    expect(missing.json).toMatchObject({ code: 'VALIDATION_FAILED', errors: { 'payment.paymentMethodId': 'Required' } });
+    const placed = await v.checkout(paid({ payment: { provider: 'acme', paymentMethodId: 'pm_1' } }), 'acme-key-000001');
+    expect(placed.status).toBe(201);
+    expect(placed.json.order.paymentStatus).toBe('PAID');
+    expect(paidAcme.requests).toHaveLength(1);
+    expect(paidAcme.requests[0]).toMatchObject({
+      websiteId: WEBSITE_ID, orderId: placed.json.order.id, orderNumber: placed.json.order.orderNumber, amountCents: placed.json.order.amountDueCents,
+      currency: 'USD', customerEmail: 'ada@example.com', idempotencyKey: 'acme-key-000001', details: { paymentMethodId: 'pm_1' },
+    });
+    expect(paidAcme.requests[0]!.details).not.toHaveProperty('provider');
+  });
+
+  it('turns a provider failure into a 502 with everything given back, never a 500', async () => {
+    site.clock.advance(60_000);
+    await setStock(site.store, 'PRINT-1', 4);
+    const v = new Visitor(site.app);
+    await v.add('print', 'PRINT-1', 2);
+    const failed = await v.checkout(paid({ payment: { provider: 'flaky', paymentMethodId: 'pm_1' } }));
+    expect(failed).toMatchObject({ status: 502, json: { code: 'PAYMENT_FAILED', error: 'The payment could not be processed. Please try again.' } });
+    expect(await stockOf(site.store, 'PRINT-1')).toBe(4);
+    expect((await v.cart()).json).toMatchObject({ totalQuantity: 2, isPurchased: false });
+    // A provider the site does not list is refused (a new window: this visitor may write 3 times a minute).
+    site.clock.advance(60_000);
+    await updateStoreSettings(site.store, (s) => { s.paymentProviders = ['offline']; });
+    expect((await v.checkout(paid())).json.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+    expect((await v.checkout({ ...paid(), payment: undefined })).status).toBe(201);
+  });
+});
