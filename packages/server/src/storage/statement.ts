@@ -1,4 +1,4 @@
-import { sql, type Compilable, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { type Compilable, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { sqliteConnections, type Dialect, type Store } from './dialect.js';
 import type { Param } from './prepared.js';
 import type { Database } from './schema.js';
@@ -7,6 +7,9 @@ import type { Database } from './schema.js';
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 const SENTINEL = '\u0000tessera-stmt-';
+
+/** The SQLite connection under a write transaction's Kysely instance, while that transaction holds it. */
+const ownedSqlite = new WeakMap<object, Sqlite>();
 
 interface Sqlite {
   readonly inTransaction: boolean;
@@ -37,10 +40,12 @@ export function statement<Row>(build: (db: Kysely<Database>, p: Param, dialect: 
     }
     const { query, slots } = entry;
     const parameters = query.parameters.map((v, i) => (slots[i] === null ? v : values[slots[i]!]));
-    // Outside a transaction, SQLite runs the statement at once on its one connection (synchronous:
-    // nothing can interleave); inside one, the statement waits its turn on Kysely's connection.
-    const sqlite = sqliteConnections.get(executor) as unknown as Sqlite | undefined;
-    if (sqlite && !sqlite.inTransaction) {
+    // SQLite runs the statement at once on its one connection (synchronous: nothing can interleave)
+    // outside a transaction, and inside the write transaction that holds the connection; a
+    // statement on the store while another transaction holds it waits its turn through Kysely.
+    const owned = ownedSqlite.get(executor);
+    const sqlite = owned ?? (sqliteConnections.get(executor) as unknown as Sqlite | undefined);
+    if (sqlite && (owned || !sqlite.inTransaction)) {
       const stmt = sqlite.prepare(query.sql);
       if (stmt.reader) return { rows: stmt.all(parameters) as Row[], changes: 0 };
       return { rows: [], changes: stmt.run(parameters).changes };
@@ -59,15 +64,22 @@ export function statement<Row>(build: (db: Kysely<Database>, p: Param, dialect: 
  */
 export async function writeTransaction<T>(store: Store, work: (tx: Executor) => Promise<T>): Promise<T> {
   if (store.dialect === 'postgres') return store.db.transaction().execute(work);
+  const raw = sqliteConnections.get(store.db) as unknown as Sqlite | undefined;
+  if (!raw) throw new Error('the SQLite store has no connection');
+  // Kysely's connection() holds its one SQLite connection until the callback ends (every other
+  // Kysely query waits); the statements run on it directly.
   return store.db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
+    ownedSqlite.set(connection, raw);
+    raw.prepare('begin immediate').run([]);
     try {
       const result = await work(connection);
-      await sql`commit`.execute(connection);
+      raw.prepare('commit').run([]);
       return result;
     } catch (error) {
-      await sql`rollback`.execute(connection).catch(() => undefined);
+      if (raw.inTransaction) raw.prepare('rollback').run([]);
       throw error;
+    } finally {
+      ownedSqlite.delete(connection);
     }
   });
 }

@@ -5,7 +5,7 @@ import { siteOf, type CommerceDeps } from '../commerce/deps.js';
 import { AdditionalFieldsSchema, CartAnswerSchema, CartEntrySchema, ShoppingCartSchema } from './schemas.js';
 import { setEntryFields, deleteEntry, listEntries } from './store.js';
 import { additionalFieldsFor, type CartService } from './service.js';
-import { cartTokenOf, limitCartWrite, setCartCookie } from './visitor.js';
+import { cartTokenOf, setCartCookie } from './visitor.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 
@@ -44,13 +44,13 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     schema: { body: AddBody, response: { 200: NewlyAdded } },
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
-    await limitCartWrite(deps, request, reply, s.website.id);
     const body = request.body;
-    const rows = await carts.purchasable(s, body.itemId);
-    const fields = additionalFieldsFor(s, rows[0]!.additional_fields_form_id, body.additionalFields);
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.quantity, additionalFields: body.additionalFields };
-    const { cart, result: entryId, newToken } = await carts.withCart(s, cartTokenOf(request), 'cart', true,
-      (tx, cart) => carts.add(s, tx, cart, rows, input, fields));
+    const { cart, result: entryId, newToken } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', true, async (tx, cart) => {
+      const rows = await carts.purchasable(s, body.itemId, tx);
+      const fields = additionalFieldsFor(s, rows[0]!.additional_fields_form_id, body.additionalFields);
+      return carts.add(s, tx, cart, rows, input, fields);
+    });
     if (newToken) setCartCookie(request, reply, newToken);
     const shoppingCart = await carts.view(s, cart);
     return { shoppingCart, newlyAdded: shoppingCart.entries.find((e) => e.id === entryId)! };
@@ -60,9 +60,8 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     schema: { params: EntryParams, body: FieldsBody, response: { 200: Updated } },
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
-    await limitCartWrite(deps, request, reply, s.website.id);
     const { entryId } = request.params;
-    const { cart } = await carts.withCart(s, cartTokenOf(request), 'cart', false, async (tx, cart) => {
+    const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false, async (tx, cart) => {
       const entry = (await listEntries(deps.store, tx, cart.id)).find((e) => e.id === entryId);
       if (!entry || (request.body.itemId !== undefined && request.body.itemId !== entry.item_id)) throw new AppError('ENTRY_NOT_FOUND');
       const rows = await carts.purchasable(s, entry.item_id, tx);
@@ -76,9 +75,8 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     schema: { params: EntryParams, body: QuantityBody, response: { 200: Updated } },
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
-    await limitCartWrite(deps, request, reply, s.website.id);
     const { entryId } = request.params;
-    const { cart } = await carts.withCart(s, cartTokenOf(request), 'cart', false,
+    const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false,
       (tx, cart) => carts.setQuantity(s, tx, cart, entryId, request.body.quantity));
     const shoppingCart = await carts.view(s, cart);
     return { shoppingCart, updatedEntry: updatedEntry(shoppingCart.entries, entryId) };
@@ -88,9 +86,8 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     schema: { params: EntryParams, response: { 200: CartAnswerSchema } },
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
-    await limitCartWrite(deps, request, reply, s.website.id);
     const { entryId } = request.params;
-    const { cart } = await carts.withCart(s, cartTokenOf(request), 'cart', false, async (tx, cart) => {
+    const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false, async (tx, cart) => {
       const entry = (await listEntries(deps.store, tx, cart.id)).find((e) => e.id === entryId);
       if (!entry) throw new AppError('ENTRY_NOT_FOUND');
       await deleteEntry(tx, cart.id, entryId);

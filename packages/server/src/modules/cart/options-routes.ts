@@ -6,7 +6,7 @@ import { findCoupon, storeRules } from '../commerce/settings.js';
 import { CartAnswerSchema } from './schemas.js';
 import type { CartService } from './service.js';
 import { updateCart } from './store.js';
-import { cartTokenOf, explicitToken, limitCartWrite } from './visitor.js';
+import { cartTokenOf, explicitToken } from './visitor.js';
 
 /** At most this many coupon codes on one cart. */
 export const MAX_COUPONS = 5;
@@ -38,10 +38,9 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     schema: { querystring: TokenQuery, body: CouponBody, response: { 200: CartAnswerSchema } },
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
-    await limitCartWrite(deps, request, reply, s.website.id);
-    const coupon = findCoupon(storeRules(s), request.body.code);
-    if (!coupon) throw new AppError('INVALID_COUPON');
-    const { cart } = await carts.withCart(s, token(request), 'cart', false, async (tx, cart) => {
+    const { cart } = await carts.write(s, request, reply, token(request), 'cart', false, async (tx, cart) => {
+      const coupon = findCoupon(storeRules(s), request.body.code);
+      if (!coupon) throw new AppError('INVALID_COUPON');
       const codes = JSON.parse(cart.coupons) as string[];
       if (codes.some((c) => c.toUpperCase() === coupon.code.toUpperCase())) return;
       if (codes.length >= MAX_COUPONS) throw new AppError('INVALID_COUPON');
@@ -56,9 +55,8 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     schema: { querystring: TokenQuery, params: CouponParams, response: { 200: CartAnswerSchema } },
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
-    await limitCartWrite(deps, request, reply, s.website.id);
     const wanted = request.params.code.trim().toUpperCase();
-    const { cart } = await carts.withCart(s, token(request), 'cart', false, async (tx, cart) => {
+    const { cart } = await carts.write(s, request, reply, token(request), 'cart', false, async (tx, cart) => {
       cart.coupons = JSON.stringify((JSON.parse(cart.coupons) as string[]).filter((c) => c.toUpperCase() !== wanted));
       await updateCart(tx, cart.id, { coupons: cart.coupons });
     });
@@ -69,10 +67,9 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     schema: { querystring: TokenQuery, body: LocationBody, response: { 200: CartAnswerSchema } },
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
-    await limitCartWrite(deps, request, reply, s.website.id);
     const b = request.body;
     const location = { country: b.country.toUpperCase(), region: (b.region ?? '').trim().toUpperCase(), postalCode: (b.postalCode ?? '').trim() };
-    const { cart } = await carts.withCart(s, token(request), 'cart', false, async (tx, cart) => {
+    const { cart } = await carts.write(s, request, reply, token(request), 'cart', false, async (tx, cart) => {
       cart.shipping_location = JSON.stringify(location);
       await updateCart(tx, cart.id, { shipping_location: cart.shipping_location });
     });
@@ -83,10 +80,9 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     schema: { querystring: TokenQuery, body: OptionBody, response: { 200: CartAnswerSchema } },
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
-    await limitCartWrite(deps, request, reply, s.website.id);
     const id = request.body.shippingOptionId;
-    if (id !== null && !storeRules(s).shippingOptions.some((o) => o.id === id)) throw new AppError('SHIPPING_OPTION_UNAVAILABLE');
-    const { cart } = await carts.withCart(s, token(request), 'cart', false, async (tx, cart) => {
+    const { cart } = await carts.write(s, request, reply, token(request), 'cart', false, async (tx, cart) => {
+      if (id !== null && !storeRules(s).shippingOptions.some((o) => o.id === id)) throw new AppError('SHIPPING_OPTION_UNAVAILABLE');
       cart.shipping_option_id = id;
       await updateCart(tx, cart.id, { shipping_option_id: id });
     });

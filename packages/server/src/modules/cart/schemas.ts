@@ -5,7 +5,11 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
  * their body, query and response schemas from these; Fastify validates requests with them and
  * serializes answers with them (fast-json-stringify: faster, and nothing unlisted leaves).
  */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * A value or null. Written with the `nullable` keyword, which fast-json-stringify serializes
+ * directly (a union would make it validate every value against each branch to choose one).
+ */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
 
 export const MoneySchema = Type.Object({
   value: Type.String(), currency: Type.String(), decimalValue: Type.String(), currencyCode: Type.String(),
@@ -86,4 +90,4 @@ export const ErrorSchema = Type.Object({
 export const CartAnswerSchema = Type.Object({ shoppingCart: ShoppingCartSchema });
 
 /** additionalFields: JSON text (the spec), or the object itself. */
-export const AdditionalFieldsSchema = Type.Optional(Nullable(Type.Union([Type.String({ maxLength: 20_000 }), Type.Object({}, { additionalProperties: true })])));
+export const AdditionalFieldsSchema = Type.Optional(Type.Union([Type.String({ maxLength: 20_000 }), Type.Object({}, { additionalProperties: true }), Type.Null()]));

@@ -1,6 +1,7 @@
 import {
   FORM_MESSAGES, QUANTITY_INPUT, parseQuantity, requiredFieldErrors, validateAddToCart, type FormFieldDefinition, type ProductData,
 } from '@tessera/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../../errors.js';
 import { newId } from '../../storage/ids.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
@@ -9,10 +10,11 @@ import type { CommerceDeps } from '../commerce/deps.js';
 import { newToken, tokenHash } from '../commerce/signing.js';
 import { storeRules } from '../commerce/settings.js';
 import {
-  findCart, findPurchasable, insertCart, insertEntry, listEntries, listEntryViews, lockCart, setEntryQuantity, touchCart,
+  findCart, findProductDocs, findPurchasable, insertCart, insertEntry, listEntries, listEntryViews, lockCart, setEntryQuantity, touchCart,
   type CartRow, type EntryRow, type PurchasableRow,
 } from './store.js';
-import { cartView, type ShoppingCartView } from './view.js';
+import { cartView, loadLooks, type ShoppingCartView } from './view.js';
+import { limitCartWrite } from './visitor.js';
 
 /** A rule of @tessera/core failed: its code and message become the 4xx answer. */
 export function ruleFailed(result: { code: string; message: string }): AppError {
@@ -88,8 +90,10 @@ export class CartService {
   }
 
   async view(s: SiteSnapshot, cart: CartRow | undefined | null): Promise<ShoppingCartView> {
-    const rows = cart ? await listEntryViews(this.deps.store, this.deps.store.db, cart.id) : [];
-    return cartView(s, storeRules(s), cart ?? null, rows);
+    const { store } = this.deps;
+    const rows = cart ? await listEntryViews(store, store.db, cart.id) : [];
+    const looks = await loadLooks(s, rows, (itemId) => findProductDocs(store, store.db, itemId));
+    return cartView(s, storeRules(s), cart ?? null, rows, looks);
   }
 
   /** The item's product, visible and for sale, or ITEM_UNAVAILABLE. */
@@ -106,10 +110,11 @@ export class CartService {
    */
   async withCart<T>(
     s: SiteSnapshot, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
-    work: (tx: Executor, cart: CartRow) => Promise<T>,
+    work: (tx: Executor, cart: CartRow) => Promise<T>, first?: (tx: Executor) => Promise<void>,
   ): Promise<{ cart: CartRow; result: T; newToken: string | null }> {
     const { store, clock } = this.deps;
     return writeTransaction(store, async (tx) => {
+      if (first) await first(tx);
       let cart = token ? await lockCart(store, tx, s.website.id, tokenHash(token)) : undefined;
       if (cart && cart.is_purchased === 1) {
         if (!create) throw new AppError('CART_PURCHASED');
@@ -130,6 +135,30 @@ export class CartService {
       await touchCart(store, tx, cart.id, clock());
       return { cart, result, newToken: issued };
     });
+  }
+
+  /**
+   * A cart write from a visitor's request: counted against the cart write limits, then `withCart`.
+   * On SQLite the count is written in the cart's own transaction (one commit per request: the
+   * store's write lock is taken anyway); on PostgreSQL before it, so that the address's counter row
+   * is locked only for its own statement. A refused write still counts: when the transaction that
+   * counted it rolls back, it is counted again alone.
+   */
+  async write<T>(
+    s: SiteSnapshot, request: FastifyRequest, reply: FastifyReply, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
+    work: (tx: Executor, cart: CartRow) => Promise<T>,
+  ): Promise<{ cart: CartRow; result: T; newToken: string | null }> {
+    const limit = (db?: Executor) => limitCartWrite(this.deps, request, reply, s.website.id, db);
+    if (this.deps.store.dialect !== 'sqlite') {
+      await limit();
+      return this.withCart(s, token, kind, create, work);
+    }
+    try {
+      return await this.withCart(s, token, kind, create, work, limit);
+    } catch (error) {
+      if (error instanceof AppError && error.code !== 'RATE_LIMITED') await limit();
+      throw error;
+    }
   }
 
   /** Adds to the cart: merges with an entry of the same item, variant and form answers. Answers the entry id. */

@@ -93,11 +93,8 @@ export interface EntryViewRow extends EntryRow {
   title: string;
   url_id: string;
   collection_id: string;
-  item_data: string;
   product_type: number;
-  variant_option_ordering: string;
   is_subscribable: number;
-  product_data: string;
   variant_id: string;
   attributes: string;
   price_cents: number;
@@ -116,8 +113,7 @@ const entryViewsStatement = statement((db, p) =>
     .innerJoin('product_variants as v', (join) => join.onRef('v.item_id', '=', 'e.item_id').onRef('v.sku', '=', 'e.sku'))
     .select([
       'e.id', 'e.item_id', 'e.sku', 'e.quantity', 'e.additional_fields', 'e.created_on',
-      'items.title', 'items.url_id', 'items.collection_id', 'items.data as item_data',
-      'products.product_type', 'products.variant_option_ordering', 'products.is_subscribable', 'products.data as product_data',
+      'items.title', 'items.url_id', 'items.collection_id', 'products.product_type', 'products.is_subscribable',
       'v.id as variant_id', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited', 'v.image',
     ])
     .where('e.cart_id', '=', p(0))
@@ -125,6 +121,23 @@ const entryViewsStatement = statement((db, p) =>
 
 export async function listEntryViews(store: Store, db: Executor, cartId: string): Promise<EntryViewRow[]> {
   return (await entryViewsStatement(store, db, [cartId])).rows as EntryViewRow[];
+}
+
+/** The documents an entry's look comes from (option order, images): read once per item and site version. */
+export interface ProductDocsRow {
+  item_id: string;
+  item_data: string;
+  product_data: string;
+  variant_option_ordering: string;
+}
+
+const productDocsStatement = statement((db, p) =>
+  db.selectFrom('items').innerJoin('products', 'products.item_id', 'items.id')
+    .select(['items.id as item_id', 'items.data as item_data', 'products.data as product_data', 'products.variant_option_ordering'])
+    .where('items.id', '=', p(0)));
+
+export async function findProductDocs(store: Store, db: Executor, itemId: string): Promise<ProductDocsRow | undefined> {
+  return (await productDocsStatement(store, db, [itemId])).rows[0];
 }
 
 /** A product that a visitor may buy, one row per variant in display order (live stock). */
@@ -137,7 +150,6 @@ export interface PurchasableRow {
   variant_option_ordering: string;
   is_subscribable: number;
   additional_fields_form_id: string | null;
-  product_data: string;
   variant_id: string;
   sku: string;
   attributes: string;
@@ -155,7 +167,7 @@ const purchasableStatement = statement((db, p) =>
     .innerJoin('collections', 'collections.id', 'items.collection_id')
     .select([
       'items.id as item_id', 'items.title', 'items.url_id', 'items.collection_id', 'products.product_type', 'products.variant_option_ordering', 'products.is_subscribable',
-      'products.additional_fields_form_id', 'products.data as product_data',
+      'products.additional_fields_form_id',
       'v.id as variant_id', 'v.sku', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited',
     ])
     .where('items.website_id', '=', p(0))

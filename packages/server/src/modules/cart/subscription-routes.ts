@@ -5,7 +5,6 @@ import { AppError } from '../../errors.js';
 import { siteOf, type CommerceDeps } from '../commerce/deps.js';
 import { AdditionalFieldsSchema } from './schemas.js';
 import { additionalFieldsFor, productData, type CartService } from './service.js';
-import { limitCartWrite } from './visitor.js';
 
 const Body = Type.Object({
   itemId: Type.String({ minLength: 1, maxLength: 64 }),
@@ -25,15 +24,16 @@ export function subscriptionRoutes(app: FastifyInstance, deps: CommerceDeps, car
     schema: { body: Body, response: { 200: Type.Object({ cartToken: Type.String() }) } },
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
-    await limitCartWrite(deps, request, reply, s.website.id);
     const body = request.body;
-    const rows = await carts.purchasable(s, body.itemId);
-    // Subscriptions can be sold only for physical and service products (storefront.md section 6).
-    if (!canSellSubscription(rows[0]!.product_type)) throw new AppError('SUBSCRIPTION_NOT_ALLOWED');
-    if (rows[0]!.is_subscribable !== 1 || productData(rows).isSubscribable !== true) throw new AppError('NOT_SUBSCRIBABLE');
-    const fields = additionalFieldsFor(s, rows[0]!.additional_fields_form_id, body.additionalFields);
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.qty, additionalFields: body.additionalFields };
-    const { newToken } = await carts.withCart(s, undefined, 'subscription', true, (tx, cart) => carts.add(s, tx, cart, rows, input, fields));
+    const { newToken } = await carts.write(s, request, reply, undefined, 'subscription', true, async (tx, cart) => {
+      const rows = await carts.purchasable(s, body.itemId, tx);
+      // Subscriptions can be sold only for physical and service products (storefront.md section 6).
+      if (!canSellSubscription(rows[0]!.product_type)) throw new AppError('SUBSCRIPTION_NOT_ALLOWED');
+      if (rows[0]!.is_subscribable !== 1 || productData(rows).isSubscribable !== true) throw new AppError('NOT_SUBSCRIBABLE');
+      const fields = additionalFieldsFor(s, rows[0]!.additional_fields_form_id, body.additionalFields);
+      return carts.add(s, tx, cart, rows, input, fields);
+    });
     return { cartToken: newToken! };
   });
 }

@@ -6,7 +6,7 @@ import { itemUrl } from '../site/context/content.js';
 import { money, type Money } from '../site/context/money.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import { findCoupon, type ShippingOption, type StoreRules } from '../commerce/settings.js';
-import type { CartRow, EntryViewRow } from './store.js';
+import type { CartRow, EntryViewRow, ProductDocsRow } from './store.js';
 
 /** A cart entry as the API answers it (storefront.md section 3, plus what the theme's cart page shows). */
 export interface CartEntryView {
@@ -76,26 +76,51 @@ export function purchasePriceCents(row: { on_sale: number; sale_price_cents: num
   return row.on_sale === 1 ? row.sale_price_cents : row.price_cents;
 }
 
-function entryImage(s: SiteSnapshot, row: EntryViewRow): CartEntryView['image'] {
-  let path: string | null = row.image;
+/** What an entry shows of its product that only an import can change: kept per site snapshot. */
+export interface ProductLook {
+  ordering: string[];
+  image: CartEntryView['image'];
+  /** Alt texts of the product's images by path: a variant's image shares its product image's text. */
+  alts: Map<string, string>;
+}
+const looks = new WeakMap<SiteSnapshot, Map<string, ProductLook>>();
+
+function lookOf(s: SiteSnapshot, docs: ProductDocsRow): ProductLook {
+  // The product's first image, else the item's main image (a variant's own image wins, per entry).
+  let path: string | null = null;
   let alt = '';
-  if (!path) {
-    const product = JSON.parse(row.product_data) as { images?: unknown[] };
-    const first = product.images?.[0] as string | { path?: string; alt?: string } | undefined;
-    if (typeof first === 'string') path = first;
-    else if (first && typeof first.path === 'string') [path, alt] = [first.path, first.alt ?? ''];
+  const product = JSON.parse(docs.product_data) as { images?: unknown[] };
+  const alts = new Map<string, string>();
+  for (const image of product.images ?? []) {
+    const entry = image as { path?: unknown; alt?: unknown };
+    if (entry && typeof entry.path === 'string' && typeof entry.alt === 'string') alts.set(entry.path, entry.alt);
   }
+  const first = product.images?.[0] as string | { path?: string; alt?: string } | undefined;
+  if (typeof first === 'string') path = first;
+  else if (first && typeof first.path === 'string') [path, alt] = [first.path, first.alt ?? ''];
   if (!path) {
-    const item = JSON.parse(row.item_data) as { mainImage?: unknown; mainImageAlt?: unknown };
+    const item = JSON.parse(docs.item_data) as { mainImage?: unknown; mainImageAlt?: unknown };
     if (typeof item.mainImage === 'string') [path, alt] = [item.mainImage, typeof item.mainImageAlt === 'string' ? item.mainImageAlt : ''];
   }
-  return path ? { assetUrl: assetUrl(s, path), altText: alt } : null;
+  return { ordering: JSON.parse(docs.variant_option_ordering) as string[], image: path ? { assetUrl: assetUrl(s, path), altText: alt } : null, alts };
 }
 
-function entryView(s: SiteSnapshot, row: EntryViewRow, subTotalCents: number): CartEntryView {
+/** The looks of the entries' products, read from the store only for items not seen since the site last changed. */
+export async function loadLooks(s: SiteSnapshot, rows: readonly { item_id: string }[], read: (itemId: string) => Promise<ProductDocsRow | undefined>) {
+  let bySnapshot = looks.get(s);
+  if (!bySnapshot) looks.set(s, (bySnapshot = new Map()));
+  for (const { item_id } of rows) {
+    if (bySnapshot.has(item_id)) continue;
+    const docs = await read(item_id);
+    if (bySnapshot.size > 5000) bySnapshot.clear();
+    bySnapshot.set(item_id, docs ? lookOf(s, docs) : { ordering: [], image: null, alts: new Map() });
+  }
+  return bySnapshot;
+}
+
+function entryView(s: SiteSnapshot, row: EntryViewRow, subTotalCents: number, look: ProductLook): CartEntryView {
   const attributes = attributesOf(row.attributes);
-  const ordering = JSON.parse(row.variant_option_ordering) as string[];
-  const names = ordering.length > 0 ? ordering : Object.keys(attributes);
+  const names = look.ordering.length > 0 ? look.ordering : Object.keys(attributes);
   const collection = s.collectionsById.get(row.collection_id);
   return {
     id: row.id,
@@ -113,7 +138,7 @@ function entryView(s: SiteSnapshot, row: EntryViewRow, subTotalCents: number): C
     productType: row.product_type,
     additionalFields: row.additional_fields,
     fullUrl: collection ? itemUrl(s, collection, row) : null,
-    image: entryImage(s, row),
+    image: row.image ? { assetUrl: assetUrl(s, row.image), altText: look.alts.get(row.image) ?? '' } : look.image,
   };
 }
 
@@ -126,11 +151,13 @@ export function parseLocation(json: string | null): ShippingLocation | null {
 }
 
 /**
- * The cart answer: entries with live prices, the site's shipping options (with this cart's cost),
+ * The cart answer (`looksByItem` from loadLooks): entries with live prices, the site's shipping options (with this cart's cost),
  * the tax rule for its location, its coupons, and totals from @tessera/core's computeCartTotals,
  * the one place totals are computed. `cart` null is the empty cart of a visitor who has none yet.
  */
-export function cartView(s: SiteSnapshot, rules: StoreRules, cart: CartRow | null, rows: EntryViewRow[]): ShoppingCartView {
+export function cartView(
+  s: SiteSnapshot, rules: StoreRules, cart: CartRow | null, rows: EntryViewRow[], looksByItem: ReadonlyMap<string, ProductLook>,
+): ShoppingCartView {
   const codes = cart ? (JSON.parse(cart.coupons) as string[]) : [];
   const coupons: CartCoupon[] = codes.map((code) => findCoupon(rules, code) ?? { code });
   const location = parseLocation(cart?.shipping_location ?? null);
@@ -154,7 +181,7 @@ export function cartView(s: SiteSnapshot, rules: StoreRules, cart: CartRow | nul
     orderId: cart?.order_id ?? null,
     created: cart?.created_on ?? null,
     isPurchased: cart?.is_purchased === 1,
-    entries: rows.map((r, i) => entryView(s, r, totals.entrySubtotalsCents[i]!)),
+    entries: rows.map((r, i) => entryView(s, r, totals.entrySubtotalsCents[i]!, looksByItem.get(r.item_id)!)),
     shippingOptions: options,
     selectedShippingOption: selected ? options.find((o) => o.id === selected.id)! : null,
     shippingLocation: location,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CRUMB_COOKIE } from '../../http/crumb.js';
+import type { Executor } from '../../storage/statement.js';
 import type { CommerceDeps } from '../commerce/deps.js';
 
 /**
@@ -37,8 +38,12 @@ export function clearCartCookie(request: FastifyRequest, reply: FastifyReply): v
  * address; over either limit the call answers 429 with Retry-After. The crumb check ran before,
  * so a write always has a crumb.
  */
-export async function limitCartWrite(deps: CommerceDeps, request: FastifyRequest, reply: FastifyReply, websiteId: string): Promise<void> {
+export async function limitCartWrite(
+  deps: CommerceDeps, request: FastifyRequest, reply: FastifyReply, websiteId: string, db?: Executor,
+): Promise<void> {
   const visitor = request.cookies[CRUMB_COOKIE] ?? '';
-  await deps.limiter.enforce(reply, websiteId, `cart:v:${visitor}`, deps.cartWriteLimits.perVisitor);
-  await deps.limiter.enforce(reply, websiteId, `cart:a:${request.ip}`, deps.cartWriteLimits.perAddress);
+  await deps.limiter.enforce(reply, websiteId, [
+    { bucket: `cart:v:${visitor}`, rule: deps.cartWriteLimits.perVisitor },
+    { bucket: `cart:a:${request.ip}`, rule: deps.cartWriteLimits.perAddress },
+  ], db);
 }

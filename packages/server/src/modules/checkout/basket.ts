@@ -23,7 +23,6 @@ export interface BasketLine {
   unitPriceCents: number;
   /** Physical and service variants with limited stock: the order takes their stock. */
   tracksStock: boolean;
-  productDataJson: string | null;
 }
 
 export interface Basket {
@@ -45,7 +44,6 @@ function line(row: PurchasableRow, quantity: number, additionalFields: string | 
   return {
     itemId: row.item_id, sku: row.sku, variantId: row.variant_id, title: row.title, productType: row.product_type,
     attributes: row.attributes, additionalFields, quantity, unitPriceCents: purchasePriceCents(row), tracksStock,
-    productDataJson: row.product_data,
   };
 }
 
@@ -71,7 +69,7 @@ export async function loadBasket(deps: CommerceDeps, s: SiteSnapshot, tx: Execut
       kind: 'donation', cart: null, couponCodes: [],
       lines: [{
         itemId: null, sku: null, variantId: null, title: 'Donation', productType: null, attributes: '{}', additionalFields: null,
-        quantity: 1, unitPriceCents: check.amountCents, tracksStock: false, productDataJson: null,
+        quantity: 1, unitPriceCents: check.amountCents, tracksStock: false,
       }],
     };
   }
