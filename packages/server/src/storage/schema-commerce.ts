@@ -28,6 +28,7 @@ export interface CartEntriesTable {
   sku: string;
   quantity: number;
   additional_fields: string | null;
+  position: number;
   created_on: number;
 }
 

@@ -66,22 +66,39 @@ export async function writeTransaction<T>(store: Store, work: (tx: Executor) => 
   if (store.dialect === 'postgres') return store.db.transaction().execute(work);
   const raw = sqliteConnections.get(store.db) as unknown as Sqlite | undefined;
   if (!raw) throw new Error('the SQLite store has no connection');
-  // Kysely's connection() holds its one SQLite connection until the callback ends (every other
-  // Kysely query waits); the statements run on it directly.
-  return store.db.connection().execute(async (connection) => {
-    ownedSqlite.set(connection, raw);
+  const bound = await boundToConnection(store);
+  // provideConnection holds Kysely's one SQLite connection (its mutex) until the callback ends:
+  // every other Kysely query waits, and the transaction's statements run on it directly.
+  return store.db.getExecutor().provideConnection(async () => {
+    ownedSqlite.set(bound, raw);
     raw.prepare('begin immediate').run([]);
     try {
-      const result = await work(connection);
+      const result = await work(bound);
       raw.prepare('commit').run([]);
       return result;
     } catch (error) {
       if (raw.inTransaction) raw.prepare('rollback').run([]);
       throw error;
     } finally {
-      ownedSqlite.delete(connection);
+      ownedSqlite.delete(bound);
     }
   });
+}
+
+/**
+ * A Kysely instance bound to the SQLite store's one connection, made once: Kysely's SQLite driver
+ * has a single connection object, so the instance stays valid, and it is only ever used while its
+ * connection is held (inside writeTransaction). Making one per transaction (Kysely's connection())
+ * cost more than the rest of a small transaction's JavaScript.
+ */
+const boundInstances = new WeakMap<Kysely<Database>, Promise<Kysely<Database>>>();
+function boundToConnection(store: Store): Promise<Kysely<Database>> {
+  let bound = boundInstances.get(store.db);
+  if (!bound) {
+    bound = store.db.connection().execute(async (connection) => connection);
+    boundInstances.set(store.db, bound);
+  }
+  return bound;
 }
 
 /** A unique constraint refused a row: PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE / PRIMARYKEY (by code, never by message). */

@@ -46,14 +46,14 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     const s = await siteOf(deps, request);
     const body = request.body;
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.quantity, additionalFields: body.additionalFields };
-    const { cart, result: entryId, newToken } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', true, async (tx, cart) => {
+    const { cart, result, newToken } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', true, async (tx, cart) => {
       const rows = await carts.purchasable(s, body.itemId, tx);
       const fields = additionalFieldsFor(s, rows[0]!.additional_fields_form_id, body.additionalFields);
       return carts.add(s, tx, cart, rows, input, fields);
     });
     if (newToken) setCartCookie(request, reply, newToken);
-    const shoppingCart = await carts.view(s, cart);
-    return { shoppingCart, newlyAdded: shoppingCart.entries.find((e) => e.id === entryId)! };
+    const shoppingCart = await carts.view(s, cart, result.entries);
+    return { shoppingCart, newlyAdded: shoppingCart.entries.find((e) => e.id === result.entryId)! };
   });
 
   api.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', {

@@ -46,7 +46,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
       if (codes.length >= MAX_COUPONS) throw new AppError('INVALID_COUPON');
       // A coupon whose minimum is not met yet is kept: it shows under invalidCoupons until it applies.
       cart.coupons = JSON.stringify([...codes, coupon.code]);
-      await updateCart(tx, cart.id, { coupons: cart.coupons });
+      await updateCart(tx, cart.id, deps.clock(), { coupons: cart.coupons });
     });
     return { shoppingCart: await carts.view(s, cart) };
   });
@@ -58,7 +58,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     const wanted = request.params.code.trim().toUpperCase();
     const { cart } = await carts.write(s, request, reply, token(request), 'cart', false, async (tx, cart) => {
       cart.coupons = JSON.stringify((JSON.parse(cart.coupons) as string[]).filter((c) => c.toUpperCase() !== wanted));
-      await updateCart(tx, cart.id, { coupons: cart.coupons });
+      await updateCart(tx, cart.id, deps.clock(), { coupons: cart.coupons });
     });
     return { shoppingCart: await carts.view(s, cart) };
   });
@@ -71,7 +71,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     const location = { country: b.country.toUpperCase(), region: (b.region ?? '').trim().toUpperCase(), postalCode: (b.postalCode ?? '').trim() };
     const { cart } = await carts.write(s, request, reply, token(request), 'cart', false, async (tx, cart) => {
       cart.shipping_location = JSON.stringify(location);
-      await updateCart(tx, cart.id, { shipping_location: cart.shipping_location });
+      await updateCart(tx, cart.id, deps.clock(), { shipping_location: cart.shipping_location });
     });
     return { shoppingCart: await carts.view(s, cart) };
   });
@@ -84,7 +84,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     const { cart } = await carts.write(s, request, reply, token(request), 'cart', false, async (tx, cart) => {
       if (id !== null && !storeRules(s).shippingOptions.some((o) => o.id === id)) throw new AppError('SHIPPING_OPTION_UNAVAILABLE');
       cart.shipping_option_id = id;
-      await updateCart(tx, cart.id, { shipping_option_id: id });
+      await updateCart(tx, cart.id, deps.clock(), { shipping_option_id: id });
     });
     return { shoppingCart: await carts.view(s, cart) };
   });

@@ -10,8 +10,8 @@ import type { CommerceDeps } from '../commerce/deps.js';
 import { newToken, tokenHash } from '../commerce/signing.js';
 import { storeRules } from '../commerce/settings.js';
 import {
-  findCart, findProductDocs, findPurchasable, insertCart, insertEntry, listEntries, listEntryViews, lockCart, setEntryQuantity, touchCart,
-  type CartRow, type EntryRow, type PurchasableRow,
+  findCart, findProductDocs, findPurchasable, insertCart, insertEntry, listEntries, listEntryViews, lockCart, setEntryQuantity,
+  type CartRow, type EntryViewRow, type PurchasableRow,
 } from './store.js';
 import { cartView, loadLooks, type ShoppingCartView } from './view.js';
 import { limitCartWrite } from './visitor.js';
@@ -89,11 +89,12 @@ export class CartService {
     return cart && cart.is_purchased === 0 ? cart : undefined;
   }
 
-  async view(s: SiteSnapshot, cart: CartRow | undefined | null): Promise<ShoppingCartView> {
+  /** The cart answer; `rows` when the caller has just read the entries (in its transaction). */
+  async view(s: SiteSnapshot, cart: CartRow | undefined | null, rows?: EntryViewRow[]): Promise<ShoppingCartView> {
     const { store } = this.deps;
-    const rows = cart ? await listEntryViews(store, store.db, cart.id) : [];
-    const looks = await loadLooks(s, rows, (itemId) => findProductDocs(store, store.db, itemId));
-    return cartView(s, storeRules(s), cart ?? null, rows, looks);
+    const entries = rows ?? (cart ? await listEntryViews(store, store.db, cart.id) : []);
+    const looks = await loadLooks(s, entries, (itemId) => findProductDocs(store, store.db, itemId));
+    return cartView(s, storeRules(s), cart ?? null, entries, looks);
   }
 
   /** The item's product, visible and for sale, or ITEM_UNAVAILABLE. */
@@ -132,7 +133,6 @@ export class CartService {
         await insertCart(store, tx, cart);
       }
       const result = await work(tx, cart);
-      await touchCart(store, tx, cart.id, clock());
       return { cart, result, newToken: issued };
     });
   }
@@ -161,26 +161,42 @@ export class CartService {
     }
   }
 
-  /** Adds to the cart: merges with an entry of the same item, variant and form answers. Answers the entry id. */
-  async add(s: SiteSnapshot, tx: Executor, cart: CartRow, rows: PurchasableRow[], input: AddInput, fields: string | null): Promise<string> {
+  /**
+   * Adds to the cart: merges with an entry of the same item, variant and form answers. Reads the
+   * cart's entries once, inside the transaction, and answers them as they are after the write (the
+   * cart answer needs no second read).
+   */
+  async add(
+    s: SiteSnapshot, tx: Executor, cart: CartRow, rows: PurchasableRow[], input: AddInput, fields: string | null,
+  ): Promise<{ entryId: string; entries: EntryViewRow[] }> {
     const { store, clock } = this.deps;
-    const entries = await listEntries(store, tx, cart.id);
-    const same = entries.filter((e) => e.item_id === input.itemId);
-    const check = validateAddToCart({ product: productData(rows), sku: input.sku, quantity: input.quantity === undefined ? QUANTITY_INPUT.defaultValue : input.quantity, quantityInCart: 0 });
+    const entries = await listEntryViews(store, tx, cart.id);
+    const product = productData(rows);
+    const check = validateAddToCart({ product, sku: input.sku, quantity: input.quantity === undefined ? QUANTITY_INPUT.defaultValue : input.quantity, quantityInCart: 0 });
     if (!check.ok) throw ruleFailed(check);
     const sku = check.variant.sku!;
-    const inCart = same.filter((e) => e.sku === sku).reduce((n, e) => n + e.quantity, 0);
-    const withCart = validateAddToCart({ product: productData(rows), sku, quantity: check.quantity, quantityInCart: inCart });
+    const same = entries.filter((e) => e.item_id === input.itemId && e.sku === sku);
+    const inCart = same.reduce((n, e) => n + e.quantity, 0);
+    const withCart = validateAddToCart({ product, sku, quantity: check.quantity, quantityInCart: inCart });
     if (!withCart.ok) throw ruleFailed(withCart);
-    const match = same.find((e) => e.sku === sku && e.additional_fields === fields);
+    const match = same.find((e) => e.additional_fields === fields);
     if (match) {
       if (match.quantity + check.quantity > QUANTITY_INPUT.max) throw ruleFailed(parseQuantity(match.quantity + check.quantity) as { code: string; message: string });
-      await setEntryQuantity(store, tx, cart.id, match.id, match.quantity + check.quantity);
-      return match.id;
+      match.quantity += check.quantity;
+      await setEntryQuantity(store, tx, cart.id, match.id, match.quantity);
+      return { entryId: match.id, entries };
     }
-    const entry: EntryRow = { id: newId(), item_id: input.itemId, sku, quantity: check.quantity, additional_fields: fields, created_on: clock() };
+    const v = rows.find((r) => r.sku === sku)!;
+    const entry: EntryViewRow = {
+      id: newId(), item_id: input.itemId, sku, quantity: check.quantity, additional_fields: fields, created_on: clock(),
+      position: entries.reduce((n, e) => Math.max(n, e.position), 0) + 1,
+      title: v.title, url_id: v.url_id, collection_id: v.collection_id, product_type: v.product_type, is_subscribable: v.is_subscribable,
+      variant_id: v.variant_id, attributes: v.attributes, price_cents: v.price_cents, sale_price_cents: v.sale_price_cents,
+      on_sale: v.on_sale, stock: v.stock, unlimited: v.unlimited, image: v.image,
+    };
     await insertEntry(store, tx, { ...entry, website_id: s.website.id, cart_id: cart.id });
-    return entry.id;
+    entries.push(entry);
+    return { entryId: entry.id, entries };
   }
 
   /** Sets an entry's quantity, checking stock against the rest of what the cart holds of that variant. */

@@ -34,17 +34,12 @@ export async function insertCart(store: Store, tx: Executor, cart: Pick<CartRow,
   await insertCartStatement(store, tx, [cart.id, cart.website_id, cart.token_hash, cart.kind, cart.created_on]);
 }
 
-const touchCartStatement = statement((db, p) => db.updateTable('carts').set({ updated_on: p(1) }).where('id', '=', p(0)));
-
-export async function touchCart(store: Store, tx: Executor, cartId: string, now: number) {
-  await touchCartStatement(store, tx, [cartId, now]);
-}
-
+/** Changes the cart's own fields (its entries carry their own times); `updated_on` is the last such change. */
 export async function updateCart(
-  tx: Executor, cartId: string,
-  set: Partial<Pick<CartRow, 'coupons' | 'shipping_location' | 'shipping_option_id' | 'is_purchased' | 'order_id' | 'updated_on'>>,
+  tx: Executor, cartId: string, now: number,
+  set: Partial<Pick<CartRow, 'coupons' | 'shipping_location' | 'shipping_option_id' | 'is_purchased' | 'order_id'>>,
 ) {
-  await tx.updateTable('carts').set(set).where('id', '=', cartId).execute();
+  await tx.updateTable('carts').set({ ...set, updated_on: now }).where('id', '=', cartId).execute();
 }
 
 export interface EntryRow {
@@ -53,12 +48,13 @@ export interface EntryRow {
   sku: string;
   quantity: number;
   additional_fields: string | null;
+  position: number;
   created_on: number;
 }
 
 const entriesStatement = statement((db, p) =>
-  db.selectFrom('cart_entries').select(['id', 'item_id', 'sku', 'quantity', 'additional_fields', 'created_on'])
-    .where('cart_id', '=', p(0)).orderBy('created_on').orderBy('id'));
+  db.selectFrom('cart_entries').select(['id', 'item_id', 'sku', 'quantity', 'additional_fields', 'position', 'created_on'])
+    .where('cart_id', '=', p(0)).orderBy('position'));
 
 export async function listEntries(store: Store, db: Executor, cartId: string): Promise<EntryRow[]> {
   return (await entriesStatement(store, db, [cartId])).rows;
@@ -66,11 +62,11 @@ export async function listEntries(store: Store, db: Executor, cartId: string): P
 
 const insertEntryStatement = statement((db, p) =>
   db.insertInto('cart_entries').values({
-    id: p(0), website_id: p(1), cart_id: p(2), item_id: p(3), sku: p(4), quantity: p(5), additional_fields: p(6), created_on: p(7),
+    id: p(0), website_id: p(1), cart_id: p(2), item_id: p(3), sku: p(4), quantity: p(5), additional_fields: p(6), position: p(7), created_on: p(8),
   }));
 
 export async function insertEntry(store: Store, tx: Executor, e: EntryRow & { website_id: string; cart_id: string }) {
-  await insertEntryStatement(store, tx, [e.id, e.website_id, e.cart_id, e.item_id, e.sku, e.quantity, e.additional_fields, e.created_on]);
+  await insertEntryStatement(store, tx, [e.id, e.website_id, e.cart_id, e.item_id, e.sku, e.quantity, e.additional_fields, e.position, e.created_on]);
 }
 
 const setQuantityStatement = statement((db, p) =>
@@ -112,12 +108,12 @@ const entryViewsStatement = statement((db, p) =>
     .innerJoin('products', 'products.item_id', 'e.item_id')
     .innerJoin('product_variants as v', (join) => join.onRef('v.item_id', '=', 'e.item_id').onRef('v.sku', '=', 'e.sku'))
     .select([
-      'e.id', 'e.item_id', 'e.sku', 'e.quantity', 'e.additional_fields', 'e.created_on',
+      'e.id', 'e.item_id', 'e.sku', 'e.quantity', 'e.additional_fields', 'e.position', 'e.created_on',
       'items.title', 'items.url_id', 'items.collection_id', 'products.product_type', 'products.is_subscribable',
       'v.id as variant_id', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited', 'v.image',
     ])
     .where('e.cart_id', '=', p(0))
-    .orderBy('e.created_on').orderBy('e.id'));
+    .orderBy('e.position'));
 
 export async function listEntryViews(store: Store, db: Executor, cartId: string): Promise<EntryViewRow[]> {
   return (await entryViewsStatement(store, db, [cartId])).rows as EntryViewRow[];
@@ -151,6 +147,7 @@ export interface PurchasableRow {
   is_subscribable: number;
   additional_fields_form_id: string | null;
   variant_id: string;
+  image: string | null;
   sku: string;
   attributes: string;
   price_cents: number;
@@ -168,7 +165,7 @@ const purchasableStatement = statement((db, p) =>
     .select([
       'items.id as item_id', 'items.title', 'items.url_id', 'items.collection_id', 'products.product_type', 'products.variant_option_ordering', 'products.is_subscribable',
       'products.additional_fields_form_id',
-      'v.id as variant_id', 'v.sku', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited',
+      'v.id as variant_id', 'v.sku', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited', 'v.image',
     ])
     .where('items.website_id', '=', p(0))
     .where('items.id', '=', p(1))

@@ -41,10 +41,12 @@ export const commerce: MigrationFactory = ({ bigint }) => ({
       .addColumn('quantity', 'integer', (c) => c.notNull())
       // The additional-fields form's answers as JSON text, as the storefront sends them; null without a form.
       .addColumn('additional_fields', 'text')
+      // The order entries were added in (times can tie).
+      .addColumn('position', 'integer', (c) => c.notNull())
       .addColumn('created_on', bigint, (c) => c.notNull())
       .addCheckConstraint('cart_entries_quantity', sql.raw('quantity between 1 and 9999'))
       .execute();
-    await db.schema.createIndex('cart_entries_cart').on('cart_entries').columns(['cart_id', 'created_on']).execute();
+    await db.schema.createIndex('cart_entries_cart').on('cart_entries').columns(['cart_id', 'position']).execute();
 
     await db.schema
       .createTable('orders')
