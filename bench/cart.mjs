@@ -104,6 +104,7 @@ console.log(`adding ${picks.map((p) => `${p.title} (${p.sku})`).join(', ')} in t
 const targets = [
   { name: 'bare Fastify JSON POST route (same answer size)', url: `http://127.0.0.1:${barePort}/` },
   { name: 'POST /api/commerce/shopping-cart/entries', url: appUrl, app: true },
+  ...(process.env.BENCH_DIAG ? [{ name: 'JSON POST through the app\'s hooks, no work', url: `http://127.0.0.1:${appPort}/api/bench/noop`, app: true }] : []),
 ].filter((t) => !process.env.BENCH_ONLY || t.name.includes(process.env.BENCH_ONLY));
 const cpu = async () => {
   child.send({ type: 'cpu' });
@@ -128,7 +129,7 @@ for (const [i, t] of targets.entries()) {
   console.log(`${t.name.padEnd(50)} ${rates[i].toFixed(0).padStart(8)} req/s   p99 ${String(totals[i].p99).padStart(3)} ms   ` +
     `server CPU ${(totals[i].cpu / totals[i].requests).toFixed(0).padStart(4)} µs/request`);
 }
-if (targets.length === 2) {
+if (targets.length >= 2) {
   const [bareCpu, appCpu] = totals.map((t) => t.cpu / t.requests);
   console.log(`ratio add to cart / bare: ${(rates[1] / rates[0] * 100).toFixed(1)}%   (goal: at least 35%)`);
   console.log(`by server CPU per request: ${(bareCpu / appCpu * 100).toFixed(1)}% of the bare route`);

@@ -16,6 +16,8 @@ await importSite(store, siteDir);
 // only raised so that one benchmark visitor is never refused.
 const unlimited = { limit: 1e9, windowMs: 60_000 };
 const app = await buildApp(config, { store, commerce: { cartWriteLimits: { perVisitor: unlimited, perAddress: unlimited } } });
+// Diagnosis only (BENCH_DIAG=1): a JSON POST that passes through all of the app's hooks and does nothing.
+if (process.env.BENCH_DIAG) app.post('/api/bench/noop', async () => JSON.parse(process.env.BENCH_DIAG_ANSWER ?? '{}'));
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 let bare = null;

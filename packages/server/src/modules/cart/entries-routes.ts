@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { siteOf, type CommerceDeps } from '../commerce/deps.js';
 import { AdditionalFieldsSchema, CartAnswerSchema, CartEntrySchema, ShoppingCartSchema } from './schemas.js';
-import { setEntryFields, deleteEntry, listEntries } from './store.js';
+import { setEntryFields, deleteEntry } from './store.js';
 import { additionalFieldsFor, type CartService } from './service.js';
 import { cartTokenOf, setCartCookie } from './visitor.js';
 
@@ -46,10 +46,10 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     const s = await siteOf(deps, request);
     const body = request.body;
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.quantity, additionalFields: body.additionalFields };
-    const { cart, result, newToken } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', true, async (tx, cart) => {
+    const { cart, result, newToken } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', true, async (tx, cart, entries) => {
       const rows = await carts.purchasable(s, body.itemId, tx);
       const fields = additionalFieldsFor(s, rows[0]!.additional_fields_form_id, body.additionalFields);
-      return carts.add(s, tx, cart, rows, input, fields);
+      return carts.add(s, tx, cart, entries, rows, input, fields);
     });
     if (newToken) setCartCookie(request, reply, newToken);
     const shoppingCart = await carts.view(s, cart, result.entries);
@@ -61,8 +61,8 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const { entryId } = request.params;
-    const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false, async (tx, cart) => {
-      const entry = (await listEntries(deps.store, tx, cart.id)).find((e) => e.id === entryId);
+    const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false, async (tx, cart, entries) => {
+      const entry = entries.find((e) => e.id === entryId);
       if (!entry || (request.body.itemId !== undefined && request.body.itemId !== entry.item_id)) throw new AppError('ENTRY_NOT_FOUND');
       const rows = await carts.purchasable(s, entry.item_id, tx);
       await setEntryFields(tx, cart.id, entryId, additionalFieldsFor(s, rows[0]!.additional_fields_form_id, request.body.additionalFields));
@@ -77,7 +77,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     const s = await siteOf(deps, request);
     const { entryId } = request.params;
     const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false,
-      (tx, cart) => carts.setQuantity(s, tx, cart, entryId, request.body.quantity));
+      (tx, cart, entries) => carts.setQuantity(s, tx, cart, entries, entryId, request.body.quantity));
     const shoppingCart = await carts.view(s, cart);
     return { shoppingCart, updatedEntry: updatedEntry(shoppingCart.entries, entryId) };
   });
@@ -87,9 +87,8 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const { entryId } = request.params;
-    const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false, async (tx, cart) => {
-      const entry = (await listEntries(deps.store, tx, cart.id)).find((e) => e.id === entryId);
-      if (!entry) throw new AppError('ENTRY_NOT_FOUND');
+    const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false, async (tx, cart, entries) => {
+      if (!entries.some((e) => e.id === entryId)) throw new AppError('ENTRY_NOT_FOUND');
       await deleteEntry(tx, cart.id, entryId);
     });
     return { shoppingCart: await carts.view(s, cart) };

@@ -10,11 +10,16 @@ import type { CommerceDeps } from '../commerce/deps.js';
 import { newToken, tokenHash } from '../commerce/signing.js';
 import { storeRules } from '../commerce/settings.js';
 import {
-  findCart, findProductDocs, findPurchasable, insertCart, insertEntry, listEntries, listEntryViews, lockCart, setEntryQuantity,
+  findCart, findProductDocs, findPurchasable, insertCart, insertEntry, listEntryViews, lockCartWithEntries, setEntryQuantity,
   type CartRow, type EntryViewRow, type PurchasableRow,
 } from './store.js';
 import { cartView, loadLooks, type ShoppingCartView } from './view.js';
 import { limitCartWrite } from './visitor.js';
+
+/** Collections whose products visitors may buy: public ones (members-only areas wait for the accounts issue). */
+export function publicIn(s: SiteSnapshot): (collectionId: string) => boolean {
+  return (collectionId) => s.collectionsById.get(collectionId)?.access === 'public';
+}
 
 /** A rule of @tessera/core failed: its code and message become the 4xx answer. */
 export function ruleFailed(result: { code: string; message: string }): AppError {
@@ -100,26 +105,29 @@ export class CartService {
   /** The item's product, visible and for sale, or ITEM_UNAVAILABLE. */
   async purchasable(s: SiteSnapshot, itemId: string, db: Executor = this.deps.store.db): Promise<PurchasableRow[]> {
     // Inside a transaction, pass its connection: on SQLite the store's one connection is held by it.
-    const rows = await findPurchasable(this.deps.store, db, s.website.id, itemId, this.deps.clock());
+    const rows = await findPurchasable(this.deps.store, db, s.website.id, itemId, this.deps.clock(), publicIn(s));
     if (rows.length === 0) throw new AppError('ITEM_UNAVAILABLE');
     return rows;
   }
 
   /**
-   * Runs `work` with the visitor's cart locked, creating the cart first when the visitor has none
+   * Runs `work` with the visitor's cart locked and its entries read, creating the cart first when the visitor has none
    * (or only a purchased one) and `create` is set. Answers the cart and, for a new cart, its token.
    */
   async withCart<T>(
     s: SiteSnapshot, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
-    work: (tx: Executor, cart: CartRow) => Promise<T>, first?: (tx: Executor) => Promise<void>,
+    work: (tx: Executor, cart: CartRow, entries: EntryViewRow[]) => Promise<T>, first?: (tx: Executor) => Promise<void>,
   ): Promise<{ cart: CartRow; result: T; newToken: string | null }> {
     const { store, clock } = this.deps;
     return writeTransaction(store, async (tx) => {
       if (first) await first(tx);
-      let cart = token ? await lockCart(store, tx, s.website.id, tokenHash(token)) : undefined;
+      const found = token ? await lockCartWithEntries(store, tx, s.website.id, tokenHash(token)) : undefined;
+      let cart = found?.cart;
+      let entries = found?.entries ?? [];
       if (cart && cart.is_purchased === 1) {
         if (!create) throw new AppError('CART_PURCHASED');
         cart = undefined;
+        entries = [];
       }
       let issued: string | null = null;
       if (!cart) {
@@ -132,7 +140,7 @@ export class CartService {
         };
         await insertCart(store, tx, cart);
       }
-      const result = await work(tx, cart);
+      const result = await work(tx, cart, entries);
       return { cart, result, newToken: issued };
     });
   }
@@ -146,7 +154,7 @@ export class CartService {
    */
   async write<T>(
     s: SiteSnapshot, request: FastifyRequest, reply: FastifyReply, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
-    work: (tx: Executor, cart: CartRow) => Promise<T>,
+    work: (tx: Executor, cart: CartRow, entries: EntryViewRow[]) => Promise<T>,
   ): Promise<{ cart: CartRow; result: T; newToken: string | null }> {
     const limit = (db?: Executor) => limitCartWrite(this.deps, request, reply, s.website.id, db);
     if (this.deps.store.dialect !== 'sqlite') {
@@ -167,10 +175,9 @@ export class CartService {
    * cart answer needs no second read).
    */
   async add(
-    s: SiteSnapshot, tx: Executor, cart: CartRow, rows: PurchasableRow[], input: AddInput, fields: string | null,
+    s: SiteSnapshot, tx: Executor, cart: CartRow, entries: EntryViewRow[], rows: PurchasableRow[], input: AddInput, fields: string | null,
   ): Promise<{ entryId: string; entries: EntryViewRow[] }> {
     const { store, clock } = this.deps;
-    const entries = await listEntryViews(store, tx, cart.id);
     const product = productData(rows);
     const check = validateAddToCart({ product, sku: input.sku, quantity: input.quantity === undefined ? QUANTITY_INPUT.defaultValue : input.quantity, quantityInCart: 0 });
     if (!check.ok) throw ruleFailed(check);
@@ -200,9 +207,8 @@ export class CartService {
   }
 
   /** Sets an entry's quantity, checking stock against the rest of what the cart holds of that variant. */
-  async setQuantity(s: SiteSnapshot, tx: Executor, cart: CartRow, entryId: string, quantity: unknown): Promise<void> {
+  async setQuantity(s: SiteSnapshot, tx: Executor, cart: CartRow, entries: EntryViewRow[], entryId: string, quantity: unknown): Promise<void> {
     const { store } = this.deps;
-    const entries = await listEntries(store, tx, cart.id);
     const entry = entries.find((e) => e.id === entryId);
     if (!entry) throw new AppError('ENTRY_NOT_FOUND');
     const rows = await this.purchasable(s, entry.item_id, tx);

@@ -119,6 +119,62 @@ export async function listEntryViews(store: Store, db: Executor, cartId: string)
   return (await entryViewsStatement(store, db, [cartId])).rows as EntryViewRow[];
 }
 
+// The cart and its entries as the cart shows them, in one statement (SQLite): the cart's row
+// repeats on each entry's row (one row with null entry columns for an empty cart).
+const cartWithEntriesStatement = statement((db, p) =>
+  db.selectFrom('carts')
+    .leftJoin('cart_entries as e', 'e.cart_id', 'carts.id')
+    .leftJoin('items', 'items.id', 'e.item_id')
+    .leftJoin('products', 'products.item_id', 'e.item_id')
+    .leftJoin('product_variants as v', (join) => join.onRef('v.item_id', '=', 'e.item_id').onRef('v.sku', '=', 'e.sku'))
+    .select([
+      'carts.id as cart_id', 'carts.website_id as cart_website_id', 'carts.token_hash', 'carts.kind', 'carts.member_id', 'carts.is_purchased',
+      'carts.order_id', 'carts.coupons', 'carts.shipping_location', 'carts.shipping_option_id', 'carts.created_on as cart_created_on',
+      'carts.updated_on as cart_updated_on',
+      'e.id', 'e.item_id', 'e.sku', 'e.quantity', 'e.additional_fields', 'e.position', 'e.created_on',
+      'items.title', 'items.url_id', 'items.collection_id', 'products.product_type', 'products.is_subscribable',
+      'v.id as variant_id', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited', 'v.image',
+    ])
+    .where('carts.token_hash', '=', p(0))
+    .where('carts.website_id', '=', p(1))
+    .orderBy('e.position'));
+
+/**
+ * The cart of a token with its entries, locked for the rest of the transaction on PostgreSQL
+ * (SQLite's immediate transaction holds the whole store, so one statement reads both). Entries
+ * whose item or variant left the site are left out, as in listEntryViews.
+ */
+export async function lockCartWithEntries(
+  store: Store, tx: Executor, websiteId: string, tokenHash: string,
+): Promise<{ cart: CartRow; entries: EntryViewRow[] } | undefined> {
+  if (store.dialect === 'postgres') {
+    // Two statements: a `for update` that waited for another transaction re-reads the locked row
+    // only, so entries joined to it would be those of before the wait; read after the lock, they
+    // are the committed ones.
+    const cart = await lockCart(store, tx, websiteId, tokenHash);
+    return cart && { cart, entries: await listEntryViews(store, tx, cart.id) };
+  }
+  const { rows } = await cartWithEntriesStatement(store, tx, [tokenHash, websiteId]);
+  const first = rows[0];
+  if (!first) return undefined;
+  const cart: CartRow = {
+    id: first.cart_id, website_id: first.cart_website_id, token_hash: first.token_hash, kind: first.kind, member_id: first.member_id,
+    is_purchased: first.is_purchased, order_id: first.order_id, coupons: first.coupons, shipping_location: first.shipping_location,
+    shipping_option_id: first.shipping_option_id, created_on: first.cart_created_on, updated_on: first.cart_updated_on,
+  };
+  const entries: EntryViewRow[] = [];
+  for (const r of rows) {
+    if (r.id === null || r.variant_id === null || r.title === null || r.product_type === null) continue;
+    entries.push({
+      id: r.id, item_id: r.item_id!, sku: r.sku!, quantity: r.quantity!, additional_fields: r.additional_fields, position: r.position!,
+      created_on: r.created_on!, title: r.title, url_id: r.url_id!, collection_id: r.collection_id!, product_type: r.product_type,
+      is_subscribable: r.is_subscribable!, variant_id: r.variant_id, attributes: r.attributes!, price_cents: r.price_cents!,
+      sale_price_cents: r.sale_price_cents!, on_sale: r.on_sale!, stock: r.stock!, unlimited: r.unlimited!, image: r.image,
+    });
+  }
+  return { cart, entries };
+}
+
 /** The documents an entry's look comes from (option order, images): read once per item and site version. */
 export interface ProductDocsRow {
   item_id: string;
@@ -161,7 +217,6 @@ const purchasableStatement = statement((db, p) =>
   db.selectFrom('items')
     .innerJoin('products', 'products.item_id', 'items.id')
     .innerJoin('product_variants as v', 'v.item_id', 'items.id')
-    .innerJoin('collections', 'collections.id', 'items.collection_id')
     .select([
       'items.id as item_id', 'items.title', 'items.url_id', 'items.collection_id', 'products.product_type', 'products.variant_option_ordering', 'products.is_subscribable',
       'products.additional_fields_form_id',
@@ -170,10 +225,14 @@ const purchasableStatement = statement((db, p) =>
     .where('items.website_id', '=', p(0))
     .where('items.id', '=', p(1))
     .where(visibleAt(p(2)))
-    // Members-only collections are not for sale to visitors until the accounts issue.
-    .where('collections.access', '=', 'public')
     .orderBy('v.position'));
 
-export async function findPurchasable(store: Store, db: Executor, websiteId: string, itemId: string, now: number): Promise<PurchasableRow[]> {
-  return (await purchasableStatement(store, db, [websiteId, itemId, now])).rows as PurchasableRow[];
+/**
+ * The variants of a visible product, with live stock; none when the item is hidden or not a
+ * product. Members-only collections (the snapshot knows them) are not for sale to visitors until
+ * the accounts issue.
+ */
+export async function findPurchasable(store: Store, db: Executor, websiteId: string, itemId: string, now: number, publicCollections: (collectionId: string) => boolean): Promise<PurchasableRow[]> {
+  const rows = (await purchasableStatement(store, db, [websiteId, itemId, now])).rows as PurchasableRow[];
+  return rows.length > 0 && publicCollections(rows[0]!.collection_id) ? rows : [];
 }

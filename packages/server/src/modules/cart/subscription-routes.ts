@@ -26,13 +26,13 @@ export function subscriptionRoutes(app: FastifyInstance, deps: CommerceDeps, car
     const s = await siteOf(deps, request);
     const body = request.body;
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.qty, additionalFields: body.additionalFields };
-    const { newToken } = await carts.write(s, request, reply, undefined, 'subscription', true, async (tx, cart) => {
+    const { newToken } = await carts.write(s, request, reply, undefined, 'subscription', true, async (tx, cart, entries) => {
       const rows = await carts.purchasable(s, body.itemId, tx);
       // Subscriptions can be sold only for physical and service products (storefront.md section 6).
       if (!canSellSubscription(rows[0]!.product_type)) throw new AppError('SUBSCRIPTION_NOT_ALLOWED');
       if (rows[0]!.is_subscribable !== 1 || productData(rows).isSubscribable !== true) throw new AppError('NOT_SUBSCRIBABLE');
       const fields = additionalFieldsFor(s, rows[0]!.additional_fields_form_id, body.additionalFields);
-      return carts.add(s, tx, cart, rows, input, fields);
+      return carts.add(s, tx, cart, entries, rows, input, fields);
     });
     return { cartToken: newToken! };
   });

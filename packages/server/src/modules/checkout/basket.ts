@@ -5,7 +5,7 @@ import type { SiteSnapshot } from '../site/snapshot.js';
 import type { CommerceDeps } from '../commerce/deps.js';
 import { tokenHash } from '../commerce/signing.js';
 import { storeRules } from '../commerce/settings.js';
-import { additionalFieldsFor, productData, ruleFailed } from '../cart/service.js';
+import { additionalFieldsFor, productData, publicIn, ruleFailed } from '../cart/service.js';
 import { findPurchasable, listEntries, lockCart, type CartRow, type PurchasableRow } from '../cart/store.js';
 import { purchasePriceCents } from '../cart/view.js';
 
@@ -56,7 +56,7 @@ export async function loadBasket(deps: CommerceDeps, s: SiteSnapshot, tx: Execut
   const { store, clock } = deps;
   const now = clock();
   const purchasable = async (itemId: string) => {
-    const rows = await findPurchasable(store, tx, s.website.id, itemId, now);
+    const rows = await findPurchasable(store, tx, s.website.id, itemId, now, publicIn(s));
     if (rows.length === 0) throw new AppError('ITEM_UNAVAILABLE');
     return rows;
   };

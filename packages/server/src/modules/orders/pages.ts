@@ -9,7 +9,7 @@ import type { CommerceDeps } from '../commerce/deps.js';
 import { storeRules } from '../commerce/settings.js';
 import { tokenHash } from '../commerce/signing.js';
 import { findCart, findPurchasable } from '../cart/store.js';
-import type { CartService } from '../cart/service.js';
+import { publicIn, type CartService } from '../cart/service.js';
 import { explicitToken } from '../cart/visitor.js';
 import { orderView } from './view.js';
 
@@ -84,7 +84,7 @@ export function orderPages(app: FastifyInstance, deps: CommerceDeps, carts: Cart
 
   route('/checkout/gift-card', async (req, s, query) => {
     const itemId = typeof query.itemId === 'string' ? query.itemId : '';
-    const rows = itemId ? await findPurchasable(deps.store, deps.store.db, s.website.id, itemId, deps.clock()) : [];
+    const rows = itemId ? await findPurchasable(deps.store, deps.store.db, s.website.id, itemId, deps.clock(), publicIn(s)) : [];
     if (rows.length === 0 || rows[0]!.product_type !== ProductType.GIFT_CARD) return notFoundPage(req);
     const rules = storeRules(s);
     const sku = typeof query.sku === 'string' ? query.sku : '';
