@@ -47,9 +47,9 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     const body = request.body;
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.quantity, additionalFields: body.additionalFields };
     const { cart, result, newToken } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', true, async (tx, cart, entries) => {
-      const rows = await carts.purchasable(s, body.itemId, tx);
-      const fields = additionalFieldsFor(s, rows[0]!.additional_fields_form_id, body.additionalFields);
-      return carts.add(s, tx, cart, entries, rows, input, fields);
+      const product = await carts.product(s, body.itemId, tx);
+      const fields = additionalFieldsFor(s, product.additionalFieldsFormId, body.additionalFields);
+      return carts.add(s, tx, cart, entries, product, input, fields);
     });
     if (newToken) setCartCookie(request, reply, newToken);
     const shoppingCart = await carts.view(s, cart, result.entries);
@@ -64,8 +64,9 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false, async (tx, cart, entries) => {
       const entry = entries.find((e) => e.id === entryId);
       if (!entry || (request.body.itemId !== undefined && request.body.itemId !== entry.item_id)) throw new AppError('ENTRY_NOT_FOUND');
-      const rows = await carts.purchasable(s, entry.item_id, tx);
-      await setEntryFields(tx, cart.id, entryId, additionalFieldsFor(s, rows[0]!.additional_fields_form_id, request.body.additionalFields));
+      const product = await carts.product(s, entry.item_id, tx);
+      entry.additional_fields = additionalFieldsFor(s, product.additionalFieldsFormId, request.body.additionalFields);
+      await setEntryFields(tx, cart.id, entryId, entry.additional_fields);
     });
     const shoppingCart = await carts.view(s, cart);
     return { shoppingCart, updatedEntry: updatedEntry(shoppingCart.entries, entryId) };

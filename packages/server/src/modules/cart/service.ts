@@ -9,11 +9,11 @@ import type { SiteSnapshot } from '../site/snapshot.js';
 import type { CommerceDeps } from '../commerce/deps.js';
 import { newToken, tokenHash } from '../commerce/signing.js';
 import { storeRules } from '../commerce/settings.js';
+import { catalogProduct, forSale, liveStock, type CatalogProduct } from '../commerce/catalog.js';
 import {
-  findCart, findProductDocs, findPurchasable, insertCart, insertEntry, listEntryViews, lockCartWithEntries, setEntryQuantity,
-  type CartRow, type EntryViewRow, type PurchasableRow,
+  findCart, insertCart, insertEntry, listEntries, lockCartWithEntries, setEntryQuantity, type CartRow, type EntryRow, type PurchasableRow,
 } from './store.js';
-import { cartView, loadLooks, type ShoppingCartView } from './view.js';
+import { cartView, type CartLine, type ShoppingCartView } from './view.js';
 import { limitCartWrite } from './visitor.js';
 
 /** Collections whose products visitors may buy: public ones (members-only areas wait for the accounts issue). */
@@ -26,7 +26,26 @@ export function ruleFailed(result: { code: string; message: string }): AppError 
   return new AppError(result.code as ErrorCode, result.message);
 }
 
-/** The rules' view of a purchasable product: structuredContent's field names, with live stock. */
+/**
+ * The rules' view of a catalog product (structuredContent's field names). Stock: the live count
+ * of the one variant given, every other limited variant counts as having none (the rules only
+ * look at the chosen one).
+ */
+export function catalogData(p: CatalogProduct, stock?: { variantId: string; qtyInStock: number }): ProductData & { variantOptionOrdering: string[] } {
+  return {
+    productType: p.productType,
+    isSubscribable: p.isSubscribable,
+    variantOptionOrdering: p.variantOptionOrdering,
+    variants: p.variants.map((v) => ({
+      sku: v.sku, attributes: v.attributes, price: v.priceCents, salePrice: v.salePriceCents, onSale: v.onSale,
+      // Without a live count (resolving the variant first), limited variants pass: the second check has the count.
+      unlimited: v.unlimited || stock === undefined,
+      qtyInStock: stock && stock.variantId === v.id ? stock.qtyInStock : 0,
+    })),
+  };
+}
+
+/** The rules' view of a product read live (the checkout), with every variant's stock. */
 export function productData(rows: PurchasableRow[]): ProductData & { variantOptionOrdering: string[] } {
   const first = rows[0]!;
   return {
@@ -94,29 +113,40 @@ export class CartService {
     return cart && cart.is_purchased === 0 ? cart : undefined;
   }
 
-  /** The cart answer; `rows` when the caller has just read the entries (in its transaction). */
-  async view(s: SiteSnapshot, cart: CartRow | undefined | null, rows?: EntryViewRow[]): Promise<ShoppingCartView> {
-    const { store } = this.deps;
-    const entries = rows ?? (cart ? await listEntryViews(store, store.db, cart.id) : []);
-    const looks = await loadLooks(s, entries, (itemId) => findProductDocs(store, store.db, itemId));
-    return cartView(s, storeRules(s), cart ?? null, entries, looks);
+  /** The entries with their products, leaving out those whose item or variant left the site. */
+  async lines(s: SiteSnapshot, entries: readonly EntryRow[], db: Executor = this.deps.store.db): Promise<CartLine[]> {
+    const lines: CartLine[] = [];
+    for (const entry of entries) {
+      const product = await catalogProduct(this.deps.store, s, entry.item_id, db);
+      const variant = product?.variants.find((v) => v.sku === entry.sku);
+      if (product && variant) lines.push({ entry, product, variant });
+    }
+    return lines;
   }
 
-  /** The item's product, visible and for sale, or ITEM_UNAVAILABLE. */
-  async purchasable(s: SiteSnapshot, itemId: string, db: Executor = this.deps.store.db): Promise<PurchasableRow[]> {
+  /** The cart answer; `entries` when the caller has just read them (in its transaction). */
+  async view(s: SiteSnapshot, cart: CartRow | undefined | null, entries?: readonly EntryRow[]): Promise<ShoppingCartView> {
+    const { store } = this.deps;
+    const rows = entries ?? (cart ? await listEntries(store, store.db, cart.id) : []);
+    return cartView(s, storeRules(s), cart ?? null, await this.lines(s, rows));
+  }
+
+  /** The item's product when visitors may buy it, else ITEM_UNAVAILABLE. */
+  async product(s: SiteSnapshot, itemId: string, db: Executor = this.deps.store.db): Promise<CatalogProduct> {
     // Inside a transaction, pass its connection: on SQLite the store's one connection is held by it.
-    const rows = await findPurchasable(this.deps.store, db, s.website.id, itemId, this.deps.clock(), publicIn(s));
-    if (rows.length === 0) throw new AppError('ITEM_UNAVAILABLE');
-    return rows;
+    const product = await catalogProduct(this.deps.store, s, itemId, db);
+    if (!forSale(s, product, this.deps.clock())) throw new AppError('ITEM_UNAVAILABLE');
+    return product;
   }
 
   /**
-   * Runs `work` with the visitor's cart locked and its entries read, creating the cart first when the visitor has none
-   * (or only a purchased one) and `create` is set. Answers the cart and, for a new cart, its token.
+   * Runs `work` with the visitor's cart locked and its entries read, creating the cart first when
+   * the visitor has none (or only a purchased one) and `create` is set. Answers the cart and, for a
+   * new cart, its token.
    */
   async withCart<T>(
     s: SiteSnapshot, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
-    work: (tx: Executor, cart: CartRow, entries: EntryViewRow[]) => Promise<T>, first?: (tx: Executor) => Promise<void>,
+    work: (tx: Executor, cart: CartRow, entries: EntryRow[]) => Promise<T>, first?: (tx: Executor) => Promise<void>,
   ): Promise<{ cart: CartRow; result: T; newToken: string | null }> {
     const { store, clock } = this.deps;
     return writeTransaction(store, async (tx) => {
@@ -154,7 +184,7 @@ export class CartService {
    */
   async write<T>(
     s: SiteSnapshot, request: FastifyRequest, reply: FastifyReply, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
-    work: (tx: Executor, cart: CartRow, entries: EntryViewRow[]) => Promise<T>,
+    work: (tx: Executor, cart: CartRow, entries: EntryRow[]) => Promise<T>,
   ): Promise<{ cart: CartRow; result: T; newToken: string | null }> {
     const limit = (db?: Executor) => limitCartWrite(this.deps, request, reply, s.website.id, db);
     if (this.deps.store.dialect !== 'sqlite') {
@@ -170,36 +200,39 @@ export class CartService {
   }
 
   /**
-   * Adds to the cart: merges with an entry of the same item, variant and form answers. Reads the
-   * cart's entries once, inside the transaction, and answers them as they are after the write (the
-   * cart answer needs no second read).
+   * Checks an entry's rules: the variant (by SKU), the quantity, and the stock counting what the
+   * cart already holds of that variant. Stock is read live, only for variants that have a count.
+   */
+  private async check(tx: Executor, product: CatalogProduct, sku: string, quantity: unknown, inCart: (sku: string) => number) {
+    const resolved = validateAddToCart({ product: catalogData(product), sku, quantity: quantity === undefined ? QUANTITY_INPUT.defaultValue : quantity });
+    if (!resolved.ok) throw ruleFailed(resolved);
+    const variant = product.variants.find((v) => v.sku === resolved.variant.sku)!;
+    const stock = variant.unlimited ? undefined : { variantId: variant.id, qtyInStock: await liveStock(this.deps.store, tx, variant.id) };
+    const checked = validateAddToCart({ product: catalogData(product, stock ?? { variantId: '', qtyInStock: 0 }), sku: variant.sku, quantity: resolved.quantity, quantityInCart: inCart(variant.sku) });
+    if (!checked.ok) throw ruleFailed(checked);
+    return { variant, quantity: checked.quantity };
+  }
+
+  /**
+   * Adds to the cart: merges with an entry of the same item, variant and form answers. Answers the
+   * entry and the cart's entries as they are after the write (the answer needs no second read).
    */
   async add(
-    s: SiteSnapshot, tx: Executor, cart: CartRow, entries: EntryViewRow[], rows: PurchasableRow[], input: AddInput, fields: string | null,
-  ): Promise<{ entryId: string; entries: EntryViewRow[] }> {
+    s: SiteSnapshot, tx: Executor, cart: CartRow, entries: EntryRow[], product: CatalogProduct, input: AddInput, fields: string | null,
+  ): Promise<{ entryId: string; entries: EntryRow[] }> {
     const { store, clock } = this.deps;
-    const product = productData(rows);
-    const check = validateAddToCart({ product, sku: input.sku, quantity: input.quantity === undefined ? QUANTITY_INPUT.defaultValue : input.quantity, quantityInCart: 0 });
-    if (!check.ok) throw ruleFailed(check);
-    const sku = check.variant.sku!;
-    const same = entries.filter((e) => e.item_id === input.itemId && e.sku === sku);
-    const inCart = same.reduce((n, e) => n + e.quantity, 0);
-    const withCart = validateAddToCart({ product, sku, quantity: check.quantity, quantityInCart: inCart });
-    if (!withCart.ok) throw ruleFailed(withCart);
-    const match = same.find((e) => e.additional_fields === fields);
+    const same = (sku: string) => entries.filter((e) => e.item_id === product.itemId && e.sku === sku);
+    const { variant, quantity } = await this.check(tx, product, input.sku, input.quantity, (sku) => same(sku).reduce((n, e) => n + e.quantity, 0));
+    const match = same(variant.sku).find((e) => e.additional_fields === fields);
     if (match) {
-      if (match.quantity + check.quantity > QUANTITY_INPUT.max) throw ruleFailed(parseQuantity(match.quantity + check.quantity) as { code: string; message: string });
-      match.quantity += check.quantity;
+      if (match.quantity + quantity > QUANTITY_INPUT.max) throw ruleFailed(parseQuantity(match.quantity + quantity) as { code: string; message: string });
+      match.quantity += quantity;
       await setEntryQuantity(store, tx, cart.id, match.id, match.quantity);
       return { entryId: match.id, entries };
     }
-    const v = rows.find((r) => r.sku === sku)!;
-    const entry: EntryViewRow = {
-      id: newId(), item_id: input.itemId, sku, quantity: check.quantity, additional_fields: fields, created_on: clock(),
+    const entry: EntryRow = {
+      id: newId(), item_id: product.itemId, sku: variant.sku, quantity, additional_fields: fields, created_on: clock(),
       position: entries.reduce((n, e) => Math.max(n, e.position), 0) + 1,
-      title: v.title, url_id: v.url_id, collection_id: v.collection_id, product_type: v.product_type, is_subscribable: v.is_subscribable,
-      variant_id: v.variant_id, attributes: v.attributes, price_cents: v.price_cents, sale_price_cents: v.sale_price_cents,
-      on_sale: v.on_sale, stock: v.stock, unlimited: v.unlimited, image: v.image,
     };
     await insertEntry(store, tx, { ...entry, website_id: s.website.id, cart_id: cart.id });
     entries.push(entry);
@@ -207,14 +240,13 @@ export class CartService {
   }
 
   /** Sets an entry's quantity, checking stock against the rest of what the cart holds of that variant. */
-  async setQuantity(s: SiteSnapshot, tx: Executor, cart: CartRow, entries: EntryViewRow[], entryId: string, quantity: unknown): Promise<void> {
-    const { store } = this.deps;
+  async setQuantity(s: SiteSnapshot, tx: Executor, cart: CartRow, entries: EntryRow[], entryId: string, quantity: unknown): Promise<void> {
     const entry = entries.find((e) => e.id === entryId);
     if (!entry) throw new AppError('ENTRY_NOT_FOUND');
-    const rows = await this.purchasable(s, entry.item_id, tx);
+    const product = await this.product(s, entry.item_id, tx);
     const others = entries.filter((e) => e.id !== entryId && e.item_id === entry.item_id && e.sku === entry.sku).reduce((n, e) => n + e.quantity, 0);
-    const check = validateAddToCart({ product: productData(rows), sku: entry.sku, quantity, quantityInCart: others });
-    if (!check.ok) throw ruleFailed(check);
-    await setEntryQuantity(store, tx, cart.id, entryId, check.quantity);
+    const checked = await this.check(tx, product, entry.sku, quantity, () => others);
+    await setEntryQuantity(this.deps.store, tx, cart.id, entryId, checked.quantity);
+    entry.quantity = checked.quantity;
   }
 }

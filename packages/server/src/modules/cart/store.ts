@@ -84,75 +84,35 @@ export async function deleteEntry(tx: Executor, cartId: string, entryId: string)
   await tx.deleteFrom('cart_entries').where('id', '=', entryId).where('cart_id', '=', cartId).execute();
 }
 
-/** An entry as the cart shows it: with its item, product and variant (live price and stock). */
-export interface EntryViewRow extends EntryRow {
-  title: string;
-  url_id: string;
-  collection_id: string;
-  product_type: number;
-  is_subscribable: number;
-  variant_id: string;
-  attributes: string;
-  price_cents: number;
-  sale_price_cents: number;
-  on_sale: number;
-  stock: number;
-  unlimited: number;
-  image: string | null;
-}
-
-// Entries whose item or variant left the site (a re-import) are not shown and not sold: inner joins.
-const entryViewsStatement = statement((db, p) =>
-  db.selectFrom('cart_entries as e')
-    .innerJoin('items', 'items.id', 'e.item_id')
-    .innerJoin('products', 'products.item_id', 'e.item_id')
-    .innerJoin('product_variants as v', (join) => join.onRef('v.item_id', '=', 'e.item_id').onRef('v.sku', '=', 'e.sku'))
-    .select([
-      'e.id', 'e.item_id', 'e.sku', 'e.quantity', 'e.additional_fields', 'e.position', 'e.created_on',
-      'items.title', 'items.url_id', 'items.collection_id', 'products.product_type', 'products.is_subscribable',
-      'v.id as variant_id', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited', 'v.image',
-    ])
-    .where('e.cart_id', '=', p(0))
-    .orderBy('e.position'));
-
-export async function listEntryViews(store: Store, db: Executor, cartId: string): Promise<EntryViewRow[]> {
-  return (await entryViewsStatement(store, db, [cartId])).rows as EntryViewRow[];
-}
-
-// The cart and its entries as the cart shows them, in one statement (SQLite): the cart's row
-// repeats on each entry's row (one row with null entry columns for an empty cart).
+// The cart and its entries in one statement (SQLite): the cart's row repeats on each entry's row
+// (one row with null entry columns for an empty cart). Entries are put in order in JavaScript:
+// an ORDER BY here makes SQLite sort what the index already gives in order, and costs more than
+// the rest of the statement.
 const cartWithEntriesStatement = statement((db, p) =>
   db.selectFrom('carts')
     .leftJoin('cart_entries as e', 'e.cart_id', 'carts.id')
-    .leftJoin('items', 'items.id', 'e.item_id')
-    .leftJoin('products', 'products.item_id', 'e.item_id')
-    .leftJoin('product_variants as v', (join) => join.onRef('v.item_id', '=', 'e.item_id').onRef('v.sku', '=', 'e.sku'))
     .select([
       'carts.id as cart_id', 'carts.website_id as cart_website_id', 'carts.token_hash', 'carts.kind', 'carts.member_id', 'carts.is_purchased',
       'carts.order_id', 'carts.coupons', 'carts.shipping_location', 'carts.shipping_option_id', 'carts.created_on as cart_created_on',
       'carts.updated_on as cart_updated_on',
       'e.id', 'e.item_id', 'e.sku', 'e.quantity', 'e.additional_fields', 'e.position', 'e.created_on',
-      'items.title', 'items.url_id', 'items.collection_id', 'products.product_type', 'products.is_subscribable',
-      'v.id as variant_id', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited', 'v.image',
     ])
     .where('carts.token_hash', '=', p(0))
-    .where('carts.website_id', '=', p(1))
-    .orderBy('e.position'));
+    .where('carts.website_id', '=', p(1)));
 
 /**
  * The cart of a token with its entries, locked for the rest of the transaction on PostgreSQL
- * (SQLite's immediate transaction holds the whole store, so one statement reads both). Entries
- * whose item or variant left the site are left out, as in listEntryViews.
+ * (SQLite's immediate transaction holds the whole store, so one statement reads both).
  */
 export async function lockCartWithEntries(
   store: Store, tx: Executor, websiteId: string, tokenHash: string,
-): Promise<{ cart: CartRow; entries: EntryViewRow[] } | undefined> {
+): Promise<{ cart: CartRow; entries: EntryRow[] } | undefined> {
   if (store.dialect === 'postgres') {
     // Two statements: a `for update` that waited for another transaction re-reads the locked row
     // only, so entries joined to it would be those of before the wait; read after the lock, they
     // are the committed ones.
     const cart = await lockCart(store, tx, websiteId, tokenHash);
-    return cart && { cart, entries: await listEntryViews(store, tx, cart.id) };
+    return cart && { cart, entries: await listEntries(store, tx, cart.id) };
   }
   const { rows } = await cartWithEntriesStatement(store, tx, [tokenHash, websiteId]);
   const first = rows[0];
@@ -162,34 +122,16 @@ export async function lockCartWithEntries(
     is_purchased: first.is_purchased, order_id: first.order_id, coupons: first.coupons, shipping_location: first.shipping_location,
     shipping_option_id: first.shipping_option_id, created_on: first.cart_created_on, updated_on: first.cart_updated_on,
   };
-  const entries: EntryViewRow[] = [];
+  const entries: EntryRow[] = [];
   for (const r of rows) {
-    if (r.id === null || r.variant_id === null || r.title === null || r.product_type === null) continue;
+    if (r.id === null) continue;
     entries.push({
       id: r.id, item_id: r.item_id!, sku: r.sku!, quantity: r.quantity!, additional_fields: r.additional_fields, position: r.position!,
-      created_on: r.created_on!, title: r.title, url_id: r.url_id!, collection_id: r.collection_id!, product_type: r.product_type,
-      is_subscribable: r.is_subscribable!, variant_id: r.variant_id, attributes: r.attributes!, price_cents: r.price_cents!,
-      sale_price_cents: r.sale_price_cents!, on_sale: r.on_sale!, stock: r.stock!, unlimited: r.unlimited!, image: r.image,
+      created_on: r.created_on!,
     });
   }
+  entries.sort((a, b) => a.position - b.position);
   return { cart, entries };
-}
-
-/** The documents an entry's look comes from (option order, images): read once per item and site version. */
-export interface ProductDocsRow {
-  item_id: string;
-  item_data: string;
-  product_data: string;
-  variant_option_ordering: string;
-}
-
-const productDocsStatement = statement((db, p) =>
-  db.selectFrom('items').innerJoin('products', 'products.item_id', 'items.id')
-    .select(['items.id as item_id', 'items.data as item_data', 'products.data as product_data', 'products.variant_option_ordering'])
-    .where('items.id', '=', p(0)));
-
-export async function findProductDocs(store: Store, db: Executor, itemId: string): Promise<ProductDocsRow | undefined> {
-  return (await productDocsStatement(store, db, [itemId])).rows[0];
 }
 
 /** A product that a visitor may buy, one row per variant in display order (live stock). */

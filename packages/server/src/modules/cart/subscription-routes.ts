@@ -4,7 +4,7 @@ import { canSellSubscription } from '@tessera/core';
 import { AppError } from '../../errors.js';
 import { siteOf, type CommerceDeps } from '../commerce/deps.js';
 import { AdditionalFieldsSchema } from './schemas.js';
-import { additionalFieldsFor, productData, type CartService } from './service.js';
+import { additionalFieldsFor, type CartService } from './service.js';
 
 const Body = Type.Object({
   itemId: Type.String({ minLength: 1, maxLength: 64 }),
@@ -27,12 +27,12 @@ export function subscriptionRoutes(app: FastifyInstance, deps: CommerceDeps, car
     const body = request.body;
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.qty, additionalFields: body.additionalFields };
     const { newToken } = await carts.write(s, request, reply, undefined, 'subscription', true, async (tx, cart, entries) => {
-      const rows = await carts.purchasable(s, body.itemId, tx);
+      const product = await carts.product(s, body.itemId, tx);
       // Subscriptions can be sold only for physical and service products (storefront.md section 6).
-      if (!canSellSubscription(rows[0]!.product_type)) throw new AppError('SUBSCRIPTION_NOT_ALLOWED');
-      if (rows[0]!.is_subscribable !== 1 || productData(rows).isSubscribable !== true) throw new AppError('NOT_SUBSCRIBABLE');
-      const fields = additionalFieldsFor(s, rows[0]!.additional_fields_form_id, body.additionalFields);
-      return carts.add(s, tx, cart, entries, rows, input, fields);
+      if (!canSellSubscription(product.productType)) throw new AppError('SUBSCRIPTION_NOT_ALLOWED');
+      if (!product.isSubscribable) throw new AppError('NOT_SUBSCRIBABLE');
+      const fields = additionalFieldsFor(s, product.additionalFieldsFormId, body.additionalFields);
+      return carts.add(s, tx, cart, entries, product, input, fields);
     });
     return { cartToken: newToken! };
   });

@@ -1,12 +1,12 @@
 import {
   computeCartTotals, installmentAmountCents, isInstallmentEligible, isInstallmentInRange, taxRuleFor, type CartCoupon,
 } from '@tessera/core';
-import { assetUrl } from '../site/context/assets.js';
 import { itemUrl } from '../site/context/content.js';
 import { money, type Money } from '../site/context/money.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import { findCoupon, type ShippingOption, type StoreRules } from '../commerce/settings.js';
-import type { CartRow, EntryViewRow, ProductDocsRow } from './store.js';
+import { unitPriceCents, type CatalogProduct, type CatalogVariant } from '../commerce/catalog.js';
+import type { CartRow, EntryRow } from './store.js';
 
 /** A cart entry as the API answers it (storefront.md section 3, plus what the theme's cart page shows). */
 export interface CartEntryView {
@@ -70,75 +70,34 @@ export interface ShoppingCartView {
   installments: { provider: string; eligible: boolean; inRange: boolean; numInstallments: number; amountCents: number } | null;
 }
 
-const attributesOf = (json: string): Record<string, string> => JSON.parse(json) as Record<string, string>;
-
-export function purchasePriceCents(row: { on_sale: number; sale_price_cents: number; price_cents: number }): number {
-  return row.on_sale === 1 ? row.sale_price_cents : row.price_cents;
+/** An entry with its product and variant from the catalog (commerce/catalog.ts). */
+export interface CartLine {
+  entry: EntryRow;
+  product: CatalogProduct;
+  variant: CatalogVariant;
 }
 
-/** What an entry shows of its product that only an import can change: kept per site snapshot. */
-export interface ProductLook {
-  ordering: string[];
-  image: CartEntryView['image'];
-  /** Alt texts of the product's images by path: a variant's image shares its product image's text. */
-  alts: Map<string, string>;
-}
-const looks = new WeakMap<SiteSnapshot, Map<string, ProductLook>>();
-
-function lookOf(s: SiteSnapshot, docs: ProductDocsRow): ProductLook {
-  // The product's first image, else the item's main image (a variant's own image wins, per entry).
-  let path: string | null = null;
-  let alt = '';
-  const product = JSON.parse(docs.product_data) as { images?: unknown[] };
-  const alts = new Map<string, string>();
-  for (const image of product.images ?? []) {
-    const entry = image as { path?: unknown; alt?: unknown };
-    if (entry && typeof entry.path === 'string' && typeof entry.alt === 'string') alts.set(entry.path, entry.alt);
-  }
-  const first = product.images?.[0] as string | { path?: string; alt?: string } | undefined;
-  if (typeof first === 'string') path = first;
-  else if (first && typeof first.path === 'string') [path, alt] = [first.path, first.alt ?? ''];
-  if (!path) {
-    const item = JSON.parse(docs.item_data) as { mainImage?: unknown; mainImageAlt?: unknown };
-    if (typeof item.mainImage === 'string') [path, alt] = [item.mainImage, typeof item.mainImageAlt === 'string' ? item.mainImageAlt : ''];
-  }
-  return { ordering: JSON.parse(docs.variant_option_ordering) as string[], image: path ? { assetUrl: assetUrl(s, path), altText: alt } : null, alts };
-}
-
-/** The looks of the entries' products, read from the store only for items not seen since the site last changed. */
-export async function loadLooks(s: SiteSnapshot, rows: readonly { item_id: string }[], read: (itemId: string) => Promise<ProductDocsRow | undefined>) {
-  let bySnapshot = looks.get(s);
-  if (!bySnapshot) looks.set(s, (bySnapshot = new Map()));
-  for (const { item_id } of rows) {
-    if (bySnapshot.has(item_id)) continue;
-    const docs = await read(item_id);
-    if (bySnapshot.size > 5000) bySnapshot.clear();
-    bySnapshot.set(item_id, docs ? lookOf(s, docs) : { ordering: [], image: null, alts: new Map() });
-  }
-  return bySnapshot;
-}
-
-function entryView(s: SiteSnapshot, row: EntryViewRow, subTotalCents: number, look: ProductLook): CartEntryView {
-  const attributes = attributesOf(row.attributes);
-  const names = look.ordering.length > 0 ? look.ordering : Object.keys(attributes);
-  const collection = s.collectionsById.get(row.collection_id);
+function entryView(s: SiteSnapshot, { entry, product, variant }: CartLine, subTotalCents: number): CartEntryView {
+  const attributes = variant.attributes;
+  const names = product.variantOptionOrdering.length > 0 ? product.variantOptionOrdering : Object.keys(attributes);
+  const collection = s.collectionsById.get(product.collectionId);
   return {
-    id: row.id,
-    itemId: row.item_id,
-    quantity: row.quantity,
+    id: entry.id,
+    itemId: entry.item_id,
+    quantity: entry.quantity,
     chosenVariant: {
-      sku: row.sku,
+      sku: variant.sku,
       attributes,
       optionValues: names.filter((n) => n in attributes).map((n) => ({ optionName: n, value: attributes[n]! })),
     },
-    title: row.title,
+    title: product.title,
     subTotal: money(subTotalCents, s.currency),
     subTotalCents,
-    purchasePriceCents: purchasePriceCents(row),
-    productType: row.product_type,
-    additionalFields: row.additional_fields,
-    fullUrl: collection ? itemUrl(s, collection, row) : null,
-    image: row.image ? { assetUrl: assetUrl(s, row.image), altText: look.alts.get(row.image) ?? '' } : look.image,
+    purchasePriceCents: unitPriceCents(variant),
+    productType: product.productType,
+    additionalFields: entry.additional_fields,
+    fullUrl: collection ? itemUrl(s, collection, { url_id: product.urlId }) : null,
+    image: variant.image ?? product.image,
   };
 }
 
@@ -151,20 +110,18 @@ export function parseLocation(json: string | null): ShippingLocation | null {
 }
 
 /**
- * The cart answer (`looksByItem` from loadLooks): entries with live prices, the site's shipping options (with this cart's cost),
+ * The cart answer: entries with their prices, the site's shipping options (with this cart's cost),
  * the tax rule for its location, its coupons, and totals from @tessera/core's computeCartTotals,
  * the one place totals are computed. `cart` null is the empty cart of a visitor who has none yet.
  */
-export function cartView(
-  s: SiteSnapshot, rules: StoreRules, cart: CartRow | null, rows: EntryViewRow[], looksByItem: ReadonlyMap<string, ProductLook>,
-): ShoppingCartView {
+export function cartView(s: SiteSnapshot, rules: StoreRules, cart: CartRow | null, lines: CartLine[]): ShoppingCartView {
   const codes = cart ? (JSON.parse(cart.coupons) as string[]) : [];
   const coupons: CartCoupon[] = codes.map((code) => findCoupon(rules, code) ?? { code });
   const location = parseLocation(cart?.shipping_location ?? null);
   const selected = cart?.shipping_option_id ? rules.shippingOptions.find((o) => o.id === cart.shipping_option_id) ?? null : null;
   const taxRule = taxRuleFor(rules.taxRules, location);
   const totals = computeCartTotals({
-    entries: rows.map((r) => ({ quantity: r.quantity, unitPriceCents: purchasePriceCents(r), productType: r.product_type })),
+    entries: lines.map((l) => ({ quantity: l.entry.quantity, unitPriceCents: unitPriceCents(l.variant), productType: l.product.productType })),
     coupons,
     shippingOption: selected,
     taxRule,
@@ -181,7 +138,7 @@ export function cartView(
     orderId: cart?.order_id ?? null,
     created: cart?.created_on ?? null,
     isPurchased: cart?.is_purchased === 1,
-    entries: rows.map((r, i) => entryView(s, r, totals.entrySubtotalsCents[i]!, looksByItem.get(r.item_id)!)),
+    entries: lines.map((l, i) => entryView(s, l, totals.entrySubtotalsCents[i]!)),
     shippingOptions: options,
     selectedShippingOption: selected ? options.find((o) => o.id === selected.id)! : null,
     shippingLocation: location,
@@ -205,7 +162,7 @@ export function cartView(
     grandTotalMoney: money(totals.grandTotalCents, rules.currency),
     installments: inst ? {
       provider: inst.provider,
-      eligible: isInstallmentEligible(rows.map((r) => ({ productType: r.product_type }))),
+      eligible: isInstallmentEligible(lines.map((l) => ({ productType: l.product.productType }))),
       inRange: isInstallmentInRange(totals.grandTotalCents, inst),
       numInstallments: inst.numInstallments,
       amountCents: installmentAmountCents(totals.grandTotalCents, inst.numInstallments),

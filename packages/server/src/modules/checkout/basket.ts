@@ -7,7 +7,6 @@ import { tokenHash } from '../commerce/signing.js';
 import { storeRules } from '../commerce/settings.js';
 import { additionalFieldsFor, productData, publicIn, ruleFailed } from '../cart/service.js';
 import { findPurchasable, listEntries, lockCart, type CartRow, type PurchasableRow } from '../cart/store.js';
-import { purchasePriceCents } from '../cart/view.js';
 
 /** One line of what is being bought, read inside the order's transaction (live price, visibility). */
 export interface BasketLine {
@@ -43,7 +42,7 @@ function line(row: PurchasableRow, quantity: number, additionalFields: string | 
   const tracksStock = (row.product_type === ProductType.PHYSICAL || row.product_type === ProductType.SERVICE) && row.unlimited === 0;
   return {
     itemId: row.item_id, sku: row.sku, variantId: row.variant_id, title: row.title, productType: row.product_type,
-    attributes: row.attributes, additionalFields, quantity, unitPriceCents: purchasePriceCents(row), tracksStock,
+    attributes: row.attributes, additionalFields, quantity, unitPriceCents: row.on_sale === 1 ? row.sale_price_cents : row.price_cents, tracksStock,
   };
 }
 
