@@ -78,7 +78,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (appError.status >= 500) request.log.error({ err: error, url: request.url }, 'unexpected error');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (isPage && appError.status >= 500) return renderer.sendError(request, reply);
-    if (appError.code === 'RATE_LIMITED') reply.header('retry-after', '5');
+    if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 5));
     return reply.status(appError.status).send(appError.body());
   });
 
