@@ -1,4 +1,5 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
+import type { Payload as AltchaPayload } from 'altcha-lib/types';
 import type { Kysely, Transaction } from 'kysely';
 import { systemClock, type Clock } from '../clock.js';
 import type { Database } from '../storage/schema.js';
@@ -17,13 +18,7 @@ export const ALTCHA_DEFAULTS = Object.freeze({ challengeTtlMs: 10 * 60_000, maxN
 const SECRET_NAME = 'captcha-hmac';
 const ALGORITHM = 'SHA-256';
 
-interface Payload {
-  algorithm: string;
-  challenge: string;
-  number: number;
-  salt: string;
-  signature: string;
-}
+type Payload = AltchaPayload;
 
 function decode(token: string): Payload | null {
   try {
@@ -78,6 +73,6 @@ export class AltchaProvider implements CaptchaProvider {
       .values({ website_id: site.websiteId, challenge: payload.challenge, expires_on: expires })
       .onConflict((oc) => oc.columns(['website_id', 'challenge']).doNothing())
       .executeTakeFirst();
-    return Number(inserted.numInsertedRows ?? 0n) === 1 ? { ok: true } : { ok: false, reason: 'replayed' };
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? { ok: true } : { ok: false, reason: 'replayed' };
   }
 }

@@ -28,6 +28,8 @@ export async function siteSecret(db: Db, websiteId: string, name: string, now = 
     row = await read();
   }
   if (!row) throw new Error(`site secret ${name} could not be stored`);
+  // Inside a transaction the row may yet be rolled back: only a committed secret is kept.
+  if (db.isTransaction) return row.secret;
   if (cache.size > 10_000) cache.clear();
   cache.set(key, { secret: row.secret, until: now + CACHE_MS });
   return row.secret;
