@@ -45,7 +45,7 @@ export class RateLimiter {
       const windowEnd = windowStart + rule.windowMs;
       const row = await this.db
         .insertInto('rate_limit_counters')
-        .values({ counter_key: `${rule.name}\0${websiteId}\0${subject}\0${windowStart}`, website_id: websiteId, hits: 1, expires_on: windowEnd })
+        .values({ counter_key: `${rule.name}|${websiteId}|${subject}|${windowStart}`, website_id: websiteId, hits: 1, expires_on: windowEnd })
         .onConflict((oc) => oc.column('counter_key').doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })))
         .returning('hits')
         .executeTakeFirstOrThrow();

@@ -7,7 +7,14 @@ import type {} from './schema-forms.js';
 // when a site is deleted and imported again (its secrets are then made anew).
 const CACHE_MS = 60_000;
 type Db = Kysely<Database> | Transaction<Database>;
-const cache = new Map<string, { secret: string; until: number }>();
+// Per store (tests open several in one process); transactions are never cached (see below).
+const caches = new WeakMap<object, Map<string, { secret: string; until: number }>>();
+function cacheOf(db: Db): Map<string, { secret: string; until: number }> | undefined {
+  if (db.isTransaction) return undefined;
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
 
 /**
  * A per-site secret by name (the captcha's HMAC key, the mailing list's token key): made on first
@@ -15,7 +22,8 @@ const cache = new Map<string, { secret: string; until: number }>();
  */
 export async function siteSecret(db: Db, websiteId: string, name: string, now = Date.now()): Promise<string> {
   const key = `${websiteId}\0${name}`;
-  const cached = cache.get(key);
+  const cache = cacheOf(db);
+  const cached = cache?.get(key);
   if (cached && cached.until > now) return cached.secret;
   const read = () => db.selectFrom('site_secrets').select('secret').where('website_id', '=', websiteId).where('name', '=', name).executeTakeFirst();
   let row = await read();
@@ -29,7 +37,7 @@ export async function siteSecret(db: Db, websiteId: string, name: string, now = 
   }
   if (!row) throw new Error(`site secret ${name} could not be stored`);
   // Inside a transaction the row may yet be rolled back: only a committed secret is kept.
-  if (db.isTransaction) return row.secret;
+  if (!cache) return row.secret;
   if (cache.size > 10_000) cache.clear();
   cache.set(key, { secret: row.secret, until: now + CACHE_MS });
   return row.secret;
@@ -40,7 +48,7 @@ export async function siteSecret(db: Db, websiteId: string, name: string, now = 
  * with a secret that was never stored), and it may run inside a transaction that is rolled back.
  */
 export async function existingSiteSecret(db: Db, websiteId: string, name: string, now = Date.now()): Promise<string | undefined> {
-  const cached = cache.get(`${websiteId}\0${name}`);
+  const cached = cacheOf(db)?.get(`${websiteId}\0${name}`);
   if (cached && cached.until > now) return cached.secret;
   const row = await db.selectFrom('site_secrets').select('secret').where('website_id', '=', websiteId).where('name', '=', name).executeTakeFirst();
   return row?.secret;
