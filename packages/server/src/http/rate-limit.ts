@@ -36,7 +36,7 @@ export class RateLimiter {
 
   constructor(private readonly db: Kysely<Database>, private readonly clock: Clock = systemClock) {}
 
-  /** Counts one hit against every rule; refused when any rule is over its limit. */
+  /** Counts one hit against each rule in turn; refused (and not counted further) at the first rule over its limit. */
   async hit(websiteId: string, hits: readonly RateLimitHit[]): Promise<RateLimitResult> {
     const now = this.clock();
     let retryAfterSeconds = 0;
@@ -49,7 +49,12 @@ export class RateLimiter {
         .onConflict((oc) => oc.column('counter_key').doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })))
         .returning('hits')
         .executeTakeFirstOrThrow();
-      if (Number(row.hits) > rule.limit) retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((windowEnd - now) / 1000));
+      if (Number(row.hits) > rule.limit) {
+        // Rules are checked in order (the visitor's, then the site's): a hit one rule refuses is not
+        // counted by the later ones, so one visitor's flood does not use up the whole site's allowance.
+        retryAfterSeconds = Math.ceil((windowEnd - now) / 1000);
+        break;
+      }
     }
     if (++this.calls % 500 === 0) await this.prune(now);
     return { allowed: retryAfterSeconds === 0, retryAfterSeconds };

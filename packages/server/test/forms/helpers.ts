@@ -51,6 +51,7 @@ export interface FormsSiteOptions {
   config?: Partial<Config>;
   /** Build on this store instead of a fresh one (a second process on the same store). */
   store?: Store;
+  clock?: TestClock;
 }
 
 /** Changes a site's settings in the store the way an import would (the version bump makes every process see it). */
@@ -79,7 +80,7 @@ export async function formsSite(dialect: Dialect, opts: FormsSiteOptions = {}): 
     await patchSettings(store, website.id, { ...(opts.mail === null ? {} : { mail: opts.mail ?? { owner: OWNER } }), ...opts.settings });
     await putForm(store, website.id, EVERY_KIND_FORM);
   }
-  const clock = testClock();
+  const clock = opts.clock ?? testClock();
   const setup: FormsSetup = {
     altcha: { maxNumber: 20_000 },
     ...opts.setup,
