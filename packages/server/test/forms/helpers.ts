@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { solveChallenge } from 'altcha-lib';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
@@ -38,7 +38,7 @@ export interface FormsSite {
   clock: TestClock;
   websiteId: string;
   /** An API call from a visitor (crumb cookie and header set, JSON body). */
-  call(method: 'GET' | 'POST', url: string, body?: unknown, extra?: Partial<InjectOptions>): ReturnType<FastifyInstance['inject']>;
+  call(method: 'GET' | 'POST', url: string, body?: unknown, extra?: Partial<InjectOptions>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -93,7 +93,7 @@ export async function formsSite(dialect: Dialect, opts: FormsSiteOptions = {}): 
   };
   const app = await buildApp(testConfig({ ...(process.env.TEST_LOG ? { logLevel: process.env.TEST_LOG } : {}), ...opts.config }), { store, clock, forms: setup });
   await app.ready();
-  const call: FormsSite['call'] = (method, url, body, extra = {}) => app.inject({
+  const call: FormsSite['call'] = async (method, url, body, extra = {}) => app.inject({
     method,
     url,
     headers: { host: HOST, cookie: `crumb=${CRUMB}`, 'x-csrf-token': CRUMB, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extra.headers },
