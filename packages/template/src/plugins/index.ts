@@ -1,13 +1,22 @@
 // The default plugin tables: every domain file's table merged here, and nothing else. A formatter or
 // predicate exists only by being listed in one of these tables.
 
+import { commerceFormatters } from './formatters.commerce.js';
 import { coreFormatters } from './formatters.core.js';
 import { dateFormatters } from './formatters.date.js';
+import { commercePredicates } from './predicates.commerce.js';
 import { corePredicates } from './predicates.core.js';
 import type { FormatterTable, PredicateTable } from './types.js';
 
-export const defaultFormatters: FormatterTable = Object.freeze({ ...coreFormatters, ...dateFormatters });
-export const defaultPredicates: PredicateTable = Object.freeze({ ...corePredicates });
+export const defaultFormatters: FormatterTable = Object.freeze({
+  ...coreFormatters,
+  ...dateFormatters,
+  ...commerceFormatters,
+});
+export const defaultPredicates: PredicateTable = Object.freeze({
+  ...corePredicates,
+  ...commercePredicates,
+});
 
-export { coreFormatters, dateFormatters, corePredicates };
+export { coreFormatters, dateFormatters, corePredicates, commerceFormatters, commercePredicates };
 export type * from './types.js';
