@@ -135,10 +135,13 @@ const quantityInput: Formatter = (item, _args, ctx) => {
   return ctx.renderSnippet(QUANTITY_INPUT_SNIPPET, view, { private: true });
 };
 
-const productCheckout: Formatter = (item, args, ctx) =>
-  [variantsSelect(item, args, ctx), quantityInput(item, args, ctx), addToCartButton(item, args, ctx)]
-    .filter((part) => part !== '')
-    .join('\n');
+// The variant chooser, the quantity input and the button, spaced as the format's product checkout is.
+const productCheckout: Formatter = (item, args, ctx) => {
+  const quantity = quantityInput(item, args, ctx);
+  const above = [variantsSelect(item, args, ctx), quantity].filter((part) => part !== '').join('\n\n\n');
+  const gap = above === '' ? '' : '\n'.repeat(quantity === '' ? 14 : 13);
+  return above + gap + addToCartButton(item, args, ctx);
+};
 
 const productQuickView: Formatter = (item, args, ctx) => {
   const group = args.length > 0 ? text(ctx.resolve(args[0])) : '';
@@ -164,7 +167,7 @@ const restockNotification: Formatter = (item, _args, ctx) => {
     optIn: flag(merch.mailingListOptInByDefault),
     mailingListDescription: text(messages.mailingListDescription),
     captcha,
-  }, { private: true })).join('\n');
+  }, { private: true })).join('\n\n');
 };
 
 const productScarcity: Formatter = (item, _args, ctx) => {
@@ -178,7 +181,7 @@ const productScarcity: Formatter = (item, _args, ctx) => {
     const attrs = view.attributes ? ` ${PRODUCT_SCARCITY.attributes.variantAttributes}="${escapeAttr(JSON.stringify(view.attributes))}"` : '';
     const hidden = scarcityHiddenByDefault(view) ? ' hidden' : '';
     return `<div class="${PRODUCT_SCARCITY.class}"${attrs}${hidden}>\n    ${escapeHtml(scarcityText(template, view.qtyInStock))}\n  </div>`;
-  }).join('\n  ');
+  }).join('\n\n  ') + '\n';
 };
 
 const variantDescriptor: Formatter = (variant) => {

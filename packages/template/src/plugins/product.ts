@@ -56,7 +56,7 @@ export function priceLinesMarkup(lines: PriceLines, currency: CurrencyCode, ctx:
   const hidden = (label: string) => `<span class="${PRODUCT_PRICE.visuallyHiddenClass}">${escapeHtml(label)}</span>`;
   switch (lines.kind) {
     case 'none':
-      return '\n';
+      return '';
     case 'unavailable':
       return `${escapeHtml(lines.text)}\n`;
     case 'from':
