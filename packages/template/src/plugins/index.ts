@@ -2,9 +2,12 @@
 // predicate exists only by being listed in one of these tables.
 
 import { commerceFormatters } from './formatters.commerce.js';
+import { contentFormatters } from './formatters.content.js';
+import { socialFormatters } from './formatters.social.js';
 import { coreFormatters } from './formatters.core.js';
 import { dateFormatters } from './formatters.date.js';
 import { commercePredicates } from './predicates.commerce.js';
+import { contentPredicates } from './predicates.content.js';
 import { corePredicates } from './predicates.core.js';
 import type { FormatterTable, PredicateTable } from './types.js';
 
@@ -12,11 +15,17 @@ export const defaultFormatters: FormatterTable = Object.freeze({
   ...coreFormatters,
   ...dateFormatters,
   ...commerceFormatters,
+  ...contentFormatters,
+  ...socialFormatters,
 });
 export const defaultPredicates: PredicateTable = Object.freeze({
   ...corePredicates,
   ...commercePredicates,
+  ...contentPredicates,
 });
 
-export { coreFormatters, dateFormatters, corePredicates, commerceFormatters, commercePredicates };
+export {
+  coreFormatters, dateFormatters, corePredicates, commerceFormatters, commercePredicates,
+  contentFormatters, socialFormatters, contentPredicates,
+};
 export type * from './types.js';
