@@ -3,6 +3,7 @@
 
 import { commerceFormatters } from './formatters.commerce.js';
 import { contentFormatters } from './formatters.content.js';
+import { formFormatters } from './formatters.forms.js';
 import { socialFormatters } from './formatters.social.js';
 import { coreFormatters } from './formatters.core.js';
 import { dateFormatters } from './formatters.date.js';
@@ -17,6 +18,7 @@ export const defaultFormatters: FormatterTable = Object.freeze({
   ...commerceFormatters,
   ...contentFormatters,
   ...socialFormatters,
+  ...formFormatters,
 });
 export const defaultPredicates: PredicateTable = Object.freeze({
   ...corePredicates,
@@ -26,6 +28,6 @@ export const defaultPredicates: PredicateTable = Object.freeze({
 
 export {
   coreFormatters, dateFormatters, corePredicates, commerceFormatters, commercePredicates,
-  contentFormatters, socialFormatters, contentPredicates,
+  contentFormatters, socialFormatters, formFormatters, contentPredicates,
 };
 export type * from './types.js';
