@@ -4,6 +4,7 @@
 import { commerceFormatters } from './formatters.commerce.js';
 import { contentFormatters } from './formatters.content.js';
 import { formFormatters } from './formatters.forms.js';
+import { i18nFormatters } from './formatters.i18n.js';
 import { socialFormatters } from './formatters.social.js';
 import { coreFormatters } from './formatters.core.js';
 import { dateFormatters } from './formatters.date.js';
@@ -19,6 +20,7 @@ export const defaultFormatters: FormatterTable = Object.freeze({
   ...contentFormatters,
   ...socialFormatters,
   ...formFormatters,
+  ...i18nFormatters,
 });
 export const defaultPredicates: PredicateTable = Object.freeze({
   ...corePredicates,
@@ -28,6 +30,6 @@ export const defaultPredicates: PredicateTable = Object.freeze({
 
 export {
   coreFormatters, dateFormatters, corePredicates, commerceFormatters, commercePredicates,
-  contentFormatters, socialFormatters, formFormatters, contentPredicates,
+  contentFormatters, socialFormatters, formFormatters, i18nFormatters, contentPredicates,
 };
 export type * from './types.js';
