@@ -1,7 +1,7 @@
 // Dates by locale: named styles (short, medium, long, full) and CLDR skeletons (`yMMMd`, `hm`, `Bh`)
 // turned into Intl.DateTimeFormat options, in the site's time zone.
 
-import { dateTimeFormat, plainSpaces, type ParsedOptions } from './intl.js';
+import { dateTimeFormat, type ParsedOptions } from './intl.js';
 
 const STYLES = new Set(['short', 'medium', 'long', 'full']);
 type Style = 'short' | 'medium' | 'long' | 'full';
@@ -60,26 +60,26 @@ export function formatDateTime(ms: number, o: ParsedOptions, locale: string, tim
   if (first !== undefined) {
     if (STYLES.has(first)) { date ??= first; time ??= first; } else skeleton ??= first;
   }
-  if (skeleton !== undefined) return plainSpaces(dateTimeFormat(loc, { ...skeletonOptions(skeleton), timeZone }).format(ms));
+  if (skeleton !== undefined) return formatted(dateTimeFormat(loc, { ...skeletonOptions(skeleton), timeZone }), ms);
   if (date === undefined && time === undefined) date = 'long';
   const dateIsStyle = date === undefined || STYLES.has(date);
   const timeIsStyle = time === undefined || STYLES.has(time);
   if (dateIsStyle && timeIsStyle) {
-    return plainSpaces(dateTimeFormat(loc, { dateStyle: date as Style | undefined, timeStyle: time as Style | undefined, timeZone }).format(ms));
+    return formatted(dateTimeFormat(loc, { dateStyle: date as Style | undefined, timeStyle: time as Style | undefined, timeZone }), ms);
   }
   if (!dateIsStyle && !timeIsStyle) {
-    return plainSpaces(dateTimeFormat(loc, { ...skeletonOptions(date ?? ''), ...skeletonOptions(time ?? ''), timeZone }).format(ms));
+    return formatted(dateTimeFormat(loc, { ...skeletonOptions(date ?? ''), ...skeletonOptions(time ?? ''), timeZone }), ms);
   }
   // A style beside a skeleton: each written on its own, joined as the wrap style (else the date's) joins them.
   const part = (v: string | undefined, kind: 'dateStyle' | 'timeStyle') =>
     v === undefined ? '' : STYLES.has(v)
-      ? dateTimeFormat(loc, { [kind]: v, timeZone }).format(ms)
-      : dateTimeFormat(loc, { ...skeletonOptions(v), timeZone }).format(ms);
+      ? formatted(dateTimeFormat(loc, { [kind]: v, timeZone }), ms)
+      : formatted(dateTimeFormat(loc, { ...skeletonOptions(v), timeZone }), ms);
   const d = part(date, 'dateStyle');
   const t = part(time, 'timeStyle');
-  if (d === '' || t === '') return plainSpaces(d + t);
+  if (d === '' || t === '') return d + t;
   const wrap = (STYLES.has(n.wrap ?? '') ? n.wrap : STYLES.has(date ?? '') ? date : 'medium') as Style;
-  return plainSpaces(d + glue(loc, wrap, timeZone) + t);
+  return d + glue(loc, wrap, timeZone) + t;
 }
 
 const DATE_FIELDS = ['era', 'year', 'month', 'day'] as const;
@@ -93,6 +93,16 @@ export function formatDateInterval(start: number, end: number, skeleton: string 
   let options: Intl.DateTimeFormatOptions;
   if (skeleton !== undefined && skeleton !== '') {
     options = skeletonOptions(skeleton);
+    // A weekday alone does not tell two days apart: each end is written with its time.
+    if (options.weekday !== undefined && options.day === undefined && options.month === undefined && options.year === undefined) {
+      const day = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+      if (day.format(start) !== day.format(end)) {
+        const w = dateTimeFormat(locale, { weekday: options.weekday, timeZone });
+        const t = dateTimeFormat(locale, { hour: 'numeric', minute: 'numeric', timeZone });
+        const end1 = (ms: number) => `${formatted(w, ms)}, ${formatted(t, ms)}`;
+        return `${end1(start)} \u2013 ${end1(end)}`;
+      }
+    }
   } else {
     const day = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
     if (day.format(start) === day.format(end)) {
@@ -107,7 +117,27 @@ export function formatDateInterval(start: number, end: number, skeleton: string 
   const f = dateTimeFormat(locale, { ...options, timeZone });
   const parts = f.formatRangeToParts(start, end) as Array<Intl.DateTimeFormatPart & { source?: string }>;
   if (parts.every((p) => p.source === 'shared') && Object.keys(options).some((k) => (DATE_FIELDS as readonly string[]).includes(k))) {
-    return plainSpaces(`${f.format(start)} – ${f.format(end)}`);
+    return `${formatted(f, start)} \u2013 ${formatted(f, end)}`;
   }
-  return plainSpaces(parts.map((p) => p.value).join(''));
+  return joinParts(parts);
+}
+
+type Part = Intl.DateTimeFormatPart | { type: string; value: string; source?: string };
+
+// The current CLDR puts a narrow no-break space (U+202F) between a time and its day period ("2:04 PM");
+// Node's Intl writes a plain space there for compatibility, so the space is put back as CLDR has it.
+function joinParts(parts: readonly Part[]): string {
+  let out = '';
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    const next = parts[i + 1];
+    out += p.type === 'literal' && p.value === ' ' && next?.type === 'dayPeriod' && !next.value.includes(' ')
+      ? '\u202f'
+      : p.value;
+  }
+  return out;
+}
+
+function formatted(f: Intl.DateTimeFormat, ms: number): string {
+  return joinParts(f.formatToParts(ms));
 }

@@ -159,6 +159,20 @@ const datetimeInterval: Formatter = (_value, args, ctx) => {
   return formatDateInterval(s, e, parseOptions(args).positional[0], localeOf(ctx), ctx.timeZone);
 };
 
+const DATE_FIELDS: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
+  year: { year: 'numeric' }, month: { month: 'long' }, day: { day: 'numeric' }, weekday: { weekday: 'long' },
+  hour: { hour: 'numeric' }, minute: { minute: 'numeric' }, second: { second: 'numeric' }, era: { era: 'short' },
+};
+
+// `{t|datetimefield month}`: one field of a date (year, month, day, weekday, hour, minute, second, era).
+const datetimeField: Formatter = (value, args, ctx) => {
+  const ms = toEpochMs(value);
+  const options = args.length > 0 && Object.prototype.hasOwnProperty.call(DATE_FIELDS, args[0]) ? DATE_FIELDS[args[0]] : undefined;
+  if (ms === undefined || options === undefined) return '';
+  const part = Object.keys(options)[0];
+  return new Intl.DateTimeFormat(localeOf(ctx), { ...options, timeZone: ctx.timeZone }).formatToParts(ms).find((p) => p.type === part)?.value ?? '';
+};
+
 const RELATIVE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 86_400_000], ['month', 30 * 86_400_000], ['week', 7 * 86_400_000], ['day', 86_400_000],
   ['hour', 3_600_000], ['minute', 60_000], ['second', 1000],
@@ -184,6 +198,7 @@ export const i18nFormatters: FormatterTable = {
   // A bare `decimal` writes the number plainly; options (grouping included) shape it.
   decimal: (v, args, ctx) => formatDecimal(v, args, localeOf(ctx), args.length > 0),
   datetime,
+  datetimefield: datetimeField,
   'datetime-interval': datetimeInterval,
   'relative-time': relativeTimeFormatter,
   message,
