@@ -100,7 +100,7 @@ export function formatDateInterval(start: number, end: number, skeleton: string 
         const w = dateTimeFormat(locale, { weekday: options.weekday, timeZone });
         const t = dateTimeFormat(locale, { hour: 'numeric', minute: 'numeric', timeZone });
         const end1 = (ms: number) => `${formatted(w, ms)}, ${formatted(t, ms)}`;
-        return `${end1(start)} \u2013 ${end1(end)}`;
+        return `${end1(start)}\u2009\u2013\u2009${end1(end)}`;
       }
     }
   } else {
@@ -117,7 +117,7 @@ export function formatDateInterval(start: number, end: number, skeleton: string 
   const f = dateTimeFormat(locale, { ...options, timeZone });
   const parts = f.formatRangeToParts(start, end) as Array<Intl.DateTimeFormatPart & { source?: string }>;
   if (parts.every((p) => p.source === 'shared') && Object.keys(options).some((k) => (DATE_FIELDS as readonly string[]).includes(k))) {
-    return `${formatted(f, start)} \u2013 ${formatted(f, end)}`;
+    return `${formatted(f, start)}\u2009\u2013\u2009${formatted(f, end)}`;
   }
   return joinParts(parts);
 }
