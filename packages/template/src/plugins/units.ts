@@ -37,7 +37,7 @@ const ALIASES: Readonly<Record<string, string>> = { feet: 'foot', inches: 'inch'
 const BEST: Readonly<Record<string, readonly string[]>> = {
   length: ['inch', 'foot', 'yard', 'mile'],
   'length-metric': ['millimeter', 'centimeter', 'meter', 'kilometer'],
-  duration: ['millisecond', 'second', 'minute', 'hour', 'day'],
+  duration: ['nanosecond', 'microsecond', 'millisecond', 'second', 'minute', 'hour', 'day'],
   bytes: ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'],
   bits: ['bit', 'kilobit', 'megabit', 'gigabit', 'terabit'],
   frequency: ['hertz', 'kilohertz', 'megahertz', 'gigahertz'],
