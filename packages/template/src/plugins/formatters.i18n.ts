@@ -34,9 +34,25 @@ function formatMoneyValue(value: unknown, options: string[], locale: string): st
 function formatDecimal(value: unknown, args: readonly string[], locale: string, defaultGrouping: boolean): string {
   const n = decimalText(value);
   if (n === undefined) return '';
-  const o = parseOptions(args);
-  return plainSpaces(numberFormat(locale, numberOptions(o, defaultGrouping)).format(n as `${number}`));
+  const options = numberOptions(parseOptions(args), defaultGrouping);
+  // Digit options go up to 50; Intl takes at most 20 fraction digits, so further zeros are added here.
+  const wanted = options.minimumFractionDigits ?? 0;
+  if (wanted > INTL_MAX_FRACTION || (options.maximumFractionDigits ?? 0) > INTL_MAX_FRACTION) {
+    const capped = {
+      ...options,
+      minimumFractionDigits: Math.min(wanted, INTL_MAX_FRACTION),
+      maximumFractionDigits: Math.min(options.maximumFractionDigits ?? INTL_MAX_FRACTION, INTL_MAX_FRACTION),
+    };
+    const parts = numberFormat(locale, capped).formatToParts(n as `${number}`);
+    const fraction = parts.find((p) => p.type === 'fraction');
+    if (fraction !== undefined) fraction.value = fraction.value.padEnd(wanted, '0');
+    else if (wanted > 0) parts.splice(parts.findLastIndex((p) => p.type === 'integer') + 1, 0, { type: 'decimal', value: '.' }, { type: 'fraction', value: '0'.repeat(wanted) });
+    return plainSpaces(parts.map((p) => p.value).join(''));
+  }
+  return plainSpaces(numberFormat(locale, options).format(n as `${number}`));
 }
+
+const INTL_MAX_FRACTION = 20;
 
 // ---- messages ----
 

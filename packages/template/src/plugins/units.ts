@@ -91,7 +91,8 @@ interface NumberStyle { readonly maxFrac: number; readonly minFrac: number; read
 
 function write(n: number, unit: string, display: Display, style: NumberStyle, locale: string): string {
   const number: Intl.NumberFormatOptions = {
-    maximumFractionDigits: style.maxFrac, minimumFractionDigits: Math.min(style.minFrac, style.maxFrac), useGrouping: style.group,
+    // Intl takes at most 20 fraction digits.
+    maximumFractionDigits: Math.min(style.maxFrac, 20), minimumFractionDigits: Math.min(style.minFrac, style.maxFrac, 20), useGrouping: style.group,
   };
   const own = NAMES[unit];
   if (own === undefined) {
