@@ -1,0 +1,98 @@
+// npm run bench:pages — requests per second of the product list page and a product page of the
+// real app (SQLite), side by side in one run with a bare Fastify route that answers a static HTML
+// string of the same size as the product page. Prints req/s of each and both ratios.
+// Goal (issue 3): the product page at least 25% of the bare route.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { readSiteDirectory } from '../packages/server/dist/site-dir/read.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const duration = Number(process.env.BENCH_SECONDS ?? 4);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+function pickSite() {
+  const demo = path.join(repo, 'sites', 'demo');
+  if (fs.existsSync(path.join(demo, 'site.json')) && fs.existsSync(path.join(repo, 'themes', 'default', 'site.region'))) {
+    return { name: 'demo', siteDir: demo, themesDir: path.join(repo, 'themes') };
+  }
+  const fixtures = path.join(repo, 'packages', 'server', 'test', 'fixtures');
+  return { name: 'fixture', siteDir: path.join(fixtures, 'sites', 'shop'), themesDir: path.join(fixtures, 'themes') };
+}
+
+const site = pickSite();
+const bundle = await readSiteDirectory(site.siteDir);
+const shop = bundle.collections.find((c) => c.type === 'products' && c.items.some((i) => i.status === 'published'));
+const product = shop.items.find((i) => i.status === 'published');
+const listPath = `/${shop.urlId}`;
+const productPath = `/${shop.urlId}/${product.urlId}`;
+
+const execArgv = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const child = fork(path.join(repo, 'bench', 'serve-pages.mjs'), [JSON.stringify(site)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
+const next = (type) => new Promise((resolve) => child.on('message', function on(m) {
+  if (m.type === type) {
+    child.off('message', on);
+    resolve(m);
+  }
+}));
+const appPort = (await next('app')).port;
+const productHtml = await (await fetch(`http://127.0.0.1:${appPort}${productPath}`)).text();
+const listResponse = await fetch(`http://127.0.0.1:${appPort}${listPath}`);
+if (listResponse.status !== 200) throw new Error(`${listPath} answered ${listResponse.status}`);
+child.send({ type: 'bare', size: Buffer.byteLength(productHtml) });
+const barePort = (await next('bare')).port;
+
+function run(url, seconds) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds, pipelining: 1 }, (error, result) => {
+      if (error) return reject(error);
+      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+      resolve(result);
+    });
+  });
+}
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+console.log(`bench:pages — ${site.name} site, SQLite, ${connections} connections, ${rounds} rounds of ${duration} s per target, interleaved`);
+console.log(`product page ${productPath}: ${Buffer.byteLength(productHtml)} bytes; list page ${listPath}`);
+const targets = [
+  ['bare Fastify route (static HTML, same size)', `http://127.0.0.1:${barePort}/`],
+  [`product list page ${listPath}`, `http://127.0.0.1:${appPort}${listPath}`],
+  [`product page ${productPath}`, `http://127.0.0.1:${appPort}${productPath}`],
+  ...(process.env.BENCH_DIAG ? [['static answer through the app\'s hooks', `http://127.0.0.1:${appPort}/__bench/static`]] : []),
+].filter(([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY));
+// Warm up every target (compiled templates, prepared statements, JIT), then measure in rounds that
+// alternate between the targets, so that a change in the machine's load touches all of them alike.
+for (const [, url] of targets) await run(url, 2);
+const totals = targets.map(() => ({ requests: 0, seconds: 0, p99: 0, cpu: 0 }));
+const cpu = async () => {
+  child.send({ type: 'cpu' });
+  return (await next('cpu')).micros;
+};
+for (let round = 0; round < rounds; round++) {
+  for (const [i, [, url]] of targets.entries()) {
+    const before = await cpu();
+    const result = await run(url, duration);
+    totals[i].cpu += (await cpu()) - before;
+    totals[i].requests += result.requests.total;
+    totals[i].seconds += result.duration;
+    totals[i].p99 = Math.max(totals[i].p99, result.latency.p99);
+  }
+}
+const rates = totals.map((t) => t.requests / t.seconds);
+for (const [i, [name]] of targets.entries()) {
+  const cpuPerRequest = totals[i].cpu / totals[i].requests;
+  console.log(`${name.padEnd(52)} ${rates[i].toFixed(0).padStart(8)} req/s   p99 ${String(totals[i].p99).padStart(3)} ms   ` +
+    `server CPU ${cpuPerRequest.toFixed(0).padStart(4)} µs/request`);
+}
+if (rates.length >= 3) {
+  const [bare, list, page] = rates;
+  console.log(`ratio product list / bare: ${(list / bare * 100).toFixed(1)}%`);
+  console.log(`ratio product page / bare: ${(page / bare * 100).toFixed(1)}%   (goal: at least 25%)`);
+  // The same comparison by server CPU time per request, which other load on the machine disturbs less.
+  const [cBare, cList, cPage] = totals.slice(0, 3).map((t) => t.cpu / t.requests);
+  console.log(`by server CPU per request: list ${(cBare / cList * 100).toFixed(1)}%, product page ${(cBare / cPage * 100).toFixed(1)}% of the bare route`);
+}
+child.send({ type: 'stop' });

@@ -1,0 +1,109 @@
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import { sql } from 'kysely';
+import type { Config } from './config.js';
+import { AppError, toAppError } from './errors.js';
+import { crumbPlugin } from './http/crumb.js';
+import { parseQueryString, queryRejected } from './http/querystring.js';
+import { registerCompression, registerSecurity } from './http/security.js';
+import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
+import { sitePlugin } from './modules/site/index.js';
+import { SiteRenderer } from './modules/site/renderer.js';
+import { SiteSnapshots } from './modules/site/snapshot.js';
+import { ThemeCache } from './modules/site/theme.js';
+import { openStore, type Store } from './storage/dialect.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The store (SQLite or PostgreSQL), decorated once at the root for every module. */
+    store: Store;
+    config: Config;
+  }
+}
+
+export interface AppOptions {
+  /** An open store to use (tests share one); otherwise the app opens config.databaseUrl and closes it on close(). */
+  store?: Store;
+  /** A pino logger configuration or instance; defaults to one at config.logLevel on stdout. */
+  logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+}
+
+/** Builds the whole application from a config: the CLI and the tests both start here. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const loggerOption = options.logger ?? { level: config.logLevel };
+  const isInstance = typeof loggerOption === 'object' && loggerOption !== null && 'child' in loggerOption;
+  const app = Fastify({
+    ...(isInstance ? { loggerInstance: loggerOption as FastifyServerOptions['loggerInstance'] } : { logger: loggerOption as FastifyServerOptions['logger'] }),
+    routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    // On close: stop accepting, answer 503 to new requests, let requests in flight finish,
+    // and drop idle keep-alive connections so that close() does not wait on them.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    // Fastify's own per-request lines are off; the onResponse hook below logs what matters.
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+
+  const ownStore = !options.store;
+  const store = options.store ?? (await openStore(config.databaseUrl));
+  app.decorate('store', store);
+  app.decorate('config', config);
+
+  // Request logs at debug level only: a hook and a log line per request are not free. Failures are
+  // logged by the error handler at every level.
+  if (app.log.level === 'debug' || app.log.level === 'trace') {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    });
+  }
+
+  app.addHook('onRequest', async (request) => {
+    if (queryRejected(request.query)) throw new AppError('QUERY_TOO_COMPLEX');
+  });
+
+  const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
+  const renderer = new SiteRenderer(config, app.log, themes, new SiteSnapshots(store, config.siteCacheMs), readStorefrontBuild(config.storefrontDist));
+
+  // Set before any plugin is registered: encapsulated plugins copy the handlers in force when they load.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(new AppError('NOT_FOUND').body());
+    }
+    return renderer.sendNotFound(request, reply);
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error, url: request.url }, 'unexpected error');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (isPage && appError.status >= 500) return renderer.sendError(request, reply);
+    if (appError.code === 'RATE_LIMITED') reply.header('retry-after', '5');
+    return reply.status(appError.status).send(appError.body());
+  });
+
+  await app.register(cookie);
+  await app.register(formbody);
+  await registerSecurity(app);
+  await registerCompression(app);
+  await app.register(crumbPlugin);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(store.db);
+      return reply.header('cache-control', 'no-store').send({ status: 'ok', store: store.dialect });
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: the store does not answer');
+      return reply.status(503).header('cache-control', 'no-store').send({ status: 'unavailable', store: store.dialect });
+    }
+  });
+
+  await registerStorefrontAssets(app, config.storefrontDist);
+  await app.register(sitePlugin, { store, renderer });
+
+  app.addHook('onClose', async () => {
+    themes.close();
+    if (ownStore) await store.close();
+  });
+  return app;
+}

@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.js';
+import { ConfigError, displayUrl, loadConfig, type Config } from './config.js';
+import { exportSite, importSite, SiteDirectoryError } from './site-dir/index.js';
+import { countWebsites } from './storage/content.js';
+import { openStore, type Store } from './storage/dialect.js';
+
+const USAGE = `Usage: tessera <command>
+
+Commands:
+  start                 serve the sites in the store (imports SITE_DIR first when the store is empty)
+  dev                   like start, reading theme files from disk and recompiling them on change;
+                        template syntax errors are shown in the page
+  import <site-dir>     check a site directory and load it into the store
+  export <site-dir>     write the default site (or --site <identifier>) as a site directory
+                        [--format json|yaml] [--force to replace the site files of a non-empty folder]
+
+Configuration comes from environment variables: PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL,
+LOG_LEVEL, SITE_DIR, THEMES_DIR, PUBLIC_URL, SHUTDOWN_TIMEOUT_MS (see README.md).`;
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`tessera: ${message}\n`);
+  process.exit(1);
+}
+
+async function withStore<T>(config: Config, work: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(config.databaseUrl);
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function runImport(config: Config, dir: string | undefined): Promise<void> {
+  if (!dir) fail('import needs a site directory: tessera import <site-dir>');
+  await withStore(config, async (store) => {
+    const r = await importSite(store, dir);
+    say(`Imported "${r.identifier}" into ${store.description}: ${r.collections} collections, ${r.items} items ` +
+      `(${r.products} products), ${r.assets} asset files.`);
+  });
+}
+
+async function runExport(config: Config, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { format: { type: 'string', default: 'json' }, force: { type: 'boolean', default: false }, site: { type: 'string' } },
+  });
+  const dir = positionals[0];
+  if (!dir) fail('export needs a target folder: tessera export <site-dir>');
+  if (values.format !== 'json' && values.format !== 'yaml') fail('--format is json or yaml');
+  await withStore(config, async (store) => {
+    const r = await exportSite(store, dir, { identifier: values.site, format: values.format as 'json' | 'yaml', force: values.force });
+    say(`Exported "${r.identifier}" to ${dir}: ${r.files.length} files.`);
+  });
+}
+
+async function runServer(config: Config): Promise<void> {
+  const store = await openStore(config.databaseUrl);
+  if ((await countWebsites(store.db)) === 0) {
+    if (['site.json', 'site.yaml', 'site.yml'].some((f) => fs.existsSync(path.join(config.siteDir, f)))) {
+      const r = await importSite(store, config.siteDir);
+      say(`First start: imported "${r.identifier}" from ${config.siteDir} (${r.items} items, ${r.products} products).`);
+    } else {
+      say(`The store is empty and ${config.siteDir} holds no site.json: import a site with "tessera import <site-dir>".`);
+    }
+  }
+  const app = await buildApp(config, { store });
+  app.addHook('onClose', async () => store.close());
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('requests still in flight after the shutdown timeout: exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    app.close().then(() => process.exit(0), (error) => {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  say(`Tessera${config.dev ? ' (dev mode)' : ''} is serving at ${displayUrl(config, port)}`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    say(USAGE);
+    return;
+  }
+  let config: Config;
+  try {
+    config = loadConfig(process.env, { dev: command === 'dev' });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  switch (command) {
+    case 'start':
+    case 'dev':
+      return runServer(config);
+    case 'import':
+      return runImport(config, rest[0]);
+    case 'export':
+      return runExport(config, rest);
+    default:
+      fail(`unknown command "${command}"\n\n${USAGE}`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof SiteDirectoryError) fail(error.message);
+  fail(error instanceof Error ? error.message : String(error));
+});

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Everything Tessera reads from the environment, with its default. The README lists the same
+ * variables; `loadConfig` is the only place that reads `process.env` (tests build configs directly).
+ */
+export interface Config {
+  /** TCP port; 0 picks a free one (tests). */
+  port: number;
+  host: string;
+  /** Where the embedded SQLite store and other local state live. */
+  dataDir: string;
+  /** `postgres://...` for PostgreSQL; `sqlite:<file>` or a file path for SQLite. */
+  databaseUrl: string;
+  /** `smtp://user:pass@host:port`; empty sends mail to the outbox table (mail issue). */
+  smtpUrl: string;
+  logLevel: string;
+  /** Site directory imported on the first start when the store holds no site yet. */
+  siteDir: string;
+  /** Folder holding the built-in themes (`themes/<name>`). */
+  themesDir: string;
+  /** The storefront's Vite build output (holds `.vite/manifest.json`). */
+  storefrontDist: string;
+  /** Dev mode: theme files are read from disk, watched and recompiled; template errors show in the page. */
+  dev: boolean;
+  /** Grace period for in-flight requests on shutdown, in milliseconds. */
+  shutdownTimeoutMs: number;
+  /** Base URL printed at start and used for absolute links; derived from host and port when empty. */
+  publicUrl: string;
+  /**
+   * How long a process trusts its cached copy of a site's settings, collections, navigation and
+   * theme before checking the site's version in the store again, in milliseconds. Items, stock and
+   * publication are never cached. 0 checks on every request.
+   */
+  siteCacheMs: number;
+}
+
+/** The repository root, found from this file (src/ or dist/ of packages/server). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export const DEFAULTS = {
+  PORT: 3000,
+  HOST: '0.0.0.0',
+  DATA_DIR: './data',
+  LOG_LEVEL: 'info',
+  SITE_DIR: path.join(REPO_ROOT, 'sites', 'demo'),
+  THEMES_DIR: path.join(REPO_ROOT, 'themes'),
+  STOREFRONT_DIST: path.join(REPO_ROOT, 'packages', 'storefront', 'dist'),
+  SHUTDOWN_TIMEOUT_MS: 10_000,
+  SITE_CACHE_MS: 1_000,
+} as const;
+
+export class ConfigError extends Error {}
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR || DEFAULTS.DATA_DIR);
+  const config: Config = {
+    port: integer('PORT', env.PORT, DEFAULTS.PORT, 0, 65535),
+    host: env.HOST || DEFAULTS.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'tessera.sqlite')}`,
+    smtpUrl: env.SMTP_URL || '',
+    logLevel: env.LOG_LEVEL || DEFAULTS.LOG_LEVEL,
+    siteDir: path.resolve(env.SITE_DIR || DEFAULTS.SITE_DIR),
+    themesDir: path.resolve(env.THEMES_DIR || DEFAULTS.THEMES_DIR),
+    storefrontDist: path.resolve(env.STOREFRONT_DIST || DEFAULTS.STOREFRONT_DIST),
+    dev: false,
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULTS.SHUTDOWN_TIMEOUT_MS, 0, 600_000),
+    publicUrl: env.PUBLIC_URL || '',
+    siteCacheMs: integer('SITE_CACHE_MS', env.SITE_CACHE_MS, DEFAULTS.SITE_CACHE_MS, 0, 3_600_000),
+    ...overrides,
+  };
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+  if (!levels.includes(config.logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')} (got "${config.logLevel}")`);
+  }
+  return config;
+}
+
+/** The address to print and to use for absolute URLs: localhost stands for "every interface". */
+export function displayUrl(config: Config, port: number): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/$/, '');
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}

@@ -1,0 +1,82 @@
+/**
+ * The one registry of error codes: each stable code has its HTTP status and its message (the
+ * spec's exact text where it gives one). Every code is documented in docs/errors.md; a test fails
+ * when one is missing there. Errors answer the shape of `ErrorBody`, never a stack trace.
+ */
+export const ERRORS = {
+  BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
+  VALIDATION_FAILED: { status: 400, message: 'One or more fields is invalid, please check your entries.' },
+  QUERY_TOO_COMPLEX: { status: 400, message: 'The query string is too large or too deeply nested.' },
+  INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
+  CRUMB_FAIL: { status: 403, message: 'The session crumb is missing or does not match. Reload the page and try again.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body has a content type this endpoint does not accept.' },
+  RATE_LIMITED: { status: 429, message: 'Please try again in a few seconds.' },
+  INTERNAL: { status: 500, message: 'Something went wrong.' },
+  UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  /** Field id -> message, for field validation (status 400). */
+  errors?: Record<string, string>;
+  /** Set on CRUMB_FAIL: the storefront turns it into "Your session has expired...". */
+  crumbFail?: true;
+}
+
+/** An expected failure with a stable code; thrown by handlers and turned into its answer by the app. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fieldErrors?: Record<string, string>;
+
+  constructor(code: ErrorCode, message?: string, fieldErrors?: Record<string, string>) {
+    super(message ?? ERRORS[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.fieldErrors = fieldErrors;
+  }
+
+  body(): ErrorBody {
+    const body: ErrorBody = { error: this.message, code: this.code };
+    if (this.fieldErrors) body.errors = this.fieldErrors;
+    if (this.code === 'CRUMB_FAIL') body.crumbFail = true;
+    return body;
+  }
+}
+
+export function errorBody(code: ErrorCode, message?: string): ErrorBody {
+  return new AppError(code, message).body();
+}
+
+/**
+ * Errors raised by Fastify itself or its plugins (bad JSON, body too large, schema validation)
+ * carry a statusCode; they become the registry's code for that status. Anything else is a bug: 500.
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const e = error as { statusCode?: number; code?: string; validation?: unknown; message?: string };
+  const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
+  if (e?.validation) return new AppError('VALIDATION_FAILED');
+  if (e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e?.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && status === 400)) {
+    return new AppError('INVALID_JSON');
+  }
+  switch (status) {
+    case 400: return new AppError('BAD_REQUEST');
+    case 403: return new AppError('CRUMB_FAIL');
+    case 404: return new AppError('NOT_FOUND');
+    case 405: return new AppError('METHOD_NOT_ALLOWED');
+    case 413: return new AppError('PAYLOAD_TOO_LARGE');
+    case 415: return new AppError('UNSUPPORTED_MEDIA_TYPE');
+    case 429: return new AppError('RATE_LIMITED');
+    case 503: return new AppError('UNAVAILABLE');
+    default: return new AppError(status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
+  }
+}

@@ -1,0 +1,133 @@
+import { isObject } from '../../../site-dir/checker.js';
+import type { Json, JsonObject } from '../../../site-dir/types.js';
+import type { SiteSnapshot } from '../snapshot.js';
+import { localizedStrings } from '../localized-strings.js';
+import { assetUrl, imageContext } from './assets.js';
+import { money } from './money.js';
+
+const bool = (value: Json | undefined, fallback: boolean) => (typeof value === 'boolean' ? value : fallback);
+const num = (value: Json | undefined, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const str = (value: Json | undefined, fallback: string) => (typeof value === 'string' ? value : fallback);
+const obj = (value: Json | undefined): JsonObject => (isObject(value) ? value : {});
+
+/**
+ * A zone's UTC offset and abbreviation at a time, from Intl (no time zone database of our own).
+ * Formatters are costly to create and offsets change at most at a minute boundary, so both are
+ * kept per zone; the answer is recomputed when the minute changes.
+ */
+const zoneFormats = new Map<string, { long: Intl.DateTimeFormat; short: Intl.DateTimeFormat }>();
+const zoneAnswers = new Map<string, { minute: number; offset: number; abbreviation: string }>();
+export function timeZoneOffset(zone: string, at: number): { offset: number; abbreviation: string } {
+  const minute = Math.floor(at / 60_000);
+  const cached = zoneAnswers.get(zone);
+  if (cached && cached.minute === minute) return cached;
+  let formats = zoneFormats.get(zone);
+  if (!formats) {
+    formats = {
+      long: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset', year: 'numeric' }),
+      short: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short', year: 'numeric' }),
+    };
+    zoneFormats.set(zone, formats);
+  }
+  const name = formats.long.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
+  const abbreviation = formats.short.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
+  const answer = { minute, offset, abbreviation };
+  zoneAnswers.set(zone, answer);
+  return answer;
+}
+
+export function cookieSettings(s: SiteSnapshot) {
+  const policy = obj(s.settings.cookiePolicy);
+  return {
+    isRestrictiveCookiePolicyEnabled: bool(policy.restrictive, false),
+    isCookieBannerEnabled: bool(policy.bannerEnabled, false),
+  };
+}
+
+export function captchaSiteKey(s: SiteSnapshot): string | null {
+  const captcha = obj(s.settings.captcha);
+  return typeof captcha.siteKey === 'string' && captcha.siteKey !== '' ? captcha.siteKey : null;
+}
+
+/** `website`: identity and presentation of the site. */
+export function websiteContext(s: SiteSnapshot, baseUrl: string, now: number) {
+  const tz = timeZoneOffset(s.timeZone, now);
+  return {
+    id: s.website.id,
+    identifier: s.website.identifier,
+    siteTitle: s.siteTitle,
+    siteDescription: s.siteDescription,
+    baseUrl,
+    authenticUrl: baseUrl,
+    language: s.language,
+    timeZone: s.timeZone,
+    timeZoneOffset: tz.offset,
+    timeZoneAbbr: tz.abbreviation,
+    logoImageUrl: s.logo ? assetUrl(s, s.logo) : null,
+    logoImage: s.logo ? imageContext(s, s.logo, s.siteTitle) : null,
+    socialAccounts: s.socialAccounts,
+    // The spec names website.useCLDRMoneyFormat; the engine also reads featureFlags.useCLDRMoneyFormat.
+    useCLDRMoneyFormat: true,
+    captchaSettings: { siteKey: captchaSiteKey(s) },
+    contentModifiedOn: s.website.updated_on,
+  };
+}
+
+/**
+ * `storeSettings`, built from an allow-list of the site's store settings: anything else there
+ * (coupon codes, provider keys) never reaches a page or ?format=json.
+ */
+export function storeSettingsContext(s: SiteSnapshot) {
+  const store = s.store;
+  const merch = obj(store.merchandising);
+  const installments = obj(store.installments);
+  const minimum = Math.max(0, Math.trunc(num(store.minimumOrderSubtotal, 0)));
+  const multipleQuantityAllowedForServices = bool(store.allowMultipleQuantityForServices, true);
+  return {
+    selectedCurrency: s.currency,
+    defaultCurrency: s.currency,
+    currenciesSupported: [s.currency],
+    useLightCart: bool(store.useLightCart, false),
+    expressCheckout: bool(store.expressCheckout, false),
+    minimumOrderSubtotalEnabled: minimum > 0,
+    minimumOrderSubtotal: money(minimum, s.currency),
+    minimumOrderSubtotalCents: minimum,
+    multipleQuantityAllowedForServices,
+    isLive: true,
+    merchandisingSettings: {
+      // The site's merchandising settings as written (not secret), with the names the engine reads.
+      ...merch,
+      restockNotificationsEnabled: bool(merch.restockNotificationsEnabled, false),
+      restockNotificationsMailingListSignUpEnabled: bool(merch.restockNotificationsMailingListSignUpEnabled, false),
+      restockNotificationsSuccessText: str(merch.restockNotificationsSuccessText, ''),
+      scarcityEnabledOnProductItems: bool(merch.scarcityEnabled, false),
+      scarcityEnabledOnProductBlocks: bool(merch.scarcityEnabled, false),
+      scarcityThreshold: Math.trunc(num(merch.scarcityThreshold, 5)),
+      multipleQuantityAllowedForServices,
+      productReviewsEnabled: bool(merch.reviewsEnabled, false),
+    },
+    installments: Object.keys(installments).length === 0 ? null : {
+      provider: str(installments.provider, 'afterpay'),
+      minCents: Math.trunc(num(installments.minCents, 0)),
+      maxCents: Math.trunc(num(installments.maxCents, 0)),
+      numInstallments: Math.trunc(num(installments.numInstallments, 4)),
+    },
+  };
+}
+
+export function websiteSettingsContext(s: SiteSnapshot, storeSettings: ReturnType<typeof storeSettingsContext>) {
+  return {
+    commentsEnabled: bool(s.settings.commentsEnabled, false),
+    simpleLikingEnabled: bool(s.settings.simpleLikingEnabled, false),
+    disqusShortname: str(s.settings.disqusShortname, ''),
+    shareButtonOptions: obj(s.settings.shareButtonOptions),
+    cookieSettings: cookieSettings(s),
+    storeSettings,
+  };
+}
+
+export function siteStrings(s: SiteSnapshot) {
+  return localizedStrings(s.language);
+}

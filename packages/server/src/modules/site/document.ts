@@ -1,0 +1,80 @@
+import type { StorefrontBuild } from '../../http/storefront.js';
+import type { SiteSnapshot } from './snapshot.js';
+import type { LoadedTheme } from './theme.js';
+import { captchaSiteKey, cookieSettings } from './context/site.js';
+
+/**
+ * JSON inside a <script> element: "<" is escaped so that no string in it can close the element,
+ * and the two line separators that old parsers treat as line ends are escaped too.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * The site context for the browser (issue 3): what the bootstrap script and the islands need.
+ * Documented in docs/site-format.md ("The site context for the browser").
+ */
+export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string, unknown>) {
+  const website = page.website as { timeZoneOffset: number; timeZoneAbbr: string };
+  const storeSettings = page.storeSettings as Record<string, unknown>;
+  const item = page.item as { id?: string } | undefined;
+  const collection = page.collection as { id?: string } | undefined;
+  return {
+    websiteId: s.website.id,
+    templateId: theme.templateId,
+    authenticatedAccountId: null,
+    pageType: page.pageType,
+    collectionId: collection?.id ?? null,
+    itemId: item?.id ?? null,
+    language: s.language,
+    cookieSettings: cookieSettings(s),
+    captchaSiteKey: captchaSiteKey(s),
+    timeZone: { name: s.timeZone, offset: website.timeZoneOffset, abbreviation: website.timeZoneAbbr },
+    currency: s.currency,
+    storeSettings: {
+      selectedCurrency: storeSettings.selectedCurrency,
+      useLightCart: storeSettings.useLightCart,
+      minimumOrderSubtotal: storeSettings.minimumOrderSubtotal,
+      multipleQuantityAllowedForServices: storeSettings.multipleQuantityAllowedForServices,
+      merchandisingSettings: storeSettings.merchandisingSettings,
+      installments: storeSettings.installments,
+    },
+  };
+}
+
+/**
+ * The browser context's fields that change only with the site or the theme, serialized once per
+ * snapshot and theme (the page type, ids and time zone offset are added per request).
+ */
+const staticContextJson = new WeakMap<SiteSnapshot, WeakMap<LoadedTheme, { json: string; stylesheets: string }>>();
+
+export function headersHtml(s: SiteSnapshot, theme: LoadedTheme, build: StorefrontBuild, page: Record<string, unknown>): string {
+  let byTheme = staticContextJson.get(s);
+  if (!byTheme) staticContextJson.set(s, (byTheme = new WeakMap()));
+  let cached = byTheme.get(theme);
+  if (!cached) {
+    const { pageType: _p, collectionId: _c, itemId: _i, timeZone: _t, ...rest } = browserContext(s, theme, page);
+    const stylesheets = [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('');
+    cached = { json: scriptJson(rest).slice(1, -1), stylesheets };
+    byTheme.set(theme, cached);
+  }
+  const website = page.website as { timeZoneOffset: number; timeZoneAbbr: string };
+  const item = page.item as { id?: string } | undefined;
+  const collection = page.collection as { id?: string } | undefined;
+  const perPage = scriptJson({
+    pageType: page.pageType,
+    collectionId: collection?.id ?? null,
+    itemId: item?.id ?? null,
+    timeZone: { name: s.timeZone, offset: website.timeZoneOffset, abbreviation: website.timeZoneAbbr },
+  }).slice(1, -1);
+  return `<script type="application/json" id="tessera-context">{${cached.json},${perPage}}</script>\n${cached.stylesheets}`;
+}
+
+export function footersHtml(build: StorefrontBuild): string {
+  return build.bootstrapUrl ? `<script type="module" src="${escapeHtml(build.bootstrapUrl)}"></script>\n` : '';
+}

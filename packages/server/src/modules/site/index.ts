@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PageType } from '../../constants.js';
+import { AppError } from '../../errors.js';
+import type { Store } from '../../storage/dialect.js';
+import { collectionPageByUrl, homePage, itemPage, searchPage, storePage, type PageRequest, type PageResult } from './pages.js';
+import type { SiteRenderer } from './renderer.js';
+import { registerAssetRoutes } from './assets-routes.js';
+
+export interface SitePluginOptions {
+  store: Store;
+  renderer: SiteRenderer;
+}
+
+/**
+ * The site module: every page a visitor opens, rendered through the site's theme, plus the theme's
+ * static files and the site's assets. Routes and their page types (spec numbers):
+ *   /                          home (its collection's page type)
+ *   /<collection>              collection list 1, plain page 2, folder index 1 (or redirect)
+ *   /<collection>/<item>       content item 50
+ *   /search?q=                 search 102
+ *   /cart, /checkout           show cart 200, checkout 201
+ *   /checkout/order-confirmed  order confirmed 202
+ *   anything else              not found 100 (status 404); a failure renders error 101 (status 500)
+ */
+export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions): Promise<void> {
+  const { store, renderer } = opts;
+
+  const page = (build: (req: PageRequest, params: Record<string, string>) => Promise<PageResult> | PageResult) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      // /api/ belongs to the modules' JSON APIs: an unknown API path is a JSON 404, never a page.
+      if (request.url.startsWith('/api/')) throw new AppError('NOT_FOUND');
+      const snapshot = await renderer.snapshotFor(request);
+      if (!snapshot) return renderer.sendNotFound(request, reply);
+      const result = await build(renderer.pageRequest(request, snapshot), request.params as Record<string, string>);
+      return renderer.send(request, reply, snapshot, result);
+    };
+
+  app.get('/', page((req) => homePage(store, req)));
+  app.get('/search', page((req) => searchPage(store, req)));
+  app.get('/cart', page((req) => storePage(req, PageType.SHOW_CART, 'pages/cart.page')));
+  app.get('/checkout', page((req) => storePage(req, PageType.CHECKOUT, 'pages/checkout.page')));
+  // The order itself arrives with the commerce issue; until then the page has no order to show.
+  app.get('/checkout/order-confirmed', page((req) => storePage(req, PageType.ORDER_CONFIRMED, 'pages/order-confirmed.page', { order: null })));
+  app.get('/:collection', page((req, p) => collectionPageByUrl(store, req, p.collection!)));
+  app.get('/:collection/:item', page((req, p) => itemPage(store, req, p.collection!, p.item!)));
+
+  registerAssetRoutes(app, store, renderer);
+
+  // Unknown methods on page paths are not server errors.
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler: async (request) => {
+      if (request.url.startsWith('/api/')) throw new AppError('NOT_FOUND');
+      throw new AppError('METHOD_NOT_ALLOWED');
+    },
+  });
+}

@@ -1,0 +1,286 @@
+import { FolderBehavior, PageType } from '../../constants.js';
+import type { Store } from '../../storage/dialect.js';
+import {
+  findNeighbours, findVisibleItemWithProduct, listVisibleItems, listVisibleItemsCounted, loadProducts, searchVisibleItems, type CollectionRow, type ItemRow,
+  type ProductRows,
+} from '../../storage/content.js';
+import type { SiteSnapshot } from './snapshot.js';
+import {
+  collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext,
+} from './context/content.js';
+import { navigationContext } from './context/navigation.js';
+import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
+import { localizedStrings } from './localized-strings.js';
+
+/** What a page request asks for, independent of HTTP. */
+export interface PageRequest {
+  snapshot: SiteSnapshot;
+  path: string;
+  query: Record<string, unknown>;
+  now: number;
+  baseUrl: string;
+}
+
+export type PageContext = Record<string, unknown> & { pageType: number };
+
+export type PageResult =
+  | { kind: 'page'; status: number; template: string; context: PageContext }
+  | { kind: 'redirect'; location: string };
+
+/** Parts of the base context that change only with the site (a new snapshot) are built once per snapshot. */
+interface SnapshotParts {
+  storeSettings: ReturnType<typeof storeSettingsContext>;
+  websiteSettings: ReturnType<typeof websiteSettingsContext>;
+  websites: Map<string, { minute: number; website: ReturnType<typeof websiteContext> }>;
+  navigation: Map<string, ReturnType<typeof navigationContext>>;
+  /** The site's newsletter form (a form with "newsletter": true), shown on every page by themes. */
+  newsletterForm: ReturnType<typeof formContext> | null;
+}
+const snapshotParts = new WeakMap<SiteSnapshot, SnapshotParts>();
+
+function partsOf(s: SiteSnapshot): SnapshotParts {
+  let parts = snapshotParts.get(s);
+  if (!parts) {
+    const storeSettings = storeSettingsContext(s);
+    const newsletter = [...s.forms.values()].find((f) => f.definition.newsletter === true);
+    parts = {
+      storeSettings, websiteSettings: websiteSettingsContext(s, storeSettings), websites: new Map(), navigation: new Map(),
+      newsletterForm: newsletter ? formContext(newsletter) : null,
+    };
+    snapshotParts.set(s, parts);
+  }
+  return parts;
+}
+
+/**
+ * The context every page starts from: the site, its settings and navigation. The objects shared
+ * between requests are never changed after they are built; a page adds its own keys at the top level.
+ */
+export function baseContext(req: PageRequest, pageType: number): PageContext {
+  const s = req.snapshot;
+  const parts = partsOf(s);
+  const minute = Math.floor(req.now / 60_000); // the time zone offset can change only at a minute boundary
+  let website = parts.websites.get(req.baseUrl);
+  if (!website || website.minute !== minute) {
+    if (parts.websites.size > 100) parts.websites.clear();
+    website = { minute, website: websiteContext(s, req.baseUrl, req.now) };
+    parts.websites.set(req.baseUrl, website);
+  }
+  let navigation = parts.navigation.get(req.path);
+  if (!navigation) {
+    if (parts.navigation.size > 1000) parts.navigation.clear();
+    navigation = navigationContext(s, req.path);
+    parts.navigation.set(req.path, navigation);
+  }
+  return {
+    website: website.website,
+    websiteSettings: parts.websiteSettings,
+    storeSettings: parts.storeSettings,
+    localizedStrings: localizedStrings(s.language),
+    navigation,
+    featureFlags: { useCLDRMoneyFormat: true },
+    productMerchandisingContext: {},
+    authenticatedAccount: null,
+    ...(parts.newsletterForm ? { newsletterForm: parts.newsletterForm } : {}),
+    pageType,
+  };
+}
+
+export function notFoundPage(req: PageRequest): Extract<PageResult, { kind: 'page' }> {
+  return { kind: 'page', status: 404, template: 'pages/not-found.page', context: baseContext(req, PageType.NOT_FOUND) };
+}
+
+export function errorPage(req: PageRequest): Extract<PageResult, { kind: 'page' }> {
+  return { kind: 'page', status: 500, template: 'pages/error.page', context: baseContext(req, PageType.ERROR) };
+}
+
+/** Page numbers are positive whole numbers; anything else names no page. */
+function pageNumber(query: Record<string, unknown>): number | null {
+  const raw = query.page;
+  if (raw === undefined) return 1;
+  return typeof raw === 'string' && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
+}
+
+function visibleCollection(s: SiteSnapshot, urlId: string): CollectionRow | undefined {
+  const c = s.collectionsByUrlId.get(urlId);
+  // Members-only areas are the accounts issue's; until then they are not shown to anyone.
+  return c && c.access === 'public' ? c : undefined;
+}
+
+async function withProducts(store: Store, s: SiteSnapshot, c: CollectionRow, rows: ItemRow[], pageContext: PageContext, loaded?: ProductRows) {
+  const products = indexProducts(loaded ?? await loadProducts(store.db, s.website.id, rows.filter((r) => r.record_type === 11 || c.type_name === 'products').map((r) => r.id)));
+  const items = rows.map((row) => itemContext(s, s.collectionsById.get(row.collection_id) ?? c, row, products));
+  const storeSettings = pageContext.storeSettings as ReturnType<typeof storeSettingsContext>;
+  const scarcityText = typeof s.store.merchandising === 'object' && s.store.merchandising && !Array.isArray(s.store.merchandising)
+    ? String((s.store.merchandising as Record<string, unknown>).scarcityText ?? '') : '';
+  // Summaries add products to a page that has some already: merge, never replace.
+  pageContext.productMerchandisingContext = {
+    ...(pageContext.productMerchandisingContext as Record<string, unknown>),
+    ...merchandisingContext(storeSettings, scarcityText, pageContext.localizedStrings as Record<string, string>,
+      items as { id: string; structuredContent?: unknown }[]),
+  };
+  return items;
+}
+
+export async function homePage(store: Store, req: PageRequest): Promise<PageResult> {
+  const s = req.snapshot;
+  const home = s.home ?? s.collections.find((c) => c.access === 'public' && c.type_name !== 'folder');
+  if (!home) return notFoundPage(req);
+  return collectionPage(store, req, home);
+}
+
+export async function collectionPageByUrl(store: Store, req: PageRequest, urlId: string): Promise<PageResult> {
+  const c = visibleCollection(req.snapshot, urlId);
+  if (!c) return notFoundPage(req);
+  // The home collection has one URL, "/".
+  if (req.snapshot.home?.id === c.id) return { kind: 'redirect', location: '/' };
+  return collectionPage(store, req, c);
+}
+
+async function collectionPage(store: Store, req: PageRequest, c: CollectionRow): Promise<PageResult> {
+  const s = req.snapshot;
+  if (c.type_name === 'folder') return folderPage(req, c);
+  if (c.type_name === 'page') {
+    const [row] = await listVisibleItems(store.db, s.website.id, c.id, req.now, 1, 0);
+    if (!row) return notFoundPage(req);
+    const context = baseContext(req, PageType.PAGE);
+    const [item] = await withProducts(store, s, c, [row], context);
+    await pageExtras(store, req, row, item!, context);
+    Object.assign(context, { collection: collectionContext(s, c, 1), item });
+    return { kind: 'page', status: 200, template: 'collections/page.page', context };
+  }
+  const page = pageNumber(req.query);
+  if (page === null) return notFoundPage(req);
+  const offset = (page - 1) * c.page_size;
+  const counted = await listVisibleItemsCounted(store.db, s.website.id, c.id, req.now, c.page_size + 1, offset);
+  const rows = counted.rows;
+  // Only the first page may be empty; past the last page there is nothing to show.
+  if (page > 1 && rows.length === 0) return notFoundPage(req);
+  const count = counted.count ?? 0;
+  const hasNext = rows.length > c.page_size;
+  const context = baseContext(req, PageType.MAIN_CONTENT);
+  const items = await withProducts(store, s, c, rows.slice(0, c.page_size), context);
+  const url = collectionUrl(s, c);
+  const pageUrl = (n: number) => (n === 1 ? url : `${url}?page=${n}`);
+  Object.assign(context, {
+    collection: collectionContext(s, c, count),
+    items,
+    pagination: {
+      currentPage: page,
+      pageSize: c.page_size,
+      totalPages: Math.max(1, Math.ceil(count / c.page_size)),
+      nextPage: hasNext,
+      prevPage: page > 1,
+      nextPageUrl: hasNext ? pageUrl(page + 1) : null,
+      prevPageUrl: page > 1 ? pageUrl(page - 1) : null,
+    },
+  });
+  if (c.type_name === 'events') await eventsExtras(store, req, c, context);
+  return { kind: 'page', status: 200, template: `collections/${c.type_name}.list`, context };
+}
+
+/**
+ * A plain page's item may show a site form (`"form": "<formId>"`) and summaries of other collections
+ * (`"summaries": [{ "title", "collection", "limit" }]`: the first visible items of that collection).
+ */
+async function pageExtras(store: Store, req: PageRequest, row: ItemRow, item: Record<string, unknown>, context: PageContext) {
+  const s = req.snapshot;
+  const data = JSON.parse(row.data) as { form?: unknown; summaries?: unknown };
+  if (typeof data.form === 'string') {
+    const form = s.forms.get(data.form);
+    if (form) item.form = formContext(form);
+  }
+  if (!Array.isArray(data.summaries)) return;
+  const summaries = [];
+  for (const summary of data.summaries as { title?: unknown; collection?: unknown; limit?: unknown }[]) {
+    const c = typeof summary?.collection === 'string' ? visibleCollection(s, summary.collection) : undefined;
+    if (!c || c.type_name === 'folder') continue;
+    const limit = typeof summary.limit === 'number' && Number.isInteger(summary.limit) ? Math.min(Math.max(summary.limit, 1), 50) : 3;
+    const rows = await listVisibleItems(store.db, s.website.id, c.id, req.now, limit, 0);
+    const items = await withProducts(store, s, c, rows, context);
+    summaries.push({
+      title: typeof summary.title === 'string' ? summary.title : c.title,
+      collection: { title: c.title, urlId: c.url_id, fullUrl: collectionUrl(s, c), typeName: c.type_name },
+      items,
+    });
+  }
+  item.summaries = summaries;
+}
+
+/** Events lists also give `upcoming` (soonest first) and `past` (most recent first) events. */
+async function eventsExtras(store: Store, req: PageRequest, c: CollectionRow, context: PageContext) {
+  const s = req.snapshot;
+  const rows = await listVisibleItems(store.db, s.website.id, c.id, req.now, 250, 0);
+  const items = rows.map((row) => ({ row, item: itemContext(s, c, row, indexProducts({ products: [], variants: [], plans: [] })) }));
+  const ends = (r: ItemRow) => r.end_date ?? r.start_date ?? 0;
+  context.upcoming = items.filter(({ row }) => ends(row) >= req.now)
+    .sort((a, b) => (a.row.start_date ?? 0) - (b.row.start_date ?? 0)).map(({ item }) => item);
+  context.past = items.filter(({ row }) => ends(row) < req.now)
+    .sort((a, b) => (b.row.start_date ?? 0) - (a.row.start_date ?? 0)).map(({ item }) => item);
+}
+
+function folderPage(req: PageRequest, c: CollectionRow): PageResult {
+  const s = req.snapshot;
+  const children = folderChildren(s, c).filter((child) => child.access === 'public');
+  const behavior = c.folder_behavior ?? FolderBehavior.INDEX;
+  if (behavior === FolderBehavior.REDIRECT) {
+    return children[0] ? { kind: 'redirect', location: collectionUrl(s, children[0]) } : notFoundPage(req);
+  }
+  if (behavior === FolderBehavior.NONE) return notFoundPage(req);
+  const context = baseContext(req, PageType.MAIN_CONTENT);
+  Object.assign(context, {
+    collection: collectionContext(s, c, children.length),
+    items: children.map((child) => ({ ...collectionContext(s, child, null), collection: true })),
+  });
+  return { kind: 'page', status: 200, template: 'collections/folder.list', context };
+}
+
+export async function itemPage(store: Store, req: PageRequest, collectionUrlId: string, itemUrlId: string): Promise<PageResult> {
+  const s = req.snapshot;
+  const c = visibleCollection(s, collectionUrlId);
+  if (!c || c.type_name === 'folder' || c.type_name === 'page') return notFoundPage(req);
+  const found = await findVisibleItemWithProduct(store.db, s.website.id, c.id, itemUrlId, req.now);
+  if (!found) return notFoundPage(req);
+  const context = baseContext(req, PageType.ITEM);
+  const [[item], { prev, next }] = await Promise.all([
+    withProducts(store, s, c, [found.item], context, found.products),
+    findNeighbours(store.db, s.website.id, c.id, found.item.position, req.now),
+  ]);
+  const link = (row: { url_id: string; title: string } | undefined) => (row ? { title: row.title, fullUrl: itemUrl(s, c, row) } : null);
+  Object.assign(context, { collection: collectionContext(s, c, null), item, pagination: { prevItem: link(prev), nextItem: link(next) } });
+  return { kind: 'page', status: 200, template: `collections/${c.type_name}.item`, context };
+}
+
+const SEARCH_PAGE_SIZE = 20;
+
+/** /search?q=...: published content of public collections only (page type 102). */
+export async function searchPage(store: Store, req: PageRequest): Promise<PageResult> {
+  const s = req.snapshot;
+  const raw = typeof req.query.q === 'string' ? req.query.q : '';
+  const query = raw.trim().slice(0, 200);
+  const terms = query.split(/\s+/).filter(Boolean).slice(0, 10);
+  const page = pageNumber(req.query) ?? 1;
+  const searchable = s.collections.filter((c) => c.access === 'public' && c.type_name !== 'folder').map((c) => c.id);
+  const rows = await searchVisibleItems(store.db, s.website.id, terms, searchable, req.now, SEARCH_PAGE_SIZE + 1, (page - 1) * SEARCH_PAGE_SIZE);
+  const context = baseContext(req, PageType.SEARCH);
+  const first = s.collections[0];
+  const items = first ? await withProducts(store, s, first, rows.slice(0, SEARCH_PAGE_SIZE), context) : [];
+  const hasNext = rows.length > SEARCH_PAGE_SIZE;
+  const pageUrl = (n: number) => `/search?q=${encodeURIComponent(query)}${n > 1 ? `&page=${n}` : ''}`;
+  Object.assign(context, {
+    search: { query, resultCount: items.length },
+    items,
+    pagination: {
+      currentPage: page, pageSize: SEARCH_PAGE_SIZE, nextPage: hasNext, prevPage: page > 1,
+      nextPageUrl: hasNext ? pageUrl(page + 1) : null, prevPageUrl: page > 1 ? pageUrl(page - 1) : null,
+    },
+  });
+  return { kind: 'page', status: 200, template: 'pages/search.page', context };
+}
+
+/** The store pages (cart 200, checkout 201, order confirmed 202): the islands fill them in (commerce issues). */
+export function storePage(req: PageRequest, pageType: number, template: string, extra: Record<string, unknown> = {}): PageResult {
+  const context = baseContext(req, pageType);
+  Object.assign(context, extra);
+  return { kind: 'page', status: 200, template, context };
+}

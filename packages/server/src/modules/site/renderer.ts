@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import { ensureCrumb } from '../../http/crumb.js';
+import type { StorefrontBuild } from '../../http/storefront.js';
+import { escapeHtml, footersHtml, headersHtml } from './document.js';
+import { errorPage, notFoundPage, type PageRequest, type PageResult } from './pages.js';
+import { renderTemplate, type TemplateIssue } from './render.js';
+import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from './snapshot.js';
+import type { LoadedTheme, ThemeCache } from './theme.js';
+
+const SNAPSHOT = Symbol('tessera.snapshot');
+type WithSnapshot = FastifyRequest & { [SNAPSHOT]?: SiteSnapshot | null };
+
+/**
+ * Turns a page result into an answer: the page context as JSON for `?format=json`, otherwise HTML
+ * rendered through the site's theme (`site.region` around the page's template). Template errors are
+ * logged with file, line and column, once per theme version; in dev mode syntax errors replace the page.
+ */
+export class SiteRenderer {
+  private readonly logged = new WeakMap<LoadedTheme, Set<string>>();
+
+  constructor(
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+    readonly themes: ThemeCache,
+    readonly snapshots: SiteSnapshots,
+    private readonly storefront: StorefrontBuild,
+  ) {}
+
+  /** The site answering this request's Host, loaded once per request. */
+  async snapshotFor(request: FastifyRequest): Promise<SiteSnapshot | undefined> {
+    const r = request as WithSnapshot;
+    if (r[SNAPSHOT] === undefined) r[SNAPSHOT] = (await this.snapshots.forHost(normalizeHost(request.headers.host))) ?? null;
+    return r[SNAPSHOT] ?? undefined;
+  }
+
+  pageRequest(request: FastifyRequest, snapshot: SiteSnapshot): PageRequest {
+    const path = request.url.split('?', 1)[0]!;
+    const baseUrl = this.config.publicUrl || `${request.protocol}://${request.host}`;
+    return { snapshot, path, query: (request.query ?? {}) as Record<string, unknown>, now: Date.now(), baseUrl };
+  }
+
+  async send(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, result: PageResult): Promise<FastifyReply> {
+    if (result.kind === 'redirect') return reply.redirect(result.location, 302);
+    ensureCrumb(request, reply);
+    reply.header('cache-control', 'no-cache');
+    const theme = await this.themes.forWebsite(snapshot.website);
+    result.context.theme = { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
+    const format = (request.query as Record<string, unknown> | undefined)?.format;
+    if (format === 'json' || format === 'json-pretty') {
+      const body = format === 'json' ? JSON.stringify(result.context) : JSON.stringify(result.context, null, 2);
+      return reply.status(result.status).type('application/json; charset=utf-8').send(body);
+    }
+    const html = this.renderHtml(snapshot, theme, result);
+    return reply.status(html.status).type('text/html; charset=utf-8').send(html.body);
+  }
+
+  async sendNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const snapshot = await this.snapshotFor(request);
+    if (!snapshot) return reply.status(404).type('text/html; charset=utf-8').send(plainPage('Page Not Found', 'No site has been imported yet.'));
+    return this.send(request, reply, snapshot, notFoundPage(this.pageRequest(request, snapshot)));
+  }
+
+  /** The error page (page type 101, status 500): through the theme when possible, never with details. */
+  async sendError(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    try {
+      const snapshot = await this.snapshotFor(request);
+      if (snapshot) {
+        const theme = await this.themes.forWebsite(snapshot.website);
+        const result = errorPage(this.pageRequest(request, snapshot));
+        const html = this.renderHtml(snapshot, theme, result);
+        return reply.status(500).type('text/html; charset=utf-8').send(html.body);
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'the error page failed to render');
+    }
+    return reply.status(500).type('text/html; charset=utf-8').send(plainPage('Something went wrong', 'Please try again in a few moments.'));
+  }
+
+  private renderHtml(s: SiteSnapshot, theme: LoadedTheme, result: Extract<PageResult, { kind: 'page' }>): { status: number; body: string } {
+    if (this.config.dev && theme.compiled.syntaxErrors.length > 0) {
+      return { status: 500, body: devErrorPage(theme.compiled.syntaxErrors) };
+    }
+    const context = result.context;
+    context.theme ??= { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
+    const opts = { locale: s.language, timeZone: s.timeZone, now: Date.now() };
+    const data: Record<string, unknown> = {
+      ...context,
+      'squarespace-headers': headersHtml(s, theme, this.storefront, context),
+      'squarespace-footers': footersHtml(this.storefront),
+    };
+    const errors: TemplateIssue[] = [];
+    let main = '';
+    if (theme.compiled.templates.has(result.template)) {
+      const r = renderTemplate(theme.compiled, result.template, data, opts);
+      main = r.output;
+      errors.push(...r.errors);
+    } else if (result.template === 'pages/not-found.page' || result.template === 'pages/error.page') {
+      main = fallbackMain(context);
+    } else {
+      errors.push({ file: result.template, line: 0, column: 0, message: `The theme has no template ${result.template}.` });
+    }
+    data.squarespace = { 'main-content': main };
+    const layout = renderTemplate(theme.compiled, 'site.region', data, opts);
+    errors.push(...layout.errors);
+    this.logErrors(theme, errors);
+    return { status: result.status, body: layout.output };
+  }
+
+  private logErrors(theme: LoadedTheme, errors: TemplateIssue[]): void {
+    if (errors.length === 0) return;
+    let seen = this.logged.get(theme);
+    if (!seen) this.logged.set(theme, (seen = new Set()));
+    for (const e of errors) {
+      const key = `${e.file}:${e.line}:${e.column}:${e.message}`;
+      if (seen.has(key)) continue; // once per theme version, not once per request
+      seen.add(key);
+      this.log.error({ template: e.file, line: e.line, column: e.column, code: e.code }, `template error: ${e.message}`);
+    }
+  }
+}
+
+function fallbackMain(context: Record<string, unknown>): string {
+  const strings = context.localizedStrings as Record<string, string>;
+  const notFound = context.pageType === 100;
+  const title = notFound ? strings.notFoundTitleText : strings.errorTitleText;
+  const body = notFound ? strings.notFoundBodyText : strings.errorBodyText;
+  return `<h1>${escapeHtml(title ?? '')}</h1>\n<p>${escapeHtml(body ?? '')}</p>\n`;
+}
+
+export function plainPage(title: string, body: string): string {
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p></body></html>\n`;
+}
+
+/** Dev mode: the theme's syntax errors instead of the page, each with file, line and column. */
+export function devErrorPage(errors: TemplateIssue[]): string {
+  const rows = errors.map((e) => `<li><code>${escapeHtml(e.file)}:${e.line}:${e.column}</code> ${escapeHtml(e.message)}</li>`).join('\n');
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Template errors</title>` +
+    `<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#222}code{background:#f3f3f3;padding:0 .25em}li{margin:.5em 0}</style>` +
+    `</head><body><h1>Template errors</h1><p>The theme has ${errors.length} syntax error${errors.length === 1 ? '' : 's'}. ` +
+    `Fix ${errors.length === 1 ? 'it' : 'them'} and reload.</p>\n<ul class="template-errors">\n${rows}\n</ul></body></html>\n`;
+}

@@ -1,0 +1,138 @@
+import type { Store } from '../../storage/dialect.js';
+import {
+  findSiteSettings, findWebsite, listCollections, listForms, listNavigation, resolveWebsite, websiteVersion,
+  type CollectionRow, type WebsiteRow,
+} from '../../storage/content.js';
+import type { JsonObject, NavEntry } from '../../site-dir/types.js';
+import { isObject } from '../../site-dir/checker.js';
+import { ProductType } from '../../constants.js';
+
+export interface AssetInfo {
+  id: string;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  contentType: string;
+}
+
+/**
+ * What a site's pages need that changes only when the owner changes the site: the website row,
+ * settings, collections, navigation, forms and the list of assets. Cached per website and per
+ * `websites.version` (bumped on every such change), so a request costs one small query to learn
+ * the version. Items, variants and stock are never cached: they are read per request.
+ */
+export interface SiteSnapshot {
+  website: WebsiteRow;
+  version: number;
+  siteTitle: string;
+  siteDescription: string;
+  logo: string | null;
+  language: string;
+  timeZone: string;
+  currency: string;
+  socialAccounts: JsonObject[];
+  settings: JsonObject;
+  store: JsonObject;
+  collections: CollectionRow[];
+  collectionsByUrlId: Map<string, CollectionRow>;
+  collectionsById: Map<string, CollectionRow>;
+  home: CollectionRow | undefined;
+  navigation: Record<string, NavEntry[]>;
+  forms: Map<string, { id: string; name: string; definition: JsonObject }>;
+  assets: Map<string, AssetInfo>;
+  /** Assets that are sold (digital product files): never served by the public asset route. */
+  privateAssets: Set<string>;
+}
+
+export async function loadSnapshot(store: Store, websiteId: string): Promise<SiteSnapshot | undefined> {
+  const db = store.db;
+  const [website, settings, collections, navigation, forms, assets, products] = await Promise.all([
+    findWebsite(db, websiteId),
+    findSiteSettings(db, websiteId),
+    listCollections(db, websiteId),
+    listNavigation(db, websiteId),
+    listForms(db, websiteId),
+    db.selectFrom('assets').select(['id', 'path', 'sha256', 'width', 'height', 'content_type']).where('website_id', '=', websiteId).execute(),
+    db.selectFrom('products').select('data').where('website_id', '=', websiteId).where('product_type', '=', ProductType.DIGITAL).execute(),
+  ]);
+  const privateAssets = new Set<string>();
+  for (const p of products) {
+    const digital = (JSON.parse(p.data) as JsonObject).digital;
+    if (isObject(digital) && typeof digital.file === 'string') privateAssets.add(digital.file);
+  }
+  if (!website || !settings) return undefined;
+  return {
+    website,
+    version: website.version,
+    siteTitle: settings.site_title,
+    siteDescription: settings.site_description,
+    logo: settings.logo,
+    language: settings.language,
+    timeZone: settings.time_zone,
+    currency: settings.currency,
+    socialAccounts: JSON.parse(settings.social_accounts),
+    settings: JSON.parse(settings.website_settings),
+    store: JSON.parse(settings.store_settings),
+    collections,
+    collectionsByUrlId: new Map(collections.map((c) => [c.url_id, c])),
+    collectionsById: new Map(collections.map((c) => [c.id, c])),
+    home: collections.find((c) => c.is_home === 1),
+    navigation: Object.fromEntries(navigation.map((n) => [n.name, JSON.parse(n.entries) as NavEntry[]])),
+    forms: new Map(forms.map((f) => [f.form_key, { id: f.form_key, name: f.name, definition: JSON.parse(f.definition) }])),
+    assets: new Map(assets.map((a) => [a.path, { id: a.id, sha256: a.sha256, width: a.width, height: a.height, contentType: a.content_type }])),
+    privateAssets,
+  };
+}
+
+/** How long a Host -> site mapping is trusted before it is looked up again. */
+export const HOST_TTL_MS = 5_000;
+
+export class SiteSnapshots {
+  private readonly cache = new Map<string, Promise<SiteSnapshot | undefined>>();
+  private readonly hosts = new Map<string, { id: string; until: number }>();
+  /** The version last read from the store per site, and until when it is trusted. */
+  private readonly versions = new Map<string, { version: number; until: number }>();
+
+  /** @param versionTtlMs how long a site's version, read from the store, is trusted (config.siteCacheMs). */
+  constructor(private readonly store: Store, private readonly versionTtlMs = 0) {}
+
+  /**
+   * The snapshot of the site that answers this Host (lowercased, without port). Which site answers a
+   * host is remembered for HOST_TTL_MS; the site's version is read from the store again after
+   * versionTtlMs, so a change made by any process is seen within that time.
+   */
+  async forHost(host: string): Promise<SiteSnapshot | undefined> {
+    const now = Date.now();
+    const known = this.hosts.get(host);
+    let found: { id: string; version: number } | undefined;
+    if (known && known.until > now) {
+      const trusted = this.versions.get(known.id);
+      found = trusted && trusted.until > now ? { id: known.id, version: trusted.version } : await websiteVersion(this.store.db, known.id);
+    }
+    if (!found) {
+      found = await resolveWebsite(this.store.db, host);
+      if (!found) return undefined;
+      if (this.hosts.size > 10_000) this.hosts.clear(); // unknown hosts are unbounded: keep the map small
+      this.hosts.set(host, { id: found.id, until: now + HOST_TTL_MS });
+    }
+    if (this.versionTtlMs > 0) this.versions.set(found.id, { version: found.version, until: now + this.versionTtlMs });
+    const key = `${found.id}:${found.version}`;
+    let entry = this.cache.get(key);
+    if (!entry) {
+      // Drop older versions of this site before loading the new one.
+      for (const k of this.cache.keys()) if (k.startsWith(`${found.id}:`)) this.cache.delete(k);
+      entry = loadSnapshot(this.store, found.id);
+      this.cache.set(key, entry);
+      entry.catch(() => this.cache.delete(key));
+    }
+    return entry;
+  }
+}
+
+export function normalizeHost(header: string | undefined): string {
+  if (!header) return '';
+  const host = header.trim().toLowerCase();
+  // "[::1]:3000" -> "[::1]", "shop.test:3000" -> "shop.test"
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.split(':')[0]!;
+}

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { listFiles } from '../../site-dir/files.js';
+import type { Store } from '../../storage/dialect.js';
+import { findTheme, listThemeFiles } from '../../storage/content.js';
+import type { WebsiteRow } from '../../storage/content.js';
+import { filesVersion } from '../../storage/site-store.js';
+import { compileTheme, type CompiledTheme } from './render.js';
+
+/** template.conf, as far as the server reads it. */
+export interface ThemeConf {
+  name: string;
+  stylesheets: string[];
+}
+
+export interface LoadedTheme {
+  /** The template id the browser context reports: the theme's name. */
+  templateId: string;
+  version: string;
+  conf: ThemeConf;
+  files: Map<string, Buffer>;
+  compiled: CompiledTheme;
+  /** Where the theme's static files are served: immutable, the version is in the path. */
+  baseUrl: string;
+  stylesheetUrls: string[];
+  /** The folder the theme was read from, when it came from disk (dev mode watches it). */
+  dir: string | null;
+}
+
+/** Where a site's theme comes from: a built-in theme folder, or the site's own stored theme. */
+export function themeDirFor(website: Pick<WebsiteRow, 'theme_id' | 'theme_name' | 'source_dir'>, themesDir: string): string | null {
+  if (website.theme_id) return website.source_dir ? path.join(website.source_dir, 'theme') : null;
+  return path.join(themesDir, website.theme_name);
+}
+
+function parseConf(files: Map<string, Buffer>, fallbackName: string, log: FastifyBaseLogger): ThemeConf {
+  const raw = files.get('template.conf');
+  let conf: Record<string, unknown> = {};
+  if (raw) {
+    try {
+      conf = JSON.parse(raw.toString('utf8'));
+    } catch (error) {
+      log.error({ file: 'template.conf', err: (error as Error).message }, 'template.conf is not valid JSON');
+    }
+  }
+  const stylesheets = Array.isArray(conf.stylesheets) ? conf.stylesheets.filter((s): s is string => typeof s === 'string') : [];
+  return {
+    name: typeof conf.name === 'string' ? conf.name : fallbackName,
+    // Stylesheets are named relative to styles/ ("site.css") or to the theme ("styles/site.css").
+    stylesheets: stylesheets.map((s) => (s.includes('/') ? s : `styles/${s}`)),
+  };
+}
+
+async function readDir(dir: string): Promise<Map<string, Buffer>> {
+  const paths = await listFiles(dir, dir);
+  const entries = await Promise.all(paths.map(async (p) => [p, await fsp.readFile(path.join(dir, p))] as const));
+  return new Map(entries);
+}
+
+export async function buildTheme(files: Map<string, Buffer>, name: string, dir: string | null, log: FastifyBaseLogger): Promise<LoadedTheme> {
+  const version = filesVersion([...files].map(([p, content]) => ({ path: p, content })));
+  const conf = parseConf(files, name, log);
+  const compiled = compileTheme(files);
+  for (const issue of compiled.syntaxErrors) {
+    log.error({ template: issue.file, line: issue.line, column: issue.column, code: issue.code }, `template error: ${issue.message}`);
+  }
+  const baseUrl = `/theme/${version}/`;
+  for (const sheet of conf.stylesheets) {
+    if (!files.has(sheet)) log.error({ template: 'template.conf', stylesheet: sheet }, `template.conf names a stylesheet that does not exist: ${sheet}`);
+  }
+  return {
+    templateId: conf.name,
+    version,
+    conf,
+    files,
+    compiled,
+    baseUrl,
+    stylesheetUrls: conf.stylesheets.filter((s) => files.has(s)).map((s) => baseUrl + s),
+    dir,
+  };
+}
+
+/**
+ * Loads and compiles themes, once per theme version. In dev mode themes are read from their folder
+ * on disk and the folder is watched: a change drops the cached theme, and the next page recompiles.
+ */
+export class ThemeCache {
+  private readonly cache = new Map<string, Promise<LoadedTheme>>();
+  private readonly watchers = new Map<string, fs.FSWatcher>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly themesDir: string,
+    private readonly dev: boolean,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async forWebsite(website: WebsiteRow): Promise<LoadedTheme> {
+    const dir = themeDirFor(website, this.themesDir);
+    if (!website.theme_id || (this.dev && dir && fs.existsSync(dir))) {
+      if (!dir) throw new Error(`site ${website.identifier} has no theme folder`);
+      return this.cached(`dir:${dir}`, async () => {
+        if (!fs.existsSync(dir)) throw new Error(`theme folder ${dir} does not exist`);
+        if (this.dev) this.watch(`dir:${dir}`, dir);
+        return buildTheme(await readDir(dir), website.theme_name, dir, this.log);
+      });
+    }
+    const themeRow = await findTheme(this.store.db, website.id, website.theme_id);
+    if (!themeRow) throw new Error(`site ${website.identifier} names a stored theme that does not exist`);
+    return this.cached(`stored:${themeRow.id}:${themeRow.version}`, async () => {
+      const rows = await listThemeFiles(this.store.db, themeRow.id);
+      return buildTheme(new Map(rows.map((r) => [r.path, Buffer.from(r.content)])), themeRow.name, null, this.log);
+    });
+  }
+
+  private cached(key: string, load: () => Promise<LoadedTheme>): Promise<LoadedTheme> {
+    let entry = this.cache.get(key);
+    if (!entry) {
+      entry = load();
+      this.cache.set(key, entry);
+      entry.catch(() => this.cache.delete(key));
+    }
+    return entry;
+  }
+
+  private watch(key: string, dir: string): void {
+    if (this.watchers.has(key)) return;
+    let timer: NodeJS.Timeout | null = null;
+    const watcher = fs.watch(dir, { recursive: true }, () => {
+      // Editors write a file in several steps: wait for the burst to end, then drop the theme.
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        this.cache.delete(key);
+        this.log.info({ theme: dir }, 'theme changed: recompiling on the next request');
+      }, 50);
+    });
+    watcher.on('error', (error) => this.log.warn({ theme: dir, err: error.message }, 'theme watcher failed'));
+    this.watchers.set(key, watcher);
+  }
+
+  close(): void {
+    for (const watcher of this.watchers.values()) watcher.close();
+    this.watchers.clear();
+  }
+}

@@ -1,0 +1,47 @@
+import type { Store } from '../storage/dialect.js';
+import { readSiteBundle, writeSiteBundle } from '../storage/site-store.js';
+import type { DocFormat } from './files.js';
+import { readSiteDirectory } from './read.js';
+import { writeSiteDirectory } from './write.js';
+
+export { SiteDirectoryError, type SiteIssue } from './checker.js';
+export type { SiteBundle } from './types.js';
+
+export interface ImportResult {
+  websiteId: string;
+  identifier: string;
+  collections: number;
+  items: number;
+  products: number;
+  assets: number;
+}
+
+/** `tessera import <site-dir>`: checks the whole directory, then writes it in one transaction. */
+export async function importSite(store: Store, dir: string): Promise<ImportResult> {
+  const bundle = await readSiteDirectory(dir);
+  const websiteId = await writeSiteBundle(store.db, bundle);
+  const items = bundle.collections.flatMap((c) => c.items);
+  return {
+    websiteId,
+    identifier: bundle.site.identifier,
+    collections: bundle.collections.length,
+    items: items.length,
+    products: items.filter((i) => i.product).length,
+    assets: bundle.assets.length,
+  };
+}
+
+/** `tessera export <site-dir>`: the site (by identifier, else the default site) as a site directory. */
+export async function exportSite(
+  store: Store,
+  dir: string,
+  opts: { identifier?: string; format?: DocFormat; force?: boolean } = {},
+): Promise<{ identifier: string; files: string[] }> {
+  let query = store.db.selectFrom('websites').select(['id', 'identifier']);
+  query = opts.identifier ? query.where('identifier', '=', opts.identifier) : query.where('is_default', '=', 1);
+  const website = await query.executeTakeFirst();
+  if (!website) throw new Error(opts.identifier ? `no site "${opts.identifier}" in the store` : 'the store holds no site yet');
+  const bundle = await readSiteBundle(store.db, website.id);
+  const files = await writeSiteDirectory(bundle, dir, { format: opts.format, force: opts.force });
+  return { identifier: website.identifier, files };
+}

@@ -1,0 +1,289 @@
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { preparedQuery, type Param } from './prepared.js';
+import type {
+  CollectionsTable, Database, FormsTable, ItemsTable, NavigationTable, ProductVariantsTable, ProductsTable,
+  SiteSettingsTable, SubscriptionPlansTable, ThemesTable, WebsitesTable,
+} from './schema.js';
+
+export type WebsiteRow = Selectable<WebsitesTable>;
+export type SiteSettingsRow = Selectable<SiteSettingsTable>;
+export type CollectionRow = Selectable<CollectionsTable>;
+export type ItemRow = Selectable<ItemsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type VariantRow = Selectable<ProductVariantsTable>;
+export type PlanRow = Selectable<SubscriptionPlansTable>;
+export type FormRow = Selectable<FormsTable>;
+export type NavigationRow = Selectable<NavigationTable>;
+export type ThemeRow = Selectable<ThemesTable>;
+
+type Db = Kysely<Database>;
+
+/**
+ * What a visitor may see: published items, and scheduled items whose time has come. Drafts,
+ * items that need review and private items never reach a visitor, whatever the path
+ * (lists, item pages, search, ?format=json, API). Every visitor query goes through this.
+ */
+export function visibleAt(now: number) {
+  return (eb: ExpressionBuilder<Database, 'items'>) =>
+    eb.or([
+      eb('items.status', '=', 'published'),
+      eb.and([eb('items.status', '=', 'scheduled'), eb('items.publish_on', '<=', now)]),
+    ]);
+}
+
+const resolveWebsiteQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db
+    .selectFrom('websites')
+    .select(['websites.id', 'websites.version'])
+    .leftJoin('website_hosts', (join) => join.onRef('website_hosts.website_id', '=', 'websites.id').on('website_hosts.host', '=', p(0)))
+    .where((eb) => eb.or([eb('website_hosts.host', 'is not', null), eb('websites.is_default', '=', 1)]))
+    .orderBy('websites.is_default', 'asc')
+    .limit(sql.lit(1)));
+
+/** The site answering a Host: the site that lists the host, else the default site. */
+export async function resolveWebsite(db: Db, host: string): Promise<{ id: string; version: number } | undefined> {
+  const [row] = await resolveWebsiteQuery(db, [host]);
+  return row;
+}
+
+const websiteVersionQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db.selectFrom('websites').select(['id', 'version']).where('id', '=', p(0)));
+
+/** A website's current version (bumped on every change to its settings, collections, navigation or theme). */
+export async function websiteVersion(db: Db, id: string): Promise<{ id: string; version: number } | undefined> {
+  const [row] = await websiteVersionQuery(db, [id]);
+  return row;
+}
+
+export async function countWebsites(db: Db): Promise<number> {
+  const row = await db.selectFrom('websites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findWebsite(db: Db, id: string): Promise<WebsiteRow | undefined> {
+  return db.selectFrom('websites').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findSiteSettings(db: Db, websiteId: string): Promise<SiteSettingsRow | undefined> {
+  return db.selectFrom('site_settings').selectAll().where('website_id', '=', websiteId).executeTakeFirst();
+}
+
+export async function listCollections(db: Db, websiteId: string): Promise<CollectionRow[]> {
+  return db.selectFrom('collections').selectAll().where('website_id', '=', websiteId).orderBy('position').execute();
+}
+
+export async function listNavigation(db: Db, websiteId: string): Promise<NavigationRow[]> {
+  return db.selectFrom('navigation').selectAll().where('website_id', '=', websiteId).execute();
+}
+
+export async function listForms(db: Db, websiteId: string): Promise<FormRow[]> {
+  return db.selectFrom('forms').selectAll().where('website_id', '=', websiteId).execute();
+}
+
+export async function findTheme(db: Db, websiteId: string, themeId: string): Promise<ThemeRow | undefined> {
+  return db.selectFrom('themes').selectAll().where('website_id', '=', websiteId).where('id', '=', themeId).executeTakeFirst();
+}
+
+export async function listThemeFiles(db: Db, themeId: string): Promise<{ path: string; content: Uint8Array }[]> {
+  return db.selectFrom('theme_files').select(['path', 'content']).where('theme_id', '=', themeId).execute();
+}
+
+// The limit is written into the SQL (one statement per page size): SQLite plans `LIMIT 5` far better
+// than `LIMIT ?` (measured: 21 against 36 µs for a page of items). The window count gives the number
+// of visible items in the same statement.
+const listVisibleItemsQuery = preparedQuery((db: Kysely<Database>, p, limit) =>
+  db
+    .selectFrom('items')
+    .selectAll()
+    .select((eb) => eb.fn.countAll<number>().over().as('visible_count'))
+    .where('items.website_id', '=', p(0))
+    .where('items.collection_id', '=', p(1))
+    .where(visibleAt(p(2)))
+    .orderBy('items.position')
+    .limit(sql.lit(limit))
+    .offset(p(3)));
+
+/**
+ * One page of a collection's visible items, in display order, and how many visible items the
+ * collection has (known when the page is not past the end).
+ */
+export async function listVisibleItemsCounted(
+  db: Db, websiteId: string, collectionId: string, now: number, limit: number, offset: number,
+): Promise<{ rows: ItemRow[]; count: number | null }> {
+  const raw = await listVisibleItemsQuery(db, [websiteId, collectionId, now, offset], Math.trunc(limit));
+  const count = raw.length > 0 ? Number(raw[0]!.visible_count) : null;
+  return { rows: raw.map(({ visible_count: _, ...row }) => row), count };
+}
+
+/** One page of a collection's visible items, in display order. */
+export async function listVisibleItems(
+  db: Db, websiteId: string, collectionId: string, now: number, limit: number, offset: number,
+): Promise<ItemRow[]> {
+  return (await listVisibleItemsCounted(db, websiteId, collectionId, now, limit, offset)).rows;
+}
+
+const countVisibleItemsQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('items.website_id', '=', p(0))
+    .where('items.collection_id', '=', p(1))
+    .where(visibleAt(p(2))));
+
+export async function countVisibleItems(db: Db, websiteId: string, collectionId: string, now: number): Promise<number> {
+  const [row] = await countVisibleItemsQuery(db, [websiteId, collectionId, now]);
+  return Number(row?.n ?? 0);
+}
+
+const findVisibleItemQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db
+    .selectFrom('items')
+    .selectAll()
+    .where('items.website_id', '=', p(0))
+    .where('items.collection_id', '=', p(1))
+    .where('items.url_id', '=', p(2))
+    .where(visibleAt(p(3))));
+
+export async function findVisibleItem(db: Db, websiteId: string, collectionId: string, urlId: string, now: number): Promise<ItemRow | undefined> {
+  const [row] = await findVisibleItemQuery(db, [websiteId, collectionId, urlId, now]);
+  return row;
+}
+
+const findVisibleItemWithProductQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db
+    .selectFrom('items')
+    .leftJoin('products', 'products.item_id', 'items.id')
+    .leftJoin('subscription_plans', 'subscription_plans.item_id', 'items.id')
+    .selectAll('items')
+    .select([
+      'products.item_id as product_item_id', 'products.product_type', 'products.variant_option_ordering', 'products.is_subscribable',
+      'products.additional_fields_form_id', 'products.custom_add_button_text', 'products.data as product_data',
+      'subscription_plans.id as plan_id', 'subscription_plans.billing_period_value', 'subscription_plans.billing_period_unit',
+      'subscription_plans.num_billing_cycles',
+    ])
+    .where('items.website_id', '=', p(0))
+    .where('items.collection_id', '=', p(1))
+    .where('items.url_id', '=', p(2))
+    .where(visibleAt(p(3))));
+
+const variantsOfItemQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db.selectFrom('product_variants').selectAll().where('website_id', '=', p(0)).where('item_id', '=', p(1)).orderBy('position'));
+
+/** An item page's data in two queries: the visible item with its product and plan, then its variants. */
+export async function findVisibleItemWithProduct(
+  db: Db, websiteId: string, collectionId: string, urlId: string, now: number,
+): Promise<{ item: ItemRow; products: ProductRows } | undefined> {
+  const [row] = await findVisibleItemWithProductQuery(db, [websiteId, collectionId, urlId, now]);
+  if (!row) return undefined;
+  const {
+    product_item_id, product_type, variant_option_ordering, is_subscribable, additional_fields_form_id, custom_add_button_text,
+    product_data, plan_id, billing_period_value, billing_period_unit, num_billing_cycles, ...item
+  } = row;
+  if (product_item_id === null) return { item, products: { products: [], variants: [], plans: [] } };
+  const product: ProductRow = {
+    item_id: product_item_id, website_id: item.website_id, product_type: product_type!, variant_option_ordering: variant_option_ordering!,
+    is_subscribable: is_subscribable!, additional_fields_form_id, custom_add_button_text: custom_add_button_text!, data: product_data!,
+  };
+  const plans: PlanRow[] = plan_id === null ? [] : [{
+    id: plan_id, website_id: item.website_id, item_id: item.id,
+    billing_period_value: billing_period_value!, billing_period_unit: billing_period_unit!, num_billing_cycles: num_billing_cycles!,
+  }];
+  const variants = await variantsOfItemQuery(db, [websiteId, item.id]);
+  return { item, products: { products: [product], variants, plans } };
+}
+
+const neighbour = (db: Kysely<Database>, p: Param, direction: 'prev' | 'next') =>
+  db
+    .selectFrom('items')
+    .select(['items.url_id', 'items.title', 'items.position'])
+    .where('items.website_id', '=', p(0))
+    .where('items.collection_id', '=', p(1))
+    .where('items.position', direction === 'prev' ? '<' : '>', p(2))
+    .where(visibleAt(p(3)))
+    .orderBy('items.position', direction === 'prev' ? 'desc' : 'asc')
+    .limit(sql.lit(1));
+
+// Both neighbours in one statement (one round trip to PostgreSQL, one statement for SQLite).
+const neighboursQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db
+    .selectFrom(neighbour(db, p, 'prev').as('prev'))
+    .selectAll()
+    .unionAll(db.selectFrom(neighbour(db, p, 'next').as('next')).selectAll()));
+
+/** The visible items before and after a position in a collection's display order. */
+export async function findNeighbours(db: Db, websiteId: string, collectionId: string, position: number, now: number) {
+  const rows = await neighboursQuery(db, [websiteId, collectionId, position, now]);
+  return { prev: rows.find((r) => r.position < position), next: rows.find((r) => r.position > position) };
+}
+
+export interface ProductRows {
+  products: ProductRow[];
+  variants: VariantRow[];
+  plans: PlanRow[];
+}
+
+const ids = (p: Param, from: number, count: number) => Array.from({ length: count }, (_, i) => p(from + i));
+
+const productsQuery = preparedQuery((db: Kysely<Database>, p, count) =>
+  db
+    .selectFrom('products')
+    .leftJoin('subscription_plans', 'subscription_plans.item_id', 'products.item_id')
+    .selectAll('products')
+    .select([
+      'subscription_plans.id as plan_id', 'subscription_plans.billing_period_value', 'subscription_plans.billing_period_unit',
+      'subscription_plans.num_billing_cycles',
+    ])
+    .where('products.website_id', '=', p(0))
+    .where('products.item_id', 'in', ids(p, 1, count)));
+
+const variantsQuery = preparedQuery((db: Kysely<Database>, p, count) =>
+  db
+    .selectFrom('product_variants')
+    .selectAll()
+    .where('website_id', '=', p(0))
+    .where('item_id', 'in', ids(p, 1, count))
+    .orderBy('item_id')
+    .orderBy('position'));
+
+/** Products, their plans and their variants (with live stock) for the given items: two queries. */
+export async function loadProducts(db: Db, websiteId: string, itemIds: string[]): Promise<ProductRows> {
+  if (itemIds.length === 0) return { products: [], variants: [], plans: [] };
+  const values = [websiteId, ...itemIds];
+  const [rows, variants] = await Promise.all([productsQuery(db, values, itemIds.length), variantsQuery(db, values, itemIds.length)]);
+  const products: ProductRow[] = [];
+  const plans: PlanRow[] = [];
+  for (const { plan_id, billing_period_value, billing_period_unit, num_billing_cycles, ...product } of rows) {
+    products.push(product);
+    if (plan_id !== null) {
+      plans.push({
+        id: plan_id, website_id: product.website_id, item_id: product.item_id,
+        billing_period_value: billing_period_value!, billing_period_unit: billing_period_unit!, num_billing_cycles: num_billing_cycles!,
+      });
+    }
+  }
+  return { products, variants, plans };
+}
+
+/**
+ * Visible items whose title, excerpt or body holds every term (case-insensitive), from public
+ * collections only. Terms are matched literally: LIKE wildcards in them are escaped.
+ */
+export async function searchVisibleItems(
+  db: Db, websiteId: string, terms: string[], collectionIds: string[], now: number, limit: number, offset: number,
+): Promise<ItemRow[]> {
+  if (terms.length === 0 || collectionIds.length === 0) return [];
+  let query = db
+    .selectFrom('items')
+    .selectAll()
+    .where('items.website_id', '=', websiteId)
+    .where('items.collection_id', 'in', collectionIds)
+    .where(visibleAt(now));
+  for (const term of terms) {
+    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // ESCAPE is spelled out: SQLite has no default escape character for LIKE.
+    query = query.where((eb) =>
+      eb.or(['items.title', 'items.excerpt', 'items.body'].map((col) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
+    );
+  }
+  return query.orderBy('items.publish_on', 'desc').orderBy('items.position').limit(limit).offset(offset).execute();
+}

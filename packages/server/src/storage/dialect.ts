@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+import { TesseraMigrations } from './migrations/index.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  /** Where the store lives, without credentials (for logs). */
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+/** `postgres://` or `postgresql://` selects PostgreSQL; `sqlite:<file>` or a bare path selects SQLite. */
+export function dialectOf(databaseUrl: string): Dialect {
+  return /^postgres(ql)?:\/\//i.test(databaseUrl) ? 'postgres' : 'sqlite';
+}
+
+export function sqliteFile(databaseUrl: string): string {
+  return path.resolve(databaseUrl.replace(/^sqlite:(\/\/)?/i, ''));
+}
+
+// PostgreSQL returns bigint (int8) and numeric as strings; Tessera's bigints are epoch milliseconds,
+// well inside the safe integer range, so they are read back as numbers (per pool, not globally).
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+/**
+ * The SQLite connection behind a store's Kysely instance. Hot page reads (storage/prepared.ts) run
+ * on it directly when no transaction is open on it: better-sqlite3 is synchronous, so the read
+ * cannot interleave with anything, and it skips Kysely's connection mutex and promise hops.
+ */
+export interface SyncSqliteConnection {
+  readonly inTransaction: boolean;
+  prepare(sql: string): { all(parameters: readonly unknown[]): unknown[] };
+}
+export const sqliteConnections = new WeakMap<Kysely<any>, SyncSqliteConnection>();
+
+/** Opens the store and brings its schema up to date. */
+export async function openStore(databaseUrl: string): Promise<Store> {
+  const dialect = dialectOf(databaseUrl);
+  let store: Store;
+  if (dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: pgTypes as pg.CustomTypesConfig });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const url = new URL(databaseUrl);
+    store = { db, dialect, description: `postgres://${url.host}${url.pathname}`, close: () => db.destroy() };
+  } else {
+    const file = sqliteFile(databaseUrl);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const database = new BetterSqlite3(file);
+    // WAL lets readers run beside one writer; foreign keys are off by default in SQLite;
+    // the busy timeout makes a second process wait for a write lock instead of failing at once.
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('synchronous = NORMAL');
+    const cached = withStatementCache(database);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+    sqliteConnections.set(db, cached as unknown as SyncSqliteConnection);
+    store = { db, dialect, description: `sqlite:${file}`, close: () => db.destroy() };
+  }
+  try {
+    await migrate(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+export async function migrate(store: Store): Promise<void> {
+  const migrator = new Migrator({ db: store.db, provider: new TesseraMigrations(store.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(); Kysely prepares every query it runs.
+ * Kysely builds the same SQL text for the same query shape (values are parameters), so statements
+ * are kept by their text: a page's queries are compiled once per process.
+ */
+function withStatementCache(database: BetterSqlite3.Database, limit = 500): BetterSqlite3.Database {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  const prepare = (source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      if (statements.size >= limit) statements.delete(statements.keys().next().value!);
+      statement = database.prepare(source);
+      statements.set(source, statement);
+    }
+    return statement;
+  };
+  return new Proxy(database, {
+    get(target, property) {
+      if (property === 'prepare') return prepare;
+      const value = Reflect.get(target, property, target);
+      // Native methods must be called on the database itself, not on the proxy.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../dialect.js';
+import { foundation } from './0001-foundation.js';
+import { columnTypes, type MigrationFactory } from './types.js';
+
+/** Every migration, in order. Names are stable: they are recorded in the store. */
+const MIGRATIONS: Record<string, MigrationFactory> = {
+  '0001-foundation': foundation,
+};
+
+export class TesseraMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const types = columnTypes(this.dialect);
+    return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(types)]));
+  }
+}

@@ -1,0 +1,29 @@
+import type { Kysely, Migration } from 'kysely';
+import type { Dialect } from '../dialect.js';
+
+/**
+ * Column types that differ between the dialects: the one place a migration branches on the dialect.
+ * Everything else (text, integer, indexes, foreign keys) is written once.
+ */
+export interface ColumnTypes {
+  /** Epoch milliseconds and other values beyond 32 bits. */
+  bigint: 'bigint' | 'integer';
+  blob: 'bytea' | 'blob';
+}
+
+export function columnTypes(dialect: Dialect): ColumnTypes {
+  switch (dialect) {
+    case 'postgres':
+      return { bigint: 'bigint', blob: 'bytea' };
+    case 'sqlite':
+      return { bigint: 'integer', blob: 'blob' };
+  }
+}
+
+/** A migration written once, given the column types of the dialect it runs on. */
+export type MigrationFactory = (types: ColumnTypes) => {
+  up(db: Kysely<any>): Promise<void>;
+  down(db: Kysely<any>): Promise<void>;
+};
+
+export type { Migration };

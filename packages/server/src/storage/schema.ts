@@ -1,0 +1,177 @@
+/**
+ * The tables of the store, as Kysely sees them. Every row carries `website_id` (the tenant key).
+ * Conventions, the same on both dialects:
+ * - ids are text (24 hex characters, see ids.ts);
+ * - times are integer epoch milliseconds (bigint on PostgreSQL, parsed back to numbers);
+ * - flags are integers 0/1 (one representation on both dialects);
+ * - money is an integer in minor units beside a `currency` column;
+ * - structured values that are read whole and never queried inside are JSON text.
+ */
+export type Flag = 0 | 1;
+
+export interface WebsitesTable {
+  id: string;
+  website_id: string; // equal to id: every row carries the tenant key, this one included
+  identifier: string;
+  is_default: Flag;
+  /** Built-in theme folder name, used when the site has no stored theme. */
+  theme_name: string;
+  /** The site's own theme (imported from its `theme/` folder), or null for the built-in one. */
+  theme_id: string | null;
+  /** Absolute path of the site directory it was imported from (dev mode watches its theme). */
+  source_dir: string | null;
+  /** Bumped on every change to settings, collections, navigation, forms or theme: caches key on it. */
+  version: number;
+  created_on: number;
+  updated_on: number;
+}
+
+export interface WebsiteHostsTable {
+  host: string;
+  website_id: string;
+}
+
+export interface SiteSettingsTable {
+  website_id: string;
+  site_title: string;
+  site_description: string;
+  logo: string | null;
+  language: string;
+  time_zone: string;
+  currency: string;
+  social_accounts: string; // JSON
+  website_settings: string; // JSON: commentsEnabled, cookiePolicy, captcha, ...
+  store_settings: string; // JSON: the site.json "store" block
+  extra: string; // JSON: site.json fields this version does not read, kept for export
+}
+
+export interface ThemesTable {
+  id: string;
+  website_id: string;
+  name: string;
+  /** Hash of every file: compiled templates and hashed asset URLs are cached per version. */
+  version: string;
+  created_on: number;
+}
+
+export interface ThemeFilesTable {
+  website_id: string;
+  theme_id: string;
+  path: string;
+  content: Uint8Array;
+}
+
+export interface CollectionsTable {
+  id: string;
+  website_id: string;
+  url_id: string;
+  title: string;
+  type_name: string;
+  description: string;
+  folder_behavior: number | null;
+  parent_id: string | null;
+  is_home: Flag;
+  page_size: number;
+  access: string;
+  position: number;
+  data: string; // JSON: fields of the site directory not held in columns
+}
+
+export interface ItemsTable {
+  id: string;
+  website_id: string;
+  collection_id: string;
+  url_id: string;
+  title: string;
+  status: string;
+  publish_on: number | null;
+  position: number;
+  record_type: number;
+  excerpt: string;
+  body: string;
+  start_date: number | null;
+  end_date: number | null;
+  data: string; // JSON: tags, categories, mainImage, author, location, images, blocks, ...
+  created_on: number;
+  updated_on: number;
+}
+
+export interface ProductsTable {
+  item_id: string;
+  website_id: string;
+  product_type: number;
+  variant_option_ordering: string; // JSON array
+  is_subscribable: Flag;
+  additional_fields_form_id: string | null;
+  custom_add_button_text: string;
+  data: string; // JSON: images, giftCard, digital, paywall
+}
+
+export interface ProductVariantsTable {
+  id: string;
+  website_id: string;
+  item_id: string;
+  sku: string;
+  position: number;
+  attributes: string; // JSON object, option name -> value
+  currency: string;
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: Flag;
+  stock: number;
+  unlimited: Flag;
+  weight_grams: number | null;
+  image: string | null;
+}
+
+export interface SubscriptionPlansTable {
+  id: string;
+  website_id: string;
+  item_id: string;
+  billing_period_value: number;
+  billing_period_unit: string; // WEEK | MONTH | YEAR
+  num_billing_cycles: number; // 0 = until cancelled
+}
+
+export interface FormsTable {
+  id: string;
+  website_id: string;
+  form_key: string; // the id of forms/<formId>.json
+  name: string;
+  definition: string; // JSON: fields, messages, captcha, ...
+}
+
+export interface NavigationTable {
+  website_id: string;
+  name: string; // main | footer
+  entries: string; // JSON NavEntry[]
+}
+
+export interface AssetsTable {
+  id: string;
+  website_id: string;
+  path: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  /** Pixel size of images (null for other files), read once at import: themes need originalSize. */
+  width: number | null;
+  height: number | null;
+  content: Uint8Array;
+}
+
+export interface Database {
+  websites: WebsitesTable;
+  website_hosts: WebsiteHostsTable;
+  site_settings: SiteSettingsTable;
+  themes: ThemesTable;
+  theme_files: ThemeFilesTable;
+  collections: CollectionsTable;
+  items: ItemsTable;
+  products: ProductsTable;
+  product_variants: ProductVariantsTable;
+  subscription_plans: SubscriptionPlansTable;
+  forms: FormsTable;
+  navigation: NavigationTable;
+  assets: AssetsTable;
+}

@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run'];
+
+/**
+ * The site the end-to-end suites drive: the demo shop with the default theme once both exist in the
+ * repository, otherwise the server's fixture site and test theme.
+ */
+export function e2eSite(): { siteDir: string; themesDir: string; name: 'demo' | 'fixture' } {
+  const demo = path.join(REPO, 'sites', 'demo');
+  const theme = path.join(REPO, 'themes', 'default');
+  if (fs.existsSync(path.join(demo, 'site.json')) && fs.existsSync(path.join(theme, 'site.region'))) {
+    return { siteDir: demo, themesDir: path.join(REPO, 'themes'), name: 'demo' };
+  }
+  const fixtures = path.join(REPO, 'packages', 'server', 'test', 'fixtures');
+  return { siteDir: path.join(fixtures, 'sites', 'shop'), themesDir: path.join(fixtures, 'themes'), name: 'fixture' };
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  /** Every log line the server printed (pino JSON lines and plain CLI lines). */
+  logs: string[];
+  logEntries(): Record<string, unknown>[];
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the built server as a user would (`node packages/server/dist/cli.js start`) with a fresh
+ * data directory and a free port, and waits for the address it prints. Builds nothing: `npm test`
+ * builds first.
+ */
+export async function startServer(opts: { siteDir: string; themesDir: string; env?: Record<string, string> }): Promise<RunningServer> {
+  const cli = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
+  if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run "npm run build" first (npm test does)`);
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [cli, 'start'], {
+    cwd: REPO,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_DIR: opts.siteDir,
+      THEMES_DIR: opts.themesDir,
+      LOG_LEVEL: 'info',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  let buffered = '';
+  const onData = (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    logs.push(...lines.filter(Boolean));
+  };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${logs.join('\n')}`)), 60_000);
+    const check = () => {
+      const line = logs.find((l) => / is serving at http:\/\//.test(l));
+      if (line) {
+        clearTimeout(timer);
+        resolve(/(http:\/\/\S+)/.exec(line)![1]!.replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout!.on('data', check);
+    exited.then((code) => reject(new Error(`the server exited with ${code}:\n${logs.join('\n')}`)));
+  });
+
+  return {
+    url,
+    dataDir,
+    logs,
+    logEntries: () => logs.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>),
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      await fsp.rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium); .ci/run does`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+}
+
+/** Saves a screenshot of the page to test-results/ when a test of the suite fails. */
+export function screenshotOnFailure(getPage: () => Page | undefined): void {
+  afterEach(async (ctx) => {
+    const page = getPage();
+    if (!page || ctx.task.result?.state !== 'fail') return;
+    try {
+      const file = await saveScreenshot(page, `${ctx.task.suite?.name ?? 'e2e'} ${ctx.task.name}`);
+      process.stderr.write(`screenshot of the failed test: ${file}\n`);
+    } catch (error) {
+      process.stderr.write(`no screenshot: ${(error as Error).message}\n`);
+    }
+  });
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const dir = path.join(REPO, 'test-results');
+  await fsp.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
