@@ -10,7 +10,9 @@ import * as O from './lib/objects.mjs';
 import { scenes } from './lib/scenes.mjs';
 import { brewGuidePdf } from './lib/pdf.mjs';
 
-const assets = join(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
+// `--out <dir>` writes elsewhere (the demo site's test regenerates into a temporary folder and compares).
+const outFlag = process.argv.indexOf('--out');
+const assets = outFlag > 0 ? process.argv[outFlag + 1] : join(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
 
 /** A product picture: the object on a tinted square backdrop. */
 const product = (tint, body) => svg(800, 800, backdrop(tint, shade(tint, -0.06)) + body);
