@@ -143,7 +143,7 @@ export const scenes = {
   springTasting: () => rect(0, 0, W, H, P.blush) + table(520, P.sand) + [360, 600, 840].map((x, i) => put(x, 560, 0.36, O.mug([P.ocean, P.sage, P.terracotta][i], i + 1))).join('') + leaf(150, 520, 220, 20, P.leafLight) + leaf(1050, 520, 220, -20, P.leafLight),
   roasteryDawn: () => room('#F1D9B5', P.sand, 660) + windowFrame(760, 120, 320, 300, '#F6C89F') + roaster(380, 640),
   sacks: () => rect(0, 0, W, H, P.cream) + rect(0, 640, W, 160, P.clay) + sack(300, 700, P.oat, 5) + sack(600, 690, P.sand, 6) + sack(900, 700, P.oat, 7) + [0, 1, 2, 3, 4, 5, 6].map((i) => bean(420 + i * 60, 740 + (i % 2) * 14, 14, i * 50)).join(''),
-  glazeTests: () => rect(0, 0, W, H, P.paper) + [0, 1, 2, 3].map((row) => shelf(160, 170 + row * 160, 880, P.clay) + [0, 1, 2, 3, 4, 5, 6].map((c) => rect(190 + c * 120, 90 + row * 160, 90, 80, [P.ocean, P.sage, P.terracotta, P.cream, P.charcoal, P.gold, P.olive][(c + row * 2) % 7], 8)).join('')).join(''),
+  glazeTests: () => rect(0, 0, W, H, P.cream) + [0, 1, 2, 3].map((row) => shelf(160, 170 + row * 160, 880, P.clay) + [0, 1, 2, 3, 4, 5, 6].map((c) => rect(190 + c * 120, 90 + row * 160, 90, 80, [P.ocean, P.sage, P.terracotta, P.cream, P.charcoal, P.gold, P.olive][(c + row * 2) % 7], 8)).join('')).join(''),
   kilnShelf: () => room(P.oat, P.charcoal, 700) + kiln(600, 700),
   dripperTop: () => rect(0, 0, W, H, P.charcoal) + circle(600, 400, 250, P.paper) + circle(600, 400, 200, P.white) + circle(600, 400, 150, P.coffee) + circle(600, 400, 60, shade(P.coffee, 0.25)) + stroke('M600 50 Q620 200 600 300', 'rgba(191,211,223,.8)', 10),
   shopWindow: () =>
