@@ -1,0 +1,3 @@
+export * from './messages.js';
+export * from './add-to-cart.js';
+export * from './totals.js';

@@ -1,0 +1,4 @@
+export * from './models.js';
+export * from './hex.js';
+export * from './hsl.js';
+export * from './weight.js';

@@ -1,0 +1,3 @@
+export * from './props.js';
+export * from './sizes.js';
+export * from './alt-text.js';

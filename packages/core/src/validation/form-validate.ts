@@ -1,0 +1,133 @@
+import { isValidEmail } from './email.js';
+import { EDITOR_VALIDATION_MESSAGES, FORM_MESSAGES, emailNotValidMessage, fillMessage } from './messages.js';
+import { validateTextarea } from './textarea.js';
+import type { FormFieldDefinition } from './form-fields.js';
+
+/** Field id -> message, the shape of a 400 answer's `errors` (storefront.md section 5). */
+export type FieldErrors = Record<string, string>;
+
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function isBlank(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.every((v) => typeof v !== 'string' || v.trim() === '');
+  return false;
+}
+
+function validDate(parts: readonly string[]): boolean {
+  const nums = parts.filter((p) => p.trim() !== '');
+  if (nums.length !== 3 || !nums.every((p) => /^\d+$/.test(p.trim()))) return false;
+  const [month, day, year] = nums.map(Number);
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+function validTime(parts: readonly string[]): boolean {
+  const [hour = '', minute = '', second = '', ampm = ''] = parts;
+  const n = (s: string, max: number, min = 0) => s.trim() === '' || (/^\d{1,2}$/.test(s.trim()) && +s >= min && +s <= max);
+  if (hour.trim() === '') return false;
+  const twelveHour = ampm.trim() !== '';
+  if (twelveHour && !/^(am|pm)$/i.test(ampm.trim())) return false;
+  return n(hour, twelveHour ? 12 : 23, twelveHour ? 1 : 0) && n(minute, 59) && n(second, 59);
+}
+
+function validWebsite(value: string): boolean {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+  try {
+    const url = new URL(withScheme);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && /\.[a-z0-9-]{2,}$/i.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function notAnOption(value: string): string {
+  return fillMessage(EDITOR_VALIDATION_MESSAGES.notExpectedOption, { val: value });
+}
+
+/** The message for one field's submitted value, or null when it is valid. */
+export function validateFormField(field: FormFieldDefinition, value: unknown): string | null {
+  if (field.type === 'section') return null;
+  // Likert questions and hidden fields are never required (storefront.md section 5).
+  const requirable = field.type !== 'likert' && field.type !== 'hidden';
+  if (isBlank(value)) return field.required && requirable ? FORM_MESSAGES.required : null;
+  const options = field.options;
+  switch (field.type) {
+    case 'address':
+    case 'name':
+    case 'date':
+    case 'time':
+    case 'phone': {
+      if (!isStringList(value)) return FORM_MESSAGES.parseFieldsFailed;
+      if (field.type === 'date' && !validDate(value)) return FORM_MESSAGES.invalidDate;
+      if (field.type === 'time' && !validTime(value)) return FORM_MESSAGES.invalidTime;
+      if (field.type === 'phone' && !value.every((p) => /^[\d\s()+.-]*$/.test(p))) return FORM_MESSAGES.invalidPhone;
+      return null;
+    }
+    case 'checkbox': {
+      if (!isStringList(value)) return FORM_MESSAGES.parseFieldsFailed;
+      const wrong = options ? value.find((v) => !options.includes(v)) : undefined;
+      return wrong === undefined ? null : notAnOption(wrong);
+    }
+    case 'likert': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return FORM_MESSAGES.parseFieldsFailed;
+      for (const [question, answers] of Object.entries(value as Record<string, unknown>)) {
+        if (options && !options.includes(question)) return notAnOption(question);
+        if (!isStringList(answers)) return FORM_MESSAGES.parseFieldsFailed;
+        const wrong = answers.find((a) => !/^-?[0-2]$/.test(a));
+        if (wrong !== undefined) return notAnOption(wrong);
+      }
+      return null;
+    }
+    default:
+      break;
+  }
+  if (typeof value !== 'string') return FORM_MESSAGES.parseFieldsFailed;
+  const text = value.trim();
+  switch (field.type) {
+    case 'email':
+      return isValidEmail(text) ? null : emailNotValidMessage();
+    case 'textarea':
+      return validateTextarea(value, { maxLength: field.maxLength, required: field.required });
+    case 'number':
+      return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(text) ? null : FORM_MESSAGES.invalidNumber;
+    case 'currency':
+      return /^\d+(\.\d+)?$|^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) ? null : FORM_MESSAGES.invalidAmount;
+    case 'website':
+      return validWebsite(text) ? null : FORM_MESSAGES.invalidWebsite;
+    case 'radio':
+    case 'select':
+      return options && !options.includes(value) ? notAnOption(value) : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Server-side validation of a submission's `form` object against the form's fields: a map of
+ * field id to message, empty when everything is valid. Sections are always valid; values for
+ * unknown field ids are ignored.
+ */
+export function validateFormFields(fields: readonly FormFieldDefinition[], form: Readonly<Record<string, unknown>>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of fields) {
+    const value = Object.prototype.hasOwnProperty.call(form, field.id) ? form[field.id] : undefined;
+    const message = validateFormField(field, value);
+    if (message !== null) errors[field.id] = message;
+  }
+  return errors;
+}
+
+/**
+ * The cart's additional-fields check (storefront.md section 5): required fields that are
+ * empty give `Required`; likert is never required; sections are ignored.
+ */
+export function requiredFieldErrors(fields: readonly FormFieldDefinition[], form: Readonly<Record<string, unknown>>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of fields) {
+    if (!field.required || field.type === 'section' || field.type === 'likert' || field.type === 'hidden') continue;
+    if (isBlank(form[field.id])) errors[field.id] = FORM_MESSAGES.required;
+  }
+  return errors;
+}

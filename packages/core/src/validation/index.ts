@@ -1,0 +1,6 @@
+export * from './email.js';
+export * from './messages.js';
+export * from './textarea.js';
+export * from './restock.js';
+export * from './form-fields.js';
+export * from './form-validate.js';

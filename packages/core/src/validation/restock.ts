@@ -1,0 +1,31 @@
+import { isValidEmail } from './email.js';
+import { LOGIN_MESSAGES, RESTOCK_MESSAGES } from './messages.js';
+
+export interface RestockSignupInput {
+  readonly siteVisitorEmail?: unknown;
+  readonly captchaToken?: unknown;
+}
+
+/**
+ * Validates a restock signup: blank email, then invalid email, then a missing captcha token
+ * when a captcha is shown. Returns the message, or null when the signup may be sent.
+ */
+export function validateRestockSignup(input: RestockSignupInput, options: { readonly captchaRequired?: boolean } = {}): string | null {
+  const email = typeof input.siteVisitorEmail === 'string' ? input.siteVisitorEmail.trim() : '';
+  if (email === '') return RESTOCK_MESSAGES.emailBlank;
+  if (!isValidEmail(email)) return RESTOCK_MESSAGES.emailInvalid;
+  if (options.captchaRequired && (typeof input.captchaToken !== 'string' || input.captchaToken === '')) {
+    return RESTOCK_MESSAGES.captchaRequired;
+  }
+  return null;
+}
+
+/** The restock success text: the site's own text when configured, else `Signed up!`. */
+export function restockSuccessText(customText?: unknown): string {
+  return typeof customText === 'string' && customText.trim() !== '' ? customText : RESTOCK_MESSAGES.signedUp;
+}
+
+/** Validates a login email: `Please enter a valid email` for an empty or malformed one. */
+export function validateLoginEmail(email: unknown): string | null {
+  return typeof email === 'string' && isValidEmail(email.trim()) ? null : LOGIN_MESSAGES.enterValidEmail;
+}

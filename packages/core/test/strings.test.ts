@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { addToCartLabel, productPriceLines } from '../src/product/index.js';
+import { DEFAULT_STRINGS, formatString, localizedString, pageContextStrings } from '../src/strings/index.js';
+
+describe('default strings', () => {
+  it('hold the snippet defaults under the page-context keys', () => {
+    expect(DEFAULT_STRINGS).toMatchObject({
+      productAddToCartText: 'Add To Cart',
+      productSubscribeText: 'Subscribe',
+      productQuickViewText: 'Quick View',
+      productVariantSelectText: 'Select {variantName}',
+      productPriceFromText: 'from {fromPrice}',
+      productPriceUnavailable: 'Unavailable',
+      productSoldOutText: 'sold out',
+      productSaleText: 'sale',
+      productQuantityInputLabel: 'Quantity',
+      salePriceText: 'Sale Price:',
+      originalPriceText: 'Original Price:',
+      formEmptyAnswerText: 'N/A',
+    });
+  });
+
+  it('hold the storefront texts', () => {
+    expect(DEFAULT_STRINGS).toMatchObject({
+      storefrontAddToCartText: 'Add to Cart',
+      productExpressCheckoutText: 'Purchase',
+      addToCartAddingText: 'Adding\u2026',
+      addToCartAddedText: 'Added!',
+      viewCartText: 'View Cart',
+      addToCartDialogTitle: 'Unable to Add Item',
+      expressCheckoutDialogTitle: 'Unable to Purchase Item',
+      giftCardDialogTitle: 'Unable to purchase Gift Card',
+      formSubmittingText: 'Submitting\u2026',
+      formSavingText: 'Saving\u2026',
+      restockNotificationsSuccessText: 'Signed up!',
+      cartItemText: 'item',
+      cartItemsText: 'items',
+      likertStronglyAgreeText: 'Strongly Agree',
+      unableToConnectText: 'Unable to connect. Please try again',
+    });
+    for (const [key, value] of Object.entries(DEFAULT_STRINGS)) {
+      expect(typeof value, key).toBe('string');
+      expect(value.length, key).toBeGreaterThan(0);
+    }
+  });
+
+  it('are read through the site translation when present', () => {
+    expect(localizedString('productAddToCartText', { productAddToCartText: 'In den Warenkorb' })).toBe('In den Warenkorb');
+    expect(localizedString('productAddToCartText', { productAddToCartText: 5 })).toBe('Add To Cart');
+    expect(localizedString('viewCartText')).toBe('View Cart');
+    expect(formatString(DEFAULT_STRINGS.productVariantSelectText, { variantName: 'Size' })).toBe('Select Size');
+  });
+
+  it('build a page context table with known keys only', () => {
+    const strings = pageContextStrings({
+      productSaleText: 'Solde',
+      productPrice__singlePrice__1Weekly__indefinite: '{price} chaque semaine',
+      productPrice__bogus: 'x',
+      somethingElse: 'y',
+      viewCartText: 42,
+    });
+    expect(strings.productSaleText).toBe('Solde');
+    expect(strings.productPrice__singlePrice__1Weekly__indefinite).toBe('{price} chaque semaine');
+    expect(strings).not.toHaveProperty('productPrice__bogus');
+    expect(strings).not.toHaveProperty('somethingElse');
+    expect(strings.viewCartText).toBe('View Cart');
+  });
+
+  it('feed the product rules the same keys', () => {
+    const strings = pageContextStrings({ productAddToCartText: 'ADD', salePriceText: 'Now:' });
+    expect(addToCartLabel({}, { localizedStrings: strings })).toBe('ADD');
+    expect(addToCartLabel({}, { surface: 'storefront', localizedStrings: strings })).toBe('Add to Cart');
+    const lines = productPriceLines({ kind: 'sale', cents: 1, originalCents: 2, currency: 'USD' }, strings);
+    expect(lines).toMatchObject({ saleLabel: 'Now:', originalLabel: 'Original Price:' });
+  });
+});
