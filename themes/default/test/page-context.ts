@@ -164,7 +164,7 @@ export function pageFor(path: string, shoppingCart?: Json): { template: string; 
       },
     };
   }
-  const items = list.map((i: Json) => itemContext(c, i));
+  const items: Json[] = list.map((i: Json) => itemContext(c, i));
   const context: Json = { ...base(1, collection.fullUrl, shoppingCart), collection, items, productMerchandisingContext: merchandising(items), pagination: {} };
   if (c.type === 'events') {
     context.upcoming = items.filter((i) => i.endDate >= NOW).sort((a, b) => a.startDate - b.startDate);
