@@ -34,7 +34,7 @@ function image(path: string | undefined, alt: string | undefined) {
 function collectionContext(c: Json) {
   return {
     id: id(`c/${c.urlId}`), title: c.title, urlId: c.urlId, fullUrl: collectionUrl(c), typeName: c.type, type: c.type === 'products' ? 13 : 10,
-    folder: false, isHome: !!c.isHome, description: c.description ?? '', itemCount: c.items.filter(visible).length,
+    folder: false, description: c.description ?? '', itemCount: c.items.filter(visible).length,
   };
 }
 
@@ -54,6 +54,7 @@ function structuredContent(p: Json) {
     useCustomAddButtonText: !!p.customAddButtonText, customAddButtonText: p.customAddButtonText ?? '',
     ...(form ? { additionalFieldsFormId: form.id, additionalFieldsForm: form } : {}),
     ...(p.digital ? { digital: p.digital } : {}), ...(p.giftCard ? { giftCard: p.giftCard } : {}), ...(p.paywall ? { paywall: p.paywall } : {}),
+    images: (p.images ?? []).map((i: Json) => image(i.path, i.alt)),
   };
 }
 
@@ -66,10 +67,7 @@ function itemContext(c: Json, item: Json): Json {
     mainImage: image(item.mainImage, item.mainImageAlt), likeCount: 3, publicCommentCount: 0,
   };
   if (item.startDate) Object.assign(context, { startDate: Date.parse(item.startDate), endDate: Date.parse(item.endDate), location: item.location });
-  if (item.product) {
-    context.structuredContent = structuredContent(item.product);
-    context.items = (item.product.images ?? []).map((i: Json) => image(i.path, i.alt));
-  }
+  if (item.product) context.structuredContent = structuredContent(item.product);
   if (item.form) context.form = forms[item.form];
   if (item.summaries) {
     context.summaries = item.summaries.map((s: Json) => {
@@ -143,7 +141,11 @@ const SPECIAL: Record<string, [number, string]> = {
 export function pageFor(path: string, shoppingCart?: Json): { template: string; context: Json } {
   const segments = path.split('/').filter(Boolean);
   const special = SPECIAL[segments[0] ?? ''];
-  if (special) return { template: special[1], context: base(special[0], path, shoppingCart) };
+  if (special) {
+    const context = base(special[0], path, shoppingCart);
+    if (special[0] === 102) Object.assign(context, { search: { query: '', resultCount: 0 }, items: [] });
+    return { template: special[1], context };
+  }
   const c = segments.length ? collections.find((x) => x.urlId === segments[0]) : collections.find((x) => x.isHome);
   if (!c) return { template: 'pages/not-found.page', context: base(100, path, shoppingCart) };
   const collection = collectionContext(c);

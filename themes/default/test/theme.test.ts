@@ -18,8 +18,9 @@ const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
 const partials = Object.fromEntries(readdirSync(join(THEME, 'blocks')).map((f) => [f, source(`blocks/${f}`)]));
 
 /** Renders a page as the server does: the page's template, then site.region around it. */
-function renderPage(path: string, shoppingCart?: Record<string, unknown>) {
+function renderPage(path: string, shoppingCart?: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const { template, context } = pageFor(path, shoppingCart);
+  Object.assign(context, extra);
   const options = { partials, now: NOW, locale: 'en-US' };
   const main = compile(source(template)).render(context, options);
   const layout = compile(source('site.region')).render(
@@ -139,6 +140,17 @@ describe('default theme pages of the demo site', () => {
     const event = renderPage('/events/holiday-makers-market').html;
     expect(event).toContain('Saturday, December 12, 2026');
     expect(event).toContain('http://www.google.com/calendar/event?action=TEMPLATE');
+  });
+
+  it('lists search results with their count, and says so when there are none', () => {
+    const mugs = pageFor('/shop').context.items.filter((i: { title: string }) => /mug/i.test(i.title));
+    const found = renderPage('/search', undefined, { search: { query: 'mug', resultCount: mugs.length }, items: mugs });
+    expect(found.errors).toEqual([]);
+    expect(found.html).toContain('value="mug"');
+    expect(found.html).toContain(`${mugs.length} result${mugs.length === 1 ? '' : 's'} for &ldquo;mug&rdquo;`);
+    expect(found.html).toContain('<a href="/shop/stoneware-mug">Stoneware Mug</a>');
+    const none = renderPage('/search', undefined, { search: { query: 'teapot', resultCount: 0 }, items: [] });
+    expect(none.html).toContain('No results for &ldquo;teapot&rdquo;');
   });
 
   it('renders every field kind of a site form with a label', () => {
