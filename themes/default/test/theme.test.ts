@@ -70,6 +70,25 @@ describe('default theme pages of the demo site', () => {
     expect(html.match(/<h1[\s>]/g) ?? []).toHaveLength(1);
   });
 
+  it('titles pages by item, collection or page type, and the home page by the site alone', () => {
+    const title = (path: string) => /<title>([^<]*)<\/title>/.exec(renderPage(path).html)?.[1].replace(/\s+/g, ' ').trim();
+    expect(title('/')).toBe('Tessera Supply Co.');
+    expect(title('/shop')).toBe('Shop · Tessera Supply Co.');
+    expect(title('/shop/stoneware-mug')).toBe('Stoneware Mug · Tessera Supply Co.');
+    expect(title('/about')).toBe('Our story · Tessera Supply Co.');
+    expect(title('/cart')).toBe('Your cart · Tessera Supply Co.');
+    expect(title('/no-such-page')).toBe('Page not found · Tessera Supply Co.');
+    expect(renderPage('/shop').html).toContain('<link rel="canonical" href="http://localhost:3000/shop">');
+  });
+
+  it('shows the main image on a product page when the product lists no gallery', () => {
+    const { template, context } = pageFor('/shop/stoneware-mug');
+    context.item.structuredContent.images = [];
+    const main = compile(source(template)).render(context, { partials, now: NOW });
+    expect(main.errors).toEqual([]);
+    expect(main.output).toMatch(/<div class="product-gallery__item"><img src="\/assets\/shop\/mug-blue\.svg"/);
+  });
+
   it('lays out every page with a skip link, navigation, the cart indicator, the footer and the island root', () => {
     const { html } = renderPage('/journal');
     expect(html).toContain('<a class="skip-link" href="#main">');
