@@ -63,7 +63,11 @@ function CaptchaBox({ provider, context, resetSignal, onToken }: {
       challengeUrl: context.captchaChallengeUrl ?? null,
       siteKey: context.captchaSiteKey ?? null,
       language: context.language ?? 'en-US',
-      onToken: (token) => tokenRef.current(token),
+      onToken: (token) => {
+        // The widget's state on its container, for styles (and tests) that do not reach into the widget.
+        container.dataset.state = token ? 'verified' : 'unverified';
+        tokenRef.current(token);
+      },
     };
     Promise.resolve(provider.render(container, options)).then((w) => {
       if (cancelled) w.destroy();

@@ -49,7 +49,10 @@ const errorId = (model: FormModel, field: FieldModel) => `${model.elementId || m
 function Control({ input, value, invalid, describedBy, onChange }: {
   input: InputModel; value: string; invalid: boolean; describedBy?: string; onChange: (value: string) => void;
 }) {
-  const props = { ...propsOf(input.attrs, describedBy), 'aria-invalid': invalid || undefined, value, onChange: (e: { target: { value: string } }) => onChange(e.target.value) };
+  // A textarea's limit is the live counter's and the message's business (storefront.md section 5):
+  // the browser's own maxlength would silently cut a pasted text instead of saying it is too long.
+  const attrs = input.tag === 'textarea' ? Object.fromEntries(Object.entries(input.attrs).filter(([name]) => name !== 'maxlength')) : input.attrs;
+  const props = { ...propsOf(attrs, describedBy), 'aria-invalid': invalid || undefined, value, onChange: (e: { target: { value: string } }) => onChange(e.target.value) };
   if (input.tag === 'textarea') return <textarea {...props} />;
   if (input.tag === 'select') {
     return <select {...props}>{input.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}</select>;
