@@ -1,9 +1,11 @@
 // Site forms, the captcha, the mailing list and the popup overlay in Chromium, against the built
 // server with the demo shop (its site.json given a site owner and a popup overlay) and a real
 // SMTP server receiving the mail.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../packages/server/test/forms/smtp.js';
@@ -166,5 +168,33 @@ describe('site forms in Chromium', () => {
     await page.waitForSelector('.tessera-form-island form[data-form-id="contact"]');
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('lists and exports the submissions with the built `tessera forms` command, beside the running server', async () => {
+    // A visitor's signup through the API, as the island makes it.
+    const home = await fetch(`${server.url}/`);
+    const crumb = /crumb=([^;]+)/.exec(home.headers.get('set-cookie') ?? '')![1]!;
+    const headers = { cookie: `crumb=${crumb}`, 'x-csrf-token': crumb };
+    const key = (await (await fetch(`${server.url}/api/form/FormSubmissionKey`, { method: 'POST', headers })).json()).data.key;
+    const saved = await fetch(`${server.url}/api/form/SaveFormSubmission`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ key, formId: 'newsletter', form: { email: 'csv@example.com' }, pageTitle: 'Home', pageId: '', contentSource: 'c', pagePath: '/' }),
+    });
+    expect(saved.status).toBe(200);
+
+    const run = promisify(execFile);
+    const cli = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
+    const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
+    const list = await run(process.execPath, [cli, 'forms', 'list'], { env });
+    expect(list.stdout).toMatch(/^newsletter\tNewsletter\t\d+ submissions\tlast /m);
+    const out = path.join(siteDir, 'newsletter.csv');
+    const exported = await run(process.execPath, [cli, 'forms', 'export', 'newsletter', '--out', out], { env });
+    expect(exported.stdout).toMatch(/^Exported \d+ submissions? of "newsletter" to /);
+    const csv = await fs.readFile(out, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Submitted On,Email address,Page Title,Page Path');
+    expect(csv).toMatch(/\r\n\d{4}-\d\d-\d\dT[\d:.]+Z,csv@example\.com,Home,\/\r\n/);
+    const mail = await run(process.execPath, [cli, 'mail', 'list'], { env });
+    expect(mail.stdout).toContain('newsletter-confirmation\tcsv@example.com');
   });
 });
