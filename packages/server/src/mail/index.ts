@@ -11,6 +11,7 @@ import { logTransport, smtpTransport, type MailTransport } from './transport.js'
 
 export type { MailTransport } from './transport.js';
 export type { MailSite } from './layout.js';
+export { siteSender, siteMailSettings } from './site.js';
 export { registerMailTemplate, type MailKind, type MailKinds, type MailTemplate } from './templates/index.js';
 
 declare module 'fastify' {
@@ -47,7 +48,7 @@ export class Mailer {
   readonly sender: OutboxSender;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     transport: MailTransport,
     log: FastifyBaseLogger,
     private readonly clock: Clock,
@@ -88,10 +89,6 @@ export class Mailer {
 
   idle(): Promise<void> {
     return this.sender.idle();
-  }
-
-  get database(): Kysely<Database> {
-    return this.db;
   }
 }
 

@@ -28,3 +28,16 @@ export function defaultFrom(siteTitle: string, baseUrl: string, configured: stri
   const name = siteTitle.replace(/["\\\r\n]/g, '').trim();
   return name ? `"${name}" <no-reply@${host}>` : `no-reply@${host}`;
 }
+
+/**
+ * Everything a module needs to mail on a site's behalf: the site as templates show it, the From
+ * and the owner's address. `mailFrom` is the server's MAIL_FROM.
+ */
+export function siteSender(site: { siteTitle: string; settings: JsonObject }, baseUrl: string, mailFrom: string) {
+  const settings = siteMailSettings(site.settings);
+  return {
+    site: { siteTitle: site.siteTitle, baseUrl },
+    from: settings.from ?? defaultFrom(site.siteTitle, baseUrl, mailFrom),
+    owner: settings.owner,
+  };
+}

@@ -5,7 +5,7 @@ import type { Captcha } from '../../captcha/index.js';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../errors.js';
 import type { Mailer } from '../../mail/index.js';
-import { defaultFrom, siteMailSettings } from '../../mail/site.js';
+import { siteSender } from '../../mail/site.js';
 import type { Database } from '../../storage/schema.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import type { MailingList } from '../newsletter/mailing-list.js';
@@ -97,9 +97,9 @@ export async function saveFormSubmission(deps: SubmitDeps, snapshot: SiteSnapsho
   if (captcha && captchaKey === '') throw new AppError('CAPTCHA_REQUIRED');
 
   const now = deps.clock();
-  const mailSettings = siteMailSettings(snapshot.settings);
-  const from = mailSettings.from ?? defaultFrom(snapshot.siteTitle, baseUrl, deps.mailFrom);
-  const site = { websiteId, siteTitle: snapshot.siteTitle, baseUrl, from };
+  const sender = siteSender(snapshot, baseUrl, deps.mailFrom);
+  const { from, owner } = sender;
+  const site = { websiteId, ...sender.site, from };
   const pagePath = clip(body.pagePath, 2000);
   const pageTitle = clip(body.pageTitle, 500);
 
@@ -122,13 +122,13 @@ export async function saveFormSubmission(deps: SubmitDeps, snapshot: SiteSnapsho
       pagePermissionTypeValue: clip(body.pagePermissionTypeValue, 50),
       submittedOn: now,
     });
-    if (form.notifyOwner && mailSettings.owner) {
+    if (form.notifyOwner && owner) {
       const email = form.fields.find((f) => f.type === 'email');
       const replyTo = email && typeof values[email.id] === 'string' && values[email.id] !== '' ? String(values[email.id]) : null;
       await deps.mail.send(tx, {
         websiteId,
         kind: 'form-submission',
-        to: mailSettings.owner,
+        to: owner,
         from,
         replyTo,
         site,
