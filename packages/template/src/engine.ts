@@ -116,6 +116,40 @@ function zoneOf(data: unknown, option: string | undefined): string {
   return DEFAULT_TIME_ZONE;
 }
 
+type RenderUnit = (unit: Unit, limits: Limits, data: unknown, opts?: RenderOptions) => RenderResult;
+
+// A class rather than an object literal with a getter: literal accessors give every template its own hidden
+// class, which made compiling several times slower.
+class CompiledTemplate implements Template {
+  readonly errors: readonly TemplateError[];
+  readonly #unit: Unit & { ast: RootNode };
+  readonly #render: RenderUnit;
+  #frozenAst: RootNode | undefined;
+
+  // Per-instance closures or accessors would also cost a hidden class each; `render` is a method.
+  constructor(unit: Unit & { ast: RootNode }, readonly limits: Limits, render: RenderUnit) {
+    this.#unit = unit;
+    this.#render = render;
+    this.errors = Object.freeze(unit.errors.slice());
+    Object.freeze(this);
+  }
+
+  render(data: unknown, options?: RenderOptions): RenderResult {
+    return this.#render(this.#unit, this.limits, data, options);
+  }
+
+  /** Frozen on first use: freezing every node while compiling would slow compilation for nothing. */
+  get ast(): RootNode {
+    return this.#frozenAst ?? this.#freezeAst();
+  }
+
+  #freezeAst(): RootNode {
+    // Private fields stay writable on a frozen object.
+    this.#frozenAst = deepFreeze(this.#unit.ast);
+    return this.#frozenAst;
+  }
+}
+
 export function createEngine(options: EngineOptions = {}): Engine {
   const formatters: FormatterTable = Object.freeze({ ...defaultFormatters, ...options.formatters });
   const predicates: PredicateTable = Object.freeze({ ...defaultPredicates, ...options.predicates });
@@ -206,18 +240,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const compile = (source: string, compileOptions?: CompileOptions): Template => {
     const text = typeof source === 'string' ? source : String(source ?? '');
     const limits = resolveLimits(engineLimits, compileOptions?.limits);
-    const unit = compileUnit(text, undefined, limits);
-    let frozenAst: RootNode | undefined;
-    const template: Template = {
-      errors: Object.freeze(unit.errors.slice()),
-      // Frozen on first use: freezing every node while compiling would slow compilation for nothing.
-      get ast() {
-        return (frozenAst ??= deepFreeze(unit.ast));
-      },
-      limits,
-      render: (data, opts) => renderUnit(unit, limits, data, opts),
-    };
-    return Object.freeze(template);
+    return new CompiledTemplate(compileUnit(text, undefined, limits), limits, renderUnit);
   };
 
   return Object.freeze({
