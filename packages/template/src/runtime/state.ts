@@ -158,8 +158,14 @@ export class RenderState implements PluginContext {
   }
 
   resolveArg(arg: string): unknown {
-    const lit = parseLiteral(arg);
-    return lit !== NOT_LITERAL ? lit : this.resolve(arg);
+    let parsed = args.get(arg);
+    if (parsed === undefined) {
+      const lit = parseLiteral(arg);
+      parsed = lit !== NOT_LITERAL ? { literal: true, value: lit } : { literal: false, value: resolverFor(arg) };
+      if (args.size > 10_000) args.clear();
+      args.set(arg, parsed);
+    }
+    return parsed.literal ? parsed.value : (parsed.value as Resolver)(this.frame);
   }
 
   applyPartial(name: string, node: unknown, options?: ApplyOptions): string {
@@ -247,6 +253,8 @@ export class RenderState implements PluginContext {
 }
 
 const resolvers = new Map<string, Resolver>();
+// Plugin arguments, read once: a literal's value or the resolver of a path.
+const args = new Map<string, { literal: boolean; value: unknown }>();
 const MISSING: Resolver = () => undefined;
 
 function resolverFor(path: string): Resolver {
