@@ -8,7 +8,7 @@
 
 import type { VarPath } from '../syntax/nodes.js';
 import { findIndex, findVar, type Frame } from './frame.js';
-import { arrayIndex, getKey, hasKey } from './values.js';
+import { arrayIndex, getKey } from './values.js';
 
 export type Resolver = (f: Frame) => unknown;
 
@@ -38,8 +38,21 @@ function lookupName(f: Frame, key: string, index: number): unknown {
   return undefined;
 }
 
+// Paths are shared (see parsePath's cache), so their resolvers are too: compiled once per path.
+const resolverCache = new WeakMap<VarPath, Resolver>();
+const sectionResolverCache = new WeakMap<VarPath, Resolver>();
+
 /** Resolver for `{path}` (walks up the frames). */
 export function compileResolver(path: VarPath): Resolver {
+  let r = resolverCache.get(path);
+  if (r === undefined) {
+    r = makeResolver(path);
+    resolverCache.set(path, r);
+  }
+  return r;
+}
+
+function makeResolver(path: VarPath): Resolver {
   const rest = walkRest(path.rest, path.rest.map(arrayIndex));
   const plain = path.rest.length === 0;
   switch (path.head) {
@@ -60,6 +73,15 @@ export function compileResolver(path: VarPath): Resolver {
 
 /** Resolver for `.section path` / `.repeated section path`: the first key in the current node only. */
 export function compileSectionResolver(path: VarPath): Resolver {
+  let r = sectionResolverCache.get(path);
+  if (r === undefined) {
+    r = makeSectionResolver(path);
+    sectionResolverCache.set(path, r);
+  }
+  return r;
+}
+
+function makeSectionResolver(path: VarPath): Resolver {
   if (path.head !== 'name') return path.head === 'index' || path.head === 'index0' ? () => undefined : compileResolver(path);
   const rest = walkRest(path.rest, path.rest.map(arrayIndex));
   const key = path.name;
@@ -67,4 +89,3 @@ export function compileSectionResolver(path: VarPath): Resolver {
   return (f) => rest(getKey(f.node, key, index));
 }
 
-export { hasKey };

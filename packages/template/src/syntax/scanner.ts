@@ -51,6 +51,9 @@ export function scan(source: string, sink: ScanSink): void {
   // After a literal `{`, the inner `{` found while looking for its `}` is read as an ordinary
   // candidate: `{##...}` there is a one-line comment, not the start of a multi-line one.
   let inner = false;
+  // Positions found by indexOf (native and fast) are kept while still ahead, so every character is
+  // searched over a bounded number of times even for input like `{{{{{{`.
+  let nextClose = -2;
   while (i < n) {
     const open = source.indexOf('{', i);
     if (open < 0) break;
@@ -66,21 +69,16 @@ export function scan(source: string, sink: ScanSink): void {
       i = textStart = end + 3;
       continue;
     }
-    let close = open + 1;
-    let c = 0;
-    while (close < n) {
-      c = source.charCodeAt(close);
-      if (c === 125 /* } */ || c === 123 /* { */) break;
-      close++;
-    }
-    if (close >= n) break;
-    if (c === 123) {
-      i = close; // this `{` is literal; try again from the inner one
+    if (nextClose !== -1 && nextClose <= open) nextClose = source.indexOf('}', open + 1);
+    if (nextClose < 0) break; // no `}` anywhere after: the rest is text
+    const innerOpen = source.indexOf('{', open + 1);
+    if (innerOpen >= 0 && innerOpen < nextClose) {
+      i = innerOpen; // this `{` is literal; try again from the inner one
       inner = true;
       continue;
     }
-    if (sink.candidate(open, close, textStart)) textStart = close + 1;
-    i = close + 1;
+    if (sink.candidate(open, nextClose, textStart)) textStart = nextClose + 1;
+    i = nextClose + 1;
   }
   if (n > textStart) sink.text(textStart, n);
 }
