@@ -1,7 +1,7 @@
 // The syntax tree: plain, readonly, tagged data made by the small factories below. The compiler reads it
 // once and nothing mutates it. Freezing every node while parsing costs about a tenth of compile time, so
 // factories only build; `deepFreeze` freezes a finished tree once, when it is handed out (Template.ast).
-// Plugin arguments are frozen right away since formatters receive them on every render.
+// Plugin argument lists are frozen by the lexer, since formatters receive them on every render.
 
 import type { ExprProgram } from '../expr/nodes.js';
 
@@ -119,10 +119,10 @@ export const root = (body: readonly Node[]): RootNode => ({ kind: 'root', body }
 // Paths are cached and shared between templates, so they are frozen when made.
 export const varPath = (head: VarPath['head'], name: string, rest: readonly string[], textValue: string): VarPath =>
   freeze({ head, name, rest: freeze(rest), text: textValue });
-export const formatterCall = (name: string, args: readonly string[]): FormatterCall =>
-  ({ name, args: freeze(args) });
+// Argument lists come frozen from the lexer (see intern.ts).
+export const formatterCall = (name: string, args: readonly string[]): FormatterCall => ({ name, args });
 export const predicateCall = (name: string, args: readonly string[], known: boolean): PredicateCall =>
-  ({ name, args: freeze(args), known });
+  ({ name, args, known });
 
 /** Freeze a tree and everything in it (once; already frozen parts are skipped). */
 export function deepFreeze<T>(value: T): T {

@@ -75,8 +75,7 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
       errors.push(syntaxErrors.unterminatedComment(lines.posAt(open)));
     },
     candidate(open, closeAt, textStart) {
-      const content = source.slice(open + 1, closeAt);
-      const ins = lex(content, open + 1, tables);
+      const ins = lex(source, open + 1, closeAt, tables);
       if (ins === null) return false;
       const loc = lines.posAt(open);
       if (ins.t === 'rejected') {
