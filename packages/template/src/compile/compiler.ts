@@ -68,6 +68,14 @@ function compileVariable(node: N.VariableNode, cx: CompileContext): Exec {
     };
   }
   const chain = compileChain(node.formatters, cx, loc);
+  if (resolvers.length === 1) {
+    const r = resolvers[0];
+    return (s, f) => {
+      s.step(loc);
+      const v = chain(s, f, [r(f)]);
+      if (v !== undefined && v !== null) s.emit(typeof v === 'string' ? v : toText(v));
+    };
+  }
   return (s, f) => {
     s.step(loc);
     const v = chain(s, f, resolvers.map((r) => r(f)));
@@ -77,21 +85,38 @@ function compileVariable(node: N.VariableNode, cx: CompileContext): Exec {
 
 function compileChain(calls: readonly N.FormatterCall[], cx: CompileContext, loc: N.Loc): Chain {
   const steps = calls.map((c) => ({ name: c.name, fn: cx.formatters[c.name], args: c.args }));
-  return (s, f, values) => {
-    let v = values[0];
-    for (let i = 0; i < steps.length; i++) {
-      const st = steps[i];
+  const failed = (s: RenderState, name: string, e: unknown): undefined => {
+    if (e instanceof Abort) throw e;
+    s.loc = loc;
+    s.report(runtimeErrors.instructionFailed(`formatter '${name}': ${describe(e)}`, loc));
+    return undefined;
+  };
+  if (steps.length === 1) {
+    const { name, fn, args } = steps[0];
+    return (s, f, values) => {
       s.step(loc);
       s.frame = f;
       s.values = values;
+      s.pluginName = name;
+      try {
+        return fn(values[0], args, s);
+      } catch (e) {
+        return failed(s, name, e);
+      }
+    };
+  }
+  return (s, f, values) => {
+    let v = values[0];
+    s.frame = f;
+    s.values = values;
+    for (let i = 0; i < steps.length; i++) {
+      const st = steps[i];
+      s.step(loc);
       s.pluginName = st.name;
       try {
         v = st.fn(v, st.args, s);
       } catch (e) {
-        if (e instanceof Abort) throw e;
-        s.loc = loc;
-        s.report(runtimeErrors.instructionFailed(`formatter '${st.name}': ${describe(e)}`, loc));
-        return undefined;
+        return failed(s, st.name, e);
       }
     }
     return v;

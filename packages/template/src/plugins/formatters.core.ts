@@ -4,8 +4,11 @@ import { isObject } from '../runtime/values.js';
 import { asNumber, asString, readKey, scriptSafeJson, walkKeys } from './convert.js';
 import type { Formatter, FormatterTable } from './types.js';
 
-// One pass over the text, copying runs between the characters to escape (most text has none and is
-// returned as it is).
+// Most text has nothing to escape: a native regex test finds that quickly; otherwise one pass copies the
+// runs between the characters to escape.
+const HTML_SPECIAL = /[&<>]/;
+const ATTR_SPECIAL = /[&<>"]/;
+
 function escape(s: string, quotes: boolean): string {
   let out = '';
   let last = 0;
@@ -22,8 +25,8 @@ function escape(s: string, quotes: boolean): string {
   }
   return last === 0 ? s : out + s.slice(last);
 }
-const escapeHtml = (s: string) => escape(s, false);
-const escapeAttr = (s: string) => escape(s, true);
+const escapeHtml = (s: string) => (HTML_SPECIAL.test(s) ? escape(s, false) : s);
+const escapeAttr = (s: string) => (ATTR_SPECIAL.test(s) ? escape(s, true) : s);
 
 // `url-encode` leaves letters, digits and * + - . / @ _ as they are and percent-encodes everything else as UTF-8.
 const urlEncode = (s: string) =>

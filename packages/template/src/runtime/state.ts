@@ -135,6 +135,7 @@ export class RenderState implements PluginContext {
     const savedOut = this.out;
     const savedUnit = this.unitName;
     const savedFrame = this.frame;
+    const savedValues = this.values;
     this.outBase += savedOut.length;
     this.out = '';
     this.unitName = unitName;
@@ -148,6 +149,7 @@ export class RenderState implements PluginContext {
       this.out = completed ? savedOut : savedOut + this.out;
       this.unitName = savedUnit;
       this.frame = savedFrame;
+      this.values = savedValues;
     }
   }
 
