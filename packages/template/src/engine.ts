@@ -116,6 +116,8 @@ function zoneOf(data: unknown, option: string | undefined): string {
   return DEFAULT_TIME_ZONE;
 }
 
+const NO_ERRORS: readonly TemplateError[] = Object.freeze([]);
+
 type RenderUnit = (unit: Unit, limits: Limits, data: unknown, opts?: RenderOptions) => RenderResult;
 
 // A class rather than an object literal with a getter: literal accessors give every template its own hidden
@@ -130,7 +132,7 @@ class CompiledTemplate implements Template {
   constructor(unit: Unit & { ast: RootNode }, readonly limits: Limits, render: RenderUnit) {
     this.#unit = unit;
     this.#render = render;
-    this.errors = Object.freeze(unit.errors.slice());
+    this.errors = unit.errors.length === 0 ? NO_ERRORS : Object.freeze(unit.errors.slice());
     Object.freeze(this);
   }
 

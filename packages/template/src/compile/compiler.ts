@@ -26,7 +26,8 @@ type Chain = (s: RenderState, f: Frame, values: readonly unknown[]) => unknown;
 const NOOP: Exec = () => {};
 
 export function compileBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
-  const fns = nodes.map((n) => compileNode(n, cx));
+  const fns: Exec[] = new Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) fns[i] = compileNode(nodes[i], cx);
   switch (fns.length) {
     case 0: return NOOP;
     case 1: return fns[0];

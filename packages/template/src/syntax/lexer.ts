@@ -180,10 +180,13 @@ function lexIf(src: string, i: number, end: number, tables: LexTables): Instruct
   if (i === from || i === end) return null;
   const call = lexPredicateCall(src, i, end, tables);
   if (call) return { t: 'if', condition: { kind: 'predicate', call } };
+  let len = pathLength(src, i, end);
+  if (len === 0) return null;
+  // The usual case: a single variable.
+  if (i + len === end) return { t: 'if', condition: { kind: 'vars', operands: [pathAt(src, i, end)], operators: NO_OPERATORS } };
   const operands: VarPath[] = [];
   const operators: ('||' | '&&')[] = [];
   for (;;) {
-    const len = pathLength(src, i, end);
     if (len === 0) return null;
     operands.push(pathAt(src, i, i + len));
     i += len;
@@ -194,6 +197,7 @@ function lexIf(src: string, i: number, end: number, tables: LexTables): Instruct
     operators.push(c === 124 ? '||' : '&&');
     i += 2;
     while (i < end && isSpace(src.charCodeAt(i))) i++;
+    len = pathLength(src, i, end);
   }
   return { t: 'if', condition: { kind: 'vars', operands, operators } };
 }
@@ -228,6 +232,7 @@ function lexCtx(rest: string): Instruction | null {
 }
 
 const NO_FORMATTERS: FormatterCall[] = [];
+const NO_OPERATORS: ('||' | '&&')[] = [];
 
 /** `path (ws? , ws? path)* (| formatter)*` over src[start, end). */
 function lexVariable(src: string, start: number, end: number, tables: LexTables): Instruction | Rejected | null {

@@ -17,7 +17,8 @@ interface OpenBlock {
   readonly head: Instruction | null;
   readonly main: N.Node[];
   alternates: N.Node[] | null;
-  readonly ors: { test: N.PredicateCall | null; body: N.Node[]; loc: N.Loc }[];
+  /** Or-branches, created on the first `.or` (most blocks have none). */
+  ors: { test: N.PredicateCall | null; body: N.Node[]; loc: N.Loc }[] | null;
   /** Where new nodes go: main, alternates or the last or-branch. */
   current: N.Node[];
 }
@@ -77,12 +78,19 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
     candidate(open, closeAt, textStart) {
       const ins = lex(source, open + 1, closeAt, tables);
       if (ins === null) return false;
-      const loc = lines.posAt(open);
       if (ins.t === 'rejected') {
-        for (const name of ins.unknownFormatters) errors.push(syntaxErrors.unknownFormatter(name, loc));
+        const at = lines.posAt(open);
+        for (const name of ins.unknownFormatters) errors.push(syntaxErrors.unknownFormatter(name, at));
         return false;
       }
       if (open > textStart) pendingText += source.slice(textStart, open);
+      // The most frequent instruction needs no position unless it is misplaced.
+      if (ins.t === 'end') {
+        if (top.kind === 'root') errors.push(syntaxErrors.closingOutsideBlock(lines.posAt(open)));
+        else close();
+        return true;
+      }
+      const loc = lines.posAt(open);
       switch (ins.t) {
         case 'comment': break;
         case 'text': pendingText += ins.text; break;
@@ -116,29 +124,25 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
             errors.push(syntaxErrors.orOutsideBlock(loc));
             break;
           }
-          const last = top.ors[top.ors.length - 1];
+          const last = top.ors === null ? undefined : top.ors[top.ors.length - 1];
           if (last && last.test === null) {
             errors.push(syntaxErrors.deadBranch(loc));
             break;
           }
           flushText();
           const branch = { test: ins.test, body: [] as N.Node[], loc };
-          top.ors.push(branch);
+          (top.ors ??= []).push(branch);
           top.current = branch.body;
           break;
         }
         case 'alternates':
-          if (top.kind !== 'repeated' || top.ors.length > 0 || top.alternates !== null) {
+          if (top.kind !== 'repeated' || top.ors !== null || top.alternates !== null) {
             errors.push(syntaxErrors.alternatesOutsideRepeated(loc));
             break;
           }
           flushText();
           top.alternates = [];
           top.current = top.alternates;
-          break;
-        case 'end':
-          if (top.kind === 'root') errors.push(syntaxErrors.closingOutsideBlock(loc));
-          else close();
           break;
       }
       return true;
@@ -155,14 +159,16 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
 
 function openBlock(kind: BlockKind, loc: N.Loc, head: Instruction | null): OpenBlock {
   const main: N.Node[] = [];
-  return { kind, loc, head, main, alternates: null, ors: [], current: main };
+  return { kind, loc, head, main, alternates: null, ors: null, current: main };
 }
 
 function finish(block: OpenBlock): N.Node {
   let or: N.OrBranch | null = null;
-  for (let k = block.ors.length - 1; k >= 0; k--) {
-    const b = block.ors[k];
-    or = N.orBranch(b.test, b.body, or, b.loc);
+  if (block.ors !== null) {
+    for (let k = block.ors.length - 1; k >= 0; k--) {
+      const b = block.ors[k];
+      or = N.orBranch(b.test, b.body, or, b.loc);
+    }
   }
   const head = block.head!;
   switch (head.t) {

@@ -13,8 +13,20 @@ export interface LineIndex {
 
 export function lineIndex(source: string): LineIndex {
   let starts: number[] | null = null;
+  // Offsets mostly come in increasing order while parsing: follow them line by line from the last one.
+  let lastOffset = 0;
+  let lastLine = 1;
+  let lastLineStart = 0;
   return {
     posAt(offset: number): Position {
+      if (offset >= lastOffset && starts === null) {
+        for (let nl = source.indexOf('\n', lastOffset); nl >= 0 && nl < offset; nl = source.indexOf('\n', nl + 1)) {
+          lastLine++;
+          lastLineStart = nl + 1;
+        }
+        lastOffset = offset;
+        return { line: lastLine, column: offset - lastLineStart + 1 };
+      }
       if (starts === null) {
         starts = [0];
         for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
