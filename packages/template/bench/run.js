@@ -20,6 +20,7 @@ const require = createRequire(import.meta.url);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 400);
 const MEMORY_RENDERS = Number(process.env.BENCH_MEMORY_RENDERS ?? 100_000);
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1000);
 
 // The shared fixtures sit beside the repository (or beside a worktree's parent); BENCH_JSONT overrides.
 function findFixtures() {
@@ -69,12 +70,10 @@ function opsPerSecond(fn, ms) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0 }).padStart(9);
 
-/** Warm both up, then alternate rounds; returns { ref, mine } medians in ops/s. */
+/** Warm both up (so both run optimized code), then alternate rounds; returns { ref, mine } medians in ops/s. */
 function compare(name, refFn, mineFn) {
-  for (let i = 0; i < 30; i++) {
-    refFn?.();
-    mineFn();
-  }
+  if (refFn) opsPerSecond(refFn, WARMUP_MS);
+  opsPerSecond(mineFn, WARMUP_MS);
   const ref = [];
   const mine = [];
   for (let r = 0; r < ROUNDS; r++) {

@@ -59,9 +59,8 @@ function compileNode(node: N.Node, cx: CompileContext): Exec {
 
 function compileVariable(node: N.VariableNode, cx: CompileContext): Exec {
   const loc = node.loc;
-  const resolvers = node.vars.map(compileResolver);
   if (node.formatters.length === 0) {
-    const r = resolvers[0];
+    const r = compileResolver(node.vars[0]);
     return (s, f) => {
       s.step(loc);
       const v = r(f);
@@ -69,14 +68,15 @@ function compileVariable(node: N.VariableNode, cx: CompileContext): Exec {
     };
   }
   const chain = compileChain(node.formatters, cx, loc);
-  if (resolvers.length === 1) {
-    const r = resolvers[0];
+  if (node.vars.length === 1) {
+    const r = compileResolver(node.vars[0]);
     return (s, f) => {
       s.step(loc);
       const v = chain(s, f, [r(f)]);
       if (v !== undefined && v !== null) s.emit(typeof v === 'string' ? v : toText(v));
     };
   }
+  const resolvers = node.vars.map(compileResolver);
   return (s, f) => {
     s.step(loc);
     const v = chain(s, f, resolvers.map((r) => r(f)));

@@ -38,15 +38,18 @@ function lookupName(f: Frame, key: string, index: number): unknown {
   return undefined;
 }
 
-// Paths are shared (see parsePath's cache), so their resolvers are too: compiled once per path.
-const resolverCache = new WeakMap<VarPath, Resolver>();
-const sectionResolverCache = new WeakMap<VarPath, Resolver>();
+// Paths are shared (see parsePath's cache), so their resolvers are too: compiled once per path. Maps with
+// object keys are faster than WeakMaps here; they are cleared when large so they cannot grow without bound.
+const resolverCache = new Map<VarPath, Resolver>();
+const sectionResolverCache = new Map<VarPath, Resolver>();
+const CACHE_LIMIT = 20_000;
 
 /** Resolver for `{path}` (walks up the frames). */
 export function compileResolver(path: VarPath): Resolver {
   let r = resolverCache.get(path);
   if (r === undefined) {
     r = makeResolver(path);
+    if (resolverCache.size >= CACHE_LIMIT) resolverCache.clear();
     resolverCache.set(path, r);
   }
   return r;
@@ -76,6 +79,7 @@ export function compileSectionResolver(path: VarPath): Resolver {
   let r = sectionResolverCache.get(path);
   if (r === undefined) {
     r = makeSectionResolver(path);
+    if (sectionResolverCache.size >= CACHE_LIMIT) sectionResolverCache.clear();
     sectionResolverCache.set(path, r);
   }
   return r;

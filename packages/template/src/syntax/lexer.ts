@@ -16,18 +16,18 @@
 
 import { formatterCall, predicateCall, type Condition, type FormatterCall, type PredicateCall, type VarPath } from './nodes.js';
 import { argList, intern } from './intern.js';
-import { isLetter, isWordChar, parsePath, pathAt, pathLength } from './paths.js';
+import { isLetter, isWordChar, parsePath, pathAt, pathLength, singlePathAt } from './paths.js';
 
 export type Instruction =
   | { readonly t: 'comment' }
   | { readonly t: 'text'; readonly text: string }
-  | { readonly t: 'variable'; readonly vars: VarPath[]; readonly formatters: FormatterCall[] }
+  | { readonly t: 'variable'; readonly vars: readonly VarPath[]; readonly formatters: readonly FormatterCall[] }
   | { readonly t: 'section' | 'repeated'; readonly path: VarPath }
   | { readonly t: 'end' | 'alternates' }
   | { readonly t: 'or'; readonly test: PredicateCall | null }
   | { readonly t: 'if'; readonly condition: Condition }
   | { readonly t: 'predicate'; readonly call: PredicateCall }
-  | { readonly t: 'bindvar'; readonly name: string; readonly vars: VarPath[]; readonly formatters: FormatterCall[] }
+  | { readonly t: 'bindvar'; readonly name: string; readonly vars: readonly VarPath[]; readonly formatters: readonly FormatterCall[] }
   | { readonly t: 'ctx'; readonly name: string; readonly bindings: [string, VarPath][] }
   | { readonly t: 'macro'; readonly name: string }
   | { readonly t: 'eval'; readonly source: string; readonly offset: number }
@@ -231,7 +231,7 @@ function lexCtx(rest: string): Instruction | null {
   return { t: 'ctx', name: parts[1], bindings };
 }
 
-const NO_FORMATTERS: FormatterCall[] = [];
+const NO_FORMATTERS: readonly FormatterCall[] = Object.freeze([]);
 const NO_OPERATORS: ('||' | '&&')[] = [];
 
 /** `path (ws? , ws? path)* (| formatter)*` over src[start, end). */
@@ -239,7 +239,7 @@ function lexVariable(src: string, start: number, end: number, tables: LexTables)
   let len = pathLength(src, start, end);
   if (len === 0) return null;
   // The common case: one path and nothing else.
-  if (start + len === end) return { t: 'variable', vars: [pathAt(src, start, end)], formatters: NO_FORMATTERS };
+  if (start + len === end) return { t: 'variable', vars: singlePathAt(src, start, end), formatters: NO_FORMATTERS };
   const vars: VarPath[] = [];
   let i = start;
   for (;;) {

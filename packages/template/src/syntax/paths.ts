@@ -69,17 +69,28 @@ export function parsePath(text: string): VarPath | null {
 // Paths read straight from a template, without slicing when the same text was seen before: a small
 // direct-mapped table keyed on a few characters of the text.
 const TABLE_SIZE = 2048;
-const table: ({ readonly text: string; readonly path: VarPath } | undefined)[] = new Array(TABLE_SIZE).fill(undefined);
+interface Entry { readonly text: string; readonly path: VarPath; readonly alone: readonly VarPath[] }
+const table: (Entry | undefined)[] = new Array(TABLE_SIZE).fill(undefined);
 
-/** The path in src[start, end), which must be a valid path (checked with pathLength). */
-export function pathAt(src: string, start: number, end: number): VarPath {
+function entryAt(src: string, start: number, end: number): Entry {
   const len = end - start;
   const h = (len * 31 + src.charCodeAt(start) * 7 + src.charCodeAt(end - 1) * 13 + src.charCodeAt(start + (len >> 1))) & (TABLE_SIZE - 1);
   const hit = table[h];
-  if (hit !== undefined && hit.text.length === len && src.startsWith(hit.text, start)) return hit.path;
+  if (hit !== undefined && hit.text.length === len && src.startsWith(hit.text, start)) return hit;
   const path = parsePath(src.slice(start, end))!;
-  table[h] = { text: path.text, path };
-  return path;
+  const entry = { text: path.text, path, alone: Object.freeze([path]) };
+  table[h] = entry;
+  return entry;
+}
+
+/** The path in src[start, end), which must be a valid path (checked with pathLength). */
+export function pathAt(src: string, start: number, end: number): VarPath {
+  return entryAt(src, start, end).path;
+}
+
+/** [the path in src[start, end)], as a shared frozen list (the variables of a one-variable instruction). */
+export function singlePathAt(src: string, start: number, end: number): readonly VarPath[] {
+  return entryAt(src, start, end).alone;
 }
 
 export { isLetter, isDigit, isWordChar };
