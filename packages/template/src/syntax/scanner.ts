@@ -66,8 +66,10 @@ export function scan(source: string, sink: ScanSink): void {
   // Positions found by indexOf (native and fast) are kept while still ahead, so every character is
   // searched over a bounded number of times even for input like `{{{{{{`.
   let nextClose = -2;
+  // The first `{` after the last candidate's, when already found (-1: there is none; -2: not searched).
+  let nextOpen = -2;
   while (i < n) {
-    const open = source.indexOf('{', i);
+    const open = nextOpen === -1 ? -1 : nextOpen >= i ? nextOpen : source.indexOf('{', i);
     if (open < 0) break;
     const fromInner = inner && open === i;
     inner = false;
@@ -84,6 +86,7 @@ export function scan(source: string, sink: ScanSink): void {
     if (nextClose !== -1 && nextClose <= open) nextClose = source.indexOf('}', open + 1);
     if (nextClose < 0) break; // no `}` anywhere after: the rest is text
     const innerOpen = source.indexOf('{', open + 1);
+    nextOpen = innerOpen;
     if (innerOpen >= 0 && innerOpen < nextClose) {
       i = innerOpen; // this `{` is literal; try again from the inner one
       inner = true;
