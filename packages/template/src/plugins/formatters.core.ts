@@ -180,8 +180,9 @@ export const coreFormatters: FormatterTable = {
   htmlattr: (v) => escapeAttr(asString(v)),
   htmltag: (v) => escapeAttr(asString(v)),
   iter: (_v, _args, ctx) => ctx.resolve('@index'),
-  json: (v) => (v === undefined ? undefined : scriptSafeJson(v)),
-  'json-pretty': (v) => (v === undefined ? undefined : scriptSafeJson(v, 2)),
+  // A missing value gives empty text (so a following `|json` writes "").
+  json: (v) => (v === undefined ? '' : scriptSafeJson(v)),
+  'json-pretty': (v) => (v === undefined ? '' : scriptSafeJson(v, 2)),
   'key-by': keyBy,
   'line-breaks': (v) => asString(v).replace(/\n/g, '<br/>'),
   // `{object|lookup a}`: the value of variable a names the key (dotted for a path) to read.
