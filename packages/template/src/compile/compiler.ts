@@ -46,8 +46,8 @@ function compileNode(node: N.Node, cx: CompileContext): Exec {
     case 'variable': return compileVariable(node, cx);
     case 'section': return compileSection(node, cx);
     case 'repeated': return compileRepeated(node, cx);
-    case 'predicate': return compileTestBlock(compilePredicate(node.call, cx, node.loc), node, cx);
-    case 'if': return compileTestBlock(compileCondition(node.condition, cx, node.loc), node, cx);
+    case 'predicate': return compileTestBlock(compilePredicate(node.call, cx, node), node, cx);
+    case 'if': return compileTestBlock(compileCondition(node.condition, cx, node), node, cx);
     case 'bindvar': return compileBindVar(node, cx);
     case 'ctx': return compileCtx(node);
     case 'macro': return compileMacro(node, cx);
@@ -58,7 +58,7 @@ function compileNode(node: N.Node, cx: CompileContext): Exec {
 }
 
 function compileVariable(node: N.VariableNode, cx: CompileContext): Exec {
-  const loc = node.loc;
+  const loc: N.Loc = node;
   if (node.formatters.length === 0) {
     const r = compileResolver(node.vars[0]);
     return (s, f) => {
@@ -169,9 +169,9 @@ function compileOr(or: N.OrBranch | null, cx: CompileContext): Exec | null {
   if (or === null) return null;
   const body = compileBody(or.body, cx);
   if (or.test === null) return body;
-  const test = compilePredicate(or.test, cx, or.loc);
+  const test = compilePredicate(or.test, cx, or);
   const next = compileOr(or.next, cx);
-  const loc = or.loc;
+  const loc: N.Loc = or;
   return (s, f) => {
     s.step(loc);
     if (test(s, f)) body(s, f);
@@ -182,7 +182,7 @@ function compileOr(or: N.OrBranch | null, cx: CompileContext): Exec | null {
 function compileTestBlock(test: Test, node: N.PredicateNode | N.IfNode, cx: CompileContext): Exec {
   const body = compileBody(node.body, cx);
   const or = compileOr(node.or, cx);
-  const loc = node.loc;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     if (test(s, f)) body(s, f);
@@ -196,7 +196,7 @@ function compileSection(node: N.SectionNode, cx: CompileContext): Exec {
   const r = compileSectionResolver(node.path);
   const body = compileBody(node.body, cx);
   const or = compileOr(node.or, cx);
-  const loc = node.loc;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const v = r(f);
@@ -213,7 +213,7 @@ function compileRepeated(node: N.RepeatedNode, cx: CompileContext): Exec {
   const body = compileBody(node.body, cx);
   const alternates = node.alternates === null ? null : compileBody(node.alternates, cx);
   const or = compileOr(node.or, cx);
-  const loc = node.loc;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const v = r(f);
@@ -236,8 +236,9 @@ function compileRepeated(node: N.RepeatedNode, cx: CompileContext): Exec {
 
 function compileBindVar(node: N.BindVarNode, cx: CompileContext): Exec {
   const resolvers = node.vars.map(compileResolver);
-  const chain = node.formatters.length > 0 ? compileChain(node.formatters, cx, node.loc) : null;
-  const { name, loc } = node;
+  const chain = node.formatters.length > 0 ? compileChain(node.formatters, cx, node) : null;
+  const { name } = node;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const values = resolvers.map((r) => r(f));
@@ -247,7 +248,8 @@ function compileBindVar(node: N.BindVarNode, cx: CompileContext): Exec {
 
 function compileCtx(node: N.CtxNode): Exec {
   const bindings = node.bindings.map(([k, p]) => [k, compileResolver(p)] as const);
-  const { name, loc } = node;
+  const { name } = node;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const obj: Record<string, unknown> = {};
@@ -270,7 +272,8 @@ function compileEval(node: N.EvalNode): Exec {
   for (const op of node.program.ops) {
     if (op.op === 'load' && !resolvers.has(op.path)) resolvers.set(op.path, compileResolver(op.path));
   }
-  const { program, loc, source, valid } = node;
+  const { program, source, valid } = node;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const env: ExprEnv = {
@@ -287,7 +290,8 @@ function compileEval(node: N.EvalNode): Exec {
 }
 
 function compileInclude(node: N.IncludeNode): Exec {
-  const { name, output, loc } = node;
+  const { name, output } = node;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     s.frame = f;
@@ -297,7 +301,8 @@ function compileInclude(node: N.IncludeNode): Exec {
 }
 
 function compileInject(node: N.InjectNode): Exec {
-  const { name, file, loc } = node;
+  const { name, file } = node;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const raw = Object.prototype.hasOwnProperty.call(s.injects, file) ? s.injects[file] : undefined;

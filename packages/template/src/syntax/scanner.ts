@@ -9,38 +9,65 @@ import type { Position } from '../errors.js';
 
 export interface LineIndex {
   posAt(offset: number): Position;
+  /** Sets `line` and `column` to the position of `offset`, without allocating. */
+  locate(offset: number): void;
+  line: number;
+  column: number;
+}
+
+class Lines implements LineIndex {
+  line = 1;
+  column = 1;
+  private starts: number[] | null = null;
+  // Offsets mostly come in increasing order while parsing: follow them line by line from the last one.
+  private lastOffset = 0;
+  private lastLine = 1;
+  private lastLineStart = 0;
+
+  constructor(private readonly source: string) {}
+
+  locate(offset: number): void {
+    if (offset < this.lastOffset) {
+      const p = this.search(offset);
+      this.line = p.line;
+      this.column = p.column;
+      return;
+    }
+    const source = this.source;
+    for (let nl = source.indexOf('\n', this.lastOffset); nl >= 0 && nl < offset; nl = source.indexOf('\n', nl + 1)) {
+      this.lastLine++;
+      this.lastLineStart = nl + 1;
+    }
+    this.lastOffset = offset;
+    this.line = this.lastLine;
+    this.column = offset - this.lastLineStart + 1;
+  }
+
+  posAt(offset: number): Position {
+    this.locate(offset);
+    return { line: this.line, column: this.column };
+  }
+
+  private search(offset: number): Position {
+    if (this.starts === null) {
+      const starts = [0];
+      for (let i = this.source.indexOf('\n'); i >= 0; i = this.source.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.starts = starts;
+    }
+    const starts = this.starts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo] + 1 };
+  }
 }
 
 export function lineIndex(source: string): LineIndex {
-  let starts: number[] | null = null;
-  // Offsets mostly come in increasing order while parsing: follow them line by line from the last one.
-  let lastOffset = 0;
-  let lastLine = 1;
-  let lastLineStart = 0;
-  return {
-    posAt(offset: number): Position {
-      if (offset >= lastOffset && starts === null) {
-        for (let nl = source.indexOf('\n', lastOffset); nl >= 0 && nl < offset; nl = source.indexOf('\n', nl + 1)) {
-          lastLine++;
-          lastLineStart = nl + 1;
-        }
-        lastOffset = offset;
-        return { line: lastLine, column: offset - lastLineStart + 1 };
-      }
-      if (starts === null) {
-        starts = [0];
-        for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
-      }
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid] <= offset) lo = mid;
-        else hi = mid - 1;
-      }
-      return { line: lo + 1, column: offset - starts[lo] + 1 };
-    },
-  };
+  return new Lines(source);
 }
 
 export interface ScanSink {
