@@ -204,8 +204,10 @@ function lexIf(src: string, i: number, end: number, tables: LexTables): Instruct
 
 function lexBindVar(src: string, i: number, end: number, tables: LexTables): Instruction | Rejected | null {
   if (src.charCodeAt(i) !== 32) return null;
-  const space = src.indexOf(' ', i + 1);
-  if (space < 0 || space >= end) return null;
+  // Searches stay inside the instruction: indexOf would run on into the rest of the template.
+  let space = i + 1;
+  while (space < end && src.charCodeAt(space) !== 32) space++;
+  if (space >= end) return null;
   const name = src.slice(i + 1, space);
   if (!BIND_NAME.test(name)) return null;
   const v = lexVariable(src, space + 1, end, tables);
@@ -261,8 +263,8 @@ function lexVariable(src: string, start: number, end: number, tables: LexTables)
   while (i < end) {
     // src[i] is the `|` before a formatter; its segment runs to the next `|` or the end.
     const segStart = i + 1;
-    let segEnd = src.indexOf('|', segStart);
-    if (segEnd < 0 || segEnd > end) segEnd = end;
+    let segEnd = segStart;
+    while (segEnd < end && src.charCodeAt(segEnd) !== 124 /* | */) segEnd++;
     if (segStart >= segEnd || !isLetter(src.charCodeAt(segStart))) return null;
     let k = segStart + 1;
     while (k < segEnd && isWordChar(src.charCodeAt(k))) k++;

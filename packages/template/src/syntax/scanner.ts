@@ -23,6 +23,8 @@ class Lines implements LineIndex {
   private lastOffset = 0;
   private lastLine = 1;
   private lastLineStart = 0;
+  /** The first line feed at or after lastOffset (-1: none; -2: not searched yet). */
+  private nextFeed = -2;
 
   constructor(private readonly source: string) {}
 
@@ -34,10 +36,13 @@ class Lines implements LineIndex {
       return;
     }
     const source = this.source;
-    for (let nl = source.indexOf('\n', this.lastOffset); nl >= 0 && nl < offset; nl = source.indexOf('\n', nl + 1)) {
+    let nl = this.nextFeed === -2 ? source.indexOf('\n', this.lastOffset) : this.nextFeed;
+    while (nl >= 0 && nl < offset) {
       this.lastLine++;
       this.lastLineStart = nl + 1;
+      nl = source.indexOf('\n', nl + 1);
     }
+    this.nextFeed = nl;
     this.lastOffset = offset;
     this.line = this.lastLine;
     this.column = offset - this.lastLineStart + 1;
