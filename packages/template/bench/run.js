@@ -12,13 +12,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { createEngine } from '../dist/index.js';
+import { clearSharedCaches, createEngine } from '../dist/index.js';
 import { gridData } from './grid-data.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 400);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 250);
 const MEMORY_RENDERS = Number(process.env.BENCH_MEMORY_RENDERS ?? 100_000);
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1000);
 
@@ -133,6 +133,18 @@ if (!fixtures) {
       engine.compile(source);
       for (const p of partialSources) engine.compile(p);
     });
+  // The same, with Tessera's shared tables (interned names, paths, argument lists, resolvers) emptied before
+  // every compilation: what compiling a template with nothing in common with earlier ones costs.
+  results.compileCold = compare('compile, cold shared tables',
+    ref && (() => {
+      compiler.parse(source);
+      for (const p of partialSources) compiler.parse(p);
+    }),
+    () => {
+      clearSharedCaches();
+      engine.compile(source);
+      for (const p of partialSources) engine.compile(p);
+    });
   const refCompiler = ref && new ref.Compiler();
   results.wright = compare('render wright.html (compiled)',
     ref && (() => refCompiler.execute({ code: refCode, json: data, partials, enableExpr: true, enableInclude: true }).ctx.render()),
@@ -161,6 +173,7 @@ if (ref) {
   const line = (label, r, goal) => r && console.log(`${label.padEnd(10)} ${(r.mine / r.ref).toFixed(2)}x (goal ${goal}x) ${r.mine / r.ref >= goal ? 'met' : 'NOT met'}`);
   console.log('');
   line('compile', results.compile, 2);
+  if (results.compileCold) console.log(`${'  (cold)'.padEnd(10)} ${(results.compileCold.mine / results.compileCold.ref).toFixed(2)}x`);
   line('render', results.wright, 3);
   line('grid', results.grid, 3);
 }

@@ -12,6 +12,19 @@ import { Frame } from './runtime/frame.js';
 import { Abort, RenderState, type Unit, type UnitSource } from './runtime/state.js';
 import { deepFreeze, type RootNode } from './syntax/nodes.js';
 import { parse } from './syntax/parser.js';
+import { clearInterned } from './syntax/intern.js';
+import { clearPaths } from './syntax/paths.js';
+import { clearResolvers } from './runtime/resolve.js';
+
+/**
+ * Empty the tables shared by all engines (interned names, argument lists, paths and their resolvers), so
+ * that the next compilation starts cold. Only useful to measure compilation without them.
+ */
+export function clearSharedCaches(): void {
+  clearInterned();
+  clearPaths();
+  clearResolvers();
+}
 
 export interface EngineOptions {
   /** Extra formatters, merged over the core table (a name given here replaces the core one). */

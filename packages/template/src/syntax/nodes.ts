@@ -119,9 +119,9 @@ export const include = (name: string, output: boolean, line: number, column: num
 export const inject = (name: string, file: string, line: number, column: number): InjectNode => ({ kind: 'inject', name, file, line, column });
 export const root = (body: readonly Node[]): RootNode => ({ kind: 'root', body });
 
-// Paths are cached and shared between templates, so they are frozen when made.
+// Paths are cached and shared between templates (readonly by type; frozen with the tree it is handed out in).
 export const varPath = (head: VarPath['head'], name: string, rest: readonly string[], textValue: string): VarPath =>
-  freeze({ head, name, rest: freeze(rest), text: textValue });
+  ({ head, name, rest, text: textValue });
 // Argument lists come frozen from the lexer (see intern.ts).
 export const formatterCall = (name: string, args: readonly string[]): FormatterCall => ({ name, args });
 export const predicateCall = (name: string, args: readonly string[], known: boolean): PredicateCall =>

@@ -46,23 +46,31 @@ export function pathLength(s: string, i: number, end: number): number {
 
 const cache = new Map<string, VarPath>();
 
+const NO_REST: readonly string[] = Object.freeze([]);
+
 /** Parse a complete path; null when `text` is not exactly one path. */
 export function parsePath(text: string): VarPath | null {
   const hit = cache.get(text);
   if (hit) return hit;
   if (text === '' || pathLength(text, 0, text.length) !== text.length) return null;
-  const segments = text.split('.');
-  const first = segments[0];
-  const rest = segments.slice(1);
+  const path = makePath(text);
+  // Paths repeat a lot across templates and partials; keep the cache bounded.
+  if (cache.size > 10_000) cache.clear();
+  cache.set(text, path);
+  return path;
+}
+
+/** A path from text already known to be valid. */
+function makePath(text: string): VarPath {
+  const dot = text.indexOf('.');
+  const first = dot < 0 ? text : text.slice(0, dot);
+  const rest = dot < 0 ? NO_REST : text.slice(dot + 1).split('.');
   let path: VarPath;
   if (first === '@') path = varPath('node', '@', rest, text);
   else if (first === '@index') path = varPath('index', first, rest, text);
   else if (first === '@index0') path = varPath('index0', first, rest, text);
   else if (first.charCodeAt(0) === 64) path = varPath('var', first, rest, text);
   else path = varPath('name', first, rest, text);
-  // Paths repeat a lot across templates and partials; keep the cache bounded.
-  if (cache.size > 10_000) cache.clear();
-  cache.set(text, path);
   return path;
 }
 
@@ -77,8 +85,8 @@ function entryAt(src: string, start: number, end: number): Entry {
   const h = (len * 31 + src.charCodeAt(start) * 7 + src.charCodeAt(end - 1) * 13 + src.charCodeAt(start + (len >> 1))) & (TABLE_SIZE - 1);
   const hit = table[h];
   if (hit !== undefined && hit.text.length === len && src.startsWith(hit.text, start)) return hit;
-  const path = parsePath(src.slice(start, end))!;
-  const entry = { text: path.text, path, alone: Object.freeze([path]) };
+  const path = makePath(src.slice(start, end));
+  const entry = { text: path.text, path, alone: [path] };
   table[h] = entry;
   return entry;
 }
@@ -94,3 +102,9 @@ export function singlePathAt(src: string, start: number, end: number): readonly 
 }
 
 export { isLetter, isDigit, isWordChar };
+
+/** Forget every cached path (for measurements of cold compilation). */
+export function clearPaths(): void {
+  table.fill(undefined);
+  cache.clear();
+}
