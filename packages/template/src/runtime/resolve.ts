@@ -55,9 +55,11 @@ export function compileResolver(path: VarPath): Resolver {
   return r;
 }
 
+const IDENTITY = (v: unknown) => v;
+
 function makeResolver(path: VarPath): Resolver {
-  const rest = walkRest(path.rest, path.rest.map(arrayIndex));
   const plain = path.rest.length === 0;
+  const rest = plain ? IDENTITY : walkRest(path.rest, path.rest.map(arrayIndex));
   switch (path.head) {
     case 'node': return plain ? (f) => f.node : (f) => rest(f.node);
     case 'index': return (f) => { const i = findIndex(f); return i < 0 ? undefined : rest(i + 1); };
@@ -87,9 +89,10 @@ export function compileSectionResolver(path: VarPath): Resolver {
 
 function makeSectionResolver(path: VarPath): Resolver {
   if (path.head !== 'name') return path.head === 'index' || path.head === 'index0' ? () => undefined : compileResolver(path);
-  const rest = walkRest(path.rest, path.rest.map(arrayIndex));
   const key = path.name;
   const index = arrayIndex(key);
+  if (path.rest.length === 0) return (f) => getKey(f.node, key, index);
+  const rest = walkRest(path.rest, path.rest.map(arrayIndex));
   return (f) => rest(getKey(f.node, key, index));
 }
 

@@ -77,7 +77,7 @@ function makePath(text: string): VarPath {
 // Paths read straight from a template, without slicing when the same text was seen before: a small
 // direct-mapped table keyed on a few characters of the text.
 const TABLE_SIZE = 2048;
-interface Entry { readonly text: string; readonly path: VarPath; readonly alone: readonly VarPath[] }
+interface Entry { readonly text: string; readonly path: VarPath; alone: readonly VarPath[] | null }
 const table: (Entry | undefined)[] = new Array(TABLE_SIZE).fill(undefined);
 
 function entryAt(src: string, start: number, end: number): Entry {
@@ -86,7 +86,7 @@ function entryAt(src: string, start: number, end: number): Entry {
   const hit = table[h];
   if (hit !== undefined && hit.text.length === len && src.startsWith(hit.text, start)) return hit;
   const path = makePath(src.slice(start, end));
-  const entry = { text: path.text, path, alone: [path] };
+  const entry: Entry = { text: path.text, path, alone: null };
   table[h] = entry;
   return entry;
 }
@@ -98,7 +98,8 @@ export function pathAt(src: string, start: number, end: number): VarPath {
 
 /** [the path in src[start, end)], as a shared frozen list (the variables of a one-variable instruction). */
 export function singlePathAt(src: string, start: number, end: number): readonly VarPath[] {
-  return entryAt(src, start, end).alone;
+  const entry = entryAt(src, start, end);
+  return (entry.alone ??= [entry.path]);
 }
 
 export { isLetter, isDigit, isWordChar };
