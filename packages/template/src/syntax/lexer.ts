@@ -43,6 +43,52 @@ export interface Rejected {
 export interface LexTables {
   hasFormatter(name: string): boolean;
   hasPredicate(name: string): boolean;
+  /** Results for instruction texts already lexed with these tables (see LexMemo). */
+  readonly memo?: LexMemo;
+}
+
+type LexResult = Instruction | Rejected | null;
+
+/**
+ * Lexing is a pure function of the instruction text and the tables, and the results are immutable, so an
+ * engine remembers them: `{.end}`, `{.or}`, `{title}`, `{.section item}` recur in every template of a theme.
+ * A direct-mapped table compares the text in place (no slicing on a hit); a miss lexes and takes the slot.
+ */
+export class LexMemo {
+  private static readonly SIZE = 4096;
+  /** Bumped by forgetLexed(): every memo empties itself before its next use. */
+  static generation = 0;
+  private readonly texts: (string | undefined)[] = new Array(LexMemo.SIZE).fill(undefined);
+  private readonly results: LexResult[] = new Array(LexMemo.SIZE).fill(null);
+  private generation = LexMemo.generation;
+
+  lex(src: string, start: number, end: number, tables: LexTables): LexResult {
+    if (this.generation !== LexMemo.generation) {
+      this.clear();
+      this.generation = LexMemo.generation;
+    }
+    const len = end - start;
+    // `.eval` results carry their position; long texts are rare and cost a slice to store.
+    if (len > 96 || src.startsWith('.eval', start)) return lexUncached(src, start, end, tables);
+    const h = (len * 31 + src.charCodeAt(start + 1) * 17 + src.charCodeAt(end - 1) * 13 +
+      src.charCodeAt(start + (len >> 1)) * 7 + src.charCodeAt(end - 2)) & (LexMemo.SIZE - 1);
+    const text = this.texts[h];
+    if (text !== undefined && text.length === len && src.startsWith(text, start)) return this.results[h];
+    const result = lexUncached(src, start, end, tables);
+    this.texts[h] = src.slice(start, end);
+    this.results[h] = result;
+    return result;
+  }
+
+  private clear(): void {
+    this.texts.fill(undefined);
+    this.results.fill(null);
+  }
+}
+
+/** Make every engine's memo forget what it lexed (for measurements of cold compilation). */
+export function forgetLexed(): void {
+  LexMemo.generation++;
 }
 
 const COMMENT: Instruction = { t: 'comment' };
@@ -62,7 +108,11 @@ const BIND_NAME = /^@[A-Za-z][A-Za-z0-9_-]*$/;
 const CTX_KEY = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /** The content is src[start, end), the text between the braces. */
-export function lex(src: string, start: number, end: number, tables: LexTables): Instruction | Rejected | null {
+export function lex(src: string, start: number, end: number, tables: LexTables): LexResult {
+  return tables.memo !== undefined ? tables.memo.lex(src, start, end, tables) : lexUncached(src, start, end, tables);
+}
+
+function lexUncached(src: string, start: number, end: number, tables: LexTables): LexResult {
   const first = src.charCodeAt(start);
   if (first === 35 /* # */) return COMMENT;
   if (first !== 46 /* . */) return lexVariable(src, start, end, tables);
