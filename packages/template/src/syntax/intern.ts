@@ -4,6 +4,9 @@
 
 const SIZE = 2048;
 const table: (string | undefined)[] = new Array(SIZE).fill(undefined);
+// The generation each slot was written in: older slots count as empty, so forgetting is O(1).
+const written = new Int32Array(SIZE).fill(-1);
+let generation = 0;
 
 /** src.slice(start, end), as a string shared with earlier calls for the same text. */
 export function intern(src: string, start: number, end: number): string {
@@ -12,9 +15,10 @@ export function intern(src: string, start: number, end: number): string {
   if (len > 128) return src.slice(start, end);
   const h = (len * 31 + src.charCodeAt(start) * 7 + src.charCodeAt(end - 1) * 13 + src.charCodeAt(start + (len >> 1))) & (SIZE - 1);
   const hit = table[h];
-  if (hit !== undefined && hit.length === len && src.startsWith(hit, start)) return hit;
+  if (hit !== undefined && hit.length === len && written[h] === generation && src.startsWith(hit, start)) return hit;
   const s = src.slice(start, end);
   table[h] = s;
+  written[h] = generation;
   return s;
 }
 
@@ -40,6 +44,6 @@ export function argList(src: string, start: number, end: number): readonly strin
 
 /** Forget every interned name and argument list (for measurements of cold compilation). */
 export function clearInterned(): void {
-  table.fill(undefined);
+  generation++;
   argLists.clear();
 }

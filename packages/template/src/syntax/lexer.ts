@@ -60,29 +60,24 @@ export class LexMemo {
   static generation = 0;
   private readonly texts: (string | undefined)[] = new Array(LexMemo.SIZE).fill(undefined);
   private readonly results: LexResult[] = new Array(LexMemo.SIZE).fill(null);
-  private generation = LexMemo.generation;
+  /** The generation each slot was written in: older slots count as empty (forgetting is O(1)). */
+  private readonly written = new Int32Array(LexMemo.SIZE).fill(-1);
 
   lex(src: string, start: number, end: number, tables: LexTables): LexResult {
-    if (this.generation !== LexMemo.generation) {
-      this.clear();
-      this.generation = LexMemo.generation;
-    }
     const len = end - start;
     // `.eval` results carry their position; long texts are rare and cost a slice to store.
     if (len > 96 || src.startsWith('.eval', start)) return lexUncached(src, start, end, tables);
     const h = (len * 31 + src.charCodeAt(start + 1) * 17 + src.charCodeAt(end - 1) * 13 +
       src.charCodeAt(start + (len >> 1)) * 7 + src.charCodeAt(end - 2)) & (LexMemo.SIZE - 1);
     const text = this.texts[h];
-    if (text !== undefined && text.length === len && src.startsWith(text, start)) return this.results[h];
+    if (text !== undefined && text.length === len && this.written[h] === LexMemo.generation && src.startsWith(text, start)) {
+      return this.results[h];
+    }
     const result = lexUncached(src, start, end, tables);
     this.texts[h] = src.slice(start, end);
     this.results[h] = result;
+    this.written[h] = LexMemo.generation;
     return result;
-  }
-
-  private clear(): void {
-    this.texts.fill(undefined);
-    this.results.fill(null);
   }
 }
 

@@ -79,15 +79,19 @@ function makePath(text: string): VarPath {
 const TABLE_SIZE = 2048;
 interface Entry { readonly text: string; readonly path: VarPath; alone: readonly VarPath[] | null }
 const table: (Entry | undefined)[] = new Array(TABLE_SIZE).fill(undefined);
+// The generation each slot was written in: older slots count as empty, so forgetting is O(1).
+const written = new Int32Array(TABLE_SIZE).fill(-1);
+let generation = 0;
 
 function entryAt(src: string, start: number, end: number): Entry {
   const len = end - start;
   const h = (len * 31 + src.charCodeAt(start) * 7 + src.charCodeAt(end - 1) * 13 + src.charCodeAt(start + (len >> 1))) & (TABLE_SIZE - 1);
   const hit = table[h];
-  if (hit !== undefined && hit.text.length === len && src.startsWith(hit.text, start)) return hit;
+  if (hit !== undefined && hit.text.length === len && written[h] === generation && src.startsWith(hit.text, start)) return hit;
   const path = makePath(src.slice(start, end));
   const entry: Entry = { text: path.text, path, alone: null };
   table[h] = entry;
+  written[h] = generation;
   return entry;
 }
 
@@ -106,6 +110,6 @@ export { isLetter, isDigit, isWordChar };
 
 /** Forget every cached path (for measurements of cold compilation). */
 export function clearPaths(): void {
-  table.fill(undefined);
+  generation++;
   cache.clear();
 }
