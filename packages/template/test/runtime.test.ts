@@ -148,6 +148,20 @@ describe('errors are values', () => {
   });
 });
 
+describe('runs in the browser too', () => {
+  test('no module except the CLI uses Node APIs', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const src = new URL('../src', import.meta.url).pathname;
+    const files = (fs.readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && f !== 'cli.ts');
+    expect(files.length).toBeGreaterThan(20);
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(src, f), 'utf8');
+      expect(text, f).not.toMatch(/from 'node:|require\(|\bprocess\.|\bBuffer\b|__dirname/);
+    }
+  });
+});
+
 describe('limits', () => {
   test('defaults', () => {
     expect(DEFAULT_LIMITS).toMatchObject({ maxPartialDepth: 16, maxExprTokens: undefined, maxExprStringLength: undefined });
