@@ -22,7 +22,7 @@ export { clearSharedCaches, createEngine, DEFAULT_TIME_ZONE } from './engine.js'
 export type { Engine, EngineOptions, CompileOptions, RenderOptions, RenderResult, Template } from './engine.js';
 export { ERROR_CODES, type ErrorCode, type ErrorKind, type TemplateError } from './errors.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
-export { defaultFormatters, defaultPredicates, coreFormatters, corePredicates, dateFormatters } from './plugins/index.js';
+export { defaultFormatters, defaultPredicates, coreFormatters, corePredicates, dateFormatters, typePredicates } from './plugins/index.js';
 export type {
   ApplyOptions, Formatter, FormatterTable, PluginContext, Predicate, PredicateTable, SnippetOptions,
 } from './plugins/types.js';
