@@ -20,8 +20,8 @@ export interface CompileContext {
 }
 
 type Test = (s: RenderState, f: Frame) => boolean;
-/** A formatter chain: input values -> final value. */
-type Chain = (s: RenderState, f: Frame, values: readonly unknown[]) => unknown;
+/** A formatter chain: from the value of the first variable (the others, if any, set on the state) to the result. */
+type Chain = (s: RenderState, f: Frame, first: unknown) => unknown;
 
 const NOOP: Exec = () => {};
 
@@ -72,14 +72,18 @@ function compileVariable(node: N.VariableNode, cx: CompileContext): Exec {
     const r = compileResolver(node.vars[0]);
     return (s, f) => {
       s.step(loc);
-      const v = chain(s, f, [r(f)]);
+      const first = r(f);
+      s.setValue(first);
+      const v = chain(s, f, first);
       if (v !== undefined && v !== null) s.emit(typeof v === 'string' ? v : toText(v));
     };
   }
   const resolvers = node.vars.map(compileResolver);
   return (s, f) => {
     s.step(loc);
-    const v = chain(s, f, resolvers.map((r) => r(f)));
+    const values = resolvers.map((r) => r(f));
+    s.setValues(values);
+    const v = chain(s, f, values[0]);
     if (v !== undefined && v !== null) s.emit(typeof v === 'string' ? v : toText(v));
   };
 }
@@ -94,22 +98,20 @@ function compileChain(calls: readonly N.FormatterCall[], cx: CompileContext, loc
   };
   if (steps.length === 1) {
     const { name, fn, args } = steps[0];
-    return (s, f, values) => {
+    return (s, f, first) => {
       s.step(loc);
       s.frame = f;
-      s.values = values;
       s.pluginName = name;
       try {
-        return fn(values[0], args, s);
+        return fn(first, args, s);
       } catch (e) {
         return failed(s, name, e);
       }
     };
   }
-  return (s, f, values) => {
-    let v = values[0];
+  return (s, f, first) => {
+    let v = first;
     s.frame = f;
-    s.values = values;
     for (let i = 0; i < steps.length; i++) {
       const st = steps[i];
       s.step(loc);
@@ -131,7 +133,7 @@ function compilePredicate(call: N.PredicateCall, cx: CompileContext, loc: N.Loc)
   const name = call.name;
   return (s, f) => {
     s.frame = f;
-    s.values = [f.node];
+    s.setValue(f.node);
     s.pluginName = name;
     try {
       return fn(f.node, args, s) === true;
@@ -242,7 +244,8 @@ function compileBindVar(node: N.BindVarNode, cx: CompileContext): Exec {
   return (s, f) => {
     s.step(loc);
     const values = resolvers.map((r) => r(f));
-    f.setVar(name, chain === null ? values[0] : chain(s, f, values));
+    if (chain !== null) s.setValues(values);
+    f.setVar(name, chain === null ? values[0] : chain(s, f, values[0]));
   };
 }
 
