@@ -15,7 +15,6 @@ const recordTypes: Record<string, Predicate> = Object.fromEntries(
   Object.entries(RecordType).map(([key, code]) => [`${kebabName(key)}?`, (node: unknown) => is(field(node, 'recordType'), code)]),
 );
 // A missing record type is UNDEFINED too.
-recordTypes['undefined?'] = (node) => { const t = field(node, 'recordType'); return t === undefined || is(t, RecordType.UNDEFINED); };
 
 const backgroundSources: Record<string, Predicate> = Object.fromEntries(
   Object.entries(BackgroundSource).map(([key, code]) => [`background-source-${kebabName(key)}?`, (node: unknown) => is(field(node, 'backgroundSource'), code)]),
@@ -25,7 +24,7 @@ const PROMOTED = ['code', 'embed', 'form', 'foursquare', 'image', 'instagram', '
 const promoted: Record<string, Predicate> = Object.fromEntries(
   PROMOTED.map((name) => [`promoted${name.toUpperCase()}?`, (node: unknown) => {
     const t = field(node, 'promotedBlockType');
-    return typeof t === 'string' && t.toLowerCase() === name;
+    return t === name;
   }]),
 );
 
