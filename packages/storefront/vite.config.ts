@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
 // lifetimes; the manifest maps each entry to its hashed file so pages can reference it.
 export default defineConfig({
   plugins: [react()],
+  // Served under /static/storefront/ (packages/server/src/http/storefront.ts): chunks that islands
+  // load later are fetched from there.
+  base: '/static/storefront/',
   build: {
     outDir: 'dist',
     emptyOutDir: true,

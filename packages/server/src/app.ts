@@ -2,13 +2,15 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { sql } from 'kysely';
+import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { AppError, toAppError } from './errors.js';
 import { crumbPlugin } from './http/crumb.js';
 import { parseQueryString, queryRejected } from './http/querystring.js';
 import { registerCompression, registerSecurity } from './http/security.js';
 import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
-import { registerCommerce, type CommerceOptions } from './modules/commerce/index.js';
+import { registerCommerce, type CommerceSetup } from './modules/commerce/index.js';
+import { registerFormsAndMail, type FormsSetup } from './modules/forms/register.js';
 import { sitePlugin } from './modules/site/index.js';
 import { SiteRenderer } from './modules/site/renderer.js';
 import { SiteSnapshots } from './modules/site/snapshot.js';
@@ -28,8 +30,12 @@ export interface AppOptions {
   store?: Store;
   /** A pino logger configuration or instance; defaults to one at config.logLevel on stdout. */
   logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
-  /** The store modules' options: an injectable clock, payment providers, cart write limits (tests, benchmarks). */
-  commerce?: Omit<CommerceOptions, 'store' | 'renderer'>;
+  /** The time modules read (keys, captcha and mail retries); tests move it forward instead of sleeping. */
+  clock?: Clock;
+  /** Mail transport, captcha providers and form limits (issue 7). */
+  forms?: FormsSetup;
+  /** Payment providers and cart write limits (issue 5). */
+  commerce?: CommerceSetup;
 }
 
 /** Builds the whole application from a config: the CLI and the tests both start here. */
@@ -81,7 +87,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (appError.status >= 500) request.log.error({ err: error, url: request.url }, 'unexpected error');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (isPage && appError.status >= 500) return renderer.sendError(request, reply);
-    if (appError.code === 'RATE_LIMITED' && !reply.hasHeader('retry-after')) reply.header('retry-after', '5');
+    if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 5));
     return reply.status(appError.status).send(appError.body());
   });
 
@@ -102,8 +108,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await registerStorefrontAssets(app, config.storefrontDist);
+  await registerFormsAndMail(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.forms);
   await app.register(sitePlugin, { store, renderer });
-  await registerCommerce(app, { ...options.commerce, store, renderer });
+  await registerCommerce(app, { store, renderer, clock: options.clock ?? systemClock }, options.commerce);
 
   app.addHook('onClose', async () => {
     themes.close();

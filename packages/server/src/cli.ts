@@ -4,6 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { ConfigError, displayUrl, loadConfig, type Config } from './config.js';
+import { MailCliError, runMailCommand } from './mail/cli.js';
+import { FormsCliError, runFormsCommand } from './modules/forms/cli.js';
 import { exportSite, importSite, SiteDirectoryError } from './site-dir/index.js';
 import { countWebsites } from './storage/content.js';
 import { openStore, type Store } from './storage/dialect.js';
@@ -17,9 +19,13 @@ Commands:
   import <site-dir>     check a site directory and load it into the store
   export <site-dir>     write the default site (or --site <identifier>) as a site directory
                         [--format json|yaml] [--force to replace the site files of a non-empty folder]
+  forms list            the site's forms and their submission counts [--site <identifier>]
+  forms export <formId> a form's submissions as CSV [--out file.csv] [--site <identifier>]
+  mail list             the outbox, newest first [--status pending|sent|failed]
+  mail retry            queue the messages given up after their last attempt again
 
 Configuration comes from environment variables: PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL,
-LOG_LEVEL, SITE_DIR, THEMES_DIR, PUBLIC_URL, SHUTDOWN_TIMEOUT_MS (see README.md).`;
+MAIL_FROM, LOG_LEVEL, SITE_DIR, THEMES_DIR, PUBLIC_URL, SHUTDOWN_TIMEOUT_MS (see README.md).`;
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -119,12 +125,16 @@ async function main(argv: string[]): Promise<void> {
       return runImport(config, rest[0]);
     case 'export':
       return runExport(config, rest);
+    case 'forms':
+      return withStore(config, async (store) => void process.stdout.write(await runFormsCommand(store, rest)));
+    case 'mail':
+      return withStore(config, async (store) => void process.stdout.write(await runMailCommand(store, rest)));
     default:
       fail(`unknown command "${command}"\n\n${USAGE}`);
   }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof SiteDirectoryError) fail(error.message);
+  if (error instanceof SiteDirectoryError || error instanceof FormsCliError || error instanceof MailCliError) fail(error.message);
   fail(error instanceof Error ? error.message : String(error));
 });

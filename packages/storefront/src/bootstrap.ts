@@ -30,6 +30,8 @@ declare global {
   }
 }
 
+import { registerFormIslands } from './islands/forms/register.js';
+
 export const CONTEXT_ELEMENT_ID = 'tessera-context';
 
 export function readSiteContext(doc: Document = document): SiteContext | null {
@@ -51,6 +53,7 @@ export function boot(win: Window = window): TesseraGlobal {
   const tessera: TesseraGlobal = Object.freeze({ context: readSiteContext(win.document), crumb: () => readCrumb(win.document) });
   win.Tessera = tessera;
   win.document.dispatchEvent(new CustomEvent('tessera:ready', { detail: tessera.context }));
+  registerFormIslands(win.document, tessera.context);
   return tessera;
 }
 

@@ -12,6 +12,21 @@ import { Frame } from './runtime/frame.js';
 import { Abort, RenderState, type Unit, type UnitSource } from './runtime/state.js';
 import { deepFreeze, type RootNode } from './syntax/nodes.js';
 import { parse } from './syntax/parser.js';
+import { forgetLexed, LexMemo } from './syntax/lexer.js';
+import { clearInterned } from './syntax/intern.js';
+import { clearPaths } from './syntax/paths.js';
+import { clearResolvers } from './runtime/resolve.js';
+
+/**
+ * Empty the memo tables (interned names, argument lists, paths and their resolvers, each engine's lexed
+ * instructions), so that the next compilation starts cold. Only useful to measure compilation without them.
+ */
+export function clearSharedCaches(): void {
+  clearInterned();
+  clearPaths();
+  clearResolvers();
+  forgetLexed();
+}
 
 export interface EngineOptions {
   /** Extra formatters, merged over the core table (a name given here replaces the core one). */
@@ -116,6 +131,42 @@ function zoneOf(data: unknown, option: string | undefined): string {
   return DEFAULT_TIME_ZONE;
 }
 
+const NO_ERRORS: readonly TemplateError[] = Object.freeze([]);
+
+type RenderUnit = (unit: Unit, limits: Limits, data: unknown, opts?: RenderOptions) => RenderResult;
+
+// A class rather than an object literal with a getter: literal accessors give every template its own hidden
+// class, which made compiling several times slower.
+class CompiledTemplate implements Template {
+  readonly errors: readonly TemplateError[];
+  readonly #unit: Unit & { ast: RootNode };
+  readonly #render: RenderUnit;
+  #frozenAst: RootNode | undefined;
+
+  // Per-instance closures or accessors would also cost a hidden class each; `render` is a method.
+  constructor(unit: Unit & { ast: RootNode }, readonly limits: Limits, render: RenderUnit) {
+    this.#unit = unit;
+    this.#render = render;
+    this.errors = unit.errors.length === 0 ? NO_ERRORS : Object.freeze(unit.errors.slice());
+    Object.freeze(this);
+  }
+
+  render(data: unknown, options?: RenderOptions): RenderResult {
+    return this.#render(this.#unit, this.limits, data, options);
+  }
+
+  /** Frozen on first use: freezing every node while compiling would slow compilation for nothing. */
+  get ast(): RootNode {
+    return this.#frozenAst ?? this.#freezeAst();
+  }
+
+  #freezeAst(): RootNode {
+    // Private fields stay writable on a frozen object.
+    this.#frozenAst = deepFreeze(this.#unit.ast);
+    return this.#frozenAst;
+  }
+}
+
 export function createEngine(options: EngineOptions = {}): Engine {
   const formatters: FormatterTable = Object.freeze({ ...defaultFormatters, ...options.formatters });
   const predicates: PredicateTable = Object.freeze({ ...defaultPredicates, ...options.predicates });
@@ -123,9 +174,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
   // Maps: looking a freshly sliced name up in an object would make V8 internalize the string first.
   const formatterNames = new Map(Object.entries(formatters));
   const predicateNames = new Map(Object.entries(predicates));
+  const memo = new LexMemo();
   const tables = {
     hasFormatter: (name: string) => formatterNames.has(name),
     hasPredicate: (name: string) => predicateNames.has(name),
+    memo,
   };
 
   const compileUnit = (source: string, name: string | undefined, limits: Limits): Unit & { ast: RootNode } => {
@@ -206,18 +259,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const compile = (source: string, compileOptions?: CompileOptions): Template => {
     const text = typeof source === 'string' ? source : String(source ?? '');
     const limits = resolveLimits(engineLimits, compileOptions?.limits);
-    const unit = compileUnit(text, undefined, limits);
-    let frozenAst: RootNode | undefined;
-    const template: Template = {
-      errors: Object.freeze(unit.errors.slice()),
-      // Frozen on first use: freezing every node while compiling would slow compilation for nothing.
-      get ast() {
-        return (frozenAst ??= deepFreeze(unit.ast));
-      },
-      limits,
-      render: (data, opts) => renderUnit(unit, limits, data, opts),
-    };
-    return Object.freeze(template);
+    return new CompiledTemplate(compileUnit(text, undefined, limits), limits, renderUnit);
   };
 
   return Object.freeze({

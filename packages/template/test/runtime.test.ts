@@ -1,7 +1,7 @@
 // Unit tests of the public API and the runtime: reuse, immutability, caching, options, errors as values.
 
 import { describe, expect, test } from 'vitest';
-import { compile, createEngine, DEFAULT_LIMITS, ERROR_CODES, render } from '../src/index.js';
+import { clearSharedCaches, compile, createEngine, DEFAULT_LIMITS, ERROR_CODES, render } from '../src/index.js';
 
 describe('compile and render', () => {
   test('a compiled template renders many data sets and never throws on bad input', () => {
@@ -53,6 +53,36 @@ describe('compile and render', () => {
     expect(engine.stats().partialsCompiled).toBe(1);
     t.render({ xs: [{ name: 'c' }] }, { partials: { card: '({name})' } });
     expect(engine.stats().partialsCompiled).toBe(2);
+  });
+});
+
+describe('memo tables', () => {
+  test('compiling with warm or emptied memo tables gives the same trees, errors and output', async () => {
+    const path = await import('node:path');
+    const { caseFiles, loadCase } = await import('./support/cases.js');
+    const dir = new URL('./cases', import.meta.url).pathname;
+    const cases = caseFiles(dir, true).map((f) => loadCase(f, path.relative(dir, f)));
+    expect(cases.length).toBeGreaterThan(50);
+    const engine = createEngine();
+    const snapshot = () => cases.map((c) => {
+      const t = engine.compile(c.template);
+      return JSON.stringify([t.ast, t.errors, t.render(c.data, { ...c.options, partials: c.partials, injects: c.injects })]);
+    });
+    clearSharedCaches();
+    const cold = snapshot();
+    const warm = snapshot();
+    expect(warm).toEqual(cold);
+    // Positions come from each occurrence, never from the memo.
+    const t = engine.compile('{title}\n  {title}');
+    expect(t.ast.body.filter((n) => n.kind === 'variable').map((n) => 'line' in n && [n.line, n.column])).toEqual([[1, 1], [2, 3]]);
+  });
+
+  test('what an instruction means depends on its engine\'s tables, not on another engine\'s memo', () => {
+    const plain = createEngine();
+    const loud = createEngine({ formatters: { shout: (v) => String(v).toUpperCase() } });
+    expect(plain.render('{a|shout}', { a: 'x' }).output).toBe('{a|shout}');
+    expect(loud.render('{a|shout}', { a: 'x' }).output).toBe('X');
+    expect(plain.render('{a|shout}', { a: 'x' }).errors.map((e) => e.code)).toEqual(['UNKNOWN_FORMATTER']);
   });
 });
 
@@ -115,6 +145,20 @@ describe('errors are values', () => {
     const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     expect(new Set(ERROR_CODES).size).toBe(ERROR_CODES.length);
     for (const code of ERROR_CODES) expect(readme, code).toContain(`\`${code}\``);
+  });
+});
+
+describe('runs in the browser too', () => {
+  test('no module except the CLI uses Node APIs', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const src = new URL('../src', import.meta.url).pathname;
+    const files = (fs.readdirSync(src, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && f !== 'cli.ts');
+    expect(files.length).toBeGreaterThan(20);
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(src, f), 'utf8');
+      expect(text, f).not.toMatch(/from 'node:|require\(|\bprocess\.|\bBuffer\b|__dirname/);
+    }
   });
 });
 

@@ -84,7 +84,7 @@ describe('paths', () => {
 });
 
 describe('lexer', () => {
-  const l = (content: string) => lex(content, 0, tables);
+  const l = (content: string) => lex(content, 0, content.length, tables);
 
   test('variables and formatter arguments split on the character after the name', () => {
     expect(l('a.b|truncate 10 ...|html')).toMatchObject({
@@ -136,7 +136,8 @@ describe('lexer', () => {
     expect(l('.bindvar @x a')).toMatchObject({ t: 'bindvar', name: '@x' });
     expect(l('.ctx @c w=a.b h=c')).toMatchObject({ t: 'ctx', name: '@c', bindings: [['w', { text: 'a.b' }], ['h', { text: 'c' }]] });
     expect(l('.macro foo.html')).toEqual({ t: 'macro', name: 'foo.html' });
-    expect(lex('.eval 1 + 2', 10, tables)).toEqual({ t: 'eval', source: ' 1 + 2', offset: 15 });
+    // The lexer reads in place: `{.eval 1 + 2}` at offset 10 of a template.
+    expect(lex('0123456789{.eval 1 + 2}', 11, 22, tables)).toEqual({ t: 'eval', source: ' 1 + 2', offset: 16 });
     expect(l('.include foo output')).toEqual({ t: 'include', name: 'foo', output: true });
     expect(l('.inject @x file.json')).toEqual({ t: 'inject', name: '@x', file: 'file.json' });
   });

@@ -1,77 +1,94 @@
-import type { FastifyReply } from 'fastify';
-import { AppError } from '../errors.js';
-import type { Store } from '../storage/dialect.js';
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { systemClock, type Clock } from '../clock.js';
+import { AppError, type ErrorCode } from '../errors.js';
+import { sqliteConnections } from '../storage/dialect.js';
+import type { Database } from '../storage/schema.js';
+import type {} from '../storage/schema-forms.js';
 import { statement, type Executor } from '../storage/statement.js';
 
-/** At most `limit` hits per window of `windowMs`. */
-export interface RateRule {
+/** At most `limit` hits per `windowMs` for one subject (a visitor, a whole site). */
+export interface RateLimit {
+  /** Names the counter: `form-submission:visitor`, `form-key:site`, ... */
+  readonly name: string;
   readonly limit: number;
   readonly windowMs: number;
 }
 
-// One statement counts a hit in up to two buckets (one commit, one round trip).
-const hit = (p: (i: number) => any, offset: number) => ({ bucket: p(offset), website_id: p(offset + 1), window_start: p(offset + 2), hits: 1 });
-const hitStatement = (count: 1 | 2) => statement((db, p) =>
-  db.insertInto('rate_limit_counters')
-    .values(count === 1 ? [hit(p, 0)] : [hit(p, 0), hit(p, 3)])
-    .onConflict((oc) => oc.column('bucket').doUpdateSet((eb) => ({
-      // Every right-hand side reads the row as it was: a new window starts the count again.
-      hits: eb.case().when('rate_limit_counters.window_start', '=', eb.ref('excluded.window_start'))
-        .then(eb('rate_limit_counters.hits', '+', 1)).else(1).end(),
-      window_start: eb.ref('excluded.window_start'),
-    })))
-    .returning(['bucket', 'hits']));
-const hitStatements = { 1: hitStatement(1), 2: hitStatement(2) };
+export interface RateLimitHit {
+  readonly rule: RateLimit;
+  /** Who is counted: a visitor's hashed address, or the site itself. */
+  readonly subject: string;
+}
 
-const sweepStatement = statement((db, p) => db.deleteFrom('rate_limit_counters').where('window_start', '<', p(0)));
+export interface RateLimitResult {
+  readonly allowed: boolean;
+  /** Seconds until the window that refused the hit ends (0 when allowed). */
+  readonly retryAfterSeconds: number;
+}
 
 /**
- * Fixed-window rate limits counted in the store: one atomic upsert per hit, so every process of a
- * deployment (and every restart) counts against the same numbers. Any module can use it: name a
- * bucket (`cart:<visitor>`) and a rule. Over the limit, `enforce` throws RATE_LIMITED (429) with a
- * Retry-After of the seconds left in the window.
+ * Fixed-window counters kept in the store, so that every server process counts the same hits
+ * (ARCHITECTURE.md "Scale"). One upsert per rule: `INSERT ... ON CONFLICT DO UPDATE SET hits =
+ * hits + 1 RETURNING hits` reads the same on SQLite and PostgreSQL and is atomic on both.
  */
+const hitStatement = statement((db, p) =>
+  db.insertInto('rate_limit_counters')
+    .values({ counter_key: p(0), website_id: p(1), hits: 1, expires_on: p(2) })
+    .onConflict((oc) => oc.column('counter_key').doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })))
+    .returning('hits'));
+
 export class RateLimiter {
-  private hitsSinceSweep = 0;
+  private calls = 0;
+  /** The upsert is compiled once per dialect (a cart write counts two rules on its hot path). */
+  private readonly dialect: { dialect: 'sqlite' | 'postgres' };
 
-  constructor(private readonly store: Store, private readonly clock: () => number = Date.now) {}
-
-  /** Counts a hit; answers whether it is allowed and, when not, how many seconds to wait. */
-  async hit(websiteId: string, bucket: string, rule: RateRule): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
-    return (await this.hitAll(websiteId, [{ bucket, rule }]))[0]!;
-  }
-
-  /** Counts a hit in one or two buckets at once (a visitor and its address), each by its own rule. */
-  async hitAll(
-    websiteId: string, limits: readonly { bucket: string; rule: RateRule }[], db: Executor = this.store.db,
-  ): Promise<{ allowed: boolean; retryAfterSeconds: number }[]> {
-    if (limits.length !== 1 && limits.length !== 2) throw new RangeError('one or two buckets at a time');
-    const now = this.clock();
-    const windows = limits.map(({ rule }) => Math.floor(now / rule.windowMs) * rule.windowMs);
-    const keys = limits.map(({ bucket }) => `${websiteId}:${bucket}`);
-    const values = limits.flatMap((_, i) => [keys[i], websiteId, windows[i]]);
-    const { rows } = await hitStatements[limits.length as 1 | 2](this.store, db, values);
-    if (++this.hitsSinceSweep >= 1000 && db === this.store.db) {
-      this.hitsSinceSweep = 0;
-      // Counters of windows long gone are never read again.
-      await sweepStatement(this.store, this.store.db, [now - Math.max(...limits.map((l) => l.rule.windowMs), 3_600_000)]);
-    }
-    return limits.map(({ rule }, i) => {
-      const hits = Number(rows.find((r) => r.bucket === keys[i])?.hits ?? 1);
-      const allowed = hits <= rule.limit;
-      return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((windows[i]! + rule.windowMs - now) / 1000)) };
-    });
+  constructor(private readonly db: Kysely<Database>, private readonly clock: Clock = systemClock) {
+    this.dialect = { dialect: sqliteConnections.has(db) ? 'sqlite' : 'postgres' };
   }
 
   /**
-   * Counts a hit in each bucket and throws RATE_LIMITED, with Retry-After set, when any is over its
-   * limit. `db` may be an open write transaction: the count then commits (or not) with it.
+   * Counts one hit against each rule in turn; refused (and not counted further) at the first rule
+   * over its limit. `db` may be an open write transaction: the counts then commit (or roll back) with it.
    */
-  async enforce(reply: FastifyReply, websiteId: string, limits: readonly { bucket: string; rule: RateRule }[], db?: Executor): Promise<void> {
-    const results = await this.hitAll(websiteId, limits, db);
-    const wait = Math.max(...results.map((r) => r.retryAfterSeconds));
-    if (results.every((r) => r.allowed)) return;
-    reply.header('retry-after', String(wait));
-    throw new AppError('RATE_LIMITED');
+  async hit(websiteId: string, hits: readonly RateLimitHit[], db: Executor = this.db): Promise<RateLimitResult> {
+    const now = this.clock();
+    let retryAfterSeconds = 0;
+    for (const { rule, subject } of hits) {
+      const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+      const windowEnd = windowStart + rule.windowMs;
+      const { rows } = await hitStatement(this.dialect, db, [`${rule.name}|${websiteId}|${subject}|${windowStart}`, websiteId, windowEnd]);
+      if (Number(rows[0]?.hits ?? 1) > rule.limit) {
+        // Rules are checked in order (the visitor's, then the site's): a hit one rule refuses is not
+        // counted by the later ones, so one visitor's flood does not use up the whole site's allowance.
+        retryAfterSeconds = Math.ceil((windowEnd - now) / 1000);
+        break;
+      }
+    }
+    if (++this.calls % 500 === 0 && db === this.db) await this.prune(now);
+    return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+  }
+
+  /** Counters of windows that have ended are of no further use. */
+  async prune(now = this.clock()): Promise<void> {
+    await this.db.deleteFrom('rate_limit_counters').where('expires_on', '<=', now).execute();
+  }
+
+  /** Counts the hits and throws a 429 (with its Retry-After) when any rule refuses. */
+  async enforce(websiteId: string, hits: readonly RateLimitHit[], code: ErrorCode = 'RATE_LIMITED', db?: Executor): Promise<void> {
+    const result = await this.hit(websiteId, hits, db);
+    if (!result.allowed) throw new AppError(code, undefined, undefined, { retryAfterSeconds: result.retryAfterSeconds });
   }
 }
+
+/**
+ * A visitor as rate limits count them: their address, hashed (the store keeps no addresses).
+ * Behind a proxy, the app's trustProxy setting decides what request.ip is.
+ */
+export function visitorSubject(request: FastifyRequest): string {
+  return createHash('sha256').update(request.ip ?? '').digest('base64url').slice(0, 22);
+}
+
+/** The subject that counts a whole site's hits. */
+export const SITE_SUBJECT = 'site';

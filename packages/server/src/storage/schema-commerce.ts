@@ -142,11 +142,6 @@ export interface CommerceCountersTable {
   next_order_number: number;
 }
 
-export interface CommerceSecretsTable {
-  website_id: string;
-  secret: string;
-}
-
 export interface CommerceEventsTable {
   id: string;
   website_id: string;
@@ -155,13 +150,6 @@ export interface CommerceEventsTable {
   payload: string;
   created_on: number;
   processed_on: number | null;
-}
-
-export interface RateLimitCountersTable {
-  bucket: string;
-  website_id: string;
-  window_start: number;
-  hits: number;
 }
 
 export interface CommerceTables {
@@ -174,7 +162,9 @@ export interface CommerceTables {
   gift_card_redemptions: GiftCardRedemptionsTable;
   subscriptions: SubscriptionsTable;
   commerce_counters: CommerceCountersTable;
-  commerce_secrets: CommerceSecretsTable;
   commerce_events: CommerceEventsTable;
-  rate_limit_counters: RateLimitCountersTable;
+}
+
+declare module './schema.js' {
+  interface Database extends CommerceTables {}
 }

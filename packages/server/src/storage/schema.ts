@@ -7,8 +7,6 @@
  * - money is an integer in minor units beside a `currency` column;
  * - structured values that are read whole and never queried inside are JSON text.
  */
-import type { CommerceTables } from './schema-commerce.js';
-
 export type Flag = 0 | 1;
 
 export interface WebsitesTable {
@@ -162,7 +160,7 @@ export interface AssetsTable {
   content: Uint8Array;
 }
 
-export interface Database extends CommerceTables {
+export interface Database {
   websites: WebsitesTable;
   website_hosts: WebsiteHostsTable;
   site_settings: SiteSettingsTable;

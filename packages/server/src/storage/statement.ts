@@ -30,7 +30,8 @@ export interface StatementResult<Row> {
  */
 export function statement<Row>(build: (db: Kysely<Database>, p: Param, dialect: Dialect) => Compilable<Row>) {
   const compiled = new Map<Dialect, { query: CompiledQuery<Row>; slots: (number | null)[] }>();
-  return async (store: Store, executor: Executor, values: readonly unknown[]): Promise<StatementResult<Row>> => {
+  // `store` only tells the dialect: a Store, or `{ dialect }`.
+  return async (store: Pick<Store, 'dialect'>, executor: Executor, values: readonly unknown[]): Promise<StatementResult<Row>> => {
     let entry = compiled.get(store.dialect);
     if (!entry) {
       const query = build(executor as Kysely<Database>, (i) => `${SENTINEL}${i}`, store.dialect).compile();

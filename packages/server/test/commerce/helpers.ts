@@ -44,9 +44,12 @@ export async function storeApp(dialect: Dialect, commerce: AppOptions['commerce'
   const clock = new TestClock();
   const app = await buildApp(testConfig({ siteDir: STORE_SITE }), {
     store,
+    clock: clock.fn,
     commerce: {
-      clock: clock.fn,
-      cartWriteLimits: { perVisitor: { limit: 100_000, windowMs: 60_000 }, perAddress: { limit: 100_000, windowMs: 60_000 } },
+      cartWriteLimits: {
+        perVisitor: { name: 'cart-write:visitor', limit: 100_000, windowMs: 60_000 },
+        perAddress: { name: 'cart-write:address', limit: 100_000, windowMs: 60_000 },
+      },
       ...commerce,
     },
   });

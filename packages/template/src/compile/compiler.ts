@@ -20,13 +20,14 @@ export interface CompileContext {
 }
 
 type Test = (s: RenderState, f: Frame) => boolean;
-/** A formatter chain: input values -> final value. */
-type Chain = (s: RenderState, f: Frame, values: readonly unknown[]) => unknown;
+/** A formatter chain: from the value of the first variable (the others, if any, set on the state) to the result. */
+type Chain = (s: RenderState, f: Frame, first: unknown) => unknown;
 
 const NOOP: Exec = () => {};
 
 export function compileBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
-  const fns = nodes.map((n) => compileNode(n, cx));
+  const fns: Exec[] = new Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) fns[i] = compileNode(nodes[i], cx);
   switch (fns.length) {
     case 0: return NOOP;
     case 1: return fns[0];
@@ -45,8 +46,8 @@ function compileNode(node: N.Node, cx: CompileContext): Exec {
     case 'variable': return compileVariable(node, cx);
     case 'section': return compileSection(node, cx);
     case 'repeated': return compileRepeated(node, cx);
-    case 'predicate': return compileTestBlock(compilePredicate(node.call, cx, node.loc), node, cx);
-    case 'if': return compileTestBlock(compileCondition(node.condition, cx, node.loc), node, cx);
+    case 'predicate': return compileTestBlock(compilePredicate(node.call, cx, node), node, cx);
+    case 'if': return compileTestBlock(compileCondition(node.condition, cx, node), node, cx);
     case 'bindvar': return compileBindVar(node, cx);
     case 'ctx': return compileCtx(node);
     case 'macro': return compileMacro(node, cx);
@@ -57,10 +58,9 @@ function compileNode(node: N.Node, cx: CompileContext): Exec {
 }
 
 function compileVariable(node: N.VariableNode, cx: CompileContext): Exec {
-  const loc = node.loc;
-  const resolvers = node.vars.map(compileResolver);
+  const loc: N.Loc = node;
   if (node.formatters.length === 0) {
-    const r = resolvers[0];
+    const r = compileResolver(node.vars[0]);
     return (s, f) => {
       s.step(loc);
       const v = r(f);
@@ -68,30 +68,58 @@ function compileVariable(node: N.VariableNode, cx: CompileContext): Exec {
     };
   }
   const chain = compileChain(node.formatters, cx, loc);
+  if (node.vars.length === 1) {
+    const r = compileResolver(node.vars[0]);
+    return (s, f) => {
+      s.step(loc);
+      const first = r(f);
+      s.setValue(first);
+      const v = chain(s, f, first);
+      if (v !== undefined && v !== null) s.emit(typeof v === 'string' ? v : toText(v));
+    };
+  }
+  const resolvers = node.vars.map(compileResolver);
   return (s, f) => {
     s.step(loc);
-    const v = chain(s, f, resolvers.map((r) => r(f)));
+    const values = resolvers.map((r) => r(f));
+    s.setValues(values);
+    const v = chain(s, f, values[0]);
     if (v !== undefined && v !== null) s.emit(typeof v === 'string' ? v : toText(v));
   };
 }
 
 function compileChain(calls: readonly N.FormatterCall[], cx: CompileContext, loc: N.Loc): Chain {
   const steps = calls.map((c) => ({ name: c.name, fn: cx.formatters[c.name], args: c.args }));
-  return (s, f, values) => {
-    let v = values[0];
+  const failed = (s: RenderState, name: string, e: unknown): undefined => {
+    if (e instanceof Abort) throw e;
+    s.loc = loc;
+    s.report(runtimeErrors.instructionFailed(`formatter '${name}': ${describe(e)}`, loc));
+    return undefined;
+  };
+  if (steps.length === 1) {
+    const { name, fn, args } = steps[0];
+    return (s, f, first) => {
+      s.step(loc);
+      s.frame = f;
+      s.pluginName = name;
+      try {
+        return fn(first, args, s);
+      } catch (e) {
+        return failed(s, name, e);
+      }
+    };
+  }
+  return (s, f, first) => {
+    let v = first;
+    s.frame = f;
     for (let i = 0; i < steps.length; i++) {
       const st = steps[i];
       s.step(loc);
-      s.frame = f;
-      s.values = values;
       s.pluginName = st.name;
       try {
         v = st.fn(v, st.args, s);
       } catch (e) {
-        if (e instanceof Abort) throw e;
-        s.loc = loc;
-        s.report(runtimeErrors.instructionFailed(`formatter '${st.name}': ${describe(e)}`, loc));
-        return undefined;
+        return failed(s, st.name, e);
       }
     }
     return v;
@@ -105,7 +133,7 @@ function compilePredicate(call: N.PredicateCall, cx: CompileContext, loc: N.Loc)
   const name = call.name;
   return (s, f) => {
     s.frame = f;
-    s.values = [f.node];
+    s.setValue(f.node);
     s.pluginName = name;
     try {
       return fn(f.node, args, s) === true;
@@ -143,9 +171,9 @@ function compileOr(or: N.OrBranch | null, cx: CompileContext): Exec | null {
   if (or === null) return null;
   const body = compileBody(or.body, cx);
   if (or.test === null) return body;
-  const test = compilePredicate(or.test, cx, or.loc);
+  const test = compilePredicate(or.test, cx, or);
   const next = compileOr(or.next, cx);
-  const loc = or.loc;
+  const loc: N.Loc = or;
   return (s, f) => {
     s.step(loc);
     if (test(s, f)) body(s, f);
@@ -156,7 +184,7 @@ function compileOr(or: N.OrBranch | null, cx: CompileContext): Exec | null {
 function compileTestBlock(test: Test, node: N.PredicateNode | N.IfNode, cx: CompileContext): Exec {
   const body = compileBody(node.body, cx);
   const or = compileOr(node.or, cx);
-  const loc = node.loc;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     if (test(s, f)) body(s, f);
@@ -170,7 +198,7 @@ function compileSection(node: N.SectionNode, cx: CompileContext): Exec {
   const r = compileSectionResolver(node.path);
   const body = compileBody(node.body, cx);
   const or = compileOr(node.or, cx);
-  const loc = node.loc;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const v = r(f);
@@ -187,7 +215,7 @@ function compileRepeated(node: N.RepeatedNode, cx: CompileContext): Exec {
   const body = compileBody(node.body, cx);
   const alternates = node.alternates === null ? null : compileBody(node.alternates, cx);
   const or = compileOr(node.or, cx);
-  const loc = node.loc;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const v = r(f);
@@ -210,18 +238,21 @@ function compileRepeated(node: N.RepeatedNode, cx: CompileContext): Exec {
 
 function compileBindVar(node: N.BindVarNode, cx: CompileContext): Exec {
   const resolvers = node.vars.map(compileResolver);
-  const chain = node.formatters.length > 0 ? compileChain(node.formatters, cx, node.loc) : null;
-  const { name, loc } = node;
+  const chain = node.formatters.length > 0 ? compileChain(node.formatters, cx, node) : null;
+  const { name } = node;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const values = resolvers.map((r) => r(f));
-    f.setVar(name, chain === null ? values[0] : chain(s, f, values));
+    if (chain !== null) s.setValues(values);
+    f.setVar(name, chain === null ? values[0] : chain(s, f, values[0]));
   };
 }
 
 function compileCtx(node: N.CtxNode): Exec {
   const bindings = node.bindings.map(([k, p]) => [k, compileResolver(p)] as const);
-  const { name, loc } = node;
+  const { name } = node;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const obj: Record<string, unknown> = {};
@@ -244,7 +275,8 @@ function compileEval(node: N.EvalNode): Exec {
   for (const op of node.program.ops) {
     if (op.op === 'load' && !resolvers.has(op.path)) resolvers.set(op.path, compileResolver(op.path));
   }
-  const { program, loc, source, valid } = node;
+  const { program, source, valid } = node;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const env: ExprEnv = {
@@ -261,7 +293,8 @@ function compileEval(node: N.EvalNode): Exec {
 }
 
 function compileInclude(node: N.IncludeNode): Exec {
-  const { name, output, loc } = node;
+  const { name, output } = node;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     s.frame = f;
@@ -271,7 +304,8 @@ function compileInclude(node: N.IncludeNode): Exec {
 }
 
 function compileInject(node: N.InjectNode): Exec {
-  const { name, file, loc } = node;
+  const { name, file } = node;
+  const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
     const raw = Object.prototype.hasOwnProperty.call(s.injects, file) ? s.injects[file] : undefined;

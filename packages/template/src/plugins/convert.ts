@@ -51,5 +51,5 @@ export function readKey(v: unknown, key: unknown): unknown {
 /** JSON text that is safe inside a <script> element: every `</` becomes `<\/`. */
 export function scriptSafeJson(v: unknown, indent?: number): string | undefined {
   const s = JSON.stringify(v, null, indent);
-  return s === undefined ? undefined : s.replace(/<\//g, '<\\/');
+  return s === undefined || s.indexOf('</') < 0 ? s : s.replace(/<\//g, '<\\/');
 }

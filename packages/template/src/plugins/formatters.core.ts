@@ -4,8 +4,29 @@ import { isObject } from '../runtime/values.js';
 import { asNumber, asString, readKey, scriptSafeJson, walkKeys } from './convert.js';
 import type { Formatter, FormatterTable } from './types.js';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttr = (s: string) => escapeHtml(s).replace(/"/g, '&quot;');
+// Most text has nothing to escape: a native regex test finds that quickly; otherwise one pass copies the
+// runs between the characters to escape.
+const HTML_SPECIAL = /[&<>]/;
+const ATTR_SPECIAL = /[&<>"]/;
+
+function escape(s: string, quotes: boolean): string {
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let entity: string;
+    if (c === 38) entity = '&amp;';
+    else if (c === 60) entity = '&lt;';
+    else if (c === 62) entity = '&gt;';
+    else if (c === 34 && quotes) entity = '&quot;';
+    else continue;
+    out += s.slice(last, i) + entity;
+    last = i + 1;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+const escapeHtml = (s: string) => (HTML_SPECIAL.test(s) ? escape(s, false) : s);
+const escapeAttr = (s: string) => (ATTR_SPECIAL.test(s) ? escape(s, true) : s);
 
 // `url-encode` leaves letters, digits and * + - . / @ _ as they are and percent-encodes everything else as UTF-8.
 const urlEncode = (s: string) =>
@@ -34,8 +55,29 @@ function smartypants(s: string): string {
     .replace(/--/g, '\u2014');
 }
 
+// Lower case; letters a-z, digits and hyphens kept, other characters dropped, each run of white space a hyphen.
 function slugify(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9\s-]/g, '').replace(/\s+/g, '-');
+  const lower = s.toLowerCase();
+  let out = '';
+  let inSpace = false;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45) {
+      out += lower[i];
+      inSpace = false;
+    } else if (isWhiteSpace(c)) {
+      if (!inSpace) out += '-';
+      inSpace = true;
+    }
+    // Any other character is dropped, so the white space around it joins into one run.
+  }
+  return out;
+}
+
+// The characters JavaScript's \s matches.
+function isWhiteSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 // Truncate to at most `max` characters, cut back to the last white space when there is one, then add the
@@ -44,10 +86,9 @@ function truncate(s: string, args: readonly string[]): string {
   const max = args.length > 0 ? parseInt(args[0], 10) : 100;
   if (!(max > 0) || s.length <= max) return s;
   const ellipsis = args.length > 1 ? args[1] : '...';
-  let cut = s.slice(0, max);
-  const lastSpace = cut.search(/\s\S*$/);
-  if (lastSpace >= 0) cut = cut.slice(0, lastSpace + 1);
-  return cut + ellipsis;
+  let end = max;
+  while (end > 0 && !isWhiteSpace(s.charCodeAt(end - 1))) end--;
+  return (end > 0 ? s.slice(0, end) : s.slice(0, max)) + ellipsis;
 }
 
 // `{value|get a b}`: each argument is a variable whose value (a key, or an array of keys) is read in turn.
@@ -139,8 +180,9 @@ export const coreFormatters: FormatterTable = {
   htmlattr: (v) => escapeAttr(asString(v)),
   htmltag: (v) => escapeAttr(asString(v)),
   iter: (_v, _args, ctx) => ctx.resolve('@index'),
-  json: (v) => (v === undefined ? undefined : scriptSafeJson(v)),
-  'json-pretty': (v) => (v === undefined ? undefined : scriptSafeJson(v, 2)),
+  // A missing value gives empty text (so a following `|json` writes "").
+  json: (v) => (v === undefined ? '' : scriptSafeJson(v)),
+  'json-pretty': (v) => (v === undefined ? '' : scriptSafeJson(v, 2)),
   'key-by': keyBy,
   'line-breaks': (v) => asString(v).replace(/\n/g, '<br/>'),
   // `{object|lookup a}`: the value of variable a names the key (dotted for a path) to read.
@@ -160,7 +202,10 @@ export const coreFormatters: FormatterTable = {
   prop: (v, args) => walkKeys(v, args),
   raw: (v) => JSON.stringify(v === undefined ? null : v),
   round: (v) => Math.round(asNumber(v)),
-  safe: (v) => asString(v).replace(/<[^>]*>/g, ''),
+  safe: (v) => {
+    const text = asString(v);
+    return text.indexOf('<') < 0 ? text : text.replace(/<[^>]*>/g, '');
+  },
   slugify: (v) => slugify(asString(v)),
   smartypants: (v) => smartypants(asString(v)),
   str: (v) => asString(v),
@@ -174,6 +219,9 @@ export const coreFormatters: FormatterTable = {
 // Without an "x" there is nothing to read; with one, a part that is not a number reads as NaN.
 function dimension(v: unknown, part: 0 | 1): number | undefined {
   if (typeof v !== 'string') return undefined;
-  const parts = v.split('x');
-  return parts.length < 2 ? undefined : parseInt(parts[part], 10);
+  const x = v.indexOf('x');
+  if (x < 0) return undefined;
+  if (part === 0) return parseInt(v.slice(0, x), 10);
+  const next = v.indexOf('x', x + 1);
+  return parseInt(next < 0 ? v.slice(x + 1) : v.slice(x + 1, next), 10);
 }

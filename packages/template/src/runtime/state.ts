@@ -58,9 +58,12 @@ export class RenderState implements PluginContext {
   loc: Loc = NO_LOC;
   /** Name of the partial whose code is running (undefined: the main template). */
   unitName: string | undefined;
-  /** Current frame and variable values while a plugin runs. */
+  /** Current frame while a plugin runs. */
   frame: Frame;
-  values: readonly unknown[] = [];
+  // The values of the instruction's variables while a plugin runs: usually one, kept without an array
+  // until a plugin asks for `values`.
+  private valueList: readonly unknown[] | null = null;
+  private firstValue: unknown = undefined;
   pluginName = '';
 
   readonly root: unknown;
@@ -93,6 +96,21 @@ export class RenderState implements PluginContext {
 
   get node(): unknown {
     return this.frame.node;
+  }
+
+  get values(): readonly unknown[] {
+    return (this.valueList ??= [this.firstValue]);
+  }
+
+  /** The instruction's variables for the plugins about to run: one value, or several. */
+  setValue(value: unknown): void {
+    this.valueList = null;
+    this.firstValue = value;
+  }
+
+  setValues(values: readonly unknown[]): void {
+    this.valueList = values;
+    this.firstValue = values[0];
   }
 
   /** Count one instruction against the step budget. */
@@ -135,6 +153,8 @@ export class RenderState implements PluginContext {
     const savedOut = this.out;
     const savedUnit = this.unitName;
     const savedFrame = this.frame;
+    const savedList = this.valueList;
+    const savedFirst = this.firstValue;
     this.outBase += savedOut.length;
     this.out = '';
     this.unitName = unitName;
@@ -148,6 +168,8 @@ export class RenderState implements PluginContext {
       this.out = completed ? savedOut : savedOut + this.out;
       this.unitName = savedUnit;
       this.frame = savedFrame;
+      this.valueList = savedList;
+      this.firstValue = savedFirst;
     }
   }
 
@@ -158,8 +180,14 @@ export class RenderState implements PluginContext {
   }
 
   resolveArg(arg: string): unknown {
-    const lit = parseLiteral(arg);
-    return lit !== NOT_LITERAL ? lit : this.resolve(arg);
+    let parsed = args.get(arg);
+    if (parsed === undefined) {
+      const lit = parseLiteral(arg);
+      parsed = lit !== NOT_LITERAL ? { literal: true, value: lit } : { literal: false, value: resolverFor(arg) };
+      if (args.size > 10_000) args.clear();
+      args.set(arg, parsed);
+    }
+    return parsed.literal ? parsed.value : (parsed.value as Resolver)(this.frame);
   }
 
   applyPartial(name: string, node: unknown, options?: ApplyOptions): string {
@@ -230,14 +258,16 @@ export class RenderState implements PluginContext {
     const fn = Object.prototype.hasOwnProperty.call(this.predicates, name) ? this.predicates[name] : undefined;
     if (fn === undefined) return false;
     const savedFrame = this.frame;
-    const savedValues = this.values;
+    const savedList = this.valueList;
+    const savedFirst = this.firstValue;
     this.frame = new Frame(node, savedFrame);
-    this.values = [node];
+    this.setValue(node);
     try {
       return fn(node, args, this) === true;
     } finally {
       this.frame = savedFrame;
-      this.values = savedValues;
+      this.valueList = savedList;
+      this.firstValue = savedFirst;
     }
   }
 
@@ -247,6 +277,8 @@ export class RenderState implements PluginContext {
 }
 
 const resolvers = new Map<string, Resolver>();
+// Plugin arguments, read once: a literal's value or the resolver of a path.
+const args = new Map<string, { literal: boolean; value: unknown }>();
 const MISSING: Resolver = () => undefined;
 
 function resolverFor(path: string): Resolver {

@@ -1,5 +1,6 @@
 // Stage 2: decide what an instruction candidate `{...}` is. Returns null when the content is not an
 // instruction (it then stays literal text), as the language does for `{ }`, `{a b}`, `{.section a }`...
+// The lexer reads the template in place (between `start` and `end`), slicing only the names it keeps.
 //
 // Grammar of the content (SP is one space; "ws" is any run of white space):
 //   #...                              comment
@@ -14,18 +15,19 @@
 //   .meta-left  .meta-right  .space  .tab  .newline
 
 import { formatterCall, predicateCall, type Condition, type FormatterCall, type PredicateCall, type VarPath } from './nodes.js';
-import { isLetter, isWordChar, parsePath, pathLength } from './paths.js';
+import { argList, intern } from './intern.js';
+import { isLetter, isWordChar, parsePath, pathAt, pathLength, singlePathAt } from './paths.js';
 
 export type Instruction =
   | { readonly t: 'comment' }
   | { readonly t: 'text'; readonly text: string }
-  | { readonly t: 'variable'; readonly vars: VarPath[]; readonly formatters: FormatterCall[] }
+  | { readonly t: 'variable'; readonly vars: readonly VarPath[]; readonly formatters: readonly FormatterCall[] }
   | { readonly t: 'section' | 'repeated'; readonly path: VarPath }
   | { readonly t: 'end' | 'alternates' }
   | { readonly t: 'or'; readonly test: PredicateCall | null }
   | { readonly t: 'if'; readonly condition: Condition }
   | { readonly t: 'predicate'; readonly call: PredicateCall }
-  | { readonly t: 'bindvar'; readonly name: string; readonly vars: VarPath[]; readonly formatters: FormatterCall[] }
+  | { readonly t: 'bindvar'; readonly name: string; readonly vars: readonly VarPath[]; readonly formatters: readonly FormatterCall[] }
   | { readonly t: 'ctx'; readonly name: string; readonly bindings: [string, VarPath][] }
   | { readonly t: 'macro'; readonly name: string }
   | { readonly t: 'eval'; readonly source: string; readonly offset: number }
@@ -41,8 +43,50 @@ export interface Rejected {
 export interface LexTables {
   hasFormatter(name: string): boolean;
   hasPredicate(name: string): boolean;
+  /** Results for instruction texts already lexed with these tables (see LexMemo). */
+  readonly memo?: LexMemo;
 }
 
+type LexResult = Instruction | Rejected | null;
+
+/**
+ * Lexing is a pure function of the instruction text and the tables, and the results are immutable, so an
+ * engine remembers them: `{.end}`, `{.or}`, `{title}`, `{.section item}` recur in every template of a theme.
+ * A direct-mapped table compares the text in place (no slicing on a hit); a miss lexes and takes the slot.
+ */
+export class LexMemo {
+  private static readonly SIZE = 4096;
+  /** Bumped by forgetLexed(): every memo empties itself before its next use. */
+  static generation = 0;
+  private readonly texts: (string | undefined)[] = new Array(LexMemo.SIZE).fill(undefined);
+  private readonly results: LexResult[] = new Array(LexMemo.SIZE).fill(null);
+  /** The generation each slot was written in: older slots count as empty (forgetting is O(1)). */
+  private readonly written = new Int32Array(LexMemo.SIZE).fill(-1);
+
+  lex(src: string, start: number, end: number, tables: LexTables): LexResult {
+    const len = end - start;
+    // `.eval` results carry their position; long texts are rare and cost a slice to store.
+    if (len > 96 || src.startsWith('.eval', start)) return lexUncached(src, start, end, tables);
+    const h = (len * 31 + src.charCodeAt(start + 1) * 17 + src.charCodeAt(end - 1) * 13 +
+      src.charCodeAt(start + (len >> 1)) * 7 + src.charCodeAt(end - 2)) & (LexMemo.SIZE - 1);
+    const text = this.texts[h];
+    if (text !== undefined && text.length === len && this.written[h] === LexMemo.generation && src.startsWith(text, start)) {
+      return this.results[h];
+    }
+    const result = lexUncached(src, start, end, tables);
+    this.texts[h] = src.slice(start, end);
+    this.results[h] = result;
+    this.written[h] = LexMemo.generation;
+    return result;
+  }
+}
+
+/** Make every engine's memo forget what it lexed (for measurements of cold compilation). */
+export function forgetLexed(): void {
+  LexMemo.generation++;
+}
+
+const COMMENT: Instruction = { t: 'comment' };
 const END: Instruction = { t: 'end' };
 const OR: Instruction = { t: 'or', test: null };
 const ALTERNATES: Instruction = { t: 'alternates' };
@@ -52,130 +96,166 @@ const SPACE: Instruction = { t: 'text', text: ' ' };
 const TAB: Instruction = { t: 'text', text: '\t' };
 const NEWLINE: Instruction = { t: 'text', text: '\n' };
 
-// Keywords that make up the whole instruction.
-function bareKeyword(word: string): Instruction | null {
-  switch (word) {
-    case 'end': return END;
-    case 'or': return OR;
-    case 'meta-left': return META_LEFT;
-    case 'meta-right': return META_RIGHT;
-    case 'space': return SPACE;
-    case 'tab': return TAB;
-    case 'newline': return NEWLINE;
-  }
-  return null;
-}
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 const MACRO_NAME = /^[A-Za-z0-9_.\-/]+$/;
 const BIND_NAME = /^@[A-Za-z][A-Za-z0-9_-]*$/;
 const CTX_KEY = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
-/** `content` is the text between the braces; `offset` its position in the template (for .eval). */
-export function lex(content: string, offset: number, tables: LexTables): Instruction | Rejected | null {
-  const first = content.charCodeAt(0);
-  if (first === 35 /* # */) return { t: 'comment' };
-  if (first !== 46 /* . */) return lexVariable(content, 0, tables);
+/** The content is src[start, end), the text between the braces. */
+export function lex(src: string, start: number, end: number, tables: LexTables): LexResult {
+  return tables.memo !== undefined ? tables.memo.lex(src, start, end, tables) : lexUncached(src, start, end, tables);
+}
 
-  // `.name` up to the first character that cannot be part of a keyword or predicate name.
-  let i = 1;
-  while (i < content.length && (isWordChar(content.charCodeAt(i)))) i++;
-  if (content.charCodeAt(i) === 63 /* ? */) return lexPredicateBlock(content, i, tables);
-  const word = content.slice(1, i);
-  if (i === content.length) return bareKeyword(word);
-  const rest = content.slice(i);
-  switch (word) {
-    case 'alternates': return rest === ' with' ? ALTERNATES : null;
-    case 'section': return lexSectionPath(rest, 'section');
-    case 'repeated':
-      return rest.startsWith(' section') ? lexSectionPath(rest.slice(8), 'repeated') : null;
-    case 'or': return lexOr(rest, tables);
-    case 'if': return lexIf(rest, tables);
-    case 'var': case 'bindvar': return lexBindVar(rest, tables);
-    case 'ctx': return lexCtx(rest);
-    case 'macro': {
-      const name = rest.slice(1);
-      return rest[0] === ' ' && MACRO_NAME.test(name) ? { t: 'macro', name } : null;
-    }
-    case 'eval':
-      return rest === '' || !isSpace(rest.charCodeAt(0)) ? null : { t: 'eval', source: rest, offset: offset + i };
-    case 'include': {
-      if (rest[0] !== ' ' || rest.length === 1) return null;
-      const parts = rest.slice(1).split(' ');
-      return { t: 'include', name: parts[0], output: parts.slice(1).includes('output') };
-    }
-    case 'inject': {
-      const parts = rest.split(' ');
-      if (parts.length !== 3 || parts[0] !== '' || !BIND_NAME.test(parts[1]) || parts[2] === '') return null;
-      return { t: 'inject', name: parts[1], file: parts[2] };
-    }
+function lexUncached(src: string, start: number, end: number, tables: LexTables): LexResult {
+  const first = src.charCodeAt(start);
+  if (first === 35 /* # */) return COMMENT;
+  if (first !== 46 /* . */) return lexVariable(src, start, end, tables);
+  const keyword = lexKeyword(src, start, end, tables);
+  if (keyword !== undefined) return keyword;
+  // `.name?` is a predicate; anything else starting with a dot is not an instruction.
+  let i = start + 1;
+  while (i < end && isWordChar(src.charCodeAt(i))) i++;
+  if (i < end && src.charCodeAt(i) === 63 /* ? */) {
+    const call = lexPredicateCall(src, start + 1, end, tables);
+    return call ? { t: 'predicate', call } : null;
   }
   return null;
 }
 
-function lexSectionPath(rest: string, t: 'section' | 'repeated'): Instruction | null {
-  let i = 0;
-  while (i < rest.length && isSpace(rest.charCodeAt(i))) i++;
-  if (i === 0) return null;
-  const path = parsePath(rest.slice(i));
-  return path ? { t, path } : null;
+/** Whether the keyword `word` follows the dot at src[start] as a whole word. */
+function isKeyword(src: string, start: number, end: number, word: string): boolean {
+  const after = start + 1 + word.length;
+  if (after > end || !src.startsWith(word, start + 1)) return false;
+  if (after === end) return true;
+  const c = src.charCodeAt(after);
+  return !isWordChar(c) && c !== 63 /* ? */;
 }
 
-/** A predicate call: `name?` then nothing, or a delimiter character and arguments split on it. */
-function lexPredicateCall(content: string, start: number, tables: LexTables): PredicateCall | null {
+/**
+ * Keyword instructions, dispatched on the character after the dot. Undefined when the content does not
+ * start with a keyword (it may still be a predicate), null when it does but is malformed.
+ */
+function lexKeyword(src: string, start: number, end: number, tables: LexTables): Instruction | Rejected | null | undefined {
+  const len = end - start;
+  switch (src.charCodeAt(start + 1)) {
+    case 97: /* a */
+      return isKeyword(src, start, end, 'alternates') ? (src.startsWith(' with', start + 11) && len === 16 ? ALTERNATES : null) : undefined;
+    case 98: /* b */
+      return isKeyword(src, start, end, 'bindvar') ? lexBindVar(src, start + 8, end, tables) : undefined;
+    case 99: /* c */
+      return isKeyword(src, start, end, 'ctx') ? lexCtx(src.slice(start + 4, end)) : undefined;
+    case 101: /* e */
+      if (isKeyword(src, start, end, 'end')) return len === 4 ? END : null;
+      if (isKeyword(src, start, end, 'eval')) {
+        const i = start + 5;
+        return i < end && isSpace(src.charCodeAt(i)) ? { t: 'eval', source: src.slice(i, end), offset: i } : null;
+      }
+      return undefined;
+    case 105: /* i */
+      if (isKeyword(src, start, end, 'if')) return lexIf(src, start + 3, end, tables);
+      if (isKeyword(src, start, end, 'include')) {
+        const i = start + 8;
+        if (src.charCodeAt(i) !== 32 || end - i === 1) return null;
+        const parts = src.slice(i + 1, end).split(' ');
+        return { t: 'include', name: parts[0], output: parts.slice(1).includes('output') };
+      }
+      if (isKeyword(src, start, end, 'inject')) {
+        const parts = src.slice(start + 7, end).split(' ');
+        if (parts.length !== 3 || parts[0] !== '' || !BIND_NAME.test(parts[1]) || parts[2] === '') return null;
+        return { t: 'inject', name: parts[1], file: parts[2] };
+      }
+      return undefined;
+    case 109: /* m */
+      if (isKeyword(src, start, end, 'macro')) {
+        const name = src.slice(start + 7, end);
+        return src.charCodeAt(start + 6) === 32 && MACRO_NAME.test(name) ? { t: 'macro', name } : null;
+      }
+      if (isKeyword(src, start, end, 'meta-left')) return len === 10 ? META_LEFT : null;
+      if (isKeyword(src, start, end, 'meta-right')) return len === 11 ? META_RIGHT : null;
+      return undefined;
+    case 110: /* n */
+      return isKeyword(src, start, end, 'newline') ? (len === 8 ? NEWLINE : null) : undefined;
+    case 111: /* o */
+      if (!isKeyword(src, start, end, 'or')) return undefined;
+      if (len === 3) return OR;
+      if (src.charCodeAt(start + 3) !== 32) return null;
+      {
+        const call = lexPredicateCall(src, start + 4, end, tables);
+        return call ? { t: 'or', test: call } : null;
+      }
+    case 114: /* r */
+      if (!isKeyword(src, start, end, 'repeated')) return undefined;
+      return src.startsWith(' section', start + 9) ? lexSectionPath(src, start + 17, end, 'repeated') : null;
+    case 115: /* s */
+      if (isKeyword(src, start, end, 'section')) return lexSectionPath(src, start + 8, end, 'section');
+      if (isKeyword(src, start, end, 'space')) return len === 6 ? SPACE : null;
+      return undefined;
+    case 116: /* t */
+      return isKeyword(src, start, end, 'tab') ? (len === 4 ? TAB : null) : undefined;
+    case 118: /* v */
+      return isKeyword(src, start, end, 'var') ? lexBindVar(src, start + 4, end, tables) : undefined;
+  }
+  return undefined;
+}
+
+function lexSectionPath(src: string, i: number, end: number, t: 'section' | 'repeated'): Instruction | null {
+  const from = i;
+  while (i < end && isSpace(src.charCodeAt(i))) i++;
+  if (i === from) return null;
+  const len = pathLength(src, i, end);
+  if (len === 0 || i + len !== end) return null;
+  return { t, path: pathAt(src, i, end) };
+}
+
+/** A predicate call at src[start]: `name?` then nothing, or a delimiter character and arguments split on it. */
+function lexPredicateCall(src: string, start: number, end: number, tables: LexTables): PredicateCall | null {
   let i = start;
-  if (!isLetter(content.charCodeAt(i))) return null;
-  while (i < content.length && isWordChar(content.charCodeAt(i))) i++;
-  if (content.charCodeAt(i) !== 63 /* ? */) return null;
-  const name = content.slice(start, i + 1);
-  const tail = content.slice(i + 1);
-  const args = tail === '' ? [] : tail.slice(1).split(tail[0]);
+  if (i >= end || !isLetter(src.charCodeAt(i))) return null;
+  while (i < end && isWordChar(src.charCodeAt(i))) i++;
+  if (i >= end || src.charCodeAt(i) !== 63 /* ? */) return null;
+  const name = intern(src, start, i + 1);
+  const args = argList(src, i + 1, end);
   return predicateCall(name, args, tables.hasPredicate(name));
 }
 
-function lexPredicateBlock(content: string, questionAt: number, tables: LexTables): Instruction | null {
-  void questionAt;
-  const call = lexPredicateCall(content, 1, tables);
-  return call ? { t: 'predicate', call } : null;
-}
-
-function lexOr(rest: string, tables: LexTables): Instruction | null {
-  if (rest[0] !== ' ') return null;
-  const call = lexPredicateCall(rest, 1, tables);
-  return call ? { t: 'or', test: call } : null;
-}
-
-function lexIf(rest: string, tables: LexTables): Instruction | null {
-  let i = 0;
-  while (i < rest.length && isSpace(rest.charCodeAt(i))) i++;
-  if (i === 0 || i === rest.length) return null;
-  const call = lexPredicateCall(rest, i, tables);
+function lexIf(src: string, i: number, end: number, tables: LexTables): Instruction | null {
+  const from = i;
+  while (i < end && isSpace(src.charCodeAt(i))) i++;
+  if (i === from || i === end) return null;
+  const call = lexPredicateCall(src, i, end, tables);
   if (call) return { t: 'if', condition: { kind: 'predicate', call } };
+  let len = pathLength(src, i, end);
+  if (len === 0) return null;
+  // The usual case: a single variable.
+  if (i + len === end) return { t: 'if', condition: { kind: 'vars', operands: [pathAt(src, i, end)], operators: NO_OPERATORS } };
   const operands: VarPath[] = [];
   const operators: ('||' | '&&')[] = [];
   for (;;) {
-    const len = pathLength(rest, i, rest.length);
     if (len === 0) return null;
-    operands.push(parsePath(rest.slice(i, i + len))!);
+    operands.push(pathAt(src, i, i + len));
     i += len;
-    if (i === rest.length) break;
-    while (i < rest.length && isSpace(rest.charCodeAt(i))) i++;
-    const op = rest.slice(i, i + 2);
-    if (op !== '||' && op !== '&&') return null;
-    operators.push(op);
+    if (i === end) break;
+    while (i < end && isSpace(src.charCodeAt(i))) i++;
+    const c = src.charCodeAt(i);
+    if ((c !== 124 && c !== 38) || src.charCodeAt(i + 1) !== c) return null;
+    operators.push(c === 124 ? '||' : '&&');
     i += 2;
-    while (i < rest.length && isSpace(rest.charCodeAt(i))) i++;
+    while (i < end && isSpace(src.charCodeAt(i))) i++;
+    len = pathLength(src, i, end);
   }
   return { t: 'if', condition: { kind: 'vars', operands, operators } };
 }
 
-function lexBindVar(rest: string, tables: LexTables): Instruction | Rejected | null {
-  if (rest[0] !== ' ') return null;
-  const space = rest.indexOf(' ', 1);
-  if (space < 0) return null;
-  const name = rest.slice(1, space);
+function lexBindVar(src: string, i: number, end: number, tables: LexTables): Instruction | Rejected | null {
+  if (src.charCodeAt(i) !== 32) return null;
+  // Searches stay inside the instruction: indexOf would run on into the rest of the template.
+  let space = i + 1;
+  while (space < end && src.charCodeAt(space) !== 32) space++;
+  if (space >= end) return null;
+  const name = src.slice(i + 1, space);
   if (!BIND_NAME.test(name)) return null;
-  const v = lexVariable(rest, space + 1, tables);
+  const v = lexVariable(src, space + 1, end, tables);
   if (v === null || v.t === 'rejected') return v;
   if (v.t !== 'variable') return null;
   return { t: 'bindvar', name, vars: v.vars, formatters: v.formatters };
@@ -198,36 +278,46 @@ function lexCtx(rest: string): Instruction | null {
   return { t: 'ctx', name: parts[1], bindings };
 }
 
-/** `path (ws? , ws? path)* (| formatter)*` from `start` to the end of `s`. */
-function lexVariable(s: string, start: number, tables: LexTables): Instruction | Rejected | null {
-  const end = s.length;
+const NO_FORMATTERS: readonly FormatterCall[] = Object.freeze([]);
+const NO_OPERATORS: ('||' | '&&')[] = [];
+
+/** `path (ws? , ws? path)* (| formatter)*` over src[start, end). */
+function lexVariable(src: string, start: number, end: number, tables: LexTables): Instruction | Rejected | null {
+  let len = pathLength(src, start, end);
+  if (len === 0) return null;
+  // The common case: one path and nothing else.
+  if (start + len === end) return { t: 'variable', vars: singlePathAt(src, start, end), formatters: NO_FORMATTERS };
   const vars: VarPath[] = [];
   let i = start;
   for (;;) {
-    const len = pathLength(s, i, end);
-    if (len === 0) return null;
-    vars.push(parsePath(s.slice(i, i + len))!);
+    vars.push(pathAt(src, i, i + len));
     i += len;
     let j = i;
-    while (j < end && isSpace(s.charCodeAt(j))) j++;
-    if (s.charCodeAt(j) !== 44 /* , */) break;
+    while (j < end && isSpace(src.charCodeAt(j))) j++;
+    if (j >= end || src.charCodeAt(j) !== 44 /* , */) break;
     j++;
-    while (j < end && isSpace(s.charCodeAt(j))) j++;
+    while (j < end && isSpace(src.charCodeAt(j))) j++;
     i = j;
+    len = pathLength(src, i, end);
+    if (len === 0) return null;
   }
-  if (i === end) return { t: 'variable', vars, formatters: [] };
-  if (s.charCodeAt(i) !== 124 /* | */) return null;
+  if (i === end) return { t: 'variable', vars, formatters: NO_FORMATTERS };
+  if (src.charCodeAt(i) !== 124 /* | */) return null;
   const formatters: FormatterCall[] = [];
-  const unknown: string[] = [];
-  for (const segment of s.slice(i + 1).split('|')) {
-    let k = 0;
-    if (!isLetter(segment.charCodeAt(0))) return null;
-    while (k < segment.length && isWordChar(segment.charCodeAt(k))) k++;
-    const name = segment.slice(0, k);
-    const tail = segment.slice(k);
-    formatters.push(formatterCall(name, tail === '' ? [] : tail.slice(1).split(tail[0])));
-    if (!tables.hasFormatter(name)) unknown.push(name);
+  let unknown: string[] | null = null;
+  while (i < end) {
+    // src[i] is the `|` before a formatter; its segment runs to the next `|` or the end.
+    const segStart = i + 1;
+    let segEnd = segStart;
+    while (segEnd < end && src.charCodeAt(segEnd) !== 124 /* | */) segEnd++;
+    if (segStart >= segEnd || !isLetter(src.charCodeAt(segStart))) return null;
+    let k = segStart + 1;
+    while (k < segEnd && isWordChar(src.charCodeAt(k))) k++;
+    const name = intern(src, segStart, k);
+    formatters.push(formatterCall(name, argList(src, k, segEnd)));
+    if (!tables.hasFormatter(name)) (unknown ??= []).push(name);
+    i = segEnd;
   }
-  if (unknown.length > 0) return { t: 'rejected', unknownFormatters: unknown };
+  if (unknown !== null) return { t: 'rejected', unknownFormatters: unknown };
   return { t: 'variable', vars, formatters };
 }

@@ -1,11 +1,14 @@
 // The syntax tree: plain, readonly, tagged data made by the small factories below. The compiler reads it
 // once and nothing mutates it. Freezing every node while parsing costs about a tenth of compile time, so
 // factories only build; `deepFreeze` freezes a finished tree once, when it is handed out (Template.ast).
-// Plugin arguments are frozen right away since formatters receive them on every render.
+// Plugin argument lists are frozen by the lexer, since formatters receive them on every render.
 
 import type { ExprProgram } from '../expr/nodes.js';
 
-/** Where an instruction starts in the template source (1-based). */
+/**
+ * Where an instruction starts in the template source (1-based). Nodes carry `line` and `column`
+ * themselves, so a node is its own Loc (no separate position object per instruction).
+ */
 export interface Loc {
   readonly line: number;
   readonly column: number;
@@ -46,40 +49,40 @@ export interface OrBranch {
   readonly test: PredicateCall | null;
   readonly body: readonly Node[];
   readonly next: OrBranch | null;
-  readonly loc: Loc;
+  readonly line: number; readonly column: number;
 }
 
 export interface TextNode { readonly kind: 'text'; readonly text: string }
 export interface VariableNode {
-  readonly kind: 'variable'; readonly vars: readonly VarPath[]; readonly formatters: readonly FormatterCall[]; readonly loc: Loc;
+  readonly kind: 'variable'; readonly vars: readonly VarPath[]; readonly formatters: readonly FormatterCall[]; readonly line: number; readonly column: number;
 }
 export interface SectionNode {
-  readonly kind: 'section'; readonly path: VarPath; readonly body: readonly Node[]; readonly or: OrBranch | null; readonly loc: Loc;
+  readonly kind: 'section'; readonly path: VarPath; readonly body: readonly Node[]; readonly or: OrBranch | null; readonly line: number; readonly column: number;
 }
 export interface RepeatedNode {
   readonly kind: 'repeated'; readonly path: VarPath; readonly body: readonly Node[];
-  readonly alternates: readonly Node[] | null; readonly or: OrBranch | null; readonly loc: Loc;
+  readonly alternates: readonly Node[] | null; readonly or: OrBranch | null; readonly line: number; readonly column: number;
 }
 export interface PredicateNode {
-  readonly kind: 'predicate'; readonly call: PredicateCall; readonly body: readonly Node[]; readonly or: OrBranch | null; readonly loc: Loc;
+  readonly kind: 'predicate'; readonly call: PredicateCall; readonly body: readonly Node[]; readonly or: OrBranch | null; readonly line: number; readonly column: number;
 }
 export interface IfNode {
-  readonly kind: 'if'; readonly condition: Condition; readonly body: readonly Node[]; readonly or: OrBranch | null; readonly loc: Loc;
+  readonly kind: 'if'; readonly condition: Condition; readonly body: readonly Node[]; readonly or: OrBranch | null; readonly line: number; readonly column: number;
 }
 export interface BindVarNode {
   readonly kind: 'bindvar'; readonly name: string; readonly vars: readonly VarPath[];
-  readonly formatters: readonly FormatterCall[]; readonly loc: Loc;
+  readonly formatters: readonly FormatterCall[]; readonly line: number; readonly column: number;
 }
 export interface CtxNode {
-  readonly kind: 'ctx'; readonly name: string; readonly bindings: readonly (readonly [string, VarPath])[]; readonly loc: Loc;
+  readonly kind: 'ctx'; readonly name: string; readonly bindings: readonly (readonly [string, VarPath])[]; readonly line: number; readonly column: number;
 }
-export interface MacroNode { readonly kind: 'macro'; readonly name: string; readonly body: readonly Node[]; readonly loc: Loc }
+export interface MacroNode { readonly kind: 'macro'; readonly name: string; readonly body: readonly Node[]; readonly line: number; readonly column: number }
 /** `valid` is false when the expression lacks operands (already reported as a syntax error). */
 export interface EvalNode {
-  readonly kind: 'eval'; readonly source: string; readonly program: ExprProgram; readonly valid: boolean; readonly loc: Loc;
+  readonly kind: 'eval'; readonly source: string; readonly program: ExprProgram; readonly valid: boolean; readonly line: number; readonly column: number;
 }
-export interface IncludeNode { readonly kind: 'include'; readonly name: string; readonly output: boolean; readonly loc: Loc }
-export interface InjectNode { readonly kind: 'inject'; readonly name: string; readonly file: string; readonly loc: Loc }
+export interface IncludeNode { readonly kind: 'include'; readonly name: string; readonly output: boolean; readonly line: number; readonly column: number }
+export interface InjectNode { readonly kind: 'inject'; readonly name: string; readonly file: string; readonly line: number; readonly column: number }
 
 export type Node =
   | TextNode | VariableNode | SectionNode | RepeatedNode | PredicateNode | IfNode
@@ -90,39 +93,39 @@ export interface RootNode { readonly kind: 'root'; readonly body: readonly Node[
 const freeze = Object.freeze;
 
 export const text = (value: string): TextNode => ({ kind: 'text', text: value });
-export const variable = (vars: readonly VarPath[], formatters: readonly FormatterCall[], loc: Loc): VariableNode =>
-  ({ kind: 'variable', vars, formatters, loc });
-export const section = (path: VarPath, body: readonly Node[], or: OrBranch | null, loc: Loc): SectionNode =>
-  ({ kind: 'section', path, body, or, loc });
+export const variable = (vars: readonly VarPath[], formatters: readonly FormatterCall[], line: number, column: number): VariableNode =>
+  ({ kind: 'variable', vars, formatters, line, column });
+export const section = (path: VarPath, body: readonly Node[], or: OrBranch | null, line: number, column: number): SectionNode =>
+  ({ kind: 'section', path, body, or, line, column });
 export const repeated = (
-  path: VarPath, body: readonly Node[], alternates: readonly Node[] | null, or: OrBranch | null, loc: Loc,
-): RepeatedNode => ({ kind: 'repeated', path, body, alternates, or, loc });
-export const predicate = (call: PredicateCall, body: readonly Node[], or: OrBranch | null, loc: Loc): PredicateNode =>
-  ({ kind: 'predicate', call, body, or, loc });
-export const ifBlock = (condition: Condition, body: readonly Node[], or: OrBranch | null, loc: Loc): IfNode =>
-  ({ kind: 'if', condition, body, or, loc });
-export const orBranch = (test: PredicateCall | null, body: readonly Node[], next: OrBranch | null, loc: Loc): OrBranch =>
-  ({ kind: 'or', test, body, next, loc });
-export const bindVar = (name: string, vars: readonly VarPath[], formatters: readonly FormatterCall[], loc: Loc): BindVarNode =>
-  ({ kind: 'bindvar', name, vars, formatters, loc });
-export const ctx = (name: string, bindings: readonly (readonly [string, VarPath])[], loc: Loc): CtxNode =>
-  ({ kind: 'ctx', name, bindings, loc });
-export const macro = (name: string, body: readonly Node[], loc: Loc): MacroNode =>
-  ({ kind: 'macro', name, body, loc });
-export const evalNode = (source: string, program: ExprProgram, valid: boolean, loc: Loc): EvalNode =>
-  ({ kind: 'eval', source, program, valid, loc });
-export const include = (name: string, output: boolean, loc: Loc): IncludeNode =>
-  ({ kind: 'include', name, output, loc });
-export const inject = (name: string, file: string, loc: Loc): InjectNode => ({ kind: 'inject', name, file, loc });
+  path: VarPath, body: readonly Node[], alternates: readonly Node[] | null, or: OrBranch | null, line: number, column: number,
+): RepeatedNode => ({ kind: 'repeated', path, body, alternates, or, line, column });
+export const predicate = (call: PredicateCall, body: readonly Node[], or: OrBranch | null, line: number, column: number): PredicateNode =>
+  ({ kind: 'predicate', call, body, or, line, column });
+export const ifBlock = (condition: Condition, body: readonly Node[], or: OrBranch | null, line: number, column: number): IfNode =>
+  ({ kind: 'if', condition, body, or, line, column });
+export const orBranch = (test: PredicateCall | null, body: readonly Node[], next: OrBranch | null, line: number, column: number): OrBranch =>
+  ({ kind: 'or', test, body, next, line, column });
+export const bindVar = (name: string, vars: readonly VarPath[], formatters: readonly FormatterCall[], line: number, column: number): BindVarNode =>
+  ({ kind: 'bindvar', name, vars, formatters, line, column });
+export const ctx = (name: string, bindings: readonly (readonly [string, VarPath])[], line: number, column: number): CtxNode =>
+  ({ kind: 'ctx', name, bindings, line, column });
+export const macro = (name: string, body: readonly Node[], line: number, column: number): MacroNode =>
+  ({ kind: 'macro', name, body, line, column });
+export const evalNode = (source: string, program: ExprProgram, valid: boolean, line: number, column: number): EvalNode =>
+  ({ kind: 'eval', source, program, valid, line, column });
+export const include = (name: string, output: boolean, line: number, column: number): IncludeNode =>
+  ({ kind: 'include', name, output, line, column });
+export const inject = (name: string, file: string, line: number, column: number): InjectNode => ({ kind: 'inject', name, file, line, column });
 export const root = (body: readonly Node[]): RootNode => ({ kind: 'root', body });
 
-// Paths are cached and shared between templates, so they are frozen when made.
+// Paths are cached and shared between templates (readonly by type; frozen with the tree it is handed out in).
 export const varPath = (head: VarPath['head'], name: string, rest: readonly string[], textValue: string): VarPath =>
-  freeze({ head, name, rest: freeze(rest), text: textValue });
-export const formatterCall = (name: string, args: readonly string[]): FormatterCall =>
-  ({ name, args: freeze(args) });
+  ({ head, name, rest, text: textValue });
+// Argument lists come frozen from the lexer (see intern.ts).
+export const formatterCall = (name: string, args: readonly string[]): FormatterCall => ({ name, args });
 export const predicateCall = (name: string, args: readonly string[], known: boolean): PredicateCall =>
-  ({ name, args: freeze(args), known });
+  ({ name, args, known });
 
 /** Freeze a tree and everything in it (once; already frozen parts are skipped). */
 export function deepFreeze<T>(value: T): T {

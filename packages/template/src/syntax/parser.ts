@@ -13,11 +13,13 @@ type BlockKind = 'root' | 'section' | 'repeated' | 'predicate' | 'if' | 'macro';
 
 interface OpenBlock {
   readonly kind: BlockKind;
-  readonly loc: N.Loc;
+  readonly line: number;
+  readonly column: number;
   readonly head: Instruction | null;
   readonly main: N.Node[];
   alternates: N.Node[] | null;
-  readonly ors: { test: N.PredicateCall | null; body: N.Node[]; loc: N.Loc }[];
+  /** Or-branches, created on the first `.or` (most blocks have none). */
+  ors: { test: N.PredicateCall | null; body: N.Node[]; line: number; column: number }[] | null;
   /** Where new nodes go: main, alternates or the last or-branch. */
   current: N.Node[];
 }
@@ -35,7 +37,7 @@ const BLOCK_NAMES: Record<BlockKind, string> = {
 export function parse(source: string, tables: LexTables, limits: Limits): ParseOutput {
   const lines = lineIndex(source);
   const errors: TemplateError[] = [];
-  const rootBlock = openBlock('root', { line: 1, column: 1 }, null);
+  const rootBlock = openBlock('root', 1, 1, null);
   const stack: OpenBlock[] = [rootBlock];
   let top = rootBlock;
   // Adjacent text pieces (literal candidates, meta characters) merge into one text node.
@@ -51,11 +53,11 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
     flushText();
     top.current.push(node);
   };
-  const push = (kind: BlockKind, loc: N.Loc, head: Instruction) => {
+  const push = (kind: BlockKind, line: number, column: number, head: Instruction) => {
     flushText();
     // Report the first block that crosses the limit; deeper ones are dropped with it.
-    if (stack.length === limits.maxNesting + 1) errors.push(syntaxErrors.nestingTooDeep(limits.maxNesting, loc));
-    top = openBlock(kind, loc, head);
+    if (stack.length === limits.maxNesting + 1) errors.push(syntaxErrors.nestingTooDeep(limits.maxNesting, { line, column }));
+    top = openBlock(kind, line, column, head);
     stack.push(top);
   };
   const close = () => {
@@ -75,71 +77,75 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
       errors.push(syntaxErrors.unterminatedComment(lines.posAt(open)));
     },
     candidate(open, closeAt, textStart) {
-      const content = source.slice(open + 1, closeAt);
-      const ins = lex(content, open + 1, tables);
+      const ins = lex(source, open + 1, closeAt, tables);
       if (ins === null) return false;
-      const loc = lines.posAt(open);
       if (ins.t === 'rejected') {
-        for (const name of ins.unknownFormatters) errors.push(syntaxErrors.unknownFormatter(name, loc));
+        const at = lines.posAt(open);
+        for (const name of ins.unknownFormatters) errors.push(syntaxErrors.unknownFormatter(name, at));
         return false;
       }
       if (open > textStart) pendingText += source.slice(textStart, open);
+      // The most frequent instruction needs no position unless it is misplaced.
+      if (ins.t === 'end') {
+        if (top.kind === 'root') errors.push(syntaxErrors.closingOutsideBlock(lines.posAt(open)));
+        else close();
+        return true;
+      }
+      lines.locate(open);
+      const line = lines.line;
+      const column = lines.column;
       switch (ins.t) {
         case 'comment': break;
         case 'text': pendingText += ins.text; break;
-        case 'variable': append(N.variable(ins.vars, ins.formatters, loc)); break;
-        case 'bindvar': append(N.bindVar(ins.name, ins.vars, ins.formatters, loc)); break;
-        case 'ctx': append(N.ctx(ins.name, ins.bindings, loc)); break;
-        case 'include': append(N.include(ins.name, ins.output, loc)); break;
-        case 'inject': append(N.inject(ins.name, ins.file, loc)); break;
+        case 'variable': append(N.variable(ins.vars, ins.formatters, line, column)); break;
+        case 'bindvar': append(N.bindVar(ins.name, ins.vars, ins.formatters, line, column)); break;
+        case 'ctx': append(N.ctx(ins.name, ins.bindings, line, column)); break;
+        case 'include': append(N.include(ins.name, ins.output, line, column)); break;
+        case 'inject': append(N.inject(ins.name, ins.file, line, column)); break;
         case 'eval': {
-          const parsed = parseExpression(ins.source, ins.offset, lines.posAt, {
+          const parsed = parseExpression(ins.source, ins.offset, (offset) => lines.posAt(offset), {
             maxTokens: limits.maxExprTokens, maxStringLength: limits.maxExprStringLength,
           });
           if (parsed.error) errors.push(parsed.error);
-          if (parsed.ok) append(N.evalNode(ins.source.trim(), parsed.program, parsed.error === undefined, loc));
+          if (parsed.ok) append(N.evalNode(ins.source.trim(), parsed.program, parsed.error === undefined, line, column));
           break;
         }
-        case 'section': case 'repeated': case 'macro': push(ins.t, loc, ins); break;
+        case 'section': case 'repeated': case 'macro': push(ins.t, line, column, ins); break;
         case 'predicate':
-          if (!ins.call.known) errors.push(syntaxErrors.unknownPredicate(ins.call.name, loc));
-          push('predicate', loc, ins);
+          if (!ins.call.known) errors.push(syntaxErrors.unknownPredicate(ins.call.name, { line, column }));
+          push('predicate', line, column, ins);
           break;
         case 'if':
           if (ins.condition.kind === 'predicate' && !ins.condition.call.known) {
-            errors.push(syntaxErrors.unknownPredicate(ins.condition.call.name, loc));
+            errors.push(syntaxErrors.unknownPredicate(ins.condition.call.name, { line, column }));
           }
-          push('if', loc, ins);
+          push('if', line, column, ins);
           break;
         case 'or': {
-          if (ins.test && !ins.test.known) errors.push(syntaxErrors.unknownPredicate(ins.test.name, loc));
+          if (ins.test && !ins.test.known) errors.push(syntaxErrors.unknownPredicate(ins.test.name, { line, column }));
           if (top.kind === 'root' || top.kind === 'macro') {
-            errors.push(syntaxErrors.orOutsideBlock(loc));
+            errors.push(syntaxErrors.orOutsideBlock({ line, column }));
             break;
           }
-          const last = top.ors[top.ors.length - 1];
+          const last = top.ors === null ? undefined : top.ors[top.ors.length - 1];
           if (last && last.test === null) {
-            errors.push(syntaxErrors.deadBranch(loc));
+            errors.push(syntaxErrors.deadBranch({ line, column }));
             break;
           }
           flushText();
-          const branch = { test: ins.test, body: [] as N.Node[], loc };
-          top.ors.push(branch);
+          const branch = { test: ins.test, body: [] as N.Node[], line, column };
+          (top.ors ??= []).push(branch);
           top.current = branch.body;
           break;
         }
         case 'alternates':
-          if (top.kind !== 'repeated' || top.ors.length > 0 || top.alternates !== null) {
-            errors.push(syntaxErrors.alternatesOutsideRepeated(loc));
+          if (top.kind !== 'repeated' || top.ors !== null || top.alternates !== null) {
+            errors.push(syntaxErrors.alternatesOutsideRepeated({ line, column }));
             break;
           }
           flushText();
           top.alternates = [];
           top.current = top.alternates;
-          break;
-        case 'end':
-          if (top.kind === 'root') errors.push(syntaxErrors.closingOutsideBlock(loc));
-          else close();
           break;
       }
       return true;
@@ -147,31 +153,33 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
   });
 
   while (stack.length > 1) {
-    errors.push(syntaxErrors.unclosedBlock(BLOCK_NAMES[top.kind], top.loc));
+    errors.push(syntaxErrors.unclosedBlock(BLOCK_NAMES[top.kind], top));
     close();
   }
   flushText();
   return { root: N.root(rootBlock.main), errors };
 }
 
-function openBlock(kind: BlockKind, loc: N.Loc, head: Instruction | null): OpenBlock {
+function openBlock(kind: BlockKind, line: number, column: number, head: Instruction | null): OpenBlock {
   const main: N.Node[] = [];
-  return { kind, loc, head, main, alternates: null, ors: [], current: main };
+  return { kind, line, column, head, main, alternates: null, ors: null, current: main };
 }
 
 function finish(block: OpenBlock): N.Node {
   let or: N.OrBranch | null = null;
-  for (let k = block.ors.length - 1; k >= 0; k--) {
-    const b = block.ors[k];
-    or = N.orBranch(b.test, b.body, or, b.loc);
+  if (block.ors !== null) {
+    for (let k = block.ors.length - 1; k >= 0; k--) {
+      const b = block.ors[k];
+      or = N.orBranch(b.test, b.body, or, b.line, b.column);
+    }
   }
   const head = block.head!;
   switch (head.t) {
-    case 'section': return N.section(head.path, block.main, or, block.loc);
-    case 'repeated': return N.repeated(head.path, block.main, block.alternates, or, block.loc);
-    case 'predicate': return N.predicate(head.call, block.main, or, block.loc);
-    case 'if': return N.ifBlock(head.condition, block.main, or, block.loc);
-    case 'macro': return N.macro(head.name, block.main, block.loc);
+    case 'section': return N.section(head.path, block.main, or, block.line, block.column);
+    case 'repeated': return N.repeated(head.path, block.main, block.alternates, or, block.line, block.column);
+    case 'predicate': return N.predicate(head.call, block.main, or, block.line, block.column);
+    case 'if': return N.ifBlock(head.condition, block.main, or, block.line, block.column);
+    case 'macro': return N.macro(head.name, block.main, block.line, block.column);
   }
   throw new Error(`unexpected block head ${head.t}`);
 }

@@ -9,26 +9,70 @@ import type { Position } from '../errors.js';
 
 export interface LineIndex {
   posAt(offset: number): Position;
+  /** Sets `line` and `column` to the position of `offset`, without allocating. */
+  locate(offset: number): void;
+  line: number;
+  column: number;
+}
+
+class Lines implements LineIndex {
+  line = 1;
+  column = 1;
+  private starts: number[] | null = null;
+  // Offsets mostly come in increasing order while parsing: follow them line by line from the last one.
+  private lastOffset = 0;
+  private lastLine = 1;
+  private lastLineStart = 0;
+  /** The first line feed at or after lastOffset (-1: none; -2: not searched yet). */
+  private nextFeed = -2;
+
+  constructor(private readonly source: string) {}
+
+  locate(offset: number): void {
+    if (offset < this.lastOffset) {
+      const p = this.search(offset);
+      this.line = p.line;
+      this.column = p.column;
+      return;
+    }
+    const source = this.source;
+    let nl = this.nextFeed === -2 ? source.indexOf('\n', this.lastOffset) : this.nextFeed;
+    while (nl >= 0 && nl < offset) {
+      this.lastLine++;
+      this.lastLineStart = nl + 1;
+      nl = source.indexOf('\n', nl + 1);
+    }
+    this.nextFeed = nl;
+    this.lastOffset = offset;
+    this.line = this.lastLine;
+    this.column = offset - this.lastLineStart + 1;
+  }
+
+  posAt(offset: number): Position {
+    this.locate(offset);
+    return { line: this.line, column: this.column };
+  }
+
+  private search(offset: number): Position {
+    if (this.starts === null) {
+      const starts = [0];
+      for (let i = this.source.indexOf('\n'); i >= 0; i = this.source.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.starts = starts;
+    }
+    const starts = this.starts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo] + 1 };
+  }
 }
 
 export function lineIndex(source: string): LineIndex {
-  let starts: number[] | null = null;
-  return {
-    posAt(offset: number): Position {
-      if (starts === null) {
-        starts = [0];
-        for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) starts.push(i + 1);
-      }
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid] <= offset) lo = mid;
-        else hi = mid - 1;
-      }
-      return { line: lo + 1, column: offset - starts[lo] + 1 };
-    },
-  };
+  return new Lines(source);
 }
 
 export interface ScanSink {
@@ -51,8 +95,13 @@ export function scan(source: string, sink: ScanSink): void {
   // After a literal `{`, the inner `{` found while looking for its `}` is read as an ordinary
   // candidate: `{##...}` there is a one-line comment, not the start of a multi-line one.
   let inner = false;
+  // Positions found by indexOf (native and fast) are kept while still ahead, so every character is
+  // searched over a bounded number of times even for input like `{{{{{{`.
+  let nextClose = -2;
+  // The first `{` after the last candidate's, when already found (-1: there is none; -2: not searched).
+  let nextOpen = -2;
   while (i < n) {
-    const open = source.indexOf('{', i);
+    const open = nextOpen === -1 ? -1 : nextOpen >= i ? nextOpen : source.indexOf('{', i);
     if (open < 0) break;
     const fromInner = inner && open === i;
     inner = false;
@@ -66,21 +115,17 @@ export function scan(source: string, sink: ScanSink): void {
       i = textStart = end + 3;
       continue;
     }
-    let close = open + 1;
-    let c = 0;
-    while (close < n) {
-      c = source.charCodeAt(close);
-      if (c === 125 /* } */ || c === 123 /* { */) break;
-      close++;
-    }
-    if (close >= n) break;
-    if (c === 123) {
-      i = close; // this `{` is literal; try again from the inner one
+    if (nextClose !== -1 && nextClose <= open) nextClose = source.indexOf('}', open + 1);
+    if (nextClose < 0) break; // no `}` anywhere after: the rest is text
+    const innerOpen = source.indexOf('{', open + 1);
+    nextOpen = innerOpen;
+    if (innerOpen >= 0 && innerOpen < nextClose) {
+      i = innerOpen; // this `{` is literal; try again from the inner one
       inner = true;
       continue;
     }
-    if (sink.candidate(open, close, textStart)) textStart = close + 1;
-    i = close + 1;
+    if (sink.candidate(open, nextClose, textStart)) textStart = nextClose + 1;
+    i = nextClose + 1;
   }
   if (n > textStart) sink.text(textStart, n);
 }

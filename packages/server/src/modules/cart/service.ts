@@ -186,7 +186,7 @@ export class CartService {
     s: SiteSnapshot, request: FastifyRequest, reply: FastifyReply, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
     work: (tx: Executor, cart: CartRow, entries: EntryRow[]) => Promise<T>,
   ): Promise<{ cart: CartRow; result: T; newToken: string | null }> {
-    const limit = (db?: Executor) => limitCartWrite(this.deps, request, reply, s.website.id, db);
+    const limit = (db?: Executor) => limitCartWrite(this.deps, request, s.website.id, db);
     if (this.deps.store.dialect !== 'sqlite') {
       await limit();
       return this.withCart(s, token, kind, create, work);

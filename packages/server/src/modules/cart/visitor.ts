@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { visitorSubject } from '../../http/rate-limit.js';
 import { CRUMB_COOKIE } from '../../http/crumb.js';
 import type { Executor } from '../../storage/statement.js';
 import type { CommerceDeps } from '../commerce/deps.js';
@@ -34,16 +36,14 @@ export function clearCartCookie(request: FastifyRequest, reply: FastifyReply): v
 }
 
 /**
- * Counts a cart write against the visitor (the crumb, the spec's session id) and the client
- * address; over either limit the call answers 429 with Retry-After. The crumb check ran before,
- * so a write always has a crumb.
+ * Counts a cart write against the visitor (the crumb, the spec's session id, hashed) and the
+ * client address (hashed); over either limit the call answers 429 with Retry-After. The crumb
+ * check ran before, so a write always has a crumb. `db` may be the cart's write transaction.
  */
-export async function limitCartWrite(
-  deps: CommerceDeps, request: FastifyRequest, reply: FastifyReply, websiteId: string, db?: Executor,
-): Promise<void> {
-  const visitor = request.cookies[CRUMB_COOKIE] ?? '';
-  await deps.limiter.enforce(reply, websiteId, [
-    { bucket: `cart:v:${visitor}`, rule: deps.cartWriteLimits.perVisitor },
-    { bucket: `cart:a:${request.ip}`, rule: deps.cartWriteLimits.perAddress },
-  ], db);
+export async function limitCartWrite(deps: CommerceDeps, request: FastifyRequest, websiteId: string, db?: Executor): Promise<void> {
+  const crumb = createHash('sha256').update(request.cookies[CRUMB_COOKIE] ?? '').digest('base64url').slice(0, 22);
+  await deps.limiter.enforce(websiteId, [
+    { rule: deps.cartWriteLimits.perVisitor, subject: crumb },
+    { rule: deps.cartWriteLimits.perAddress, subject: visitorSubject(request) },
+  ], 'RATE_LIMITED', db);
 }

@@ -44,7 +44,7 @@ export async function checkoutPlugin(app: FastifyInstance, deps: CommerceDeps): 
     const s = await siteOf(deps, request);
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || !KEY.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-    await limitCartWrite(deps, request, reply, s.website.id);
+    await limitCartWrite(deps, request, s.website.id);
     const body = request.body as CheckoutBody;
     if (body.cartToken !== undefined && !explicitToken(body.cartToken)) throw new AppError('CART_NOT_FOUND');
     const answer = await placeOrder(deps, s, key, { crumb: request.cookies[CRUMB_COOKIE] ?? '', cartToken: cartTokenOf(request) }, body);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import type { RateLimiter, RateRule } from '../../http/rate-limit.js';
+import type { RateLimit, RateLimiter } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
 import type { SiteRenderer } from '../site/renderer.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
@@ -17,13 +17,13 @@ export interface CommerceDeps {
   limiter: RateLimiter;
   payments: PaymentProviders;
   /** Cart writes per visitor (the crumb: the spec's session id) and per client address. */
-  cartWriteLimits: { perVisitor: RateRule; perAddress: RateRule };
+  cartWriteLimits: { perVisitor: RateLimit; perAddress: RateLimit };
 }
 
-export const DEFAULT_CART_WRITE_LIMITS = {
-  perVisitor: { limit: 120, windowMs: 60_000 },
-  perAddress: { limit: 1200, windowMs: 60_000 },
-} as const;
+export const DEFAULT_CART_WRITE_LIMITS: CommerceDeps['cartWriteLimits'] = {
+  perVisitor: { name: 'cart-write:visitor', limit: 120, windowMs: 60_000 },
+  perAddress: { name: 'cart-write:address', limit: 1200, windowMs: 60_000 },
+};
 
 /** The site an API request is for (by Host, as pages are); 404 when the store holds no site. */
 export async function siteOf(deps: CommerceDeps, request: FastifyRequest): Promise<SiteSnapshot> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock.js';
 import { RateLimiter } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
 import type { SiteRenderer } from '../site/renderer.js';
@@ -10,26 +11,26 @@ import { ordersPlugin } from '../orders/index.js';
 import { DEFAULT_CART_WRITE_LIMITS, type CommerceDeps } from './deps.js';
 import { Signer } from './signing.js';
 
-export interface CommerceOptions {
-  store: Store;
-  renderer: SiteRenderer;
-  clock?: () => number;
-  /** The payment providers the server knows (default: offline and test); sites choose with store.paymentProviders. */
+/** What a deployment (or a test) may set: the payment providers the server knows and the cart write limits. */
+export interface CommerceSetup {
+  /** Default: offline and test; each site chooses among them with store.paymentProviders. */
   paymentProviders?: readonly PaymentProvider[];
   cartWriteLimits?: CommerceDeps['cartWriteLimits'];
 }
 
 /** The store's modules (cart, inventory, checkout, orders) with the dependencies they share. */
-export async function registerCommerce(app: FastifyInstance, options: CommerceOptions): Promise<CommerceDeps> {
-  const clock = options.clock ?? Date.now;
+export async function registerCommerce(
+  app: FastifyInstance, base: { store: Store; renderer: SiteRenderer; clock: Clock }, setup: CommerceSetup = {},
+): Promise<CommerceDeps> {
+  const { store, renderer, clock } = base;
   const deps: CommerceDeps = {
-    store: options.store,
-    renderer: options.renderer,
+    store,
+    renderer,
     clock,
-    signer: new Signer(options.store),
-    limiter: new RateLimiter(options.store, clock),
-    payments: new PaymentProviders(options.paymentProviders),
-    cartWriteLimits: options.cartWriteLimits ?? DEFAULT_CART_WRITE_LIMITS,
+    signer: new Signer(store, clock),
+    limiter: new RateLimiter(store.db, clock),
+    payments: new PaymentProviders(setup.paymentProviders),
+    cartWriteLimits: setup.cartWriteLimits ?? DEFAULT_CART_WRITE_LIMITS,
   };
   await app.register(cartPlugin, deps);
   await app.register(inventoryPlugin, deps);

@@ -1,34 +1,33 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../../storage/dialect.js';
+import { siteSecret } from '../../storage/site-secrets.js';
 
 /**
  * Links bound to an order (confirmation, order status, downloads) carry an HMAC made with the
- * site's secret. The secret lives in the store (made on first use, the first writer wins), so every
- * process signs and checks alike; each process keeps it once read.
+ * site's `commerce-links` secret (storage/site-secrets.ts: in the store, made on first use, so every
+ * process signs and checks alike). Each process keeps it for a minute, like the other secrets.
  */
-export class Signer {
-  private readonly secrets = new Map<string, Promise<Buffer>>();
+const SECRET_NAME = 'commerce-links';
+const KEEP_MS = 60_000;
 
-  constructor(private readonly store: Store) {}
+export class Signer {
+  private readonly secrets = new Map<string, { secret: Promise<Buffer>; until: number }>();
+
+  constructor(private readonly store: Store, private readonly clock: () => number = Date.now) {}
 
   private secret(websiteId: string): Promise<Buffer> {
-    let secret = this.secrets.get(websiteId);
-    if (!secret) {
-      secret = (async () => {
-        await this.store.db.insertInto('commerce_secrets').values({ website_id: websiteId, secret: randomBytes(32).toString('base64url') })
-          .onConflict((oc) => oc.column('website_id').doNothing()).execute();
-        const row = await this.store.db.selectFrom('commerce_secrets').select('secret').where('website_id', '=', websiteId).executeTakeFirstOrThrow();
-        return Buffer.from(row.secret, 'base64url');
-      })();
-      secret.catch(() => this.secrets.delete(websiteId));
-      this.secrets.set(websiteId, secret);
-    }
+    const now = this.clock();
+    const kept = this.secrets.get(websiteId);
+    if (kept && kept.until > now) return kept.secret;
+    const secret = siteSecret(this.store.db, websiteId, SECRET_NAME, now).then((text) => Buffer.from(text, 'base64url'));
+    secret.catch(() => this.secrets.delete(websiteId));
+    this.secrets.set(websiteId, { secret, until: now + KEEP_MS });
     return secret;
   }
 
   /**
-   * Reads the site's secret ahead of a transaction: on SQLite reading it inside one would wait for
-   * the connection that transaction holds.
+   * Reads the site's secret ahead of a transaction (it is then kept for a minute): on SQLite,
+   * reading it inside one would wait for the connection that transaction holds.
    */
   async ready(websiteId: string): Promise<void> {
     await this.secret(websiteId);

@@ -3,8 +3,8 @@ import type { MigrationFactory } from './types.js';
 
 /**
  * Commerce (issue 5): carts and their entries, orders and their lines, gift cards, subscriptions,
- * download links, the order-number counter, the signing secret, the outbox of commerce events,
- * and the rate-limit counters shared by every process. Money is integer minor units beside the
+ * download links, the order-number counter and the outbox of commerce events. (The rate-limit
+ * counters and the site secrets that sign order links are 0003-forms' tables.) Money is integer minor units beside the
  * currency; amounts and stock are guarded by CHECK constraints as a last line of defence.
  */
 export const commerce: MigrationFactory = ({ bigint }) => ({
@@ -181,14 +181,6 @@ export const commerce: MigrationFactory = ({ bigint }) => ({
       .addColumn('next_order_number', 'integer', (c) => c.notNull())
       .execute();
 
-    // The key that signs order links (confirmation, status, downloads): in the store, so that every
-    // process of a deployment signs and checks alike without configuration.
-    await db.schema
-      .createTable('commerce_secrets')
-      .addColumn('website_id', 'text', (c) => c.primaryKey().references('websites.id').onDelete('cascade'))
-      .addColumn('secret', 'text', (c) => c.notNull())
-      .execute();
-
     // Outbox of commerce events (`orders.placed`): the mail issue consumes it (receipt, gift card
     // code, download links) and sets processed_on.
     await db.schema
@@ -203,19 +195,11 @@ export const commerce: MigrationFactory = ({ bigint }) => ({
       .execute();
     await db.schema.createIndex('commerce_events_pending').on('commerce_events').columns(['processed_on', 'created_on']).execute();
 
-    // Fixed-window counters of http/rate-limit.ts, shared by every process of a deployment.
-    await db.schema
-      .createTable('rate_limit_counters')
-      .addColumn('bucket', 'text', (c) => c.primaryKey())
-      .addColumn('website_id', 'text', website)
-      .addColumn('window_start', bigint, (c) => c.notNull())
-      .addColumn('hits', 'integer', (c) => c.notNull())
-      .execute();
   },
 
   async down(db: Kysely<any>) {
     for (const table of [
-      'rate_limit_counters', 'commerce_events', 'commerce_secrets', 'commerce_counters', 'subscriptions', 'gift_card_redemptions',
+      'commerce_events', 'commerce_counters', 'subscriptions', 'gift_card_redemptions',
       'gift_cards', 'order_downloads', 'order_lines', 'orders', 'cart_entries', 'carts',
     ]) {
       await db.schema.dropTable(table).execute();
