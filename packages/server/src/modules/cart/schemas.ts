@@ -26,6 +26,7 @@ export const CartEntrySchema = Type.Object({
   }),
   title: Type.String(),
   subTotal: MoneySchema,
+  subTotalMoney: MoneySchema,
   subTotalCents: Type.Integer(),
   purchasePriceCents: Type.Integer(),
   productType: Type.Integer(),

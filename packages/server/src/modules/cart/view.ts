@@ -15,8 +15,9 @@ export interface CartEntryView {
   quantity: number;
   chosenVariant: { sku: string; attributes: Record<string, string>; optionValues: { optionName: string; value: string }[] };
   title: string;
-  /** quantity x purchase price, as a money object. */
+  /** quantity x purchase price, as a money object (and again under the name themes read). */
   subTotal: Money;
+  subTotalMoney: Money;
   subTotalCents: number;
   /** The price of one, the sale price when the variant is on sale. */
   purchasePriceCents: number;
@@ -78,6 +79,7 @@ export interface CartLine {
 }
 
 function entryView(s: SiteSnapshot, { entry, product, variant }: CartLine, subTotalCents: number): CartEntryView {
+  const subTotalMoney = money(subTotalCents, s.currency);
   const attributes = variant.attributes;
   const names = product.variantOptionOrdering.length > 0 ? product.variantOptionOrdering : Object.keys(attributes);
   const collection = s.collectionsById.get(product.collectionId);
@@ -91,7 +93,8 @@ function entryView(s: SiteSnapshot, { entry, product, variant }: CartLine, subTo
       optionValues: names.filter((n) => n in attributes).map((n) => ({ optionName: n, value: attributes[n]! })),
     },
     title: product.title,
-    subTotal: money(subTotalCents, s.currency),
+    subTotal: subTotalMoney,
+    subTotalMoney,
     subTotalCents,
     purchasePriceCents: unitPriceCents(variant),
     productType: product.productType,
