@@ -9,7 +9,7 @@ function externalProvider(outcome: 'paid' | 'throws') {
   const requests: PaymentRequest[] = [];
   const provider: PaymentProvider = {
     id: 'acme',
-    validate: (details) => (typeof details.paymentMethodId === 'string' ? {} : { 'payment.paymentMethodId': 'Required' }),
+    validate: (details): Record<string, string> => (typeof details.paymentMethodId === 'string' ? {} : { 'payment.paymentMethodId': 'Required' }),
     async authorize(request) {
       requests.push(request);
       if (outcome === 'throws') throw new Error('connection reset by acme');

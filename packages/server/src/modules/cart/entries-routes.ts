@@ -46,7 +46,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     const s = await siteOf(deps, request);
     const body = request.body;
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.quantity, additionalFields: body.additionalFields };
-    const { cart, result, newToken } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', true, async (tx, cart, entries) => {
+    const { cart, result, newToken } = await carts.write(s, request, cartTokenOf(request), 'cart', true, async (tx, cart, entries) => {
       const product = await carts.product(s, body.itemId, tx);
       const fields = additionalFieldsFor(s, product.additionalFieldsFormId, body.additionalFields);
       return carts.add(s, tx, cart, entries, product, input, fields);
@@ -61,7 +61,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const { entryId } = request.params;
-    const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false, async (tx, cart, entries) => {
+    const { cart } = await carts.write(s, request, cartTokenOf(request), 'cart', false, async (tx, cart, entries) => {
       const entry = entries.find((e) => e.id === entryId);
       if (!entry || (request.body.itemId !== undefined && request.body.itemId !== entry.item_id)) throw new AppError('ENTRY_NOT_FOUND');
       const product = await carts.product(s, entry.item_id, tx);
@@ -77,7 +77,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const { entryId } = request.params;
-    const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false,
+    const { cart } = await carts.write(s, request, cartTokenOf(request), 'cart', false,
       (tx, cart, entries) => carts.setQuantity(s, tx, cart, entries, entryId, request.body.quantity));
     const shoppingCart = await carts.view(s, cart);
     return { shoppingCart, updatedEntry: updatedEntry(shoppingCart.entries, entryId) };
@@ -88,7 +88,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const { entryId } = request.params;
-    const { cart } = await carts.write(s, request, reply, cartTokenOf(request), 'cart', false, async (tx, cart, entries) => {
+    const { cart } = await carts.write(s, request, cartTokenOf(request), 'cart', false, async (tx, cart, entries) => {
       if (!entries.some((e) => e.id === entryId)) throw new AppError('ENTRY_NOT_FOUND');
       await deleteEntry(tx, cart.id, entryId);
     });

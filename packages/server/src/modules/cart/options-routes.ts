@@ -38,7 +38,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     schema: { querystring: TokenQuery, body: CouponBody, response: { 200: CartAnswerSchema } },
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
-    const { cart } = await carts.write(s, request, reply, token(request), 'cart', false, async (tx, cart) => {
+    const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
       const coupon = findCoupon(storeRules(s), request.body.code);
       if (!coupon) throw new AppError('INVALID_COUPON');
       const codes = JSON.parse(cart.coupons) as string[];
@@ -56,7 +56,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const wanted = request.params.code.trim().toUpperCase();
-    const { cart } = await carts.write(s, request, reply, token(request), 'cart', false, async (tx, cart) => {
+    const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
       cart.coupons = JSON.stringify((JSON.parse(cart.coupons) as string[]).filter((c) => c.toUpperCase() !== wanted));
       await updateCart(tx, cart.id, deps.clock(), { coupons: cart.coupons });
     });
@@ -69,7 +69,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
     const s = await siteOf(deps, request);
     const b = request.body;
     const location = { country: b.country.toUpperCase(), region: (b.region ?? '').trim().toUpperCase(), postalCode: (b.postalCode ?? '').trim() };
-    const { cart } = await carts.write(s, request, reply, token(request), 'cart', false, async (tx, cart) => {
+    const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
       cart.shipping_location = JSON.stringify(location);
       await updateCart(tx, cart.id, deps.clock(), { shipping_location: cart.shipping_location });
     });
@@ -81,7 +81,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const id = request.body.shippingOptionId;
-    const { cart } = await carts.write(s, request, reply, token(request), 'cart', false, async (tx, cart) => {
+    const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
       if (id !== null && !storeRules(s).shippingOptions.some((o) => o.id === id)) throw new AppError('SHIPPING_OPTION_UNAVAILABLE');
       cart.shipping_option_id = id;
       await updateCart(tx, cart.id, deps.clock(), { shipping_option_id: id });

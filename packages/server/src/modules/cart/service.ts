@@ -1,7 +1,7 @@
 import {
   FORM_MESSAGES, QUANTITY_INPUT, parseQuantity, requiredFieldErrors, validateAddToCart, type FormFieldDefinition, type ProductData,
 } from '@tessera/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../../errors.js';
 import { newId } from '../../storage/ids.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
@@ -183,7 +183,7 @@ export class CartService {
    * counted it rolls back, it is counted again alone.
    */
   async write<T>(
-    s: SiteSnapshot, request: FastifyRequest, reply: FastifyReply, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
+    s: SiteSnapshot, request: FastifyRequest, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
     work: (tx: Executor, cart: CartRow, entries: EntryRow[]) => Promise<T>,
   ): Promise<{ cart: CartRow; result: T; newToken: string | null }> {
     const limit = (db?: Executor) => limitCartWrite(this.deps, request, s.website.id, db);

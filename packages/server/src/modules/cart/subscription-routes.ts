@@ -26,7 +26,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: CommerceDeps, car
     const s = await siteOf(deps, request);
     const body = request.body;
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.qty, additionalFields: body.additionalFields };
-    const { newToken } = await carts.write(s, request, reply, undefined, 'subscription', true, async (tx, cart, entries) => {
+    const { newToken } = await carts.write(s, request, undefined, 'subscription', true, async (tx, cart, entries) => {
       const product = await carts.product(s, body.itemId, tx);
       // Subscriptions can be sold only for physical and service products (storefront.md section 6).
       if (!canSellSubscription(product.productType)) throw new AppError('SUBSCRIPTION_NOT_ALLOWED');
