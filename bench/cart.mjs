@@ -104,7 +104,7 @@ console.log(`adding ${picks.map((p) => `${p.title} (${p.sku})`).join(', ')} in t
 const targets = [
   { name: 'bare Fastify JSON POST route (same answer size)', url: `http://127.0.0.1:${barePort}/` },
   { name: 'POST /api/commerce/shopping-cart/entries', url: appUrl, app: true },
-  ...(process.env.BENCH_DIAG ? [{ name: 'JSON POST through the app\'s hooks, no work', url: `http://127.0.0.1:${appPort}/api/bench/noop`, app: true }] : []),
+  ...(process.env.BENCH_DIAG ? [{ name: 'the same answer through the app\'s hooks, no work', url: `http://127.0.0.1:${appPort}/api/bench/noop`, app: true }] : []),
 ].filter((t) => !process.env.BENCH_ONLY || t.name.includes(process.env.BENCH_ONLY));
 const cpu = async () => {
   child.send({ type: 'cpu' });

@@ -17,13 +17,15 @@ await importSite(store, siteDir);
 const unlimited = { limit: 1e9, windowMs: 60_000 };
 const app = await buildApp(config, { store, commerce: { cartWriteLimits: { perVisitor: unlimited, perAddress: unlimited } } });
 // Diagnosis only (BENCH_DIAG=1): a JSON POST that passes through all of the app's hooks and does nothing.
-if (process.env.BENCH_DIAG) app.post('/api/bench/noop', async () => JSON.parse(process.env.BENCH_DIAG_ANSWER ?? '{}'));
+let diagAnswer = {};
+if (process.env.BENCH_DIAG) app.post('/api/bench/noop', async () => diagAnswer);
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 let bare = null;
 process.on('message', async (message) => {
   if (message.type === 'bare') {
     const answer = JSON.parse(message.answer);
+    diagAnswer = answer; // the diagnosis route answers the same body through the app
     bare = Fastify({ logger: false });
     bare.post('/', async (request) => ({ ...answer, received: request.body.itemId }));
     await bare.listen({ port: 0, host: '127.0.0.1' });

@@ -41,9 +41,22 @@ export function clearCartCookie(request: FastifyRequest, reply: FastifyReply): v
  * check ran before, so a write always has a crumb. `db` may be the cart's write transaction.
  */
 export async function limitCartWrite(deps: CommerceDeps, request: FastifyRequest, websiteId: string, db?: Executor): Promise<void> {
-  const crumb = createHash('sha256').update(request.cookies[CRUMB_COOKIE] ?? '').digest('base64url').slice(0, 22);
   await deps.limiter.enforce(websiteId, [
-    { rule: deps.cartWriteLimits.perVisitor, subject: crumb },
-    { rule: deps.cartWriteLimits.perAddress, subject: visitorSubject(request) },
+    { rule: deps.cartWriteLimits.perVisitor, subject: subjectOf('v', request.cookies[CRUMB_COOKIE] ?? '') },
+    { rule: deps.cartWriteLimits.perAddress, subject: subjectOf('a', request.ip ?? '', request) },
   ], 'RATE_LIMITED', db);
+}
+
+// A visitor sends the same crumb from the same address on every call: their hashed forms are kept
+// (a bounded map, emptied when full) instead of hashed again per request.
+const subjects = new Map<string, string>();
+function subjectOf(kind: 'v' | 'a', value: string, request?: FastifyRequest): string {
+  const key = `${kind}${value}`;
+  let subject = subjects.get(key);
+  if (subject === undefined) {
+    if (subjects.size >= 10_000) subjects.clear();
+    subject = request ? visitorSubject(request) : createHash('sha256').update(value).digest('base64url').slice(0, 22);
+    subjects.set(key, subject);
+  }
+  return subject;
 }

@@ -61,9 +61,20 @@ export class Signer {
   }
 }
 
-/** Cart tokens are bearer secrets: the store keeps only their hash. */
+const hashes = new Map<string, string>();
+
+/**
+ * Cart tokens are bearer secrets: the store keeps only their hash. A visitor sends the same token
+ * on every call: recent hashes are kept (a bounded map, emptied when full).
+ */
 export function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  let hash = hashes.get(token);
+  if (hash === undefined) {
+    if (hashes.size >= 10_000) hashes.clear();
+    hash = createHash('sha256').update(token).digest('hex');
+    hashes.set(token, hash);
+  }
+  return hash;
 }
 
 /** A new random token (cart cookie, cartToken): 32 base64url characters, 192 bits. */
