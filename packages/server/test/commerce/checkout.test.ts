@@ -295,6 +295,26 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     expect((await v.page(`/checkout/gift-card?itemId=${itemId('mug')}`)).status).toBe(404);
   });
 
+  it('leaves out of the cart and the order an entry whose product left the site, and refuses one no longer for sale', async () => {
+    await setStock(site.store, 'PRINT-1', 50);
+    const v = new Visitor(site.app);
+    await v.add('print', 'PRINT-1', 1);
+    await v.add('workshop', 'WORKSHOP', 1);
+    // The workshop leaves the site (as a new import without it would do).
+    await site.store.db.deleteFrom('product_variants').where('sku', '=', 'WORKSHOP').where('website_id', '=', WEBSITE_ID).execute();
+    await updateStoreSettings(site.store, () => undefined);
+    expect((await v.cart()).json.entries.map((e: { title: string }) => e.title)).toEqual(['Limited Print']);
+    // The print is hidden: still in the cart, but the checkout refuses it.
+    await site.store.db.updateTable('items').set({ status: 'draft' }).where('id', '=', itemId('print')).execute();
+    await updateStoreSettings(site.store, () => undefined);
+    expect((await v.checkout(paid())).json).toEqual({ code: 'ITEM_UNAVAILABLE', error: 'Sorry, that item is unavailable.' });
+    await site.store.db.updateTable('items').set({ status: 'published' }).where('id', '=', itemId('print')).execute();
+    await updateStoreSettings(site.store, () => undefined);
+    const placed = await v.checkout(paid());
+    expect(placed.status).toBe(201);
+    expect(placed.json.order.lines.map((l: { title: string }) => l.title)).toEqual(['Limited Print']);
+  });
+
   it('checks out one item by express checkout and leaves the cart alone', async () => {
     await setStock(site.store, 'MUG-12', 7);
     const v = new Visitor(site.app);

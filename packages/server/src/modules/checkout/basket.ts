@@ -3,6 +3,7 @@ import { AppError } from '../../errors.js';
 import type { Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import type { CommerceDeps } from '../commerce/deps.js';
+import { catalogProduct } from '../commerce/catalog.js';
 import { tokenHash } from '../commerce/signing.js';
 import { storeRules } from '../commerce/settings.js';
 import { additionalFieldsFor, productData, publicIn, ruleFailed } from '../cart/service.js';
@@ -91,10 +92,18 @@ export async function loadBasket(deps: CommerceDeps, s: SiteSnapshot, tx: Execut
   const lines: BasketLine[] = [];
   for (const entry of entries) {
     let rows = byItem.get(entry.item_id);
-    if (!rows) byItem.set(entry.item_id, (rows = await purchasable(entry.item_id)));
+    if (!rows) {
+      rows = await findPurchasable(store, tx, s.website.id, entry.item_id, now, publicIn(s));
+      // An entry whose product or variant left the site is not in the cart answer either: it is not
+      // bought. One that is still there but no longer for sale (hidden, members only) is refused.
+      if (rows.length === 0 && (await catalogProduct(store, s, entry.item_id, tx))?.variants.some((v) => v.sku === entry.sku)) {
+        throw new AppError('ITEM_UNAVAILABLE');
+      }
+      byItem.set(entry.item_id, rows);
+    }
     const row = rows.find((r) => r.sku === entry.sku);
-    if (!row) throw new AppError('VARIANT_UNAVAILABLE');
-    lines.push(line(row, entry.quantity, entry.additional_fields));
+    if (row) lines.push(line(row, entry.quantity, entry.additional_fields));
   }
+  if (lines.length === 0) throw new AppError('CART_EMPTY');
   return { kind: cart.kind === 'subscription' ? 'subscription' : 'order', cart, lines, couponCodes: JSON.parse(cart.coupons) as string[] };
 }
