@@ -110,7 +110,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerStorefrontAssets(app, config.storefrontDist);
   await registerFormsAndMail(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.forms);
   await app.register(sitePlugin, { store, renderer });
-  await registerCommerce(app, { store, renderer, clock: options.clock ?? systemClock }, options.commerce);
+  await registerCommerce(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.commerce);
 
   app.addHook('onClose', async () => {
     themes.close();

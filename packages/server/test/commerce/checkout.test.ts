@@ -244,6 +244,31 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     expect(pending.json.order).toMatchObject({ paymentStatus: 'PENDING', fulfillmentStatus: 'PENDING', lines: [{ download: null }] });
   });
 
+  it('mails the buyer the order with its gift card codes and download links (through the outbox, with the order)', async () => {
+    const v = new Visitor(site.app);
+    await v.add('guide', undefined);
+    await v.add('gift-card', 'GIFT-25');
+    const placed = await v.checkout({ email: 'mail-me@example.com', payment: { provider: 'test', cardNumber: '4242424242424242' } });
+    expect(placed.status).toBe(201);
+    const [guide, card] = placed.json.order.lines;
+    const mails = await site.store.db.selectFrom('outbox').select(['kind', 'recipient', 'subject', 'text_body', 'html_body'])
+      .where('recipient', '=', 'mail-me@example.com').execute();
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.kind).toBe('order-confirmation');
+    expect(mail.subject).toBe(`Your order #${placed.json.order.orderNumber} from Fixture Store`);
+    expect(mail.text_body).toContain(`Gift card code: ${card.giftCards[0].code}`);
+    expect(mail.text_body).toContain(`Download: http://store.test${guide.download.url}`);
+    expect(mail.text_body).toContain(`Order status: http://store.test${placed.json.order.orderStatusUrl}`);
+    expect(mail.text_body).toContain('Total: $37.00');
+    expect(mail.html_body).toContain(`<code>${card.giftCards[0].code}</code>`);
+    // A declined payment mails nothing.
+    const w = new Visitor(site.app);
+    await w.add('guide', undefined);
+    await w.checkout({ email: 'declined@example.com', payment: { provider: 'test', cardNumber: DECLINED_CARD } });
+    expect(await site.store.db.selectFrom('outbox').select('id').where('recipient', '=', 'declined@example.com').execute()).toEqual([]);
+  });
+
   it('takes donations of preset and custom amounts to the contribution-confirmed page (203 -> 204)', async () => {
     const v = new Visitor(site.app);
     const donate = await v.page('/commerce/donate');

@@ -5,7 +5,10 @@ import { writeTransaction, type Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import type { CommerceDeps } from '../commerce/deps.js';
 import { giveBackStock } from '../inventory/stock.js';
-import { orderLinks, orderView } from '../orders/view.js';
+import { siteSender } from '../../mail/site.js';
+import type { OrderConfirmationMailInput } from '../orders/mail.js';
+import { storeRules } from '../commerce/settings.js';
+import { orderLinks, orderView, type OrderView } from '../orders/view.js';
 import type { CheckoutAnswer } from './place-order.js';
 
 /** Hours a download link lives when the product does not say (site.json `digital.linkLifetimeHours`). */
@@ -28,9 +31,9 @@ function newGiftCardCode(): string {
  * for the mail issue, and the answer, kept for retries with the same key.
  */
 export async function finishOrder(
-  deps: CommerceDeps, s: SiteSnapshot, orderId: string, providerId: string, status: 'paid' | 'pending', reference: string | null,
+  deps: CommerceDeps, s: SiteSnapshot, orderId: string, providerId: string, status: 'paid' | 'pending', reference: string | null, baseUrl: string,
 ): Promise<CheckoutAnswer> {
-  return writeTransaction(deps.store, async (tx) => {
+  const answer = await writeTransaction(deps.store, async (tx) => {
     const now = deps.clock();
     const order = await tx.selectFrom('orders').select(['kind', 'order_number', 'customer_email', 'currency']).where('id', '=', orderId).executeTakeFirstOrThrow();
     const lines = await tx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
@@ -48,8 +51,42 @@ export async function finishOrder(
     const links = orderLinks(order.kind, await deps.signer.orderToken(s.website.id, orderId));
     const answer: CheckoutAnswer = { status: 201, body: { order: view, ...links } };
     await tx.updateTable('orders').set({ answer: JSON.stringify(answer) }).where('id', '=', orderId).execute();
+    if (deps.mail) {
+      const sender = siteSender(s, baseUrl, deps.mailFrom);
+      await deps.mail.send(tx, {
+        websiteId: s.website.id, kind: 'order-confirmation', to: order.customer_email, from: sender.from, site: sender.site,
+        input: orderMailInput(s, view, baseUrl),
+      });
+    }
     return answer;
   });
+  deps.mail?.kick();
+  return answer;
+}
+
+/** The order mail's input from the order as its pages show it; links made absolute. */
+function orderMailInput(s: SiteSnapshot, view: OrderView, baseUrl: string): OrderConfirmationMailInput {
+  const { format } = storeRules(s);
+  const totals = [
+    { label: 'Subtotal', amount: format(view.subtotalCents) },
+    ...(view.discountCents > 0 ? [{ label: 'Discount', amount: `-${format(view.discountCents)}` }] : []),
+    ...(view.shippingCostCents > 0 ? [{ label: 'Shipping', amount: format(view.shippingCostCents) }] : []),
+    ...(view.taxCents > 0 ? [{ label: 'Tax', amount: format(view.taxCents) }] : []),
+    ...(view.giftCardCents > 0 ? [{ label: 'Gift card', amount: `-${format(view.giftCardCents)}` }] : []),
+    { label: 'Total', amount: format(view.grandTotalCents) },
+  ];
+  return {
+    kind: view.kind,
+    orderNumber: view.orderNumber,
+    paymentPending: view.paymentStatus === 'PENDING',
+    lines: view.lines.map((l) => ({
+      title: l.title, quantity: l.quantity, subTotal: format(l.subTotalCents),
+      giftCardCodes: l.giftCards.map((g) => g.code), downloadUrl: l.download ? `${baseUrl}${l.download.url}` : null,
+    })),
+    totals,
+    subscriptions: view.subscriptions.map((sub) => `${sub.title}: ${sub.priceText}`),
+    orderStatusUrl: `${baseUrl}${view.orderStatusUrl}`,
+  };
 }
 
 async function deliver(

@@ -61,7 +61,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *    its answer stored with it.
  */
 export async function placeOrder(
-  deps: CommerceDeps, s: SiteSnapshot, key: string, visitor: { crumb: string; cartToken: string | undefined }, body: CheckoutBody,
+  deps: CommerceDeps, s: SiteSnapshot, key: string, visitor: { crumb: string; cartToken: string | undefined; baseUrl: string }, body: CheckoutBody,
 ): Promise<CheckoutAnswer> {
   const cookieToken = visitor.cartToken;
   const source: BasketSource = body.donation
@@ -122,7 +122,7 @@ export async function placeOrder(
     await undoOrder(deps, s, placed.orderId, answer);
     return answer;
   }
-  return finishOrder(deps, s, placed.orderId, provider.id, result.status, result.reference);
+  return finishOrder(deps, s, placed.orderId, provider.id, result.status, result.reference, visitor.baseUrl);
 }
 
 interface WriteArgs {

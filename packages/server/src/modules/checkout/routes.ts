@@ -2,7 +2,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { CRUMB_COOKIE } from '../../http/crumb.js';
-import { siteOf, type CommerceDeps } from '../commerce/deps.js';
+import { baseUrlOf, siteOf, type CommerceDeps } from '../commerce/deps.js';
 import { AdditionalFieldsSchema } from '../cart/schemas.js';
 import { cartTokenOf, clearCartCookie, explicitToken, limitCartWrite } from '../cart/visitor.js';
 import { placeOrder, type CheckoutBody } from './place-order.js';
@@ -47,7 +47,8 @@ export async function checkoutPlugin(app: FastifyInstance, deps: CommerceDeps): 
     await limitCartWrite(deps, request, s.website.id);
     const body = request.body as CheckoutBody;
     if (body.cartToken !== undefined && !explicitToken(body.cartToken)) throw new AppError('CART_NOT_FOUND');
-    const answer = await placeOrder(deps, s, key, { crumb: request.cookies[CRUMB_COOKIE] ?? '', cartToken: cartTokenOf(request) }, body);
+    const visitor = { crumb: request.cookies[CRUMB_COOKIE] ?? '', cartToken: cartTokenOf(request), baseUrl: baseUrlOf(deps, request) };
+    const answer = await placeOrder(deps, s, key, visitor, body);
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
     // The visitor's cart was bought: the next add starts a new one.
     if (answer.status === 201 && !body.cartToken && !body.expressCheckout && !body.donation) clearCartCookie(request, reply);

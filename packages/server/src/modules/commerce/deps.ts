@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Mailer } from '../../mail/index.js';
 import { AppError } from '../../errors.js';
 import type { RateLimit, RateLimiter } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
@@ -16,6 +17,11 @@ export interface CommerceDeps {
   signer: Signer;
   limiter: RateLimiter;
   payments: PaymentProviders;
+  /** The buyer's order mail goes through it (written to the outbox with the order); null without mail. */
+  mail: Mailer | null;
+  /** The server's default From (MAIL_FROM) and public address (PUBLIC_URL; else the request's). */
+  mailFrom: string;
+  publicUrl: string;
   /** Cart writes per visitor (the crumb: the spec's session id) and per client address. */
   cartWriteLimits: { perVisitor: RateLimit; perAddress: RateLimit };
 }
@@ -24,6 +30,11 @@ export const DEFAULT_CART_WRITE_LIMITS: CommerceDeps['cartWriteLimits'] = {
   perVisitor: { name: 'cart-write:visitor', limit: 120, windowMs: 60_000 },
   perAddress: { name: 'cart-write:address', limit: 1200, windowMs: 60_000 },
 };
+
+/** The site's address as this request reaches it (PUBLIC_URL when set): for the links in mail. */
+export function baseUrlOf(deps: CommerceDeps, request: FastifyRequest): string {
+  return (deps.publicUrl || `${request.protocol}://${request.host}`).replace(/\/$/, '');
+}
 
 /** The site an API request is for (by Host, as pages are); 404 when the store holds no site. */
 export async function siteOf(deps: CommerceDeps, request: FastifyRequest): Promise<SiteSnapshot> {

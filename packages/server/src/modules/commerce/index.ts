@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.js';
+import type { Config } from '../../config.js';
+import '../orders/mail.js';
 import { RateLimiter } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
 import type { SiteRenderer } from '../site/renderer.js';
@@ -20,13 +22,16 @@ export interface CommerceSetup {
 
 /** The store's modules (cart, inventory, checkout, orders) with the dependencies they share. */
 export async function registerCommerce(
-  app: FastifyInstance, base: { store: Store; renderer: SiteRenderer; clock: Clock }, setup: CommerceSetup = {},
+  app: FastifyInstance, base: { store: Store; renderer: SiteRenderer; clock: Clock; config: Config }, setup: CommerceSetup = {},
 ): Promise<CommerceDeps> {
-  const { store, renderer, clock } = base;
+  const { store, renderer, clock, config } = base;
   const deps: CommerceDeps = {
     store,
     renderer,
     clock,
+    mail: app.hasDecorator('mail') ? app.mail : null,
+    mailFrom: config.mailFrom,
+    publicUrl: config.publicUrl,
     signer: new Signer(store, clock),
     limiter: new RateLimiter(store.db, clock),
     payments: new PaymentProviders(setup.paymentProviders),
