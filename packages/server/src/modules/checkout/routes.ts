@@ -1,10 +1,11 @@
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../errors.js';
 import { CRUMB_COOKIE } from '../../http/crumb.js';
 import { baseUrlOf, siteOf, type CommerceDeps } from '../commerce/deps.js';
 import { AdditionalFieldsSchema } from '../cart/schemas.js';
 import { cartTokenOf, clearCartCookie, explicitToken, limitCartWrite } from '../cart/visitor.js';
+import { PlacedOrderSchema } from '../orders/schemas.js';
 import { placeOrder, type CheckoutBody } from './place-order.js';
 
 const Body = Type.Object({
@@ -39,7 +40,7 @@ const KEY = /^[\x21-\x7e]{8,200}$/;
  */
 export async function checkoutPlugin(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/api/commerce/checkout', {
-    schema: { body: Body, headers: Headers },
+    schema: { body: Body, headers: Headers, response: { 201: PlacedOrderSchema } },
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const key = request.headers['idempotency-key'];
@@ -52,6 +53,7 @@ export async function checkoutPlugin(app: FastifyInstance, deps: CommerceDeps): 
     if (answer.replayed) reply.header('idempotent-replayed', 'true');
     // The visitor's cart was bought: the next add starts a new one.
     if (answer.status === 201 && !body.cartToken && !body.expressCheckout && !body.donation) clearCartCookie(request, reply);
-    return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
+    // 201 is serialized by its schema; a stored failure (402, 502) is an error body, sent as it is.
+    return (reply as unknown as FastifyReply).status(answer.status).header('cache-control', 'no-store').send(answer.body);
   });
 }
