@@ -73,8 +73,9 @@ async function runServer(config: Config): Promise<void> {
       say(`The store is empty and ${config.siteDir} holds no site.json: import a site with "tessera import <site-dir>".`);
     }
   }
+  // The store is closed after app.close() resolves, once every module's onClose hook (the analytics
+  // queue's last write among them) has run.
   const app = await buildApp(config, { store });
-  app.addHook('onClose', async () => store.close());
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -85,7 +86,7 @@ async function runServer(config: Config): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     timer.unref();
-    app.close().then(() => process.exit(0), (error) => {
+    app.close().then(() => store.close()).then(() => process.exit(0), (error) => {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     });
