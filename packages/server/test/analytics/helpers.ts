@@ -80,3 +80,79 @@ export async function storedRejections(store: Store): Promise<Record<string, num
   const rows = await store.db.selectFrom('analytics_rejections').selectAll().execute();
   return Object.fromEntries(rows.map((r) => [`${r.endpoint}/${r.reason}`, Number(r.count)]));
 }
+
+/** A v2 event record as collectors/trackers.ts (eventRecord) builds it. */
+export function eventRecord(schema: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    analytics_id: '0e4b1f43-0c8a-4e4a-9d0b-4c3d2b1a0f9e',
+    browser_language: 'en-US',
+    browser_window_height: 800,
+    browser_window_width: 1280,
+    client_name: 'tessera-storefront',
+    client_version: '3.8.0',
+    page_host: 'localhost',
+    page_path: '/shop/blue-mug',
+    page_query_params: '',
+    page_referrer_url: '',
+    session_id: 'session-1',
+    enduser_user_agent: CHROME_DESKTOP,
+    event_occurrence_timestamp: Date.now(),
+    browser_locale: 'en-US',
+    custom_schema_name: schema,
+    source_environment: 'prod',
+    context_website_id: 'w',
+    object_identifier: 'blue-mug-id',
+    resolved_locale: 'en-US',
+    website_locale: 'en-US',
+    ...overrides,
+  };
+}
+
+export const CRUMB = 'Q2xlYW5DcnVtYjEyMzQ1Ng';
+
+/** A page-speed record as collectors/page-speed.ts sends it. */
+export function pageSpeedRecord(pathname: string, timings: Record<string, number>, pageLoadId = 'a1b2c3d4e5f6a1b2c3d4e5f6'): Record<string, unknown> {
+  return {
+    app: 'tessera-storefront',
+    event: 'pageSpeed',
+    pageLoadId,
+    timestamp: Date.now(),
+    data: {
+      context: { inFrame: false, pageType: 2, templateId: 'test', language: 'en-US' },
+      analyticsId: '0e4b1f43-0c8a-4e4a-9d0b-4c3d2b1a0f9e',
+      version: '4.6.0',
+      connection: { downlink: 10, effectiveType: '4g', rtt: 50, saveData: false },
+      deliveryType: 'beacon',
+      display: { devicePixelRatio: 2, screenWidth: 1440, screenHeight: 900, viewportWidth: 1280, viewportHeight: 800 },
+      hardware: { deviceMemory: 8, hardwareConcurrency: 8 },
+      hash: '',
+      hostname: 'localhost',
+      pathname,
+      timings: { responseStart: 40, domContentLoadedEventEnd: 300, firstContentfulPaint: 350, ...timings },
+      userTimings: { 'rum-hero': 420 },
+    },
+  };
+}
+
+export function imageRecord(url: string, pageLoadId = 'a1b2c3d4e5f6a1b2c3d4e5f6'): Record<string, unknown> {
+  return {
+    app: 'tessera-storefront',
+    event: 'image',
+    pageLoadId,
+    timestamp: Date.now(),
+    data: {
+      url, visibleOnLoad: true, observationTime: 812.5, intersectionRatio: 1, imageType: 0, naturalWidth: 800, naturalHeight: 600,
+      displayedWidth: 400, displayedHeight: 300, timings: { startTime: 100, duration: 80, responseEnd: 180, transferSize: 12000 },
+    },
+  };
+}
+
+/** POST /api/1/performance/records as a beacon does: text/plain, no crumb. */
+export function sendRecords(app: FastifyInstance, records: unknown, headers: InjectOptions['headers'] = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/1/performance/records',
+    headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': CHROME_DESKTOP, ...headers },
+    payload: typeof records === 'string' ? records : JSON.stringify(records),
+  });
+}
