@@ -8,6 +8,7 @@ import { crumbPlugin } from './http/crumb.js';
 import { parseQueryString, queryRejected } from './http/querystring.js';
 import { registerCompression, registerSecurity } from './http/security.js';
 import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
+import { adminPlugin, ownerAuthPlugin } from './modules/admin/index.js';
 import { analyticsPlugin, ingestPlugin } from './modules/analytics/index.js';
 import { clientErrorsPlugin } from './modules/client-errors/index.js';
 import { performancePlugin } from './modules/performance/index.js';
@@ -108,7 +109,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await registerStorefrontAssets(app, config.storefrontDist);
-  // Measurement (issue 8): ingestion queue, analytics, page speed, client errors.
+  // The owner's sign-in and area; measurement (issue 8): ingestion queue, analytics, page speed, client errors.
+  await app.register(ownerAuthPlugin);
+  await app.register(adminPlugin, { snapshots });
   await app.register(ingestPlugin, { snapshots });
   await app.register(analyticsPlugin);
   await app.register(performancePlugin);

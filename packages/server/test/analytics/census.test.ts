@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRUMB_EXEMPT_PATHS, CRUMB_EXEMPT_PREFIXES } from '../../src/http/crumb.js';
 import { dayIn } from '../../src/modules/analytics/request-info.js';
 import { DIALECTS } from '../helpers/store.js';
 import type { TestSite } from '../helpers/app.js';
@@ -133,5 +136,16 @@ describe('the global census flag', () => {
     } finally {
       await site.close();
     }
+  });
+});
+
+describe('the crumb exemptions', () => {
+  it('are documented, each with its reason, in docs/errors.md', () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', '..', '..', 'docs', 'errors.md'), 'utf8');
+    for (const p of [...CRUMB_EXEMPT_PATHS, ...CRUMB_EXEMPT_PREFIXES]) {
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`${p}`));
+      expect(row, p).toMatch(/\| .{10,} \|$/);
+    }
+    expect(doc).toContain('`/api/events/RecordJavascriptErrors`) does send the header and is **not** exempt');
   });
 });

@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import { pageSpeedEnabled } from './settings.js';
 import { newId } from '../../storage/ids.js';
 import { hasType } from '../analytics/ingest.js';
 import { deviceOf, pathOf } from '../analytics/request-info.js';
@@ -11,11 +11,9 @@ import { ClientId, MAX_PROPERTIES, Opt, PageContextFields, Scalar, SitePath, Str
  *   GET  /api/1/performance/settings   200 { pageLoadId } when page speed is on for the site, else 404
  *   POST /api/1/performance/records    text/plain: a JSON array of { app, event: pageSpeed | image, pageLoadId, timestamp, data }
  *                                      (a beacon, so no crumb header: exempt, see docs/errors.md); 202 { accepted }
- * A site turns page speed off with `"settings": { "pageSpeedEnabled": false }` in site.json.
+ * A site turns page speed off with `"settings": { "pageSpeedEnabled": false }` in site.json (settings.ts).
  */
-export function pageSpeedEnabled(snapshot: SiteSnapshot): boolean {
-  return snapshot.settings.pageSpeedEnabled !== false;
-}
+export { pageSpeedEnabled };
 
 /** A timing the collector keeps: a number, not negative, at most 2147483647 (platform.md section 5). */
 const Timing = Type.Number({ minimum: 0, maximum: 2_147_483_647 });
