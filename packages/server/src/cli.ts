@@ -5,6 +5,9 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { ConfigError, displayUrl, loadConfig, type Config } from './config.js';
 import { exportSite, importSite, SiteDirectoryError } from './site-dir/index.js';
+import { OWNER_USAGE, runOwnerCommand } from './modules/admin/cli.js';
+import { OwnerError } from './modules/admin/owners.js';
+import { ANALYTICS_USAGE, AnalyticsCommandError, runAnalyticsCommand } from './modules/analytics/cli.js';
 import { countWebsites } from './storage/content.js';
 import { openStore, type Store } from './storage/dialect.js';
 
@@ -17,9 +20,11 @@ Commands:
   import <site-dir>     check a site directory and load it into the store
   export <site-dir>     write the default site (or --site <identifier>) as a site directory
                         [--format json|yaml] [--force to replace the site files of a non-empty folder]
+${OWNER_USAGE}
+${ANALYTICS_USAGE}
 
 Configuration comes from environment variables: PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL,
-LOG_LEVEL, SITE_DIR, THEMES_DIR, PUBLIC_URL, SHUTDOWN_TIMEOUT_MS (see README.md).`;
+LOG_LEVEL, SITE_DIR, THEMES_DIR, PUBLIC_URL, SHUTDOWN_TIMEOUT_MS, CENSUS_DISABLED, ANALYTICS_* (see README.md).`;
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -120,12 +125,16 @@ async function main(argv: string[]): Promise<void> {
       return runImport(config, rest[0]);
     case 'export':
       return runExport(config, rest);
+    case 'owner':
+      return withStore(config, (store) => runOwnerCommand(store, rest, say));
+    case 'analytics':
+      return withStore(config, (store) => runAnalyticsCommand(store, config.analytics, rest, say));
     default:
       fail(`unknown command "${command}"\n\n${USAGE}`);
   }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof SiteDirectoryError) fail(error.message);
+  if (error instanceof SiteDirectoryError || error instanceof OwnerError || error instanceof AnalyticsCommandError) fail(error.message);
   fail(error instanceof Error ? error.message : String(error));
 });

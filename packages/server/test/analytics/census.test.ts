@@ -129,6 +129,8 @@ describe('the global census flag', () => {
   it('records nothing when census is disabled, and says so in every page', async () => {
     const site = await analyticsApp('sqlite', { censusDisabled: true });
     try {
+      const page = await site.app.inject({ method: 'GET', url: '/' });
+      expect(page.body).toMatch(/<script type="application\/json" id="tessera-context">[^<]*"censusDisabled":true/);
       expect((await recordHit(site.app, pageView())).json()).toEqual({ accepted: 0 });
       expect((await postJson(site.app, '/api/census/button-click', { pagePath: '/' })).json()).toEqual({ accepted: 0 });
       await site.app.ingest.queue.flush();
