@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
 // lifetimes; the manifest maps each entry to its hashed file so pages can reference it.
 export default defineConfig({
   plugins: [react()],
+  // The server serves the build under /static/storefront/ (http/storefront.ts): chunks that a
+  // dynamic import preloads are found there.
+  base: '/static/storefront/',
   build: {
     outDir: 'dist',
     emptyOutDir: true,

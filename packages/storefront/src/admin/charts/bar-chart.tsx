@@ -1,4 +1,4 @@
-import { ChartFigure, niceMax, shorten } from './figure.js';
+import { ChartFigure, niceMax, shorten, useWidth } from './figure.js';
 
 export interface Bar {
   label: string;
@@ -7,14 +7,16 @@ export interface Bar {
   note?: string;
 }
 
-const W = 720;
-const ROW = 30;
-const LABEL_W = 260;
-const VALUE_W = 150;
+const ROW = 44;
 
-/** Horizontal bars (top pages, referrers, devices, the funnel), in plain SVG. */
+/**
+ * Horizontal bars (top pages, referrers, devices, the funnel), in plain SVG drawn at the width it
+ * is shown: each row has its label and value on one line and its bar below, so that it reads the
+ * same in a narrow column and on a phone.
+ */
 export function BarChart(props: { id: string; title: string; description: string; bars: Bar[]; labelHeader: string; valueHeader: string; format: (n: number) => string; empty: string }) {
   const { bars } = props;
+  const [box, width] = useWidth<HTMLDivElement>(360);
   if (bars.length === 0) {
     return (
       <figure className="chart" aria-labelledby={`${props.id}-caption`}>
@@ -24,8 +26,9 @@ export function BarChart(props: { id: string; title: string; description: string
     );
   }
   const max = niceMax(Math.max(...bars.map((b) => b.value)));
-  const barW = W - LABEL_W - VALUE_W;
-  const height = bars.length * ROW + 8;
+  const valueText = (b: Bar) => `${props.format(b.value)}${b.note ? ` · ${b.note}` : ''}`;
+  // About 7.5 px per character of a 13 px label, after the value's room.
+  const labelChars = (b: Bar) => Math.max(8, Math.floor((width - valueText(b).length * 7.5 - 16) / 7.5));
   return (
     <ChartFigure
       id={props.id}
@@ -42,23 +45,24 @@ export function BarChart(props: { id: string; title: string; description: string
         </table>
       }
     >
-      <svg className="bar-chart" viewBox={`0 0 ${W} ${height}`} role="img" aria-labelledby={`${props.id}-title ${props.id}-desc`}>
-        <title id={`${props.id}-title`}>{props.title}</title>
-        <desc id={`${props.id}-desc`}>{props.description}</desc>
-        {bars.map((b, i) => {
-          const top = i * ROW + 4;
-          return (
-            <g key={b.label} className="bar">
-              <title>{`${b.label}: ${props.format(b.value)}${b.note ? ` (${b.note})` : ''}`}</title>
-              <text x={0} y={top + ROW / 2} dy="0.32em">{shorten(b.label)}</text>
-              <rect x={LABEL_W} y={top + 5} height={ROW - 10} width={Math.max(2, (b.value / max) * barW)} rx={3} />
-              <text className="bar-value" x={W} y={top + ROW / 2} dy="0.32em" textAnchor="end">
-                {props.format(b.value)}{b.note ? ` · ${b.note}` : ''}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+      <div ref={box} className="chart-box">
+        <svg className="bar-chart" width={width} height={bars.length * ROW} role="img" aria-labelledby={`${props.id}-title ${props.id}-desc`}>
+          <title id={`${props.id}-title`}>{props.title}</title>
+          <desc id={`${props.id}-desc`}>{props.description}</desc>
+          {bars.map((b, i) => {
+            const top = i * ROW;
+            return (
+              <g key={b.label} className="bar">
+                <title>{`${b.label}: ${props.format(b.value)}${b.note ? ` (${b.note})` : ''}`}</title>
+                <text x={0} y={top + 16}>{shorten(b.label, labelChars(b))}</text>
+                <text className="bar-value" x={width} y={top + 16} textAnchor="end">{valueText(b)}</text>
+                <rect className="bar-track" x={0} y={top + 24} height={10} width={width} rx={5} />
+                <rect x={0} y={top + 24} height={10} width={Math.max(4, (b.value / max) * width)} rx={5} />
+              </g>
+            );
+          })}
+        </svg>
+      </div>
     </ChartFigure>
   );
 }

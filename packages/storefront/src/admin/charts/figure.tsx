@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * A chart as a figure: the caption names it, the SVG carries a title and a description for
@@ -32,4 +32,32 @@ export function niceMax(max: number): number {
 /** Shortens a label for the chart; the full text stays in the SVG title and the data table. */
 export function shorten(text: string, max = 36): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+/**
+ * The width of an element in CSS pixels, followed as it changes: charts draw at the size they are
+ * shown, so their text keeps its size on a phone instead of shrinking with a scaled viewBox.
+ */
+export function useWidth<T extends Element>(fallback: number): [RefObject<T | null>, number] {
+  const ref = useRef<T | null>(null);
+  const [width, setWidth] = useState(fallback);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const w = Math.floor(entry?.contentRect.width ?? 0);
+      if (w > 0) setWidth(w);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/** Axis ticks: 0 and four more steps of 1, 2 or 5 times a power of ten; whole numbers for counts. */
+export function ticksFor(max: number, steps = 4): number[] {
+  const raw = Math.max(1, max) / steps;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power);
+  return Array.from({ length: steps + 1 }, (_, i) => i * step);
 }
