@@ -62,3 +62,23 @@ export function imageFocalPoint(focalPoint: unknown): { x: number; y: number } {
   const coord = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(1, Math.max(0, v)) : 0.5);
   return { x: coord(fp.x), y: coord(fp.y) };
 }
+
+/**
+ * The srcset of an image from its `systemDataVariants` ("1500x983,100w,300w,..."): each width
+ * variant as `{src}?format={w}w {w}w`, in the given order. When the widest variant is one of
+ * the standard widths below 2500, the original file stands in for the next standard width
+ * (`{src}?format=original 2500w` after 1500w). Empty when there is no width variant.
+ */
+export function srcsetFromVariants(src: string, systemDataVariants: unknown): string {
+  if (typeof systemDataVariants !== 'string') return '';
+  const widths = systemDataVariants
+    .split(',')
+    .map((v) => /^\s*(\d+)w\s*$/.exec(v))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => Number(m[1]));
+  if (widths.length === 0) return '';
+  const entries = widths.map((w) => `${src}?format=${w}w ${w}w`);
+  const at = (SRCSET_WIDTHS as readonly number[]).indexOf(Math.max(...widths));
+  if (at >= 0 && at < SRCSET_WIDTHS.length - 1) entries.push(`${src}?format=original ${SRCSET_WIDTHS[at + 1]}w`);
+  return entries.join(',');
+}

@@ -1,3 +1,4 @@
 export * from './currencies.js';
 export * from './money.js';
 export * from './format.js';
+export * from './symbol-format.js';

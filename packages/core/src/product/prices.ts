@@ -28,25 +28,20 @@ export function variantEffectivePriceCents(v: VariantData, currency?: CurrencyCo
   return flag(v.onSale) ? variantSalePriceCents(v, currency) : variantPriceCents(v, currency);
 }
 
-function sameNumber(a: unknown, b: unknown): boolean {
-  const na = a === undefined || a === null || a === '' ? undefined : Number(a);
-  const nb = b === undefined || b === null || b === '' ? undefined : Number(b);
-  return na === nb || (Number.isNaN(na) && Number.isNaN(nb));
-}
-
 /**
- * Varied prices (platform.md section 4): the variants differ in onSale, salePrice or price.
- * A sale price that is not in effect (the variant is not on sale) does not make prices vary.
- * The integer `price`/`salePrice` fields are compared, as the spec's variant fields name them.
+ * Varied prices (platform.md section 4): the variants differ in onSale, salePrice or price
+ * (each read from the money field, else the integer minor-unit field). A sale price that is
+ * not in effect (the variant is not on sale) does not make prices vary.
  */
 export function hasVariedPrices(product: ProductData | undefined): boolean {
   const variants = variantsOf(product);
   if (variants.length < 2) return false;
+  const currency = currencyOf(product);
   const [first, ...rest] = variants;
   return rest.some((v) => {
     if (flag(v.onSale) !== flag(first.onSale)) return true;
-    if (!sameNumber(v.price, first.price)) return true;
-    return flag(v.onSale) && !sameNumber(v.salePrice, first.salePrice);
+    if (variantPriceCents(v, currency) !== variantPriceCents(first, currency)) return true;
+    return flag(v.onSale) && variantSalePriceCents(v, currency) !== variantSalePriceCents(first, currency);
   });
 }
 

@@ -56,7 +56,7 @@ export function parseErrors(text: string): ExpectedError[] {
 export function loadCase(file: string, name = file): Case {
   const s = parseSections(fs.readFileSync(file, 'utf8'));
   if (s.TEMPLATE === undefined) throw new Error(`${file}: no :TEMPLATE section`);
-  const params = s.PARAMS ? JSON.parse(s.PARAMS) : {};
+  const params = { ...properties(s.PROPERTIES), ...(s.PARAMS ? JSON.parse(s.PARAMS) : {}) };
   return {
     file: name,
     template: s.TEMPLATE,
@@ -72,6 +72,19 @@ export function loadCase(file: string, name = file): Case {
       limits: params.limits,
     },
   };
+}
+
+/**
+ * Some corpus cases give their locale in a `:PROPERTIES` section instead of `:PARAMS`, one
+ * `key=value` or `key: value` per line.
+ */
+export function properties(text: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of (text ?? '').split('\n')) {
+    const m = /^\s*([\w.-]+)\s*[=:]\s*(.*?)\s*$/.exec(line);
+    if (m) out[m[1]] = m[2];
+  }
+  return out;
 }
 
 /** Every `.html` file directly in `dir` (sorted), as paths. */

@@ -1,0 +1,143 @@
+// Dates by locale: named styles (short, medium, long, full) and CLDR skeletons (`yMMMd`, `hm`, `Bh`)
+// turned into Intl.DateTimeFormat options, in the site's time zone.
+
+import { dateTimeFormat, type ParsedOptions } from './intl.js';
+
+const STYLES = new Set(['short', 'medium', 'long', 'full']);
+type Style = 'short' | 'medium' | 'long' | 'full';
+
+/** Intl options for a skeleton: y year, M/L month, d day, E weekday, h/H/K/k hour, m, s, a, B, z/v zone, G era. */
+export function skeletonOptions(skeleton: string): Intl.DateTimeFormatOptions {
+  const o: Intl.DateTimeFormatOptions = {};
+  for (const m of skeleton.matchAll(/([A-Za-z])\1*/g)) {
+    const n = m[0].length;
+    switch (m[1]) {
+      case 'y': case 'Y': case 'u': o.year = n === 2 ? '2-digit' : 'numeric'; break;
+      case 'M': case 'L': o.month = n === 1 ? 'numeric' : n === 2 ? '2-digit' : n === 3 ? 'short' : n === 4 ? 'long' : 'narrow'; break;
+      case 'd': o.day = n === 2 ? '2-digit' : 'numeric'; break;
+      case 'E': case 'c': case 'e': o.weekday = n <= 3 ? 'short' : n === 4 ? 'long' : 'narrow'; break;
+      case 'h': case 'K': o.hour = n === 2 ? '2-digit' : 'numeric'; o.hour12 = true; break;
+      case 'H': case 'k': o.hour = n === 2 ? '2-digit' : 'numeric'; o.hourCycle = 'h23'; break;
+      case 'j': o.hour = n === 2 ? '2-digit' : 'numeric'; break;
+      case 'm': o.minute = n === 2 ? '2-digit' : 'numeric'; break;
+      case 's': o.second = n === 2 ? '2-digit' : 'numeric'; break;
+      case 'B': case 'b': o.dayPeriod = n >= 4 ? 'long' : 'short'; break;
+      case 'z': o.timeZoneName = n >= 4 ? 'long' : 'short'; break;
+      case 'v': o.timeZoneName = n >= 4 ? 'longGeneric' : 'shortGeneric'; break;
+      case 'G': o.era = n >= 4 ? 'long' : 'short'; break;
+      default: break;
+    }
+  }
+  return o;
+}
+
+function localeWith(locale: string, calendar: string | undefined): string {
+  return calendar !== undefined && /^[a-z0-9-]+$/i.test(calendar) ? `${locale}-u-ca-${calendar}` : locale;
+}
+
+/** The text Intl puts between a date and a time for a style ("February 24, 2020 at 2:04 PM": " at "). */
+function glue(locale: string, style: Style, timeZone: string): string {
+  const parts = dateTimeFormat(locale, { dateStyle: style, timeStyle: 'short', timeZone }).formatToParts(0);
+  const firstTime = parts.findIndex((p) => p.type === 'hour');
+  let i = firstTime - 1;
+  let text = '';
+  while (i >= 0 && parts[i].type === 'literal') text = parts[i--].value + text;
+  return text;
+}
+
+/**
+ * `{t|datetime}` options: a style or skeleton as the first word (`short`, `yMMMd`), `date:` and `time:`
+ * (each a style or a skeleton), `skeleton:`, `wrap:` (the style whose joining text combines a date and a
+ * time written separately), `calendar:`. Without any, the long date.
+ */
+export function formatDateTime(ms: number, o: ParsedOptions, locale: string, timeZone: string): string {
+  const n = o.named;
+  const loc = localeWith(locale, n.calendar);
+  let date = n.date;
+  let time = n.time;
+  let skeleton = n.skeleton;
+  const first = o.positional[0];
+  if (first !== undefined) {
+    if (STYLES.has(first)) { date ??= first; time ??= first; } else skeleton ??= first;
+  }
+  if (skeleton !== undefined) return formatted(dateTimeFormat(loc, { ...skeletonOptions(skeleton), timeZone }), ms);
+  if (date === undefined && time === undefined) date = 'long';
+  const dateIsStyle = date === undefined || STYLES.has(date);
+  const timeIsStyle = time === undefined || STYLES.has(time);
+  if (dateIsStyle && timeIsStyle) {
+    return formatted(dateTimeFormat(loc, { dateStyle: date as Style | undefined, timeStyle: time as Style | undefined, timeZone }), ms);
+  }
+  if (!dateIsStyle && !timeIsStyle) {
+    return formatted(dateTimeFormat(loc, { ...skeletonOptions(date ?? ''), ...skeletonOptions(time ?? ''), timeZone }), ms);
+  }
+  // A style beside a skeleton: each written on its own, joined as the wrap style (else the date's) joins them.
+  const part = (v: string | undefined, kind: 'dateStyle' | 'timeStyle') =>
+    v === undefined ? '' : STYLES.has(v)
+      ? formatted(dateTimeFormat(loc, { [kind]: v, timeZone }), ms)
+      : formatted(dateTimeFormat(loc, { ...skeletonOptions(v), timeZone }), ms);
+  const d = part(date, 'dateStyle');
+  const t = part(time, 'timeStyle');
+  if (d === '' || t === '') return d + t;
+  const wrap = (STYLES.has(n.wrap ?? '') ? n.wrap : STYLES.has(date ?? '') ? date : 'medium') as Style;
+  return d + glue(loc, wrap, timeZone) + t;
+}
+
+const DATE_FIELDS = ['era', 'year', 'month', 'day'] as const;
+
+/**
+ * A range of two instants. With a skeleton, Intl's range format of it; a range that the skeleton cannot
+ * tell apart (the same day at day precision) is written as both ends joined by " – ". Without one: the
+ * times when both fall on one day (with the zone when the day periods differ), the dates otherwise.
+ */
+export function formatDateInterval(start: number, end: number, skeleton: string | undefined, locale: string, timeZone: string): string {
+  let options: Intl.DateTimeFormatOptions;
+  if (skeleton !== undefined && skeleton !== '') {
+    options = skeletonOptions(skeleton);
+    // A weekday alone does not tell two days apart: each end is written with its time.
+    if (options.weekday !== undefined && options.day === undefined && options.month === undefined && options.year === undefined) {
+      const day = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+      if (day.format(start) !== day.format(end)) {
+        const w = dateTimeFormat(locale, { weekday: options.weekday, timeZone });
+        const t = dateTimeFormat(locale, { hour: 'numeric', minute: 'numeric', timeZone });
+        const end1 = (ms: number) => `${formatted(w, ms)}, ${formatted(t, ms)}`;
+        return `${end1(start)}\u2009\u2013\u2009${end1(end)}`;
+      }
+    }
+  } else {
+    const day = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+    if (day.format(start) === day.format(end)) {
+      const period = dateTimeFormat('en-US', { timeZone, hour: 'numeric', hour12: true });
+      const differs = period.formatToParts(start).find((p) => p.type === 'dayPeriod')?.value !==
+        period.formatToParts(end).find((p) => p.type === 'dayPeriod')?.value;
+      options = { hour: 'numeric', minute: 'numeric', ...(differs ? { timeZoneName: 'shortGeneric' } : {}) };
+    } else {
+      options = { year: 'numeric', month: 'short', day: 'numeric' };
+    }
+  }
+  const f = dateTimeFormat(locale, { ...options, timeZone });
+  const parts = f.formatRangeToParts(start, end) as Array<Intl.DateTimeFormatPart & { source?: string }>;
+  if (parts.every((p) => p.source === 'shared') && Object.keys(options).some((k) => (DATE_FIELDS as readonly string[]).includes(k))) {
+    return `${formatted(f, start)}\u2009\u2013\u2009${formatted(f, end)}`;
+  }
+  return joinParts(parts);
+}
+
+type Part = Intl.DateTimeFormatPart | { type: string; value: string; source?: string };
+
+// The current CLDR puts a narrow no-break space (U+202F) between a time and its day period ("2:04 PM");
+// Node's Intl writes a plain space there for compatibility, so the space is put back as CLDR has it.
+function joinParts(parts: readonly Part[]): string {
+  let out = '';
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    const next = parts[i + 1];
+    out += p.type === 'literal' && p.value === ' ' && next?.type === 'dayPeriod' && !next.value.includes(' ')
+      ? '\u202f'
+      : p.value;
+  }
+  return out;
+}
+
+function formatted(f: Intl.DateTimeFormat, ms: number): string {
+  return joinParts(f.formatToParts(ms));
+}

@@ -1,0 +1,216 @@
+// Content formatters: images (meta, colour, srcset, resizing), video and audio, item classes, dates of
+// events, colours and text helpers. Rules and strings come from @tessera/core.
+
+import {
+  INVALID_SOURCE,
+  RecordType,
+  colorWeight,
+  googleCalendarUrl,
+  humanizeDuration,
+  isOnSale,
+  isSoldOut,
+  parseOriginalSize,
+  relativeTime,
+  resizedHeightForWidth,
+  resizedWidthForHeight,
+  srcsetFromVariants,
+  thumbnailWidthBucket,
+  toEpochMs,
+  websiteColorCss,
+  TIMESINCE,
+} from '@tessera/core';
+import { asNumber, asString } from './convert.js';
+import { dig, escapeAttr, escapeHtml, field, text } from './html.js';
+import { COLOR_POSITIONS, altText, focalPoint, imageMetaAttributes } from './image.js';
+import { productOf } from './product.js';
+import type { Formatter, FormatterTable, PluginContext } from './types.js';
+
+const isImage = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0;
+
+const imageMeta: Formatter = (image) => (isImage(image) ? imageMetaAttributes(image) : '');
+
+const childImageMeta: Formatter = (value, args) => {
+  const items = field(value, 'items');
+  const index = args.length > 0 ? parseInt(args[0], 10) : 0;
+  const child = Array.isArray(items) && index >= 0 ? items[index] : undefined;
+  return isImage(child) ? imageMetaAttributes(child) : '';
+};
+
+const coverImageMeta: Formatter = (value) => {
+  const cover = field(value, 'coverImage');
+  return isImage(cover) ? imageMetaAttributes(cover) : '';
+};
+
+const image: Formatter = (img, args) => {
+  const cls = args.length > 0 ? args[0] : 'thumb-image';
+  const src = escapeAttr(text(field(img, 'assetUrl')));
+  const alt = escapeAttr(altText(img));
+  const key = field(img, 'componentKey');
+  const component = typeof key === 'string' && key !== '' ? ` data-component-key="${escapeAttr(key)}"` : '';
+  return `<noscript><img src="${src}" alt="${alt}" /></noscript>` +
+    `<img class="${escapeAttr(cls)}"${component} ${imageMetaAttributes(img)} data-load="false"` +
+    ` data-image-id="${escapeAttr(text(field(img, 'id')))}" data-type="image" />`;
+};
+
+// `{img|image-color}` writes every average colour as a data attribute; `{img|image-color topLeft}` one
+// colour; `{img|image-color topLeft name}` one as a CSS declaration `name: #111`.
+const imageColor: Formatter = (img, args, ctx) => {
+  const data = field(img, 'colorData');
+  if (data === undefined || data === null || typeof data !== 'object') return '';
+  if (args.length === 0) {
+    return COLOR_POSITIONS.map((p) => [p, field(data, `${p}Average`)] as const)
+      .filter(([, c]) => typeof c === 'string')
+      .map(([p, c]) => `data-color-${p}="#${escapeAttr(c as string)}"`)
+      .join(' ');
+  }
+  const color = field(data, `${args[0]}Average`);
+  if (typeof color !== 'string') {
+    ctx.error(`"${args[0]}" not found.`);
+    return `"${args[0]}" not found.`;
+  }
+  return args.length > 1 ? `${args[1]}: #${color}` : `#${color}`;
+};
+
+const imageSrcset: Formatter = (img) => {
+  const srcset = srcsetFromVariants(text(field(img, 'assetUrl')), field(img, 'systemDataVariants'));
+  return srcset === '' ? '' : `srcset="${escapeAttr(srcset)}"`;
+};
+
+/** A size helper on an "WxH" value: the spec's message (written and reported) for anything else. */
+function sized(fn: (size: string, n: number) => number | string): Formatter {
+  return (value, args, ctx) => {
+    try {
+      parseOriginalSize(value);
+    } catch {
+      ctx.error(INVALID_SOURCE);
+      return INVALID_SOURCE;
+    }
+    const n = args.length > 0 ? asNumber(args[0]) : 0;
+    return fn(value as string, Number.isFinite(n) ? n : 0);
+  };
+}
+
+const video: Formatter = (item, args) => {
+  const oembed = field(item, 'oembed');
+  const load = args.includes('load-false') ? ' data-load="false" ' : '';
+  let overlay = '';
+  if (field(item, 'overlay') === true) {
+    const hasThumb = isImage(field(item, 'mainImageId')) || typeof field(item, 'mainImageId') === 'string';
+    let img = '';
+    if (hasThumb) {
+      const colors = args.includes('color-data')
+        ? COLOR_POSITIONS.map((p) => [p, dig(item, 'colorData', `${p}Average`)] as const)
+          .filter(([, c]) => typeof c === 'string')
+          .map(([p, c]) => ` data-color-${p.toLowerCase()}="#${escapeAttr(c as string)}"`).join('')
+        : '';
+      img = `<img data-load="false" data-src="${escapeAttr(text(field(item, 'assetUrl')))}"` +
+        ` data-image-dimensions="${escapeAttr(text(field(item, 'originalSize')))}" data-image-focal-point="${focalPoint(item)}"${colors} />`;
+    }
+    overlay = `<div class="sqs-video-overlay${hasThumb ? '' : ' no-thumb'}" style="opacity: 0;">${img}` +
+      `<div class="sqs-video-opaque"> </div><div class="sqs-video-icon"></div></div>`;
+  }
+  return `<div class="sqs-video-wrapper" ${load}data-html="${escapeAttr(text(field(oembed, 'html')))}"` +
+    ` data-provider-name="${escapeAttr(text(field(oembed, 'providerName')))}">${overlay}</div>`;
+};
+
+const audioPlayer: Formatter = (item) => {
+  const id = escapeAttr(text(field(item, 'id')));
+  return `<div class="squarespace-audio-player" data-url="${escapeAttr(text(field(item, 'structuredContent') ? dig(item, 'structuredContent', 'audioAssetUrl') : ''))}"` +
+    ` data-title="${escapeAttr(text(field(item, 'title')))}" data-author="${escapeAttr(text(dig(item, 'structuredContent', 'author')))}"` +
+    ` data-show-download="${text(dig(item, 'structuredContent', 'showDownload')) === 'true'}" data-design-style="minimal" id="audio-player-${id}"></div>`;
+};
+
+const slug = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+
+// The classes of an entry in a list: its kind, promotion, categories, tags, author, post type, place
+// in the list, and for store items the sale and stock state.
+const itemClasses: Formatter = (item, _args, ctx) => {
+  const classes = ['hentry'];
+  const promoted = field(item, 'promotedBlockType');
+  if (typeof promoted === 'string' && promoted !== '') classes.push('promoted', `promoted-block-${slug(promoted)}`);
+  for (const [key, prefix] of [['categories', 'category'], ['tags', 'tag']] as const) {
+    const list = field(item, key);
+    if (Array.isArray(list)) for (const c of list) if (typeof c === 'string' && c !== '') classes.push(`${prefix}-${slug(c)}`);
+  }
+  const author = dig(item, 'author', 'displayName');
+  if (typeof author === 'string' && author !== '') classes.push(`author-${slug(author)}`);
+  const label = field(item, 'recordTypeLabel');
+  if (typeof label === 'string' && label !== '') classes.push(`post-type-${slug(label)}`);
+  const index = ctx.resolve('@index');
+  if (typeof index === 'number') classes.push(`article-index-${index}`);
+  if (field(item, 'starred') === true) classes.push('featured');
+  if (asNumber(field(item, 'recordType')) === RecordType.STORE_ITEM) {
+    const product = productOf(item);
+    if (isOnSale(product)) classes.push('on-sale');
+    if (isSoldOut(product)) classes.push('sold-out');
+  }
+  return classes.join(' ');
+};
+
+const timesince: Formatter = (value, _args, ctx) => {
+  const ms = toEpochMs(value);
+  const label = relativeTime(value, ctx.now);
+  if (ms === undefined) ctx.error(label);
+  return `<span class="${TIMESINCE.class}" ${TIMESINCE.attributes.date}="${ms ?? ''}">${escapeHtml(label)}</span>`;
+};
+
+const googleCalendar: Formatter = (item, _args, ctx) => {
+  try {
+    const loc = field(item, 'location');
+    return googleCalendarUrl({
+      title: text(field(item, 'title')),
+      startDate: field(item, 'startDate'),
+      endDate: field(item, 'endDate'),
+      location: loc && typeof loc === 'object'
+        ? { addressLine1: text(field(loc, 'addressLine1')), addressLine2: text(field(loc, 'addressLine2')), addressCountry: text(field(loc, 'addressCountry')) }
+        : undefined,
+    });
+  } catch (e) {
+    ctx.error((e as Error).message);
+    return '';
+  }
+};
+
+const websiteColor: Formatter = (value, _args, ctx) => {
+  const c = (k: string) => field(value, k);
+  const result = websiteColorCss({ hue: c('hue'), saturation: c('saturation'), lightness: c('lightness'), alpha: c('alpha') });
+  if ('css' in result) return result.css;
+  for (const m of result.errors) ctx.error(m);
+  return result.errors.join(' ');
+};
+
+// `@FooBar` links to the profile and `#Foo` to the hashtag.
+const activateTwitterLinks: Formatter = (value) =>
+  asString(value)
+    .replace(/(^|[^\w@])@(\w+)/g, '$1<a target="new" href="https://twitter.com/$2/">@$2</a>')
+    .replace(/(^|[^\w&#])#(\w+)/g, '$1<a target="new" href="https://twitter.com/hashtag/$2?src=hash">#$2</a>');
+
+function absUrl(value: unknown, ctx: PluginContext): string {
+  const base = text(ctx.resolve('base-url'));
+  return `${base}/${asString(value)}`;
+}
+
+export const contentFormatters: FormatterTable = {
+  image,
+  'image-meta': imageMeta,
+  'child-image-meta': childImageMeta,
+  'cover-image-meta': coverImageMeta,
+  'image-color': imageColor,
+  'image-srcset': imageSrcset,
+  resizedHeightForWidth: sized((s, n) => resizedHeightForWidth(s, n)),
+  resizedWidthForHeight: sized((s, n) => resizedWidthForHeight(s, n)),
+  squarespaceThumbnailForWidth: sized((_s, n) => thumbnailWidthBucket(n)),
+  squarespaceThumbnailForHeight: sized((s, n) => thumbnailWidthBucket(resizedWidthForHeight(s, n))),
+  video,
+  'audio-player': audioPlayer,
+  'item-classes': itemClasses,
+  timesince,
+  humanizeDuration: (v) => humanizeDuration(v),
+  'humanize-duration': (v) => humanizeDuration(v),
+  'google-calendar-url': googleCalendar,
+  capitalize: (v) => asString(v).toUpperCase(),
+  AbsUrl: (v, _a, ctx) => absUrl(v, ctx),
+  'activate-twitter-links': activateTwitterLinks,
+  'color-weight': (v) => colorWeight(asString(v)) ?? '',
+  'website-color': websiteColor,
+};

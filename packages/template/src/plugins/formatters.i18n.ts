@@ -1,0 +1,224 @@
+// Locale formatters on the built-in Intl API: money, decimal numbers, dates and ranges, relative time,
+// messages with plural/select and formatted arguments.
+
+import { formatMoneyWithSymbol, fromMoneyValue, getCurrency, toEpochMs } from '@tessera/core';
+import { formatDateInterval, formatDateTime } from './datetime.js';
+import { field, text } from './html.js';
+import { decimalText, numberFormat, numberOptions, parseOptions, plainSpaces, safeLocale } from './intl.js';
+import { parseMessage, type MessageNode } from './message.js';
+import { formatUnit } from './units.js';
+import type { Formatter, FormatterTable, PluginContext } from './types.js';
+
+const localeOf = (ctx: PluginContext) => safeLocale(ctx.locale);
+
+/** `{amount|money}`: a money object in the locale's currency format; `style:short` compact, `style:name` spelled out. */
+function formatMoneyValue(value: unknown, options: string[], locale: string): string {
+  const money = fromMoneyValue(value);
+  if (money === undefined || (field(value, 'currencyCode') === undefined && field(value, 'currency') === undefined && field(value, 'decimalValue') === undefined)) return '';
+  const amount = decimalText(field(value, 'decimalValue') ?? field(value, 'value'));
+  if (amount === undefined) return '';
+  const o = parseOptions(options);
+  const style = o.named.style;
+  const fraction = getCurrency(money.currency).fractionDigits;
+  const intlOptions: Intl.NumberFormatOptions = {
+    style: 'currency',
+    currency: money.currency,
+    currencyDisplay: style === 'name' ? 'name' : style === 'code' ? 'code' : 'symbol',
+    ...(style === 'short' || style === 'long'
+      ? { notation: 'compact', compactDisplay: style }
+      : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
+  };
+  return plainSpaces(numberFormat(locale, intlOptions).format(amount as `${number}`));
+}
+
+function formatDecimal(value: unknown, args: readonly string[], locale: string, defaultGrouping: boolean): string {
+  const n = decimalText(value);
+  if (n === undefined) return '';
+  const options = numberOptions(parseOptions(args), defaultGrouping);
+  // Digit options go up to 50; Intl takes at most 20 fraction digits, so further zeros are added here.
+  const wanted = options.minimumFractionDigits ?? 0;
+  if (wanted > INTL_MAX_FRACTION || (options.maximumFractionDigits ?? 0) > INTL_MAX_FRACTION) {
+    const capped = {
+      ...options,
+      minimumFractionDigits: Math.min(wanted, INTL_MAX_FRACTION),
+      maximumFractionDigits: Math.min(options.maximumFractionDigits ?? INTL_MAX_FRACTION, INTL_MAX_FRACTION),
+    };
+    const parts = numberFormat(locale, capped).formatToParts(n as `${number}`);
+    const fraction = parts.find((p) => p.type === 'fraction');
+    if (fraction !== undefined) fraction.value = fraction.value.padEnd(wanted, '0');
+    else if (wanted > 0) parts.splice(parts.findLastIndex((p) => p.type === 'integer') + 1, 0, { type: 'decimal', value: '.' }, { type: 'fraction', value: '0'.repeat(wanted) });
+    return plainSpaces(parts.map((p) => p.value).join(''));
+  }
+  return plainSpaces(numberFormat(locale, options).format(n as `${number}`));
+}
+
+const INTL_MAX_FRACTION = 20;
+
+// ---- messages ----
+
+interface Args {
+  readonly positional: readonly unknown[];
+  readonly named: Readonly<Record<string, unknown>>;
+}
+
+function messageArgs(args: readonly string[], ctx: PluginContext): Args {
+  const positional: unknown[] = [];
+  const named: Record<string, unknown> = {};
+  for (const raw of args.flatMap((a) => a.split(/\s+/)).filter((a) => a !== '')) {
+    const m = /^([A-Za-z_][\w-]*)[=:](.+)$/.exec(raw);
+    const value = ctx.resolveArg(m ? m[2] : raw);
+    if (m) named[m[1]] = value;
+    positional.push(value);
+  }
+  return { positional, named };
+}
+
+function argValue(args: Args, name: string): unknown {
+  if (/^\d+$/.test(name)) return args.positional[Number(name)];
+  return Object.prototype.hasOwnProperty.call(args.named, name) ? args.named[name] : undefined;
+}
+
+/** The number of a plural argument and its fraction digits as written ("1.0" has one). */
+function pluralOperand(v: unknown): { n: number; fraction: number; text: string } | undefined {
+  const t = decimalText(v);
+  if (t === undefined) return undefined;
+  const dot = t.indexOf('.');
+  return { n: Number(t), fraction: dot < 0 || /e/i.test(t) ? 0 : t.length - dot - 1, text: t };
+}
+
+function renderNodes(nodes: readonly MessageNode[], args: Args, ctx: PluginContext, hash: string | undefined): string {
+  let out = '';
+  for (const node of nodes) {
+    if (typeof node === 'string') out += node;
+    else if (node.kind === 'hash') out += hash ?? '#';
+    else if (node.kind === 'arg') out += renderArg(node, args, ctx);
+    else out += renderChoice(node, args, ctx);
+  }
+  return out;
+}
+
+function renderArg(node: Extract<MessageNode, { kind: 'arg' }>, args: Args, ctx: PluginContext): string {
+  const values = node.names.map((n) => argValue(args, n));
+  const value = values[0];
+  const options = node.options === '' ? [] : [node.options];
+  const locale = localeOf(ctx);
+  switch (node.format) {
+    case undefined:
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+    case 'decimal':
+    case 'number':
+      return formatDecimal(value, options, locale, true);
+    case 'money':
+    case 'currency':
+      return formatMoneyValue(value, options, locale);
+    case 'datetime': {
+      const ms = toEpochMs(value);
+      return ms === undefined ? '' : formatDateTime(ms, parseOptions(options), locale, ctx.timeZone);
+    }
+    case 'datetime-interval': {
+      const [s, e] = values.map((v) => toEpochMs(v));
+      return s === undefined || e === undefined ? '' : formatDateInterval(s, e, parseOptions(options).positional[0], locale, ctx.timeZone);
+    }
+    case 'unit':
+      return formatUnit(value, options, locale, ctx);
+    default:
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  }
+}
+
+function renderChoice(node: Extract<MessageNode, { kind: 'plural' | 'selectordinal' | 'select' }>, args: Args, ctx: PluginContext): string {
+  const value = argValue(args, node.name);
+  const keys = Object.keys(node.branches);
+  if (!keys.includes('other')) ctx.error(`A ${node.kind} message needs an 'other' form`);
+  if (node.kind === 'select') {
+    const key = text(value);
+    const branch = node.branches[key] ?? node.branches.other;
+    return branch === undefined ? '' : renderNodes(branch, args, ctx, undefined);
+  }
+  const operand = pluralOperand(value);
+  if (operand === undefined) {
+    ctx.error(`A ${node.kind} message needs a numeric count`);
+    const other = node.branches.other;
+    return other === undefined ? '' : renderNodes(other, args, ctx, undefined);
+  }
+  const locale = localeOf(ctx);
+  const rules = new Intl.PluralRules(locale, {
+    type: node.kind === 'selectordinal' ? 'ordinal' : 'cardinal',
+    minimumFractionDigits: operand.fraction,
+  });
+  const valid = rules.resolvedOptions().pluralCategories;
+  const invalid = keys.filter((k) => !/^=\d+(\.\d+)?$/.test(k) && !(valid as readonly string[]).includes(k));
+  if (invalid.length > 0) {
+    ctx.error(`Invalid plural keys ${invalid.join(', ')}: the keys for ${locale} are ${valid.join(', ')}`);
+  }
+  const exact = node.branches[`=${operand.text}`] ?? node.branches[`=${operand.n}`];
+  const branch = exact ?? node.branches[rules.select(operand.n)] ?? node.branches.other;
+  return branch === undefined ? '' : renderNodes(branch, args, ctx, operand.text);
+}
+
+const message: Formatter = (value, args, ctx) => {
+  if (typeof value !== 'string') return '';
+  return renderNodes(parseMessage(value), messageArgs(args, ctx), ctx, undefined);
+};
+
+// ---- dates ----
+
+const datetime: Formatter = (value, args, ctx) => {
+  const ms = toEpochMs(value);
+  if (ms === undefined) return '';
+  return formatDateTime(ms, parseOptions(args), localeOf(ctx), ctx.timeZone);
+};
+
+const datetimeInterval: Formatter = (_value, args, ctx) => {
+  const [s, e] = ctx.values.map((v) => toEpochMs(v));
+  if (s === undefined || e === undefined) return '';
+  return formatDateInterval(s, e, parseOptions(args).positional[0], localeOf(ctx), ctx.timeZone);
+};
+
+const DATE_FIELDS: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
+  year: { year: 'numeric' }, month: { month: 'long' }, day: { day: 'numeric' }, weekday: { weekday: 'long' },
+  hour: { hour: 'numeric' }, minute: { minute: 'numeric' }, second: { second: 'numeric' }, era: { era: 'short' },
+};
+
+// `{t|datetimefield month}`: one field of a date (year, month, day, weekday, hour, minute, second, era).
+const datetimeField: Formatter = (value, args, ctx) => {
+  const ms = toEpochMs(value);
+  const options = args.length > 0 && Object.prototype.hasOwnProperty.call(DATE_FIELDS, args[0]) ? DATE_FIELDS[args[0]] : undefined;
+  if (ms === undefined || options === undefined) return '';
+  const part = Object.keys(options)[0];
+  return new Intl.DateTimeFormat(localeOf(ctx), { ...options, timeZone: ctx.timeZone }).formatToParts(ms).find((p) => p.type === part)?.value ?? '';
+};
+
+const RELATIVE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 86_400_000], ['month', 30 * 86_400_000], ['week', 7 * 86_400_000], ['day', 86_400_000],
+  ['hour', 3_600_000], ['minute', 60_000], ['second', 1000],
+];
+
+// `{date|relative-time}` against now, or `{a, b|relative-time}` between two dates, in the largest whole unit.
+const relativeTimeFormatter: Formatter = (value, _args, ctx) => {
+  const then = toEpochMs(value);
+  const base = ctx.values.length > 1 ? toEpochMs(ctx.values[1]) : ctx.now;
+  if (then === undefined || base === undefined) return '';
+  const diff = then - base;
+  const [unit, size] = RELATIVE_UNITS.find(([, s]) => Math.abs(diff) >= s) ?? ['second', 1000];
+  return new Intl.RelativeTimeFormat(localeOf(ctx), { numeric: 'auto' }).format(Math.trunc(diff / size), unit);
+};
+
+export const i18nFormatters: FormatterTable = {
+  money: (v, args, ctx) => formatMoneyValue(v, [...args], localeOf(ctx)),
+  'i18n-money-format': (v, args, ctx) => {
+    const money = fromMoneyValue(v);
+    if (money === undefined) return '';
+    return formatMoneyWithSymbol(money, safeLocale(args[0] ?? ctx.locale));
+  },
+  // A bare `decimal` writes the number plainly; options (grouping included) shape it.
+  decimal: (v, args, ctx) => formatDecimal(v, args, localeOf(ctx), args.length > 0),
+  datetime,
+  datetimefield: datetimeField,
+  'datetime-interval': datetimeInterval,
+  'relative-time': relativeTimeFormatter,
+  message,
+  plural: message,
+  unit: (v, args, ctx) => formatUnit(v, [...args], localeOf(ctx), ctx),
+};
+

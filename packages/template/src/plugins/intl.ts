@@ -1,0 +1,108 @@
+// Locale formatting on the built-in Intl API: option parsing shared by the locale formatters and by the
+// argument formatters inside messages. Intl objects are cached, since building one costs far more than
+// using it.
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const CACHE_SIZE = 100;
+
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let v = cache.get(key) as T | undefined;
+  if (v === undefined) {
+    v = make();
+    if (cache.size >= CACHE_SIZE) cache.clear();
+    cache.set(key, v);
+  }
+  return v;
+}
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cached(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+}
+
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+}
+
+/** A locale Intl accepts: the tag itself, else `en`. */
+export function safeLocale(tag: string | undefined): string {
+  if (tag === undefined || tag === '') return 'en';
+  try {
+    return Intl.getCanonicalLocales(tag.replace(/_/g, '-'))[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/**
+ * Formatter options `key:value` (or a bare `key`, meaning true), e.g. `style:short maxfrac:2 group`.
+ * Positional words without a colon are collected in `positional`.
+ */
+export interface ParsedOptions {
+  readonly named: Readonly<Record<string, string>>;
+  readonly positional: readonly string[];
+}
+
+export function parseOptions(args: readonly string[]): ParsedOptions {
+  const named: Record<string, string> = {};
+  const positional: string[] = [];
+  for (const raw of args.flatMap((a) => a.split(/\s+/)).filter((a) => a !== '')) {
+    const colon = raw.indexOf(':');
+    if (colon > 0) named[raw.slice(0, colon)] = raw.slice(colon + 1);
+    else positional.push(raw);
+  }
+  return { named, positional };
+}
+
+/** Digit options are clamped to 0..50 (platform.md section 9). */
+export function digits(v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = parseInt(v, 10);
+  return Number.isNaN(n) ? undefined : Math.min(50, Math.max(0, n));
+}
+
+/** A decimal number as text, or undefined when the value is not a number. */
+export function decimalText(v: unknown): string | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : undefined;
+  if (typeof v === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(v)) return v.trim();
+  return undefined;
+}
+
+/**
+ * Number options from formatter options: style (decimal, percent, short, long, scientific),
+ * grouping, fraction and significant digits (both spellings), rounding (`round:down` truncates).
+ */
+export function numberOptions(o: ParsedOptions, defaultGrouping: boolean): Intl.NumberFormatOptions {
+  const n = o.named;
+  const has = (k: string) => o.positional.includes(k) || n[k] !== undefined;
+  const out: Intl.NumberFormatOptions & Record<string, unknown> = {};
+  const style = n.style;
+  if (style === 'percent') out.style = 'percent';
+  else if (style === 'short' || style === 'long') { out.notation = 'compact'; out.compactDisplay = style; }
+  else if (style === 'scientific') out.notation = 'scientific';
+  const group = has('group') ? n.group !== 'false' : defaultGrouping;
+  out.useGrouping = group;
+  const minFrac = digits(n.minfrac ?? n.minimumFractionDigits);
+  const maxFrac = digits(n.maxfrac ?? n.maximumFractionDigits);
+  const minSig = digits(n.minsig ?? n.minimumSignificantDigits);
+  const maxSig = digits(n.maxsig ?? n.maximumSignificantDigits);
+  if (maxFrac !== undefined) out.maximumFractionDigits = maxFrac;
+  if (minFrac !== undefined) out.minimumFractionDigits = Math.min(minFrac, maxFrac ?? minFrac);
+  if (out.maximumFractionDigits === undefined && out.minimumFractionDigits !== undefined && out.minimumFractionDigits > 3) {
+    out.maximumFractionDigits = out.minimumFractionDigits;
+  }
+  // Significant digits apply when no fraction limit is given (a fraction limit wins, as in `significant-maxfrac`).
+  if (maxFrac === undefined && minFrac === undefined) {
+    if (maxSig !== undefined) out.maximumSignificantDigits = Math.min(21, Math.max(1, maxSig));
+    if (minSig !== undefined) out.minimumSignificantDigits = Math.min(out.maximumSignificantDigits ?? 21, Math.max(1, minSig));
+  }
+  const round = n.round;
+  if (round === 'down' || round === 'truncate') out.roundingMode = 'trunc';
+  else if (round === 'ceil' || round === 'up') out.roundingMode = 'ceil';
+  else if (round === 'floor') out.roundingMode = 'floor';
+  return out;
+}
+
+/** Intl's spacing characters as plain spaces, as the format's texts have them. */
+export function plainSpaces(s: string): string {
+  return s.replace(/[\u2009\u202f]/g, ' ');
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Draws every picture of the demo shop as a small SVG file under sites/demo/assets/, and writes the
+// brew guide PDF. Run it after changing a drawing: `node sites/demo/scripts/make-images.mjs`.
+// The output is deterministic, so an unchanged drawing gives an unchanged file.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { palette as P, shade, svg, backdrop, group, rect } from './lib/draw.mjs';
+import * as O from './lib/objects.mjs';
+import { scenes } from './lib/scenes.mjs';
+import { brewGuidePdf } from './lib/pdf.mjs';
+
+// `--out <dir>` writes elsewhere (the demo site's test regenerates into a temporary folder and compares).
+const outFlag = process.argv.indexOf('--out');
+const assets = outFlag > 0 ? process.argv[outFlag + 1] : join(dirname(fileURLToPath(import.meta.url)), '..', 'assets');
+
+/** A product picture: the object on a tinted square backdrop. */
+const product = (tint, body) => svg(800, 800, backdrop(tint, shade(tint, -0.06)) + body);
+
+const mugGlazes = { blue: P.ocean, sand: P.sand, charcoal: P.charcoal };
+const apronCloths = { rust: P.rust, olive: P.olive, natural: P.oat };
+
+const files = {
+  'logo.svg': svg(64, 64, rect(0, 0, 64, 64, P.ink, 14) + group('translate(12 12)', O.tileMark(40, P.paper, P.terracotta))),
+
+  'shop/mug-blue.svg': product(P.cream, O.mug(mugGlazes.blue, 1)),
+  'shop/mug-sand.svg': product(P.mint, O.mug(mugGlazes.sand, 2)),
+  'shop/mug-charcoal.svg': product(P.sand, O.mug(mugGlazes.charcoal, 3)),
+  'shop/mug-steam.svg': product(P.sky, O.mug(mugGlazes.blue, 4) + O.steam(370, 250)),
+  'shop/dripper.svg': product(P.sand, O.dripper(P.paper)),
+  'shop/apron-rust.svg': product(P.cream, O.apron(apronCloths.rust)),
+  'shop/apron-olive.svg': product(P.cream, O.apron(apronCloths.olive)),
+  'shop/apron-natural.svg': product(P.mint, O.apron(apronCloths.natural)),
+  'shop/house-blend.svg': product(P.cream, O.coffeeBag(P.terracotta, P.paper, 'HOUSE')),
+  'shop/ethiopia-guji.svg': product(P.blush, O.coffeeBag(P.ocean, P.paper, 'GUJI')),
+  'shop/subscription.svg': product(P.mint, group('translate(-110 0)', O.coffeeBag(P.olive, P.paper, 'MONTHLY')) + group('translate(150 40) scale(.85) translate(0 60)', O.coffeeBag(P.rust, P.paper, 'CHOICE'))),
+  'shop/carafe.svg': product(P.cream, O.carafe()),
+  'shop/grinder.svg': product(P.blush, O.grinder()),
+  'shop/planter.svg': product(P.cream, O.planter(P.paper, 1, 21)),
+  'shop/planter-sizes.svg': product(P.mint, group('translate(-200 0)', O.planter(P.paper, 0.6, 22)) + O.planter(P.paper, 0.8, 23) + group('translate(220 0)', O.planter(P.paper, 1, 24))),
+  'shop/tea-towels-oat.svg': product(P.mint, O.towels(P.oat)),
+  'shop/tea-towels-sage.svg': product(P.cream, O.towels(P.sage)),
+  'shop/walnut-scoop.svg': product(P.sand, O.scoop()),
+  'shop/gift-box.svg': product(P.cream, O.giftBox(P.sage)),
+  'shop/candle.svg': product(P.sky, O.candle(P.gold)),
+  'shop/kettle-cream.svg': product(P.sand, O.kettle(P.paper, P.charcoal)),
+  'shop/kettle-black.svg': product(P.cream, O.kettle(P.charcoal, P.clay)),
+  'shop/workshop.svg': product(P.mint, group('translate(-120 0)', O.kettle(P.charcoal, P.clay)) + group('translate(180 60) scale(.8) translate(100 150)', O.dripper(P.paper))),
+  'shop/brew-guide.svg': product(P.sand, O.booklet()),
+  'shop/gift-card.svg': product(P.cream, O.giftCard()),
+  'shop/members-club.svg': product(P.blush, O.memberCard()),
+  'shop/teapot.svg': product(P.cream, O.teapot()),
+};
+
+const sceneFiles = {
+  'pages/home-hero.svg': 'hero',
+  'pages/about-studio.svg': 'studio',
+  'journal/green-coffee.svg': 'greenCoffee',
+  'journal/pour-over.svg': 'pourOver',
+  'journal/studio-mug.svg': 'studioMug',
+  'journal/window-plants.svg': 'plants',
+  'journal/roast-day.svg': 'roastDay',
+  'journal/winter-origin.svg': 'winterOrigin',
+  'events/cupping.svg': 'cupping',
+  'events/latte-art.svg': 'latteArt',
+  'events/holiday-market.svg': 'market',
+  'events/wheel-class.svg': 'wheelClass',
+  'events/spring-tasting.svg': 'springTasting',
+  'gallery/roastery-dawn.svg': 'roasteryDawn',
+  'gallery/green-sacks.svg': 'sacks',
+  'gallery/glaze-tests.svg': 'glazeTests',
+  'gallery/kiln-shelf.svg': 'kilnShelf',
+  'gallery/bloom.svg': 'dripperTop',
+  'gallery/shop-window.svg': 'shopWindow',
+  'gallery/mugs-drying.svg': 'mugsDrying',
+  'gallery/cupping-table.svg': 'cuppingTable',
+  'gallery/market-stall.svg': 'marketStall',
+  'lessons/espresso.svg': 'espresso',
+  'lessons/roast-profile.svg': 'roastProfile',
+  'lessons/ceramics-care.svg': 'ceramicsCare',
+};
+for (const [file, scene] of Object.entries(sceneFiles)) files[file] = svg(1200, 800, scenes[scene]());
+
+function write(relative, content) {
+  const target = join(assets, relative);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, content);
+  return content.length;
+}
+
+let total = 0;
+for (const [file, content] of Object.entries(files)) total += write(file, content);
+total += write('downloads/brew-guide.pdf', brewGuidePdf());
+console.log(`wrote ${Object.keys(files).length + 1} files, ${Math.round(total / 1024)} KB in all, to ${assets}`);

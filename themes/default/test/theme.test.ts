@@ -1,0 +1,193 @@
+// The default theme compiles and renders with Tessera's engine: every template file compiles with no
+// errors, every partial it applies exists, and every page of the demo site renders with no template error
+// and with the markup the storefront and visitors rely on.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { compile } from '@tessera/template';
+import { describe, expect, it } from 'vitest';
+import { demoPaths, money, NOW, pageFor } from './page-context.js';
+
+const THEME = join(import.meta.dirname, '..');
+const TEMPLATE = /\.(region|list|item|page|block)$/;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
+}
+const templates = files(THEME).filter((f) => TEMPLATE.test(f) && !f.includes(`${join(THEME, 'test')}`)).map((f) => relative(THEME, f));
+const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
+const partials = Object.fromEntries(readdirSync(join(THEME, 'blocks')).map((f) => [f, source(`blocks/${f}`)]));
+
+/** Renders a page as the server does: the page's template, then site.region around it. */
+function renderPage(path: string, shoppingCart?: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  const { template, context } = pageFor(path, shoppingCart);
+  Object.assign(context, extra);
+  const options = { partials, now: NOW, locale: 'en-US' };
+  const main = compile(source(template)).render(context, options);
+  const layout = compile(source('site.region')).render(
+    {
+      ...context,
+      squarespace: { 'main-content': main.output },
+      'squarespace-headers': '<link rel="stylesheet" href="/styles.css">',
+      'squarespace-footers': '<script src="/bootstrap.js"></script>',
+    },
+    options,
+  );
+  return { html: layout.output, errors: [...main.errors, ...layout.errors].map((e) => `${template}: ${e.message}`) };
+}
+
+describe('default theme files', () => {
+  it('has the layout, a template per collection type and per page type, and the stylesheets it lists', () => {
+    const conf = JSON.parse(source('template.conf'));
+    expect(conf.layouts.default.regions).toEqual(['site']);
+    for (const sheet of conf.stylesheets) expect(existsSync(join(THEME, 'styles', sheet)), sheet).toBe(true);
+    for (const type of ['products', 'blog', 'events', 'gallery', 'lessons']) {
+      expect(templates).toContain(`collections/${type}.list`);
+      expect(templates).toContain(`collections/${type}.item`);
+    }
+    for (const page of ['cart', 'checkout', 'order-confirmed', 'search', 'not-found', 'error', 'lock-screen', 'protected-content',
+      'access-denied', 'donate', 'contribution-confirmed', 'order-status', 'newsletter-unsubscribe', 'reviews-request']) {
+      expect(templates).toContain(`pages/${page}.page`);
+    }
+  });
+
+  it.each(templates)('%s compiles with no errors', (path) => {
+    expect(compile(source(path)).errors).toEqual([]);
+  });
+
+  it('applies only partials that exist', () => {
+    for (const path of templates) {
+      for (const [, name] of source(path).matchAll(/\|apply ([\w.-]+)/g)) expect(partials[name], `${path} applies ${name}`).toBeDefined();
+    }
+  });
+});
+
+describe('default theme pages of the demo site', () => {
+  it.each(demoPaths())('%s renders with no template errors', (path) => {
+    const { html, errors } = renderPage(path);
+    expect(errors).toEqual([]);
+    expect(html).toMatch(/^<!doctype html>\s*<html lang="en-US">/);
+    expect(html).toContain('<main id="main"');
+    expect(html.match(/<h1[\s>]/g) ?? []).toHaveLength(1);
+  });
+
+  it('titles pages by item, collection or page type, and the home page by the site alone', () => {
+    const title = (path: string) => /<title>([^<]*)<\/title>/.exec(renderPage(path).html)?.[1].replace(/\s+/g, ' ').trim();
+    expect(title('/')).toBe('Tessera Supply Co.');
+    expect(title('/shop')).toBe('Shop · Tessera Supply Co.');
+    expect(title('/shop/stoneware-mug')).toBe('Stoneware Mug · Tessera Supply Co.');
+    expect(title('/about')).toBe('Our story · Tessera Supply Co.');
+    expect(title('/cart')).toBe('Your cart · Tessera Supply Co.');
+    expect(title('/no-such-page')).toBe('Page not found · Tessera Supply Co.');
+    expect(renderPage('/shop').html).toContain('<link rel="canonical" href="http://localhost:3000/shop">');
+  });
+
+  it('shows the main image on a product page when the product lists no gallery', () => {
+    const { template, context } = pageFor('/shop/stoneware-mug');
+    context.item.structuredContent.images = [];
+    const main = compile(source(template)).render(context, { partials, now: NOW });
+    expect(main.errors).toEqual([]);
+    expect(main.output).toMatch(/<div class="product-gallery__item"><img src="\/assets\/shop\/mug-blue\.svg"/);
+  });
+
+  it('lays out every page with a skip link, navigation, the cart indicator, the footer and the island root', () => {
+    const { html } = renderPage('/journal');
+    expect(html).toContain('<a class="skip-link" href="#main">');
+    expect(html).toMatch(/<a class="nav-link" href="\/journal" aria-current="page">Journal<\/a>/);
+    expect(html).toContain('<details class="nav-folder">');
+    expect(html).toMatch(/class="cart-indicator cart-empty" href="\/cart" data-cart-indicator/);
+    expect(html).toContain('<span class="sqs-cart-quantity">0</span>');
+    expect(html).toContain('id="tessera-pill-cart"');
+    expect(html).toContain('data-form-id="newsletter"');
+    expect(html).toContain('<script src="/bootstrap.js"></script>');
+  });
+
+  it('shows the item count and subtotal in the cart indicator when the cart holds items', () => {
+    const cart = {
+      entries: [{ id: 'e1', itemId: 'i1', title: 'Stoneware Mug', quantity: 3, chosenVariant: { sku: 'MUG-BLU-12', attributes: {}, optionValues: [{ value: 'Ocean Blue' }] }, subTotalMoney: money(9600) }],
+      totalQuantity: 3, subtotalCents: 9600, subtotalMoney: money(9600),
+    };
+    const { html, errors } = renderPage('/cart', cart);
+    expect(errors).toEqual([]);
+    expect(html).not.toMatch(/class="cart-indicator cart-empty"/);
+    expect(html).toContain('<span class="cart-subtotal">$96.00</span>');
+    expect(html).toContain('<span class="sqs-cart-quantity">3</span>');
+    expect(html).toContain('$96.00');
+    expect(html).toContain('data-tessera-island="cart"');
+  });
+
+  it('marks sold-out and sale products in the grid with the engine badges, and memberships as such', () => {
+    const { html } = renderPage('/shop');
+    const card = (title: string) => html.slice(html.lastIndexOf('<li class="product-card', html.indexOf(`>${title}<`)), html.indexOf(`>${title}<`));
+    expect(card('Borosilicate Glass Carafe')).toContain('<div class="product-mark sold-out">');
+    expect(card('Conical Burr Hand Grinder')).toContain('<div class="product-mark sale">');
+    expect(card("Roastery Members' Club")).toContain('<div class="product-mark membership">');
+    expect(card("Roastery Members' Club")).not.toContain('sold-out">');
+    expect(card('Stoneware Mug')).not.toContain('product-mark');
+    expect(html).not.toContain('Speckled Teapot');
+  });
+
+  it('gives a product page the engine purchase controls, price, scarcity and restock markup', () => {
+    const { html } = renderPage('/shop/stoneware-mug');
+    expect(html).toContain('class="sqs-add-to-cart-button');
+    expect(html).toContain('<select aria-label="Select Colour" data-variant-option-name="Colour">');
+    expect(html).toContain('class="product-quantity-input"');
+    expect(html).toContain('$28.00');
+    expect(html).toContain('class="product-restock-notification"');
+    expect(html).toContain('Only 2 left in stock');
+    expect(html).toMatch(/<div class="installment-badge" data-tessera-island="installments" data-item-id="\w+" data-product-type="1" data-price-cents="2800" data-currency="USD">/);
+    expect(html).toContain('data-tessera-island="product-reviews"');
+    expect(html).toContain('alt="An ocean-blue stoneware mug with a speckled, unglazed foot"');
+  });
+
+  it('replaces the purchase controls of a fully sold-out product with a sold-out note and the restock form', () => {
+    const { html } = renderPage('/shop/glass-carafe');
+    expect(html).toContain('<p class="product-sold-out" role="status">Sold out</p>');
+    expect(html).not.toContain('class="sqs-add-to-cart-button');
+    expect(html).toMatch(/<div class="product-restock-notification" data-product-id="\w+" data-variant-id="\w+">/);
+  });
+
+  it('prices a subscription per month and a paywall membership with its own price', () => {
+    expect(renderPage('/shop/roasters-choice-subscription').html).toMatch(/from (<span[^>]*>)?\$18\.00(<\/span>)? every month/);
+    expect(renderPage('/shop/members-club').html).toMatch(/\$9\.00 <span class="product-price__period">every month<\/span>/);
+  });
+
+  it('dates journal posts and events in the site time zone and links events to a calendar', () => {
+    expect(renderPage('/journal/how-we-choose-green-coffee').html).toContain('<time datetime="2026-10-14">October 14, 2026</time>');
+    const events = renderPage('/events').html;
+    expect(events.indexOf('Holiday Makers Market')).toBeLessThan(events.indexOf('Past events'));
+    expect(events.indexOf('Latte Art Night')).toBeGreaterThan(events.indexOf('Past events'));
+    const event = renderPage('/events/holiday-makers-market').html;
+    expect(event).toContain('Saturday, December 12, 2026');
+    expect(event).toContain('http://www.google.com/calendar/event?action=TEMPLATE');
+  });
+
+  it('lists search results with their count, and says so when there are none', () => {
+    const mugs = pageFor('/shop').context.items.filter((i: { title: string }) => /mug/i.test(i.title));
+    const found = renderPage('/search', undefined, { search: { query: 'mug', resultCount: mugs.length }, items: mugs });
+    expect(found.errors).toEqual([]);
+    expect(found.html).toContain('value="mug"');
+    expect(found.html).toContain(`${mugs.length} result${mugs.length === 1 ? '' : 's'} for &ldquo;mug&rdquo;`);
+    expect(found.html).toContain('<a href="/shop/stoneware-mug">Stoneware Mug</a>');
+    const none = renderPage('/search', undefined, { search: { query: 'teapot', resultCount: 0 }, items: [] });
+    expect(none.html).toContain('No results for &ldquo;teapot&rdquo;');
+  });
+
+  it('renders every field kind of a site form with a label', () => {
+    const { html } = renderPage('/feedback');
+    for (const type of ['name', 'email', 'phone', 'address', 'website', 'twitter', 'date', 'time', 'currency', 'number',
+      'radio', 'checkbox', 'select', 'likert', 'textarea', 'password']) {
+      expect(html, type).toMatch(new RegExp(`data-field-type="${type}"`));
+    }
+    expect(html).toContain('data-field-type="section"');
+    expect(html).toContain('<input type="hidden" name="source" value="website"');
+    expect(html).toContain('<div class="captcha-container" data-captcha></div>');
+    // The markers the forms island looks for (FORM_MARKERS in @tessera/core).
+    expect(html).toMatch(/<form class="tessera-form site-form" id="form-feedback" data-form-id="feedback"/);
+    for (const marker of ['class="form-problems-above"', 'class="form-problems-below"', 'class="field-error"', 'class="textarea-counter"',
+      'class="form-submission-text"', 'class="button form-submit-button"', 'name="website_url"']) expect(html).toContain(marker);
+    // Every visible input, select and textarea has a label pointing at it.
+    const ids = [...html.matchAll(/<(?:input|select|textarea) class="form-input[^"]*"[^>]*\sid="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(20);
+    for (const inputId of ids) expect(html, inputId).toContain(`for="${inputId}"`);
+  });
+});
