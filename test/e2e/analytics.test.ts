@@ -53,7 +53,7 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
   beforeAll(async () => {
     // The default site: ordinary cookie policy, page speed on. A second site answers "localhost"
     // with the restrictive cookie policy.
-    const main = await siteCopy({ cookiePolicy: { restrictive: false, bannerEnabled: true }, pageSpeedEnabled: true });
+    const main = await siteCopy({ cookiePolicy: { restrictive: false, bannerEnabled: true }, pageSpeedEnabled: true }, { hosts: [] });
     const restrictive = await siteCopy({ cookiePolicy: { restrictive: true, bannerEnabled: true } }, { identifier: 'restrictive-e2e', hosts: ['localhost'] });
     dirs.push(main, restrictive);
     const themesDir = e2eSite().themesDir;
