@@ -203,6 +203,13 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     expect(rows("select count(*) as n from analytics_events")[0]!.n).toBe(before);
   });
 
+  it('rolls up on demand from the command line, beside the running server', async () => {
+    const { stdout } = await run(process.execPath, [CLI, 'analytics', 'rollup'], { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } });
+    expect(stdout).toMatch(/^Rolled up \d+ days? \(\d+ rows\); deleted 0 raw rows older than 90 days\.\n$/);
+    const [views] = rows("select count from analytics_daily where website_id = ? and metric = 'pageViews'", websiteId);
+    expect(views!.count).toBe(rows("select count(*) as n from analytics_events where kind = 'hit' and website_id = ?", websiteId)[0]!.n);
+  });
+
   it('fits a phone screen without sideways scrolling, and has no serious accessibility violations', async () => {
     await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
     await page.goto(`${server.url}/config/login`);

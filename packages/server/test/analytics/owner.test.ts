@@ -173,7 +173,8 @@ describe.each(DIALECTS)('the owner sign-in on %s', (dialect) => {
     const now = Date.now();
     await site.store.db.insertInto('websites').values({ id: other, website_id: other, identifier: 'other', is_default: 0, theme_name: 'test',
       theme_id: null, source_dir: null, version: 1, created_on: now, updated_on: now }).execute();
-    await site.store.db.insertInto('site_settings').values({ website_id: other, site_title: 'Other', language: 'en-US', time_zone: 'UTC', currency: 'USD' }).execute();
+    await site.store.db.insertInto('site_settings').values({ website_id: other, site_title: 'Other', site_description: '', logo: null, language: 'en-US',
+      time_zone: 'UTC', currency: 'USD', social_accounts: '[]', website_settings: '{}', store_settings: '{}', extra: '{}' }).execute();
     await site.store.db.insertInto('website_hosts').values({ host: 'other.test', website_id: other }).execute();
     await createOwner(site.store.db, other, 'owner@other.test', PASSWORD);
     const res = await site.app.inject({ method: 'POST', url: '/api/owner/session', headers: { host: 'other.test', 'content-type': 'application/json', ...asOwner('') },

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emptyBatch, type Batch, type RawRows } from '../../src/modules/analytics/queue.js';
 import { writeBatch } from '../../src/modules/analytics/writer.js';
 import { computeDay, runRollup } from '../../src/modules/analytics/rollup.js';
+import { AnalyticsCommandError, runAnalyticsCommand } from '../../src/modules/analytics/cli.js';
+import { ANALYTICS_DEFAULTS } from '../../src/modules/analytics/config.js';
 import { analyticsReport } from '../../src/modules/analytics/report.js';
 import { addDays, dayIn } from '../../src/modules/analytics/request-info.js';
 import { importSite } from '../../src/site-dir/index.js';
@@ -123,6 +125,16 @@ describe.each(DIALECTS)('roll-ups, retention and the report on %s', (dialect) =>
     const again = await runRollup(store.db, { retentionDays: 90 });
     expect(again.days).toBe(1);
     expect((await stored()).find((r) => r.day === d1 && r.metric === 'pageViews')?.count).toBe(3);
+  });
+
+  it('runs on demand from the command line', async () => {
+    await write({ analytics_events: [view(d1, '/'), view(d2, '/')] });
+    const said: string[] = [];
+    await runAnalyticsCommand(store, { ...ANALYTICS_DEFAULTS, retentionDays: 30 }, ['rollup'], (l) => said.push(l));
+    expect(said).toEqual(['Rolled up 2 days (8 rows); deleted 0 raw rows older than 30 days.']);
+    await runAnalyticsCommand(store, ANALYTICS_DEFAULTS, ['rollup', '--all'], (l) => said.push(l));
+    expect(said[1]).toMatch(/^Rolled up 2 days \(8 rows\)/);
+    await expect(runAnalyticsCommand(store, ANALYTICS_DEFAULTS, [], () => {})).rejects.toThrow(AnalyticsCommandError);
   });
 
   it('deletes raw rows past the retention only after rolling them up; the report still shows them', async () => {
