@@ -3,7 +3,7 @@
 // in one run with a bare Fastify route that parses the same form body and keeps nothing. After the
 // run the app is closed gracefully and the rows in the store are counted: every acknowledged page
 // view (2xx) must be there. BENCH_SECONDS, BENCH_ROUNDS, BENCH_CONNECTIONS tune it;
-// BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL.
+// BENCH_DATABASE_URL=postgres://... runs it on PostgreSQL; BENCH_PROFILE=<dir> writes the server's CPU profile there.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,7 +25,8 @@ function pickSite() {
 }
 
 const site = pickSite();
-const child = fork(path.join(repo, 'bench', 'serve-ingest.mjs'), [JSON.stringify(site)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const execArgv = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const child = fork(path.join(repo, 'bench', 'serve-ingest.mjs'), [JSON.stringify(site)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
 const next = (type) => new Promise((resolve) => child.on('message', function on(m) {
   if (m.type === type) {
     child.off('message', on);

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -208,6 +208,16 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     expect(stdout).toMatch(/^Rolled up \d+ days? \(\d+ rows\); deleted 0 raw rows older than 90 days\.\n$/);
     const [views] = rows("select count from analytics_daily where website_id = ? and metric = 'pageViews'", websiteId);
     expect(views!.count).toBe(rows("select count(*) as n from analytics_events where kind = 'hit' and website_id = ?", websiteId)[0]!.n);
+  });
+
+  it('creates an owner with the password read from standard input, and refuses a second account for the same email', () => {
+    const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
+    const created = spawnSync(process.execPath, [CLI, 'owner', 'create', 'second@analytics.test'], { env, input: 'a piped password here\n', encoding: 'utf8' });
+    expect(created.status).toBe(0);
+    expect(created.stdout).toMatch(/^Created the owner account second@analytics\.test for "[^"]+": sign in at \/config\/login\.\n$/);
+    const again = spawnSync(process.execPath, [CLI, 'owner', 'create', 'second@analytics.test', '--password', 'another password'], { env, encoding: 'utf8' });
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('second@analytics.test already has an owner account for this site');
   });
 
   it('fits a phone screen without sideways scrolling, and has no serious accessibility violations', async () => {
