@@ -1,9 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { pageSpeedEnabled } from './settings.js';
 import { newId } from '../../storage/ids.js';
 import { hasType } from '../analytics/ingest.js';
 import { deviceOf, pathOf } from '../analytics/request-info.js';
+import { pageSpeedEnabled } from './settings.js';
 import { ClientId, MAX_PROPERTIES, Opt, PageContextFields, Scalar, SitePath, Str, checker, parseJson, rejected, under } from '../analytics/validate.js';
 
 /**
@@ -13,7 +13,6 @@ import { ClientId, MAX_PROPERTIES, Opt, PageContextFields, Scalar, SitePath, Str
  *                                      (a beacon, so no crumb header: exempt, see docs/errors.md); 202 { accepted }
  * A site turns page speed off with `"settings": { "pageSpeedEnabled": false }` in site.json (settings.ts).
  */
-export { pageSpeedEnabled };
 
 /** A timing the collector keeps: a number, not negative, at most 2147483647 (platform.md section 5). */
 const Timing = Type.Number({ minimum: 0, maximum: 2_147_483_647 });
@@ -147,3 +146,5 @@ export async function performancePlugin(app: FastifyInstance): Promise<void> {
     return reply.status(202).send({ accepted: records.length });
   });
 }
+
+export { pageSpeedEnabled };
