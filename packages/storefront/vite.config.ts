@@ -5,8 +5,8 @@ import react from '@vitejs/plugin-react';
 // lifetimes; the manifest maps each entry to its hashed file so pages can reference it.
 export default defineConfig({
   plugins: [react()],
-  // The server serves the build under /static/storefront/ (http/storefront.ts): chunks that a
-  // dynamic import preloads are found there.
+  // Served under /static/storefront/ (packages/server/src/http/storefront.ts): chunks that islands
+  // load later are fetched from there.
   base: '/static/storefront/',
   build: {
     outDir: 'dist',

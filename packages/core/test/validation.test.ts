@@ -249,6 +249,17 @@ describe('server-side field validation', () => {
     expect(validateFormField({ id: 'x', type: 'text' }, { not: 'a string' })).toBe('Could not parse the form fields, please check your entries.');
   });
 
+  it('reads the theme\'s three-part time (hour, minute, AM/PM), blank when only AM/PM is set', () => {
+    const at = { id: 'at', type: 'time' } as const;
+    expect(validateFormField(at, ['9', '05', 'AM'])).toBeNull();
+    expect(validateFormField(at, ['12', '30', 'PM'])).toBeNull();
+    expect(validateFormField(at, ['13', '00', 'PM'])).toBe('Please enter a valid time.');
+    expect(validateFormField(at, ['0', '00', 'AM'])).toBe('Please enter a valid time.');
+    expect(validateFormField(at, ['', '', 'AM'])).toBeNull();
+    expect(validateFormField({ ...at, required: true }, ['', '', 'AM'])).toBe('Required');
+    expect(validateFormField(at, ['23', '59'])).toBeNull();
+  });
+
   it('checks only required fields for cart forms', () => {
     expect(requiredFieldErrors(fields, { email: 'x', color: '', views: {} })).toEqual({ name: 'Required', color: 'Required' });
   });

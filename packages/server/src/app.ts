@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { sql } from 'kysely';
+import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { AppError, toAppError } from './errors.js';
 import { crumbPlugin } from './http/crumb.js';
@@ -12,6 +13,7 @@ import { adminPlugin, ownerAuthPlugin } from './modules/admin/index.js';
 import { analyticsPlugin, ingestPlugin } from './modules/analytics/index.js';
 import { clientErrorsPlugin } from './modules/client-errors/index.js';
 import { performancePlugin } from './modules/performance/index.js';
+import { registerFormsAndMail, type FormsSetup } from './modules/forms/register.js';
 import { sitePlugin } from './modules/site/index.js';
 import { SiteRenderer } from './modules/site/renderer.js';
 import { SiteSnapshots } from './modules/site/snapshot.js';
@@ -31,6 +33,10 @@ export interface AppOptions {
   store?: Store;
   /** A pino logger configuration or instance; defaults to one at config.logLevel on stdout. */
   logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+  /** The time modules read (keys, captcha and mail retries); tests move it forward instead of sleeping. */
+  clock?: Clock;
+  /** Mail transport, captcha providers and form limits (issue 7). */
+  forms?: FormsSetup;
 }
 
 /** Builds the whole application from a config: the CLI and the tests both start here. */
@@ -88,7 +94,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (appError.status >= 500) request.log.error({ err: error, url: request.url }, 'unexpected error');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (isPage && appError.status >= 500) return renderer.sendError(request, reply);
-    if (appError.code === 'RATE_LIMITED') reply.header('retry-after', '5');
+    if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 5));
     return reply.status(appError.status).send(appError.body());
   });
 
@@ -109,6 +115,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await registerStorefrontAssets(app, config.storefrontDist);
+  await registerFormsAndMail(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.forms);
   // The owner's sign-in and area; measurement (issue 8): ingestion queue, analytics, page speed, client errors.
   await app.register(ownerAuthPlugin);
   await app.register(adminPlugin, { snapshots });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.js';
 import { ConfigError, displayUrl, loadConfig, type Config } from './config.js';
+import { MailCliError, runMailCommand } from './mail/cli.js';
+import { FormsCliError, runFormsCommand } from './modules/forms/cli.js';
 import { exportSite, importSite, SiteDirectoryError } from './site-dir/index.js';
 import { OWNER_USAGE, runOwnerCommand } from './modules/admin/cli.js';
 import { OwnerError } from './modules/admin/owners.js';
@@ -20,11 +22,16 @@ Commands:
   import <site-dir>     check a site directory and load it into the store
   export <site-dir>     write the default site (or --site <identifier>) as a site directory
                         [--format json|yaml] [--force to replace the site files of a non-empty folder]
+  forms list            the site's forms and their submission counts [--site <identifier>]
+  forms export <formId> a form's submissions as CSV [--out file.csv] [--site <identifier>]
+  mail list             the outbox, newest first [--status pending|sent|failed]
+  mail retry            queue the messages given up after their last attempt again
 ${OWNER_USAGE}
 ${ANALYTICS_USAGE}
 
 Configuration comes from environment variables: PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL,
-LOG_LEVEL, SITE_DIR, THEMES_DIR, PUBLIC_URL, SHUTDOWN_TIMEOUT_MS, CENSUS_DISABLED, ANALYTICS_* (see README.md).`;
+MAIL_FROM, LOG_LEVEL, SITE_DIR, THEMES_DIR, PUBLIC_URL, SHUTDOWN_TIMEOUT_MS, CENSUS_DISABLED, ANALYTICS_*
+(see README.md).`;
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -125,6 +132,10 @@ async function main(argv: string[]): Promise<void> {
       return runImport(config, rest[0]);
     case 'export':
       return runExport(config, rest);
+    case 'forms':
+      return withStore(config, async (store) => void process.stdout.write(await runFormsCommand(store, rest)));
+    case 'mail':
+      return withStore(config, async (store) => void process.stdout.write(await runMailCommand(store, rest)));
     case 'owner':
       return withStore(config, (store) => runOwnerCommand(store, rest, say));
     case 'analytics':
@@ -135,6 +146,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof SiteDirectoryError || error instanceof OwnerError || error instanceof AnalyticsCommandError) fail(error.message);
+  if (error instanceof SiteDirectoryError || error instanceof FormsCliError || error instanceof MailCliError
+    || error instanceof OwnerError || error instanceof AnalyticsCommandError) fail(error.message);
   fail(error instanceof Error ? error.message : String(error));
 });

@@ -14,8 +14,10 @@ export interface Config {
   dataDir: string;
   /** `postgres://...` for PostgreSQL; `sqlite:<file>` or a file path for SQLite. */
   databaseUrl: string;
-  /** `smtp://user:pass@host:port`; empty sends mail to the outbox table (mail issue). */
+  /** `smtp://user:pass@host:port`; empty keeps mail in the outbox table and the log (mail/README.md). */
   smtpUrl: string;
+  /** The From of mail when a site names none (settings.mail.from); empty: "<site title>" <no-reply@host>. */
+  mailFrom: string;
   logLevel: string;
   /** Site directory imported on the first start when the store holds no site yet. */
   siteDir: string;
@@ -73,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'tessera.sqlite')}`,
     smtpUrl: env.SMTP_URL || '',
+    mailFrom: env.MAIL_FROM || '',
     logLevel: env.LOG_LEVEL || DEFAULTS.LOG_LEVEL,
     siteDir: path.resolve(env.SITE_DIR || DEFAULTS.SITE_DIR),
     themesDir: path.resolve(env.THEMES_DIR || DEFAULTS.THEMES_DIR),

@@ -19,6 +19,15 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Please try again in a few seconds.' },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
+  // Site forms, captcha and the mailing list (issue 7): statuses and texts of the spec's form messages.
+  FORM_NOT_FOUND: { status: 404, message: 'This form has not been configured yet.' },
+  FORM_PARSE_FAILED: { status: 400, message: 'Could not parse the form fields, please check your entries.' },
+  SUBMISSION_KEY_INVALID: { status: 401, message: 'Unable to submit form. Please try again later.' },
+  FORM_RATE_LIMITED: { status: 429, message: 'Unable to submit form. Submission rate limit exceeded. Please try again later.' },
+  CAPTCHA_REQUIRED: { status: 400, message: 'Complete CAPTCHA before submitting.' },
+  CAPTCHA_INVALID: { status: 400, message: 'The CAPTCHA has expired or was already used. Complete CAPTCHA before submitting.' },
+  TEMPLATE_SCHEMA_UNKNOWN: { status: 404, message: 'There is no template schema of this type.' },
+  MAILING_LIST_TOKEN_INVALID: { status: 400, message: 'This link is not valid or has expired.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -38,13 +47,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fieldErrors?: Record<string, string>;
+  /** For 429 answers: the Retry-After header, in seconds. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message?: string, fieldErrors?: Record<string, string>) {
+  constructor(code: ErrorCode, message?: string, fieldErrors?: Record<string, string>, options: { retryAfterSeconds?: number } = {}) {
     super(message ?? ERRORS[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERRORS[code].status;
     this.fieldErrors = fieldErrors;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   body(): ErrorBody {

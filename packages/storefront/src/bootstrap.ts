@@ -8,6 +8,7 @@ import { startAnalytics } from './collectors/analytics.js';
 import type { CollectorContext } from './collectors/context.js';
 import { installErrorReporter } from './collectors/errors.js';
 import type { Visit } from './collectors/visit.js';
+import { registerFormIslands } from './islands/forms/register.js';
 
 /** The site context for the browser (docs/site-format.md, "The site context for the browser"). */
 export interface SiteContext {
@@ -128,6 +129,8 @@ export function boot(win: Window = window): TesseraGlobal {
   const tessera: TesseraGlobal = Object.freeze({ context, crumb: () => readCrumb(win.document), visit: startCollectors(context) });
   win.Tessera = tessera;
   loadIslands(win.document, tessera);
+  // The forms islands (site forms, newsletter unsubscribe, popup overlay) register themselves.
+  registerFormIslands(win.document, tessera.context);
   win.document.dispatchEvent(new CustomEvent('tessera:ready', { detail: tessera.context }));
   return tessera;
 }

@@ -169,6 +169,18 @@ export const FORM_MARKERS = Object.freeze({
   }),
 });
 
+/**
+ * Tessera's own: the window events a site form dispatches (`window.dispatchEvent(new CustomEvent(...))`).
+ * `success` on every successful submission, detail { formId, newsletter }; `track` carries a
+ * visitor event for the trackers, detail { name, payload } (a newsletter signup tracks
+ * `subscribe-newsletter` with { formId }).
+ */
+export const FORM_EVENTS = Object.freeze({
+  success: 'tessera:form-success',
+  track: 'tessera:track',
+  subscribeNewsletter: 'subscribe-newsletter',
+});
+
 export const LIKE_BUTTON = Object.freeze({
   class: 'sqs-simple-like',
   iconClass: 'like-icon',

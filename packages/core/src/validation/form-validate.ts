@@ -23,13 +23,37 @@ function validDate(parts: readonly string[]): boolean {
   return year >= 1 && d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
 }
 
+const AM_PM = /^(am|pm)$/i;
+
+/**
+ * A time's parts without its AM/PM choice: [hour, minute] or [hour, minute, second]. The AM/PM
+ * part is the last one when present (the theme renders hour, minute, AM/PM; a four-part
+ * value is hour, minute, second, AM/PM with the last possibly empty).
+ */
+function timeParts(parts: readonly string[]): { clock: string[]; ampm: string } | null {
+  const list = parts.map((p) => p.trim());
+  const last = list[list.length - 1] ?? '';
+  const hasAmPm = AM_PM.test(last) || (list.length === 4 && last === '');
+  const clock = hasAmPm ? list.slice(0, -1) : list;
+  if (clock.length < 1 || clock.length > 3) return null;
+  return { clock, ampm: hasAmPm ? last : '' };
+}
+
 function validTime(parts: readonly string[]): boolean {
-  const [hour = '', minute = '', second = '', ampm = ''] = parts;
-  const n = (s: string, max: number, min = 0) => s.trim() === '' || (/^\d{1,2}$/.test(s.trim()) && +s >= min && +s <= max);
-  if (hour.trim() === '') return false;
-  const twelveHour = ampm.trim() !== '';
-  if (twelveHour && !/^(am|pm)$/i.test(ampm.trim())) return false;
+  const time = timeParts(parts);
+  if (!time) return false;
+  const [hour = '', minute = '', second = ''] = time.clock;
+  const n = (s: string, max: number, min = 0) => s === '' || (/^\d{1,2}$/.test(s) && +s >= min && +s <= max);
+  if (hour === '') return false;
+  const twelveHour = time.ampm !== '';
   return n(hour, twelveHour ? 12 : 23, twelveHour ? 1 : 0) && n(minute, 59) && n(second, 59);
+}
+
+/** A time is blank when its hour, minute and second are: the AM/PM choice always has a value. */
+function isBlankTime(value: unknown): boolean {
+  if (!isStringList(value)) return isBlank(value);
+  const time = timeParts(value);
+  return time ? isBlank(time.clock) : isBlank(value);
 }
 
 function validWebsite(value: string): boolean {
@@ -51,7 +75,7 @@ export function validateFormField(field: FormFieldDefinition, value: unknown): s
   if (field.type === 'section') return null;
   // Likert questions and hidden fields are never required (storefront.md section 5).
   const requirable = field.type !== 'likert' && field.type !== 'hidden';
-  if (isBlank(value)) return field.required && requirable ? FORM_MESSAGES.required : null;
+  if (field.type === 'time' ? isBlankTime(value) : isBlank(value)) return field.required && requirable ? FORM_MESSAGES.required : null;
   const options = field.options;
   switch (field.type) {
     case 'address':

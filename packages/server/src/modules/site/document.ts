@@ -2,6 +2,8 @@ import type { StorefrontBuild } from '../../http/storefront.js';
 import type { SiteSnapshot } from './snapshot.js';
 import type { LoadedTheme } from './theme.js';
 import { captchaSiteKey, cookieSettings } from './context/site.js';
+import { Captcha, CHALLENGE_PATH } from '../../captcha/index.js';
+import { popupOverlayContext } from '../newsletter/overlay.js';
 import { pageSpeedEnabled } from '../performance/settings.js';
 
 /** Who is browsing, for the collectors' skip rules (platform.md section 6): the site owner, signed in, is not counted. */
@@ -49,6 +51,10 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
     language: s.language,
     cookieSettings: cookieSettings(s),
     captchaSiteKey: captchaSiteKey(s),
+    // The captcha widget's provider and, for ALTCHA, where it fetches challenges (issue 7).
+    captchaProvider: Captcha.providerName(s.settings),
+    captchaChallengeUrl: CHALLENGE_PATH,
+    popupOverlay: popupOverlayContext(s),
     timeZone: { name: s.timeZone, offset: website.timeZoneOffset, abbreviation: website.timeZoneAbbr },
     currency: s.currency,
     storeSettings: {

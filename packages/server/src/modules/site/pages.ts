@@ -24,7 +24,11 @@ export interface PageRequest {
 export type PageContext = Record<string, unknown> & { pageType: number };
 
 export type PageResult =
-  | { kind: 'page'; status: number; template: string; context: PageContext }
+  | {
+    kind: 'page'; status: number; template: string; context: PageContext;
+    /** Main content for a theme that has no `template` (pages modules add, such as the newsletter's). */
+    fallbackHtml?: string;
+  }
   | { kind: 'redirect'; location: string };
 
 /** Parts of the base context that change only with the site (a new snapshot) are built once per snapshot. */

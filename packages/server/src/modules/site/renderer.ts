@@ -97,6 +97,8 @@ export class SiteRenderer {
       errors.push(...r.errors);
     } else if (result.template === 'pages/not-found.page' || result.template === 'pages/error.page') {
       main = fallbackMain(context);
+    } else if (result.fallbackHtml !== undefined) {
+      main = result.fallbackHtml;
     } else {
       errors.push({ file: result.template, line: 0, column: 0, message: `The theme has no template ${result.template}.` });
     }

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { systemClock, type Clock } from '../clock.js';
+import { AppError, type ErrorCode } from '../errors.js';
+import type { Database } from '../storage/schema.js';
+import type {} from '../storage/schema-forms.js';
+
+/** At most `limit` hits per `windowMs` for one subject (a visitor, a whole site). */
+export interface RateLimit {
+  /** Names the counter: `form-submission:visitor`, `form-key:site`, ... */
+  readonly name: string;
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+export interface RateLimitHit {
+  readonly rule: RateLimit;
+  /** Who is counted: a visitor's hashed address, or the site itself. */
+  readonly subject: string;
+}
+
+export interface RateLimitResult {
+  readonly allowed: boolean;
+  /** Seconds until the window that refused the hit ends (0 when allowed). */
+  readonly retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters kept in the store, so that every server process counts the same hits
+ * (ARCHITECTURE.md "Scale"). One upsert per rule: `INSERT ... ON CONFLICT DO UPDATE SET hits =
+ * hits + 1 RETURNING hits` reads the same on SQLite and PostgreSQL and is atomic on both.
+ */
+export class RateLimiter {
+  private calls = 0;
+
+  constructor(private readonly db: Kysely<Database>, private readonly clock: Clock = systemClock) {}
+
+  /** Counts one hit against each rule in turn; refused (and not counted further) at the first rule over its limit. */
+  async hit(websiteId: string, hits: readonly RateLimitHit[]): Promise<RateLimitResult> {
+    const now = this.clock();
+    let retryAfterSeconds = 0;
+    for (const { rule, subject } of hits) {
+      const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+      const windowEnd = windowStart + rule.windowMs;
+      const row = await this.db
+        .insertInto('rate_limit_counters')
+        .values({ counter_key: `${rule.name}|${websiteId}|${subject}|${windowStart}`, website_id: websiteId, hits: 1, expires_on: windowEnd })
+        .onConflict((oc) => oc.column('counter_key').doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })))
+        .returning('hits')
+        .executeTakeFirstOrThrow();
+      if (Number(row.hits) > rule.limit) {
+        // Rules are checked in order (the visitor's, then the site's): a hit one rule refuses is not
+        // counted by the later ones, so one visitor's flood does not use up the whole site's allowance.
+        retryAfterSeconds = Math.ceil((windowEnd - now) / 1000);
+        break;
+      }
+    }
+    if (++this.calls % 500 === 0) await this.prune(now);
+    return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+  }
+
+  /** Counters of windows that have ended are of no further use. */
+  async prune(now = this.clock()): Promise<void> {
+    await this.db.deleteFrom('rate_limit_counters').where('expires_on', '<=', now).execute();
+  }
+
+  /** Counts the hits and throws a 429 (with its Retry-After) when any rule refuses. */
+  async enforce(websiteId: string, hits: readonly RateLimitHit[], code: ErrorCode = 'RATE_LIMITED'): Promise<void> {
+    const result = await this.hit(websiteId, hits);
+    if (!result.allowed) throw new AppError(code, undefined, undefined, { retryAfterSeconds: result.retryAfterSeconds });
+  }
+}
+
+/**
+ * A visitor as rate limits count them: their address, hashed (the store keeps no addresses).
+ * Behind a proxy, the app's trustProxy setting decides what request.ip is.
+ */
+export function visitorSubject(request: FastifyRequest): string {
+  return createHash('sha256').update(request.ip ?? '').digest('base64url').slice(0, 22);
+}
+
+/** The subject that counts a whole site's hits. */
+export const SITE_SUBJECT = 'site';

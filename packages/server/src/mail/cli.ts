@@ -1,0 +1,30 @@
+import { parseArgs } from 'node:util';
+import type { Store } from '../storage/dialect.js';
+import { requeueFailed } from './outbox.js';
+
+export class MailCliError extends Error {}
+
+/**
+ * `tessera mail list [--status pending|sent|failed]`: the outbox, newest first (at most 100).
+ * `tessera mail retry`: messages given up after their last attempt become due again; a running
+ * server delivers them at its next look at the outbox.
+ */
+export async function runMailCommand(store: Store, args: string[], now = Date.now()): Promise<string> {
+  const [sub, ...rest] = args;
+  if (sub === 'retry') {
+    const n = await requeueFailed(store.db, now);
+    return `${n} message${n === 1 ? '' : 's'} queued again.\n`;
+  }
+  if (sub === 'list') {
+    const { values } = parseArgs({ args: rest, options: { status: { type: 'string' } } });
+    if (values.status && !['pending', 'sent', 'failed'].includes(values.status)) throw new MailCliError('--status is pending, sent or failed');
+    const rows = await store.db.selectFrom('outbox')
+      .select(['created_on', 'status', 'attempts', 'kind', 'recipient', 'subject', 'last_error'])
+      .$if(Boolean(values.status), (q) => q.where('status', '=', values.status as 'pending'))
+      .orderBy('created_on', 'desc').limit(100).execute();
+    if (rows.length === 0) return 'The outbox is empty.\n';
+    return rows.map((r) => [new Date(r.created_on).toISOString(), r.status, `${r.attempts} attempt${r.attempts === 1 ? '' : 's'}`, r.kind, r.recipient,
+      r.subject, r.last_error ?? ''].join('\t').trimEnd()).join('\n') + '\n';
+  }
+  throw new MailCliError(`unknown mail command "${sub ?? ''}": use "tessera mail list" or "tessera mail retry"`);
+}

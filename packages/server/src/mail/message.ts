@@ -1,0 +1,25 @@
+/** What a mail template produces: a subject, a plain-text body and an HTML body. */
+export interface MailContent {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  /** Extra headers (List-Unsubscribe on mailing-list mail). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A message as the outbox keeps it and a transport sends it. */
+export interface OutgoingMessage extends MailContent {
+  readonly id: string;
+  readonly from: string;
+  readonly to: string;
+  readonly replyTo?: string | null;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Header values come from visitors in places (a form's email field): no line breaks may reach a header. */
+export function headerSafe(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').trim();
+}

@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { Database } from '../storage/schema.js';
+import { claimDue, markAttemptFailed, markSent, toMessage } from './outbox.js';
+import type { MailTransport } from './transport.js';
+
+export interface SenderOptions {
+  /** How often the outbox is looked at for messages that became due (retries, other processes' mail). */
+  readonly pollMs: number;
+  readonly batchSize: number;
+  /** How long a claimed message is this process's before another may take it. */
+  readonly claimMs: number;
+  /** The first retry waits this long; each further one twice as long, up to retryMaxMs. */
+  readonly retryBaseMs: number;
+  readonly retryMaxMs: number;
+  /** After this many failed attempts the message is marked `failed` (kept; `tessera mail retry` requeues it). */
+  readonly maxAttempts: number;
+}
+
+export const SENDER_DEFAULTS: SenderOptions = Object.freeze({
+  pollMs: 15_000,
+  batchSize: 20,
+  claimMs: 120_000,
+  retryBaseMs: 30_000,
+  retryMaxMs: 3_600_000,
+  // 30 s, 1, 2, 4, ... minutes, then hourly: about two days of attempts.
+  maxAttempts: 55,
+});
+
+/** The wait before the attempt after `attempts` failed ones: exponential, capped. */
+export function retryDelayMs(attempts: number, options: Pick<SenderOptions, 'retryBaseMs' | 'retryMaxMs'> = SENDER_DEFAULTS): number {
+  return Math.min(options.retryMaxMs, options.retryBaseMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+/**
+ * Delivers the outbox. Messages are written to the store first (by whoever has mail to send, in
+ * their own transaction); the sender then takes the due ones, hands each to the transport and
+ * records the outcome. A failed send stays pending with a later due time, so nothing is lost:
+ * not when the mail server is down, not when the process restarts (start() looks at once).
+ */
+export class OutboxSender {
+  private readonly options: SenderOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly transport: MailTransport,
+    private readonly log: FastifyBaseLogger,
+    private readonly clock: Clock,
+    options: Partial<SenderOptions> = {},
+  ) {
+    this.options = { ...SENDER_DEFAULTS, ...options };
+  }
+
+  get transportName(): string {
+    return this.transport.name;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+    this.transport.close?.();
+  }
+
+  /** Look at the outbox soon (new mail was committed); several kicks while a run is going make one more run. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+      this.schedule();
+    });
+  }
+
+  /** Resolves when no delivery run is going (tests wait on it instead of sleeping). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.kick(), this.options.pollMs);
+    this.timer.unref();
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.deliverDue();
+      } catch (error) {
+        this.log.error({ err: error }, 'mail: the outbox could not be read');
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  /** Delivers every message due now (by the injected clock); callable directly by tests and the CLI. */
+  async deliverDue(): Promise<DeliveryReport> {
+    const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+    for (;;) {
+      const now = this.clock();
+      const batch = await claimDue(this.db, now, this.options.batchSize, this.options.claimMs);
+      for (const row of batch) {
+        try {
+          await this.transport.send(toMessage(row));
+          await markSent(this.db, row.id, this.clock(), this.transport.name);
+          report.sent++;
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const message = error instanceof Error ? error.message : String(error);
+          const giveUp = attempts >= this.options.maxAttempts;
+          const next = giveUp ? null : this.clock() + retryDelayMs(attempts, this.options);
+          await markAttemptFailed(this.db, row.id, message, next);
+          if (giveUp) {
+            report.failed++;
+            this.log.error({ mailId: row.id, kind: row.kind, attempts, err: message }, 'mail: given up after the last attempt (kept in the outbox)');
+          } else {
+            report.retried++;
+            this.log.warn({ mailId: row.id, kind: row.kind, attempts, retryAt: next, err: message }, 'mail: delivery failed, will retry');
+          }
+        }
+      }
+      if (batch.length < this.options.batchSize) return report;
+    }
+  }
+}

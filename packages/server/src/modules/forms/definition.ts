@@ -1,0 +1,58 @@
+import { FORM_MARKERS, type FormFieldDefinition } from '@tessera/core';
+import type { JsonObject } from '../../site-dir/types.js';
+
+/** A site form as the forms module reads its definition (docs/site-format.md, forms/<formId>.json). */
+export interface SiteForm {
+  readonly id: string;
+  readonly name: string;
+  readonly fields: readonly FormFieldDefinition[];
+  readonly captcha: boolean;
+  readonly honeypot: boolean;
+  readonly newsletter: boolean;
+  /** Whether the owner gets a mail per submission: yes unless the form says no; never for the newsletter form. */
+  readonly notifyOwner: boolean;
+}
+
+/** The name of the honeypot input (core's markup contract): people never see it, bots fill it in. */
+export const HONEYPOT_FIELD = FORM_MARKERS.honeypotName;
+
+function fieldOf(raw: unknown): FormFieldDefinition | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const f = raw as Record<string, unknown>;
+  if (typeof f.id !== 'string' || typeof f.type !== 'string') return null;
+  return {
+    ...(f as object),
+    id: f.id,
+    type: f.type,
+    title: typeof f.title === 'string' ? f.title : f.id,
+    required: f.required === true,
+    options: Array.isArray(f.options) ? f.options.filter((o): o is string => typeof o === 'string') : undefined,
+  } as FormFieldDefinition;
+}
+
+export function siteForm(form: { id: string; name: string; definition: JsonObject }): SiteForm {
+  const d = form.definition;
+  const fields = (Array.isArray(d.fields) ? d.fields : []).map(fieldOf).filter((f): f is FormFieldDefinition => f !== null);
+  const newsletter = d.newsletter === true;
+  return {
+    id: form.id,
+    name: form.name,
+    fields,
+    captcha: d.captcha === true,
+    honeypot: d.honeypot === true,
+    newsletter,
+    notifyOwner: !newsletter && d.notifyOwner !== false,
+  };
+}
+
+/** The fields that carry values (sections carry none). */
+export function valueFields(form: SiteForm): FormFieldDefinition[] {
+  return form.fields.filter((f) => f.type !== 'section');
+}
+
+/** A newsletter form's subscriber address: its first email field's value. */
+export function subscriberEmail(form: SiteForm, values: Readonly<Record<string, unknown>>): string | null {
+  const field = form.fields.find((f) => f.type === 'email');
+  const value = field ? values[field.id] : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}

@@ -1,0 +1,212 @@
+// The site form's stateful half (STYLE.md "Page and View"): it holds what the visitor entered and
+// the form's state, validates with core's rules and texts, asks for a submission key, submits,
+// and turns each answer into the spec's messages (storefront.md sections 4, 5 and 8).
+import { captchaSize } from '@tessera/core/constants';
+import { FORM_EVENTS, FORM_MARKERS } from '@tessera/core/markup';
+import { FORM_MESSAGES, siteFormErrorMessage, validateFormFields, type FormFieldInput } from '@tessera/core/validation';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ErrorBody, FormsApi } from './api.js';
+import type { CaptchaProvider, CaptchaRenderOptions, CaptchaWidget } from './captcha.js';
+import { FormView, type FormStatus } from './FormView.js';
+import type { FormModel } from './model.js';
+import { initialInputs, submissionValues } from './values.js';
+
+/** What the forms island reads from the site context (docs/site-format.md, "The site context for the browser"). */
+export interface FormsContext {
+  readonly pageType?: number;
+  readonly collectionId?: string | null;
+  readonly itemId?: string | null;
+  readonly language?: string;
+  readonly captchaSiteKey?: string | null;
+  readonly captchaProvider?: string;
+  readonly captchaChallengeUrl?: string | null;
+}
+
+/** Where the page is and how to leave it; the window's by default (tests pass their own). */
+export interface PageLocation {
+  readonly pathname: string;
+  readonly search: string;
+  assign(url: string): void;
+}
+
+export interface FormPageProps {
+  readonly model: FormModel;
+  readonly api: FormsApi;
+  readonly context: FormsContext;
+  /** The captcha provider of the site (null: the form shows no widget even if it asks for one). */
+  readonly captcha: CaptchaProvider | null;
+  readonly location?: PageLocation;
+  /** Receives the form-success and tracking events; the window by default. */
+  readonly events?: Pick<EventTarget, 'dispatchEvent'>;
+  readonly pageTitle?: string;
+  /** Told after a successful submission (the popup overlay remembers it). */
+  readonly onSuccess?: () => void;
+}
+
+function CaptchaBox({ provider, context, resetSignal, onToken }: {
+  provider: CaptchaProvider; context: FormsContext; resetSignal: number; onToken: (token: string | null) => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const widget = useRef<CaptchaWidget | null>(null);
+  const tokenRef = useRef(onToken);
+  tokenRef.current = onToken;
+
+  useEffect(() => {
+    const container = ref.current!;
+    let cancelled = false;
+    const size = captchaSize(container.getBoundingClientRect().width);
+    container.dataset.size = size;
+    container.dataset.theme = 'light';
+    const options: CaptchaRenderOptions = {
+      size,
+      theme: 'light',
+      challengeUrl: context.captchaChallengeUrl ?? null,
+      siteKey: context.captchaSiteKey ?? null,
+      language: context.language ?? 'en-US',
+      onToken: (token) => {
+        // The widget's state on its container, for styles (and tests) that do not reach into the widget.
+        container.dataset.state = token ? 'verified' : 'unverified';
+        tokenRef.current(token);
+      },
+    };
+    Promise.resolve(provider.render(container, options)).then((w) => {
+      if (cancelled) w.destroy();
+      else widget.current = w;
+    }, () => undefined);
+    return () => {
+      cancelled = true;
+      widget.current?.destroy();
+      widget.current = null;
+    };
+  }, [provider, context]);
+
+  useEffect(() => {
+    if (resetSignal > 0) widget.current?.reset();
+  }, [resetSignal]);
+
+  return <div ref={ref} className="captcha-container" data-captcha="" />;
+}
+
+const defaultLocation = (): PageLocation => ({
+  pathname: window.location.pathname,
+  search: window.location.search,
+  assign: (url) => window.location.assign(url),
+});
+
+export function FormPage({ model, api, context, captcha, location, events, pageTitle, onSuccess }: FormPageProps) {
+  const [inputs, setInputs] = useState(() => initialInputs(model));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
+  const [status, setStatus] = useState<FormStatus>('idle');
+  const [honeypot, setHoneypot] = useState('');
+  const [token, setToken] = useState<string | null>(null);
+  const [resetSignal, setResetSignal] = useState(0);
+  const [awaitingCaptcha, setAwaitingCaptcha] = useState(false);
+  const captchaBound = model.captcha && captcha !== null;
+
+  const onInput = useCallback((fieldId: string, input: FormFieldInput) => {
+    setInputs((current) => ({ ...current, [fieldId]: input }));
+  }, []);
+
+  const onToken = useCallback((value: string | null) => {
+    setToken(value);
+    if (value) {
+      setCaptchaError(null);
+      setAwaitingCaptcha(false);
+    }
+  }, []);
+
+  const fail = (message: string | null, fieldErrors: Record<string, string> = {}, captchaMessage: string | null = null) => {
+    setErrors(fieldErrors);
+    setFormError(message);
+    setCaptchaError(captchaMessage);
+    setStatus('failed');
+    // A used or refused token is worth nothing: the widget starts again, and a captcha-bound
+    // form waits for it before it can be sent again.
+    if (captchaBound) {
+      setToken(null);
+      setResetSignal((n) => n + 1);
+      setAwaitingCaptcha(true);
+    }
+  };
+
+  const submit = async () => {
+    if (status === 'submitting') return;
+    const where = location ?? defaultLocation();
+    const form = submissionValues(model, inputs, where.search);
+    const fieldErrors = validateFormFields(model.fields, form);
+    const needsCaptcha = captchaBound && !token;
+    if (Object.keys(fieldErrors).length > 0 || needsCaptcha) {
+      // Client-side problems keep the solved captcha: nothing was sent.
+      setErrors(fieldErrors);
+      setFormError(FORM_MESSAGES.fieldsInvalid);
+      setCaptchaError(needsCaptcha ? FORM_MESSAGES.captchaRequired : null);
+      setStatus('failed');
+      return;
+    }
+    setStatus('submitting');
+    setErrors({});
+    setFormError(null);
+    setCaptchaError(null);
+    let key: string | undefined;
+    try {
+      const keyAnswer = await api.submissionKey();
+      key = keyAnswer.status === 200 ? keyAnswer.body?.data?.key : undefined;
+    } catch {
+      key = undefined;
+    }
+    if (!key) return fail(FORM_MESSAGES.submissionKeyFailed);
+    try {
+      const saved = await api.saveSubmission({
+        key,
+        formId: model.id,
+        // The honeypot goes along only when something filled it in: the server then drops the submission.
+        form: { ...form, ...(honeypot ? { [FORM_MARKERS.honeypotName]: honeypot } : {}) },
+        ...(captchaBound && token ? { captchaKey: token } : {}),
+        pageTitle: pageTitle ?? document.title,
+        pageId: context.itemId ?? context.collectionId ?? '',
+        contentSource: context.itemId ? 'i' : 'c',
+        pagePath: where.pathname,
+      });
+      if (saved.status >= 200 && saved.status < 300) {
+        const target = events ?? window;
+        target.dispatchEvent(new CustomEvent(FORM_EVENTS.success, { detail: { formId: model.id, newsletter: model.newsletter } }));
+        if (model.newsletter) {
+          target.dispatchEvent(new CustomEvent(FORM_EVENTS.track, { detail: { name: FORM_EVENTS.subscribeNewsletter, payload: { formId: model.id } } }));
+        }
+        onSuccess?.();
+        if (model.successRedirect) where.assign(model.successRedirect);
+        else setStatus('success');
+        return;
+      }
+      const body = (saved.body ?? {}) as ErrorBody;
+      if (saved.status === 400 && body.errors && Object.keys(body.errors).length > 0) {
+        return fail(FORM_MESSAGES.fieldsInvalid, { ...body.errors });
+      }
+      fail(siteFormErrorMessage(saved.status, body.error));
+    } catch {
+      // The network failed or the answer was cut: nothing says what the server did.
+      fail(FORM_MESSAGES.unknownError);
+    }
+  };
+
+  return (
+    <FormView
+      model={model}
+      inputs={inputs}
+      errors={errors}
+      formError={formError}
+      captchaError={captchaError}
+      status={status}
+      submitDisabled={status === 'submitting' || (captchaBound && awaitingCaptcha && !token)}
+      captcha={captchaBound && status !== 'success'
+        ? <CaptchaBox provider={captcha!} context={context} resetSignal={resetSignal} onToken={onToken} />
+        : undefined}
+      honeypot={honeypot}
+      onInput={onInput}
+      onHoneypot={setHoneypot}
+      onSubmit={() => void submit()}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+// Entry: the forms island. `mountForm(element, context)` takes over one site form the theme
+// rendered (`form[data-tessera-island="form"]`, a `form.tessera-form[data-form-id]`): the form is
+// read into a model, replaced by the React form in its place, and submitted through the API.
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { createElement } from 'react';
+import { createFormsApi, type FormsApi } from './api.js';
+import { CAPTCHA_PROVIDERS, type CaptchaProvider } from './captcha.js';
+import { FormPage, type FormsContext, type PageLocation } from './FormPage.js';
+import { readFormMarkup, type FormModel } from './model.js';
+
+export type { FormsContext } from './FormPage.js';
+export { FormPage } from './FormPage.js';
+export { FormView } from './FormView.js';
+export { readFormMarkup } from './model.js';
+export { modelFromDefinition } from './definition.js';
+export { createFormsApi } from './api.js';
+
+export interface MountOptions {
+  readonly api?: FormsApi;
+  /** Replaces the site's captcha provider (tests). */
+  readonly captcha?: CaptchaProvider | null;
+  readonly location?: PageLocation;
+  readonly onSuccess?: () => void;
+}
+
+export interface MountedForm {
+  readonly model: FormModel;
+  unmount(): void;
+}
+
+/** The crumb the bootstrap exposes (window.Tessera.crumb), else read from its cookie. */
+export function pageCrumb(): string | null {
+  const fromBootstrap = (window as { Tessera?: { crumb?: () => string | null } }).Tessera?.crumb?.();
+  if (fromBootstrap) return fromBootstrap;
+  const match = /(?:^|;\s*)crumb=([^;]+)/.exec(document.cookie);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+export function captchaProviderFor(context: FormsContext): CaptchaProvider | null {
+  return CAPTCHA_PROVIDERS[context.captchaProvider ?? 'altcha'] ?? null;
+}
+
+/** Renders a form model into a host element (the popup overlay uses it with its own model). */
+export function renderForm(host: HTMLElement, model: FormModel, context: FormsContext, options: MountOptions = {}): Root {
+  const root = createRoot(host);
+  // Drawn at once, so the server's form can leave the page in the same frame.
+  flushSync(() => root.render(createElement(FormPage, {
+    model,
+    context,
+    api: options.api ?? createFormsApi({ crumb: pageCrumb }),
+    captcha: options.captcha === undefined ? captchaProviderFor(context) : options.captcha,
+    location: options.location,
+    onSuccess: options.onSuccess,
+  })));
+  return root;
+}
+
+/**
+ * Takes over a site form the theme rendered. The island's form takes the server-rendered one's
+ * place (a `display: contents` host keeps the theme's layout), so the page never shows two forms.
+ */
+export function mountForm(element: HTMLElement, context: FormsContext, options: MountOptions = {}): MountedForm {
+  const model = readFormMarkup(element);
+  const host = element.ownerDocument.createElement('div');
+  host.className = 'tessera-form-island';
+  host.style.display = 'contents';
+  element.before(host);
+  const root = renderForm(host, model, context, options);
+  element.remove();
+  return {
+    model,
+    unmount() {
+      root.unmount();
+      host.replaceWith(element);
+    },
+  };
+}
