@@ -46,8 +46,10 @@ describe('bytes on a visitor page', () => {
     expect(bootstrap.code).not.toContain('largest-contentful-paint'); // web-vitals
     expect(bootstrap.code).not.toContain('react.element'); // React
     expect(pageSpeed.code).toContain('largest-contentful-paint');
-    // The collectors' own budget (4 KB) is measured by collectors/bundle-size.test.ts; the whole
-    // bootstrap, with Vite's preload helper, the site context and the island registry, is held to 5 KB.
-    expect(bootstrap.gzipBytes).toBeLessThanOrEqual(5120);
+    // The collectors' own budget (4 KB for page views and errors) is measured by
+    // collectors/bundle-size.test.ts; what every page loads before any island (the bootstrap with
+    // Vite's preload helper, the site context, the island registries and those collectors) is held
+    // to 6 KB, so that a regression shows here.
+    expect(bootstrap.gzipBytes).toBeLessThanOrEqual(6144);
   }, 120_000);
 });
