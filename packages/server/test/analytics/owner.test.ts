@@ -192,11 +192,13 @@ describe.each(DIALECTS)('the owner sign-in on %s', (dialect) => {
     expect(cross.statusCode).toBe(401);
   });
 
-  it('slows down guessing: 429 after 10 failures for one email', async () => {
+  it('slows down guessing: 429 past 10 attempts for one email, counted in the store (every process sees them)', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await signIn(site.app, 'guess@shop.test', `wrong-${i}-password`)).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
+    const counters = await site.store.db.selectFrom('rate_limit_counters').select(['counter_key', 'hits']).execute();
+    expect(counters.some((c) => c.counter_key.startsWith('owner-sign-in:email|') && Number(c.hits) === 11)).toBe(true);
   });
 
   it('creates, re-passwords and refuses owners from the command line', async () => {

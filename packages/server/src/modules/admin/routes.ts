@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { ensureCrumb } from '../../http/crumb.js';
+import { type RateLimit, RateLimiter, visitorSubject } from '../../http/rate-limit.js';
 import { canEndSession, canOpenConfig, canViewAnalytics } from '../../permissions.js';
 import { analyticsReport } from '../analytics/report.js';
 import { addDays, dayIn } from '../analytics/request-info.js';
@@ -18,7 +20,8 @@ import { type AdminPage, adminShell, readAdminBuild } from './shell.js';
  *   GET    /config/login            sign-in page (?next= a /config/ path)
  *   GET    /config/analytics        the analytics view (signed in, canViewAnalytics), else -> /config/login?next=...
  *   GET    /config/*                anything else there: signed in, else -> sign-in; 404 otherwise
- *   POST   /api/owner/session       { email, password } -> 200 { email, websiteRoles } and the session cookie; 401; 429
+ *   POST   /api/owner/session       { email, password } -> 200 { email, websiteRoles } and the session cookie; 401;
+ *                                    429 past 10 attempts per email (30 per address) in 15 minutes
  *   GET    /api/owner/session       the signed-in owner, or 401
  *   DELETE /api/owner/session       signs out (the session is deleted from the store): 204
  *   GET    /api/owner/analytics     ?from&to (YYYY-MM-DD, at most 366 days; default the last 30) -> the report
@@ -36,8 +39,14 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
 
-/** Sign-in failures allowed per client address and per email within the window, per process. */
-const FAILURES = { perAddress: 30, perEmail: 10, windowMs: 15 * 60_000 };
+/**
+ * Sign-in attempts allowed per email and per client address in 15 minutes, counted in the store
+ * (http/rate-limit.ts) so that every server process counts the same attempts.
+ */
+export const SIGN_IN_LIMITS = {
+  perEmail: { name: 'owner-sign-in:email', limit: 10, windowMs: 15 * 60_000 },
+  perAddress: { name: 'owner-sign-in:address', limit: 30, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, RateLimit>;
 
 function validDay(day: string): boolean {
   return DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
@@ -45,7 +54,7 @@ function validDay(day: string): boolean {
 
 export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions): Promise<void> {
   const build = readAdminBuild(app.config.storefrontDist);
-  const failures = new Map<string, { count: number; until: number }>();
+  const limiter = new RateLimiter(app.store.db);
 
   const siteOf = async (request: FastifyRequest): Promise<SiteSnapshot> => {
     const snapshot = await opts.snapshots.forHost(normalizeHost(request.headers.host));
@@ -92,26 +101,15 @@ export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions
     const s = await siteOf(request);
     const body = checkCredentialsBody(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
-    const now = Date.now();
-    const keys = [`ip:${request.ip}`, `email:${body.value.email.trim().toLowerCase()}`];
-    const limits = [FAILURES.perAddress, FAILURES.perEmail];
-    for (const [i, key] of keys.entries()) {
-      const f = failures.get(key);
-      if (f && f.until > now && f.count >= limits[i]!) {
-        return reply.status(429).header('retry-after', String(Math.ceil((f.until - now) / 1000))).send(new AppError('RATE_LIMITED').body());
-      }
-    }
+    // Every attempt counts, before the password is checked: a guesser gets 10 tries per email.
+    const email = createHash('sha256').update(body.value.email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+    await limiter.enforce(s.website.id, [
+      { rule: SIGN_IN_LIMITS.perEmail, subject: email },
+      { rule: SIGN_IN_LIMITS.perAddress, subject: visitorSubject(request) },
+    ]);
     const account = await checkCredentials(app.store.db, s.website.id, body.value.email, body.value.password);
-    if (!account) {
-      if (failures.size > 10_000) failures.clear();
-      for (const key of keys) {
-        const f = failures.get(key);
-        failures.set(key, f && f.until > now ? { count: f.count + 1, until: f.until } : { count: 1, until: now + FAILURES.windowMs });
-      }
-      throw new AppError('OWNER_SIGN_IN_FAILED');
-    }
-    failures.delete(keys[1]!);
-    const { token } = await startSession(app.store.db, account, now);
+    if (!account) throw new AppError('OWNER_SIGN_IN_FAILED');
+    const { token } = await startSession(app.store.db, account);
     setOwnerCookie(request, reply, token);
     return reply.header('cache-control', 'no-store').send({ email: account.email, websiteRoles: [account.website_role] });
   });
