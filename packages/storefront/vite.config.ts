@@ -16,6 +16,9 @@ export default defineConfig({
     rollupOptions: {
       input: {
         bootstrap: 'src/bootstrap.ts',
+        // The owner's pages (issue 8): their own entries, never loaded by visitor pages.
+        'admin-login': 'src/admin/login.tsx',
+        'admin-analytics': 'src/admin/analytics.tsx',
       },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',

@@ -10,6 +10,10 @@ import { parseQueryString, queryRejected } from './http/querystring.js';
 import { registerCompression, registerSecurity } from './http/security.js';
 import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
 import { registerCommerce, type CommerceSetup } from './modules/commerce/index.js';
+import { adminPlugin, ownerAuthPlugin } from './modules/admin/index.js';
+import { analyticsPlugin, ingestPlugin } from './modules/analytics/index.js';
+import { clientErrorsPlugin } from './modules/client-errors/index.js';
+import { performancePlugin } from './modules/performance/index.js';
 import { registerFormsAndMail, type FormsSetup } from './modules/forms/register.js';
 import { sitePlugin } from './modules/site/index.js';
 import { SiteRenderer } from './modules/site/renderer.js';
@@ -58,6 +62,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const store = options.store ?? (await openStore(config.databaseUrl));
   app.decorate('store', store);
   app.decorate('config', config);
+  // onClose hooks run in reverse order of registration: registered first, the store closes last,
+  // after the modules' own hooks (the analytics queue writes what it holds before this).
+  app.addHook('onClose', async () => {
+    if (ownStore) await store.close();
+  });
 
   // Request logs at debug level only: a hook and a log line per request are not free. Failures are
   // logged by the error handler at every level.
@@ -72,7 +81,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
-  const renderer = new SiteRenderer(config, app.log, themes, new SiteSnapshots(store, config.siteCacheMs), readStorefrontBuild(config.storefrontDist));
+  const snapshots = new SiteSnapshots(store, config.siteCacheMs);
+  const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist));
 
   // Set before any plugin is registered: encapsulated plugins copy the handlers in force when they load.
   app.setNotFoundHandler(async (request, reply) => {
@@ -109,12 +119,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await registerStorefrontAssets(app, config.storefrontDist);
   await registerFormsAndMail(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.forms);
+  // The owner's sign-in and area; measurement (issue 8): ingestion queue, analytics, page speed, client errors.
+  await app.register(ownerAuthPlugin);
+  await app.register(adminPlugin, { snapshots });
+  await app.register(ingestPlugin, { snapshots });
+  await app.register(analyticsPlugin);
+  await app.register(performancePlugin);
+  await app.register(clientErrorsPlugin);
   await app.register(sitePlugin, { store, renderer });
   await registerCommerce(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.commerce);
 
   app.addHook('onClose', async () => {
     themes.close();
-    if (ownStore) await store.close();
   });
   return app;
 }

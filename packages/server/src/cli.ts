@@ -7,6 +7,9 @@ import { ConfigError, displayUrl, loadConfig, type Config } from './config.js';
 import { MailCliError, runMailCommand } from './mail/cli.js';
 import { FormsCliError, runFormsCommand } from './modules/forms/cli.js';
 import { exportSite, importSite, SiteDirectoryError } from './site-dir/index.js';
+import { OWNER_USAGE, runOwnerCommand } from './modules/admin/cli.js';
+import { OwnerError } from './modules/admin/owners.js';
+import { ANALYTICS_USAGE, AnalyticsCommandError, runAnalyticsCommand } from './modules/analytics/cli.js';
 import { countWebsites } from './storage/content.js';
 import { openStore, type Store } from './storage/dialect.js';
 
@@ -23,9 +26,12 @@ Commands:
   forms export <formId> a form's submissions as CSV [--out file.csv] [--site <identifier>]
   mail list             the outbox, newest first [--status pending|sent|failed]
   mail retry            queue the messages given up after their last attempt again
+${OWNER_USAGE}
+${ANALYTICS_USAGE}
 
 Configuration comes from environment variables: PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL,
-MAIL_FROM, LOG_LEVEL, SITE_DIR, THEMES_DIR, PUBLIC_URL, SHUTDOWN_TIMEOUT_MS (see README.md).`;
+MAIL_FROM, LOG_LEVEL, SITE_DIR, THEMES_DIR, PUBLIC_URL, SHUTDOWN_TIMEOUT_MS, CENSUS_DISABLED, ANALYTICS_*
+(see README.md).`;
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -79,8 +85,9 @@ async function runServer(config: Config): Promise<void> {
       say(`The store is empty and ${config.siteDir} holds no site.json: import a site with "tessera import <site-dir>".`);
     }
   }
+  // The store is closed after app.close() resolves, once every module's onClose hook (the analytics
+  // queue's last write among them) has run.
   const app = await buildApp(config, { store });
-  app.addHook('onClose', async () => store.close());
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -91,7 +98,7 @@ async function runServer(config: Config): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     timer.unref();
-    app.close().then(() => process.exit(0), (error) => {
+    app.close().then(() => store.close()).then(() => process.exit(0), (error) => {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     });
@@ -129,12 +136,17 @@ async function main(argv: string[]): Promise<void> {
       return withStore(config, async (store) => void process.stdout.write(await runFormsCommand(store, rest)));
     case 'mail':
       return withStore(config, async (store) => void process.stdout.write(await runMailCommand(store, rest)));
+    case 'owner':
+      return withStore(config, (store) => runOwnerCommand(store, rest, say));
+    case 'analytics':
+      return withStore(config, (store) => runAnalyticsCommand(store, config.analytics, rest, say));
     default:
       fail(`unknown command "${command}"\n\n${USAGE}`);
   }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof SiteDirectoryError || error instanceof FormsCliError || error instanceof MailCliError) fail(error.message);
+  if (error instanceof SiteDirectoryError || error instanceof FormsCliError || error instanceof MailCliError
+    || error instanceof OwnerError || error instanceof AnalyticsCommandError) fail(error.message);
   fail(error instanceof Error ? error.message : String(error));
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { analyticsConfig, type AnalyticsConfig } from './modules/analytics/config.js';
 
 /**
  * Everything Tessera reads from the environment, with its default. The README lists the same
@@ -36,6 +37,8 @@ export interface Config {
    * publication are never cached. 0 checks on every request.
    */
   siteCacheMs: number;
+  /** Visitor analytics, page speed and client errors: retention, batching, limits (modules/analytics/config.ts). */
+  analytics: AnalyticsConfig;
 }
 
 /** The repository root, found from this file (src/ or dist/ of packages/server). */
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULTS.SHUTDOWN_TIMEOUT_MS, 0, 600_000),
     publicUrl: env.PUBLIC_URL || '',
     siteCacheMs: integer('SITE_CACHE_MS', env.SITE_CACHE_MS, DEFAULTS.SITE_CACHE_MS, 0, 3_600_000),
+    analytics: analyticsConfig(env, integer),
     ...overrides,
   };
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

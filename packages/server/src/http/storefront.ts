@@ -50,5 +50,7 @@ export async function registerStorefrontAssets(app: FastifyInstance, dist: strin
     immutable: true,
     etag: true,
     lastModified: false,
+    // The build writes .br and .gz beside each script and stylesheet (storefront scripts/precompress.mjs).
+    preCompressed: true,
   });
 }

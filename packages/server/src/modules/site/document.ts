@@ -4,6 +4,21 @@ import type { LoadedTheme } from './theme.js';
 import { captchaSiteKey, cookieSettings } from './context/site.js';
 import { Captcha, CHALLENGE_PATH } from '../../captcha/index.js';
 import { popupOverlayContext } from '../newsletter/overlay.js';
+import { pageSpeedEnabled } from '../performance/settings.js';
+
+/** Who is browsing, for the collectors' skip rules (platform.md section 6): the site owner, signed in, is not counted. */
+export interface BrowserVisitor {
+  readonly authenticated: boolean;
+  /** WebsiteRole codes of the signed-in user. */
+  readonly websiteRoles: readonly number[];
+}
+export const ANONYMOUS: BrowserVisitor = Object.freeze({ authenticated: false, websiteRoles: Object.freeze([]) });
+
+/** Server-wide switches the browser context carries. */
+export interface BrowserOptions {
+  /** The global flag that turns census off (CENSUS_DISABLED). */
+  readonly censusDisabled: boolean;
+}
 
 /**
  * JSON inside a <script> element: "<" is escaped so that no string in it can close the element,
@@ -21,11 +36,11 @@ export function escapeHtml(text: string): string {
  * The site context for the browser (issue 3): what the bootstrap script and the islands need.
  * Documented in docs/site-format.md ("The site context for the browser").
  */
-export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string, unknown>) {
+export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string, unknown>, options: BrowserOptions, visitor: BrowserVisitor = ANONYMOUS) {
   const website = page.website as { timeZoneOffset: number; timeZoneAbbr: string };
   const storeSettings = page.storeSettings as Record<string, unknown>;
   const item = page.item as { id?: string } | undefined;
-  const collection = page.collection as { id?: string } | undefined;
+  const collection = page.collection as { id?: string; type?: number } | undefined;
   return {
     websiteId: s.website.id,
     templateId: theme.templateId,
@@ -50,6 +65,12 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
       merchandisingSettings: storeSettings.merchandisingSettings,
       installments: storeSettings.installments,
     },
+    // Measurement (issue 8): what the collectors read (packages/storefront/src/collectors/context.ts).
+    censusDisabled: options.censusDisabled,
+    pageSpeedEnabled: pageSpeedEnabled(s),
+    collectionType: collection?.type ?? null,
+    authenticated: visitor.authenticated,
+    websiteRoles: visitor.websiteRoles,
   };
 }
 
@@ -59,24 +80,31 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
  */
 const staticContextJson = new WeakMap<SiteSnapshot, WeakMap<LoadedTheme, { json: string; stylesheets: string }>>();
 
-export function headersHtml(s: SiteSnapshot, theme: LoadedTheme, build: StorefrontBuild, page: Record<string, unknown>): string {
+export function headersHtml(
+  s: SiteSnapshot, theme: LoadedTheme, build: StorefrontBuild, page: Record<string, unknown>, options: BrowserOptions, visitor: BrowserVisitor = ANONYMOUS,
+): string {
   let byTheme = staticContextJson.get(s);
   if (!byTheme) staticContextJson.set(s, (byTheme = new WeakMap()));
   let cached = byTheme.get(theme);
   if (!cached) {
-    const { pageType: _p, collectionId: _c, itemId: _i, timeZone: _t, ...rest } = browserContext(s, theme, page);
+    const {
+      pageType: _p, collectionId: _c, itemId: _i, timeZone: _t, collectionType: _ct, authenticated: _a, websiteRoles: _r, ...rest
+    } = browserContext(s, theme, page, options);
     const stylesheets = [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('');
     cached = { json: scriptJson(rest).slice(1, -1), stylesheets };
     byTheme.set(theme, cached);
   }
   const website = page.website as { timeZoneOffset: number; timeZoneAbbr: string };
   const item = page.item as { id?: string } | undefined;
-  const collection = page.collection as { id?: string } | undefined;
+  const collection = page.collection as { id?: string; type?: number } | undefined;
   const perPage = scriptJson({
     pageType: page.pageType,
     collectionId: collection?.id ?? null,
     itemId: item?.id ?? null,
     timeZone: { name: s.timeZone, offset: website.timeZoneOffset, abbreviation: website.timeZoneAbbr },
+    collectionType: collection?.type ?? null,
+    authenticated: visitor.authenticated,
+    websiteRoles: visitor.websiteRoles,
   }).slice(1, -1);
   return `<script type="application/json" id="tessera-context">{${cached.json},${perPage}}</script>\n${cached.stylesheets}`;
 }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { ensureCrumb } from '../../http/crumb.js';
 import type { StorefrontBuild } from '../../http/storefront.js';
-import { escapeHtml, footersHtml, headersHtml } from './document.js';
+import { ANONYMOUS, type BrowserVisitor, escapeHtml, footersHtml, headersHtml } from './document.js';
 import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageResult } from './pages.js';
 import { renderTemplate, type TemplateIssue } from './render.js';
 import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from './snapshot.js';
@@ -60,7 +60,7 @@ export class SiteRenderer {
       const body = format === 'json' ? JSON.stringify(result.context) : JSON.stringify(result.context, null, 2);
       return reply.status(result.status).type('application/json; charset=utf-8').send(body);
     }
-    const html = this.renderHtml(snapshot, theme, result);
+    const html = this.renderHtml(snapshot, theme, result, visitorOf(request, snapshot));
     return reply.status(html.status).type('text/html; charset=utf-8').send(html.body);
   }
 
@@ -77,7 +77,7 @@ export class SiteRenderer {
       if (snapshot) {
         const theme = await this.themes.forWebsite(snapshot.website);
         const result = errorPage(this.pageRequest(request, snapshot));
-        const html = this.renderHtml(snapshot, theme, result);
+        const html = this.renderHtml(snapshot, theme, result, visitorOf(request, snapshot));
         return reply.status(500).type('text/html; charset=utf-8').send(html.body);
       }
     } catch (error) {
@@ -86,7 +86,7 @@ export class SiteRenderer {
     return reply.status(500).type('text/html; charset=utf-8').send(plainPage('Something went wrong', 'Please try again in a few moments.'));
   }
 
-  private renderHtml(s: SiteSnapshot, theme: LoadedTheme, result: Extract<PageResult, { kind: 'page' }>): { status: number; body: string } {
+  private renderHtml(s: SiteSnapshot, theme: LoadedTheme, result: Extract<PageResult, { kind: 'page' }>, visitor: BrowserVisitor): { status: number; body: string } {
     if (this.config.dev && theme.compiled.syntaxErrors.length > 0) {
       return { status: 500, body: devErrorPage(theme.compiled.syntaxErrors) };
     }
@@ -95,7 +95,7 @@ export class SiteRenderer {
     const opts = { locale: s.language, timeZone: s.timeZone, now: Date.now() };
     const data: Record<string, unknown> = {
       ...context,
-      'squarespace-headers': headersHtml(s, theme, this.storefront, context),
+      'squarespace-headers': headersHtml(s, theme, this.storefront, context, { censusDisabled: this.config.analytics.censusDisabled }, visitor),
       'squarespace-footers': footersHtml(this.storefront),
     };
     const errors: TemplateIssue[] = [];
@@ -129,6 +129,12 @@ export class SiteRenderer {
       this.log.error({ template: e.file, line: e.line, column: e.column, code: e.code }, `template error: ${e.message}`);
     }
   }
+}
+
+/** The site owner signed in to this site browses as authenticated, with the account's roles (issue 8). */
+function visitorOf(request: FastifyRequest, s: SiteSnapshot): BrowserVisitor {
+  const owner = request.owner;
+  return owner && owner.websiteId === s.website.id ? { authenticated: true, websiteRoles: owner.websiteRoles } : ANONYMOUS;
 }
 
 function fallbackMain(context: Record<string, unknown>): string {

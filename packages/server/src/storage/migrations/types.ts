@@ -9,14 +9,16 @@ export interface ColumnTypes {
   /** Epoch milliseconds and other values beyond 32 bits. */
   bigint: 'bigint' | 'integer';
   blob: 'bytea' | 'blob';
+  /** 64-bit floating point (measurements such as a layout shift score). */
+  double: 'double precision' | 'real';
 }
 
 export function columnTypes(dialect: Dialect): ColumnTypes {
   switch (dialect) {
     case 'postgres':
-      return { bigint: 'bigint', blob: 'bytea' };
+      return { bigint: 'bigint', blob: 'bytea', double: 'double precision' };
     case 'sqlite':
-      return { bigint: 'integer', blob: 'blob' };
+      return { bigint: 'integer', blob: 'blob', double: 'real' };
   }
 }
 

@@ -1,0 +1,3 @@
+export { ownerAuthPlugin, OWNER_COOKIE } from './auth.js';
+export { adminPlugin, type AdminPluginOptions } from './routes.js';
+export { createOwner, setOwnerPassword, revokeOwnerSessions, OwnerError } from './owners.js';

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
+import { ensureCrumb } from '../../http/crumb.js';
+import { type RateLimit, RateLimiter, visitorSubject } from '../../http/rate-limit.js';
+import { canEndSession, canOpenConfig, canViewAnalytics } from '../../permissions.js';
+import { analyticsReport } from '../analytics/report.js';
+import { addDays, dayIn } from '../analytics/request-info.js';
+import { checker } from '../analytics/validate.js';
+import type { SiteSnapshot, SiteSnapshots } from '../site/snapshot.js';
+import { normalizeHost } from '../site/snapshot.js';
+import { OWNER_COOKIE, clearOwnerCookie, setOwnerCookie } from './auth.js';
+import { checkCredentials, endSession, startSession } from './owners.js';
+import { type AdminPage, adminShell, readAdminBuild } from './shell.js';
+
+/**
+ * The owner's area (issue 8):
+ *   GET    /config                  -> /config/analytics
+ *   GET    /config/login            sign-in page (?next= a /config/ path)
+ *   GET    /config/analytics        the analytics view (signed in, canViewAnalytics), else -> /config/login?next=...
+ *   GET    /config/*                anything else there: signed in, else -> sign-in; 404 otherwise
+ *   POST   /api/owner/session       { email, password } -> 200 { email, websiteRoles } and the session cookie; 401;
+ *                                    429 past 10 attempts per email (30 per address) in 15 minutes
+ *   GET    /api/owner/session       the signed-in owner, or 401
+ *   DELETE /api/owner/session       signs out (the session is deleted from the store): 204
+ *   GET    /api/owner/analytics     ?from&to (YYYY-MM-DD, at most 366 days; default the last 30) -> the report
+ * Every state-changing call carries the crumb header, as everywhere under /api/.
+ */
+export interface AdminPluginOptions {
+  snapshots: SiteSnapshots;
+}
+
+const Credentials = Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false });
+const checkCredentialsBody = checker(Credentials);
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const MAX_RANGE_DAYS = 366;
+export const DEFAULT_RANGE_DAYS = 30;
+
+/**
+ * Sign-in attempts allowed per email and per client address in 15 minutes, counted in the store
+ * (http/rate-limit.ts) so that every server process counts the same attempts.
+ */
+export const SIGN_IN_LIMITS = {
+  perEmail: { name: 'owner-sign-in:email', limit: 10, windowMs: 15 * 60_000 },
+  perAddress: { name: 'owner-sign-in:address', limit: 30, windowMs: 15 * 60_000 },
+} as const satisfies Record<string, RateLimit>;
+
+function validDay(day: string): boolean {
+  return DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+}
+
+export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions): Promise<void> {
+  const build = readAdminBuild(app.config.storefrontDist);
+  const limiter = new RateLimiter(app.store.db);
+
+  const siteOf = async (request: FastifyRequest): Promise<SiteSnapshot> => {
+    const snapshot = await opts.snapshots.forHost(normalizeHost(request.headers.host));
+    if (!snapshot) throw new AppError('NOT_FOUND');
+    return snapshot;
+  };
+
+  const page = (reply: FastifyReply, s: SiteSnapshot, name: AdminPage, title: string, context: Record<string, unknown>) =>
+    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8')
+      .send(adminShell(`${title} · ${s.siteTitle}`, s.language, build[name], { page: name, siteTitle: s.siteTitle, language: s.language, ...context }));
+
+  const toLogin = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-store').redirect(`/config/login?next=${encodeURIComponent(request.url.split('?', 1)[0]!)}`, 302);
+
+  app.get('/config', async (_request, reply) => reply.redirect('/config/analytics', 302));
+
+  app.get('/config/login', async (request, reply) => {
+    const s = await siteOf(request);
+    const next = (request.query as { next?: unknown }).next;
+    const target = typeof next === 'string' && next.startsWith('/config/') && !next.startsWith('/config/login') ? next : '/config/analytics';
+    if (canOpenConfig(request.owner, s.website.id)) return reply.header('cache-control', 'no-store').redirect(target, 302);
+    ensureCrumb(request, reply);
+    return page(reply, s, 'login', 'Sign in', { next: target });
+  });
+
+  app.get('/config/analytics', async (request, reply) => {
+    const s = await siteOf(request);
+    if (!canViewAnalytics(request.owner, s.website.id)) return toLogin(request, reply);
+    ensureCrumb(request, reply);
+    return page(reply, s, 'analytics', 'Analytics', {
+      email: request.owner.email, timeZone: s.timeZone, today: dayIn(s.timeZone, Date.now()),
+      defaultRangeDays: DEFAULT_RANGE_DAYS, maxRangeDays: MAX_RANGE_DAYS,
+    });
+  });
+
+  app.get('/config/*', async (request, reply) => {
+    const s = await siteOf(request);
+    if (!canOpenConfig(request.owner, s.website.id)) return toLogin(request, reply);
+    return reply.status(404).header('cache-control', 'no-store').type('text/html; charset=utf-8')
+      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p><a href="/config/analytics">Analytics</a></p></body></html>\n');
+  });
+
+  app.post('/api/owner/session', { bodyLimit: 8 * 1024 }, async (request, reply) => {
+    const s = await siteOf(request);
+    const body = checkCredentialsBody(request.body);
+    if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
+    // Every attempt counts, before the password is checked: a guesser gets 10 tries per email.
+    const email = createHash('sha256').update(body.value.email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+    await limiter.enforce(s.website.id, [
+      { rule: SIGN_IN_LIMITS.perEmail, subject: email },
+      { rule: SIGN_IN_LIMITS.perAddress, subject: visitorSubject(request) },
+    ]);
+    const account = await checkCredentials(app.store.db, s.website.id, body.value.email, body.value.password);
+    if (!account) throw new AppError('OWNER_SIGN_IN_FAILED');
+    const { token } = await startSession(app.store.db, account);
+    setOwnerCookie(request, reply, token);
+    return reply.header('cache-control', 'no-store').send({ email: account.email, websiteRoles: [account.website_role] });
+  });
+
+  app.get('/api/owner/session', async (request, reply) => {
+    const s = await siteOf(request);
+    if (!canOpenConfig(request.owner, s.website.id)) throw new AppError('OWNER_SIGN_IN_REQUIRED');
+    return reply.header('cache-control', 'no-store').send({ email: request.owner.email, websiteRoles: request.owner.websiteRoles });
+  });
+
+  app.delete('/api/owner/session', async (request, reply) => {
+    const owner = request.owner;
+    if (owner && canEndSession(owner, owner.sessionId)) await endSession(app.store.db, owner.sessionId);
+    if (request.cookies[OWNER_COOKIE]) clearOwnerCookie(request, reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/owner/analytics', async (request, reply) => {
+    const s = await siteOf(request);
+    if (!request.owner) throw new AppError('OWNER_SIGN_IN_REQUIRED');
+    if (!canViewAnalytics(request.owner, s.website.id)) throw new AppError('PERMISSION_DENIED');
+    const query = request.query as { from?: unknown; to?: unknown };
+    const today = dayIn(s.timeZone, Date.now());
+    const to = typeof query.to === 'string' ? query.to : today;
+    const from = typeof query.from === 'string' ? query.from : addDays(to, -(DEFAULT_RANGE_DAYS - 1));
+    const errors: Record<string, string> = {};
+    if (!validDay(from)) errors.from = 'Expected a day as YYYY-MM-DD';
+    if (!validDay(to)) errors.to = 'Expected a day as YYYY-MM-DD';
+    if (!errors.from && !errors.to) {
+      if (from > to) errors.from = 'The range starts after it ends';
+      else if (addDays(from, MAX_RANGE_DAYS - 1) < to) errors.to = `A range holds at most ${MAX_RANGE_DAYS} days`;
+    }
+    if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
+    const report = await analyticsReport(app.store.db, { websiteId: s.website.id, timeZone: s.timeZone }, { from, to, today });
+    return reply.header('cache-control', 'no-store').send(report);
+  });
+}

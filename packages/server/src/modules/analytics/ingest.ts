@@ -1,0 +1,166 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type {} from '../../storage/schema-analytics.js';
+import { AppError, toAppError } from '../../errors.js';
+import type { Store } from '../../storage/dialect.js';
+import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from '../site/snapshot.js';
+import type { AnalyticsConfig } from './config.js';
+import { IngestQueue } from './queue.js';
+import { dayIn } from './request-info.js';
+import type { Rejected } from './validate.js';
+import { writeBatch } from './writer.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The measurement endpoints' shared parts: the batch queue, site lookup, limits, rejection counts. */
+    ingest: Ingest;
+  }
+}
+
+/** The site a measurement belongs to, and the day it is counted on (the server's time, the site's zone). */
+export interface IngestSite {
+  readonly websiteId: string;
+  readonly day: string;
+  /** The request's host (lowercased, no port): referrers from it are the site's own pages. */
+  readonly host: string;
+  readonly snapshot: SiteSnapshot;
+}
+
+const RATE_WINDOW_MS = 60_000;
+
+/** Whether the request's content type is `type` (parameters such as charset ignored). */
+export function hasType(request: FastifyRequest, type: string): boolean {
+  return (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase() === type;
+}
+
+export class Ingest {
+  readonly queue: IngestQueue;
+  private readonly rejectedTotals = new Map<string, number>();
+  private rateWindow = 0;
+  private readonly rates = new Map<string, number>();
+  private rateLimited = 0;
+
+  constructor(
+    readonly config: AnalyticsConfig,
+    private readonly snapshots: SiteSnapshots,
+    store: Store,
+    log: FastifyBaseLogger,
+  ) {
+    this.queue = new IngestQueue((batch) => writeBatch(store.db, batch), config, (error, rows) =>
+      log.error({ err: error, rows }, 'analytics: a batch could not be written; it stays queued and is retried'));
+  }
+
+  async site(request: FastifyRequest): Promise<IngestSite | undefined> {
+    const host = normalizeHost(request.headers.host);
+    const snapshot = await this.snapshots.forHost(host);
+    if (!snapshot) return undefined;
+    return { websiteId: snapshot.website.id, day: dayIn(snapshot.timeZone, Date.now()), host, snapshot };
+  }
+
+  /**
+   * The checks before any parsing: the client's rate (429 with Retry-After) and room in the queue
+   * (503 with Retry-After). Answers and returns false when the request is turned away.
+   */
+  admit(request: FastifyRequest, reply: FastifyReply, rows = 1): boolean {
+    const limit = this.config.rateLimitPerMinute;
+    if (limit > 0) {
+      const window = Math.floor(Date.now() / RATE_WINDOW_MS);
+      if (window !== this.rateWindow) {
+        this.rateWindow = window;
+        this.rates.clear();
+      }
+      const count = (this.rates.get(request.ip) ?? 0) + 1;
+      this.rates.set(request.ip, count);
+      if (count > limit) {
+        this.rateLimited++;
+        const wait = Math.ceil(((window + 1) * RATE_WINDOW_MS - Date.now()) / 1000);
+        reply.status(429).header('retry-after', String(Math.max(1, wait))).send(new AppError('RATE_LIMITED').body());
+        return false;
+      }
+    }
+    return this.room(reply, rows);
+  }
+
+  /** Whether the queue has room for `rows` more rows; answers 503 with Retry-After when it has not. */
+  room(reply: FastifyReply, rows: number): boolean {
+    if (this.queue.hasRoom(rows)) return true;
+    reply.status(503).header('retry-after', '1').send(new AppError('UNAVAILABLE').body());
+    return false;
+  }
+
+  /** Counts a rejected payload: per process at once, in the store with the next batch when the site is known. */
+  count(site: IngestSite | undefined, endpoint: string, reason: string): void {
+    const key = `${endpoint}\0${reason}`;
+    this.rejectedTotals.set(key, (this.rejectedTotals.get(key) ?? 0) + 1);
+    if (site) this.queue.countRejection(site.websiteId, site.day, endpoint, reason.slice(0, 200));
+  }
+
+  /** Answers 400 with what is wrong, and counts it. */
+  refuse(reply: FastifyReply, site: IngestSite | undefined, endpoint: string, rejection: Rejected): FastifyReply {
+    this.count(site, endpoint, rejection.reason);
+    return reply.status(400).send(new AppError('VALIDATION_FAILED', undefined, rejection.errors).body());
+  }
+
+  /** 415: the body is not of the endpoint's content type (counted). */
+  wrongType(reply: FastifyReply, site: IngestSite | undefined, endpoint: string, type: string): FastifyReply {
+    this.count(site, endpoint, 'content_type');
+    return reply.status(415).send(new AppError('UNSUPPORTED_MEDIA_TYPE', `This endpoint accepts ${type}.`).body());
+  }
+
+  /** 404: no site answers this host (an empty store). */
+  notFound(reply: FastifyReply): FastifyReply {
+    return reply.status(404).send(new AppError('NOT_FOUND').body());
+  }
+
+  /** This process's rejection counts, endpoint -> reason -> count, and the requests turned away by the rate limit. */
+  rejected(): { byEndpoint: Record<string, Record<string, number>>; rateLimited: number } {
+    const byEndpoint: Record<string, Record<string, number>> = {};
+    for (const [key, count] of this.rejectedTotals) {
+      const [endpoint, reason] = key.split('\0') as [string, string];
+      (byEndpoint[endpoint] ??= {})[reason] = count;
+    }
+    return { byEndpoint, rateLimited: this.rateLimited };
+  }
+
+  /**
+   * Route options of an ingestion endpoint: its body limit, and an onError hook that counts what
+   * fails before the handler runs (a body too large, a content type not accepted, a body that does
+   * not parse, a crumb that does not match).
+   */
+  route(endpoint: string, bodyLimit: number): RouteShorthandOptions {
+    return {
+      bodyLimit,
+      onError: async (request, _reply, error) => {
+        const appError = toAppError(error);
+        if (appError.status >= 500) return;
+        const reason = ({ PAYLOAD_TOO_LARGE: 'too_large', UNSUPPORTED_MEDIA_TYPE: 'content_type', CRUMB_FAIL: 'crumb' } as Record<string, string>)[appError.code] ?? 'body';
+        this.count(await this.site(request).catch(() => undefined), endpoint, reason);
+      },
+    };
+  }
+}
+
+export interface IngestPluginOptions {
+  snapshots: SiteSnapshots;
+}
+
+/**
+ * Decorates the app with the ingestion parts, once at the root, for the analytics, performance and
+ * client-error modules. On close, after the requests in flight have been answered, whatever is
+ * queued is written; the store closes after this hook (see app.ts).
+ */
+export const ingestPlugin = fp(async (app: FastifyInstance, opts: IngestPluginOptions) => {
+  const ingest = new Ingest(app.config.analytics, opts.snapshots, app.store, app.log);
+  app.decorate('ingest', ingest);
+  app.addHook('onClose', async () => {
+    const { queued } = ingest.queue.stats();
+    try {
+      await ingest.queue.close();
+    } catch (error) {
+      const { queued: lost } = ingest.queue.stats();
+      app.log.error({ err: error, rows: lost }, 'analytics: the store did not take the queued rows before shutdown');
+      return;
+    }
+    if (queued > 0) app.log.info({ rows: queued }, 'analytics: queued rows written before shutdown');
+  });
+}, { name: 'tessera-ingest' });

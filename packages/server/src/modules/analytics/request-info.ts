@@ -1,0 +1,71 @@
+import { DeviceView } from '@tessera/core/enums';
+
+/**
+ * What the server derives from a request for the roll-ups: the site's day, the device class and
+ * the referring site. Client clocks and client-supplied days are never trusted: the day is the
+ * server's time in the site's time zone.
+ */
+
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
+
+/** `YYYY-MM-DD` of a moment in a time zone (computed once per zone and minute). */
+export function dayIn(timeZone: string, at: number): string {
+  const minute = Math.floor(at / 60_000);
+  let entry = dayFormats.get(timeZone);
+  if (entry && entry.minute === minute) return entry.day;
+  if (!entry) {
+    let format: Intl.DateTimeFormat;
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+    }
+    entry = { format, minute: -1, day: '' };
+    dayFormats.set(timeZone, entry);
+  }
+  const parts = Object.fromEntries(entry.format.formatToParts(at).map((p) => [p.type, p.value]));
+  entry.minute = minute;
+  entry.day = `${parts.year}-${parts.month}-${parts.day}`;
+  return entry.day;
+}
+
+/** The day `days` before (negative: after) a `YYYY-MM-DD` day. */
+export function addDays(day: string, days: number): string {
+  const t = Date.parse(`${day}T00:00:00Z`) + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** The spec's breakpoint: mobile up to 432 px wide (platform.md section 9). */
+export const PHONE_MAX_WIDTH = 432;
+
+const TABLET = /iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobi)/i;
+const PHONE = /Mobi|iPhone|iPod|Windows Phone|Android/i;
+
+/** desktop, phone or tablet (DeviceView) from the user agent, else from the window width. */
+export function deviceOf(userAgent: string | undefined, windowWidth?: unknown): string {
+  const ua = userAgent ?? '';
+  if (TABLET.test(ua)) return DeviceView.TABLET;
+  if (PHONE.test(ua)) return DeviceView.PHONE;
+  if (typeof windowWidth === 'number' && windowWidth > 0 && windowWidth <= PHONE_MAX_WIDTH) return DeviceView.PHONE;
+  return DeviceView.DESKTOP;
+}
+
+/** The referring site's host name; '' for a direct visit, a non-web referrer or the site itself. */
+export function referrerHost(referrer: unknown, ownHost: string): string {
+  if (typeof referrer !== 'string' || referrer === '') return '';
+  let url: URL;
+  try {
+    url = new URL(referrer);
+  } catch {
+    return '';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
+  const host = url.hostname.toLowerCase();
+  return host === ownHost ? '' : host;
+}
+
+/** A path without its query and hash, at most 512 characters (paths are roll-up dimensions). */
+export function pathOf(path: unknown): string {
+  if (typeof path !== 'string' || !path.startsWith('/')) return '/';
+  return path.split(/[?#]/, 1)[0]!.slice(0, 512);
+}
