@@ -9,6 +9,7 @@ import { crumbPlugin } from './http/crumb.js';
 import { parseQueryString, queryRejected } from './http/querystring.js';
 import { registerCompression, registerSecurity } from './http/security.js';
 import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
+import { registerCommerce, type CommerceSetup } from './modules/commerce/index.js';
 import { adminPlugin, ownerAuthPlugin } from './modules/admin/index.js';
 import { analyticsPlugin, ingestPlugin } from './modules/analytics/index.js';
 import { clientErrorsPlugin } from './modules/client-errors/index.js';
@@ -37,6 +38,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Mail transport, captcha providers and form limits (issue 7). */
   forms?: FormsSetup;
+  /** Payment providers and cart write limits (issue 5). */
+  commerce?: CommerceSetup;
 }
 
 /** Builds the whole application from a config: the CLI and the tests both start here. */
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(performancePlugin);
   await app.register(clientErrorsPlugin);
   await app.register(sitePlugin, { store, renderer });
+  await registerCommerce(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.commerce);
 
   app.addHook('onClose', async () => {
     themes.close();

@@ -3,6 +3,8 @@
  * spec's exact text where it gives one). Every code is documented in docs/errors.md; a test fails
  * when one is missing there. Errors answer the shape of `ErrorBody`, never a stack trace.
  */
+import { CART_MESSAGES, CHECKOUT_MESSAGES } from '@tessera/core';
+
 export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
   VALIDATION_FAILED: { status: 400, message: 'One or more fields is invalid, please check your entries.' },
@@ -17,6 +19,33 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body has a content type this endpoint does not accept.' },
   RATE_LIMITED: { status: 429, message: 'Please try again in a few seconds.' },
+  // Commerce (issue 5): the spec's messages from @tessera/core where it words them (docs/commerce-api.md).
+  ITEM_UNAVAILABLE: { status: 404, message: CHECKOUT_MESSAGES.itemUnavailable },
+  VARIANT_UNAVAILABLE: { status: 400, message: CART_MESSAGES.variantUnavailable },
+  OUT_OF_STOCK: { status: 409, message: CART_MESSAGES.outOfStock },
+  QUANTITY_NOT_A_NUMBER: { status: 400, message: CART_MESSAGES.quantityNotANumber },
+  QUANTITY_NOT_WHOLE: { status: 400, message: CART_MESSAGES.quantityNotWhole },
+  QUANTITY_OUT_OF_RANGE: { status: 400, message: CART_MESSAGES.quantityOutOfRange },
+  GIFT_CARD_DENOMINATION_REQUIRED: { status: 400, message: CART_MESSAGES.giftCardDenominationRequired },
+  SUBSCRIPTION_NOT_ALLOWED: { status: 400, message: CART_MESSAGES.subscriptionNotAllowed },
+  NOT_SUBSCRIBABLE: { status: 400, message: CHECKOUT_MESSAGES.notSubscribable },
+  MINIMUM_SUBTOTAL: { status: 400, message: CART_MESSAGES.minimumSubtotal },
+  INVALID_COUPON: { status: 400, message: CHECKOUT_MESSAGES.invalidCoupon },
+  SHIPPING_OPTION_UNAVAILABLE: { status: 400, message: CHECKOUT_MESSAGES.shippingOptionRequired },
+  CART_EMPTY: { status: 400, message: CHECKOUT_MESSAGES.cartEmpty },
+  CART_NOT_FOUND: { status: 404, message: 'This cart does not exist.' },
+  CART_PURCHASED: { status: 409, message: CHECKOUT_MESSAGES.cartPurchased },
+  ENTRY_NOT_FOUND: { status: 404, message: 'That item is no longer in the cart.' },
+  GIFT_CARD_INVALID: { status: 400, message: CHECKOUT_MESSAGES.giftCardInvalid },
+  GIFT_CARD_EMPTY: { status: 400, message: CHECKOUT_MESSAGES.giftCardEmpty },
+  DONATION_AMOUNT_INVALID: { status: 400, message: CHECKOUT_MESSAGES.donationAmount },
+  PAYMENT_METHOD_UNAVAILABLE: { status: 400, message: 'That payment method is not available.' },
+  PAYMENT_DECLINED: { status: 402, message: CHECKOUT_MESSAGES.paymentDeclined },
+  PAYMENT_FAILED: { status: 502, message: 'The payment could not be processed. Please try again.' },
+  IDEMPOTENCY_KEY_REQUIRED: { status: 400, message: 'Placing an order needs an Idempotency-Key header of 8 to 200 characters.' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was already used for a different request.' },
+  CHECKOUT_IN_PROGRESS: { status: 409, message: 'This order is still being placed. Please try again in a moment.' },
+  DOWNLOAD_EXPIRED: { status: 410, message: 'This download link has expired.' },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
   // Site forms, captcha and the mailing list (issue 7): statuses and texts of the spec's form messages.

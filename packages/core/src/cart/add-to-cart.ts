@@ -84,7 +84,7 @@ export interface AddToCartInput {
   readonly chosenOptions?: Readonly<Record<string, string>>;
   /** The variant as the API names it; wins over chosenOptions. */
   readonly sku?: string;
-  /** As typed or sent; default 1. */
+  /** As typed or sent; left out means 1 (null is not a number). */
   readonly quantity?: unknown;
   /** How many of this item and variant the cart already holds. */
   readonly quantityInCart?: number;
@@ -107,10 +107,15 @@ export function validateAddToCart(input: AddToCartInput): AddToCartResult {
   }
   let variant: VariantData | undefined;
   if (input.sku !== undefined) {
-    variant = variantsOf(product).find((v) => v.sku === input.sku);
-    if (!variant && type === ProductType.GIFT_CARD && input.sku === '') {
+    // A gift card's denomination is its variant: no SKU is no denomination chosen.
+    if (type === ProductType.GIFT_CARD && input.sku === '') {
       return fail('GIFT_CARD_DENOMINATION_REQUIRED', CART_MESSAGES.giftCardDenominationRequired);
     }
+    const variants = variantsOf(product);
+    // A product without choices has one variant without attributes: no SKU names it.
+    variant = input.sku === '' && variants.length === 1 && Object.keys(variants[0].attributes ?? {}).length === 0
+      ? variants[0]
+      : variants.find((v) => v.sku === input.sku);
   } else {
     const chosen = input.chosenOptions ?? {};
     const missing = variantOptionNames(product).filter((name) => !chosen[name]);
@@ -123,7 +128,7 @@ export function validateAddToCart(input: AddToCartInput): AddToCartResult {
     variant = variants.length === 1 && Object.keys(variants[0].attributes ?? {}).length === 0 ? variants[0] : findVariant(product, chosen);
   }
   if (!variant) return fail('VARIANT_UNAVAILABLE', CART_MESSAGES.variantUnavailable);
-  const quantity = parseQuantity(input.quantity ?? QUANTITY_INPUT.defaultValue);
+  const quantity = parseQuantity(input.quantity === undefined ? QUANTITY_INPUT.defaultValue : input.quantity);
   if (!quantity.ok) return quantity;
   const stockless = type === ProductType.DIGITAL || type === ProductType.GIFT_CARD || type === ProductType.PAYWALL;
   if (!stockless && !hasEnoughStock(variant, quantity.quantity, input.quantityInCart ?? 0)) {

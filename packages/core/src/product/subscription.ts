@@ -136,3 +136,33 @@ export function subscriptionPriceText(
 ): string {
   return subscriptionPriceTemplate(plan, options).template.replace(/\{price\}/g, () => price);
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The billing date one period after `from` (epoch milliseconds, UTC calendar): weeks add
+ * 7 x value days; months and years move the calendar month and keep the day, clamped to the
+ * last day of a shorter month (31 January + 1 month -> 28 or 29 February), time of day kept.
+ */
+export function addBillingPeriod(from: number, period: SubscriptionPlan['billingPeriod']): number {
+  if (!Number.isFinite(from)) throw new RangeError(`Billing date must be a finite time, got ${from}`);
+  if (!Number.isInteger(period.value) || period.value < 1) throw new RangeError(`Billing period must be a positive whole number, got ${period.value}`);
+  if (period.unit === 'WEEK') return from + period.value * 7 * DAY_MS;
+  const d = new Date(from);
+  const months = period.unit === 'MONTH' ? period.value : period.value * 12;
+  const year = d.getUTCFullYear() + Math.floor((d.getUTCMonth() + months) / 12);
+  const month = (d.getUTCMonth() + months) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(d.getUTCDate(), lastDay);
+  return Date.UTC(year, month, day, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+}
+
+/**
+ * When a subscription bills next, after `cyclesBilled` charges since `startedOn`: the start plus
+ * that many periods, counted from the start each time so month ends do not drift (31 Jan, 28
+ * Feb, 31 Mar). Null when a finite plan has billed all its cycles (0 cycles = until cancelled).
+ */
+export function nextBillingDate(plan: SubscriptionPlan, startedOn: number, cyclesBilled = 1): number | null {
+  if (plan.numBillingCycles > 0 && cyclesBilled >= plan.numBillingCycles) return null;
+  return addBillingPeriod(startedOn, { value: plan.billingPeriod.value * cyclesBilled, unit: plan.billingPeriod.unit });
+}

@@ -26,6 +26,7 @@ export const FORM_MESSAGES = Object.freeze({
   invalidDate: 'Please enter a valid date.',
   invalidTime: 'Please enter a valid time.',
   invalidPhone: 'Please enter a valid phone number.',
+  invalidCountry: 'Please enter a two-letter country code.',
 });
 
 /** `Email is not valid. Email addresses should follow the format {email}.` */

@@ -3,8 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { systemClock, type Clock } from '../clock.js';
 import { AppError, type ErrorCode } from '../errors.js';
+import { sqliteConnections } from '../storage/dialect.js';
 import type { Database } from '../storage/schema.js';
 import type {} from '../storage/schema-forms.js';
+import { statement, type Executor } from '../storage/statement.js';
 
 /** At most `limit` hits per `windowMs` for one subject (a visitor, a whole site). */
 export interface RateLimit {
@@ -31,32 +33,40 @@ export interface RateLimitResult {
  * (ARCHITECTURE.md "Scale"). One upsert per rule: `INSERT ... ON CONFLICT DO UPDATE SET hits =
  * hits + 1 RETURNING hits` reads the same on SQLite and PostgreSQL and is atomic on both.
  */
+const hitStatement = statement((db, p) =>
+  db.insertInto('rate_limit_counters')
+    .values({ counter_key: p(0), website_id: p(1), hits: 1, expires_on: p(2) })
+    .onConflict((oc) => oc.column('counter_key').doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })))
+    .returning('hits'));
+
 export class RateLimiter {
   private calls = 0;
+  /** The upsert is compiled once per dialect (a cart write counts two rules on its hot path). */
+  private readonly dialect: { dialect: 'sqlite' | 'postgres' };
 
-  constructor(private readonly db: Kysely<Database>, private readonly clock: Clock = systemClock) {}
+  constructor(private readonly db: Kysely<Database>, private readonly clock: Clock = systemClock) {
+    this.dialect = { dialect: sqliteConnections.has(db) ? 'sqlite' : 'postgres' };
+  }
 
-  /** Counts one hit against each rule in turn; refused (and not counted further) at the first rule over its limit. */
-  async hit(websiteId: string, hits: readonly RateLimitHit[]): Promise<RateLimitResult> {
+  /**
+   * Counts one hit against each rule in turn; refused (and not counted further) at the first rule
+   * over its limit. `db` may be an open write transaction: the counts then commit (or roll back) with it.
+   */
+  async hit(websiteId: string, hits: readonly RateLimitHit[], db: Executor = this.db): Promise<RateLimitResult> {
     const now = this.clock();
     let retryAfterSeconds = 0;
     for (const { rule, subject } of hits) {
       const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
       const windowEnd = windowStart + rule.windowMs;
-      const row = await this.db
-        .insertInto('rate_limit_counters')
-        .values({ counter_key: `${rule.name}|${websiteId}|${subject}|${windowStart}`, website_id: websiteId, hits: 1, expires_on: windowEnd })
-        .onConflict((oc) => oc.column('counter_key').doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })))
-        .returning('hits')
-        .executeTakeFirstOrThrow();
-      if (Number(row.hits) > rule.limit) {
+      const { rows } = await hitStatement(this.dialect, db, [`${rule.name}|${websiteId}|${subject}|${windowStart}`, websiteId, windowEnd]);
+      if (Number(rows[0]?.hits ?? 1) > rule.limit) {
         // Rules are checked in order (the visitor's, then the site's): a hit one rule refuses is not
         // counted by the later ones, so one visitor's flood does not use up the whole site's allowance.
         retryAfterSeconds = Math.ceil((windowEnd - now) / 1000);
         break;
       }
     }
-    if (++this.calls % 500 === 0) await this.prune(now);
+    if (++this.calls % 500 === 0 && db === this.db) await this.prune(now);
     return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
   }
 
@@ -66,8 +76,8 @@ export class RateLimiter {
   }
 
   /** Counts the hits and throws a 429 (with its Retry-After) when any rule refuses. */
-  async enforce(websiteId: string, hits: readonly RateLimitHit[], code: ErrorCode = 'RATE_LIMITED'): Promise<void> {
-    const result = await this.hit(websiteId, hits);
+  async enforce(websiteId: string, hits: readonly RateLimitHit[], code: ErrorCode = 'RATE_LIMITED', db?: Executor): Promise<void> {
+    const result = await this.hit(websiteId, hits, db);
     if (!result.allowed) throw new AppError(code, undefined, undefined, { retryAfterSeconds: result.retryAfterSeconds });
   }
 }

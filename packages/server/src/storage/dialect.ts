@@ -81,7 +81,9 @@ export async function openStore(databaseUrl: string): Promise<Store> {
 }
 
 export async function migrate(store: Store): Promise<void> {
-  const migrator = new Migrator({ db: store.db, provider: new TesseraMigrations(store.dialect) });
+  // Issues add their migrations in parallel (0002-commerce may reach a store after 0003-forms ran):
+  // they touch separate tables, so a missing earlier one still runs.
+  const migrator = new Migrator({ db: store.db, provider: new TesseraMigrations(store.dialect), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -53,7 +53,7 @@ describe.each(DIALECTS)('roll-ups, retention and the report on %s', (dialect) =>
     await store.close();
   });
   beforeEach(async () => {
-    for (const table of ['analytics_events', 'performance_records', 'client_errors', 'analytics_daily', 'analytics_days'] as const) {
+    for (const table of ['analytics_events', 'performance_records', 'client_errors', 'analytics_daily', 'analytics_days', 'orders'] as const) {
       await store.db.deleteFrom(table).execute();
     }
   });
@@ -87,6 +87,18 @@ describe.each(DIALECTS)('roll-ups, retention and the report on %s', (dialect) =>
         clientError(d1, 'boom', 2000),
       ],
     });
+    // Orders come from the orders table (issue 5): one placed on d1 counts; a declined one, a donation and one of d2 do not.
+    const order = (n: number, day: string, extra: Record<string, unknown> = {}) => ({
+      id: `0000000000000000000000${n}0`, website_id: site, order_number: 1000 + n, idempotency_key: `funnel-${n}-${dialect}`,
+      request_fingerprint: 'f', kind: 'order' as const, cart_id: null, member_id: null, customer_email: 'a@example.com', currency: 'USD',
+      subtotal_cents: 100, discount_cents: 0, shipping_cost_cents: 0, tax_cents: 0, gift_card_cents: 0, grand_total_cents: 100,
+      amount_due_cents: 100, shipping_address: null, shipping_option: null, coupons: '[]', payment_provider: 'offline',
+      payment_status: 'pending', payment_reference: null, fulfillment_status: 'PENDING', answer: null,
+      created_on: Date.parse(`${day}T15:00:00Z`), updated_on: Date.parse(`${day}T15:00:00Z`), ...extra,
+    });
+    await store.db.insertInto('orders').values([
+      order(1, d1), order(2, d1, { payment_status: 'declined' }), order(3, d1, { kind: 'donation' }), order(4, d2),
+    ]).execute();
     const rows = await computeDay(store.db, site, d1);
     const get = (metric: string, dimension = '') => rows.find((r) => r.metric === metric && r.dimension === dimension);
     expect(get('pageViews')?.count).toBe(8);

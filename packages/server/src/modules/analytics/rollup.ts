@@ -2,7 +2,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { WebVitalName } from '@tessera/core/constants';
 import type { Database } from '../../storage/schema.js';
 import type { AnalyticsDailyTable } from '../../storage/schema-analytics.js';
-import { FUNNEL_RULES, FUNNEL_STEPS } from './funnel.js';
+import { EVENT_FUNNEL_STEPS, FUNNEL_RULES, FUNNEL_STEPS, ordersOfDay } from './funnel.js';
 import { histogramOf, percentileOf } from './percentile.js';
 import { addDays, dayIn } from './request-info.js';
 
@@ -53,8 +53,8 @@ export async function computeDay(db: Db, websiteId: string, day: string): Promis
     views.where('referrer_host', '<>', '').select((eb) => ['referrer_host', eb.fn.countAll().as('n')]).groupBy('referrer_host')
       .orderBy('n', 'desc').limit(DIMENSIONS_PER_DAY).execute(),
     views.select((eb) => ['device', eb.fn.countAll().as('n')]).groupBy('device').execute(),
-    events.select((eb) => FUNNEL_STEPS.map((step) => eb.fn.sum(eb.case().when(FUNNEL_RULES[step](eb)).then(1).else(0).end()).as(step)))
-      .executeTakeFirst(),
+    events.select((eb) => EVENT_FUNNEL_STEPS.map((step) => eb.fn.sum(eb.case().when(FUNNEL_RULES[step](eb)).then(1).else(0).end()).as(step)))
+      .executeTakeFirst().then(async (counts) => ({ ...counts, orders: await ordersOfDay(db, websiteId, day) })),
     events.where((eb) => eb.not(eb.and([eb('kind', '=', 'hit'), eb('name', '=', 'view')])))
       .select((eb) => ['kind', 'name', eb.fn.countAll().as('n')]).groupBy(['kind', 'name']).orderBy('n', 'desc').limit(DIMENSIONS_PER_DAY).execute(),
     db.selectFrom('performance_records').select(['path', 'lcp', 'inp', 'cls'])

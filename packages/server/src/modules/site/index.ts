@@ -18,8 +18,7 @@ export interface SitePluginOptions {
  *   /<collection>              collection list 1, plain page 2, folder index 1 (or redirect)
  *   /<collection>/<item>       content item 50
  *   /search?q=                 search 102
- *   /cart, /checkout           show cart 200, checkout 201
- *   /checkout/order-confirmed  order confirmed 202
+ *   /cart, /checkout           show cart 200, checkout 201 (the commerce modules add the cart to every page)
  *   anything else              not found 100 (status 404); a failure renders error 101 (status 500)
  */
 export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions): Promise<void> {
@@ -39,8 +38,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   app.get('/search', page((req) => searchPage(store, req)));
   app.get('/cart', page((req) => storePage(req, PageType.SHOW_CART, 'pages/cart.page')));
   app.get('/checkout', page((req) => storePage(req, PageType.CHECKOUT, 'pages/checkout.page')));
-  // The order itself arrives with the commerce issue; until then the page has no order to show.
-  app.get('/checkout/order-confirmed', page((req) => storePage(req, PageType.ORDER_CONFIRMED, 'pages/order-confirmed.page', { order: null })));
+  // The order pages (confirmed 202, donate 203, contribution confirmed 204, status 211) are the orders module's.
   app.get('/:collection', page((req, p) => collectionPageByUrl(store, req, p.collection!)));
   app.get('/:collection/:item', page((req, p) => itemPage(store, req, p.collection!, p.item!)));
 

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { ensureCrumb } from '../../http/crumb.js';
 import type { StorefrontBuild } from '../../http/storefront.js';
 import { ANONYMOUS, type BrowserVisitor, escapeHtml, footersHtml, headersHtml } from './document.js';
-import { errorPage, notFoundPage, type PageRequest, type PageResult } from './pages.js';
+import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageResult } from './pages.js';
 import { renderTemplate, type TemplateIssue } from './render.js';
 import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from './snapshot.js';
 import type { LoadedTheme, ThemeCache } from './theme.js';
@@ -16,8 +16,12 @@ type WithSnapshot = FastifyRequest & { [SNAPSHOT]?: SiteSnapshot | null };
  * rendered through the site's theme (`site.region` around the page's template). Template errors are
  * logged with file, line and column, once per theme version; in dev mode syntax errors replace the page.
  */
+/** Adds keys to every page's context before it is rendered (the commerce module adds `shoppingCart`). */
+export type ContextHook = (request: FastifyRequest, snapshot: SiteSnapshot, context: PageContext) => Promise<void> | void;
+
 export class SiteRenderer {
   private readonly logged = new WeakMap<LoadedTheme, Set<string>>();
+  private readonly contextHooks: ContextHook[] = [];
 
   constructor(
     private readonly config: Config,
@@ -40,8 +44,13 @@ export class SiteRenderer {
     return { snapshot, path, query: (request.query ?? {}) as Record<string, unknown>, now: Date.now(), baseUrl };
   }
 
+  addContextHook(hook: ContextHook): void {
+    this.contextHooks.push(hook);
+  }
+
   async send(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, result: PageResult): Promise<FastifyReply> {
     if (result.kind === 'redirect') return reply.redirect(result.location, 302);
+    for (const hook of this.contextHooks) await hook(request, snapshot, result.context);
     ensureCrumb(request, reply);
     reply.header('cache-control', 'no-cache');
     const theme = await this.themes.forWebsite(snapshot.website);

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { foundation } from './0001-foundation.js';
+import { commerce } from './0002-commerce.js';
 import { forms } from './0003-forms.js';
 import { analytics } from './0004-analytics.js';
 import { columnTypes, type MigrationFactory } from './types.js';
@@ -8,6 +9,7 @@ import { columnTypes, type MigrationFactory } from './types.js';
 /** Every migration, in order. Names are stable: they are recorded in the store. */
 const MIGRATIONS: Record<string, MigrationFactory> = {
   '0001-foundation': foundation,
+  '0002-commerce': commerce,
   '0003-forms': forms,
   '0004-analytics': analytics,
 };

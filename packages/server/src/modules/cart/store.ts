@@ -1,0 +1,180 @@
+import type { Store } from '../../storage/dialect.js';
+import { visibleAt } from '../../storage/content.js';
+import { statement, type Executor } from '../../storage/statement.js';
+import type { CartsTable } from '../../storage/schema-commerce.js';
+
+/** The cart's queries: one statement per function, compiled once per dialect. */
+
+export type CartRow = CartsTable;
+
+const cartByTokenStatement = statement((db, p) =>
+  db.selectFrom('carts').selectAll().where('token_hash', '=', p(0)).where('website_id', '=', p(1)));
+
+// In a transaction on PostgreSQL the row is locked: a cart's writes and its checkout happen one at a time.
+const lockCartStatement = statement((db, p, dialect) =>
+  db.selectFrom('carts').selectAll().where('token_hash', '=', p(0)).where('website_id', '=', p(1))
+    .$if(dialect === 'postgres', (q) => q.forUpdate()));
+
+export async function findCart(store: Store, db: Executor, websiteId: string, tokenHash: string): Promise<CartRow | undefined> {
+  return (await cartByTokenStatement(store, db, [tokenHash, websiteId])).rows[0];
+}
+
+/** The cart, locked for the rest of the transaction on PostgreSQL (SQLite's write transaction holds the whole store). */
+export async function lockCart(store: Store, tx: Executor, websiteId: string, tokenHash: string): Promise<CartRow | undefined> {
+  return (await lockCartStatement(store, tx, [tokenHash, websiteId])).rows[0];
+}
+
+const insertCartStatement = statement((db, p) =>
+  db.insertInto('carts').values({
+    id: p(0), website_id: p(1), token_hash: p(2), kind: p(3), member_id: null, is_purchased: 0, order_id: null,
+    coupons: '[]', shipping_location: null, shipping_option_id: null, created_on: p(4), updated_on: p(4),
+  }));
+
+export async function insertCart(store: Store, tx: Executor, cart: Pick<CartRow, 'id' | 'website_id' | 'token_hash' | 'kind' | 'created_on'>) {
+  await insertCartStatement(store, tx, [cart.id, cart.website_id, cart.token_hash, cart.kind, cart.created_on]);
+}
+
+/** Changes the cart's own fields (its entries carry their own times); `updated_on` is the last such change. */
+export async function updateCart(
+  tx: Executor, cartId: string, now: number,
+  set: Partial<Pick<CartRow, 'coupons' | 'shipping_location' | 'shipping_option_id' | 'is_purchased' | 'order_id'>>,
+) {
+  await tx.updateTable('carts').set({ ...set, updated_on: now }).where('id', '=', cartId).execute();
+}
+
+export interface EntryRow {
+  id: string;
+  item_id: string;
+  sku: string;
+  quantity: number;
+  additional_fields: string | null;
+  position: number;
+  created_on: number;
+}
+
+const entriesStatement = statement((db, p) =>
+  db.selectFrom('cart_entries').select(['id', 'item_id', 'sku', 'quantity', 'additional_fields', 'position', 'created_on'])
+    .where('cart_id', '=', p(0)).orderBy('position'));
+
+export async function listEntries(store: Store, db: Executor, cartId: string): Promise<EntryRow[]> {
+  return (await entriesStatement(store, db, [cartId])).rows;
+}
+
+const insertEntryStatement = statement((db, p) =>
+  db.insertInto('cart_entries').values({
+    id: p(0), website_id: p(1), cart_id: p(2), item_id: p(3), sku: p(4), quantity: p(5), additional_fields: p(6), position: p(7), created_on: p(8),
+  }));
+
+export async function insertEntry(store: Store, tx: Executor, e: EntryRow & { website_id: string; cart_id: string }) {
+  await insertEntryStatement(store, tx, [e.id, e.website_id, e.cart_id, e.item_id, e.sku, e.quantity, e.additional_fields, e.position, e.created_on]);
+}
+
+const setQuantityStatement = statement((db, p) =>
+  db.updateTable('cart_entries').set({ quantity: p(2) }).where('id', '=', p(0)).where('cart_id', '=', p(1)));
+
+export async function setEntryQuantity(store: Store, tx: Executor, cartId: string, entryId: string, quantity: number) {
+  await setQuantityStatement(store, tx, [entryId, cartId, quantity]);
+}
+
+export async function setEntryFields(tx: Executor, cartId: string, entryId: string, additionalFields: string | null) {
+  await tx.updateTable('cart_entries').set({ additional_fields: additionalFields }).where('id', '=', entryId).where('cart_id', '=', cartId).execute();
+}
+
+export async function deleteEntry(tx: Executor, cartId: string, entryId: string) {
+  await tx.deleteFrom('cart_entries').where('id', '=', entryId).where('cart_id', '=', cartId).execute();
+}
+
+// The cart and its entries in one statement (SQLite): the cart's row repeats on each entry's row
+// (one row with null entry columns for an empty cart). Entries are put in order in JavaScript:
+// an ORDER BY here makes SQLite sort what the index already gives in order, and costs more than
+// the rest of the statement.
+const cartWithEntriesStatement = statement((db, p) =>
+  db.selectFrom('carts')
+    .leftJoin('cart_entries as e', 'e.cart_id', 'carts.id')
+    .select([
+      'carts.id as cart_id', 'carts.website_id as cart_website_id', 'carts.token_hash', 'carts.kind', 'carts.member_id', 'carts.is_purchased',
+      'carts.order_id', 'carts.coupons', 'carts.shipping_location', 'carts.shipping_option_id', 'carts.created_on as cart_created_on',
+      'carts.updated_on as cart_updated_on',
+      'e.id', 'e.item_id', 'e.sku', 'e.quantity', 'e.additional_fields', 'e.position', 'e.created_on',
+    ])
+    .where('carts.token_hash', '=', p(0))
+    .where('carts.website_id', '=', p(1)));
+
+/**
+ * The cart of a token with its entries, locked for the rest of the transaction on PostgreSQL
+ * (SQLite's immediate transaction holds the whole store, so one statement reads both).
+ */
+export async function lockCartWithEntries(
+  store: Store, tx: Executor, websiteId: string, tokenHash: string,
+): Promise<{ cart: CartRow; entries: EntryRow[] } | undefined> {
+  if (store.dialect === 'postgres') {
+    // Two statements: a `for update` that waited for another transaction re-reads the locked row
+    // only, so entries joined to it would be those of before the wait; read after the lock, they
+    // are the committed ones.
+    const cart = await lockCart(store, tx, websiteId, tokenHash);
+    return cart && { cart, entries: await listEntries(store, tx, cart.id) };
+  }
+  const { rows } = await cartWithEntriesStatement(store, tx, [tokenHash, websiteId]);
+  const first = rows[0];
+  if (!first) return undefined;
+  const cart: CartRow = {
+    id: first.cart_id, website_id: first.cart_website_id, token_hash: first.token_hash, kind: first.kind, member_id: first.member_id,
+    is_purchased: first.is_purchased, order_id: first.order_id, coupons: first.coupons, shipping_location: first.shipping_location,
+    shipping_option_id: first.shipping_option_id, created_on: first.cart_created_on, updated_on: first.cart_updated_on,
+  };
+  const entries: EntryRow[] = [];
+  for (const r of rows) {
+    if (r.id === null) continue;
+    entries.push({
+      id: r.id, item_id: r.item_id!, sku: r.sku!, quantity: r.quantity!, additional_fields: r.additional_fields, position: r.position!,
+      created_on: r.created_on!,
+    });
+  }
+  entries.sort((a, b) => a.position - b.position);
+  return { cart, entries };
+}
+
+/** A product that a visitor may buy, one row per variant in display order (live stock). */
+export interface PurchasableRow {
+  item_id: string;
+  title: string;
+  url_id: string;
+  collection_id: string;
+  product_type: number;
+  variant_option_ordering: string;
+  is_subscribable: number;
+  additional_fields_form_id: string | null;
+  variant_id: string;
+  image: string | null;
+  sku: string;
+  attributes: string;
+  price_cents: number;
+  sale_price_cents: number;
+  on_sale: number;
+  stock: number;
+  unlimited: number;
+}
+
+const purchasableStatement = statement((db, p) =>
+  db.selectFrom('items')
+    .innerJoin('products', 'products.item_id', 'items.id')
+    .innerJoin('product_variants as v', 'v.item_id', 'items.id')
+    .select([
+      'items.id as item_id', 'items.title', 'items.url_id', 'items.collection_id', 'products.product_type', 'products.variant_option_ordering', 'products.is_subscribable',
+      'products.additional_fields_form_id',
+      'v.id as variant_id', 'v.sku', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited', 'v.image',
+    ])
+    .where('items.website_id', '=', p(0))
+    .where('items.id', '=', p(1))
+    .where(visibleAt(p(2)))
+    .orderBy('v.position'));
+
+/**
+ * The variants of a visible product, with live stock; none when the item is hidden or not a
+ * product. Members-only collections (the snapshot knows them) are not for sale to visitors until
+ * the accounts issue.
+ */
+export async function findPurchasable(store: Store, db: Executor, websiteId: string, itemId: string, now: number, publicCollections: (collectionId: string) => boolean): Promise<PurchasableRow[]> {
+  const rows = (await purchasableStatement(store, db, [websiteId, itemId, now])).rows as PurchasableRow[];
+  return rows.length > 0 && publicCollections(rows[0]!.collection_id) ? rows : [];
+}

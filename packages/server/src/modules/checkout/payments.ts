@@ -1,0 +1,81 @@
+import { isCardNumber, CHECKOUT_MESSAGES } from '@tessera/core';
+
+/**
+ * Payment providers. The checkout places the order first (stock taken, status "processing"),
+ * then asks the provider for the amount due, outside any transaction; a decline puts everything
+ * back. Real providers (card networks, installment providers) are out of Tessera's scope; they
+ * would implement this interface.
+ */
+export interface PaymentRequest {
+  websiteId: string;
+  orderId: string;
+  orderNumber: number;
+  amountCents: number;
+  currency: string;
+  customerEmail: string;
+  /** The checkout's Idempotency-Key: a provider that supports keys passes it on, so a retry never charges twice. */
+  idempotencyKey: string;
+  /** The `payment` object of the checkout body, without `provider`. */
+  details: Readonly<Record<string, unknown>>;
+}
+
+export type PaymentResult =
+  | { status: 'paid'; reference: string }
+  | { status: 'pending'; reference: string | null }
+  | { status: 'declined'; message: string };
+
+export interface PaymentProvider {
+  readonly id: string;
+  /** Field errors of the payment details (keyed `payment.<field>`), checked before the order is placed. */
+  validate?(details: Readonly<Record<string, unknown>>): Record<string, string>;
+  authorize(request: PaymentRequest): Promise<PaymentResult>;
+}
+
+/** The default: the order is placed and its payment is pending (bank transfer, cash on pickup, invoice). */
+export const offlineProvider: PaymentProvider = {
+  id: 'offline',
+  async authorize() {
+    return { status: 'pending', reference: null };
+  },
+};
+
+/** The card number the test provider accepts; any other valid number is declined. */
+export const TEST_CARD_ACCEPTED = '4242 4242 4242 4242';
+/** A valid card number the test provider declines (any valid number but the accepted one is). */
+export const TEST_CARD_DECLINED = '4000 0000 0000 0002';
+
+/**
+ * The test provider, for demos and tests: a site lists "test" in `store.paymentProviders`. It
+ * accepts TEST_CARD_ACCEPTED and declines every other (Luhn-valid) card number.
+ */
+export const testProvider: PaymentProvider = {
+  id: 'test',
+  validate(details): Record<string, string> {
+    return isCardNumber(details.cardNumber) ? {} : { 'payment.cardNumber': CHECKOUT_MESSAGES.cardNumberInvalid };
+  },
+  async authorize(request) {
+    const digits = String(request.details.cardNumber ?? '').replace(/[\s-]/g, '');
+    if (digits !== TEST_CARD_ACCEPTED.replace(/ /g, '')) return { status: 'declined', message: CHECKOUT_MESSAGES.paymentDeclined };
+    return { status: 'paid', reference: `test_${request.orderId}` };
+  },
+};
+
+/** The providers a server knows, by id; a site chooses among them with `store.paymentProviders`. */
+export class PaymentProviders {
+  private readonly byId = new Map<string, PaymentProvider>();
+
+  constructor(providers: readonly PaymentProvider[] = [offlineProvider, testProvider]) {
+    for (const p of providers) this.byId.set(p.id, p);
+  }
+
+  get(id: string): PaymentProvider | undefined {
+    return this.byId.get(id);
+  }
+}
+
+/** The providers a site accepts (site.json `store.paymentProviders`), in its order; default offline only. */
+export function siteProviderIds(store: Readonly<Record<string, unknown>>): string[] {
+  const list = store.paymentProviders;
+  const ids = Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string' && id !== '') : [];
+  return ids.length > 0 ? ids : ['offline'];
+}

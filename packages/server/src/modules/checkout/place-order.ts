@@ -1,0 +1,257 @@
+import { createHash } from 'node:crypto';
+import {
+  CHECKOUT_MESSAGES, ProductType, checkoutEmailError, computeCartTotals, giftCardRedemptionCents, meetsMinimumSubtotal,
+  minimumSubtotalMessage, normalizeGiftCardCode, taxRuleFor, validateShippingAddress, type ShippingAddress,
+} from '@tessera/core';
+import { AppError, type ErrorBody } from '../../errors.js';
+import { newId } from '../../storage/ids.js';
+import { isUniqueViolation, writeTransaction, type Executor } from '../../storage/statement.js';
+import type { SiteSnapshot } from '../site/snapshot.js';
+import type { CommerceDeps } from '../commerce/deps.js';
+import { findCoupon, storeRules, type ShippingOption } from '../commerce/settings.js';
+import { parseLocation } from '../cart/view.js';
+import { takeStock } from '../inventory/stock.js';
+import { loadBasket, type Basket, type BasketSource } from './basket.js';
+import { finishOrder, undoOrder } from './finish.js';
+import { siteProviderIds, type PaymentProvider } from './payments.js';
+import { addSubscriptions } from './subscriptions.js';
+
+/** A checkout's answer, kept with the order so that a retry with the same key gets it again, byte for byte. */
+export interface CheckoutAnswer {
+  status: number;
+  body: unknown;
+  /** Set (never stored) when this answer is a replay of an earlier request's with the same key. */
+  replayed?: true;
+}
+
+export interface CheckoutBody {
+  cartToken?: string;
+  expressCheckout?: { itemId: string; sku?: string; quantity?: unknown; additionalFields?: unknown };
+  donation?: { amountCents: unknown };
+  email: string;
+  shippingAddress?: unknown;
+  shippingOptionId?: string | null;
+  giftCardCode?: string;
+  payment?: { provider?: string } & Record<string, unknown>;
+}
+
+/** How long a retry waits for the answer of a first request still being placed (same key, racing). */
+export const ANSWER_WAIT_MS = 10_000;
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+  }
+  return value;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Places an order, idempotently under the client's key:
+ * 1. a known key answers what its first request answered (waiting for it while it is still under way);
+ * 2. one write transaction reads the basket (locking the cart), checks the rules, takes the stock
+ *    (guarded decrements), redeems the gift card, numbers the order and writes it "processing",
+ *    and marks the cart purchased; a second request with the same key that raced past step 1
+ *    meets the unique key and answers as in step 1;
+ * 3. the payment provider is asked for the amount due, outside any transaction;
+ * 4. a decline gives everything back (stock, gift card balance, the cart); otherwise the order is
+ *    finished (gift cards issued and download links made once paid, the `orders.placed` event) and
+ *    its answer stored with it.
+ */
+export async function placeOrder(
+  deps: CommerceDeps, s: SiteSnapshot, key: string, visitor: { crumb: string; cartToken: string | undefined; baseUrl: string }, body: CheckoutBody,
+): Promise<CheckoutAnswer> {
+  const cookieToken = visitor.cartToken;
+  const source: BasketSource = body.donation
+    ? { kind: 'donation', amountCents: body.donation.amountCents }
+    : body.expressCheckout
+      ? { kind: 'express', itemId: body.expressCheckout.itemId, sku: body.expressCheckout.sku ?? '', quantity: body.expressCheckout.quantity, additionalFields: body.expressCheckout.additionalFields }
+      : { kind: 'cart', token: body.cartToken ?? cookieToken };
+  // The same key with another body, or from another visitor (the crumb: the spec's session id), is
+  // refused, never answered with someone else's order. The cart cookie is not part of it: a placed
+  // order drops it, and a retry after that must still get the first answer.
+  const fingerprint = createHash('sha256').update(JSON.stringify(canonical({ visitor: visitor.crumb, body }))).digest('hex');
+
+  await deps.signer.ready(s.website.id);
+  const known = await replay(deps, s, key, fingerprint, false);
+  if (known) return known;
+
+  const rules = storeRules(s);
+  const providerIds = siteProviderIds(s.store);
+  const providerId = body.payment?.provider ?? providerIds[0]!;
+  const provider = providerIds.includes(providerId) ? deps.payments.get(providerId) : undefined;
+  if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
+  const { provider: _, ...paymentDetails } = body.payment ?? {};
+
+  let placed: { orderId: string; orderNumber: number; amountDueCents: number; email: string } | null;
+  try {
+    placed = await writeTransaction(deps.store, async (tx) => {
+      if (await orderByKey(tx, s.website.id, key)) return null;
+      const basket = await loadBasket(deps, s, tx, source);
+      return writeOrder(deps, s, tx, { basket, body, key, fingerprint, provider, paymentDetails, rules });
+    });
+  } catch (error) {
+    // A request with the same key committed its order first: this one met its unique key, or the
+    // cart it bought, or the stock it took. Either way the answer is that request's.
+    if ((isUniqueViolation(error) || error instanceof AppError) && (await orderByKey(deps.store.db, s.website.id, key))) {
+      return (await replay(deps, s, key, fingerprint, true))!;
+    }
+    throw error;
+  }
+  if (!placed) return (await replay(deps, s, key, fingerprint, true))!;
+
+  let result: Awaited<ReturnType<PaymentProvider['authorize']>>;
+  let failure: ErrorBody | null = null;
+  if (placed.amountDueCents === 0) {
+    result = { status: 'paid', reference: null as unknown as string };
+  } else {
+    try {
+      result = await provider.authorize({
+        websiteId: s.website.id, orderId: placed.orderId, orderNumber: placed.orderNumber, amountCents: placed.amountDueCents,
+        currency: rules.currency, customerEmail: placed.email, idempotencyKey: key, details: paymentDetails,
+      });
+    } catch {
+      result = { status: 'declined', message: '' };
+      failure = new AppError('PAYMENT_FAILED').body();
+    }
+  }
+  if (result.status === 'declined') {
+    const answer = { status: failure ? 502 : 402, body: failure ?? new AppError('PAYMENT_DECLINED', result.message || undefined).body() };
+    await undoOrder(deps, s, placed.orderId, answer);
+    return answer;
+  }
+  return finishOrder(deps, s, placed.orderId, provider.id, result.status, result.reference, visitor.baseUrl);
+}
+
+interface WriteArgs {
+  basket: Basket;
+  body: CheckoutBody;
+  key: string;
+  fingerprint: string;
+  provider: PaymentProvider;
+  paymentDetails: Record<string, unknown>;
+  rules: ReturnType<typeof storeRules>;
+}
+
+/** Step 2, inside the transaction: the rules, then stock, gift card, order number and rows. */
+async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: WriteArgs) {
+  const { basket, body, rules } = a;
+  const now = deps.clock();
+  const coupons = basket.couponCodes.map((code) => findCoupon(rules, code) ?? { code });
+  const requiresShipping = basket.lines.some((l) => l.productType === ProductType.PHYSICAL);
+  const errors: Record<string, string> = {};
+  const emailError = checkoutEmailError(body.email);
+  if (emailError) errors.email = emailError;
+  let address: ShippingAddress | null = null;
+  let option: ShippingOption | null = null;
+  if (requiresShipping) {
+    const checked = validateShippingAddress(body.shippingAddress);
+    Object.assign(errors, checked.errors);
+    address = checked.address;
+    const optionId = body.shippingOptionId ?? basket.cart?.shipping_option_id ?? null;
+    option = rules.shippingOptions.find((o) => o.id === optionId) ?? null;
+    if (!option && rules.shippingOptions.length > 0) errors.shippingOptionId = CHECKOUT_MESSAGES.shippingOptionRequired;
+  }
+  const location = address ?? parseLocation(basket.cart?.shipping_location ?? null);
+  const totals = computeCartTotals({
+    entries: basket.lines.map((l) => ({ quantity: l.quantity, unitPriceCents: l.unitPriceCents, productType: l.productType })),
+    coupons,
+    shippingOption: option,
+    taxRule: basket.kind === 'donation' ? null : taxRuleFor(rules.taxRules, location),
+  });
+  if (basket.kind !== 'donation' && !meetsMinimumSubtotal(totals.subtotalCents, rules.minimumOrderSubtotalCents)) {
+    throw new AppError('MINIMUM_SUBTOTAL', minimumSubtotalMessage(rules.format(rules.minimumOrderSubtotalCents)));
+  }
+
+  const card = body.giftCardCode ? await giftCardFor(deps, s, tx, body.giftCardCode) : null;
+  const giftCardCents = card ? giftCardRedemptionCents(card.balance_cents, totals.grandTotalCents) : 0;
+  const amountDueCents = totals.grandTotalCents - giftCardCents;
+  if (amountDueCents > 0 && a.provider.validate) Object.assign(errors, a.provider.validate(a.paymentDetails));
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
+
+  // Stock: every tracked variant's quantity, summed over its lines, taken in one guarded step each.
+  const wanted = new Map<string, number>();
+  for (const l of basket.lines) if (l.tracksStock) wanted.set(l.variantId!, (wanted.get(l.variantId!) ?? 0) + l.quantity);
+  if (!(await takeStock(deps.store, tx, wanted))) throw new AppError('OUT_OF_STOCK');
+
+  const orderId = newId();
+  if (card && giftCardCents > 0) {
+    const { numUpdatedRows } = await tx.updateTable('gift_cards')
+      .set((eb) => ({ balance_cents: eb('balance_cents', '-', giftCardCents), updated_on: now }))
+      .where('id', '=', card.id).where('balance_cents', '>=', giftCardCents).executeTakeFirst();
+    if (Number(numUpdatedRows) !== 1) throw new AppError('GIFT_CARD_EMPTY');
+  }
+  const counter = await tx.insertInto('commerce_counters').values({ website_id: s.website.id, next_order_number: 1001 })
+    .onConflict((oc) => oc.column('website_id').doUpdateSet((eb) => ({ next_order_number: eb('commerce_counters.next_order_number', '+', 1) })))
+    .returning('next_order_number').executeTakeFirstOrThrow();
+  const orderNumber = Number(counter.next_order_number);
+  const email = body.email.trim();
+  await tx.insertInto('orders').values({
+    id: orderId, website_id: s.website.id, order_number: orderNumber, idempotency_key: a.key, request_fingerprint: a.fingerprint,
+    kind: basket.kind, cart_id: basket.cart?.id ?? null, member_id: basket.cart?.member_id ?? null, customer_email: email,
+    currency: rules.currency, subtotal_cents: totals.subtotalCents, discount_cents: totals.discountCents,
+    shipping_cost_cents: totals.shippingCostCents, tax_cents: totals.taxCents, gift_card_cents: giftCardCents,
+    grand_total_cents: totals.grandTotalCents, amount_due_cents: amountDueCents,
+    shipping_address: address ? JSON.stringify(address) : null,
+    shipping_option: option && requiresShipping ? JSON.stringify({ id: option.id, name: option.name, priceCents: totals.shippingCostCents }) : null,
+    coupons: JSON.stringify(totals.validCoupons.map((c) => c.code)),
+    payment_provider: a.provider.id, payment_status: 'processing', payment_reference: null, fulfillment_status: 'PENDING',
+    answer: null, created_on: now, updated_on: now,
+  }).execute();
+  const lineIds = basket.lines.map(() => newId());
+  await tx.insertInto('order_lines').values(basket.lines.map((l, i) => ({
+    id: lineIds[i]!, website_id: s.website.id, order_id: orderId, position: i, item_id: l.itemId, sku: l.sku, variant_id: l.variantId,
+    title: l.title, product_type: l.productType, attributes: l.attributes, additional_fields: l.additionalFields, quantity: l.quantity,
+    unit_price_cents: l.unitPriceCents, subtotal_cents: totals.entrySubtotalsCents[i]!, stock_taken: (l.tracksStock ? 1 : 0) as 0 | 1,
+  }))).execute();
+  if (card && giftCardCents > 0) {
+    await tx.insertInto('gift_card_redemptions').values({
+      id: newId(), website_id: s.website.id, gift_card_id: card.id, order_id: orderId, amount_cents: giftCardCents, created_on: now,
+    }).execute();
+  }
+  if (basket.kind === 'subscription') await addSubscriptions(deps, s, tx, orderId, email, basket, now);
+  if (basket.cart) {
+    await tx.updateTable('carts').set({ is_purchased: 1, order_id: orderId, updated_on: now }).where('id', '=', basket.cart.id).execute();
+  }
+  return { orderId, orderNumber, amountDueCents, email };
+}
+
+/** The gift card of a code, locked for the transaction; refused when unknown, void or spent. */
+async function giftCardFor(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, raw: string) {
+  const code = normalizeGiftCardCode(raw);
+  if (!code) throw new AppError('GIFT_CARD_INVALID');
+  const card = await tx.selectFrom('gift_cards').select(['id', 'balance_cents', 'status', 'currency'])
+    .where('website_id', '=', s.website.id).where('code', '=', code)
+    .$if(deps.store.dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!card || card.status !== 'active' || card.currency !== storeRules(s).currency) throw new AppError('GIFT_CARD_INVALID');
+  if (card.balance_cents <= 0) throw new AppError('GIFT_CARD_EMPTY');
+  return card;
+}
+
+function orderByKey(db: Executor, websiteId: string, key: string) {
+  return db.selectFrom('orders').select(['id', 'request_fingerprint', 'answer'])
+    .where('website_id', '=', websiteId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+/**
+ * The stored answer of the order placed under this key; null when there is none (and `wait` is
+ * off). While the first request is still paying, a retry waits for its answer (polling the store,
+ * so it works across processes), up to ANSWER_WAIT_MS.
+ */
+async function replay(deps: CommerceDeps, s: SiteSnapshot, key: string, fingerprint: string, wait: boolean): Promise<CheckoutAnswer | null> {
+  const deadline = Date.now() + ANSWER_WAIT_MS;
+  for (let delay = 20; ; delay = Math.min(delay * 2, 200)) {
+    const order = await orderByKey(deps.store.db, s.website.id, key);
+    if (!order) {
+      if (!wait) return null;
+    } else {
+      if (order.request_fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      if (order.answer) return { ...(JSON.parse(order.answer) as CheckoutAnswer), replayed: true };
+    }
+    if (Date.now() >= deadline) throw new AppError('CHECKOUT_IN_PROGRESS');
+    await sleep(delay);
+  }
+}

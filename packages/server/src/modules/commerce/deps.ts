@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import type { Mailer } from '../../mail/index.js';
+import { AppError } from '../../errors.js';
+import type { RateLimit, RateLimiter } from '../../http/rate-limit.js';
+import type { Store } from '../../storage/dialect.js';
+import type { SiteRenderer } from '../site/renderer.js';
+import type { SiteSnapshot } from '../site/snapshot.js';
+import type { PaymentProviders } from '../checkout/payments.js';
+import type { Signer } from './signing.js';
+
+/** What the commerce modules share, made once in app.ts and given to each plugin. */
+export interface CommerceDeps {
+  store: Store;
+  renderer: SiteRenderer;
+  /** The time, injectable: download links expire and subscriptions bill by it (tests move it). */
+  clock: () => number;
+  signer: Signer;
+  limiter: RateLimiter;
+  payments: PaymentProviders;
+  /** The buyer's order mail goes through it (written to the outbox with the order); null without mail. */
+  mail: Mailer | null;
+  /** The server's default From (MAIL_FROM) and public address (PUBLIC_URL; else the request's). */
+  mailFrom: string;
+  publicUrl: string;
+  /** Cart writes per visitor (the crumb: the spec's session id) and per client address. */
+  cartWriteLimits: { perVisitor: RateLimit; perAddress: RateLimit };
+}
+
+export const DEFAULT_CART_WRITE_LIMITS: CommerceDeps['cartWriteLimits'] = {
+  perVisitor: { name: 'cart-write:visitor', limit: 120, windowMs: 60_000 },
+  perAddress: { name: 'cart-write:address', limit: 1200, windowMs: 60_000 },
+};
+
+/** The site's address as this request reaches it (PUBLIC_URL when set): for the links in mail. */
+export function baseUrlOf(deps: CommerceDeps, request: FastifyRequest): string {
+  return (deps.publicUrl || `${request.protocol}://${request.host}`).replace(/\/$/, '');
+}
+
+/** The site an API request is for (by Host, as pages are); 404 when the store holds no site. */
+export async function siteOf(deps: CommerceDeps, request: FastifyRequest): Promise<SiteSnapshot> {
+  const snapshot = await deps.renderer.snapshotFor(request);
+  if (!snapshot) throw new AppError('NOT_FOUND');
+  return snapshot;
+}

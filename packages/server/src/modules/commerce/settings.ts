@@ -1,0 +1,91 @@
+import {
+  formatMoney, isCurrencyCode, makeMoney, parseDonationSettings, type CartCoupon, type CurrencyCode, type DonationSettings,
+  type TaxRuleForLocation,
+} from '@tessera/core';
+import type { SiteSnapshot } from '../site/snapshot.js';
+
+export interface ShippingOption {
+  id: string;
+  name: string;
+  priceCents: number;
+  freeOverCents: number | null;
+}
+
+/** The site's store rules (site.json `store`), read once per site snapshot. Never sent to pages as a whole. */
+export interface StoreRules {
+  currency: CurrencyCode;
+  locale: string;
+  minimumOrderSubtotalCents: number;
+  coupons: (CartCoupon & { code: string })[];
+  shippingOptions: ShippingOption[];
+  taxRules: TaxRuleForLocation[];
+  donations: DonationSettings;
+  installments: { provider: string; minCents: number; maxCents: number; numInstallments: number } | null;
+  /** Formats minor units in the site's currency and language ("$12.00"). */
+  format(cents: number): string;
+}
+
+const rulesBySnapshot = new WeakMap<SiteSnapshot, StoreRules>();
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const whole = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+export function storeRules(s: SiteSnapshot): StoreRules {
+  let rules = rulesBySnapshot.get(s);
+  if (rules) return rules;
+  const store = s.store as Record<string, unknown>;
+  const currency: CurrencyCode = isCurrencyCode(s.currency) ? s.currency : 'USD';
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter(isObject) : []);
+  const coupons = list(store.coupons)
+    .filter((c) => typeof c.code === 'string' && c.code.trim() !== '')
+    .map((c) => ({
+      code: String(c.code).trim(),
+      ...(typeof c.percentOff === 'number' ? { percentOff: c.percentOff } : {}),
+      ...(whole(c.amountOffCents) ? { amountOffCents: c.amountOffCents } : {}),
+      ...(whole(c.minSubtotalCents) ? { minSubtotalCents: c.minSubtotalCents } : {}),
+    }));
+  const shippingOptions = list(store.shippingOptions)
+    .filter((o) => typeof o.id === 'string' && whole(o.priceCents))
+    .map((o) => ({
+      id: String(o.id), name: typeof o.name === 'string' ? o.name : String(o.id), priceCents: o.priceCents as number,
+      freeOverCents: whole(o.freeOverCents) ? o.freeOverCents : null,
+    }));
+  const taxRules = list(store.taxRules)
+    .filter((r) => typeof r.country === 'string' && whole(r.rateBasisPoints))
+    .map((r) => ({
+      country: String(r.country), rateBasisPoints: r.rateBasisPoints as number,
+      ...(typeof r.region === 'string' && r.region !== '' ? { region: r.region } : {}),
+      ...(r.appliesToShipping === true ? { appliesToShipping: true } : {}),
+    }));
+  const inst = isObject(store.installments) ? store.installments : null;
+  const locale = s.language;
+  rules = {
+    currency,
+    locale,
+    minimumOrderSubtotalCents: whole(store.minimumOrderSubtotal) ? store.minimumOrderSubtotal : 0,
+    coupons,
+    shippingOptions,
+    taxRules,
+    donations: parseDonationSettings(store.donations),
+    installments: inst ? {
+      provider: typeof inst.provider === 'string' ? inst.provider : 'afterpay',
+      minCents: whole(inst.minCents) ? inst.minCents : 0,
+      maxCents: whole(inst.maxCents) ? inst.maxCents : 0,
+      numInstallments: whole(inst.numInstallments) && inst.numInstallments > 0 ? inst.numInstallments : 4,
+    } : null,
+    format: (cents: number) => {
+      try {
+        return formatMoney(makeMoney(cents, currency), { locale });
+      } catch {
+        return formatMoney(makeMoney(cents, currency));
+      }
+    },
+  };
+  rulesBySnapshot.set(s, rules);
+  return rules;
+}
+
+/** A coupon of the site by code, case-insensitively. */
+export function findCoupon(rules: StoreRules, code: string) {
+  const wanted = code.trim().toUpperCase();
+  return rules.coupons.find((c) => c.code.toUpperCase() === wanted);
+}

@@ -1,0 +1,170 @@
+import type { Flag } from './schema.js';
+
+/**
+ * The commerce tables (migration 0002-commerce), with the conventions of schema.ts: text ids,
+ * epoch milliseconds, 0/1 flags, integer minor units beside a currency, JSON as text.
+ */
+export interface CartsTable {
+  id: string;
+  website_id: string;
+  /** sha256 (hex) of the cart token; the token itself is only in the visitor's cookie or the cartToken. */
+  token_hash: string;
+  kind: 'cart' | 'subscription';
+  member_id: string | null;
+  is_purchased: Flag;
+  order_id: string | null;
+  coupons: string; // JSON string[]: codes as applied
+  shipping_location: string | null; // JSON { country, region, postalCode }
+  shipping_option_id: string | null;
+  created_on: number;
+  updated_on: number;
+}
+
+export interface CartEntriesTable {
+  id: string;
+  website_id: string;
+  cart_id: string;
+  item_id: string;
+  sku: string;
+  quantity: number;
+  additional_fields: string | null;
+  position: number;
+  created_on: number;
+}
+
+export interface OrdersTable {
+  id: string;
+  website_id: string;
+  order_number: number;
+  idempotency_key: string;
+  request_fingerprint: string;
+  kind: 'order' | 'subscription' | 'donation';
+  cart_id: string | null;
+  member_id: string | null;
+  customer_email: string;
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  shipping_cost_cents: number;
+  tax_cents: number;
+  gift_card_cents: number;
+  grand_total_cents: number;
+  amount_due_cents: number;
+  shipping_address: string | null; // JSON ShippingAddress
+  shipping_option: string | null; // JSON { id, name, priceCents }
+  coupons: string; // JSON coupon objects that applied
+  payment_provider: string;
+  /** processing (placed, payment under way), pending (offline), paid, declined. */
+  payment_status: string;
+  payment_reference: string | null;
+  /** PENDING, FULFILLED, CANCELED. */
+  fulfillment_status: string;
+  answer: string | null; // JSON { status, body }
+  created_on: number;
+  updated_on: number;
+}
+
+export interface OrderLinesTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  position: number;
+  item_id: string | null;
+  sku: string | null;
+  variant_id: string | null;
+  title: string;
+  product_type: number | null;
+  attributes: string; // JSON
+  additional_fields: string | null;
+  quantity: number;
+  unit_price_cents: number;
+  subtotal_cents: number;
+  stock_taken: Flag;
+}
+
+export interface OrderDownloadsTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  order_line_id: string;
+  asset_path: string;
+  expires_on: number;
+  created_on: number;
+}
+
+export interface GiftCardsTable {
+  id: string;
+  website_id: string;
+  code: string; // normalized: 16 characters, no dashes
+  currency: string;
+  initial_cents: number;
+  balance_cents: number;
+  status: 'active' | 'void';
+  order_id: string;
+  order_line_id: string;
+  created_on: number;
+  updated_on: number;
+}
+
+export interface GiftCardRedemptionsTable {
+  id: string;
+  website_id: string;
+  gift_card_id: string;
+  order_id: string;
+  amount_cents: number;
+  created_on: number;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  website_id: string;
+  order_id: string;
+  item_id: string;
+  sku: string;
+  title: string;
+  quantity: number;
+  price_cents: number;
+  currency: string;
+  billing_period_value: number;
+  billing_period_unit: string;
+  num_billing_cycles: number;
+  cycles_billed: number;
+  status: 'active' | 'canceled';
+  customer_email: string;
+  member_id: string | null;
+  started_on: number;
+  next_billing_on: number | null;
+  created_on: number;
+}
+
+export interface CommerceCountersTable {
+  website_id: string;
+  next_order_number: number;
+}
+
+export interface CommerceEventsTable {
+  id: string;
+  website_id: string;
+  type: string;
+  order_id: string | null;
+  payload: string;
+  created_on: number;
+  processed_on: number | null;
+}
+
+export interface CommerceTables {
+  carts: CartsTable;
+  cart_entries: CartEntriesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_downloads: OrderDownloadsTable;
+  gift_cards: GiftCardsTable;
+  gift_card_redemptions: GiftCardRedemptionsTable;
+  subscriptions: SubscriptionsTable;
+  commerce_counters: CommerceCountersTable;
+  commerce_events: CommerceEventsTable;
+}
+
+declare module './schema.js' {
+  interface Database extends CommerceTables {}
+}
