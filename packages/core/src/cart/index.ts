@@ -3,3 +3,5 @@ export * from './add-to-cart.js';
 export * from './totals.js';
 export * from './checkout.js';
 export * from './texts.js';
+export * from './cart-texts.js';
+export * from './checkout-texts.js';

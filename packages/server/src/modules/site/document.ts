@@ -62,6 +62,7 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
       selectedCurrency: storeSettings.selectedCurrency,
       useLightCart: storeSettings.useLightCart,
       minimumOrderSubtotal: storeSettings.minimumOrderSubtotal,
+      minimumOrderSubtotalCents: storeSettings.minimumOrderSubtotalCents,
       multipleQuantityAllowedForServices: storeSettings.multipleQuantityAllowedForServices,
       merchandisingSettings: storeSettings.merchandisingSettings,
       installments: storeSettings.installments,

@@ -5,7 +5,7 @@ import { ADD_TO_CART_BUTTON } from '@tessera/core/markup';
 import { STOREFRONT_TEXTS } from '@tessera/core/cart';
 import { CART_URL } from '@tessera/core/constants';
 import type { ReactNode } from 'react';
-import { Dialog } from '../../ui/Dialog.js';
+import { LazyDialog as Dialog } from '../../ui/LazyDialog.js';
 
 export type ButtonPhase = 'idle' | 'adding' | 'added' | 'error';
 

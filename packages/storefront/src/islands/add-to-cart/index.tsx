@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { ADD_TO_CART_BUTTON } from '@tessera/core/markup';
 import type { TesseraGlobal } from '../../bootstrap.js';
 import { events } from '../../events.js';
-import { mountIndicators } from '../cart-indicators/index.js';
+import { cartStore } from '../shared/cart-store.js';
 import { navigation, pageApi, storeOf } from '../shared/site.js';
 import { AddToCart } from './AddToCart.js';
 import { readProductMarkup } from './markup.js';
@@ -20,11 +20,13 @@ function sessionStorageOrNull(): Storage | null {
   }
 }
 
+/** The indicators follow the store from the first add on (an empty cart's page did not load them). */
+const showIndicators = () => void import('../cart-indicators/index.js').then((m) => m.mountIndicators(document, cartStore, window.Tessera ?? null));
+
 export function mount(elements: Element[], tessera: TesseraGlobal): void {
   const context = tessera.context;
   const api = pageApi(tessera);
   watchVariantImages(document);
-  mountIndicators(document, undefined, tessera);
   for (const element of elements) {
     const markup = readProductMarkup(element as HTMLElement, storeOf(context).expressCheckout === true);
     // The product page's visit (storefront.md section 7), for the item the page is about.
@@ -39,7 +41,7 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
     host.classList.add('add-to-cart-island');
     createRoot(host).render(
       <AddToCart markup={markup} api={api} navigate={(url) => navigation.assign(url)} storage={sessionStorageOrNull()}
-      />,
+        onCartChange={showIndicators} />,
     );
   }
 }

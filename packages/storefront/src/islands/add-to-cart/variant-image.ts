@@ -4,7 +4,6 @@
 // first, large picture on wide screens; the first slide of the phone carousel) and scrolls the
 // carousel back to it.
 import { PRODUCT_VARIANTS } from '@tessera/core/markup';
-import { scrollToTarget } from '../../ui/scroll.js';
 import type { VariantMarkup } from './markup.js';
 
 export interface VariantChangeDetail {
@@ -40,7 +39,8 @@ export function showVariantImage(gallery: HTMLElement, image: { assetUrl?: strin
   if (list.firstElementChild !== match) list.prepend(match);
   // It may have been a lazy picture further down: it is the one to show now.
   match.querySelector('img')?.removeAttribute('loading');
-  if (list instanceof HTMLElement && list.scrollLeft > 0) void scrollToTarget(0, { container: list, axis: 'x', offset: 0 });
+  // The phone carousel shows its first slide again (a plain smooth scroll: no helper on the product page).
+  if (list instanceof HTMLElement && list.scrollLeft > 0) list.scrollTo({ left: 0, behavior: 'smooth' });
   return match;
 }
 

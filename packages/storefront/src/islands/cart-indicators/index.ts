@@ -3,7 +3,7 @@
 // fades in above 0, shows 100+ above 100 with item/items, and links to /cart; the header's
 // template indicator shows the count and the subtotal and carries the empty-cart marker at 0.
 import { CART_INDICATOR } from '@tessera/core/markup';
-import { fillText, pillCartLabel } from '@tessera/core/cart';
+import { STOREFRONT_TEXTS, fillText, pillCartLabel } from '@tessera/core/cart';
 import { CART_URL } from '@tessera/core/constants';
 import type { TesseraGlobal } from '../../bootstrap.js';
 import type { ShoppingCart } from '../../api/types.js';
@@ -36,7 +36,7 @@ export function renderPill(root: HTMLElement, totalQuantity: number): void {
     // Added hidden, shown on the next frame: the fade runs from the first paint.
     requestAnimationFrame(() => link!.classList.add(CART_INDICATOR.pillVisibleClass));
   }
-  link.setAttribute('aria-label', fillText('cartLinkLabel', { count: label.count, noun: label.noun }));
+  link.setAttribute('aria-label', fillText(STOREFRONT_TEXTS.cartLinkLabel, { count: label.count, noun: label.noun }));
   link.querySelector('.pill-cart__count')!.textContent = label.count;
   link.querySelector('.pill-cart__noun')!.textContent = label.noun;
 }

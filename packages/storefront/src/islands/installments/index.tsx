@@ -7,12 +7,12 @@
 // replaces the product's "from" price.
 import { createRoot } from 'react-dom/client';
 import { useEffect, useState } from 'react';
-import { fillText } from '@tessera/core/cart';
+import { STOREFRONT_TEXTS, fillText } from '@tessera/core/cart';
 import { INSTALLMENT_BADGE, PRODUCT_VARIANTS } from '@tessera/core/markup';
 import { installmentBadgeText, installmentModalLocale } from '@tessera/core/product';
 import type { TesseraGlobal } from '../../bootstrap.js';
 import type { Api } from '../../api/client.js';
-import { Dialog } from '../../ui/Dialog.js';
+import { LazyDialog as Dialog } from '../../ui/LazyDialog.js';
 import { type InstallmentSettings, moneyFormatter, pageApi, storeOf } from '../shared/site.js';
 import type { VariantChangeDetail } from '../add-to-cart/variant-image.js';
 
@@ -59,11 +59,11 @@ export function InstallmentBadge({ itemId, priceCents, settings, format, languag
         {text} <span className="installment-badge__provider">{provider}</span>
       </button>
       <button type="button" className={INSTALLMENT_BADGE.infoButtonClass} aria-haspopup="dialog"
-        aria-label={fillText('installmentInfo', { provider })} onClick={() => setOpen(true)}>
+        aria-label={fillText(STOREFRONT_TEXTS.installmentInfo, { provider })} onClick={() => setOpen(true)}>
         <span aria-hidden="true">i</span>
       </button>
       {open && (
-        <Dialog title={fillText('installmentDialogTitle', { provider })} onClose={() => setOpen(false)} className="tessera-dialog--installments">
+        <Dialog title={fillText(STOREFRONT_TEXTS.installmentDialogTitle, { provider })} onClose={() => setOpen(false)} className="tessera-dialog--installments">
           {html !== null && <div className="installment-info-content" dangerouslySetInnerHTML={{ __html: html }} />}
         </Dialog>
       )}

@@ -1,6 +1,6 @@
 // What islands read from the site context (docs/site-format.md, "The site context for the
 // browser") and the page's shared services, in one place.
-import { formatMoney, makeMoney, isCurrencyCode, fromMoneyValue } from '@tessera/core/money';
+import { formatMinorUnits } from '@tessera/core/money';
 import type { SiteContext, TesseraGlobal } from '../../bootstrap.js';
 import { type Api, createApi } from '../../api/client.js';
 
@@ -13,7 +13,7 @@ export interface InstallmentSettings {
 
 export interface StoreContext {
   readonly selectedCurrency?: string;
-  readonly minimumOrderSubtotal?: unknown;
+  readonly minimumOrderSubtotalCents?: number;
   readonly installments?: InstallmentSettings | null;
   readonly expressCheckout?: boolean;
   readonly paymentProviders?: readonly string[];
@@ -25,19 +25,20 @@ export function storeOf(context: SiteContext | null | undefined): StoreContext {
 
 export function currencyOf(context: SiteContext | null | undefined): string {
   const code = storeOf(context).selectedCurrency ?? context?.currency;
-  return typeof code === 'string' && isCurrencyCode(code) ? code : 'USD';
+  return typeof code === 'string' && /^[A-Z]{3}$/.test(code) ? code : 'USD';
 }
 
 /** Minor units in the site's currency and language ("$28.00"). */
 export function moneyFormatter(context: SiteContext | null | undefined): (cents: number) => string {
-  const currency = currencyOf(context) as Parameters<typeof makeMoney>[1];
+  const currency = currencyOf(context);
   const locale = context?.language ?? 'en-US';
-  return (cents) => formatMoney(makeMoney(cents, currency), { locale });
+  return (cents) => formatMinorUnits(cents, currency, locale);
 }
 
 /** The site's minimum order subtotal in minor units (0: none). */
 export function minimumSubtotalCents(context: SiteContext | null | undefined): number {
-  return fromMoneyValue(storeOf(context).minimumOrderSubtotal)?.cents ?? 0;
+  const cents = storeOf(context).minimumOrderSubtotalCents;
+  return typeof cents === 'number' && Number.isSafeInteger(cents) ? cents : 0;
 }
 
 let shared: Api | null = null;

@@ -3,7 +3,7 @@
 // keeps the shared store (so every indicator agrees), shows the spec's cart strings for each
 // failure, announces each change to screen readers, and keeps focus sensible after a removal.
 import {
-  CART_MESSAGES, STOREFRONT_TEXTS as T, fillText, meetsMinimumSubtotal, minimumSubtotalMessage, parseQuantity,
+  CART_MESSAGES, CART_TEXTS, CART_TEXTS as T, fillText, meetsMinimumSubtotal, minimumSubtotalMessage, parseQuantity,
 } from '@tessera/core/cart';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Api, ApiFailure, ApiResult } from '../../api/client.js';
@@ -79,7 +79,7 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
     const answer = await write(() => api.updateQuantity(entry.id, parsed.quantity));
     if (!answer.ok) return rowError(entry.id, { title: CART_MESSAGES.unableToUpdateQuantity, message: answer.message });
     rowError(entry.id, null);
-    setStatus(fillText('quantityUpdated', { title: entry.title, quantity: parsed.quantity, subtotal: subtotal() }));
+    setStatus(fillText(CART_TEXTS.quantityUpdated, { title: entry.title, quantity: parsed.quantity, subtotal: subtotal() }));
   };
 
   const remove = async (entry: CartEntry) => {
@@ -89,7 +89,7 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
     rowError(entry.id, null);
     focusIndex.current = index;
     bus.publish('remove-from-cart', { objectIdentifier: entry.itemId, sku: entry.chosenVariant.sku, quantity: entry.quantity });
-    setStatus(fillText('itemRemoved', { title: entry.title, subtotal: subtotal() }));
+    setStatus(fillText(CART_TEXTS.itemRemoved, { title: entry.title, subtotal: subtotal() }));
   };
 
   const edit = async (entry: CartEntry) => {
@@ -108,7 +108,7 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
     const answer = await write(() => api.updateAdditionalFields(entry.id, { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields }));
     if (answer.ok) {
       setEditing(null);
-      setStatus(fillText('formUpdated', { title: entry.title }));
+      setStatus(fillText(CART_TEXTS.formUpdated, { title: entry.title }));
       return null;
     }
     if (Object.keys(answer.fieldErrors).length === 0) {
@@ -121,22 +121,22 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
   const applyCoupon = async (code: string) => {
     const answer = await write(() => api.addCoupon(code));
     setCouponError(answer.ok ? null : answer.message);
-    if (answer.ok) setStatus(fillText('couponApplied', { code: code.toUpperCase(), total: total() }));
+    if (answer.ok) setStatus(fillText(CART_TEXTS.couponApplied, { code: code.toUpperCase(), total: total() }));
   };
   const removeCoupon = async (code: string) => {
     const answer = await write(() => api.removeCoupon(code));
     setCouponError(answer.ok ? null : answer.message);
-    if (answer.ok) setStatus(fillText('couponRemoved', { code, total: total() }));
+    if (answer.ok) setStatus(fillText(CART_TEXTS.couponRemoved, { code, total: total() }));
   };
   const estimate = async (location: ShippingLocation) => {
     const answer = await write(() => api.setShippingLocation(location));
     setShippingError(answer.ok ? null : Object.values(answer.fieldErrors)[0] ?? answer.message);
-    if (answer.ok) setStatus(fillText('estimateUpdated', { total: total() }));
+    if (answer.ok) setStatus(fillText(CART_TEXTS.estimateUpdated, { total: total() }));
   };
   const shippingOption = async (id: string | null) => {
     const answer = await write(() => api.setShippingOption(id));
     setShippingError(answer.ok ? null : answer.message);
-    if (answer.ok) setStatus(fillText('estimateUpdated', { total: total() }));
+    if (answer.ok) setStatus(fillText(CART_TEXTS.estimateUpdated, { total: total() }));
   };
 
   const below = !meetsMinimumSubtotal(cart.subtotalCents, minimumSubtotalCents);

@@ -1,6 +1,6 @@
 // The cart's side panel, drawn from props only: coupons, the shipping estimate, the totals (marked
 // while the server recalculates), the minimum-subtotal message and the way to the checkout.
-import { STOREFRONT_TEXTS as T, fillText } from '@tessera/core/cart';
+import { CART_TEXTS, CART_TEXTS as T, fillText } from '@tessera/core/cart';
 import { useEffect, useState } from 'react';
 import type { ShippingLocation, ShoppingCart } from '../../api/types.js';
 
@@ -44,8 +44,8 @@ function Coupons({ cart, error, onApply, onRemove }: { cart: ShoppingCart; error
           {cart.coupons.map((c) => (
             <li key={c} className="tag">
               <span>{c}</span>
-              {invalid.has(c) && <span className="cart-coupons__note"> {fillText('couponNotApplied', { code: c })}</span>}
-              <button type="button" className="tag__remove" aria-label={fillText('removeCoupon', { code: c })} onClick={() => onRemove(c)}>×</button>
+              {invalid.has(c) && <span className="cart-coupons__note"> {fillText(CART_TEXTS.couponNotApplied, { code: c })}</span>}
+              <button type="button" className="tag__remove" aria-label={fillText(CART_TEXTS.removeCoupon, { code: c })} onClick={() => onRemove(c)}>×</button>
             </li>
           ))}
         </ul>

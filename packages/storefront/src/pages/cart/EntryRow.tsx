@@ -1,6 +1,6 @@
 // One cart entry, drawn from props only: image, title, variant, the additional-fields summary,
 // the quantity (typed, or one less / one more), remove and edit, and the row's error.
-import { fillText } from '@tessera/core/cart';
+import { CART_TEXTS, STOREFRONT_TEXTS, fillText } from '@tessera/core/cart';
 import { QUANTITY_INPUT } from '@tessera/core/constants';
 import { useEffect, useState } from 'react';
 import type { CartEntry } from '../../api/types.js';
@@ -55,11 +55,11 @@ export function EntryRow({ entry, format, answers, hasForm, error, busy, onQuant
           </dl>
         )}
         <div className="cart-entry__controls">
-          <div className="quantity-stepper" role="group" aria-label={fillText('quantityOf', { title })}>
-            <button type="button" className="quantity-stepper__button" aria-label={fillText('decrease', { title })}
+          <div className="quantity-stepper" role="group" aria-label={fillText(CART_TEXTS.quantityOf, { title })}>
+            <button type="button" className="quantity-stepper__button" aria-label={fillText(CART_TEXTS.decrease, { title })}
               disabled={busy || entry.quantity <= QUANTITY_INPUT.min} onClick={() => onQuantity(String(entry.quantity - 1))}>−</button>
             <input className="quantity-stepper__input" type="number" inputMode="numeric" min={QUANTITY_INPUT.min} max={QUANTITY_INPUT.max}
-              step={QUANTITY_INPUT.step} value={draft} aria-label={fillText('quantityOf', { title })}
+              step={QUANTITY_INPUT.step} value={draft} aria-label={fillText(CART_TEXTS.quantityOf, { title })}
               aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
               onChange={(e) => setDraft(e.target.value)} onBlur={commit}
               onKeyDown={(e) => {
@@ -68,14 +68,14 @@ export function EntryRow({ entry, format, answers, hasForm, error, busy, onQuant
                   commit();
                 }
               }} />
-            <button type="button" className="quantity-stepper__button" aria-label={fillText('increase', { title })}
+            <button type="button" className="quantity-stepper__button" aria-label={fillText(CART_TEXTS.increase, { title })}
               disabled={busy || entry.quantity >= QUANTITY_INPUT.max} onClick={() => onQuantity(String(entry.quantity + 1))}>+</button>
           </div>
           {hasForm && (
-            <button type="button" className="text-button" aria-label={fillText('editFormOf', { title })} onClick={onEdit}>{fillText('editForm')}</button>
+            <button type="button" className="text-button" aria-label={fillText(CART_TEXTS.editFormOf, { title })} onClick={onEdit}>{STOREFRONT_TEXTS.editForm}</button>
           )}
-          <button type="button" ref={focusRef} className="text-button" aria-label={fillText('removeItem', { title })} onClick={onRemove}>
-            {fillText('remove')}
+          <button type="button" ref={focusRef} className="text-button" aria-label={fillText(CART_TEXTS.removeItem, { title })} onClick={onRemove}>
+            {CART_TEXTS.remove}
           </button>
         </div>
         {error && (

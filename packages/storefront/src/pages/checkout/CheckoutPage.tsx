@@ -4,9 +4,11 @@
 // Idempotency-Key made once per attempt: a retry of an attempt whose answer was lost sends the
 // same key, so the server never makes a second order (docs/commerce-api.md, "Checkout").
 import {
-  CART_MESSAGES, CHECKOUT_MESSAGES, STOREFRONT_TEXTS as T, checkoutEmailError, fillText, isCardNumber, validateShippingAddress,
+  CART_MESSAGES, CART_TEXTS, CHECKOUT_MESSAGES, CHECKOUT_TEXTS as T, checkoutEmailError, fillText, isCardNumber, validateShippingAddress,
 } from '@tessera/core/cart';
+import { SCROLL_DEFAULTS } from '@tessera/core/constants';
 import { useEffect, useRef, useState } from 'react';
+import { scrollToTarget } from '../../ui/scroll.js';
 import type { Api, ApiFailure } from '../../api/client.js';
 import type { CheckoutRequest, ShippingAddressInput, ShoppingCart } from '../../api/types.js';
 import type { CartStore } from '../../islands/shared/cart-store.js';
@@ -89,7 +91,7 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
   // A cart change: written to the cart, recalculated by the server, announced.
   const cartWrite = async (run: () => ReturnType<Api['setShippingOption']>) => {
     const answer = await store.write(run, (a) => (a.ok ? a.data.shoppingCart : undefined));
-    if (answer.ok) setStatus(fillText('estimateUpdated', { total: format(answer.data.shoppingCart.grandTotalCents) }));
+    if (answer.ok) setStatus(fillText(CART_TEXTS.estimateUpdated, { total: format(answer.data.shoppingCart.grandTotalCents) }));
     else setProblem(answer.message);
   };
 
@@ -99,7 +101,7 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
     if (express) {
       const chosen = options.find((o) => o.id === id);
       const t = expressTotals(lines[0]!.amountCents, chosen, true);
-      setStatus(fillText('estimateUpdated', { total: t.totalCents === null ? '' : format(t.totalCents) }));
+      setStatus(fillText(CART_TEXTS.estimateUpdated, { total: t.totalCents === null ? '' : format(t.totalCents) }));
     } else void cartWrite(() => api.setShippingOption(id, cartToken));
   };
 
@@ -192,6 +194,10 @@ const FIELD_IDS: Record<string, string> = {
 function focusFirstError(errors: Record<string, string>): void {
   const first = Object.keys(FIELD_IDS).find((k) => k in errors);
   const el = first === 'shippingOptionId' ? document.querySelector<HTMLElement>('input[name="shippingOptionId"]') : first ? document.getElementById(FIELD_IDS[first]!) : null;
-  // After React has drawn the errors.
-  setTimeout(() => el?.focus(), 0);
+  // After React has drawn the errors: scrolled into view below the sticky header, then focused.
+  setTimeout(() => {
+    if (!el) return;
+    void scrollToTarget(el, { offset: SCROLL_DEFAULTS.offset + (document.querySelector('header')?.getBoundingClientRect().height ?? 0) });
+    el.focus({ preventScroll: true });
+  }, 0);
 }

@@ -1,7 +1,7 @@
 // The checkout form, drawn from props only: contact, the shipping address and option when
 // something ships, a gift card code, the payment, the order summary, the problems and the status.
 // Field errors are keyed as the API keys them (`email`, `shippingAddress.city`, `payment.cardNumber`).
-import { STOREFRONT_TEXTS as T, fillText } from '@tessera/core/cart';
+import { CART_TEXTS, CHECKOUT_TEXTS, fillText } from '@tessera/core/cart';
 import type { ReactNode } from 'react';
 import type { ShippingAddressInput, ShippingOption } from '../../api/types.js';
 
@@ -51,6 +51,7 @@ export interface CheckoutViewProps {
   readonly onSubmit: () => void;
 }
 
+const T = { ...CART_TEXTS, ...CHECKOUT_TEXTS };
 const PROVIDER_LABELS: Record<string, string> = { offline: T.payOffline, test: T.payByCard };
 
 function TextField({ id, name, label, value, error, onChange, onBlur, ...rest }: {
@@ -153,7 +154,7 @@ export function CheckoutView(p: CheckoutViewProps) {
                 <div className="cart-entry__text">
                   <p className="cart-entry__title">{line.title}</p>
                   {line.detail && <p className="cart-entry__variant">{line.detail}</p>}
-                  <p className="cart-entry__quantity">{fillText('quantityTimes', { quantity: line.quantity })}</p>
+                  <p className="cart-entry__quantity">{fillText(CHECKOUT_TEXTS.quantityTimes, { quantity: line.quantity })}</p>
                 </div>
                 <p className="cart-entry__price">{money(line.amountCents)}</p>
               </li>
