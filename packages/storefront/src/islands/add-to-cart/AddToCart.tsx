@@ -84,7 +84,7 @@ export function AddToCart({ markup, api, store = cartStore, bus = pageEvents, na
     if (kind === 'expressCheckout') {
       const item: ExpressCheckoutItem = {
         itemId: markup.itemId, sku, quantity, additionalFields, productType: markup.productType,
-        title: productTitle(markup), attributes: variant?.attributes ?? {}, unitPriceCents: unitPrice(variant),
+        title: markup.title, attributes: variant?.attributes ?? {}, unitPriceCents: unitPrice(variant),
         imageUrl: variant?.mainImage?.assetUrl ?? null,
       };
       try {
@@ -177,11 +177,4 @@ export function AddToCart({ markup, api, store = cartStore, bus = pageEvents, na
 
 function buttonClasses(markup: ProductMarkup): string {
   return markup.button.className.replace(/\s+/g, ' ').trim();
-}
-
-/** The product's name as its block shows it: the heading of the item's block, else the page title. */
-function productTitle(markup: ProductMarkup): string {
-  const block = markup.button.closest('[data-item-id]:not(.sqs-add-to-cart-button)');
-  const heading = block?.querySelector('h1, h2, h3');
-  return heading?.textContent?.trim() || markup.button.ownerDocument.title;
 }

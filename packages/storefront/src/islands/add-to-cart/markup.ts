@@ -27,6 +27,8 @@ export interface ProductMarkup {
   /** Option names in the order of their selects. */
   readonly optionNames: readonly string[];
   readonly quantityInput: HTMLInputElement | null;
+  /** The product's name as its block shows it (its heading), else the page's title. */
+  readonly title: string;
 }
 
 const A = ADD_TO_CART_BUTTON.attributes;
@@ -62,6 +64,7 @@ export function readProductMarkup(button: HTMLElement, expressCheckoutSite = fal
     variants: json<VariantMarkup[]>(variantsElement?.getAttribute(PRODUCT_VARIANTS.attributes.variants) ?? null) ?? [],
     optionNames,
     quantityInput: byItem(QUANTITY_INPUT_MARKUP.class)?.querySelector('input') ?? null,
+    title: button.closest(`[${COMMON_ATTRIBUTES.itemId}]:not(.${ADD_TO_CART_BUTTON.buttonClass})`)?.querySelector('h1, h2, h3')?.textContent?.trim() || doc.title,
   };
 }
 

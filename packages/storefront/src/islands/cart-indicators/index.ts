@@ -60,12 +60,12 @@ export function renderHeaderIndicator(indicator: HTMLElement, cart: Pick<Shoppin
   indicator.classList.toggle(CART_INDICATOR.emptyClass, count === 0);
 }
 
-const mounted = new WeakSet<Document>();
+const mounted = new WeakSet<CartStore>();
 
-/** Keeps the page's indicators in step with the store; once per page, whoever calls first. */
+/** Keeps the page's indicators in step with the page's store; once, whoever calls first. */
 export function mountIndicators(doc: Document = document, store: CartStore = cartStore, tessera: TesseraGlobal | null = window.Tessera ?? null): void {
-  if (mounted.has(doc)) return;
-  mounted.add(doc);
+  if (mounted.has(store)) return;
+  mounted.add(store);
   const format = moneyFormatter(tessera?.context);
   const pill = doc.getElementById(PILL_ROOT_ID);
   if (pill) renderPill(pill, store.getState().cart?.totalQuantity ?? renderedQuantity(doc));
