@@ -83,11 +83,14 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
   };
 
   const remove = async (entry: CartEntry) => {
-    const index = cart.entries.findIndex((e) => e.id === entry.id);
+    // Set before the answer: the new cart renders (and the focus moves) as soon as it arrives.
+    focusIndex.current = cart.entries.findIndex((e) => e.id === entry.id);
     const answer = await write(() => api.removeEntry(entry.id));
-    if (!answer.ok) return rowError(entry.id, { title: CART_MESSAGES.unableToRemoveItem, message: answer.message });
+    if (!answer.ok) {
+      focusIndex.current = null;
+      return rowError(entry.id, { title: CART_MESSAGES.unableToRemoveItem, message: answer.message });
+    }
     rowError(entry.id, null);
-    focusIndex.current = index;
     bus.publish('remove-from-cart', { objectIdentifier: entry.itemId, sku: entry.chosenVariant.sku, quantity: entry.quantity });
     setStatus(fillText(CART_TEXTS.itemRemoved, { title: entry.title, subtotal: subtotal() }));
   };

@@ -55,7 +55,7 @@ export function EntryRow({ entry, format, answers, hasForm, error, busy, onQuant
           </dl>
         )}
         <div className="cart-entry__controls">
-          <div className="quantity-stepper" role="group" aria-label={fillText(CART_TEXTS.quantityOf, { title })}>
+          <div className="quantity-stepper" role="group" aria-label={CART_TEXTS.quantity}>
             <button type="button" className="quantity-stepper__button" aria-label={fillText(CART_TEXTS.decrease, { title })}
               disabled={busy || entry.quantity <= QUANTITY_INPUT.min} onClick={() => onQuantity(String(entry.quantity - 1))}>−</button>
             <input className="quantity-stepper__input" type="number" inputMode="numeric" min={QUANTITY_INPUT.min} max={QUANTITY_INPUT.max}
