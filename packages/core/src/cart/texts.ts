@@ -14,6 +14,7 @@ export const STOREFRONT_TEXTS = Object.freeze({
   cartLinkLabel: 'Cart, {count} {noun}',
   saveForm: 'Save',
   editForm: 'Edit details',
+  installmentProvider: 'with {provider}',
   installmentInfo: 'Learn more about {provider}',
   installmentDialogTitle: 'Pay in installments with {provider}',
   orderConfirmed: 'Order #{orderNumber} is confirmed.',

@@ -26,12 +26,12 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function page(count: number) {
+function page(count: number, context = tessera) {
   // Each test is a new page (a new document body): the indicators mount once per document.
   const doc = document.implementation.createHTMLDocument('shop');
   doc.body.innerHTML = HEADER(count);
   document.replaceChild(document.adoptNode(doc.documentElement), document.documentElement);
-  mountIndicators(document, store, tessera);
+  mountIndicators(document, store, context);
 }
 
 describe('the pill cart', () => {
@@ -61,6 +61,13 @@ describe('the pill cart', () => {
     expect(pill()!.textContent).toBe('100+ items');
     store.setCart(withQuantity(0, 0));
     expect(pill()).toBeNull();
+  });
+
+  it('stays away from the cart and checkout pages, whose own buttons it would cover', () => {
+    page(2, { context: { ...tessera.context!, pageType: 200 } } as TesseraGlobal);
+    store.setCart(withQuantity(3));
+    expect(pill()).toBeNull();
+    expect(header().querySelector('.sqs-cart-quantity')!.textContent).toBe('3');
   });
 });
 

@@ -67,7 +67,9 @@ export function mountIndicators(doc: Document = document, store: CartStore = car
   if (mounted.has(store)) return;
   mounted.add(store);
   const format = moneyFormatter(tessera?.context);
-  const pill = doc.getElementById(PILL_ROOT_ID);
+  // On the cart and the checkout the pill would only point at the page itself (and cover its buttons).
+  const pageType = tessera?.context?.pageType;
+  const pill = pageType === 200 || pageType === 201 ? null : doc.getElementById(PILL_ROOT_ID);
   if (pill) renderPill(pill, store.getState().cart?.totalQuantity ?? renderedQuantity(doc));
   let last: ShoppingCart | null = null;
   const update = () => {

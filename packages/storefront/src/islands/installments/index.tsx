@@ -52,11 +52,13 @@ export function InstallmentBadge({ itemId, priceCents, settings, format, languag
     });
   }, [open]);
 
+  // "… with Afterpay": the provider's name set in bold inside the sentence.
+  const [withBefore = '', withAfter = ''] = STOREFRONT_TEXTS.installmentProvider.split('{provider}');
   const text = installmentBadgeText({ priceCents: price, minCents: settings.minCents, maxCents: settings.maxCents, numInstallments: settings.numInstallments, formatAmount: format });
   return (
     <>
       <button type="button" className="installment-badge__text" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {text} <span className="installment-badge__provider">{provider}</span>
+        {text} {withBefore}<span className="installment-badge__provider">{provider}</span>{withAfter}
       </button>
       <button type="button" className={INSTALLMENT_BADGE.infoButtonClass} aria-haspopup="dialog"
         aria-label={fillText(STOREFRONT_TEXTS.installmentInfo, { provider })} onClick={() => setOpen(true)}>
