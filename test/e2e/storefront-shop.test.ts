@@ -76,7 +76,8 @@ describe('a shopper in the demo shop', () => {
     await page.getByRole('button', { name: 'One more Stoneware Mug' }).click();
     await page.getByRole('status').filter({ hasText: 'Stoneware Mug: quantity 3. Subtotal $84.00.' }).waitFor();
     await expect(page.locator('[data-cart-indicator] .sqs-cart-quantity').innerText()).resolves.toBe('3');
-    await expect(page.locator('#tessera-pill-cart').textContent()).resolves.toBe('3 items');
+    // The pill stays off the cart page, whose own buttons it would cover.
+    expect(await page.locator('#tessera-pill-cart a').count()).toBe(0);
 
     await page.getByRole('link', { name: 'Check out' }).click();
     await page.waitForURL('**/checkout');
