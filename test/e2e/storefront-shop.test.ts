@@ -6,7 +6,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, REPO, saveScreenshot, screenshotOnFailure, startServer, type RunningServer } from './harness.js';
 import { ADA, fillCheckout, recordText, recordedText, seriousViolations, tabTo } from './shopper.js';
-// @ts-expect-error: a plain ES module shared with `npm run size`
 import { BUDGETS, formatTable, markerlessPage, scriptsLoaded } from '../../scripts/page-weight.mjs';
 import path from 'node:path';
 
@@ -334,7 +333,7 @@ describe('a shopper in the demo shop', () => {
     const product = await scriptsLoaded(page, `${server.url}/shop/stoneware-mug`);
     const markerless = await markerlessPage(page, server.url);
     console.log(`${formatTable('product page', product, BUDGETS.productPage)}\n${formatTable('page without markers', markerless, BUDGETS.markerlessPage)}`);
-    expect(product.rows.some((r: { file: string }) => /^jsx-runtime-/.test(r.file))).toBe(true); // React is part of the count
+    expect(product.rows.some((r) => /^jsx-runtime-/.test(r.file))).toBe(true); // React is part of the count
     expect(product.gzipBytes).toBeLessThanOrEqual(BUDGETS.productPage);
     expect(markerless.gzipBytes).toBeLessThanOrEqual(BUDGETS.markerlessPage);
   });

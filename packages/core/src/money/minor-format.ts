@@ -1,7 +1,9 @@
+import { storeFractionDigits } from './fraction-digits.js';
+
 /**
  * A light formatter for the browser: minor units of a store currency in a locale, with nothing
  * but Intl (no currency table, so a page that only shows prices stays small). The fraction
- * digits are the currency's as Intl knows them (JPY 0, the others 2, as in CURRENCIES); the
+ * digits are the store's (2, JPY 0; Intl's own differ for a few, COP and IDR among them); the
  * amount goes to Intl as a decimal string, so no float touches it. Same output as formatMoney.
  */
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -11,10 +13,11 @@ export function formatMinorUnits(cents: number, currency: string, locale = 'en-U
   const key = `${locale}|${currency}`;
   let nf = formatters.get(key);
   if (!nf) {
-    nf = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    const digits = storeFractionDigits(currency);
+    nf = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
     formatters.set(key, nf);
   }
-  const digits = nf.resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = storeFractionDigits(currency);
   const abs = String(Math.abs(cents)).padStart(digits + 1, '0');
   const decimal = `${cents < 0 ? '-' : ''}${digits === 0 ? abs : `${abs.slice(0, -digits)}.${abs.slice(-digits)}`}`;
   return nf.format(decimal as `${number}`);
