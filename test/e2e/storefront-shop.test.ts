@@ -49,6 +49,11 @@ describe('a shopper in the demo shop', () => {
   };
 
   it('buys a product with variants: Adding… at 0 s, Added! at 1 s, idle at 3 s; every indicator agrees; the order is confirmed', async () => {
+    // The commerce events the islands publish reach the analytics forwarder.
+    const tracked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/clanker/events')) tracked.push((r.postDataJSON() as { eventSchemaName: string }).eventSchemaName);
+    });
     await open('/shop/stoneware-mug');
     await page.getByLabel('Select Colour').selectOption('Sand');
     await page.getByLabel('Select Size').selectOption('8 oz');
@@ -72,6 +77,7 @@ describe('a shopper in the demo shop', () => {
 
     await page.getByRole('link', { name: 'View Cart' }).click();
     await page.waitForURL('**/cart');
+    await expect.poll(() => tracked).toEqual(expect.arrayContaining(['visit_product_page', 'add_to_cart', 'view_cart']));
     await page.getByRole('button', { name: 'One more Stoneware Mug' }).click();
     await page.getByRole('status').filter({ hasText: 'Stoneware Mug: quantity 3. Subtotal $84.00.' }).waitFor();
     await expect(page.locator('[data-cart-indicator] .sqs-cart-quantity').innerText()).resolves.toBe('3');
@@ -119,6 +125,22 @@ describe('a shopper in the demo shop', () => {
     const text = await confirmed();
     expect(text).toContain('Engraved Walnut Scoop');
     expect(text).not.toContain('Your payment is pending');
+  });
+
+  it('keeps the lightbox 50 px from the window’s edges when it is taller than the window, and centred otherwise', async () => {
+    await page.setViewportSize({ width: 390, height: 360 });
+    await open('/shop/walnut-scoop');
+    await page.getByRole('button', { name: 'Personalize and Add' }).click();
+    const panel = page.getByRole('dialog', { name: 'Engraving' });
+    await panel.waitFor();
+    await expect.poll(() => panel.evaluate((el) => getComputedStyle(el).marginTop)).toBe('50px');
+    expect((await panel.boundingBox())!.y).toBe(50);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => panel.evaluate((el) => getComputedStyle(el).marginTop)).toBe('0px');
+    await page.mouse.click(5, 5); // outside
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
   });
 
   it('subscribes: the subscription page with its cart token, then the order', async () => {
