@@ -44,7 +44,7 @@ describe('express checkout', () => {
     await page.goto(`${server.url}/shop/stoneware-mug`);
     await page.locator('.add-to-cart-island button').waitFor();
     await page.getByRole('button', { name: 'Purchase' }).click();
-    await expect(page.getByRole('alertdialog', { name: 'Unable to Purchase Item' }).innerText()).resolves.toContain('Please select the Colour and Size options.');
+    await page.getByRole('alertdialog', { name: 'Unable to Purchase Item' }).filter({ hasText: 'Please select the Colour and Size options.' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByLabel('Select Colour').selectOption('Charcoal');
     await page.getByLabel('Select Size').selectOption('12 oz');
@@ -55,7 +55,7 @@ describe('express checkout', () => {
     await summary.getByText('Stoneware Mug').waitFor();
     await expect(summary.innerText()).resolves.toContain('Colour: Charcoal, Size: 12 oz');
     await fillCheckout(page, ADA, { ships: true });
-    await expect(summary.getByText('Total', { exact: true }).locator('xpath=..').innerText()).resolves.toContain('$70.00');
+    await expect.poll(() => summary.getByText('Total', { exact: true }).locator('xpath=..').innerText()).toContain('$70.00');
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().endsWith('/api/commerce/checkout')),
       page.getByRole('button', { name: 'Place order' }).click(),

@@ -101,7 +101,7 @@ describe('a shopper in the demo shop', () => {
     const form = page.getByRole('dialog', { name: 'Engraving' });
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form.locator('.field-error:not([hidden])').allInnerTexts()).resolves.toEqual(['Required', 'Required']);
-    await expect(form.getByRole('alert').innerText()).resolves.toBe('Update the missing or invalid information above.');
+    await form.getByRole('alert').filter({ hasText: 'Update the missing or invalid information above.' }).waitFor();
     await form.getByLabel(/Engraving text/).fill('ADA');
     await form.getByLabel('Script').check();
     await form.getByRole('button', { name: 'Save' }).click();
@@ -159,7 +159,7 @@ describe('a shopper in the demo shop', () => {
   it('buys a gift card: its denomination first, then the gift-card page; the code is on the confirmation', async () => {
     await open('/shop/gift-card');
     await addButton().click();
-    await expect(dialog('Unable to purchase Gift Card').innerText()).resolves.toContain('Select a denomination for the Gift Card.');
+    await dialog('Unable to purchase Gift Card').filter({ hasText: 'Select a denomination for the Gift Card.' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByLabel('Select Value').selectOption('$50');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -238,24 +238,24 @@ describe('a shopper in the demo shop', () => {
   it('shows each add-to-cart error for its cause', async () => {
     await open('/shop/stoneware-mug');
     await addButton().click();
-    await expect(dialog('Unable to Add Item').innerText()).resolves.toContain('Please select the Colour and Size options.');
+    await dialog('Unable to Add Item').filter({ hasText: 'Please select the Colour and Size options.' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByLabel('Select Colour').selectOption('Sand');
     await page.getByLabel('Select Size').selectOption('12 oz');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(dialog('Unable to Add Item').innerText()).resolves.toContain('Sorry, we do not have enough of that item available.');
+    await dialog('Unable to Add Item').filter({ hasText: 'Sorry, we do not have enough of that item available.' }).waitFor();
     await dialog('Unable to Add Item').getByRole('button', { name: 'OK' }).click();
     await page.getByLabel('Select Size').selectOption('8 oz');
     await page.getByLabel('Quantity').fill('1.5');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(dialog('Unable to Add Item').innerText()).resolves.toContain('Quantity must be a whole number.');
+    await dialog('Unable to Add Item').filter({ hasText: 'Quantity must be a whole number.' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByLabel('Quantity').fill('1');
 
     // The network fails.
     await page.route('**/api/commerce/shopping-cart/entries', (route) => route.abort());
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(dialog('Unable to Add Item').innerText()).resolves.toContain('Please check your internet connection.');
+    await dialog('Unable to Add Item').filter({ hasText: 'Please check your internet connection.' }).waitFor();
     await page.keyboard.press('Escape');
     await page.unroute('**/api/commerce/shopping-cart/entries');
 
@@ -263,7 +263,7 @@ describe('a shopper in the demo shop', () => {
     await open('/shop/pour-over-dripper');
     await page.getByLabel('Quantity').fill('5');
     await addButton().click();
-    await expect(dialog('Unable to Add Item').innerText()).resolves.toContain('Sorry, we do not have enough of that item available.');
+    await dialog('Unable to Add Item').filter({ hasText: 'Sorry, we do not have enough of that item available.' }).waitFor();
     await page.keyboard.press('Escape');
 
     // The crumb is gone (the session expired).
@@ -271,7 +271,7 @@ describe('a shopper in the demo shop', () => {
     await context.clearCookies();
     await page.getByLabel('Quantity').fill('1');
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(dialog('Unable to Add Item').innerText()).resolves.toContain('Your session has expired. Please reload the page and try again.');
+    await dialog('Unable to Add Item').filter({ hasText: 'Your session has expired. Please reload the page and try again.' }).waitFor();
   });
 
   it('says Please try again in a few seconds. past the cart write limit', async () => {
@@ -285,7 +285,7 @@ describe('a shopper in the demo shop', () => {
     });
     expect(statuses).toEqual([404]);
     await addButton().click();
-    await expect(dialog('Unable to Add Item').innerText()).resolves.toContain('Please try again in a few seconds.');
+    await dialog('Unable to Add Item').filter({ hasText: 'Please try again in a few seconds.' }).waitFor();
   });
 
   it('shows the cart’s errors for their causes', async () => {
@@ -302,26 +302,26 @@ describe('a shopper in the demo shop', () => {
     const row = page.locator('li', { hasText: 'Engraved Walnut Scoop' });
     await row.getByText('ERR').waitFor();
     await page.getByRole('button', { name: 'Edit details of Engraved Walnut Scoop' }).click();
-    await expect(row.getByRole('alert').innerText()).resolves.toBe('Unable to open form Please check your internet connection.');
+    await row.getByRole('alert').filter({ hasText: 'Unable to open form Please check your internet connection.' }).waitFor();
     await page.unroute('**/shop/walnut-scoop?format=json');
 
     await page.route('**/api/commerce/shopping-cart/entries/*/quantity', (route) => route.abort());
     await page.getByRole('button', { name: 'One more Engraved Walnut Scoop' }).click();
-    await expect(row.getByRole('alert').innerText()).resolves.toBe('Unable to update quantity Please check your internet connection.');
+    await row.getByRole('alert').filter({ hasText: 'Unable to update quantity Please check your internet connection.' }).waitFor();
     await page.getByLabel('Quantity of Engraved Walnut Scoop').fill('2.5');
     await page.getByLabel('Quantity of Engraved Walnut Scoop').press('Enter');
-    await expect(row.getByRole('alert').innerText()).resolves.toBe('Unable to update quantity Quantity must be a whole number.');
+    await row.getByRole('alert').filter({ hasText: 'Unable to update quantity Quantity must be a whole number.' }).waitFor();
 
 
     await page.route('**/api/commerce/shopping-cart/entries/*/additionalFields', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'That item is no longer in the cart.', code: 'ENTRY_NOT_FOUND' }) }));
     await page.getByRole('button', { name: 'Edit details of Engraved Walnut Scoop' }).click();
     await page.getByRole('dialog', { name: 'Engraving' }).getByRole('button', { name: 'Save' }).click();
-    await expect(dialog('Unable to update form').innerText()).resolves.toContain('That item is no longer in the cart.');
+    await dialog('Unable to update form').filter({ hasText: 'That item is no longer in the cart.' }).waitFor();
     await dialog('Unable to update form').getByRole('button', { name: 'OK' }).click();
 
     await page.route('**/api/commerce/shopping-cart/entries/*', (route) => (route.request().method() === 'DELETE' ? route.abort() : route.continue()));
     await page.getByRole('button', { name: 'Remove Engraved Walnut Scoop' }).click();
-    await expect(row.getByRole('alert').innerText()).resolves.toBe('Unable to remove item Please check your internet connection.');
+    await row.getByRole('alert').filter({ hasText: 'Unable to remove item Please check your internet connection.' }).waitFor();
     await page.unroute('**/api/commerce/shopping-cart/entries/*');
     await page.getByRole('button', { name: 'Remove Engraved Walnut Scoop' }).click();
     await page.getByText('Your cart is empty.').waitFor();
