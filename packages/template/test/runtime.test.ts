@@ -1,7 +1,7 @@
 // Unit tests of the public API and the runtime: reuse, immutability, caching, options, errors as values.
 
 import { describe, expect, test } from 'vitest';
-import { clearSharedCaches, compile, createEngine, DEFAULT_LIMITS, ERROR_CODES, render } from '../src/index.js';
+import { compile, createEngine, DEFAULT_LIMITS, ERROR_CODES, render } from '../src/index.js';
 
 describe('compile and render', () => {
   test('a compiled template renders many data sets and never throws on bad input', () => {
@@ -56,27 +56,7 @@ describe('compile and render', () => {
   });
 });
 
-describe('memo tables', () => {
-  test('compiling with warm or emptied memo tables gives the same trees, errors and output', async () => {
-    const path = await import('node:path');
-    const { caseFiles, loadCase } = await import('./support/cases.js');
-    const dir = new URL('./cases', import.meta.url).pathname;
-    const cases = caseFiles(dir, true).map((f) => loadCase(f, path.relative(dir, f)));
-    expect(cases.length).toBeGreaterThan(50);
-    const engine = createEngine();
-    const snapshot = () => cases.map((c) => {
-      const t = engine.compile(c.template);
-      return JSON.stringify([t.ast, t.errors, t.render(c.data, { ...c.options, partials: c.partials, injects: c.injects })]);
-    });
-    clearSharedCaches();
-    const cold = snapshot();
-    const warm = snapshot();
-    expect(warm).toEqual(cold);
-    // Positions come from each occurrence, never from the memo.
-    const t = engine.compile('{title}\n  {title}');
-    expect(t.ast.body.filter((n) => n.kind === 'variable').map((n) => 'line' in n && [n.line, n.column])).toEqual([[1, 1], [2, 3]]);
-  });
-
+describe('compilation', () => {
   test('what an instruction means depends on its engine\'s tables, not on another engine\'s memo', () => {
     const plain = createEngine();
     const loud = createEngine({ formatters: { shout: (v) => String(v).toUpperCase() } });

@@ -89,7 +89,8 @@ function compileVariable(node: N.VariableNode, cx: CompileContext): Exec {
 }
 
 function compileChain(calls: readonly N.FormatterCall[], cx: CompileContext, loc: N.Loc): Chain {
-  const steps = calls.map((c) => ({ name: c.name, fn: cx.formatters[c.name], args: c.args }));
+  // Plugins receive the argument lists on every render: frozen here, once (the lexer leaves them plain).
+  const steps = calls.map((c) => ({ name: c.name, fn: cx.formatters[c.name], args: Object.freeze(c.args) }));
   const failed = (s: RenderState, name: string, e: unknown): undefined => {
     if (e instanceof Abort) throw e;
     s.loc = loc;
@@ -129,7 +130,7 @@ function compileChain(calls: readonly N.FormatterCall[], cx: CompileContext, loc
 function compilePredicate(call: N.PredicateCall, cx: CompileContext, loc: N.Loc): Test {
   const fn = cx.predicates[call.name];
   if (!call.known || fn === undefined) return () => false;
-  const args = call.args;
+  const args = Object.freeze(call.args);
   const name = call.name;
   return (s, f) => {
     s.frame = f;

@@ -15,8 +15,7 @@
 //   .meta-left  .meta-right  .space  .tab  .newline
 
 import { formatterCall, predicateCall, type Condition, type FormatterCall, type PredicateCall, type VarPath } from './nodes.js';
-import { argList, intern } from './intern.js';
-import { isLetter, isWordChar, parsePath, pathAt, pathLength, singlePathAt } from './paths.js';
+import { isLetter, isWordChar, parsePath, pathAt, pathLength } from './paths.js';
 
 export type Instruction =
   | { readonly t: 'comment' }
@@ -43,48 +42,9 @@ export interface Rejected {
 export interface LexTables {
   hasFormatter(name: string): boolean;
   hasPredicate(name: string): boolean;
-  /** Results for instruction texts already lexed with these tables (see LexMemo). */
-  readonly memo?: LexMemo;
 }
 
 type LexResult = Instruction | Rejected | null;
-
-/**
- * Lexing is a pure function of the instruction text and the tables, and the results are immutable, so an
- * engine remembers them: `{.end}`, `{.or}`, `{title}`, `{.section item}` recur in every template of a theme.
- * A direct-mapped table compares the text in place (no slicing on a hit); a miss lexes and takes the slot.
- */
-export class LexMemo {
-  private static readonly SIZE = 4096;
-  /** Bumped by forgetLexed(): every memo empties itself before its next use. */
-  static generation = 0;
-  private readonly texts: (string | undefined)[] = new Array(LexMemo.SIZE).fill(undefined);
-  private readonly results: LexResult[] = new Array(LexMemo.SIZE).fill(null);
-  /** The generation each slot was written in: older slots count as empty (forgetting is O(1)). */
-  private readonly written = new Int32Array(LexMemo.SIZE).fill(-1);
-
-  lex(src: string, start: number, end: number, tables: LexTables): LexResult {
-    const len = end - start;
-    // `.eval` results carry their position; long texts are rare and cost a slice to store.
-    if (len > 96 || src.startsWith('.eval', start)) return lexUncached(src, start, end, tables);
-    const h = (len * 31 + src.charCodeAt(start + 1) * 17 + src.charCodeAt(end - 1) * 13 +
-      src.charCodeAt(start + (len >> 1)) * 7 + src.charCodeAt(end - 2)) & (LexMemo.SIZE - 1);
-    const text = this.texts[h];
-    if (text !== undefined && text.length === len && this.written[h] === LexMemo.generation && src.startsWith(text, start)) {
-      return this.results[h];
-    }
-    const result = lexUncached(src, start, end, tables);
-    this.texts[h] = src.slice(start, end);
-    this.results[h] = result;
-    this.written[h] = LexMemo.generation;
-    return result;
-  }
-}
-
-/** Make every engine's memo forget what it lexed (for measurements of cold compilation). */
-export function forgetLexed(): void {
-  LexMemo.generation++;
-}
 
 const COMMENT: Instruction = { t: 'comment' };
 const END: Instruction = { t: 'end' };
@@ -104,10 +64,6 @@ const CTX_KEY = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /** The content is src[start, end), the text between the braces. */
 export function lex(src: string, start: number, end: number, tables: LexTables): LexResult {
-  return tables.memo !== undefined ? tables.memo.lex(src, start, end, tables) : lexUncached(src, start, end, tables);
-}
-
-function lexUncached(src: string, start: number, end: number, tables: LexTables): LexResult {
   const first = src.charCodeAt(start);
   if (first === 35 /* # */) return COMMENT;
   if (first !== 46 /* . */) return lexVariable(src, start, end, tables);
@@ -214,7 +170,7 @@ function lexPredicateCall(src: string, start: number, end: number, tables: LexTa
   if (i >= end || !isLetter(src.charCodeAt(i))) return null;
   while (i < end && isWordChar(src.charCodeAt(i))) i++;
   if (i >= end || src.charCodeAt(i) !== 63 /* ? */) return null;
-  const name = intern(src, start, i + 1);
+  const name = src.slice(start, i + 1);
   const args = argList(src, i + 1, end);
   return predicateCall(name, args, tables.hasPredicate(name));
 }
@@ -279,6 +235,27 @@ function lexCtx(rest: string): Instruction | null {
 }
 
 const NO_FORMATTERS: readonly FormatterCall[] = Object.freeze([]);
+const NO_ARGS: readonly string[] = Object.freeze([]);
+
+/**
+ * The arguments of a formatter or predicate: src[start, end) holds the delimiter character followed by the
+ * arguments it separates (`" 10 ..."` gives ['10', '...']). Split in place: String#split of a fresh
+ * substring costs several times more. The compiler freezes the lists it hands to plugins.
+ */
+function argList(src: string, start: number, end: number): readonly string[] {
+  if (start >= end) return NO_ARGS;
+  const delimiter = src.charCodeAt(start);
+  const args: string[] = [];
+  let from = start + 1;
+  for (let i = from; i < end; i++) {
+    if (src.charCodeAt(i) === delimiter) {
+      args.push(src.slice(from, i));
+      from = i + 1;
+    }
+  }
+  args.push(src.slice(from, end));
+  return args;
+}
 const NO_OPERATORS: ('||' | '&&')[] = [];
 
 /** `path (ws? , ws? path)* (| formatter)*` over src[start, end). */
@@ -286,7 +263,7 @@ function lexVariable(src: string, start: number, end: number, tables: LexTables)
   let len = pathLength(src, start, end);
   if (len === 0) return null;
   // The common case: one path and nothing else.
-  if (start + len === end) return { t: 'variable', vars: singlePathAt(src, start, end), formatters: NO_FORMATTERS };
+  if (start + len === end) return { t: 'variable', vars: [pathAt(src, start, end)], formatters: NO_FORMATTERS };
   const vars: VarPath[] = [];
   let i = start;
   for (;;) {
@@ -313,7 +290,7 @@ function lexVariable(src: string, start: number, end: number, tables: LexTables)
     if (segStart >= segEnd || !isLetter(src.charCodeAt(segStart))) return null;
     let k = segStart + 1;
     while (k < segEnd && isWordChar(src.charCodeAt(k))) k++;
-    const name = intern(src, segStart, k);
+    const name = src.slice(segStart, k);
     formatters.push(formatterCall(name, argList(src, k, segEnd)));
     if (!tables.hasFormatter(name)) (unknown ??= []).push(name);
     i = segEnd;
