@@ -3,7 +3,7 @@
 // and snippets; `createEngine` builds one with extra tables, and the package's `compile`/`render` use a
 // default engine with the core tables.
 
-import { compileBody } from './compile/compiler.js';
+import { lazyBody } from './compile/compiler.js';
 import { runtimeErrors, type TemplateError } from './errors.js';
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from './limits.js';
 import { defaultFormatters, defaultPredicates } from './plugins/index.js';
@@ -166,7 +166,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   const compileUnit = (source: string, name: string | undefined, limits: Limits): Unit & { ast: RootNode } => {
     const parsed = parse(source, tables, limits);
-    const exec = compileBody(parsed.root.body, { formatters, predicates, unitName: name });
+    // Closures are built on first execution (see compile/compiler.ts): compiling is parsing.
+    const exec = lazyBody(parsed.root.body, { formatters, predicates, unitName: name });
     return { exec, errors: parsed.errors, name, ast: parsed.root };
   };
 

@@ -57,6 +57,17 @@ describe('compile and render', () => {
 });
 
 describe('compilation', () => {
+  test('bodies compiled on their first run behave the same on later runs, whichever branch comes first', () => {
+    const source = '{.repeated section xs}{.if a}A{a}{.or even?}E{.or}O{.end}{.alternates with},{.or}none{.end}';
+    const t = compile(source);
+    const datas = [{ xs: [] }, { xs: [{ a: 1 }, 2, 3] }, { xs: [4, { a: 'x' }] }, { xs: [] }, { xs: [3] }];
+    const fresh = datas.map((d) => compile(source).render(d).output);
+    expect(fresh).toEqual(['none', 'A1,E,O', 'E,Ax', 'none', 'O']);
+    // One template, each branch first reached by a different render, gives what fresh templates give.
+    expect(datas.map((d) => t.render(d).output)).toEqual(fresh);
+    expect(datas.map((d) => t.render(d).output)).toEqual(fresh);
+  });
+
   test('what an instruction means depends on its engine\'s tables, not on another engine\'s memo', () => {
     const plain = createEngine();
     const loud = createEngine({ formatters: { shout: (v) => String(v).toUpperCase() } });

@@ -25,6 +25,17 @@ export function hasKey(container: unknown, key: string, index: number): boolean 
   return hasOwn.call(container, key);
 }
 
+/**
+ * `key` as a string V8 has internalized (one copy per content, compared by pointer). Keys and plugin
+ * arguments are cut out of the template source, and a substring is not internalized: every property
+ * lookup or Map lookup with it would first have to find its internalized twin. The compiler makes the
+ * keys and arguments of its closures internalized once, when it builds them; an object's computed
+ * property name is internalized by definition.
+ */
+export function internalize(key: string): string {
+  return Object.keys({ [key]: 0 })[0];
+}
+
 /** -1 unless `key` is a canonical array index ("0", "12", not "012"). */
 export function arrayIndex(key: string): number {
   if (key.length === 0 || key.length > 15) return -1;
