@@ -26,11 +26,12 @@ export function hasKey(container: unknown, key: string, index: number): boolean 
 }
 
 /**
- * `key` as a string V8 has internalized (one copy per content, compared by pointer). Keys and plugin
- * arguments are cut out of the template source, and a substring is not internalized: every property
- * lookup or Map lookup with it would first have to find its internalized twin. The compiler makes the
- * keys and arguments of its closures internalized once, when it builds them; an object's computed
- * property name is internalized by definition.
+ * `key` as a string V8 has internalized (one copy per content, compared by pointer). Names and plugin
+ * arguments are cut out of the template source, and such a substring is not internalized: a Map lookup
+ * with it (variables, macros, plugin arguments) compares characters instead of pointers, several times
+ * slower. Property lookups need no help (V8 internalizes their keys itself), and internalizing costs a
+ * string table lookup, so the compiler does it only for strings that end up as Map keys, once, when it
+ * builds a closure. An object's computed property name is internalized by definition.
  */
 export function internalize(key: string): string {
   return Object.keys({ [key]: 0 })[0];
