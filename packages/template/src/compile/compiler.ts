@@ -261,6 +261,19 @@ function compileBindVar(node: N.BindVarNode, cx: CompileContext): Exec {
   const chain = node.formatters.length > 0 ? compileChain(node.formatters, cx, node) : null;
   const name = internalize(node.name);
   const loc: N.Loc = node;
+  // The usual `{.var @x path|formatter}`: one variable, no array per execution.
+  if (resolvers.length === 1) {
+    const r = resolvers[0];
+    return (s, f) => {
+      s.step(loc);
+      const v = r(f);
+      if (chain === null) f.setVar(name, v);
+      else {
+        s.setValue(v);
+        f.setVar(name, chain(s, f, v));
+      }
+    };
+  }
   return (s, f) => {
     s.step(loc);
     const values = resolvers.map((r) => r(f));
