@@ -299,7 +299,7 @@ function compileCtx(node: N.CtxNode): Exec {
 
 function compileMacro(node: N.MacroNode, cx: CompileContext): Exec {
   const unit: Unit = { exec: lazyBody(node.body, cx), errors: [], name: cx.unitName };
-  const def = { name: node.name, unit };
+  const def = { name: internalize(node.name), unit };
   return (_s, f) => f.defineMacro(def.name, def);
 }
 
