@@ -77,11 +77,9 @@ export function lex(src: string, start: number, end: number, tables: LexTables):
   return lexKeyword(src, start, w, end, tables);
 }
 
-/** Whether src[at, at + word.length) is `word`: compared by character code, cheaper than startsWith here. */
+/** Whether the word src[at, wordEnd) is `word`. */
 function isWord(src: string, at: number, wordEnd: number, word: string): boolean {
-  if (wordEnd - at !== word.length) return false;
-  for (let k = 0; k < word.length; k++) if (src.charCodeAt(at + k) !== word.charCodeAt(k)) return false;
-  return true;
+  return wordEnd - at === word.length && src.startsWith(word, at);
 }
 
 /**

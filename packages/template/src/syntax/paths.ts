@@ -65,24 +65,24 @@ export function parsePath(text: string): VarPath | null {
 }
 
 /**
- * The path in src[start, end), which must be a valid path (checked with pathLength). Read in place: one
- * slice for the text, one per segment when there are several (a one-segment path's name is its text).
+ * The path in src[start, end), which must be a valid path (checked with pathLength): one slice for the
+ * text, and one per segment when there are several (a one-segment path's name is its text).
  */
 export function pathAt(src: string, start: number, end: number): VarPath {
   const text = start === 0 && end === src.length ? src : src.slice(start, end);
-  let dot = start;
-  while (dot < end && src.charCodeAt(dot) !== 46 /* . */) dot++;
-  let first = text;
+  let dot = text.indexOf('.');
+  const first = dot < 0 ? text : text.slice(0, dot);
   let rest = NO_REST;
-  if (dot < end) {
-    first = src.slice(start, dot);
+  if (dot >= 0) {
     const keys: string[] = [];
-    for (let from = dot + 1, i = from; ; i++) {
-      if (i === end || src.charCodeAt(i) === 46) {
-        keys.push(src.slice(from, i));
-        if (i === end) break;
-        from = i + 1;
+    for (;;) {
+      const next = text.indexOf('.', dot + 1);
+      if (next < 0) {
+        keys.push(text.slice(dot + 1));
+        break;
       }
+      keys.push(text.slice(dot + 1, next));
+      dot = next;
     }
     rest = keys;
   }
