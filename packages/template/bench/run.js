@@ -140,6 +140,10 @@ if (!fixtures) {
   // reference is given their parsed code), so both do the same work: the template's.
   const firstCompiler = ref && new ref.Compiler();
   const parsedPartials = ref && Object.fromEntries(Object.entries(partials).map(([name, text]) => [name, firstCompiler.parse(text).code]));
+  if (ref) {
+    const out = firstCompiler.execute({ code: refCode, json: data, partials: parsedPartials, enableExpr: true, enableInclude: true }).ctx.render();
+    if (out !== mine.output) console.log(`compile + first render output: ${diffSummary(out, mine.output)}`);
+  }
   results.compileRender = compare('compile + first render',
     ref && (() => {
       const code = firstCompiler.parse(source).code;
