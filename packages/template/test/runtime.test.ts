@@ -68,6 +68,16 @@ describe('compilation', () => {
     expect(datas.map((d) => t.render(d).output)).toEqual(fresh);
   });
 
+  test('a render that starts inside the first render of the same template gets the same closures built', () => {
+    let t: ReturnType<typeof engine.compile> | undefined;
+    const engine = createEngine({ formatters: { again: (v) => `[${t!.render({ a: v === 1 ? 2 : 0 }).output}]` } });
+    t = engine.compile('{.section a}{.if b}B{.or}{a|again}{.end}{.or}leaf{.end}');
+    // First render: the section's body runs, and inside it a nested render reaches the same bodies first.
+    expect(t.render({ a: 1 }).output).toBe('[[leaf]]');
+    expect(t.render({ a: 1 }).output).toBe('[[leaf]]');
+    expect(t.render({ a: 3, b: true }).output).toBe('B');
+  });
+
   test('what an instruction means depends on its engine\'s tables, not on another engine\'s memo', () => {
     const plain = createEngine();
     const loud = createEngine({ formatters: { shout: (v) => String(v).toUpperCase() } });
