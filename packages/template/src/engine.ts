@@ -3,7 +3,7 @@
 // and snippets; `createEngine` builds one with extra tables, and the package's `compile`/`render` use a
 // default engine with the core tables.
 
-import { compileBody } from './compile/compiler.js';
+import { lazyBody } from './compile/compiler.js';
 import { runtimeErrors, type TemplateError } from './errors.js';
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from './limits.js';
 import { defaultFormatters, defaultPredicates } from './plugins/index.js';
@@ -12,21 +12,6 @@ import { Frame } from './runtime/frame.js';
 import { Abort, RenderState, type Unit, type UnitSource } from './runtime/state.js';
 import { deepFreeze, type RootNode } from './syntax/nodes.js';
 import { parse } from './syntax/parser.js';
-import { forgetLexed, LexMemo } from './syntax/lexer.js';
-import { clearInterned } from './syntax/intern.js';
-import { clearPaths } from './syntax/paths.js';
-import { clearResolvers } from './runtime/resolve.js';
-
-/**
- * Empty the memo tables (interned names, argument lists, paths and their resolvers, each engine's lexed
- * instructions), so that the next compilation starts cold. Only useful to measure compilation without them.
- */
-export function clearSharedCaches(): void {
-  clearInterned();
-  clearPaths();
-  clearResolvers();
-  forgetLexed();
-}
 
 export interface EngineOptions {
   /** Extra formatters, merged over the core table (a name given here replaces the core one). */
@@ -174,16 +159,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
   // Maps: looking a freshly sliced name up in an object would make V8 internalize the string first.
   const formatterNames = new Map(Object.entries(formatters));
   const predicateNames = new Map(Object.entries(predicates));
-  const memo = new LexMemo();
   const tables = {
     hasFormatter: (name: string) => formatterNames.has(name),
     hasPredicate: (name: string) => predicateNames.has(name),
-    memo,
   };
 
   const compileUnit = (source: string, name: string | undefined, limits: Limits): Unit & { ast: RootNode } => {
     const parsed = parse(source, tables, limits);
-    const exec = compileBody(parsed.root.body, { formatters, predicates, unitName: name });
+    // Closures are built on first execution (see compile/compiler.ts): compiling is parsing.
+    const exec = lazyBody(parsed.root.body, { formatters, predicates, unitName: name });
     return { exec, errors: parsed.errors, name, ast: parsed.root };
   };
 

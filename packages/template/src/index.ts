@@ -18,7 +18,7 @@ export function render(source: string, data: unknown, options?: RenderOptions & 
   return defaultEngine.render(source, data, options);
 }
 
-export { clearSharedCaches, createEngine, DEFAULT_TIME_ZONE } from './engine.js';
+export { createEngine, DEFAULT_TIME_ZONE } from './engine.js';
 export type { Engine, EngineOptions, CompileOptions, RenderOptions, RenderResult, Template } from './engine.js';
 export { ERROR_CODES, type ErrorCode, type ErrorKind, type TemplateError } from './errors.js';
 export { DEFAULT_LIMITS, type Limits } from './limits.js';

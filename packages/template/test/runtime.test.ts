@@ -1,7 +1,7 @@
 // Unit tests of the public API and the runtime: reuse, immutability, caching, options, errors as values.
 
 import { describe, expect, test } from 'vitest';
-import { clearSharedCaches, compile, createEngine, DEFAULT_LIMITS, ERROR_CODES, render } from '../src/index.js';
+import { compile, createEngine, DEFAULT_LIMITS, ERROR_CODES, render } from '../src/index.js';
 
 describe('compile and render', () => {
   test('a compiled template renders many data sets and never throws on bad input', () => {
@@ -56,25 +56,26 @@ describe('compile and render', () => {
   });
 });
 
-describe('memo tables', () => {
-  test('compiling with warm or emptied memo tables gives the same trees, errors and output', async () => {
-    const path = await import('node:path');
-    const { caseFiles, loadCase } = await import('./support/cases.js');
-    const dir = new URL('./cases', import.meta.url).pathname;
-    const cases = caseFiles(dir, true).map((f) => loadCase(f, path.relative(dir, f)));
-    expect(cases.length).toBeGreaterThan(50);
-    const engine = createEngine();
-    const snapshot = () => cases.map((c) => {
-      const t = engine.compile(c.template);
-      return JSON.stringify([t.ast, t.errors, t.render(c.data, { ...c.options, partials: c.partials, injects: c.injects })]);
-    });
-    clearSharedCaches();
-    const cold = snapshot();
-    const warm = snapshot();
-    expect(warm).toEqual(cold);
-    // Positions come from each occurrence, never from the memo.
-    const t = engine.compile('{title}\n  {title}');
-    expect(t.ast.body.filter((n) => n.kind === 'variable').map((n) => 'line' in n && [n.line, n.column])).toEqual([[1, 1], [2, 3]]);
+describe('compilation', () => {
+  test('bodies compiled on their first run behave the same on later runs, whichever branch comes first', () => {
+    const source = '{.repeated section xs}{.if a}A{a}{.or even?}E{.or}O{.end}{.alternates with},{.or}none{.end}';
+    const t = compile(source);
+    const datas = [{ xs: [] }, { xs: [{ a: 1 }, 2, 3] }, { xs: [4, { a: 'x' }] }, { xs: [] }, { xs: [3] }];
+    const fresh = datas.map((d) => compile(source).render(d).output);
+    expect(fresh).toEqual(['none', 'A1,E,O', 'E,Ax', 'none', 'O']);
+    // One template, each branch first reached by a different render, gives what fresh templates give.
+    expect(datas.map((d) => t.render(d).output)).toEqual(fresh);
+    expect(datas.map((d) => t.render(d).output)).toEqual(fresh);
+  });
+
+  test('a render that starts inside the first render of the same template gets the same closures built', () => {
+    let t: ReturnType<typeof engine.compile> | undefined;
+    const engine = createEngine({ formatters: { again: (v) => `[${t!.render({ a: v === 1 ? 2 : 0 }).output}]` } });
+    t = engine.compile('{.section a}{.if b}B{.or}{a|again}{.end}{.or}leaf{.end}');
+    // First render: the section's body runs, and inside it a nested render reaches the same bodies first.
+    expect(t.render({ a: 1 }).output).toBe('[[leaf]]');
+    expect(t.render({ a: 1 }).output).toBe('[[leaf]]');
+    expect(t.render({ a: 3, b: true }).output).toBe('B');
   });
 
   test('what an instruction means depends on its engine\'s tables, not on another engine\'s memo', () => {

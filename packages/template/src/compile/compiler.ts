@@ -2,6 +2,13 @@
 // everything it needs (resolved paths, formatter functions, arguments), so rendering does no lookups by
 // name and no dispatch on node kinds. The closures hold no per-render state: that lives in RenderState
 // and in the frames, so one compiled template serves any number of concurrent renders.
+//
+// Bodies are compiled lazily: a block's body (and its `.or` chain, its alternates, a macro's body, the
+// template's own body) becomes closures when it first runs. Compiling a template is then only parsing,
+// the first render pays for the closures of what it executes, once, and a branch no data ever takes
+// costs nothing. The lazy closure replaces itself in the variable its block calls through, so later
+// renders call the compiled body directly. Compiling a body is pure and reports nothing (every syntax
+// error was reported while parsing), so two renders racing to compile one body just build equal closures.
 
 import { runtimeErrors } from '../errors.js';
 import { evaluate, type ExprEnv } from '../expr/evaluate.js';
@@ -9,7 +16,7 @@ import type { FormatterTable, PredicateTable } from '../plugins/types.js';
 import { Frame } from '../runtime/frame.js';
 import { compileResolver, compileSectionResolver, type Resolver } from '../runtime/resolve.js';
 import { Abort, type Exec, type RenderState, type Unit } from '../runtime/state.js';
-import { isTruthy, toText } from '../runtime/values.js';
+import { internalize, isTruthy, toText } from '../runtime/values.js';
 import type * as N from '../syntax/nodes.js';
 
 export interface CompileContext {
@@ -24,6 +31,13 @@ type Test = (s: RenderState, f: Frame) => boolean;
 type Chain = (s: RenderState, f: Frame, first: unknown) => unknown;
 
 const NOOP: Exec = () => {};
+
+/** A body as an Exec that compiles it when first called (see the top of this file). */
+export function lazyBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
+  if (nodes.length === 0) return NOOP;
+  let exec: Exec | null = null;
+  return (s, f) => (exec ??= compileBody(nodes, cx))(s, f);
+}
 
 export function compileBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
   const fns: Exec[] = new Array(nodes.length);
@@ -89,7 +103,7 @@ function compileVariable(node: N.VariableNode, cx: CompileContext): Exec {
 }
 
 function compileChain(calls: readonly N.FormatterCall[], cx: CompileContext, loc: N.Loc): Chain {
-  const steps = calls.map((c) => ({ name: c.name, fn: cx.formatters[c.name], args: c.args }));
+  const steps = calls.map((c) => ({ name: c.name, fn: cx.formatters[c.name], args: pluginArgs(c.args) }));
   const failed = (s: RenderState, name: string, e: unknown): undefined => {
     if (e instanceof Abort) throw e;
     s.loc = loc;
@@ -129,7 +143,7 @@ function compileChain(calls: readonly N.FormatterCall[], cx: CompileContext, loc
 function compilePredicate(call: N.PredicateCall, cx: CompileContext, loc: N.Loc): Test {
   const fn = cx.predicates[call.name];
   if (!call.known || fn === undefined) return () => false;
-  const args = call.args;
+  const args = pluginArgs(call.args);
   const name = call.name;
   return (s, f) => {
     s.frame = f;
@@ -167,12 +181,13 @@ function compileCondition(cond: N.Condition, cx: CompileContext, loc: N.Loc): Te
   };
 }
 
-function compileOr(or: N.OrBranch | null, cx: CompileContext): Exec | null {
-  if (or === null) return null;
-  const body = compileBody(or.body, cx);
-  if (or.test === null) return body;
+/** An `.or` branch and the ones after it (each compiled when first reached). */
+function compileOr(or: N.OrBranch, cx: CompileContext): Exec {
+  if (or.test === null) return compileBody(or.body, cx);
+  let body: Exec = (s, f) => (body = compileBody(or.body, cx))(s, f);
   const test = compilePredicate(or.test, cx, or);
-  const next = compileOr(or.next, cx);
+  const nextNode = or.next;
+  let next: Exec | null = nextNode === null ? null : (s, f) => (next = compileOr(nextNode, cx))(s, f);
   const loc: N.Loc = or;
   return (s, f) => {
     s.step(loc);
@@ -182,8 +197,9 @@ function compileOr(or: N.OrBranch | null, cx: CompileContext): Exec | null {
 }
 
 function compileTestBlock(test: Test, node: N.PredicateNode | N.IfNode, cx: CompileContext): Exec {
-  const body = compileBody(node.body, cx);
-  const or = compileOr(node.or, cx);
+  let body: Exec = (s, f) => (body = compileBody(node.body, cx))(s, f);
+  const orNode = node.or;
+  let or: Exec | null = orNode === null ? null : (s, f) => (or = compileOr(orNode, cx))(s, f);
   const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
@@ -196,8 +212,9 @@ function compileTestBlock(test: Test, node: N.PredicateNode | N.IfNode, cx: Comp
 // branch runs inside it (so `{.or even?}` tests the section's value).
 function compileSection(node: N.SectionNode, cx: CompileContext): Exec {
   const r = compileSectionResolver(node.path);
-  const body = compileBody(node.body, cx);
-  const or = compileOr(node.or, cx);
+  let body: Exec = (s, f) => (body = compileBody(node.body, cx))(s, f);
+  const orNode = node.or;
+  let or: Exec | null = orNode === null ? null : (s, f) => (or = compileOr(orNode, cx))(s, f);
   const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
@@ -212,9 +229,12 @@ function compileSection(node: N.SectionNode, cx: CompileContext): Exec {
 // array's first element when the element has no such key).
 function compileRepeated(node: N.RepeatedNode, cx: CompileContext): Exec {
   const r = compileSectionResolver(node.path);
-  const body = compileBody(node.body, cx);
-  const alternates = node.alternates === null ? null : compileBody(node.alternates, cx);
-  const or = compileOr(node.or, cx);
+  let body: Exec = (s, f) => (body = compileBody(node.body, cx))(s, f);
+  const alternateNodes = node.alternates;
+  let alternates: Exec | null = alternateNodes === null ? null
+    : (s, f) => (alternates = compileBody(alternateNodes, cx))(s, f);
+  const orNode = node.or;
+  let or: Exec | null = orNode === null ? null : (s, f) => (or = compileOr(orNode, cx))(s, f);
   const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
@@ -239,8 +259,21 @@ function compileRepeated(node: N.RepeatedNode, cx: CompileContext): Exec {
 function compileBindVar(node: N.BindVarNode, cx: CompileContext): Exec {
   const resolvers = node.vars.map(compileResolver);
   const chain = node.formatters.length > 0 ? compileChain(node.formatters, cx, node) : null;
-  const { name } = node;
+  const name = internalize(node.name);
   const loc: N.Loc = node;
+  // The usual `{.var @x path|formatter}`: one variable, no array per execution.
+  if (resolvers.length === 1) {
+    const r = resolvers[0];
+    return (s, f) => {
+      s.step(loc);
+      const v = r(f);
+      if (chain === null) f.setVar(name, v);
+      else {
+        s.setValue(v);
+        f.setVar(name, chain(s, f, v));
+      }
+    };
+  }
   return (s, f) => {
     s.step(loc);
     const values = resolvers.map((r) => r(f));
@@ -250,8 +283,8 @@ function compileBindVar(node: N.BindVarNode, cx: CompileContext): Exec {
 }
 
 function compileCtx(node: N.CtxNode): Exec {
-  const bindings = node.bindings.map(([k, p]) => [k, compileResolver(p)] as const);
-  const { name } = node;
+  const bindings = node.bindings.map(([k, p]) => [internalize(k), compileResolver(p)] as const);
+  const name = internalize(node.name);
   const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
@@ -265,8 +298,8 @@ function compileCtx(node: N.CtxNode): Exec {
 }
 
 function compileMacro(node: N.MacroNode, cx: CompileContext): Exec {
-  const unit: Unit = { exec: compileBody(node.body, cx), errors: [], name: cx.unitName };
-  const def = { name: node.name, unit };
+  const unit: Unit = { exec: lazyBody(node.body, cx), errors: [], name: cx.unitName };
+  const def = { name: internalize(node.name), unit };
   return (_s, f) => f.defineMacro(def.name, def);
 }
 
@@ -304,7 +337,8 @@ function compileInclude(node: N.IncludeNode): Exec {
 }
 
 function compileInject(node: N.InjectNode): Exec {
-  const { name, file } = node;
+  const name = internalize(node.name);
+  const { file } = node;
   const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
@@ -322,6 +356,14 @@ function compileInject(node: N.InjectNode): Exec {
     }
     f.setVar(name, value);
   };
+}
+
+/**
+ * The argument list a plugin receives on every render: frozen (a plugin must not change it) and made of
+ * internalized strings, since plugins look arguments up (`ctx.resolveArg`, keys of the data).
+ */
+function pluginArgs(args: readonly string[]): readonly string[] {
+  return args.length === 0 ? args : Object.freeze(args.map(internalize));
 }
 
 function describe(e: unknown): string {

@@ -25,6 +25,18 @@ export function hasKey(container: unknown, key: string, index: number): boolean 
   return hasOwn.call(container, key);
 }
 
+/**
+ * `key` as a string V8 has internalized (one copy per content, compared by pointer). Names and plugin
+ * arguments are cut out of the template source, and such a substring is not internalized: a Map lookup
+ * with it (variables, macros, plugin arguments) compares characters instead of pointers, several times
+ * slower. Property lookups need no help (V8 internalizes their keys itself), and internalizing costs a
+ * string table lookup, so the compiler does it only for strings that end up as Map keys, once, when it
+ * builds a closure. An object's computed property name is internalized by definition.
+ */
+export function internalize(key: string): string {
+  return Object.keys({ [key]: 0 })[0];
+}
+
 /** -1 unless `key` is a canonical array index ("0", "12", not "012"). */
 export function arrayIndex(key: string): number {
   if (key.length === 0 || key.length > 15) return -1;

@@ -15,8 +15,7 @@
 //   .meta-left  .meta-right  .space  .tab  .newline
 
 import { formatterCall, predicateCall, type Condition, type FormatterCall, type PredicateCall, type VarPath } from './nodes.js';
-import { argList, intern } from './intern.js';
-import { isLetter, isWordChar, parsePath, pathAt, pathLength, singlePathAt } from './paths.js';
+import { isLetter, isWordChar, parsePath, pathAt, pathLength } from './paths.js';
 
 export type Instruction =
   | { readonly t: 'comment' }
@@ -43,48 +42,9 @@ export interface Rejected {
 export interface LexTables {
   hasFormatter(name: string): boolean;
   hasPredicate(name: string): boolean;
-  /** Results for instruction texts already lexed with these tables (see LexMemo). */
-  readonly memo?: LexMemo;
 }
 
 type LexResult = Instruction | Rejected | null;
-
-/**
- * Lexing is a pure function of the instruction text and the tables, and the results are immutable, so an
- * engine remembers them: `{.end}`, `{.or}`, `{title}`, `{.section item}` recur in every template of a theme.
- * A direct-mapped table compares the text in place (no slicing on a hit); a miss lexes and takes the slot.
- */
-export class LexMemo {
-  private static readonly SIZE = 4096;
-  /** Bumped by forgetLexed(): every memo empties itself before its next use. */
-  static generation = 0;
-  private readonly texts: (string | undefined)[] = new Array(LexMemo.SIZE).fill(undefined);
-  private readonly results: LexResult[] = new Array(LexMemo.SIZE).fill(null);
-  /** The generation each slot was written in: older slots count as empty (forgetting is O(1)). */
-  private readonly written = new Int32Array(LexMemo.SIZE).fill(-1);
-
-  lex(src: string, start: number, end: number, tables: LexTables): LexResult {
-    const len = end - start;
-    // `.eval` results carry their position; long texts are rare and cost a slice to store.
-    if (len > 96 || src.startsWith('.eval', start)) return lexUncached(src, start, end, tables);
-    const h = (len * 31 + src.charCodeAt(start + 1) * 17 + src.charCodeAt(end - 1) * 13 +
-      src.charCodeAt(start + (len >> 1)) * 7 + src.charCodeAt(end - 2)) & (LexMemo.SIZE - 1);
-    const text = this.texts[h];
-    if (text !== undefined && text.length === len && this.written[h] === LexMemo.generation && src.startsWith(text, start)) {
-      return this.results[h];
-    }
-    const result = lexUncached(src, start, end, tables);
-    this.texts[h] = src.slice(start, end);
-    this.results[h] = result;
-    this.written[h] = LexMemo.generation;
-    return result;
-  }
-}
-
-/** Make every engine's memo forget what it lexed (for measurements of cold compilation). */
-export function forgetLexed(): void {
-  LexMemo.generation++;
-}
 
 const COMMENT: Instruction = { t: 'comment' };
 const END: Instruction = { t: 'end' };
@@ -104,99 +64,84 @@ const CTX_KEY = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /** The content is src[start, end), the text between the braces. */
 export function lex(src: string, start: number, end: number, tables: LexTables): LexResult {
-  return tables.memo !== undefined ? tables.memo.lex(src, start, end, tables) : lexUncached(src, start, end, tables);
-}
-
-function lexUncached(src: string, start: number, end: number, tables: LexTables): LexResult {
   const first = src.charCodeAt(start);
   if (first === 35 /* # */) return COMMENT;
   if (first !== 46 /* . */) return lexVariable(src, start, end, tables);
-  const keyword = lexKeyword(src, start, end, tables);
-  if (keyword !== undefined) return keyword;
-  // `.name?` is a predicate; anything else starting with a dot is not an instruction.
-  let i = start + 1;
-  while (i < end && isWordChar(src.charCodeAt(i))) i++;
-  if (i < end && src.charCodeAt(i) === 63 /* ? */) {
+  // The word after the dot, read once: a keyword, or the name of a predicate when `?` follows it.
+  let w = start + 1;
+  while (w < end && isWordChar(src.charCodeAt(w))) w++;
+  if (w < end && src.charCodeAt(w) === 63 /* ? */) {
     const call = lexPredicateCall(src, start + 1, end, tables);
     return call ? { t: 'predicate', call } : null;
   }
-  return null;
+  return lexKeyword(src, start, w, end, tables);
 }
 
-/** Whether the keyword `word` follows the dot at src[start] as a whole word. */
-function isKeyword(src: string, start: number, end: number, word: string): boolean {
-  const after = start + 1 + word.length;
-  if (after > end || !src.startsWith(word, start + 1)) return false;
-  if (after === end) return true;
-  const c = src.charCodeAt(after);
-  return !isWordChar(c) && c !== 63 /* ? */;
+/** Whether the word src[at, wordEnd) is `word`. */
+function isWord(src: string, at: number, wordEnd: number, word: string): boolean {
+  return wordEnd - at === word.length && src.startsWith(word, at);
 }
 
 /**
- * Keyword instructions, dispatched on the character after the dot. Undefined when the content does not
- * start with a keyword (it may still be a predicate), null when it does but is malformed.
+ * Keyword instructions: the word src[start + 1, w) after the dot is dispatched on its first character.
+ * Null when it is no keyword or the instruction is malformed.
  */
-function lexKeyword(src: string, start: number, end: number, tables: LexTables): Instruction | Rejected | null | undefined {
+function lexKeyword(src: string, start: number, w: number, end: number, tables: LexTables): Instruction | Rejected | null {
   const len = end - start;
-  switch (src.charCodeAt(start + 1)) {
+  const at = start + 1;
+  switch (src.charCodeAt(at)) {
     case 97: /* a */
-      return isKeyword(src, start, end, 'alternates') ? (src.startsWith(' with', start + 11) && len === 16 ? ALTERNATES : null) : undefined;
+      return isWord(src, at, w, 'alternates') && len === 16 && isWord(src, w, end, ' with') ? ALTERNATES : null;
     case 98: /* b */
-      return isKeyword(src, start, end, 'bindvar') ? lexBindVar(src, start + 8, end, tables) : undefined;
+      return isWord(src, at, w, 'bindvar') ? lexBindVar(src, w, end, tables) : null;
     case 99: /* c */
-      return isKeyword(src, start, end, 'ctx') ? lexCtx(src.slice(start + 4, end)) : undefined;
+      return isWord(src, at, w, 'ctx') ? lexCtx(src.slice(w, end)) : null;
     case 101: /* e */
-      if (isKeyword(src, start, end, 'end')) return len === 4 ? END : null;
-      if (isKeyword(src, start, end, 'eval')) {
-        const i = start + 5;
-        return i < end && isSpace(src.charCodeAt(i)) ? { t: 'eval', source: src.slice(i, end), offset: i } : null;
-      }
-      return undefined;
+      if (isWord(src, at, w, 'end')) return w === end ? END : null;
+      if (isWord(src, at, w, 'eval')) return w < end && isSpace(src.charCodeAt(w)) ? { t: 'eval', source: src.slice(w, end), offset: w } : null;
+      return null;
     case 105: /* i */
-      if (isKeyword(src, start, end, 'if')) return lexIf(src, start + 3, end, tables);
-      if (isKeyword(src, start, end, 'include')) {
-        const i = start + 8;
-        if (src.charCodeAt(i) !== 32 || end - i === 1) return null;
-        const parts = src.slice(i + 1, end).split(' ');
+      if (isWord(src, at, w, 'if')) return lexIf(src, w, end, tables);
+      if (isWord(src, at, w, 'include')) {
+        if (src.charCodeAt(w) !== 32 || end - w === 1) return null;
+        const parts = src.slice(w + 1, end).split(' ');
         return { t: 'include', name: parts[0], output: parts.slice(1).includes('output') };
       }
-      if (isKeyword(src, start, end, 'inject')) {
-        const parts = src.slice(start + 7, end).split(' ');
+      if (isWord(src, at, w, 'inject')) {
+        const parts = src.slice(w, end).split(' ');
         if (parts.length !== 3 || parts[0] !== '' || !BIND_NAME.test(parts[1]) || parts[2] === '') return null;
         return { t: 'inject', name: parts[1], file: parts[2] };
       }
-      return undefined;
+      return null;
     case 109: /* m */
-      if (isKeyword(src, start, end, 'macro')) {
-        const name = src.slice(start + 7, end);
-        return src.charCodeAt(start + 6) === 32 && MACRO_NAME.test(name) ? { t: 'macro', name } : null;
+      if (isWord(src, at, w, 'macro')) {
+        const name = src.slice(w + 1, end);
+        return src.charCodeAt(w) === 32 && MACRO_NAME.test(name) ? { t: 'macro', name } : null;
       }
-      if (isKeyword(src, start, end, 'meta-left')) return len === 10 ? META_LEFT : null;
-      if (isKeyword(src, start, end, 'meta-right')) return len === 11 ? META_RIGHT : null;
-      return undefined;
+      if (isWord(src, at, w, 'meta-left')) return w === end ? META_LEFT : null;
+      if (isWord(src, at, w, 'meta-right')) return w === end ? META_RIGHT : null;
+      return null;
     case 110: /* n */
-      return isKeyword(src, start, end, 'newline') ? (len === 8 ? NEWLINE : null) : undefined;
+      return isWord(src, at, w, 'newline') && w === end ? NEWLINE : null;
     case 111: /* o */
-      if (!isKeyword(src, start, end, 'or')) return undefined;
-      if (len === 3) return OR;
-      if (src.charCodeAt(start + 3) !== 32) return null;
+      if (!isWord(src, at, w, 'or')) return null;
+      if (w === end) return OR;
+      if (src.charCodeAt(w) !== 32) return null;
       {
-        const call = lexPredicateCall(src, start + 4, end, tables);
+        const call = lexPredicateCall(src, w + 1, end, tables);
         return call ? { t: 'or', test: call } : null;
       }
     case 114: /* r */
-      if (!isKeyword(src, start, end, 'repeated')) return undefined;
-      return src.startsWith(' section', start + 9) ? lexSectionPath(src, start + 17, end, 'repeated') : null;
+      return isWord(src, at, w, 'repeated') && isWord(src, w, w + 8, ' section') ? lexSectionPath(src, w + 8, end, 'repeated') : null;
     case 115: /* s */
-      if (isKeyword(src, start, end, 'section')) return lexSectionPath(src, start + 8, end, 'section');
-      if (isKeyword(src, start, end, 'space')) return len === 6 ? SPACE : null;
-      return undefined;
+      if (isWord(src, at, w, 'section')) return lexSectionPath(src, w, end, 'section');
+      return isWord(src, at, w, 'space') && w === end ? SPACE : null;
     case 116: /* t */
-      return isKeyword(src, start, end, 'tab') ? (len === 4 ? TAB : null) : undefined;
+      return isWord(src, at, w, 'tab') && w === end ? TAB : null;
     case 118: /* v */
-      return isKeyword(src, start, end, 'var') ? lexBindVar(src, start + 4, end, tables) : undefined;
+      return isWord(src, at, w, 'var') ? lexBindVar(src, w, end, tables) : null;
   }
-  return undefined;
+  return null;
 }
 
 function lexSectionPath(src: string, i: number, end: number, t: 'section' | 'repeated'): Instruction | null {
@@ -214,7 +159,7 @@ function lexPredicateCall(src: string, start: number, end: number, tables: LexTa
   if (i >= end || !isLetter(src.charCodeAt(i))) return null;
   while (i < end && isWordChar(src.charCodeAt(i))) i++;
   if (i >= end || src.charCodeAt(i) !== 63 /* ? */) return null;
-  const name = intern(src, start, i + 1);
+  const name = src.slice(start, i + 1);
   const args = argList(src, i + 1, end);
   return predicateCall(name, args, tables.hasPredicate(name));
 }
@@ -279,6 +224,27 @@ function lexCtx(rest: string): Instruction | null {
 }
 
 const NO_FORMATTERS: readonly FormatterCall[] = Object.freeze([]);
+const NO_ARGS: readonly string[] = Object.freeze([]);
+
+/**
+ * The arguments of a formatter or predicate: src[start, end) holds the delimiter character followed by the
+ * arguments it separates (`" 10 ..."` gives ['10', '...']). Split in place: String#split of a fresh
+ * substring costs several times more. The compiler freezes the lists it hands to plugins.
+ */
+function argList(src: string, start: number, end: number): readonly string[] {
+  if (start >= end) return NO_ARGS;
+  const delimiter = src.charCodeAt(start);
+  const args: string[] = [];
+  let from = start + 1;
+  for (let i = from; i < end; i++) {
+    if (src.charCodeAt(i) === delimiter) {
+      args.push(src.slice(from, i));
+      from = i + 1;
+    }
+  }
+  args.push(src.slice(from, end));
+  return args;
+}
 const NO_OPERATORS: ('||' | '&&')[] = [];
 
 /** `path (ws? , ws? path)* (| formatter)*` over src[start, end). */
@@ -286,7 +252,7 @@ function lexVariable(src: string, start: number, end: number, tables: LexTables)
   let len = pathLength(src, start, end);
   if (len === 0) return null;
   // The common case: one path and nothing else.
-  if (start + len === end) return { t: 'variable', vars: singlePathAt(src, start, end), formatters: NO_FORMATTERS };
+  if (start + len === end) return { t: 'variable', vars: [pathAt(src, start, end)], formatters: NO_FORMATTERS };
   const vars: VarPath[] = [];
   let i = start;
   for (;;) {
@@ -313,7 +279,7 @@ function lexVariable(src: string, start: number, end: number, tables: LexTables)
     if (segStart >= segEnd || !isLetter(src.charCodeAt(segStart))) return null;
     let k = segStart + 1;
     while (k < segEnd && isWordChar(src.charCodeAt(k))) k++;
-    const name = intern(src, segStart, k);
+    const name = src.slice(segStart, k);
     formatters.push(formatterCall(name, argList(src, k, segEnd)));
     if (!tables.hasFormatter(name)) (unknown ??= []).push(name);
     i = segEnd;

@@ -1,7 +1,8 @@
 // The syntax tree: plain, readonly, tagged data made by the small factories below. The compiler reads it
-// once and nothing mutates it. Freezing every node while parsing costs about a tenth of compile time, so
-// factories only build; `deepFreeze` freezes a finished tree once, when it is handed out (Template.ast).
-// Plugin argument lists are frozen by the lexer, since formatters receive them on every render.
+// (each body when it first runs) and nothing changes it. Freezing every node while parsing would cost
+// about a tenth of compile time, so factories only build; `deepFreeze` freezes a finished tree once, when
+// it is handed out (Template.ast).
+// Plugin argument lists are frozen by the compiler, since plugins receive them on every render.
 
 import type { ExprProgram } from '../expr/nodes.js';
 
@@ -119,10 +120,9 @@ export const include = (name: string, output: boolean, line: number, column: num
 export const inject = (name: string, file: string, line: number, column: number): InjectNode => ({ kind: 'inject', name, file, line, column });
 export const root = (body: readonly Node[]): RootNode => ({ kind: 'root', body });
 
-// Paths are cached and shared between templates (readonly by type; frozen with the tree it is handed out in).
+// Paths, like every node, are readonly by type and frozen with the tree they are handed out in.
 export const varPath = (head: VarPath['head'], name: string, rest: readonly string[], textValue: string): VarPath =>
   ({ head, name, rest, text: textValue });
-// Argument lists come frozen from the lexer (see intern.ts).
 export const formatterCall = (name: string, args: readonly string[]): FormatterCall => ({ name, args });
 export const predicateCall = (name: string, args: readonly string[], known: boolean): PredicateCall =>
   ({ name, args, known });

@@ -79,14 +79,16 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
     candidate(open, closeAt, textStart) {
       const ins = lex(source, open + 1, closeAt, tables);
       if (ins === null) return false;
-      if (ins.t === 'rejected') {
+      // Instructions come in a dozen shapes: reading their tag once spares repeated megamorphic loads.
+      const t = ins.t;
+      if (t === 'rejected') {
         const at = lines.posAt(open);
         for (const name of ins.unknownFormatters) errors.push(syntaxErrors.unknownFormatter(name, at));
         return false;
       }
       if (open > textStart) pendingText += source.slice(textStart, open);
       // The most frequent instruction needs no position unless it is misplaced.
-      if (ins.t === 'end') {
+      if (t === 'end') {
         if (top.kind === 'root') errors.push(syntaxErrors.closingOutsideBlock(lines.posAt(open)));
         else close();
         return true;
@@ -94,7 +96,7 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
       lines.locate(open);
       const line = lines.line;
       const column = lines.column;
-      switch (ins.t) {
+      switch (t) {
         case 'comment': break;
         case 'text': pendingText += ins.text; break;
         case 'variable': append(N.variable(ins.vars, ins.formatters, line, column)); break;
@@ -110,7 +112,7 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
           if (parsed.ok) append(N.evalNode(ins.source.trim(), parsed.program, parsed.error === undefined, line, column));
           break;
         }
-        case 'section': case 'repeated': case 'macro': push(ins.t, line, column, ins); break;
+        case 'section': case 'repeated': case 'macro': push(t, line, column, ins); break;
         case 'predicate':
           if (!ins.call.known) errors.push(syntaxErrors.unknownPredicate(ins.call.name, { line, column }));
           push('predicate', line, column, ins);
