@@ -132,6 +132,8 @@ describe('site forms in Chromium', () => {
     await overlayDismissed();
     await page.goto(`${server.url}/`);
     const form = page.locator('form[data-form-id="newsletter"]');
+    // The footer's form comes to life as it nears the viewport.
+    await form.scrollIntoViewIfNeeded();
     await page.waitForSelector('.tessera-form-island form[data-form-id="newsletter"]');
     const before = smtp.messages.length;
     const tracked: unknown[] = [];
@@ -163,6 +165,7 @@ describe('site forms in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => [localStorage.getItem('version'), localStorage.getItem('date-closed') !== null])).toEqual(['1', true]);
     await page.reload();
+    await page.locator('form[data-form-id="newsletter"]').scrollIntoViewIfNeeded();
     await page.waitForSelector('.tessera-form-island form[data-form-id="newsletter"]');
     await page.goto(`${server.url}/contact`);
     await page.waitForSelector('.tessera-form-island form[data-form-id="contact"]');

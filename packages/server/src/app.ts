@@ -10,6 +10,7 @@ import { parseQueryString, queryRejected } from './http/querystring.js';
 import { registerCompression, registerSecurity } from './http/security.js';
 import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
 import { registerCommerce, type CommerceSetup } from './modules/commerce/index.js';
+import { installmentsPlugin } from './modules/installments/index.js';
 import { adminPlugin, ownerAuthPlugin } from './modules/admin/index.js';
 import { analyticsPlugin, ingestPlugin } from './modules/analytics/index.js';
 import { clientErrorsPlugin } from './modules/client-errors/index.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(clientErrorsPlugin);
   await app.register(sitePlugin, { store, renderer });
   await registerCommerce(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.commerce);
+  await app.register(installmentsPlugin);
 
   app.addHook('onClose', async () => {
     themes.close();

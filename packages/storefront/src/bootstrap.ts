@@ -8,7 +8,6 @@ import { startAnalytics } from './collectors/analytics.js';
 import type { CollectorContext } from './collectors/context.js';
 import { installErrorReporter } from './collectors/errors.js';
 import type { Visit } from './collectors/visit.js';
-import { registerFormIslands } from './islands/forms/register.js';
 
 /** The site context for the browser (docs/site-format.md, "The site context for the browser"). */
 export interface SiteContext {
@@ -24,6 +23,7 @@ export interface SiteContext {
   timeZone: { name: string; offset: number; abbreviation: string };
   currency: string;
   storeSettings: Record<string, unknown>;
+  popupOverlay?: unknown;
   // Measurement (issue 8).
   censusDisabled?: boolean;
   pageSpeedEnabled?: boolean;
@@ -46,6 +46,8 @@ declare global {
   }
 }
 
+const FORMS_SELECTOR = 'form[data-tessera-island="form"], [data-tessera-island="newsletter-unsubscribe"]';
+
 /** An island's entry: mounts on the page's elements that carry its marker. */
 export interface IslandModule {
   mount(elements: Element[], tessera: TesseraGlobal): void;
@@ -55,7 +57,18 @@ export interface IslandModule {
  * Marker selector -> the island's entry. One line per island:
  *   ['[data-tessera-cart]', () => import('./islands/cart.js')],
  */
-export const ISLANDS: ReadonlyArray<readonly [selector: string, load: () => Promise<IslandModule>]> = [];
+export const ISLANDS: ReadonlyArray<readonly [selector: string, load: () => Promise<IslandModule>]> = [
+  // The store (issue 6, themes/default/README.md "Containers and markers").
+  ['.sqs-add-to-cart-button[data-item-id]', () => import('./islands/add-to-cart/index.js')],
+  ['.installment-badge[data-product-type="1"]', () => import('./islands/installments/index.js')],
+  // The indicators are needed only once the cart holds something (else an add loads them).
+  ['[data-cart-indicator]:not(.cart-empty)', () => import('./islands/cart-indicators/index.js')],
+  ['#tessera-cart', () => import('./pages/cart/index.js')],
+  ['#tessera-checkout', () => import('./pages/checkout/index.js')],
+  ['#tessera-order-confirmed', () => import('./pages/confirmation/index.js')],
+  // The forms islands (site forms, newsletter unsubscribe) register themselves where their markers are.
+  [FORMS_SELECTOR, () => import('./islands/forms/register.js').then((m) => ({ mount: (_: Element[], t: TesseraGlobal) => m.registerFormIslands(document, t.context as Parameters<typeof m.registerFormIslands>[1]) }))],
+];
 
 export const CONTEXT_ELEMENT_ID = 'tessera-context';
 
@@ -117,20 +130,37 @@ export function startCollectors(context: SiteContext | null): Promise<Visit | nu
   return Promise.resolve(visit);
 }
 
-export function loadIslands(doc: Document, tessera: TesseraGlobal, islands = ISLANDS): void {
+/** Loads the islands whose markers the page holds; resolves how many there were. */
+export function loadIslands(doc: Document, tessera: TesseraGlobal, islands = ISLANDS): number {
+  let count = 0;
   for (const [selector, load] of islands) {
     const elements = Array.from(doc.querySelectorAll(selector));
-    if (elements.length > 0) void load().then((island) => island.mount(elements, tessera));
+    if (elements.length === 0) continue;
+    count++;
+    void load().then((island) => island.mount(elements, tessera));
   }
+  return count;
+}
+
+/**
+ * The visitor events the islands publish on the page's bus go to the analytics forwarder; both
+ * are fetched only by pages that have islands (a page without any publishes nothing).
+ */
+function forwardEvents(visit: Promise<Visit | null>): void {
+  void visit.then((v) => v && Promise.all([import('./events.js'), import('./collectors/visitor-events.js')])
+    .then(([bus, forwarder]) => forwarder.forwardVisitorEvents(v, bus.events))).catch(() => {});
 }
 
 export function boot(win: Window = window): TesseraGlobal {
   const context = readSiteContext(win.document);
   const tessera: TesseraGlobal = Object.freeze({ context, crumb: () => readCrumb(win.document), visit: startCollectors(context) });
   win.Tessera = tessera;
-  loadIslands(win.document, tessera);
-  // The forms islands (site forms, newsletter unsubscribe, popup overlay) register themselves.
-  registerFormIslands(win.document, tessera.context);
+  const islands = loadIslands(win.document, tessera);
+  // The popup overlay is a forms island without a marker: the site context carries it.
+  if (context?.popupOverlay && !win.document.querySelector(FORMS_SELECTOR)) {
+    void import('./islands/forms/register.js').then((m) => m.registerFormIslands(win.document, context as Parameters<typeof m.registerFormIslands>[1]));
+  }
+  if (islands > 0) forwardEvents(tessera.visit);
   win.document.dispatchEvent(new CustomEvent('tessera:ready', { detail: tessera.context }));
   return tessera;
 }

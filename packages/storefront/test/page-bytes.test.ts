@@ -45,11 +45,13 @@ describe('bytes on a visitor page', () => {
     expect(bootstrap.code).toContain('/api/events/RecordJavascriptErrors');
     expect(bootstrap.code).not.toContain('largest-contentful-paint'); // web-vitals
     expect(bootstrap.code).not.toContain('react.element'); // React
+    expect(bootstrap.code).not.toContain('modulepreload'); // Vite's preload helper
     expect(pageSpeed.code).toContain('largest-contentful-paint');
     // The collectors' own budget (4 KB for page views and errors) is measured by
     // collectors/bundle-size.test.ts; what every page loads before any island (the bootstrap with
     // Vite's preload helper, the site context, the island registries and those collectors) is held
-    // to 6 KB, so that a regression shows here.
-    expect(bootstrap.gzipBytes).toBeLessThanOrEqual(6144);
+    // to the 5 KB of a page without island markers (issue 6; `npm run size` measures the same in
+    // Chromium), so that a regression shows here.
+    expect(bootstrap.gzipBytes).toBeLessThanOrEqual(5120);
   }, 120_000);
 });

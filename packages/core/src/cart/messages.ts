@@ -34,6 +34,15 @@ export function addToCartDialogTitle(kind: AddToCartKind): string {
 }
 
 /**
+ * What a button does with its item: a gift card goes to the gift-card page, an express-checkout
+ * button buys at once, anything else is added to the cart (subscriptions included).
+ */
+export function addToCartKind(productType: unknown, expressCheckout: boolean): AddToCartKind {
+  if (Number(productType) === 4) return 'giftCard';
+  return expressCheckout ? 'expressCheckout' : 'default';
+}
+
+/**
  * The unselected-options message: "Please select the Size option.", "Please select the Size
  * and Color options.", "Please select the Size, Color and Material options." (the list joined
  * by ", ", the last option after " and ", no comma before it).

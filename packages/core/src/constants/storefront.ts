@@ -59,3 +59,10 @@ export const TEMPLATE_LIMITS = Object.freeze({
 });
 
 export const DEFAULT_SLIDER_ASPECT_RATIO = 50;
+
+/** Errors the UI helpers throw for a wrong call (platform.md section 5, "Analytics and helpers"). */
+export const HELPER_MESSAGES = Object.freeze({
+  tweenFunction: 'Tween requires a function as its first parameter',
+  tweenDuration: 'Tween duration must be a finite number',
+  focusContainment: 'Focus containment requires exactly one of container or predicate',
+});

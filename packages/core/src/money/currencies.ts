@@ -1,3 +1,5 @@
+import { storeFractionDigits } from './fraction-digits.js';
+
 /**
  * The 27 store currencies of storefront.md section 9, in the spec's order, with their
  * ISO 4217 names and numeric codes. Every currency has 2 fraction digits except JPY (0).
@@ -53,7 +55,7 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = Object.freez
   Object.fromEntries(
     table.map(([code, name, numericCode]) => [
       code,
-      Object.freeze({ code, name, numericCode, fractionDigits: code === 'JPY' ? 0 : 2 }),
+      Object.freeze({ code, name, numericCode, fractionDigits: storeFractionDigits(code) }),
     ]),
   ) as Record<CurrencyCode, Currency>,
 );

@@ -116,3 +116,21 @@ export function installmentBadgeText(input: InstallmentBadgeInput): string {
   }
   return INSTALLMENT_TEXT.over.replace('{amount}', () => input.formatAmount(input.minCents));
 }
+
+/**
+ * The locale of the provider's information dialog for a site language (BCP 47, `en-US`, `fr-CA`):
+ * Clearpay has en_GB only; Afterpay takes the language's region when it is one of its countries
+ * (fr-CA -> fr_CA, en-AU -> en_AU), else en_US.
+ */
+export function installmentModalLocale(provider: InstallmentProvider, siteLanguage = 'en-US'): InstallmentLocale {
+  if (provider === 'clearpay') return CLEARPAY_LOCALES[0];
+  const [language = 'en', region = 'US'] = siteLanguage.replace('_', '-').split('-');
+  const locale = region.toUpperCase() === 'GB' ? null : installmentLocaleFor(region, language);
+  return locale && (AFTERPAY_LOCALES as readonly string[]).includes(locale) ? locale : AFTERPAY_LOCALES[0];
+}
+
+/** Every provider and locale the information dialog exists for. */
+export const INSTALLMENT_MODAL_LOCALES: Readonly<Record<InstallmentProvider, readonly InstallmentLocale[]>> = Object.freeze({
+  afterpay: AFTERPAY_LOCALES,
+  clearpay: CLEARPAY_LOCALES,
+});

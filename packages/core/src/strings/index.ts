@@ -1,4 +1,5 @@
 import { ADD_TO_CART_DIALOG_TITLES, CART_MESSAGES } from '../cart/messages.js';
+import { STOREFRONT_TEXTS } from '../cart/texts.js';
 import { LIKERT_LABELS, EMPTY_FORM_ANSWER } from '../format/labels.js';
 import { INSTALLMENT_TEXT } from '../product/installments.js';
 import { PRODUCT_PRICE_TEXT } from '../product/price-view.js';
@@ -31,9 +32,9 @@ export const DEFAULT_STRINGS = Object.freeze({
   // Add-to-cart button in the storefront.
   storefrontAddToCartText: ADD_TO_CART_LABELS.storefrontDefault,
   productExpressCheckoutText: ADD_TO_CART_LABELS.expressCheckout,
-  addToCartAddingText: 'Adding\u2026',
-  addToCartAddedText: 'Added!',
-  viewCartText: 'View Cart',
+  addToCartAddingText: STOREFRONT_TEXTS.adding,
+  addToCartAddedText: STOREFRONT_TEXTS.added,
+  viewCartText: STOREFRONT_TEXTS.viewCart,
   addToCartDialogTitle: ADD_TO_CART_DIALOG_TITLES.default,
   expressCheckoutDialogTitle: ADD_TO_CART_DIALOG_TITLES.expressCheckout,
   giftCardDialogTitle: ADD_TO_CART_DIALOG_TITLES.giftCard,

@@ -5,6 +5,7 @@ import { captchaSiteKey, cookieSettings } from './context/site.js';
 import { Captcha, CHALLENGE_PATH } from '../../captcha/index.js';
 import { popupOverlayContext } from '../newsletter/overlay.js';
 import { pageSpeedEnabled } from '../performance/settings.js';
+import { siteProviderIds } from '../checkout/payments.js';
 
 /** Who is browsing, for the collectors' skip rules (platform.md section 6): the site owner, signed in, is not counted. */
 export interface BrowserVisitor {
@@ -61,9 +62,14 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
       selectedCurrency: storeSettings.selectedCurrency,
       useLightCart: storeSettings.useLightCart,
       minimumOrderSubtotal: storeSettings.minimumOrderSubtotal,
+      minimumOrderSubtotalCents: storeSettings.minimumOrderSubtotalCents,
       multipleQuantityAllowedForServices: storeSettings.multipleQuantityAllowedForServices,
       merchandisingSettings: storeSettings.merchandisingSettings,
       installments: storeSettings.installments,
+      // The storefront's add-to-cart buttons and checkout (issue 6): buy at once, and the payment
+      // providers' ids the checkout offers (ids only; a provider's keys never reach a page).
+      expressCheckout: storeSettings.expressCheckout,
+      paymentProviders: siteProviderIds(s.store),
     },
     // Measurement (issue 8): what the collectors read (packages/storefront/src/collectors/context.ts).
     censusDisabled: options.censusDisabled,

@@ -163,7 +163,8 @@ function FieldBody({ model, field, input, error, onInput }: {
   }
 }
 
-function Field({ model, field, input, error, onInput }: {
+/** One field with its label, error and markers; the cart's additional-fields lightbox draws its fields with it too. */
+export function Field({ model, field, input, error, onInput }: {
   model: FormModel; field: FieldModel; input: FormFieldInput; error?: string; onInput: (input: FormFieldInput) => void;
 }) {
   const A = FORM_MARKERS.attributes;

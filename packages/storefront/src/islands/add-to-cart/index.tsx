@@ -1,0 +1,47 @@
+// Entry: the add-to-cart island, one React root beside each engine button
+// (`.sqs-add-to-cart-button[data-item-id]`): the engine's markup stays for pages without
+// JavaScript and is replaced in its wrapper. The product page's visit is published once, and the
+// variant image follows the variant selects.
+import { createRoot } from 'react-dom/client';
+import { ADD_TO_CART_BUTTON } from '@tessera/core/markup';
+import type { TesseraGlobal } from '../../bootstrap.js';
+import { events } from '../../events.js';
+import { cartStore } from '../shared/cart-store.js';
+import { navigation, pageApi, storeOf } from '../shared/site.js';
+import { AddToCart } from './AddToCart.js';
+import { readProductMarkup } from './markup.js';
+import { watchVariantImages } from './variant-image.js';
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The indicators follow the store from the first add on (an empty cart's page did not load them). */
+const showIndicators = () => void import('../cart-indicators/index.js').then((m) => m.mountIndicators(document, cartStore, window.Tessera ?? null));
+
+export function mount(elements: Element[], tessera: TesseraGlobal): void {
+  const context = tessera.context;
+  const api = pageApi(tessera);
+  watchVariantImages(document);
+  for (const element of elements) {
+    const markup = readProductMarkup(element as HTMLElement, storeOf(context).expressCheckout === true);
+    // The product page's visit (storefront.md section 7), for the item the page is about.
+    if (context?.pageType === 50 && context.itemId === markup.itemId) events.publish('product-page-visit', { objectIdentifier: markup.itemId });
+    const wrapper = element.closest<HTMLElement>(`.${ADD_TO_CART_BUTTON.wrapperClass}`);
+    let host = wrapper;
+    if (!host) {
+      host = document.createElement('div');
+      host.className = ADD_TO_CART_BUTTON.wrapperClass;
+      element.replaceWith(host);
+    }
+    host.classList.add('add-to-cart-island');
+    createRoot(host).render(
+      <AddToCart markup={markup} api={api} navigate={(url) => navigation.assign(url)} storage={sessionStorageOrNull()}
+        onCartChange={showIndicators} />,
+    );
+  }
+}

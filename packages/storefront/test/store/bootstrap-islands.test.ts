@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ISLANDS, boot, loadIslands, type SiteContext, type TesseraGlobal } from '../../src/bootstrap.js';
+import { events } from '../../src/events.js';
+import { fakeNetwork, goTo, resetPage } from '../collectors/browser.js';
+
+const site: SiteContext = {
+  websiteId: 'w1', templateId: 'default', authenticatedAccountId: null, pageType: 2, collectionId: 'c1', itemId: null, language: 'en-US',
+  cookieSettings: { isRestrictiveCookiePolicyEnabled: false, isCookieBannerEnabled: true }, captchaSiteKey: null,
+  timeZone: { name: 'America/New_York', offset: -18000000, abbreviation: 'EST' }, currency: 'USD', storeSettings: {},
+  censusDisabled: false, pageSpeedEnabled: false, collectionType: 1, authenticated: false, websiteRoles: [],
+};
+
+afterEach(resetPage);
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+// The containers and markers the default theme and the engine leave (themes/default/README.md).
+const MARKERS: Record<string, string> = {
+  'add to cart': '<div class="sqs-add-to-cart-button-wrapper"><div class="sqs-add-to-cart-button" role="button" tabindex="0" data-item-id="i1" data-product-type="1"></div></div>',
+  installments: '<div class="installment-badge" data-tessera-island="installments" data-item-id="i1" data-product-type="1" data-price-cents="900" data-currency="USD"></div>',
+  'indicators of a cart with items': '<a class="cart-indicator" data-cart-indicator><span class="sqs-cart-quantity">2</span></a>',
+  'cart page': '<div id="tessera-cart" class="cart" data-tessera-island="cart"></div>',
+  checkout: '<div id="tessera-checkout" class="checkout" data-tessera-island="checkout"></div>',
+  'order confirmed': '<div id="tessera-order-confirmed" data-tessera-island="order-confirmed"></div>',
+  'site form': '<form class="tessera-form site-form" data-tessera-island="form" data-form-id="contact"></form>',
+};
+
+describe('the island registry', () => {
+  it.each(Object.entries(MARKERS))('finds the %s marker, and exactly one island for it', (_name, html) => {
+    document.body.innerHTML = html;
+    const loaded: string[] = [];
+    const count = loadIslands(document, {} as TesseraGlobal, ISLANDS.map(([selector]) => [selector, () => {
+      loaded.push(selector);
+      return new Promise(() => {});
+    }] as const));
+    expect(count).toBe(1);
+    expect(loaded).toHaveLength(1);
+  });
+
+  it('loads nothing on a page without markers, and an empty cart’s indicator is not a marker', () => {
+    document.body.innerHTML = '<main><p>Text</p></main><a class="cart-indicator cart-empty" data-cart-indicator><span class="sqs-cart-quantity">0</span></a><div id="tessera-pill-cart"></div>';
+    const load = vi.fn(() => new Promise<never>(() => {}));
+    expect(loadIslands(document, {} as TesseraGlobal, ISLANDS.map(([s]) => [s, load] as const))).toBe(0);
+    expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('the page’s event bus', () => {
+  it('reaches the analytics forwarder once the page has an island; a failing subscriber changes nothing', async () => {
+    goTo('http://localhost:3000/shop/mug');
+    const network = fakeNetwork();
+    document.body.innerHTML = `<script type="application/json" id="tessera-context">${JSON.stringify(site)}</script>
+      <div id="tessera-order-confirmed" data-tessera-island="order-confirmed" data-order-number="1001"></div>`;
+    events.subscribe(() => {
+      throw new Error('a broken pixel');
+    });
+    boot(window);
+    await settle();
+    events.publish('add-to-cart', { objectIdentifier: 'i1', variantId: 'v1' });
+    await settle();
+    const sent = network.to('/api/v1/clanker/events').map((r) => JSON.parse(r.body) as { eventSchemaName: string });
+    expect(sent.map((s) => s.eventSchemaName)).toContain('add_to_cart');
+  });
+});
