@@ -53,6 +53,11 @@ export async function openStore(databaseUrl: string): Promise<Store> {
   let store: Store;
   if (dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: pgTypes as pg.CustomTypesConfig });
+    // An idle connection the server ends (a restart, an administrator, a closing pool) is an
+    // event, not a crash: the pool drops it and opens a new one for the next query.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL connection lost while idle: ${error.message}`, { code: 'TESSERA_PG_IDLE' });
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(databaseUrl);
     store = { db, dialect, description: `postgres://${url.host}${url.pathname}`, close: () => db.destroy() };

@@ -74,3 +74,27 @@ describe.each(DIALECTS)('the store on %s', (dialect) => {
     expect(await pragma('busy_timeout')).toBe(5000);
   });
 });
+
+describe('the PostgreSQL store when the server ends its connections', () => {
+  it('drops an idle connection the server terminated and answers the next query on a new one', async () => {
+    const { url, drop } = await freshDatabaseUrl('postgres');
+    const store = await openStore(url);
+    const warnings: string[] = [];
+    const onWarning = (w: Error & { code?: string }) => { if (w.code === 'TESSERA_PG_IDLE') warnings.push(w.message); };
+    process.on('warning', onWarning);
+    try {
+      const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(store.db)).rows[0]!.pid;
+      const admin = await openStore(url);
+      await sql`select pg_terminate_backend(${pid})`.execute(admin.db);
+      await admin.close();
+      await new Promise((r) => setTimeout(r, 200));
+      const after = await sql<{ one: number }>`select 1 as one`.execute(store.db);
+      expect(after.rows[0]!.one).toBe(1);
+      expect(warnings.join()).toMatch(/PostgreSQL connection lost while idle/);
+    } finally {
+      process.off('warning', onWarning);
+      await store.close();
+      await drop();
+    }
+  });
+});
