@@ -16,6 +16,13 @@ import { inventoryOwnerPlugin } from './inventory.js';
 import { DEFAULT_SWEEP_MS, type RestockLimits } from './limits.js';
 import { RestockSender } from './sender.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The restock sender: `sweep()` sends what came back into stock on sites with restockAutoSend. */
+    restock: RestockSender;
+  }
+}
+
 /** What an app's builder (a test) may change about restock notifications and reviews. */
 export interface MerchandisingSetup {
   readonly restockLimits?: Partial<RestockLimits>;
@@ -44,6 +51,7 @@ export async function registerMerchandising(
   }, setup.restockBatch);
   const mailingList = new MailingList(store.db, app.mail, clock);
   const sites = renderer;
+  app.decorate('restock', sender);
 
   await app.register(restockPlugin, {
     store, sites, mailingList, sender, clock, publicUrl: config.publicUrl, mailFrom: config.mailFrom, storefrontDist: config.storefrontDist,
