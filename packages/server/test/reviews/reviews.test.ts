@@ -108,7 +108,7 @@ describe.each(DIALECTS)('product reviews on %s', (dialect) => {
     const product = await new Visitor(site.app).page('/shop/mug');
     expect(product.json.productReviews).toEqual({
       itemId: itemId('mug'), count: 1, countText: '1 review', averageRating: 4, averageRatingText: '4.0', averageStars: [true, true, true, true, false],
-      reviews: [res.json.review], hasMore: false,
+      average: { rating: '4.0', stars: [true, true, true, true, false] }, reviews: [res.json.review], hasMore: false,
     });
     const page = await new Visitor(site.app).page(link);
     expect(page.json.reviewsRequest.products[0]).toMatchObject({ reviewed: true, review: { rating: 4 } });

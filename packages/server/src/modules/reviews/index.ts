@@ -66,6 +66,8 @@ export async function reviewsPlugin(app: FastifyInstance, opts: ReviewsPluginOpt
       averageRating: average,
       averageRatingText: average === null ? '' : average.toFixed(1),
       averageStars: ratingStars(average ?? 0),
+      // The same for themes' star partials, which read `rating` and `stars` of a review or of this.
+      average: { rating: average === null ? '' : average.toFixed(1), stars: ratingStars(average ?? 0) },
       reviews,
       hasMore: count > reviews.length,
     };
