@@ -19,6 +19,7 @@ export default defineConfig({
         // The owner's pages (issue 8): their own entries, never loaded by visitor pages.
         'admin-login': 'src/admin/login.tsx',
         'admin-analytics': 'src/admin/analytics.tsx',
+        'admin-restock': 'src/admin/restock.tsx',
       },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',

@@ -55,7 +55,11 @@ export interface IslandModule {
  * Marker selector -> the island's entry. One line per island:
  *   ['[data-tessera-cart]', () => import('./islands/cart.js')],
  */
-export const ISLANDS: ReadonlyArray<readonly [selector: string, load: () => Promise<IslandModule>]> = [];
+export const ISLANDS: ReadonlyArray<readonly [selector: string, load: () => Promise<IslandModule>]> = [
+  ['.product-restock-notification', () => import('./islands/restock/index.js')],
+  ['[data-tessera-island="product-reviews"]', () => import('./islands/reviews/index.js')],
+  ['[data-tessera-island="review-request"]', () => import('./islands/reviews/request.js')],
+];
 
 export const CONTEXT_ELEMENT_ID = 'tessera-context';
 

@@ -57,7 +57,9 @@ export class RestockSender {
           break;
         }
         sent += claimed;
-        if (claimed < this.batch) break;
+        // Only an empty batch ends the sending: under concurrent sends a batch comes back short when
+        // another sender held some of the rows it chose, while others may still be waiting.
+        if (claimed === 0) break;
       }
     } finally {
       if (sent > 0) this.deps.mail.kick();

@@ -43,7 +43,8 @@ export interface FormPageProps {
   readonly onSuccess?: () => void;
 }
 
-function CaptchaBox({ provider, context, resetSignal, onToken }: {
+/** The captcha widget of a form in its container (`.captcha-container`); the restock island uses it too. */
+export function CaptchaBox({ provider, context, resetSignal, onToken }: {
   provider: CaptchaProvider; context: FormsContext; resetSignal: number; onToken: (token: string | null) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
