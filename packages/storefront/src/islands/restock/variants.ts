@@ -33,7 +33,7 @@ export function readChoice(chooser: HTMLElement): VariantChoice {
   const unselected: string[] = [];
   for (const select of Array.from(chooser.querySelectorAll<HTMLSelectElement>(`select[${V.attributes.optionName}]`))) {
     const name = select.getAttribute(V.attributes.optionName)!;
-    const radio = chooser.querySelector<HTMLInputElement>(`input[type="radio"][name="${CSS.escape(V.radioNamePrefix + name)}"]:checked`);
+    const radio = Array.from(chooser.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')).find((r) => r.name === V.radioNamePrefix + name);
     const value = select.value || radio?.value || '';
     if (value) chosen[name] = value;
     else unselected.push(name);
