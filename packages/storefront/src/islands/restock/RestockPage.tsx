@@ -4,7 +4,8 @@
 import { CART_MESSAGES, unselectedOptionsMessage } from '@tessera/core/cart';
 import { validateRestockSignup } from '@tessera/core/validation';
 import { useCallback, useState } from 'react';
-import { CaptchaBox, type FormsContext } from '../forms/FormPage.js';
+import { CaptchaBox } from '../forms/captcha-box.js';
+import type { FormsContext } from '../forms/FormPage.js';
 import type { CaptchaProvider } from '../forms/captcha.js';
 import type { RestockApi } from './api.js';
 import type { RestockModel } from './model.js';

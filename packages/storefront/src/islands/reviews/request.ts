@@ -5,7 +5,7 @@
 import { PRODUCT_REVIEWS as P } from '@tessera/core/markup';
 import { REVIEW_MESSAGES, ratingStars, validateReview } from '@tessera/core/validation';
 import type { TesseraGlobal } from '../../bootstrap.js';
-import { pageCrumb } from '../forms/index.js';
+import { pageCrumb } from '../forms/crumb.js';
 
 export const REVIEWS_API_PATH = '/api/commerce/reviews';
 const UNABLE_TO_CONNECT = 'Unable to connect. Please try again.';
