@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../packages/server/test/forms/smtp.js';
 import { REPO, launchBrowser, saveScreenshot, screenshotOnFailure, startServer, type RunningServer } from './harness.js';
 
@@ -19,6 +19,11 @@ const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
 const OWNER = { email: 'owner@tessera-supply.test', password: 'a long e2e owner password' };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
+
+/** A close-up of one part of the page (the full page goes to saveScreenshot too), in test-results/. */
+async function closeUp(locator: Locator, name: string): Promise<void> {
+  await locator.screenshot({ path: path.join(REPO, 'test-results', `${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png`), animations: 'disabled' });
+}
 
 /** The demo shop, copied, with review requests mailed as soon as an order is placed. */
 async function demoCopy(): Promise<string> {
@@ -95,11 +100,13 @@ describe('restock notifications and product reviews in Chromium', () => {
       expect(await p.locator('.product-restock-notification:not([hidden])').count()).toBe(1);
       expect(await form.locator('.product-restock-cta').textContent()).toBe('Get notified when this item is back in stock.');
       await saveScreenshot(p, `restock form idle ${device}`);
+      await closeUp(p.locator('.product-purchase'), `restock form idle ${device} close-up`);
       await form.getByRole('textbox', { name: 'Email Address' }).fill('ada@');
       await form.getByRole('button', { name: 'Sign Up' }).click();
       await expect.poll(() => form.getByRole('alert').textContent()).toBe('Email is invalid');
       expect(await form.getByRole('textbox', { name: 'Email Address' }).getAttribute('aria-invalid')).toBe('true');
       await saveScreenshot(p, `restock form error ${device}`);
+      await closeUp(p.locator('.product-purchase'), `restock form error ${device} close-up`);
       await form.getByRole('textbox', { name: 'Email Address' }).fill(`${device}@example.com`);
       // The site asks for the self-hosted captcha on restock forms: ALTCHA solves it in the browser.
       await form.locator('.captcha-container[data-state="verified"]').waitFor({ timeout: 30_000 });
@@ -110,6 +117,7 @@ describe('restock notifications and product reviews in Chromium', () => {
       expect(await form.locator('.product-restock-cta').count()).toBe(1);
       expect(await form.locator('input, altcha-widget').count()).toBe(0);
       await saveScreenshot(p, `restock form signed up ${device}`);
+      await closeUp(p.locator('.product-purchase'), `restock form signed up ${device} close-up`);
     }
     // Joining the mailing list sends its double opt-in mail; nothing is sent about the kettle yet.
     await mailTo('desktop@example.com', /^Confirm your subscription/);
@@ -176,6 +184,7 @@ describe('restock notifications and product reviews in Chromium', () => {
       // The islands are in place (the footer's newsletter form is the forms island's) before the picture.
       await q.locator('.tessera-form-island form[data-form-id="newsletter"]').waitFor();
       await saveScreenshot(q, `review request ${device}`);
+      await closeUp(q.locator('.review-request'), `review request ${device} close-up`);
       // The desktop shows the form; the buyer writes the review on the phone.
       if (device === 'desktop') continue;
       const form = q.locator('form.review-form');
@@ -189,6 +198,7 @@ describe('restock notifications and product reviews in Chromium', () => {
       await done.waitFor();
       expect(await done.getByRole('img', { name: 'Rated 4 out of 5' }).count()).toBe(1);
       await saveScreenshot(q, `review request published ${device}`);
+      await closeUp(q.locator('.review-request'), `review request published ${device} close-up`);
     }
     // Reached again, the page shows the review instead of a form: once per product and order.
     await page.reload();
@@ -209,6 +219,7 @@ describe('restock notifications and product reviews in Chromium', () => {
       expect(await panel.getByText('Holds a generous pour-over and keeps it hot. The glaze is lovely.').count()).toBe(1);
       expect(await panel.getByText('Ada L.').count()).toBe(1);
       await saveScreenshot(q, `product reviews ${device}`);
+      await closeUp(q.locator('.product-summary'), `product reviews ${device} close-up`);
       await q.getByRole('tab', { name: 'Description' }).click();
       expect(await panel.isHidden()).toBe(true);
     }

@@ -107,13 +107,15 @@ export function RestockView({ context, state, notice, busy, lists, onSend, onSen
                           <span className={`stock-badge ${g.inStock ? 'stock-in' : 'stock-out'}`}>{g.unlimited ? 'In stock' : g.inStock ? `${count(g.qtyInStock)} in stock` : 'Sold out'}</span>
                           <StockForm key={`${g.variantId}:${g.qtyInStock}`} group={g} busy={busy.has(g.variantId)} onStock={(stock) => onStock(g, stock)} />
                         </td>
-                        <td className="actions">
+                        <td>
+                          <div className="actions">
                           <button type="button" disabled={!sendable(g) || busy.has(g.variantId)} onClick={() => onSend(g)} aria-label={`Send to ${count(g.waitingCount)} waiting: ${name}`}>
                             {busy.has(g.variantId) ? 'Sending…' : 'Send'}
                           </button>
                           <button type="button" className="button-secondary" aria-expanded={!!list} onClick={() => onList(g, false)}>
                             {list ? 'Hide signups' : 'Signups'}
                           </button>
+                          </div>
                         </td>
                       </tr>,
                       list && (

@@ -43,6 +43,8 @@ export function RestockView({ model, status, email, joinMailingList, error, succ
           value={email} onChange={(e) => onEmail(e.target.value)}
         />
         <input className={R.submitClass} type="submit" value={model.buttonText} disabled={status === 'submitting'} />
+        {/* Under the address it is about. */}
+        {error && <p className={R.errorClass} id={errorId} role="alert">{error}</p>}
         {/* Inside the form: the self-hosted widget starts its work when the visitor enters the form. */}
         {captcha}
       </form>
@@ -52,7 +54,6 @@ export function RestockView({ model, status, email, joinMailingList, error, succ
           {model.mailingList.description}
         </label>
       )}
-      {error && <p className={R.errorClass} id={errorId} role="alert">{error}</p>}
     </>
   );
 }
