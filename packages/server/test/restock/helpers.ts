@@ -9,7 +9,7 @@ import { STORE_SITE, TestClock, Visitor, WEBSITE_ID, updateStoreSettings } from 
 import { testConfig } from '../helpers/app.js';
 import { freshStore } from '../helpers/store.js';
 
-export { HOST, Visitor, WEBSITE_ID, itemId, paid, setStock, stockOf } from '../commerce/helpers.js';
+export { ADDRESS, HOST, Visitor, WEBSITE_ID, itemId, paid, setStock, stockOf } from '../commerce/helpers.js';
 
 export const RESTOCK = '/api/site-users/account/notifications/restock';
 export const OWNER_EMAIL = 'owner@store.test';
