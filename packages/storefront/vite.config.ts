@@ -26,7 +26,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
-    target: 'es2020',
+    target: 'baseline-widely-available',
     // No preload helper in the bootstrap: an island's chunk names its own imports, which the
     // browser fetches as soon as it reads them (every page pays for the helper, few gain from it).
     modulePreload: false,
@@ -36,6 +36,7 @@ export default defineConfig({
         // The owner's pages (issue 8): their own entries, never loaded by visitor pages.
         'admin-login': 'src/admin/login.tsx',
         'admin-analytics': 'src/admin/analytics.tsx',
+        'admin-restock': 'src/admin/restock.tsx',
       },
       // Core's constants are frozen objects: unused ones must not ride along just because
       // Object.freeze could in principle have an effect.

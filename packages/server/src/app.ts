@@ -16,6 +16,7 @@ import { analyticsPlugin, ingestPlugin } from './modules/analytics/index.js';
 import { clientErrorsPlugin } from './modules/client-errors/index.js';
 import { performancePlugin } from './modules/performance/index.js';
 import { registerFormsAndMail, type FormsSetup } from './modules/forms/register.js';
+import { registerMerchandising, type MerchandisingSetup } from './modules/restock/register.js';
 import { sitePlugin } from './modules/site/index.js';
 import { SiteRenderer } from './modules/site/renderer.js';
 import { SiteSnapshots } from './modules/site/snapshot.js';
@@ -41,6 +42,8 @@ export interface AppOptions {
   forms?: FormsSetup;
   /** Payment providers and cart write limits (issue 5). */
   commerce?: CommerceSetup;
+  /** Restock and review limits, page sizes, the automatic restock sender (issue 7). */
+  merchandising?: MerchandisingSetup;
 }
 
 /** Builds the whole application from a config: the CLI and the tests both start here. */
@@ -128,8 +131,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(performancePlugin);
   await app.register(clientErrorsPlugin);
   await app.register(sitePlugin, { store, renderer });
-  await registerCommerce(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.commerce);
+  const commerce = await registerCommerce(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.commerce);
   await app.register(installmentsPlugin);
+  await registerMerchandising(app, { store, renderer, config, clock: options.clock ?? systemClock, commerce }, options.merchandising);
 
   app.addHook('onClose', async () => {
     themes.close();

@@ -3,7 +3,7 @@
  * spec's exact text where it gives one). Every code is documented in docs/errors.md; a test fails
  * when one is missing there. Errors answer the shape of `ErrorBody`, never a stack trace.
  */
-import { CART_MESSAGES, CHECKOUT_MESSAGES } from '@tessera/core';
+import { CART_MESSAGES, CHECKOUT_MESSAGES, RESTOCK_MESSAGES, REVIEW_MESSAGES } from '@tessera/core';
 
 export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
@@ -57,6 +57,18 @@ export const ERRORS = {
   CAPTCHA_INVALID: { status: 400, message: 'The CAPTCHA has expired or was already used. Complete CAPTCHA before submitting.' },
   TEMPLATE_SCHEMA_UNKNOWN: { status: 404, message: 'There is no template schema of this type.' },
   MAILING_LIST_TOKEN_INVALID: { status: 400, message: 'This link is not valid or has expired.' },
+  // Restock notifications and product reviews (issue 7): the spec's restock messages from @tessera/core.
+  RESTOCK_EMAIL_BLANK: { status: 400, message: RESTOCK_MESSAGES.emailBlank },
+  RESTOCK_EMAIL_INVALID: { status: 400, message: RESTOCK_MESSAGES.emailInvalid },
+  RESTOCK_NOT_AVAILABLE: { status: 404, message: 'Restock notifications are not available for this item.' },
+  RESTOCK_IN_STOCK: { status: 409, message: 'This item is in stock: it can be added to the cart now.' },
+  RESTOCK_RATE_LIMITED: { status: 429, message: 'Too many sign-ups. Please try again later.' },
+  RESTOCK_OUT_OF_STOCK: { status: 409, message: 'This variant is still out of stock: restock it before notifying the visitors waiting for it.' },
+  CURSOR_INVALID: { status: 400, message: 'The cursor is not valid: start again from the first page.' },
+  REVIEWS_NOT_ENABLED: { status: 404, message: 'Product reviews are not enabled on this site.' },
+  REVIEW_LINK_INVALID: { status: 404, message: 'This review link is not valid.' },
+  REVIEW_PRODUCT_NOT_IN_ORDER: { status: 400, message: 'This product is not part of the order.' },
+  REVIEW_ALREADY_SUBMITTED: { status: 409, message: REVIEW_MESSAGES.alreadyReviewed },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -69,6 +81,8 @@ export interface ErrorBody {
   errors?: Record<string, string>;
   /** Set on CRUMB_FAIL: the storefront turns it into "Your session has expired...". */
   crumbFail?: true;
+  /** The restock calls' errors also carry the message here (the spec: "error response carries data.message"). */
+  data?: { message: string };
 }
 
 /** An expected failure with a stable code; thrown by handlers and turned into its answer by the app. */

@@ -33,3 +33,18 @@ export function canOpenConfig(auth: OwnerAuth | null | undefined, websiteId: str
 export function canEndSession(auth: OwnerAuth | null | undefined, sessionId: string): boolean {
   return !!auth && auth.sessionId === sessionId;
 }
+
+/** The store's merchandising (issue 7): restock signup lists and sending them; admins, store managers, website managers. */
+export function canManageRestock(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return hasRole(auth, websiteId, [WebsiteRole.ADMIN, WebsiteRole.STORE_MANAGER, WebsiteRole.WEBSITE_MANAGER]);
+}
+
+/** Changing a variant's stock (the owner's inventory call): the same roles as the store's merchandising. */
+export function canManageInventory(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return hasRole(auth, websiteId, [WebsiteRole.ADMIN, WebsiteRole.STORE_MANAGER, WebsiteRole.WEBSITE_MANAGER]);
+}
+
+/** The commerce email previews (page type 301): whoever manages the store or edits the site. */
+export function canPreviewCommerceEmail(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return hasRole(auth, websiteId, [WebsiteRole.ADMIN, WebsiteRole.STORE_MANAGER, WebsiteRole.WEBSITE_MANAGER, WebsiteRole.EDITOR]);
+}

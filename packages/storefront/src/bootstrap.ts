@@ -54,10 +54,15 @@ export interface IslandModule {
 }
 
 /**
- * Marker selector -> the island's entry. One line per island:
+ * Marker selector -> the island's entry, and optionally the document events that wake it: an island
+ * whose markers are all `hidden` (a restock form before its sold-out variant is chosen) is fetched
+ * only on the first of those events, never on a page where the visitor does not act. One line per
+ * island:
  *   ['[data-tessera-cart]', () => import('./islands/cart.js')],
  */
-export const ISLANDS: ReadonlyArray<readonly [selector: string, load: () => Promise<IslandModule>]> = [
+export type IslandEntry = readonly [selector: string, load: () => Promise<IslandModule>, wakeOn?: string];
+
+export const ISLANDS: ReadonlyArray<IslandEntry> = [
   // The store (issue 6, themes/default/README.md "Containers and markers").
   ['.sqs-add-to-cart-button[data-item-id]', () => import('./islands/add-to-cart/index.js')],
   ['.installment-badge[data-product-type="1"]', () => import('./islands/installments/index.js')],
@@ -68,6 +73,9 @@ export const ISLANDS: ReadonlyArray<readonly [selector: string, load: () => Prom
   ['#tessera-order-confirmed', () => import('./pages/confirmation/index.js')],
   // The forms islands (site forms, newsletter unsubscribe) register themselves where their markers are.
   [FORMS_SELECTOR, () => import('./islands/forms/register.js').then((m) => ({ mount: (_: Element[], t: TesseraGlobal) => m.registerFormIslands(document, t.context as Parameters<typeof m.registerFormIslands>[1]) }))],
+  ['.product-restock-notification', () => import('./islands/restock/index.js'), 'change tessera:variant-change'],
+  ['[data-tessera-island="product-reviews"]', () => import('./islands/reviews/index.js')],
+  ['[data-tessera-island="review-request"]', () => import('./islands/reviews/request.js')],
 ];
 
 export const CONTEXT_ELEMENT_ID = 'tessera-context';
@@ -130,14 +138,24 @@ export function startCollectors(context: SiteContext | null): Promise<Visit | nu
   return Promise.resolve(visit);
 }
 
-/** Loads the islands whose markers the page holds; resolves how many there were. */
-export function loadIslands(doc: Document, tessera: TesseraGlobal, islands = ISLANDS): number {
+/** Loads the islands whose markers the page holds (hidden ones on their waking event); resolves how many there were. */
+export function loadIslands(doc: Document, tessera: TesseraGlobal, islands: ReadonlyArray<IslandEntry> = ISLANDS): number {
   let count = 0;
-  for (const [selector, load] of islands) {
+  for (const [selector, load, wakeOn] of islands) {
     const elements = Array.from(doc.querySelectorAll(selector));
     if (elements.length === 0) continue;
     count++;
-    void load().then((island) => island.mount(elements, tessera));
+    const start = () => void load().then((island) => island.mount(elements, tessera));
+    if (!wakeOn || !elements.every((e) => (e as HTMLElement).hidden)) {
+      start();
+      continue;
+    }
+    const types = wakeOn.split(' ');
+    const wake = () => {
+      for (const type of types) doc.removeEventListener(type, wake, true);
+      start();
+    };
+    for (const type of types) doc.addEventListener(type, wake, true);
   }
   return count;
 }

@@ -45,7 +45,7 @@ describe('default theme files', () => {
       expect(templates).toContain(`collections/${type}.item`);
     }
     for (const page of ['cart', 'checkout', 'order-confirmed', 'search', 'not-found', 'error', 'lock-screen', 'protected-content',
-      'access-denied', 'donate', 'contribution-confirmed', 'order-status', 'newsletter-unsubscribe', 'reviews-request']) {
+      'access-denied', 'donate', 'contribution-confirmed', 'order-status', 'newsletter-unsubscribe', 'reviews-request', 'commerce-email-preview']) {
       expect(templates).toContain(`pages/${page}.page`);
     }
   });
@@ -135,7 +135,6 @@ describe('default theme pages of the demo site', () => {
     expect(html).toContain('class="product-restock-notification"');
     expect(html).toContain('Only 2 left in stock');
     expect(html).toMatch(/<div class="installment-badge" data-tessera-island="installments" data-item-id="\w+" data-product-type="1" data-price-cents="2800" data-currency="USD">/);
-    expect(html).toContain('data-tessera-island="product-reviews"');
     expect(html).toContain('alt="An ocean-blue stoneware mug with a speckled, unglazed foot"');
   });
 
@@ -189,5 +188,108 @@ describe('default theme pages of the demo site', () => {
     const ids = [...html.matchAll(/<(?:input|select|textarea) class="form-input[^"]*"[^>]*\sid="([^"]+)"/g)].map((m) => m[1]);
     expect(ids.length).toBeGreaterThan(20);
     for (const inputId of ids) expect(html, inputId).toContain(`for="${inputId}"`);
+  });
+});
+
+describe('default theme: restock, reviews and the commerce email preview (issue 7)', () => {
+  const stars = (n: number) => Array.from({ length: 5 }, (_, i) => i < n);
+  const review = (id: string, rating: number, body: string, reviewerName: string) =>
+    ({ id, itemId: 'x', rating, stars: stars(rating), body, reviewerName, created: Date.parse('2026-11-02T15:00:00Z') });
+  const productReviews = (reviews: ReturnType<typeof review>[]) => ({
+    itemId: 'x', count: reviews.length, countText: `${reviews.length} review${reviews.length === 1 ? '' : 's'}`,
+    averageRating: 4.5, averageRatingText: reviews.length ? '4.5' : '', averageStars: stars(reviews.length ? 5 : 0),
+    average: { rating: reviews.length ? '4.5' : '', stars: stars(reviews.length ? 5 : 0) }, reviews, hasMore: false,
+  });
+
+  it('shows a product\'s reviews in a tab beside the description, with an anchor to them under the title', () => {
+    const { html, errors } = renderPage('/shop/stoneware-mug', undefined, {
+      productReviews: productReviews([review('r1', 5, 'Keeps coffee hot <really>.', 'Ada L.'), review('r2', 4, 'Lovely glaze.', 'Grace H.')]),
+    });
+    expect(errors).toEqual([]);
+    expect(html).toMatch(/<a class="product-rating" href="#reviews" data-reviews-anchor>\s*<span class="rating-stars" role="img" aria-label="Rated 4.5 out of 5">/);
+    expect(html).toContain('<span class="product-rating__count">(2 reviews)</span>');
+    expect(html).toMatch(/<div class="product-tabs" data-tessera-island="product-reviews" data-item-id="\w+">/);
+    expect(html).toContain('role="tab" id="product-tab-reviews" href="#reviews" aria-controls="reviews" aria-selected="false" data-reviews-tab>Reviews <span class="product-tabs__count">2</span>');
+    expect(html).toContain('<section class="product-tabs__panel product-reviews" role="tabpanel" id="reviews" aria-labelledby="product-tab-reviews">');
+    expect(html).toContain('<p class="review__body">Keeps coffee hot &lt;really&gt;.</p>');
+    expect(html).toContain('<span class="review__author">Ada L.</span>');
+    expect(html).toContain('<time datetime="2026-11-02">');
+    // A review's own stars, not the average: four filled for the 4-star review.
+    const second = html.slice(html.indexOf('Lovely glaze') - 900, html.indexOf('Lovely glaze'));
+    expect(second).toContain('aria-label="Rated 4 out of 5"');
+    expect(second.match(/rating-stars__star--filled/g)).toHaveLength(4);
+    // The description is the first tab's panel.
+    expect(html).toMatch(/<div class="product-tabs__panel product-description prose" role="tabpanel" id="product-description"[^>]*><p>/);
+  });
+
+  it('says when a product has no reviews yet, and shows no reviews without them on', () => {
+    const empty = renderPage('/shop/stoneware-mug', undefined, { productReviews: productReviews([]) }).html;
+    expect(empty).toContain('No reviews yet.');
+    expect(empty).not.toContain('data-reviews-anchor');
+    const off = renderPage('/shop/stoneware-mug').html;
+    expect(off).not.toContain('product-tabs');
+    expect(off).toContain('<div class="product-description prose">');
+  });
+
+  it('lets a visitor choose which variant of a fully sold-out product a restock notice is for', () => {
+    const { html } = renderPage('/shop/gooseneck-kettle');
+    expect(html).toContain('<p class="product-sold-out" role="status">Sold out</p>');
+    expect(html).toContain('<select aria-label="Select Colour" data-variant-option-name="Colour">');
+    expect(html.match(/class="product-restock-notification"/g)).toHaveLength(2);
+    expect(html).not.toContain('class="sqs-add-to-cart-button');
+  });
+
+  it('renders the review-request page (209): a form per product not yet reviewed, the review of the others', () => {
+    const { html, errors } = renderPage('/cart', undefined, { pageType: 209 });
+    expect(errors).toEqual([]);
+    const page = pageFor('/cart').context;
+    const context = {
+      ...page, pageType: 209,
+      reviewsRequest: {
+        token: 'tok.en', orderNumber: 1042, submitUrl: '/api/commerce/reviews', reviewerName: 'Ada L.', maxBodyLength: 2000, allReviewed: false,
+        products: [
+          { itemId: 'i1', title: 'Stoneware Mug', fullUrl: '/shop/stoneware-mug', imageUrl: '/assets/mug.svg', reviewed: false, review: null },
+          { itemId: 'i2', title: 'House Blend', fullUrl: null, imageUrl: null, reviewed: true, review: review('r', 3, 'Fine.', 'Ada L.') },
+        ],
+      },
+    };
+    const rendered = compile(source('pages/reviews-request.page')).render(context, { partials, now: NOW, locale: 'en-US' });
+    expect(rendered.errors).toEqual([]);
+    const out = rendered.output;
+    expect(out).toContain('<div id="tessera-review-request" class="review-request" data-tessera-island="review-request" data-token="tok.en">');
+    expect(out).toContain('order <strong>#1042</strong>');
+    expect(out.match(/<form class="review-form" data-item-id="i1"/g)).toHaveLength(1);
+    expect(out).not.toContain('data-item-id="i2"');
+    for (const n of [1, 2, 3, 4, 5]) expect(out).toContain(`<input type="radio" name="rating" value="${n}" id="review-1-${n}">`);
+    expect(out).toContain('<span class="visually-hidden">1 star</span>');
+    expect(out).toContain('<label class="form-label" for="review-body-1">Your review</label>');
+    expect(out).toContain('value="Ada L." maxlength="60"');
+    expect(out).toContain('name="website_url"');
+    expect(out).toContain('<a href="/shop/stoneware-mug">Stoneware Mug</a>');
+    expect(out).toContain('You reviewed this product. Thank you!');
+    expect(out).toContain('aria-label="Rated 3 out of 5"');
+  });
+
+  it('renders the commerce email preview (301): the kinds, the headers and the mail in a sandboxed frame', () => {
+    const context = {
+      ...pageFor('/cart').context, pageType: 301,
+      emailPreview: {
+        kind: 'gift-card-code', title: 'Gift card code', subject: 'Your $50.00 gift card', from: '"Shop" <no-reply@shop.test>', to: 'customer@example.com',
+        html: '<!doctype html><p style="color:#222">Code: "K7QM"</p>', text: 'Code: K7QM & more',
+        kinds: [
+          { kind: 'order-confirmation', title: 'Order confirmation', url: '/config/email-preview/order-confirmation', current: false },
+          { kind: 'gift-card-code', title: 'Gift card code', url: '/config/email-preview/gift-card-code', current: true },
+        ],
+      },
+    };
+    const rendered = compile(source('pages/commerce-email-preview.page')).render(context, { partials, now: NOW, locale: 'en-US' });
+    expect(rendered.errors).toEqual([]);
+    const out = rendered.output;
+    expect(out).toContain('<h1 class="page-title">Gift card code</h1>');
+    expect(out).toContain('<a class="email-preview__kind" href="/config/email-preview/gift-card-code" aria-current="page">Gift card code</a>');
+    expect(out).toContain('<a class="email-preview__kind" href="/config/email-preview/order-confirmation">Order confirmation</a>');
+    expect(out).toContain('<dd>"Shop" &lt;no-reply@shop.test&gt;</dd>');
+    expect(out).toContain('sandbox srcdoc="&lt;!doctype html&gt;&lt;p style=&quot;color:#222&quot;&gt;Code: &quot;K7QM&quot;&lt;/p&gt;"');
+    expect(out).toContain('<pre>Code: K7QM &amp; more</pre>');
   });
 });

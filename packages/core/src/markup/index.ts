@@ -71,9 +71,19 @@ export const PRODUCT_VARIANTS = Object.freeze({
     isSubscribable: 'data-is-subscribable',
     subscriptionPlan: 'data-subscription-plan',
   }),
-  /** The product block's event when the chosen variant changes (Tessera's own). */
+  /** The product block's event when the chosen variant changes (Tessera's own): see VariantChangeDetail. */
   changeEvent: 'tessera:variant-change',
 });
+
+/**
+ * The detail of `tessera:variant-change`, dispatched (bubbling) on the product's `.product-variants`
+ * element whenever the visitor's choice changes: the product's item id and the variant the choice
+ * names, or null while an option is still unselected (or the combination does not exist).
+ */
+export interface VariantChangeDetail {
+  readonly itemId: string;
+  readonly variant: { readonly id: string; readonly sku?: string; readonly attributes?: Readonly<Record<string, string>> } | null;
+}
 
 export const QUANTITY_INPUT_MARKUP = Object.freeze({
   class: 'product-quantity-input',
@@ -103,10 +113,38 @@ export const RESTOCK_NOTIFICATION = Object.freeze({
   emailInputName: 'email',
   mailingListInputName: 'isJoinMailingList',
   submitClass: 'sqs-editable-button',
+  // Tessera's own: what the restock island adds.
+  /** The success text that replaces the form (role status). */
+  successClass: 'product-restock-success',
+  /** The server's (or the rule's) message after a failed signup (role alert). */
+  errorClass: 'product-restock-error',
   attributes: Object.freeze({
     productId: 'data-product-id',
     variantId: 'data-variant-id',
   }),
+});
+
+/**
+ * Tessera's own: product reviews. The product page's reviews section (`[data-tessera-island=
+ * "product-reviews"]`) holds a tab (`[data-reviews-tab]`) and the title area an anchor to it
+ * (`[data-reviews-anchor]`); their clicks go to the storefront's event bus. The review-request page
+ * (page type 209) holds one `form.review-form[data-item-id]` per product of the order.
+ */
+export const PRODUCT_REVIEWS = Object.freeze({
+  island: 'product-reviews',
+  requestIsland: 'review-request',
+  class: 'product-reviews',
+  formClass: 'review-form',
+  reviewedClass: 'review-form--done',
+  attributes: Object.freeze({
+    itemId: 'data-item-id',
+    tab: 'data-reviews-tab',
+    anchor: 'data-reviews-anchor',
+    token: 'data-token',
+  }),
+  /** The storefront event bus names (storefront.md section 7: reviews tab and anchor clicks). */
+  tabClickEvent: 'reviews-tab-click',
+  anchorClickEvent: 'reviews-anchor-click',
 });
 
 export const CAPTCHA_CONTAINER_CLASS = 'captcha-container';

@@ -37,6 +37,8 @@ export interface SendMail<K extends MailKind> {
   readonly site: MailSite;
   readonly from?: string | null;
   readonly replyTo?: string | null;
+  /** Not before this time (epoch ms): the outbox holds the message until then (a review request's delay). Default: at once. */
+  readonly dueOn?: number;
 }
 
 /**
@@ -68,6 +70,7 @@ export class Mailer {
       from: headerSafe(mail.from || this.defaultFrom),
       to: headerSafe(mail.to),
       replyTo: mail.replyTo ? headerSafe(mail.replyTo) : null,
+      dueOn: mail.dueOn,
     }, this.clock());
   }
 

@@ -13,9 +13,11 @@ export interface OutboxEntry extends MailContent {
   readonly from: string;
   readonly to: string;
   readonly replyTo?: string | null;
+  /** When it is due (epoch ms); at once when absent or past. */
+  readonly dueOn?: number;
 }
 
-/** Writes a message to the outbox, due at once. Called inside the transaction of the work it reports. */
+/** Writes a message to the outbox, due at once (or at `dueOn`). Called inside the transaction of the work it reports. */
 export async function insertOutbox(db: Db, entry: OutboxEntry, now: number): Promise<string> {
   const id = newId();
   await db.insertInto('outbox').values({
@@ -31,7 +33,7 @@ export async function insertOutbox(db: Db, entry: OutboxEntry, now: number): Pro
     headers: JSON.stringify(entry.headers ?? {}),
     status: 'pending',
     attempts: 0,
-    next_attempt_on: now,
+    next_attempt_on: Math.max(now, entry.dueOn ?? now),
     claimed_until: null,
     last_error: null,
     transport: null,

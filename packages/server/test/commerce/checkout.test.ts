@@ -252,7 +252,7 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     expect(placed.status).toBe(201);
     const [guide, card] = placed.json.order.lines;
     const mails = await site.store.db.selectFrom('outbox').select(['kind', 'recipient', 'subject', 'text_body', 'html_body'])
-      .where('recipient', '=', 'mail-me@example.com').execute();
+      .where('recipient', '=', 'mail-me@example.com').where('kind', '=', 'order-confirmation').execute();
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.kind).toBe('order-confirmation');

@@ -31,7 +31,7 @@ export interface AnalyticsReport {
 
 /** The page's data the server embeds (`tessera-admin-context`). */
 export interface AdminContext {
-  page: 'login' | 'analytics';
+  page: 'login' | 'analytics' | 'restock';
   siteTitle: string;
   language: string;
   next?: string;

@@ -65,3 +65,30 @@ describe('the page’s event bus', () => {
     expect(sent.map((s) => s.eventSchemaName)).toContain('add_to_cart');
   });
 });
+
+describe('islands woken by the visitor', () => {
+  const restock = () => ISLANDS.find(([selector]) => selector === '.product-restock-notification')!;
+
+  it('fetches the restock island only once the visitor chooses, while its forms are all hidden', async () => {
+    document.body.innerHTML = '<select class="choice"><option>Blue</option><option>Sand</option></select>'
+      + '<div class="product-restock-notification" hidden></div><div class="product-restock-notification" hidden></div>';
+    const mounted: Element[][] = [];
+    const load = vi.fn(() => Promise.resolve({ mount: (elements: Element[]) => void mounted.push(elements) }));
+    expect(loadIslands(document, {} as TesseraGlobal, [[restock()[0], load, restock()[2]]])).toBe(1);
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    document.querySelector('select')!.dispatchEvent(new Event('change', { bubbles: true }));
+    document.querySelector('select')!.dispatchEvent(new Event('change', { bubbles: true }));
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(mounted).toEqual([Array.from(document.querySelectorAll('.product-restock-notification'))]);
+  });
+
+  it('fetches it at once when a form is shown from the start (a product sold out in every variant)', async () => {
+    document.body.innerHTML = '<div class="product-restock-notification"></div><div class="product-restock-notification" hidden></div>';
+    const load = vi.fn(() => Promise.resolve({ mount: () => {} }));
+    loadIslands(document, {} as TesseraGlobal, [[restock()[0], load, restock()[2]]]);
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});

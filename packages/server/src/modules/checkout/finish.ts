@@ -49,6 +49,7 @@ export async function finishOrder(
     }).execute();
     const view = (await orderView(deps, s, tx, orderId))!;
     const links = orderLinks(order.kind, await deps.signer.orderToken(s.website.id, orderId));
+    for (const hook of deps.orderFinishedHooks) await hook(tx, { site: s, order: view, baseUrl, now });
     const answer: CheckoutAnswer = { status: 201, body: { order: view, ...links } };
     await tx.updateTable('orders').set({ answer: JSON.stringify(answer) }).where('id', '=', orderId).execute();
     if (deps.mail) {

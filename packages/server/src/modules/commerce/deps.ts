@@ -7,6 +7,15 @@ import type { SiteRenderer } from '../site/renderer.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import type { PaymentProviders } from '../checkout/payments.js';
 import type { Signer } from './signing.js';
+import type { Executor } from '../../storage/statement.js';
+import type { OrderView } from '../orders/view.js';
+
+/**
+ * Told inside the transaction that finishes an order (paid or pending), after the order is written:
+ * other modules write their own mail (review request, gift card codes, ...) to the outbox there, so
+ * it exists exactly when the order does. `baseUrl` is the site's address for absolute links.
+ */
+export type OrderFinishedHook = (tx: Executor, finished: { site: SiteSnapshot; order: OrderView; baseUrl: string; now: number }) => Promise<void>;
 
 /** What the commerce modules share, made once in app.ts and given to each plugin. */
 export interface CommerceDeps {
@@ -24,6 +33,8 @@ export interface CommerceDeps {
   publicUrl: string;
   /** Cart writes per visitor (the crumb: the spec's session id) and per client address. */
   cartWriteLimits: { perVisitor: RateLimit; perAddress: RateLimit };
+  /** Modules that act on every finished order (modules/reviews, modules/commerce-mail) add theirs here. */
+  orderFinishedHooks: OrderFinishedHook[];
 }
 
 export const DEFAULT_CART_WRITE_LIMITS: CommerceDeps['cartWriteLimits'] = {

@@ -36,6 +36,7 @@ export async function registerCommerce(
     limiter: new RateLimiter(store.db, clock),
     payments: new PaymentProviders(setup.paymentProviders),
     cartWriteLimits: setup.cartWriteLimits ?? DEFAULT_CART_WRITE_LIMITS,
+    orderFinishedHooks: [],
   };
   await app.register(cartPlugin, deps);
   await app.register(inventoryPlugin, deps);

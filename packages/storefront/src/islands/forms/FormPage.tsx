@@ -1,12 +1,14 @@
 // The site form's stateful half (STYLE.md "Page and View"): it holds what the visitor entered and
 // the form's state, validates with core's rules and texts, asks for a submission key, submits,
 // and turns each answer into the spec's messages (storefront.md sections 4, 5 and 8).
-import { captchaSize } from '@tessera/core/constants';
 import { FORM_EVENTS, FORM_MARKERS } from '@tessera/core/markup';
 import { FORM_MESSAGES, siteFormErrorMessage, validateFormFields, type FormFieldInput } from '@tessera/core/validation';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ErrorBody, FormsApi } from './api.js';
-import type { CaptchaProvider, CaptchaRenderOptions, CaptchaWidget } from './captcha.js';
+import type { CaptchaProvider } from './captcha.js';
+import { CaptchaBox } from './captcha-box.js';
+
+export { CaptchaBox } from './captcha-box.js';
 import { FormView, type FormStatus } from './FormView.js';
 import type { FormModel } from './model.js';
 import { initialInputs, submissionValues } from './values.js';
@@ -41,50 +43,6 @@ export interface FormPageProps {
   readonly pageTitle?: string;
   /** Told after a successful submission (the popup overlay remembers it). */
   readonly onSuccess?: () => void;
-}
-
-function CaptchaBox({ provider, context, resetSignal, onToken }: {
-  provider: CaptchaProvider; context: FormsContext; resetSignal: number; onToken: (token: string | null) => void;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  const widget = useRef<CaptchaWidget | null>(null);
-  const tokenRef = useRef(onToken);
-  tokenRef.current = onToken;
-
-  useEffect(() => {
-    const container = ref.current!;
-    let cancelled = false;
-    const size = captchaSize(container.getBoundingClientRect().width);
-    container.dataset.size = size;
-    container.dataset.theme = 'light';
-    const options: CaptchaRenderOptions = {
-      size,
-      theme: 'light',
-      challengeUrl: context.captchaChallengeUrl ?? null,
-      siteKey: context.captchaSiteKey ?? null,
-      language: context.language ?? 'en-US',
-      onToken: (token) => {
-        // The widget's state on its container, for styles (and tests) that do not reach into the widget.
-        container.dataset.state = token ? 'verified' : 'unverified';
-        tokenRef.current(token);
-      },
-    };
-    Promise.resolve(provider.render(container, options)).then((w) => {
-      if (cancelled) w.destroy();
-      else widget.current = w;
-    }, () => undefined);
-    return () => {
-      cancelled = true;
-      widget.current?.destroy();
-      widget.current = null;
-    };
-  }, [provider, context]);
-
-  useEffect(() => {
-    if (resetSignal > 0) widget.current?.reset();
-  }, [resetSignal]);
-
-  return <div ref={ref} className="captcha-container" data-captcha="" />;
 }
 
 const defaultLocation = (): PageLocation => ({

@@ -65,3 +65,8 @@ export const altchaProvider: CaptchaProvider = {
 
 /** The providers the storefront knows, by the name of the site context's captchaProvider. */
 export const CAPTCHA_PROVIDERS: Readonly<Record<string, CaptchaProvider>> = { altcha: altchaProvider };
+
+/** The site's provider (the site context's captchaProvider, default ALTCHA), or null when the storefront knows none by that name. */
+export function captchaProviderFor(context: { readonly captchaProvider?: string }): CaptchaProvider | null {
+  return CAPTCHA_PROVIDERS[context.captchaProvider ?? 'altcha'] ?? null;
+}

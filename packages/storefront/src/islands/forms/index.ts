@@ -5,7 +5,8 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { createElement } from 'react';
 import { createFormsApi, type FormsApi } from './api.js';
-import { CAPTCHA_PROVIDERS, type CaptchaProvider } from './captcha.js';
+import { captchaProviderFor, type CaptchaProvider } from './captcha.js';
+import { pageCrumb } from './crumb.js';
 import { FormPage, type FormsContext, type PageLocation } from './FormPage.js';
 import { readFormMarkup, type FormModel } from './model.js';
 
@@ -15,6 +16,8 @@ export { FormView } from './FormView.js';
 export { readFormMarkup } from './model.js';
 export { modelFromDefinition } from './definition.js';
 export { createFormsApi } from './api.js';
+export { pageCrumb } from './crumb.js';
+export { captchaProviderFor } from './captcha.js';
 
 export interface MountOptions {
   readonly api?: FormsApi;
@@ -27,18 +30,6 @@ export interface MountOptions {
 export interface MountedForm {
   readonly model: FormModel;
   unmount(): void;
-}
-
-/** The crumb the bootstrap exposes (window.Tessera.crumb), else read from its cookie. */
-export function pageCrumb(): string | null {
-  const fromBootstrap = (window as { Tessera?: { crumb?: () => string | null } }).Tessera?.crumb?.();
-  if (fromBootstrap) return fromBootstrap;
-  const match = /(?:^|;\s*)crumb=([^;]+)/.exec(document.cookie);
-  return match ? decodeURIComponent(match[1]!) : null;
-}
-
-export function captchaProviderFor(context: FormsContext): CaptchaProvider | null {
-  return CAPTCHA_PROVIDERS[context.captchaProvider ?? 'altcha'] ?? null;
 }
 
 /** Renders a form model into a host element (the popup overlay uses it with its own model). */

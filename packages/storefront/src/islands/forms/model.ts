@@ -59,7 +59,9 @@ export interface FormModel {
 }
 
 const A = FORM_MARKERS.attributes;
-const SKIPPED_ATTRIBUTES = new Set(['value', 'checked', 'selected']);
+// `style` too: React takes an object there, and inline styles are not the theme's (a browser
+// extension's or a screenshot tool's): copied as a string, they made the whole form fail to render.
+const SKIPPED_ATTRIBUTES = new Set(['value', 'checked', 'selected', 'style']);
 
 function attrsOf(el: Element): Record<string, string> {
   const attrs: Record<string, string> = {};

@@ -1,0 +1,48 @@
+import type { Mailer } from '../../mail/index.js';
+import { siteSender } from '../../mail/site.js';
+import type { OrderFinishedHook } from '../commerce/deps.js';
+import { storeRules } from '../commerce/settings.js';
+import { siteDate, siteTime } from './templates.js';
+
+/**
+ * The commerce mails of a finished order, written to the outbox in the order's transaction next
+ * to its confirmation: one `gift-card-code` mail per gift card bought, one `digital-download` mail
+ * with the download links, one `subscription-confirmation` mail for the plans subscribed to. Codes
+ * and links exist once the order is paid, so an order whose payment is pending gets only the
+ * subscription's mail (its subscription starts when the order is placed).
+ */
+export function commerceMailHook(deps: { mail: Mailer; mailFrom: string }): OrderFinishedHook {
+  return async (tx, { site, order, baseUrl }) => {
+    if (order.kind === 'donation') return;
+    const { site: mailSite, from } = siteSender(site, baseUrl, deps.mailFrom);
+    const base = { websiteId: site.website.id, to: order.customerEmail, from, site: mailSite };
+    const format = storeRules(site).format;
+    for (const line of order.lines) {
+      for (const card of line.giftCards) {
+        await deps.mail.send(tx, {
+          ...base, kind: 'gift-card-code',
+          input: { orderNumber: order.orderNumber, productTitle: line.title, code: card.code, amount: format(card.amountCents), shopUrl: `${baseUrl}/` },
+        });
+      }
+    }
+    const downloads = order.lines.filter((l) => l.download).map((l) => ({
+      title: l.title, url: `${baseUrl}${l.download!.url}`, expiresOn: siteTime(l.download!.expiresOn, site.language, site.timeZone),
+    }));
+    if (downloads.length > 0) {
+      await deps.mail.send(tx, { ...base, kind: 'digital-download', input: { orderNumber: order.orderNumber, downloads } });
+    }
+    if (order.subscriptions.length > 0) {
+      await deps.mail.send(tx, {
+        ...base, kind: 'subscription-confirmation',
+        input: {
+          orderNumber: order.orderNumber,
+          subscriptions: order.subscriptions.map((sub) => ({
+            title: sub.title, priceText: sub.priceText,
+            nextBillingDate: sub.nextBillingDate === null ? null : siteDate(sub.nextBillingDate, site.language, site.timeZone),
+          })),
+          orderStatusUrl: `${baseUrl}${order.orderStatusUrl}`,
+        },
+      });
+    }
+  };
+}

@@ -1,0 +1,85 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
+import type { OwnerAuth } from '../../permissions.js';
+import type { Executor } from '../../storage/statement.js';
+import type { SiteSnapshot } from '../site/snapshot.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { findRestockVariants, inStock, listGroups, listSignUps, productImagePath, productPath } from './store.js';
+
+/** The owner's permission check for a request: 401 without a session, 403 without the role. */
+export function requireOwner(
+  request: FastifyRequest, s: SiteSnapshot, allowed: (auth: OwnerAuth | null | undefined, websiteId: string) => auth is OwnerAuth,
+): OwnerAuth {
+  if (!request.owner) throw new AppError('OWNER_SIGN_IN_REQUIRED');
+  if (!allowed(request.owner, s.website.id)) throw new AppError('PERMISSION_DENIED');
+  return request.owner;
+}
+
+/**
+ * `GET .../restock/groups?cursor=`: one group per variant that visitors signed up for, in variant
+ * id order, with the product as it is now (title, link, live stock) and the counts of waiting and
+ * notified signups.
+ */
+export async function signUpGroups(db: Executor, s: SiteSnapshot, cursor: unknown, pageSize: number, now: number) {
+  const after = decodeCursor(cursor, { v: 'string' });
+  const rows = await listGroups(db, s.website.id, after?.v ?? null, pageSize);
+  const page = rows.slice(0, pageSize);
+  const variants = await findRestockVariants(db, s, page.map((r) => r.variant_id), now);
+  const hasNextPage = rows.length > pageSize;
+  return {
+    signUpGroups: page.map((r) => {
+      const v = variants.get(r.variant_id);
+      return {
+        productId: r.item_id,
+        variantId: r.variant_id,
+        // A variant that left the site keeps its signups; it can no longer be sent.
+        available: !!v && v.itemId === r.item_id,
+        productTitle: v?.title ?? null,
+        productUrl: v ? productPath(s, v) : null,
+        imageUrl: v ? productImagePath(s, v) : null,
+        sku: v?.sku ?? null,
+        attributes: v?.attributes ?? {},
+        variantText: v?.variantText ?? '',
+        qtyInStock: v ? v.stock : 0,
+        unlimited: v ? v.unlimited : false,
+        inStock: v ? inStock(v) : false,
+        waitingCount: r.waiting,
+        notifiedCount: r.notified,
+        firstSignUpOn: r.first_on,
+        lastSignUpOn: r.last_on,
+      };
+    }),
+    hasNextPage,
+    nextPageCursor: hasNextPage ? encodeCursor({ v: page[page.length - 1]!.variant_id }) : null,
+  };
+}
+
+/** `GET .../restock?productId&variantId&cursor`: a variant's signups, newest first. */
+export async function signUpsOf(db: Executor, s: SiteSnapshot, query: { productId?: unknown; variantId?: unknown; cursor?: unknown }, pageSize: number) {
+  const productId = typeof query.productId === 'string' ? query.productId : '';
+  const variantId = typeof query.variantId === 'string' ? query.variantId : '';
+  if (!productId || !variantId) {
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      ...(productId ? {} : { productId: 'Required' }), ...(variantId ? {} : { variantId: 'Required' }),
+    });
+  }
+  const after = decodeCursor(query.cursor, { c: 'number', i: 'string' });
+  const rows = await listSignUps(db, s.website.id, productId, variantId, after, pageSize);
+  const page = rows.slice(0, pageSize);
+  const hasNextPage = rows.length > pageSize;
+  const last = page[page.length - 1];
+  return {
+    signUps: page.map((r) => ({
+      id: r.id,
+      siteVisitorEmail: r.email,
+      isJoinMailingList: r.join_mailing_list === 1,
+      status: r.status === 'waiting' ? 'WAITING' : 'NOTIFIED',
+      created: r.created_on,
+      notifiedOn: r.notified_on,
+      // The restock mail's delivery: pending (in the outbox), sent, failed; null while waiting.
+      mailStatus: r.mail_status,
+    })),
+    hasNextPage,
+    nextPageCursor: hasNextPage && last ? encodeCursor({ c: last.created_on, i: last.id }) : null,
+  };
+}

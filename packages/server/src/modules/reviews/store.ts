@@ -1,0 +1,59 @@
+import { ProductType, ratingStars } from '@tessera/core';
+import type {} from '../../storage/schema-restock.js';
+import type { Executor } from '../../storage/statement.js';
+
+/** Products a buyer can review: what they hold or used (physical, digital, service); not gift cards, memberships or donations. */
+export const REVIEWABLE_TYPES: readonly number[] = [ProductType.PHYSICAL, ProductType.DIGITAL, ProductType.SERVICE];
+
+export interface ReviewableProduct {
+  readonly itemId: string;
+  /** The title as sold. */
+  readonly title: string;
+}
+
+/** An order's reviewable products, once each, in the order's line order. */
+export async function reviewableProducts(db: Executor, orderId: string): Promise<ReviewableProduct[]> {
+  const lines = await db.selectFrom('order_lines').select(['item_id', 'title'])
+    .where('order_id', '=', orderId).where('item_id', 'is not', null).where('product_type', 'in', [...REVIEWABLE_TYPES])
+    .orderBy('position').execute();
+  const seen = new Map<string, ReviewableProduct>();
+  for (const l of lines) if (!seen.has(l.item_id!)) seen.set(l.item_id!, { itemId: l.item_id!, title: l.title });
+  return [...seen.values()];
+}
+
+export interface ReviewView {
+  id: string;
+  itemId: string;
+  rating: number;
+  /** Five flags for the theme's stars. */
+  stars: boolean[];
+  body: string;
+  reviewerName: string;
+  /** Epoch milliseconds. */
+  created: number;
+}
+
+type ReviewRow = { id: string; item_id: string; rating: number; body: string; reviewer_name: string; created_on: number };
+
+export function reviewView(r: ReviewRow): ReviewView {
+  return { id: r.id, itemId: r.item_id, rating: r.rating, stars: ratingStars(r.rating), body: r.body, reviewerName: r.reviewer_name, created: Number(r.created_on) };
+}
+
+/** The newest reviews of a product, and the count and average of all of them. */
+export async function productReviews(db: Executor, websiteId: string, itemId: string, limit: number) {
+  const [rows, summary] = await Promise.all([
+    db.selectFrom('product_reviews').select(['id', 'item_id', 'rating', 'body', 'reviewer_name', 'created_on'])
+      .where('website_id', '=', websiteId).where('item_id', '=', itemId)
+      .orderBy('created_on', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+    db.selectFrom('product_reviews').select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('rating').as('total')])
+      .where('website_id', '=', websiteId).where('item_id', '=', itemId).executeTakeFirstOrThrow(),
+  ]);
+  return { reviews: rows.map(reviewView), count: Number(summary.count), total: Number(summary.total ?? 0) };
+}
+
+/** The reviews an order's buyer wrote, by product. */
+export async function orderReviews(db: Executor, orderId: string): Promise<Map<string, ReviewView>> {
+  const rows = await db.selectFrom('product_reviews').select(['id', 'item_id', 'rating', 'body', 'reviewer_name', 'created_on'])
+    .where('order_id', '=', orderId).execute();
+  return new Map(rows.map((r) => [r.item_id, reviewView(r)]));
+}
