@@ -16,6 +16,8 @@ import { clientErrorsPlugin } from './modules/client-errors/index.js';
 import { performancePlugin } from './modules/performance/index.js';
 import { registerFormsAndMail, type FormsSetup } from './modules/forms/register.js';
 import { sitePlugin } from './modules/site/index.js';
+import { SiteAccess } from './modules/site/access.js';
+import { registerSiteUsers, accountsAuthPlugin, MemberCarts, type SiteUsersSetup } from './modules/site-users.js';
 import { SiteRenderer } from './modules/site/renderer.js';
 import { SiteSnapshots } from './modules/site/snapshot.js';
 import { ThemeCache } from './modules/site/theme.js';
@@ -40,6 +42,8 @@ export interface AppOptions {
   forms?: FormsSetup;
   /** Payment providers and cart write limits (issue 5). */
   commerce?: CommerceSetup;
+  /** Visitor account limits, the places provider (issue 9). */
+  siteUsers?: SiteUsersSetup;
 }
 
 /** Builds the whole application from a config: the CLI and the tests both start here. */
@@ -82,7 +86,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
   const snapshots = new SiteSnapshots(store, config.siteCacheMs);
-  const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist));
+  const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist), new SiteAccess(store));
+  const memberCarts = new MemberCarts(store, options.clock ?? systemClock);
 
   // Set before any plugin is registered: encapsulated plugins copy the handlers in force when they load.
   app.setNotFoundHandler(async (request, reply) => {
@@ -121,13 +126,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerFormsAndMail(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.forms);
   // The owner's sign-in and area; measurement (issue 8): ingestion queue, analytics, page speed, client errors.
   await app.register(ownerAuthPlugin);
+  // Visitor accounts (issue 9): the session and the member's cart, read before every other module.
+  await app.register(accountsAuthPlugin, { clock: options.clock ?? systemClock, renderer, memberCarts });
   await app.register(adminPlugin, { snapshots });
   await app.register(ingestPlugin, { snapshots });
   await app.register(analyticsPlugin);
   await app.register(performancePlugin);
   await app.register(clientErrorsPlugin);
   await app.register(sitePlugin, { store, renderer });
-  await registerCommerce(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.commerce);
+  const commerce = await registerCommerce(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.commerce);
+  // Accounts, members' areas, site passwords, languages, header and footer, places (issue 9).
+  await registerSiteUsers(app, { commerce, memberCarts }, options.siteUsers);
 
   app.addHook('onClose', async () => {
     themes.close();

@@ -4,3 +4,4 @@ export * from './textarea.js';
 export * from './restock.js';
 export * from './form-fields.js';
 export * from './form-validate.js';
+export * from './account.js';

@@ -5,12 +5,15 @@ import { captchaSiteKey, cookieSettings } from './context/site.js';
 import { Captcha, CHALLENGE_PATH } from '../../captcha/index.js';
 import { popupOverlayContext } from '../newsletter/overlay.js';
 import { pageSpeedEnabled } from '../performance/settings.js';
+import { variantOverridesAllowed } from '@tessera/core';
 
 /** Who is browsing, for the collectors' skip rules (platform.md section 6): the site owner, signed in, is not counted. */
 export interface BrowserVisitor {
   readonly authenticated: boolean;
   /** WebsiteRole codes of the signed-in user. */
   readonly websiteRoles: readonly number[];
+  /** The signed-in visitor account (site user), for the page's `authenticatedAccountId` (issue 9). */
+  readonly accountId?: string | null;
 }
 export const ANONYMOUS: BrowserVisitor = Object.freeze({ authenticated: false, websiteRoles: Object.freeze([]) });
 
@@ -44,11 +47,12 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
   return {
     websiteId: s.website.id,
     templateId: theme.templateId,
-    authenticatedAccountId: null,
+    authenticatedAccountId: visitor.accountId ?? null,
     pageType: page.pageType,
     collectionId: collection?.id ?? null,
     itemId: item?.id ?? null,
-    language: s.language,
+    // The page's language (the visitor's choice on a multilingual site), else the site's.
+    language: (page.website as { language?: string } | undefined)?.language ?? s.language,
     cookieSettings: cookieSettings(s),
     captchaSiteKey: captchaSiteKey(s),
     // The captcha widget's provider and, for ALTCHA, where it fetches challenges (issue 7).
@@ -71,7 +75,18 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
     collectionType: collection?.type ?? null,
     authenticated: visitor.authenticated,
     websiteRoles: visitor.websiteRoles,
+    // Issue 9: variant overrides from the query string only on an internal site; session recording's toggle and sample.
+    isInternal: variantOverridesAllowed(s.settings.siteStatus),
+    sessionRecording: sessionRecordingSettings(s),
   };
+}
+
+/** site.json `settings.sessionRecording`: `{ enabled, sampleRate }` (0 to 1), off by default. */
+export function sessionRecordingSettings(s: SiteSnapshot): { enabled: boolean; sampleRate: number } {
+  const raw = s.settings.sessionRecording;
+  const obj = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw as Record<string, unknown> : {};
+  const rate = typeof obj.sampleRate === 'number' && obj.sampleRate >= 0 && obj.sampleRate <= 1 ? obj.sampleRate : 1;
+  return { enabled: obj.enabled === true, sampleRate: rate };
 }
 
 /**
@@ -88,7 +103,8 @@ export function headersHtml(
   let cached = byTheme.get(theme);
   if (!cached) {
     const {
-      pageType: _p, collectionId: _c, itemId: _i, timeZone: _t, collectionType: _ct, authenticated: _a, websiteRoles: _r, ...rest
+      pageType: _p, collectionId: _c, itemId: _i, timeZone: _t, collectionType: _ct, authenticated: _a, websiteRoles: _r,
+      authenticatedAccountId: _m, language: _l, ...rest
     } = browserContext(s, theme, page, options);
     const stylesheets = [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('');
     cached = { json: scriptJson(rest).slice(1, -1), stylesheets };
@@ -105,6 +121,8 @@ export function headersHtml(
     collectionType: collection?.type ?? null,
     authenticated: visitor.authenticated,
     websiteRoles: visitor.websiteRoles,
+    authenticatedAccountId: visitor.accountId ?? null,
+    language: (page.website as { language?: string } | undefined)?.language ?? s.language,
   }).slice(1, -1);
   return `<script type="application/json" id="tessera-context">{${cached.json},${perPage}}</script>\n${cached.stylesheets}`;
 }

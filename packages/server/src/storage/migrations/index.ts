@@ -4,6 +4,7 @@ import { foundation } from './0001-foundation.js';
 import { commerce } from './0002-commerce.js';
 import { forms } from './0003-forms.js';
 import { analytics } from './0004-analytics.js';
+import { accounts } from './0005-accounts.js';
 import { columnTypes, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0002-commerce': commerce,
   '0003-forms': forms,
   '0004-analytics': analytics,
+  '0005-accounts': accounts,
 };
 
 export class TesseraMigrations implements MigrationProvider {
