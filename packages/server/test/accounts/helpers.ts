@@ -136,3 +136,16 @@ export class Browser {
 export function orderTokenOf(answer: Answer): string {
   return new URL(answer.json.confirmationUrl, 'http://x').searchParams.get('token')!;
 }
+
+/** Changes the site's settings (site.json "settings") as an owner would, and bumps the site's version so caches reload. */
+export async function updateSiteSettings(store: Store, change: (settings: Record<string, unknown>) => void) {
+  const row = await store.db.selectFrom('site_settings').select('website_settings').where('website_id', '=', WEBSITE_ID).executeTakeFirstOrThrow();
+  const settings = JSON.parse(row.website_settings) as Record<string, unknown>;
+  change(settings);
+  await store.db.updateTable('site_settings').set({ website_settings: JSON.stringify(settings) }).where('website_id', '=', WEBSITE_ID).execute();
+  await store.db.updateTable('websites').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', WEBSITE_ID).execute();
+}
+
+/** `lock the door`, hashed. */
+export const SITE_PASSWORD = 'lock the door';
+export const SITE_PASSWORD_HASH = 'scrypt$32768$8$1$7WkcbTbnj3y6NYPjDtz77A$YHQ036FwEn9X-XzO2JMH4jeo9wNPMOzKuW1nnMkAz-k';
