@@ -30,6 +30,9 @@ export interface SiteContext {
   collectionType?: number | null;
   authenticated?: boolean;
   websiteRoles?: number[];
+  // Issue 9: variant overrides only on an internal site; Tessera's session recorder's toggle and sample.
+  isInternal?: boolean;
+  sessionRecording?: { enabled: boolean; sampleRate: number };
 }
 
 export interface TesseraGlobal {
@@ -55,7 +58,13 @@ export interface IslandModule {
  * Marker selector -> the island's entry. One line per island:
  *   ['[data-tessera-cart]', () => import('./islands/cart.js')],
  */
-export const ISLANDS: ReadonlyArray<readonly [selector: string, load: () => Promise<IslandModule>]> = [];
+export const ISLANDS: ReadonlyArray<readonly [selector: string, load: () => Promise<IslandModule>]> = [
+  // Visitor accounts, members' areas and lessons, passwords, the translation widget (issue 9).
+  ['[data-tessera-island="account"]', () => import('./islands/account/index.js')],
+  ['[data-tessera-island="member-access"],[data-tessera-island="lesson-video"],[data-tessera-island="membership-confirmed"]', () => import('./islands/member/index.js')],
+  ['[data-tessera-island="lock-screen"],[data-tessera-island="protected-content"]', () => import('./islands/password/index.js')],
+  ['[data-tessera-island="language-switcher"]', () => import('./islands/language/index.js')],
+];
 
 export const CONTEXT_ELEMENT_ID = 'tessera-context';
 
@@ -114,6 +123,13 @@ export function startCollectors(context: SiteContext | null): Promise<Visit | nu
   }
   // web-vitals is only fetched where page speed is on
   if (collector.pageSpeedEnabled) void import('./collectors/page-speed.js').then((m) => m.startPageSpeed(collector)).catch(() => {});
+  // The session recorder and variant overrides only where the site turns them on (their rules run in their chunks).
+  if (context.sessionRecording?.enabled && tracked) void import('./collectors/session-recording.js').then((m) => m.startSessionRecording(context.sessionRecording)).catch(() => {});
+  if (context.isInternal) {
+    void import('./collectors/variant-overrides.js')
+      .then((m) => m.applyToDocument(m.variantOverrides('internal', location.search, localStorage)))
+      .catch(() => {});
+  }
   return Promise.resolve(visit);
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loginEmailError, newPasswordError, ACCOUNT_MESSAGES } from '@tessera/core';
 import { AppError } from '../../errors.js';
 import { visitorSubject } from '../../http/rate-limit.js';
+import { ensureCrumb } from '../../http/crumb.js';
 import { siteSender } from '../../mail/site.js';
 import { baseUrlOf } from '../commerce/deps.js';
 import { cartTokenOf, clearCartCookie, setCartCookie } from '../cart/visitor.js';
@@ -139,6 +140,8 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
     const s = await siteOf(deps, request);
     const user = memberOf(request, s.website.id);
     reply.header('cache-control', 'no-store');
+    // A page whose crumb went missing asks here before it retries a sign-out (storefront.md section 7).
+    ensureCrumb(request, reply);
     if (!user) return { authenticated: false };
     return {
       authenticated: true, siteUserId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName,
