@@ -49,7 +49,7 @@ try {
   const page = await browser.newPage();
   await page.setContent('<canvas width="640" height="360"></canvas>');
   for (const lesson of LESSONS) {
-    const base64 = await page.evaluate(async ({ title, colors, captions }) => {
+    const base64 = await page.evaluate(async ({ title, colors }) => {
       const canvas = document.querySelector('canvas');
       const ctx = canvas.getContext('2d');
       const stream = canvas.captureStream(24);
@@ -87,9 +87,9 @@ try {
         ctx.font = '600 30px Georgia, serif';
         ctx.textAlign = 'center';
         ctx.fillText(title, 320, 70);
-        const line = captions.find(([from, to]) => t >= from && t < to);
-        ctx.font = '20px sans-serif';
-        if (line) ctx.fillText(line[2], 320, 330);
+        // The captions are a WebVTT track beside the video, not drawn into it: a progress line instead.
+        ctx.fillStyle = 'rgba(245,239,230,0.8)';
+        ctx.fillRect(40, 336, Math.min(1, t / seconds) * 560, 4);
         if (t < seconds) requestAnimationFrame(draw);
       };
       recorder.start();
