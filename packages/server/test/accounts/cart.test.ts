@@ -124,4 +124,24 @@ describe.each(DIALECTS)('the signed-in shopper\'s cart on %s', (dialect) => {
     expect((await b.request('DELETE', `/api/commerce/shopping-cart/entries/${entry}`)).status).toBe(404);
     expect(itemId('shop', 'mug')).toMatch(/^[0-9a-f]{24}$/);
   });
+
+  it('makes one member cart when several devices of a new member ask at once', async () => {
+    const devices = await Promise.all(Array.from({ length: 5 }, async () => {
+      const b = new Browser(site.app);
+      return b;
+    }));
+    await new Browser(site.app).signUp('racer@example.com');
+    for (const d of devices) await d.signIn('racer@example.com');
+    // The account was made and signed in above (its cart then too): a purchase ends that cart, so the
+    // next requests of every device race to make the new one.
+    await site.store.db.updateTable('carts').set({ is_purchased: 1 }).where('member_id', 'is not', null)
+      .where('member_id', 'in', site.store.db.selectFrom('site_users').select('id').where('email', '=', 'racer@example.com')).execute();
+    await site.store.db.updateTable('product_variants').set({ stock: 100 }).where('sku', '=', 'MUG-12').execute();
+    const answers = await Promise.all(devices.map((d, i) => d.add('shop', 'mug', 'MUG-12', 1 + (i % 2))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const live = await site.store.db.selectFrom('carts').innerJoin('site_users', 'site_users.id', 'carts.member_id')
+      .select('carts.id').where('site_users.email', '=', 'racer@example.com').where('carts.is_purchased', '=', 0).execute();
+    expect(live).toHaveLength(1);
+    expect((await devices[0]!.cart()).json.totalQuantity).toBe(7);
+  });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner } from '../../src/modules/admin/owners.js';
+import { runPasswordCommand } from '../../src/modules/admin/cli.js';
+import { verifyPassword } from '../../src/modules/admin/passwords.js';
 import { stableId } from '../../src/storage/ids.js';
 import { DIALECTS } from '../helpers/store.js';
 import { Browser, PAGE_PASSWORD, SITE_PASSWORD, SITE_PASSWORD_HASH, WEBSITE_ID, itemId, membersApp, updateSiteSettings, type MembersSite } from './helpers.js';
@@ -136,5 +138,13 @@ describe.each(DIALECTS)('passwords on the site on %s', (dialect) => {
       expect((await b.page('/journal')).json.pageType).toBe(1);
       expect((await b.page('/secret')).json.pageType).toBe(2);
     });
+  });
+
+  it('hashes a site password with tessera password hash, for site.json and collections', async () => {
+    const lines: string[] = [];
+    await runPasswordCommand(['hash', '--password', 'a new password'], (l) => lines.push(l));
+    expect(lines[0]).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword('a new password', lines[0]!)).toBe(true);
+    await expect(runPasswordCommand(['nope'], () => {})).rejects.toThrow(/password needs hash/);
   });
 });
