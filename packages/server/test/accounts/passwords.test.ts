@@ -106,7 +106,10 @@ describe.each(DIALECTS)('passwords on the site on %s', (dialect) => {
       expect((await b.request('GET', '/assets/shop/mug.svg')).json.code).toBe('SITE_LOCKED');
       expect((await b.request('GET', `/api/commerce/inventory/stock?itemId=${itemId('shop', 'mug')}`)).json.code).toBe('SITE_LOCKED');
       expect((await b.add('shop', 'mug', 'MUG-12')).json.code).toBe('SITE_LOCKED');
-      expect((await b.request('GET', '/api/site-header-footer')).json?.code ?? 'SITE_LOCKED').toBe('SITE_LOCKED');
+      expect((await b.request('GET', '/api/site-header-footer')).json.code).toBe('SITE_LOCKED');
+      expect((await b.signUp('locked@example.com')).json.code).toBe('SITE_LOCKED');
+      // What a locked site still answers: the unlock call itself, and the owner's sign-in.
+      expect((await b.request('GET', '/api/owner/session')).json.code).toBe('OWNER_SIGN_IN_REQUIRED');
       // The theme's styles still load, for the lock screen itself.
       const theme = (await b.page('/')).json.theme;
       expect((await b.request('GET', `${theme.baseUrl}styles/base.css`)).status).toBe(200);

@@ -13,7 +13,7 @@ import { memberAccessContext } from './access.js';
 
 /**
  * A lesson's video (storefront.md section 2: "lesson detail page with a video paywall button").
- * An item may name `"video": { "path": "assets/...webm", "captions": "assets/...vtt", "poster":
+ * An item of a lessons collection may name `"video": { "path": "assets/...webm", "captions": "assets/...vtt", "poster":
  * "assets/...", "durationSeconds": 840 }`. On its page the context gets `item.video`: the URLs
  * for those who may open the item's collection, `locked: true` and no URL for everyone else (a
  * preview lesson), plus `memberAccess` with the join options for the paywall button. The video and
@@ -25,7 +25,8 @@ export function lessonVideoHook(deps: { store: Store; clock: Clock; renderer: Si
     const item = context.item as { id?: string } | undefined;
     const collection = context.collection as { id?: string } | undefined;
     const c = collection?.id ? s.collectionsById.get(collection.id) : undefined;
-    if (!item?.id || !c) return;
+    // Lessons only: other item pages (products above all) cost no extra query.
+    if (!item?.id || !c || c.type_name !== 'lessons') return;
     const row = await deps.store.db.selectFrom('items').select('data').where('id', '=', item.id).where('website_id', '=', s.website.id).executeTakeFirst();
     const video = row ? (JSON.parse(row.data) as { video?: unknown }).video : undefined;
     if (!isObject(video) || typeof video.path !== 'string') return;
