@@ -183,7 +183,7 @@ describe('restock notifications and product reviews in Chromium', () => {
       await q.getByRole('heading', { level: 1, name: 'Write a review' }).waitFor();
       // The islands are in place (the footer's newsletter form is the forms island's) before the picture.
       // It comes to life when it nears the viewport, so bring it there, then go back to the top.
-      await q.locator('footer form[data-form-id="newsletter"]').scrollIntoViewIfNeeded();
+      await q.locator('footer.site-footer').scrollIntoViewIfNeeded();
       await q.locator('.tessera-form-island form[data-form-id="newsletter"]').waitFor();
       await q.evaluate(() => window.scrollTo(0, 0));
       await saveScreenshot(q, `review request ${device}`);

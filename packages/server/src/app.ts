@@ -18,6 +18,8 @@ import { performancePlugin } from './modules/performance/index.js';
 import { registerFormsAndMail, type FormsSetup } from './modules/forms/register.js';
 import { registerMerchandising, type MerchandisingSetup } from './modules/restock/register.js';
 import { sitePlugin } from './modules/site/index.js';
+import { SiteAccess } from './modules/site/access.js';
+import { registerSiteUsers, accountsAuthPlugin, MemberCarts, type SiteUsersSetup } from './modules/site-users.js';
 import { SiteRenderer } from './modules/site/renderer.js';
 import { SiteSnapshots } from './modules/site/snapshot.js';
 import { ThemeCache } from './modules/site/theme.js';
@@ -44,6 +46,8 @@ export interface AppOptions {
   commerce?: CommerceSetup;
   /** Restock and review limits, page sizes, the automatic restock sender (issue 7). */
   merchandising?: MerchandisingSetup;
+  /** Visitor account limits, the places provider (issue 9). */
+  siteUsers?: SiteUsersSetup;
 }
 
 /** Builds the whole application from a config: the CLI and the tests both start here. */
@@ -86,7 +90,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
   const snapshots = new SiteSnapshots(store, config.siteCacheMs);
-  const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist));
+  const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist), new SiteAccess(store));
+  const memberCarts = new MemberCarts(store, options.clock ?? systemClock);
 
   // Set before any plugin is registered: encapsulated plugins copy the handlers in force when they load.
   app.setNotFoundHandler(async (request, reply) => {
@@ -125,6 +130,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerFormsAndMail(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.forms);
   // The owner's sign-in and area; measurement (issue 8): ingestion queue, analytics, page speed, client errors.
   await app.register(ownerAuthPlugin);
+  // Visitor accounts (issue 9): the session and the member's cart, read before every other module.
+  await app.register(accountsAuthPlugin, { clock: options.clock ?? systemClock, renderer, memberCarts });
   await app.register(adminPlugin, { snapshots });
   await app.register(ingestPlugin, { snapshots });
   await app.register(analyticsPlugin);
@@ -134,6 +141,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const commerce = await registerCommerce(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.commerce);
   await app.register(installmentsPlugin);
   await registerMerchandising(app, { store, renderer, config, clock: options.clock ?? systemClock, commerce }, options.merchandising);
+  // Accounts, members' areas, site passwords, languages, header and footer, places (issue 9).
+  await registerSiteUsers(app, { commerce, memberCarts }, options.siteUsers);
 
   app.addHook('onClose', async () => {
     themes.close();

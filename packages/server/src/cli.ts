@@ -7,7 +7,7 @@ import { ConfigError, displayUrl, loadConfig, type Config } from './config.js';
 import { MailCliError, runMailCommand } from './mail/cli.js';
 import { FormsCliError, runFormsCommand } from './modules/forms/cli.js';
 import { exportSite, importSite, SiteDirectoryError } from './site-dir/index.js';
-import { OWNER_USAGE, runOwnerCommand } from './modules/admin/cli.js';
+import { OWNER_USAGE, PASSWORD_USAGE, runOwnerCommand, runPasswordCommand } from './modules/admin/cli.js';
 import { OwnerError } from './modules/admin/owners.js';
 import { ANALYTICS_USAGE, AnalyticsCommandError, runAnalyticsCommand } from './modules/analytics/cli.js';
 import { countWebsites } from './storage/content.js';
@@ -27,6 +27,7 @@ Commands:
   mail list             the outbox, newest first [--status pending|sent|failed]
   mail retry            queue the messages given up after their last attempt again
 ${OWNER_USAGE}
+${PASSWORD_USAGE}
 ${ANALYTICS_USAGE}
 
 Configuration comes from environment variables: PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL,
@@ -138,6 +139,8 @@ async function main(argv: string[]): Promise<void> {
       return withStore(config, async (store) => void process.stdout.write(await runMailCommand(store, rest)));
     case 'owner':
       return withStore(config, (store) => runOwnerCommand(store, rest, say));
+    case 'password':
+      return runPasswordCommand(rest, say);
     case 'analytics':
       return withStore(config, (store) => runAnalyticsCommand(store, config.analytics, rest, say));
     default:

@@ -3,7 +3,7 @@
  * spec's exact text where it gives one). Every code is documented in docs/errors.md; a test fails
  * when one is missing there. Errors answer the shape of `ErrorBody`, never a stack trace.
  */
-import { CART_MESSAGES, CHECKOUT_MESSAGES, RESTOCK_MESSAGES, REVIEW_MESSAGES } from '@tessera/core';
+import { ACCOUNT_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, RESTOCK_MESSAGES, REVIEW_MESSAGES } from '@tessera/core';
 
 export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
@@ -69,6 +69,22 @@ export const ERRORS = {
   REVIEW_LINK_INVALID: { status: 404, message: 'This review link is not valid.' },
   REVIEW_PRODUCT_NOT_IN_ORDER: { status: 400, message: 'This product is not part of the order.' },
   REVIEW_ALREADY_SUBMITTED: { status: 409, message: REVIEW_MESSAGES.alreadyReviewed },
+  // Visitor accounts, member areas, site passwords, languages and the smaller site calls (issue 9, docs/accounts.md).
+  SIGN_IN_REQUIRED: { status: 401, message: ACCOUNT_MESSAGES.signInRequired },
+  SITE_USER_SIGN_IN_FAILED: { status: 401, message: ACCOUNT_MESSAGES.signInFailed },
+  XSRF_TOKEN_INVALID: { status: 403, message: 'The account token is missing or does not match. Sign in again.' },
+  SITE_USER_EXISTS: { status: 409, message: ACCOUNT_MESSAGES.accountExists },
+  ACCOUNT_LINK_INVALID: { status: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid },
+  MEMBERS_ONLY: { status: 403, message: 'This content is for members only.' },
+  MEMBERSHIP_ORDER_INVALID: { status: 404, message: 'This order does not hold a membership.' },
+  MEMBERSHIP_NOT_PAID: { status: 409, message: 'This order has not been paid yet.' },
+  MEMBERSHIP_CLAIMED: { status: 409, message: 'This membership belongs to another account.' },
+  PASSWORD_REQUIRED: { status: 403, message: 'This content is password protected.' },
+  PASSWORD_INCORRECT: { status: 401, message: 'Incorrect password. Please try again.' },
+  SITE_LOCKED: { status: 403, message: 'This site is password protected.' },
+  LANGUAGE_UNAVAILABLE: { status: 400, message: 'This language is not published on this site.' },
+  PLACES_UNAVAILABLE: { status: 501, message: 'Address lookup is not available: no places provider is configured for this site.' },
+  PLACES_FAILED: { status: 502, message: 'The places provider did not answer. Please try again.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,9 +1,13 @@
 import { WebsiteRole } from '@tessera/core/enums';
 
 /**
- * Who may do what, in one place: one named function per entity and action (issue 8). The owner's
- * sign-in (modules/admin) makes an `OwnerAuth`; the accounts issue will add visitor accounts and
- * roles beside it. A permission always names the site: an owner of one site has no rights on another.
+ * Who may do what, in one place: one named function per entity and action (issues 8 and 9). The
+ * owner's and contributors' sign-in (modules/admin) makes an `OwnerAuth` with the account's
+ * website role (platform.md section 3: admin 1, billing 2, reporting 3, editor 4, moderator 6,
+ * commenter 7, store manager 8, scheduling 9, viewer 10, campaigns editor 11, scheduling viewer
+ * 12, scheduling editor 13, none 14, website manager 15). A permission always names the site: a
+ * role on one site gives no right on another. The matrix is documented in docs/roles.md, which a
+ * test compares with ROLE_MATRIX.
  */
 export interface OwnerAuth {
   readonly accountId: string;
@@ -15,13 +19,59 @@ export interface OwnerAuth {
   readonly sessionId: string;
 }
 
-function hasRole(auth: OwnerAuth | null | undefined, websiteId: string, roles: readonly number[]): auth is OwnerAuth {
+const R = WebsiteRole;
+
+/** Each permission and the roles that hold it. Admin holds every one. */
+export const ROLE_MATRIX = {
+  /** The analytics view and its API (/config/analytics, /api/owner/analytics). */
+  viewAnalytics: [R.ADMIN, R.REPORTING, R.WEBSITE_MANAGER],
+  /** The site's header and footer (PUT /api/site-header-footer). */
+  editHeaderFooter: [R.ADMIN, R.EDITOR, R.WEBSITE_MANAGER],
+  /** The published languages (PUT /api/multilingual/languages, DELETE /api/multilingual/connection). */
+  manageLanguages: [R.ADMIN, R.EDITOR, R.WEBSITE_MANAGER],
+  /** Pages, collections and items. */
+  editContent: [R.ADMIN, R.EDITOR, R.WEBSITE_MANAGER],
+  /** Seeing the site as its staff does: members' areas, protected pages and a locked site without a password. */
+  previewRestricted: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.VIEWER, R.WEBSITE_MANAGER],
+  /** Orders: read. */
+  viewOrders: [R.ADMIN, R.BILLING, R.REPORTING, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** Orders, products and stock: change (fulfil, refund, restock). */
+  manageOrders: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** Restock notices: send them (POST .../restock/send, /send/all). */
+  sendRestockNotices: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** Restock sign-ups: read the lists (GET .../restock, /groups, the /config/restock page). */
+  viewRestockSignups: [R.ADMIN, R.REPORTING, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** The commerce email previews (page type 301). */
+  previewCommerceEmail: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** Visitor accounts and their memberships. */
+  manageSiteUsers: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** The site's plan and invoices. */
+  manageBilling: [R.ADMIN, R.BILLING],
+  /** Comments: approve, hide, delete. */
+  moderateComments: [R.ADMIN, R.EDITOR, R.MODERATOR, R.WEBSITE_MANAGER],
+  /** Comments: write as the site's staff. */
+  postComments: [R.ADMIN, R.EDITOR, R.MODERATOR, R.COMMENTER, R.WEBSITE_MANAGER],
+  /** Email campaigns. */
+  editCampaigns: [R.ADMIN, R.CAMPAIGNS_EDITOR, R.WEBSITE_MANAGER],
+  /** Appointments: read. */
+  viewScheduling: [R.ADMIN, R.SCHEDULING, R.SCHEDULING_VIEWER, R.SCHEDULING_EDITOR],
+  /** Appointments: change. */
+  manageScheduling: [R.ADMIN, R.SCHEDULING, R.SCHEDULING_EDITOR],
+  /** Contributors and their roles. */
+  managePermissions: [R.ADMIN],
+} as const satisfies Record<string, readonly number[]>;
+
+export type Permission = keyof typeof ROLE_MATRIX;
+
+/** Whether the signed-in account holds a permission on this site. */
+export function can(auth: OwnerAuth | null | undefined, websiteId: string, permission: Permission): auth is OwnerAuth {
+  const roles: readonly number[] = ROLE_MATRIX[permission];
   return !!auth && auth.websiteId === websiteId && auth.websiteRoles.some((r) => roles.includes(r));
 }
 
 /** The owner's analytics view and its API: admins, reporting and website managers. */
 export function canViewAnalytics(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
-  return hasRole(auth, websiteId, [WebsiteRole.ADMIN, WebsiteRole.REPORTING, WebsiteRole.WEBSITE_MANAGER]);
+  return can(auth, websiteId, 'viewAnalytics');
 }
 
 /** Any page of the configuration area (/config/...): a role on the site other than none or viewer. */
@@ -34,17 +84,75 @@ export function canEndSession(auth: OwnerAuth | null | undefined, sessionId: str
   return !!auth && auth.sessionId === sessionId;
 }
 
-/** The store's merchandising (issue 7): restock signup lists and sending them; admins, store managers, website managers. */
-export function canManageRestock(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
-  return hasRole(auth, websiteId, [WebsiteRole.ADMIN, WebsiteRole.STORE_MANAGER, WebsiteRole.WEBSITE_MANAGER]);
+/** Replacing the site's header and footer: admins, editors and website managers. */
+export function canEditHeaderFooter(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'editHeaderFooter');
 }
 
-/** Changing a variant's stock (the owner's inventory call): the same roles as the store's merchandising. */
-export function canManageInventory(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
-  return hasRole(auth, websiteId, [WebsiteRole.ADMIN, WebsiteRole.STORE_MANAGER, WebsiteRole.WEBSITE_MANAGER]);
+/** Publishing languages and disconnecting the translation: admins, editors and website managers. */
+export function canManageLanguages(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'manageLanguages');
+}
+
+export function canEditContent(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'editContent');
+}
+
+/** Opening members' areas, protected pages and a locked site without joining or a password. */
+export function canPreviewRestricted(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'previewRestricted');
+}
+
+export function canViewOrders(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'viewOrders');
+}
+
+export function canManageOrders(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'manageOrders');
+}
+
+/** Sending restock notices: admins, store managers and website managers. */
+export function canSendRestockNotices(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'sendRestockNotices');
+}
+
+export function canViewRestockSignups(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'viewRestockSignups');
 }
 
 /** The commerce email previews (page type 301): whoever manages the store or edits the site. */
 export function canPreviewCommerceEmail(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
-  return hasRole(auth, websiteId, [WebsiteRole.ADMIN, WebsiteRole.STORE_MANAGER, WebsiteRole.WEBSITE_MANAGER, WebsiteRole.EDITOR]);
+  return can(auth, websiteId, 'previewCommerceEmail');
+}
+
+export function canManageSiteUsers(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'manageSiteUsers');
+}
+
+export function canManageBilling(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'manageBilling');
+}
+
+export function canModerateComments(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'moderateComments');
+}
+
+export function canPostComments(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'postComments');
+}
+
+export function canEditCampaigns(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'editCampaigns');
+}
+
+export function canViewScheduling(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'viewScheduling');
+}
+
+export function canManageScheduling(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'manageScheduling');
+}
+
+export function canManagePermissions(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'managePermissions');
 }

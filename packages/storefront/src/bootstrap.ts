@@ -30,6 +30,11 @@ export interface SiteContext {
   collectionType?: number | null;
   authenticated?: boolean;
   websiteRoles?: number[];
+  // Issue 9: variant overrides only on an internal site; Tessera's session recorder's toggle and sample.
+  isInternal?: boolean;
+  /** The page's words where its language has its own (French, ...): only those that differ from English. */
+  localizedStrings?: Record<string, string>;
+  sessionRecording?: { enabled: boolean; sampleRate: number };
 }
 
 export interface TesseraGlobal {
@@ -55,8 +60,9 @@ export interface IslandModule {
 
 /**
  * Marker selector -> the island's entry, and optionally the document events that wake it: an island
- * whose markers are all `hidden` (a restock form before its sold-out variant is chosen) is fetched
- * only on the first of those events, never on a page where the visitor does not act. One line per
+ * whose markers the visitor cannot see yet (`hidden`, like a restock form before its sold-out
+ * variant is chosen, or inside a closed `<details>`, like the language list) is fetched only on the
+ * first of those events, never on a page where the visitor does not act. One line per
  * island:
  *   ['[data-tessera-cart]', () => import('./islands/cart.js')],
  */
@@ -64,8 +70,8 @@ export type IslandEntry = readonly [selector: string, load: () => Promise<Island
 
 export const ISLANDS: ReadonlyArray<IslandEntry> = [
   // The store (issue 6, themes/default/README.md "Containers and markers").
-  ['.sqs-add-to-cart-button[data-item-id]', () => import('./islands/add-to-cart/index.js')],
-  ['.installment-badge[data-product-type="1"]', () => import('./islands/installments/index.js')],
+  // Add to cart, the installment badge and the reviews tabs: one chunk (islands/product).
+  ['.sqs-add-to-cart-button[data-item-id],.installment-badge[data-product-type="1"],[data-tessera-island="product-reviews"]', () => import('./islands/product/index.js')],
   // The indicators are needed only once the cart holds something (else an add loads them).
   ['[data-cart-indicator]:not(.cart-empty)', () => import('./islands/cart-indicators/index.js')],
   ['#tessera-cart', () => import('./pages/cart/index.js')],
@@ -74,8 +80,12 @@ export const ISLANDS: ReadonlyArray<IslandEntry> = [
   // The forms islands (site forms, newsletter unsubscribe) register themselves where their markers are.
   [FORMS_SELECTOR, () => import('./islands/forms/register.js').then((m) => ({ mount: (_: Element[], t: TesseraGlobal) => m.registerFormIslands(document, t.context as Parameters<typeof m.registerFormIslands>[1]) }))],
   ['.product-restock-notification', () => import('./islands/restock/index.js'), 'change tessera:variant-change'],
-  ['[data-tessera-island="product-reviews"]', () => import('./islands/reviews/index.js')],
   ['[data-tessera-island="review-request"]', () => import('./islands/reviews/request.js')],
+  // Visitor accounts, members' areas and lessons, passwords, the translation widget (issue 9).
+  ['[data-tessera-island="account"]', () => import('./islands/account/index.js')],
+  ['[data-tessera-island="member-access"],[data-tessera-island="lesson-video"],[data-tessera-island="membership-confirmed"]', () => import('./islands/member/index.js')],
+  ['[data-tessera-island="lock-screen"],[data-tessera-island="protected-content"]', () => import('./islands/password/index.js')],
+  ['[data-tessera-island="language-switcher"]', () => import('./islands/language/index.js'), 'toggle'],
 ];
 
 export const CONTEXT_ELEMENT_ID = 'tessera-context';
@@ -135,6 +145,8 @@ export function startCollectors(context: SiteContext | null): Promise<Visit | nu
   }
   // web-vitals is only fetched where page speed is on
   if (collector.pageSpeedEnabled) void import('./collectors/page-speed.js').then((m) => m.startPageSpeed(collector)).catch(() => {});
+  // The session recorder and variant overrides only where the site turns them on (their rules run in their chunk).
+  if ((context.sessionRecording?.enabled && tracked) || context.isInternal) void import('./collectors/site-extras.js').then((m) => m.startSiteExtras(context, tracked)).catch(() => {});
   return Promise.resolve(visit);
 }
 
@@ -146,7 +158,8 @@ export function loadIslands(doc: Document, tessera: TesseraGlobal, islands: Read
     if (elements.length === 0) continue;
     count++;
     const start = () => void load().then((island) => island.mount(elements, tessera));
-    if (!wakeOn || !elements.every((e) => (e as HTMLElement).hidden)) {
+    // Markers the visitor cannot see yet: hidden, or inside a closed disclosure (<details>).
+    if (!wakeOn || !elements.every((e) => (e as HTMLElement).hidden || e.closest('details:not([open])'))) {
       start();
       continue;
     }

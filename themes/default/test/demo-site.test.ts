@@ -272,6 +272,8 @@ describe('demo site: images', () => {
   it('keeps each picture small and leaves no asset unused', () => {
     const referenced = new Set([...imageReferences().map((r) => r.path), site.logo]);
     for (const p of products) if (p.product.digital) referenced.add(p.product.digital.file);
+    // Lesson videos and their captions (scripts/make-video.mjs).
+    for (const c of collections) for (const item of c.items) if (item.video) for (const f of [item.video.path, item.video.captions]) if (f) referenced.add(f);
     for (const file of files(join(SITE, 'assets'))) {
       const path = relative(SITE, file);
       expect(referenced.has(path), `${path} is not used by the content`).toBe(true);
@@ -279,10 +281,26 @@ describe('demo site: images', () => {
     }
   });
 
+  it('gives every lesson a small WebM video with English captions, its picture as the poster', () => {
+    const lessons = byType('lessons')[0];
+    for (const item of lessons.items) {
+      expect(item.video.path).toMatch(/^assets\/lessons\/[a-z-]+\.webm$/);
+      const video = readFileSync(join(SITE, item.video.path));
+      expect(video.subarray(0, 4).toString('hex'), item.video.path).toBe('1a45dfa3'); // EBML: a WebM file
+      expect(video.length).toBeLessThan(200_000);
+      const captions = readFileSync(join(SITE, item.video.captions), 'utf8');
+      expect(captions.startsWith('WEBVTT\n')).toBe(true);
+      expect(captions).toMatch(/\d\d:\d\d\.\d{3} --> \d\d:\d\d\.\d{3}/);
+      expect(item.video.poster).toBe(item.mainImage);
+    }
+    expect(lessons.items.filter((i: Json) => i.preview === true)).toHaveLength(1);
+  });
+
   it('matches what the image script draws, so the committed pictures can be regenerated', () => {
     const out = mkdtempSync(join(tmpdir(), 'tessera-demo-images-'));
     execFileSync(process.execPath, [join(SITE, 'scripts', 'make-images.mjs'), '--out', out]);
-    const committed = files(join(SITE, 'assets')).map((f) => relative(join(SITE, 'assets'), f)).sort();
+    // Lesson videos are recorded by Chromium (scripts/make-video.mjs), not drawn here: they are checked below.
+    const committed = files(join(SITE, 'assets')).map((f) => relative(join(SITE, 'assets'), f)).filter((f) => !/\.(webm|vtt)$/.test(f)).sort();
     const drawn = files(out).map((f) => relative(out, f)).sort();
     expect(drawn).toEqual(committed);
     for (const f of drawn) expect(readFileSync(join(out, f)).equals(readFileSync(join(SITE, 'assets', f))), f).toBe(true);

@@ -21,3 +21,5 @@ export { SRCSET_WIDTHS, THUMBNAIL_WIDTH_THRESHOLDS } from '../image/sizes.js';
 export { ALT_TEXT_BODY_MAX_LENGTH } from '../image/alt-text.js';
 export { DARK_LUMINANCE_THRESHOLD } from '../color/weight.js';
 export { JULIAN_DAY_MIN, JULIAN_DAY_MAX } from '../format/julian-day.js';
+export * from './session-recording.js';
+export * from './variant-overrides.js';

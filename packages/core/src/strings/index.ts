@@ -134,3 +134,25 @@ export function pageContextStrings(overrides: Readonly<Record<string, unknown>> 
   }
   return out;
 }
+
+export * from './languages.js';
+
+import { FR_FR_STRINGS } from './fr-FR.js';
+import { siteLanguage } from './languages.js';
+
+/** Tessera's own translations of DEFAULT_STRINGS, per language tag (others fall back to English). */
+const TRANSLATIONS: Readonly<Record<string, Readonly<Partial<Record<StringKey, string>>>>> = Object.freeze({
+  'fr-FR': FR_FR_STRINGS,
+  'fr-CA': FR_FR_STRINGS,
+});
+
+/**
+ * The storefront strings for a language: Tessera's translation of it (the exact tag, else the
+ * same language of another region), then the site's own overrides, over the English defaults.
+ */
+export function stringsForLanguage(language: string, overrides: Readonly<Record<string, unknown>> = {}): Record<string, string> {
+  const code = siteLanguage(language)?.code ?? language;
+  const base = code.split('-')[0]!.toLowerCase();
+  const own = TRANSLATIONS[code] ?? Object.entries(TRANSLATIONS).find(([tag]) => tag.split('-')[0]!.toLowerCase() === base)?.[1] ?? {};
+  return pageContextStrings({ ...own, ...overrides });
+}

@@ -5,3 +5,4 @@ export * from './restock.js';
 export * from './form-fields.js';
 export * from './form-validate.js';
 export * from './review.js';
+export * from './account.js';

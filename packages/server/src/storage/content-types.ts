@@ -1,6 +1,6 @@
 const TYPES: Record<string, string> = {
   svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
-  avif: 'image/avif', ico: 'image/x-icon', pdf: 'application/pdf', mp3: 'audio/mpeg', mp4: 'video/mp4',
+  avif: 'image/avif', webm: 'video/webm', vtt: 'text/vtt; charset=utf-8', ico: 'image/x-icon', pdf: 'application/pdf', mp3: 'audio/mpeg', mp4: 'video/mp4',
   woff: 'font/woff', woff2: 'font/woff2', ttf: 'font/ttf', otf: 'font/otf', css: 'text/css; charset=utf-8',
   js: 'text/javascript; charset=utf-8', json: 'application/json', txt: 'text/plain; charset=utf-8', zip: 'application/zip',
 };

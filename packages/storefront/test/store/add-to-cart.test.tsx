@@ -26,7 +26,7 @@ let store: ReturnType<typeof createCartStore>;
 let storage: Map<string, string>;
 let stopImages: () => void = () => {};
 
-function mount(item = MUG(), options: { express?: boolean; cookiesEnabled?: boolean } = {}) {
+function mount(item = MUG(), options: { express?: boolean; cookiesEnabled?: boolean; strings?: Record<string, string> } = {}) {
   const button = renderProduct(item);
   const markup = readProductMarkup(button, options.express ?? false);
   const host = button.closest<HTMLElement>('.sqs-add-to-cart-button-wrapper')!;
@@ -35,7 +35,7 @@ function mount(item = MUG(), options: { express?: boolean; cookiesEnabled?: bool
     root = createRoot(host);
     root.render(<AddToCart markup={markup} api={apiOn(net, { cookiesEnabled: options.cookiesEnabled })} store={store}
       bus={{ publish: (name, payload) => published.push({ name, payload }) }} navigate={navigate}
-      storage={{ setItem: (k, v) => storage.set(k, v) }} />);
+      storage={{ setItem: (k, v) => storage.set(k, v) }} strings={options.strings} />);
   });
 }
 
@@ -126,6 +126,20 @@ describe('the add-to-cart button', () => {
     expect(button().textContent).toBe('Add to Cart');
     expect(store.getState().cart?.totalQuantity).toBe(2);
     expect(published).toContainEqual({ name: 'add-to-cart', payload: { objectIdentifier: 'mug', variantId: 'var-MUG-SND-08', sku: 'MUG-SND-08', quantity: 2 } });
+  });
+
+  it('speaks the page’s language when the site context carries its words', async () => {
+    net.on('POST', '/api/commerce/shopping-cart/entries', () => added(1));
+    const strings = { storefrontAddToCartText: 'Ajouter au panier', addToCartAddingText: 'Ajout…', addToCartAddedText: 'Ajouté !', viewCartText: 'Voir le panier' };
+    mount(MUG(), { strings });
+    expect(button().textContent).toBe('Ajouter au panier');
+    choose('Select Colour', 'Sand');
+    choose('Select Size', '8 oz');
+    await click();
+    expect(button().textContent).toBe('Ajout…');
+    await advance(1000);
+    expect(button().textContent).toBe('Ajouté !');
+    expect(screen.getByRole('link', { name: 'Voir le panier' })).toBeTruthy();
   });
 
   it('ignores clicks while adding', async () => {

@@ -92,3 +92,32 @@ describe('islands woken by the visitor', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the product chunk’s mount', () => {
+  it('gives each island the elements of its own marker', async () => {
+    document.body.innerHTML = '<div class="product-tabs" data-tessera-island="product-reviews" data-item-id="i1"><a role="tab" aria-controls="d" aria-selected="true">Description</a><a role="tab" aria-controls="r" data-reviews-tab>Reviews</a></div>'
+      + '<section id="d">Description</section><section id="r">Reviews</section>'
+      + '<div class="installment-badge" data-product-type="1" data-item-id="i1" data-price-cents="4000"></div>';
+    const { mount } = await import('../../src/islands/product/index.js');
+    // No add-to-cart button and no installment provider in the context: only the tabs come to life.
+    mount(Array.from(document.querySelectorAll('[data-tessera-island], .installment-badge')), { context: null, crumb: () => null, visit: Promise.resolve(null) } as TesseraGlobal);
+    expect(document.getElementById('r')!.hidden).toBe(true);
+    expect(document.querySelector('.installment-badge')!.childElementCount).toBe(0);
+  });
+});
+
+describe('the language island', () => {
+  it('is fetched when its closed disclosure opens, not before', async () => {
+    document.body.innerHTML = '<details data-tessera-island="language-switcher"><summary>Language</summary><a href="?lang=fr-FR" data-language="fr-FR">Français</a></details>';
+    const entry = ISLANDS.find(([selector]) => selector.includes('language-switcher'))!;
+    const load = vi.fn(() => Promise.resolve({ mount: () => {} }));
+    loadIslands(document, {} as TesseraGlobal, [[entry[0], load, entry[2]]]);
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    const details = document.querySelector('details')!;
+    details.open = true;
+    details.dispatchEvent(new Event('toggle'));
+    await settle();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});

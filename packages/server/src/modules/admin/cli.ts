@@ -1,20 +1,23 @@
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { Store } from '../../storage/dialect.js';
-import { OwnerError, createOwner, normalizeEmail, revokeOwnerSessions, setOwnerPassword } from './owners.js';
+import { WebsiteRole } from '@tessera/core/enums';
+import { hashPassword } from './passwords.js';
+import { OwnerError, createOwner, normalizeEmail, parseWebsiteRole, revokeOwnerSessions, setOwnerPassword } from './owners.js';
 
 /**
  * `tessera owner create <email> [--password <p>] [--site <identifier>]`, `tessera owner password <email>`
  * and `tessera owner revoke <email>`. Without --password the password is asked for twice on a
  * terminal (not echoed), or read from the first line of standard input when it is piped.
  */
-export const OWNER_USAGE = `  owner create <email>    create the site owner's account (website role admin) [--password <p>] [--site <identifier>]
+export const OWNER_USAGE = `  owner create <email>    create the site owner's account (website role admin), or a contributor's with --role <name|code>
+                          (editor, store-manager, reporting, viewer, website-manager, ...: docs/roles.md) [--password <p>] [--site <identifier>]
   owner password <email>  set a new password (ends the account's sessions) [--password <p>] [--site <identifier>]
   owner revoke <email>    sign the account out everywhere [--site <identifier>]`;
 
 export async function runOwnerCommand(store: Store, args: string[], say: (line: string) => void): Promise<void> {
   const { values, positionals } = parseArgs({
-    args, allowPositionals: true, options: { password: { type: 'string' }, site: { type: 'string' } },
+    args, allowPositionals: true, options: { password: { type: 'string' }, site: { type: 'string' }, role: { type: 'string' } },
   });
   const [action, email] = positionals;
   if (!action || !['create', 'password', 'revoke'].includes(action)) throw new OwnerError(`owner needs create, password or revoke\n${OWNER_USAGE}`);
@@ -25,14 +28,31 @@ export async function runOwnerCommand(store: Store, args: string[], say: (line: 
     say(`Signed ${normalizeEmail(email)} out of ${n} session${n === 1 ? '' : 's'} on "${site.identifier}".`);
     return;
   }
+  if (values.role !== undefined && action !== 'create') throw new OwnerError('--role is an option of owner create');
+  const role = values.role === undefined ? WebsiteRole.ADMIN : parseWebsiteRole(values.role);
   const password = values.password ?? (await askPassword());
   if (action === 'create') {
-    await createOwner(store.db, site.id, email, password);
-    say(`Created the owner account ${normalizeEmail(email)} for "${site.identifier}": sign in at /config/login.`);
+    await createOwner(store.db, site.id, email, password, Date.now(), role);
+    const name = Object.entries(WebsiteRole).find(([, code]) => code === role)![0].toLowerCase().replace(/_/g, ' ');
+    say(role === WebsiteRole.ADMIN
+      ? `Created the owner account ${normalizeEmail(email)} for "${site.identifier}": sign in at /config/login.`
+      : `Created the ${name} account ${normalizeEmail(email)} (website role ${role}) for "${site.identifier}": sign in at /config/login.`);
   } else {
     await setOwnerPassword(store.db, site.id, email, password);
     say(`Set a new password for ${normalizeEmail(email)} on "${site.identifier}"; its sessions have ended.`);
   }
+}
+
+export const PASSWORD_USAGE = `  password hash           print the scrypt hash of a password, for site.json settings.lockScreen.passwordHash or a
+                          protected collection's passwordHash (asked for, or --password <p>, or one line of stdin)`;
+
+/** `tessera password hash`: a site password's hash, for the site directory (the password itself is never stored). */
+export async function runPasswordCommand(args: string[], say: (line: string) => void): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { password: { type: 'string' } } });
+  if (positionals[0] !== 'hash') throw new OwnerError(`password needs hash\n${PASSWORD_USAGE}`);
+  const password = values.password ?? (await askPassword());
+  if (password.length === 0 || password.length > 1024) throw new OwnerError('the password needs 1 to 1024 characters');
+  say(await hashPassword(password));
 }
 
 async function siteFor(store: Store, identifier: string | undefined): Promise<{ id: string; identifier: string }> {

@@ -16,6 +16,24 @@ export const SESSION_DAYS = 14;
 /** A business failure of the owner commands, with its message for the person at the terminal. */
 export class OwnerError extends Error {}
 
+const ROLE_CODES: ReadonlySet<number> = new Set(Object.values(WebsiteRole));
+export function isWebsiteRole(code: number): boolean {
+  return ROLE_CODES.has(code);
+}
+
+/**
+ * A website role from the command line: its code (`4`) or its name in any case, with `-`, `_` or
+ * spaces (`editor`, `store-manager`, `WEBSITE_MANAGER`).
+ */
+export function parseWebsiteRole(raw: string): number {
+  const code = /^\d+$/.test(raw.trim()) ? Number(raw) : (WebsiteRole as Record<string, number>)[raw.trim().toUpperCase().replace(/[-\s]+/g, '_')];
+  if (code === undefined || !isWebsiteRole(code)) {
+    const names = Object.keys(WebsiteRole).map((k) => k.toLowerCase().replace(/_/g, '-')).join(', ');
+    throw new OwnerError(`"${raw}" is not a website role: use one of ${names} (or its code)`);
+  }
+  return code;
+}
+
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -26,15 +44,19 @@ export function checkOwnerInput(email: string, password: string): void {
   if (password.length > PASSWORD_MAX_LENGTH) throw new OwnerError(`the password may have at most ${PASSWORD_MAX_LENGTH} characters`);
 }
 
-/** Creates the site owner's account (website role admin). Fails when the email already has one. */
-export async function createOwner(db: Db, websiteId: string, email: string, password: string, now = Date.now()): Promise<string> {
+/**
+ * Creates an account of the site's staff: the owner (website role admin) by default, or a
+ * contributor with another website role (docs/roles.md). Fails when the email already has one.
+ */
+export async function createOwner(db: Db, websiteId: string, email: string, password: string, now = Date.now(), role: number = WebsiteRole.ADMIN): Promise<string> {
+  if (!isWebsiteRole(role)) throw new OwnerError(`${role} is not a website role`);
   checkOwnerInput(email, password);
   const normalized = normalizeEmail(email);
   const taken = await db.selectFrom('owner_accounts').select('id').where('website_id', '=', websiteId).where('email', '=', normalized).executeTakeFirst();
   if (taken) throw new OwnerError(`${normalized} already has an owner account for this site (tessera owner password ${normalized} sets a new password)`);
   const id = newId();
   await db.insertInto('owner_accounts').values({
-    id, website_id: websiteId, email: normalized, password_hash: await hashPassword(password), website_role: WebsiteRole.ADMIN, created_on: now,
+    id, website_id: websiteId, email: normalized, password_hash: await hashPassword(password), website_role: role, created_on: now,
   }).execute();
   return id;
 }

@@ -6,6 +6,7 @@ import { AppError, type ErrorCode } from '../../errors.js';
 import { newId } from '../../storage/ids.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
+import { openCollectionIds } from '../site/access.js';
 import type { CommerceDeps } from '../commerce/deps.js';
 import { newToken, tokenHash } from '../commerce/signing.js';
 import { storeRules } from '../commerce/settings.js';
@@ -16,9 +17,10 @@ import {
 import { cartView, type CartLine, type ShoppingCartView } from './view.js';
 import { limitCartWrite } from './visitor.js';
 
-/** Collections whose products visitors may buy: public ones (members-only areas wait for the accounts issue). */
+/** Collections whose products visitors may buy: public ones without a password (site/access.ts). */
 export function publicIn(s: SiteSnapshot): (collectionId: string) => boolean {
-  return (collectionId) => s.collectionsById.get(collectionId)?.access === 'public';
+  const open = openCollectionIds(s);
+  return (collectionId) => open.has(collectionId);
 }
 
 /** A rule of @tessera/core failed: its code and message become the 4xx answer. */

@@ -2,6 +2,7 @@ import type { Store } from '../../storage/dialect.js';
 import { statement, type Executor } from '../../storage/statement.js';
 import { assetUrl } from '../site/context/assets.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
+import { openCollectionIds } from '../site/access.js';
 
 /**
  * What the cart shows of a product, kept per site version: titles, prices, options, images and
@@ -145,12 +146,12 @@ export function catalogProduct(store: Store, s: SiteSnapshot, itemId: string, db
 
 /**
  * Visitors may buy an item when it is published (or scheduled and its time has come) in a public
- * collection; members-only areas wait for the accounts issue.
+ * collection without a password (site/access.ts: members' areas and protected pages sell nothing).
  */
 export function forSale(s: SiteSnapshot, p: CatalogProduct | null, now: number): p is CatalogProduct {
   if (!p) return false;
   const visible = p.status === 'published' || (p.status === 'scheduled' && p.publishOn !== null && p.publishOn <= now);
-  return visible && s.collectionsById.get(p.collectionId)?.access === 'public';
+  return visible && openCollectionIds(s).has(p.collectionId);
 }
 
 /** The unit price: the sale price while the variant is on sale. */

@@ -2,6 +2,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ProductType } from '@tessera/core';
 import { visibleAt } from '../../storage/content.js';
+import { openCollectionIds } from '../site/access.js';
 import { siteOf, type CommerceDeps } from '../commerce/deps.js';
 
 const Query = Type.Object({
@@ -32,10 +33,10 @@ export async function inventoryPlugin(app: FastifyInstance, deps: CommerceDeps):
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const ids = [...new Set(Array.isArray(request.query.itemId) ? request.query.itemId : [request.query.itemId])];
-    const rows = await deps.store.db.selectFrom('product_variants as v')
+    let rows = await deps.store.db.selectFrom('product_variants as v')
       .innerJoin('items', 'items.id', 'v.item_id')
       .innerJoin('products', 'products.item_id', 'v.item_id')
-      .select(['v.item_id', 'v.id', 'v.sku', 'v.attributes', 'v.stock', 'v.unlimited', 'products.product_type'])
+      .select(['v.item_id', 'v.id', 'v.sku', 'v.attributes', 'v.stock', 'v.unlimited', 'products.product_type', 'items.collection_id'])
       .where('v.website_id', '=', s.website.id)
       .where('v.item_id', 'in', ids)
       .where(visibleAt(deps.clock()))
@@ -43,6 +44,9 @@ export async function inventoryPlugin(app: FastifyInstance, deps: CommerceDeps):
       .execute();
     reply.header('cache-control', 'no-store');
     const order = new Map(ids.map((id, i) => [id, i]));
+    // Members' areas and protected collections tell nothing of their products (issue 9).
+    const open = openCollectionIds(s);
+    rows = rows.filter((r) => open.has(r.collection_id));
     rows.sort((a, b) => order.get(a.item_id)! - order.get(b.item_id)!);
     return {
       results: rows.map((r) => {

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import { AppError, toAppError } from '../../errors.js';
 import { ensureCrumb } from '../../http/crumb.js';
 import { RateLimiter, SITE_SUBJECT, visitorSubject } from '../../http/rate-limit.js';
-import { canManageRestock } from '../../permissions.js';
+import { canSendRestockNotices, canViewRestockSignups } from '../../permissions.js';
 import type { Store } from '../../storage/dialect.js';
 import { adminShell, readAdminBuild } from '../admin/shell.js';
 import type { MailingList } from '../newsletter/mailing-list.js';
@@ -80,26 +80,26 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
 
   app.get(`${RESTOCK_PATH}/groups`, async (request, reply) => {
     const s = await siteOf(request);
-    requireOwner(request, s, canManageRestock);
+    requireOwner(request, s, canViewRestockSignups);
     const query = request.query as { cursor?: unknown };
     return reply.header('cache-control', 'no-store').send(await signUpGroups(opts.store.db, s, query.cursor, pageSize, opts.clock()));
   });
 
   app.get(RESTOCK_PATH, async (request, reply) => {
     const s = await siteOf(request);
-    requireOwner(request, s, canManageRestock);
+    requireOwner(request, s, canViewRestockSignups);
     return reply.header('cache-control', 'no-store').send(await signUpsOf(opts.store.db, s, request.query as Record<string, unknown>, pageSize));
   });
 
   app.post(`${RESTOCK_PATH}/send`, { schema: { body: SendRequest } }, async (request) => {
     const s = await siteOf(request);
-    requireOwner(request, s, canManageRestock);
+    requireOwner(request, s, canSendRestockNotices);
     return opts.sender.send(s, request.body.productId, request.body.variantId);
   });
 
   app.post(`${RESTOCK_PATH}/send/all`, { schema: { body: SendAll } }, async (request) => {
     const s = await siteOf(request);
-    requireOwner(request, s, canManageRestock);
+    requireOwner(request, s, canSendRestockNotices);
     // One request after the other, each on its own: a variant still sold out does not stop the others.
     const results: (SendResult & { error?: { code: string; message: string } })[] = [];
     for (const { productId, variantId } of request.body.sendRequests) {
@@ -115,7 +115,7 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
 
   app.get('/config/restock', async (request, reply) => {
     const s = await siteOf(request);
-    if (!canManageRestock(request.owner, s.website.id)) {
+    if (!canViewRestockSignups(request.owner, s.website.id)) {
       return reply.header('cache-control', 'no-store').redirect(`/config/login?next=${encodeURIComponent('/config/restock')}`, 302);
     }
     ensureCrumb(request, reply);

@@ -2,7 +2,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../errors.js';
-import { canManageInventory } from '../../permissions.js';
+import { canManageOrders } from '../../permissions.js';
 import type { Store } from '../../storage/dialect.js';
 import { writeTransaction } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
@@ -36,7 +36,7 @@ export async function inventoryOwnerPlugin(root: FastifyInstance, opts: Inventor
   }, async (request) => {
     const s = await opts.sites.snapshotFor(request);
     if (!s) throw new AppError('NOT_FOUND');
-    requireOwner(request, s, canManageInventory);
+    requireOwner(request, s, canManageOrders);
     const stock = (request.body as { stock?: unknown } | null)?.stock;
     if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < 0 || stock > MAX_STOCK) {
       throw new AppError('VALIDATION_FAILED', undefined, { stock: STOCK_MESSAGE });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../../storage/dialect.js';
 import { contentTypeOf } from '../../storage/content-types.js';
 import type { SiteRenderer } from './renderer.js';
+import { AppError } from '../../errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Theme files that are templates or configuration, not served as static files. */
@@ -45,9 +46,13 @@ export function registerAssetRoutes(app: FastifyInstance, store: Store, renderer
     const path = `assets/${request.params['*']}`;
     const info = snapshot.assets.get(path);
     if (!info || snapshot.privateAssets.has(path)) return renderer.sendNotFound(request, reply);
+    // Members' videos, a protected page's pictures, everything of a locked site: checked for this request (issue 9).
+    const denial = await renderer.access.asset(request, snapshot, path);
+    if (denial) return reply.status(403).header('cache-control', 'private, no-store').send(new AppError(denial.code).body());
+    const restricted = await renderer.access.assetRestricted(snapshot, path);
     const etag = `"${info.sha256.slice(0, 32)}"`;
     const hashed = typeof request.query.v === 'string' && info.sha256.startsWith(request.query.v) && request.query.v.length >= 8;
-    reply.header('cache-control', hashed ? IMMUTABLE : 'public, max-age=300');
+    reply.header('cache-control', restricted ? 'private, no-cache' : hashed ? IMMUTABLE : 'public, max-age=300');
     reply.header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     const row = await store.db.selectFrom('assets').select('content').where('id', '=', info.id).executeTakeFirst();

@@ -6,12 +6,15 @@ import { Captcha, CHALLENGE_PATH } from '../../captcha/index.js';
 import { popupOverlayContext } from '../newsletter/overlay.js';
 import { pageSpeedEnabled } from '../performance/settings.js';
 import { siteProviderIds } from '../checkout/payments.js';
+import { DEFAULT_STRINGS, variantOverridesAllowed } from '@tessera/core';
 
 /** Who is browsing, for the collectors' skip rules (platform.md section 6): the site owner, signed in, is not counted. */
 export interface BrowserVisitor {
   readonly authenticated: boolean;
   /** WebsiteRole codes of the signed-in user. */
   readonly websiteRoles: readonly number[];
+  /** The signed-in visitor account (site user), for the page's `authenticatedAccountId` (issue 9). */
+  readonly accountId?: string | null;
 }
 export const ANONYMOUS: BrowserVisitor = Object.freeze({ authenticated: false, websiteRoles: Object.freeze([]) });
 
@@ -45,11 +48,12 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
   return {
     websiteId: s.website.id,
     templateId: theme.templateId,
-    authenticatedAccountId: null,
+    authenticatedAccountId: visitor.accountId ?? null,
     pageType: page.pageType,
     collectionId: collection?.id ?? null,
     itemId: item?.id ?? null,
-    language: s.language,
+    // The page's language (the visitor's choice on a multilingual site), else the site's.
+    language: (page.website as { language?: string } | undefined)?.language ?? s.language,
     cookieSettings: cookieSettings(s),
     captchaSiteKey: captchaSiteKey(s),
     // The captcha widget's provider and, for ALTCHA, where it fetches challenges (issue 7).
@@ -77,7 +81,38 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
     collectionType: collection?.type ?? null,
     authenticated: visitor.authenticated,
     websiteRoles: visitor.websiteRoles,
+    // Issue 9: variant overrides from the query string only on an internal site; session recording's toggle and sample.
+    isInternal: variantOverridesAllowed(s.settings.siteStatus),
+    sessionRecording: sessionRecordingSettings(s),
+    // The islands' words in the page's language: only those that differ from English (none on an English page).
+    localizedStrings: translatedStrings(page.localizedStrings),
   };
+}
+
+/** Per strings object (one per snapshot and language), its translated part. */
+const translatedMemo = new WeakMap<object, Record<string, string> | undefined>();
+
+function translatedStrings(strings: unknown): Record<string, string> | undefined {
+  if (!strings || typeof strings !== 'object') return undefined;
+  if (translatedMemo.has(strings)) return translatedMemo.get(strings);
+  const result = translate(strings as Record<string, unknown>);
+  translatedMemo.set(strings, result);
+  return result;
+}
+
+function translate(strings: Record<string, unknown>): Record<string, string> | undefined {
+  const defaults: Readonly<Record<string, string>> = DEFAULT_STRINGS;
+  const own = Object.entries(strings)
+    .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== defaults[e[0]]);
+  return own.length > 0 ? Object.fromEntries(own) : undefined;
+}
+
+/** site.json `settings.sessionRecording`: `{ enabled, sampleRate }` (0 to 1), off by default. */
+export function sessionRecordingSettings(s: SiteSnapshot): { enabled: boolean; sampleRate: number } {
+  const raw = s.settings.sessionRecording;
+  const obj = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw as Record<string, unknown> : {};
+  const rate = typeof obj.sampleRate === 'number' && obj.sampleRate >= 0 && obj.sampleRate <= 1 ? obj.sampleRate : 1;
+  return { enabled: obj.enabled === true, sampleRate: rate };
 }
 
 /**
@@ -94,7 +129,8 @@ export function headersHtml(
   let cached = byTheme.get(theme);
   if (!cached) {
     const {
-      pageType: _p, collectionId: _c, itemId: _i, timeZone: _t, collectionType: _ct, authenticated: _a, websiteRoles: _r, ...rest
+      pageType: _p, collectionId: _c, itemId: _i, timeZone: _t, collectionType: _ct, authenticated: _a, websiteRoles: _r,
+      authenticatedAccountId: _m, language: _l, localizedStrings: _s, ...rest
     } = browserContext(s, theme, page, options);
     const stylesheets = [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('');
     cached = { json: scriptJson(rest).slice(1, -1), stylesheets };
@@ -111,6 +147,9 @@ export function headersHtml(
     collectionType: collection?.type ?? null,
     authenticated: visitor.authenticated,
     websiteRoles: visitor.websiteRoles,
+    authenticatedAccountId: visitor.accountId ?? null,
+    language: (page.website as { language?: string } | undefined)?.language ?? s.language,
+    localizedStrings: translatedStrings(page.localizedStrings),
   }).slice(1, -1);
   return `<script type="application/json" id="tessera-context">{${cached.json},${perPage}}</script>\n${cached.stylesheets}`;
 }

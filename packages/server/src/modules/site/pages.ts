@@ -11,6 +11,7 @@ import {
 import { navigationContext } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
+import type { AccessDenial } from './access.js';
 
 /** What a page request asks for, independent of HTTP. */
 export interface PageRequest {
@@ -19,6 +20,15 @@ export interface PageRequest {
   query: Record<string, unknown>;
   now: number;
   baseUrl: string;
+  /** The language the page is shown in (the multilingual module's choice); the site's language when absent. */
+  language?: string;
+  /** Whether this request may see a collection (site/access.ts); everything is open when absent. */
+  access?: (c: CollectionRow) => Promise<AccessDenial | null>;
+}
+
+/** The page's language: the request's choice, else the site's. */
+export function pageLanguage(req: PageRequest): string {
+  return req.language ?? req.snapshot.language;
 }
 
 export type PageContext = Record<string, unknown> & { pageType: number };
@@ -35,7 +45,7 @@ export type PageResult =
 interface SnapshotParts {
   storeSettings: ReturnType<typeof storeSettingsContext>;
   websiteSettings: ReturnType<typeof websiteSettingsContext>;
-  websites: Map<string, { minute: number; website: ReturnType<typeof websiteContext> }>;
+  websites: Map<string, { minute: number; website: ReturnType<typeof websiteContext> & { primaryLanguage?: string } }>;
   navigation: Map<string, ReturnType<typeof navigationContext>>;
   /** The site's newsletter form (a form with "newsletter": true), shown on every page by themes. */
   newsletterForm: ReturnType<typeof formContext> | null;
@@ -64,23 +74,28 @@ export function baseContext(req: PageRequest, pageType: number): PageContext {
   const s = req.snapshot;
   const parts = partsOf(s);
   const minute = Math.floor(req.now / 60_000); // the time zone offset can change only at a minute boundary
-  let website = parts.websites.get(req.baseUrl);
+  const language = pageLanguage(req);
+  const websiteKey = language === s.language ? req.baseUrl : `${req.baseUrl}\0${language}`;
+  let website = parts.websites.get(websiteKey);
   if (!website || website.minute !== minute) {
     if (parts.websites.size > 100) parts.websites.clear();
-    website = { minute, website: websiteContext(s, req.baseUrl, req.now) };
-    parts.websites.set(req.baseUrl, website);
+    const built = websiteContext(s, req.baseUrl, req.now);
+    // Another language of the site: `language` is the page's, `primaryLanguage` the site's own.
+    website = { minute, website: language === s.language ? built : { ...built, language, primaryLanguage: s.language } };
+    parts.websites.set(websiteKey, website);
   }
-  let navigation = parts.navigation.get(req.path);
+  const navKey = language === s.language ? req.path : `${req.path}\0${language}`;
+  let navigation = parts.navigation.get(navKey);
   if (!navigation) {
     if (parts.navigation.size > 1000) parts.navigation.clear();
-    navigation = navigationContext(s, req.path);
-    parts.navigation.set(req.path, navigation);
+    navigation = navigationContext(s, req.path, language);
+    parts.navigation.set(navKey, navigation);
   }
   return {
     website: website.website,
     websiteSettings: parts.websiteSettings,
     storeSettings: parts.storeSettings,
-    localizedStrings: localizedStrings(s.language),
+    localizedStrings: localizedStrings(language),
     navigation,
     featureFlags: { useCLDRMoneyFormat: true },
     productMerchandisingContext: {},
@@ -105,15 +120,26 @@ function pageNumber(query: Record<string, unknown>): number | null {
   return typeof raw === 'string' && /^[1-9]\d{0,5}$/.test(raw) ? Number(raw) : null;
 }
 
-function visibleCollection(s: SiteSnapshot, urlId: string): CollectionRow | undefined {
-  const c = s.collectionsByUrlId.get(urlId);
-  // Members-only areas are the accounts issue's; until then they are not shown to anyone.
-  return c && c.access === 'public' ? c : undefined;
+function findCollection(s: SiteSnapshot, urlId: string): CollectionRow | undefined {
+  return s.collectionsByUrlId.get(urlId);
 }
 
-async function withProducts(store: Store, s: SiteSnapshot, c: CollectionRow, rows: ItemRow[], pageContext: PageContext, loaded?: ProductRows) {
+/** Whether this request may see the collection (members' areas, passwords: site/access.ts). */
+async function denialOf(req: PageRequest, c: CollectionRow): Promise<AccessDenial | null> {
+  return req.access ? req.access(c) : null;
+}
+
+/** The collections of a list this request may see. */
+async function readable(req: PageRequest, collections: CollectionRow[]): Promise<CollectionRow[]> {
+  const out: CollectionRow[] = [];
+  for (const c of collections) if (!(await denialOf(req, c))) out.push(c);
+  return out;
+}
+
+async function withProducts(store: Store, req: PageRequest, c: CollectionRow, rows: ItemRow[], pageContext: PageContext, loaded?: ProductRows) {
+  const s = req.snapshot;
   const products = indexProducts(loaded ?? await loadProducts(store.db, s.website.id, rows.filter((r) => r.record_type === 11 || c.type_name === 'products').map((r) => r.id)));
-  const items = rows.map((row) => itemContext(s, s.collectionsById.get(row.collection_id) ?? c, row, products));
+  const items = rows.map((row) => itemContext(s, s.collectionsById.get(row.collection_id) ?? c, row, products, pageLanguage(req)));
   const storeSettings = pageContext.storeSettings as ReturnType<typeof storeSettingsContext>;
   const scarcityText = typeof s.store.merchandising === 'object' && s.store.merchandising && !Array.isArray(s.store.merchandising)
     ? String((s.store.merchandising as Record<string, unknown>).scarcityText ?? '') : '';
@@ -130,14 +156,18 @@ export async function homePage(store: Store, req: PageRequest): Promise<PageResu
   const s = req.snapshot;
   const home = s.home ?? s.collections.find((c) => c.access === 'public' && c.type_name !== 'folder');
   if (!home) return notFoundPage(req);
+  const denial = await denialOf(req, home);
+  if (denial) return denial.page(req, home);
   return collectionPage(store, req, home);
 }
 
 export async function collectionPageByUrl(store: Store, req: PageRequest, urlId: string): Promise<PageResult> {
-  const c = visibleCollection(req.snapshot, urlId);
+  const c = findCollection(req.snapshot, urlId);
   if (!c) return notFoundPage(req);
   // The home collection has one URL, "/".
   if (req.snapshot.home?.id === c.id) return { kind: 'redirect', location: '/' };
+  const denial = await denialOf(req, c);
+  if (denial) return denial.page(req, c);
   return collectionPage(store, req, c);
 }
 
@@ -148,9 +178,9 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
     const [row] = await listVisibleItems(store.db, s.website.id, c.id, req.now, 1, 0);
     if (!row) return notFoundPage(req);
     const context = baseContext(req, PageType.PAGE);
-    const [item] = await withProducts(store, s, c, [row], context);
+    const [item] = await withProducts(store, req, c, [row], context);
     await pageExtras(store, req, row, item!, context);
-    Object.assign(context, { collection: collectionContext(s, c, 1), item });
+    Object.assign(context, { collection: collectionContext(s, c, 1, pageLanguage(req)), item });
     return { kind: 'page', status: 200, template: 'collections/page.page', context };
   }
   const page = pageNumber(req.query);
@@ -163,11 +193,11 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
   const count = counted.count ?? 0;
   const hasNext = rows.length > c.page_size;
   const context = baseContext(req, PageType.MAIN_CONTENT);
-  const items = await withProducts(store, s, c, rows.slice(0, c.page_size), context);
+  const items = await withProducts(store, req, c, rows.slice(0, c.page_size), context);
   const url = collectionUrl(s, c);
   const pageUrl = (n: number) => (n === 1 ? url : `${url}?page=${n}`);
   Object.assign(context, {
-    collection: collectionContext(s, c, count),
+    collection: collectionContext(s, c, count, pageLanguage(req)),
     items,
     pagination: {
       currentPage: page,
@@ -197,11 +227,11 @@ async function pageExtras(store: Store, req: PageRequest, row: ItemRow, item: Re
   if (!Array.isArray(data.summaries)) return;
   const summaries = [];
   for (const summary of data.summaries as { title?: unknown; collection?: unknown; limit?: unknown }[]) {
-    const c = typeof summary?.collection === 'string' ? visibleCollection(s, summary.collection) : undefined;
-    if (!c || c.type_name === 'folder') continue;
+    const c = typeof summary?.collection === 'string' ? findCollection(s, summary.collection) : undefined;
+    if (!c || c.type_name === 'folder' || (await denialOf(req, c))) continue;
     const limit = typeof summary.limit === 'number' && Number.isInteger(summary.limit) ? Math.min(Math.max(summary.limit, 1), 50) : 3;
     const rows = await listVisibleItems(store.db, s.website.id, c.id, req.now, limit, 0);
-    const items = await withProducts(store, s, c, rows, context);
+    const items = await withProducts(store, req, c, rows, context);
     summaries.push({
       title: typeof summary.title === 'string' ? summary.title : c.title,
       collection: { title: c.title, urlId: c.url_id, fullUrl: collectionUrl(s, c), typeName: c.type_name },
@@ -215,7 +245,7 @@ async function pageExtras(store: Store, req: PageRequest, row: ItemRow, item: Re
 async function eventsExtras(store: Store, req: PageRequest, c: CollectionRow, context: PageContext) {
   const s = req.snapshot;
   const rows = await listVisibleItems(store.db, s.website.id, c.id, req.now, 250, 0);
-  const items = rows.map((row) => ({ row, item: itemContext(s, c, row, indexProducts({ products: [], variants: [], plans: [] })) }));
+  const items = rows.map((row) => ({ row, item: itemContext(s, c, row, indexProducts({ products: [], variants: [], plans: [] }), pageLanguage(req)) }));
   const ends = (r: ItemRow) => r.end_date ?? r.start_date ?? 0;
   context.upcoming = items.filter(({ row }) => ends(row) >= req.now)
     .sort((a, b) => (a.row.start_date ?? 0) - (b.row.start_date ?? 0)).map(({ item }) => item);
@@ -225,7 +255,8 @@ async function eventsExtras(store: Store, req: PageRequest, c: CollectionRow, co
 
 function folderPage(req: PageRequest, c: CollectionRow): PageResult {
   const s = req.snapshot;
-  const children = folderChildren(s, c).filter((child) => child.access === 'public');
+  // Members' areas and protected collections are listed too: opening one asks to join or for its password.
+  const children = folderChildren(s, c);
   const behavior = c.folder_behavior ?? FolderBehavior.INDEX;
   if (behavior === FolderBehavior.REDIRECT) {
     return children[0] ? { kind: 'redirect', location: collectionUrl(s, children[0]) } : notFoundPage(req);
@@ -233,25 +264,30 @@ function folderPage(req: PageRequest, c: CollectionRow): PageResult {
   if (behavior === FolderBehavior.NONE) return notFoundPage(req);
   const context = baseContext(req, PageType.MAIN_CONTENT);
   Object.assign(context, {
-    collection: collectionContext(s, c, children.length),
-    items: children.map((child) => ({ ...collectionContext(s, child, null), collection: true })),
+    collection: collectionContext(s, c, children.length, pageLanguage(req)),
+    items: children.map((child) => ({ ...collectionContext(s, child, null, pageLanguage(req)), collection: true })),
   });
   return { kind: 'page', status: 200, template: 'collections/folder.list', context };
 }
 
 export async function itemPage(store: Store, req: PageRequest, collectionUrlId: string, itemUrlId: string): Promise<PageResult> {
   const s = req.snapshot;
-  const c = visibleCollection(s, collectionUrlId);
+  const c = findCollection(s, collectionUrlId);
   if (!c || c.type_name === 'folder' || c.type_name === 'page') return notFoundPage(req);
+  const denial = await denialOf(req, c);
+  // A denied collection's items answer its denial page, whether or not they exist (nothing leaks);
+  // a members' area may show the items it marks as previews.
+  if (denial && !denial.previewAllowed) return denial.page(req, c);
   const found = await findVisibleItemWithProduct(store.db, s.website.id, c.id, itemUrlId, req.now);
+  if (denial && !(found && (JSON.parse(found.item.data) as { preview?: unknown }).preview === true)) return denial.page(req, c);
   if (!found) return notFoundPage(req);
   const context = baseContext(req, PageType.ITEM);
   const [[item], { prev, next }] = await Promise.all([
-    withProducts(store, s, c, [found.item], context, found.products),
+    withProducts(store, req, c, [found.item], context, found.products),
     findNeighbours(store.db, s.website.id, c.id, found.item.position, req.now),
   ]);
   const link = (row: { url_id: string; title: string } | undefined) => (row ? { title: row.title, fullUrl: itemUrl(s, c, row) } : null);
-  Object.assign(context, { collection: collectionContext(s, c, null), item, pagination: { prevItem: link(prev), nextItem: link(next) } });
+  Object.assign(context, { collection: collectionContext(s, c, null, pageLanguage(req)), item, pagination: { prevItem: link(prev), nextItem: link(next) } });
   return { kind: 'page', status: 200, template: `collections/${c.type_name}.item`, context };
 }
 
@@ -264,11 +300,13 @@ export async function searchPage(store: Store, req: PageRequest): Promise<PageRe
   const query = raw.trim().slice(0, 200);
   const terms = query.split(/\s+/).filter(Boolean).slice(0, 10);
   const page = pageNumber(req.query) ?? 1;
-  const searchable = s.collections.filter((c) => c.access === 'public' && c.type_name !== 'folder').map((c) => c.id);
+  // Restricted collections are searched only for those who may open them (members, an unlocked password).
+  const candidates = s.collections.filter((c) => c.type_name !== 'folder' && (c.access === 'public' || req.access));
+  const searchable = (await readable(req, candidates)).map((c) => c.id);
   const rows = await searchVisibleItems(store.db, s.website.id, terms, searchable, req.now, SEARCH_PAGE_SIZE + 1, (page - 1) * SEARCH_PAGE_SIZE);
   const context = baseContext(req, PageType.SEARCH);
   const first = s.collections[0];
-  const items = first ? await withProducts(store, s, first, rows.slice(0, SEARCH_PAGE_SIZE), context) : [];
+  const items = first ? await withProducts(store, req, first, rows.slice(0, SEARCH_PAGE_SIZE), context) : [];
   const hasNext = rows.length > SEARCH_PAGE_SIZE;
   const pageUrl = (n: number) => `/search?q=${encodeURIComponent(query)}${n > 1 ? `&page=${n}` : ''}`;
   Object.assign(context, {

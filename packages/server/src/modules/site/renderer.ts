@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { ensureCrumb } from '../../http/crumb.js';
+import { PageType } from '../../constants.js';
+import { SiteAccess } from './access.js';
 import type { StorefrontBuild } from '../../http/storefront.js';
 import { ANONYMOUS, type BrowserVisitor, escapeHtml, footersHtml, headersHtml } from './document.js';
 import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageResult } from './pages.js';
@@ -19,9 +21,16 @@ type WithSnapshot = FastifyRequest & { [SNAPSHOT]?: SiteSnapshot | null };
 /** Adds keys to every page's context before it is rendered (the commerce module adds `shoppingCart`). */
 export type ContextHook = (request: FastifyRequest, snapshot: SiteSnapshot, context: PageContext) => Promise<void> | void;
 
+/** The language a request is shown in (the multilingual module sets one); the site's language without it. */
+export type LanguageResolver = (request: FastifyRequest, snapshot: SiteSnapshot) => string;
+
+/** Pages a site lock never hides: unsubscribing from mail must always work. */
+const UNLOCKED_PAGE_TYPES: ReadonlySet<number> = new Set([PageType.NEWSLETTER_UNSUBSCRIBE]);
+
 export class SiteRenderer {
   private readonly logged = new WeakMap<LoadedTheme, Set<string>>();
   private readonly contextHooks: ContextHook[] = [];
+  private languageResolver: LanguageResolver | null = null;
 
   constructor(
     private readonly config: Config,
@@ -29,7 +38,13 @@ export class SiteRenderer {
     readonly themes: ThemeCache,
     readonly snapshots: SiteSnapshots,
     private readonly storefront: StorefrontBuild,
+    /** Who may see what: the lock screen, members' areas, protected pages (site/access.ts). */
+    readonly access: SiteAccess = new SiteAccess(),
   ) {}
+
+  setLanguageResolver(resolver: LanguageResolver): void {
+    this.languageResolver = resolver;
+  }
 
   /** The site answering this request's Host, loaded once per request. */
   async snapshotFor(request: FastifyRequest): Promise<SiteSnapshot | undefined> {
@@ -41,7 +56,11 @@ export class SiteRenderer {
   pageRequest(request: FastifyRequest, snapshot: SiteSnapshot): PageRequest {
     const path = request.url.split('?', 1)[0]!;
     const baseUrl = this.config.publicUrl || `${request.protocol}://${request.host}`;
-    return { snapshot, path, query: (request.query ?? {}) as Record<string, unknown>, now: Date.now(), baseUrl };
+    return {
+      snapshot, path, query: (request.query ?? {}) as Record<string, unknown>, now: Date.now(), baseUrl,
+      language: this.languageResolver ? this.languageResolver(request, snapshot) : snapshot.language,
+      access: (c) => this.access.collection(request, snapshot, c),
+    };
   }
 
   addContextHook(hook: ContextHook): void {
@@ -49,10 +68,19 @@ export class SiteRenderer {
   }
 
   async send(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, result: PageResult): Promise<FastifyReply> {
+    // A locked site shows its lock screen (103) instead of any page, redirect or not-found answer.
+    if (result.kind === 'redirect' || !UNLOCKED_PAGE_TYPES.has(result.context.pageType)) {
+      const locked = await this.access.site(request, snapshot);
+      if (locked) result = await locked.page(this.pageRequest(request, snapshot), null);
+    }
     if (result.kind === 'redirect') return reply.redirect(result.location, 302);
     for (const hook of this.contextHooks) await hook(request, snapshot, result.context);
     ensureCrumb(request, reply);
     reply.header('cache-control', 'no-cache');
+    const language = (result.context.website as { language?: string } | undefined)?.language;
+    if (language) reply.header('content-language', language);
+    // The language, the member and the unlocked passwords come from cookies: caches must key on them.
+    reply.header('vary', 'Cookie');
     const theme = await this.themes.forWebsite(snapshot.website);
     result.context.theme = { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
     const format = (request.query as Record<string, unknown> | undefined)?.format;
@@ -92,7 +120,8 @@ export class SiteRenderer {
     }
     const context = result.context;
     context.theme ??= { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
-    const opts = { locale: s.language, timeZone: s.timeZone, now: Date.now() };
+    // The engine's formatters (money, dates) speak the page's language.
+    const opts = { locale: (context.website as { language?: string } | undefined)?.language ?? s.language, timeZone: s.timeZone, now: Date.now() };
     const data: Record<string, unknown> = {
       ...context,
       'squarespace-headers': headersHtml(s, theme, this.storefront, context, { censusDisabled: this.config.analytics.censusDisabled }, visitor),
@@ -134,7 +163,10 @@ export class SiteRenderer {
 /** The site owner signed in to this site browses as authenticated, with the account's roles (issue 8). */
 function visitorOf(request: FastifyRequest, s: SiteSnapshot): BrowserVisitor {
   const owner = request.owner;
-  return owner && owner.websiteId === s.website.id ? { authenticated: true, websiteRoles: owner.websiteRoles } : ANONYMOUS;
+  const member = (request as { siteUser?: { id: string; websiteId: string } | null }).siteUser;
+  const accountId = member && member.websiteId === s.website.id ? member.id : null;
+  if (owner && owner.websiteId === s.website.id) return { authenticated: true, websiteRoles: owner.websiteRoles, accountId };
+  return accountId ? { ...ANONYMOUS, accountId } : ANONYMOUS;
 }
 
 function fallbackMain(context: Record<string, unknown>): string {

@@ -4,6 +4,7 @@ import { foundation } from './0001-foundation.js';
 import { commerce } from './0002-commerce.js';
 import { forms } from './0003-forms.js';
 import { analytics } from './0004-analytics.js';
+import { accounts } from './0005-accounts.js';
 import { restockReviews } from './0006-restock-reviews.js';
 import { columnTypes, type MigrationFactory } from './types.js';
 
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0002-commerce': commerce,
   '0003-forms': forms,
   '0004-analytics': analytics,
+  '0005-accounts': accounts,
   '0006-restock-reviews': restockReviews,
 };
 

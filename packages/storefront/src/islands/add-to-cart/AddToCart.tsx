@@ -31,6 +31,8 @@ export interface AddToCartProps {
   /** Called after the cart changed (the indicators module mounts itself). */
   readonly onCartChange?: () => void;
   readonly storage?: Pick<Storage, 'setItem'> | null;
+  /** The page's words in its language (the site context's `localizedStrings`; English without them). */
+  readonly strings?: Readonly<Record<string, string>>;
 }
 
 type Pending = { sku?: string; quantity: number; variant: VariantMarkup | null };
@@ -41,7 +43,7 @@ const unitPrice = (v: VariantMarkup | null): number | null => {
   return typeof price === 'number' ? price : null;
 };
 
-export function AddToCart({ markup, api, store = cartStore, bus = pageEvents, navigate, onCartChange, storage }: AddToCartProps) {
+export function AddToCart({ markup, api, store = cartStore, bus = pageEvents, navigate, onCartChange, storage, strings = {} }: AddToCartProps) {
   const [phase, setPhase] = useState<ButtonPhase>('idle');
   const [error, setError] = useState<{ title: string; message: string } | null>(null);
   const [viewCart, setViewCart] = useState(false);
@@ -50,7 +52,7 @@ export function AddToCart({ markup, api, store = cartStore, bus = pageEvents, na
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const kind = addToCartKind(markup.productType, markup.expressCheckout && !markup.isSubscription);
   const title = ADD_TO_CART_DIALOG_TITLES[kind];
-  const label = addToCartLabel(labelProduct(markup), { surface: 'storefront', expressCheckout: kind === 'expressCheckout' });
+  const label = addToCartLabel(labelProduct(markup), { surface: 'storefront', expressCheckout: kind === 'expressCheckout', localizedStrings: strings });
 
   const go = (next: ButtonPhase) => {
     phaseRef.current = next;
@@ -171,7 +173,7 @@ export function AddToCart({ markup, api, store = cartStore, bus = pageEvents, na
     </Suspense>
   ) : null;
 
-  return <AddToCartView phase={phase} label={label} className={buttonClasses(markup)} showViewCart={viewCart}
+  return <AddToCartView phase={phase} label={label} strings={strings} className={buttonClasses(markup)} showViewCart={viewCart}
     error={error} onClick={() => void onClick()} onCloseError={() => setError(null)} lightbox={lightbox} />;
 }
 

@@ -13,6 +13,8 @@ export interface AddToCartViewProps {
   readonly phase: ButtonPhase;
   /** The idle label: Add to Cart, Subscribe, Purchase or the custom label. */
   readonly label: string;
+  /** `addToCartAddingText`, `addToCartAddedText`, `viewCartText` in the page's language, when it has them. */
+  readonly strings?: Readonly<Record<string, string>>;
   /** The engine button's classes, kept for the theme. */
   readonly className: string;
   readonly showViewCart: boolean;
@@ -25,8 +27,8 @@ export interface AddToCartViewProps {
 
 export const PHASE_CLASS: Record<ButtonPhase, string> = { idle: '', adding: 'cart-adding', added: 'cart-added', error: 'cart-error' };
 
-export function AddToCartView({ phase, label, className, showViewCart, error, onClick, onCloseError, lightbox }: AddToCartViewProps) {
-  const text = phase === 'adding' ? STOREFRONT_TEXTS.adding : phase === 'added' ? STOREFRONT_TEXTS.added : label;
+export function AddToCartView({ phase, label, strings = {}, className, showViewCart, error, onClick, onCloseError, lightbox }: AddToCartViewProps) {
+  const text = phase === 'adding' ? strings.addToCartAddingText || STOREFRONT_TEXTS.adding : phase === 'added' ? strings.addToCartAddedText || STOREFRONT_TEXTS.added : label;
   const busy = phase !== 'idle';
   return (
     <>
@@ -34,7 +36,7 @@ export function AddToCartView({ phase, label, className, showViewCart, error, on
         <span className={ADD_TO_CART_BUTTON.innerClass}>{text}</span>
       </button>
       <p className="add-to-cart-status visually-hidden" role="status" aria-live="polite">{busy && phase !== 'error' ? text : ''}</p>
-      {showViewCart && <a className="add-to-cart-view-cart text-link" href={CART_URL}>{STOREFRONT_TEXTS.viewCart}</a>}
+      {showViewCart && <a className="add-to-cart-view-cart text-link" href={CART_URL}>{strings.viewCartText || STOREFRONT_TEXTS.viewCart}</a>}
       {error && (
         <Dialog title={error.title} role="alertdialog" onClose={onCloseError} className="tessera-dialog--alert">
           <p>{error.message}</p>

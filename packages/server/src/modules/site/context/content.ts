@@ -22,23 +22,40 @@ export function folderChildren(s: SiteSnapshot, folder: CollectionRow): Collecti
   return order.map((urlId) => s.collectionsByUrlId.get(urlId)).filter((c): c is CollectionRow => !!c && c.parent_id === folder.id);
 }
 
-export function collectionContext(s: SiteSnapshot, c: CollectionRow, itemCount: number | null) {
+/**
+ * A translation the content provides for a language (`"translations": { "fr-FR": { "title": ... } }`
+ * on an item or a collection), matched by the exact tag, else by the language alone; undefined when none.
+ */
+export function translationOf(data: JsonObject, language: string | undefined): JsonObject | undefined {
+  if (!language || !isObject(data.translations)) return undefined;
+  const all = data.translations;
+  if (isObject(all[language])) return all[language] as JsonObject;
+  const base = language.split('-')[0]!.toLowerCase();
+  const key = Object.keys(all).find((k) => k.split('-')[0]!.toLowerCase() === base);
+  return key && isObject(all[key]) ? all[key] as JsonObject : undefined;
+}
+
+const textOr = (t: JsonObject | undefined, key: string, fallback: string) => (t && typeof t[key] === 'string' ? t[key] as string : fallback);
+
+export function collectionContext(s: SiteSnapshot, c: CollectionRow, itemCount: number | null, language?: string) {
+  const t = language && language !== s.language ? translationOf(JSON.parse(c.data) as JsonObject, language) : undefined;
   const children = c.type_name === 'folder'
-    ? folderChildren(s, c).filter((child) => child.access === 'public').map((child) => ({
-      id: child.id, title: child.title, urlId: child.url_id, fullUrl: collectionUrl(s, child), typeName: child.type_name,
+    ? folderChildren(s, c).map((child) => ({
+      id: child.id, title: child.title, urlId: child.url_id, fullUrl: collectionUrl(s, child), typeName: child.type_name, access: child.access,
     }))
     : undefined;
   const parent = c.parent_id ? s.collectionsById.get(c.parent_id) : undefined;
   return {
     id: c.id,
-    title: c.title,
+    title: textOr(t, 'title', c.title),
     urlId: c.url_id,
     fullUrl: collectionUrl(s, c),
     typeName: c.type_name,
     type: collectionTypeCode(c.type_name),
     folder: c.type_name === 'folder',
     folderBehavior: c.type_name === 'folder' ? c.folder_behavior ?? FolderBehavior.INDEX : null,
-    description: c.description,
+    description: textOr(t, 'description', c.description),
+    access: c.access,
     itemCount,
     pageSize: c.page_size,
     ...(children ? { collections: children } : {}),
@@ -69,8 +86,10 @@ export function indexProducts(rows: ProductRows): ProductIndex {
 const strings = (value: Json | undefined) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** A content item as themes read it (spec: "Content item" and "Product item"). */
-export function itemContext(s: SiteSnapshot, c: CollectionRow, row: ItemRow, products: ProductIndex) {
+export function itemContext(s: SiteSnapshot, c: CollectionRow, row: ItemRow, products: ProductIndex, language?: string) {
   const data = JSON.parse(row.data) as JsonObject;
+  // The content's own translation for the page's language, where it gives one (issue 9).
+  const t = language && language !== s.language ? translationOf(data, language) : undefined;
   const mainImage = typeof data.mainImage === 'string' ? data.mainImage : null;
   const externalLink = typeof data.externalLink === 'string' ? data.externalLink : null;
   const author = typeof data.author === 'string' ? { displayName: data.author } : null;
@@ -79,10 +98,10 @@ export function itemContext(s: SiteSnapshot, c: CollectionRow, row: ItemRow, pro
     collectionId: c.id,
     recordType: row.record_type,
     urlId: row.url_id,
-    title: row.title,
+    title: textOr(t, 'title', row.title),
     fullUrl: itemUrl(s, c, row),
-    excerpt: row.excerpt,
-    body: row.body,
+    excerpt: textOr(t, 'excerpt', row.excerpt),
+    body: textOr(t, 'body', row.body),
     addedOn: row.publish_on ?? row.created_on,
     publishOn: row.publish_on ?? row.created_on,
     updatedOn: row.updated_on,

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Clock } from '../../clock.js';
+import { RateLimiter } from '../../http/rate-limit.js';
+import type { CommerceDeps } from '../commerce/deps.js';
+import type { SiteRenderer } from '../site/renderer.js';
+import { accountRoutes } from './account-routes.js';
+import { memberOf, siteUserAuthPlugin } from './auth.js';
+import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits, type AccountsDeps } from './deps.js';
+import { MemberCarts } from './member-cart.js';
+import { accountPages } from './pages.js';
+import { resetRoutes } from './reset-routes.js';
+import { sessionRoutes } from './session-routes.js';
+import './mail.js';
+
+export { memberOf, requireMember, requireXsrf, xsrfMatches } from './auth.js';
+export { MemberCarts } from './member-cart.js';
+export { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './deps.js';
+export { MEMBER_COOKIE, SITE_USER_INFO_COOKIE, XSRF_HEADER } from './cookies.js';
+
+/** Requests whose cart is read: the store's API and pages (not assets, the owner's area or other APIs). */
+function readsCart(request: FastifyRequest): boolean {
+  const url = request.url;
+  if (url.startsWith('/api/')) return url.startsWith('/api/commerce/') || url.startsWith('/api/3/commerce/');
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  return !/^\/(static|theme|assets|config|healthz|favicon\.ico)(\/|$|\?)/.test(url);
+}
+
+/**
+ * Registered before the other modules (its hooks must run for all of them): the visitor's session
+ * (request.siteUser) and, for a signed-in member, the member's cart in place of the cart cookie.
+ */
+export const accountsAuthPlugin = fp(async (app: FastifyInstance, opts: { clock: Clock; renderer: SiteRenderer; memberCarts: MemberCarts }) => {
+  await app.register(siteUserAuthPlugin, { clock: opts.clock });
+  app.addHook('onRequest', async (request) => {
+    if (!request.siteUser || !readsCart(request)) return;
+    const s = await opts.renderer.snapshotFor(request);
+    const member = s ? memberOf(request, s.website.id) : null;
+    if (s && member) await opts.memberCarts.useFor(request, s.website.id, member.id);
+  });
+}, { name: 'tessera-accounts-auth', dependencies: ['@fastify/cookie'] });
+
+export interface AccountsSetup {
+  limits?: Partial<AccountLimits>;
+}
+
+/** Visitor accounts (issue 9, docs/accounts.md): sign-up, sign-in and out, password reset, the account's pages and data. */
+export async function accountsPlugin(app: FastifyInstance, opts: { commerce: CommerceDeps; memberCarts: MemberCarts; setup?: AccountsSetup }): Promise<void> {
+  const deps: AccountsDeps = {
+    ...opts.commerce,
+    memberCarts: opts.memberCarts,
+    accountLimiter: new RateLimiter(opts.commerce.store.db, opts.commerce.clock),
+    accountLimits: { ...DEFAULT_ACCOUNT_LIMITS, ...opts.setup?.limits },
+  };
+  // Every page tells themes who is signed in (`authenticatedAccount`): the member's name and email, never more.
+  deps.renderer.addContextHook((request, s, context) => {
+    const user = memberOf(request, s.website.id);
+    if (user) {
+      context.authenticatedAccount = {
+        id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName,
+        displayName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+      };
+    }
+  });
+  await sessionRoutes(app, deps);
+  await resetRoutes(app, deps);
+  await accountRoutes(app, deps);
+  await accountPages(app, deps);
+}

@@ -1,0 +1,53 @@
+import { htmlLayout, type MailSite } from '../../mail/layout.js';
+import { escapeHtml, type MailContent } from '../../mail/message.js';
+import { registerMailTemplate } from '../../mail/index.js';
+
+/**
+ * The visitor account's mail (mail/README.md): a password reset link and an email verification
+ * link. Both are transactional (no unsubscribe foot) and carry a one-time link, absolute.
+ */
+export interface PasswordResetMailInput {
+  readonly email: string;
+  readonly resetUrl: string;
+  /** How long the link works, in minutes. */
+  readonly lifetimeMinutes: number;
+}
+
+export interface VerifyEmailMailInput {
+  readonly email: string;
+  readonly verifyUrl: string;
+}
+
+declare module '../../mail/templates/index.js' {
+  interface MailKinds {
+    'account-password-reset': PasswordResetMailInput;
+    'account-verify-email': VerifyEmailMailInput;
+  }
+}
+
+const button = (href: string, label: string) =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#222;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+
+export function passwordResetMail(input: PasswordResetMailInput, site: MailSite): MailContent {
+  const text = `Someone asked to reset the password of the account ${input.email} on ${site.siteTitle}.\n\n` +
+    `Choose a new password: ${input.resetUrl}\n\nThe link works once, for ${input.lifetimeMinutes} minutes. ` +
+    'If you did not ask for this, ignore this email: your password stays as it is.\n';
+  const bodyHtml = '<h1 style="font-size:20px;margin:0 0 16px">Reset your password</h1>' +
+    `<p>Someone asked to reset the password of the account <strong>${escapeHtml(input.email)}</strong> on ${escapeHtml(site.siteTitle)}.</p>` +
+    button(input.resetUrl, 'Choose a new password') +
+    `<p style="color:#666;font-size:14px">The link works once, for ${input.lifetimeMinutes} minutes. If you did not ask for this, ignore this email: your password stays as it is.</p>`;
+  return { subject: `Reset your password for ${site.siteTitle}`, text, html: htmlLayout({ site, bodyHtml }) };
+}
+
+export function verifyEmailMail(input: VerifyEmailMailInput, site: MailSite): MailContent {
+  const text = `Welcome to ${site.siteTitle}! Please confirm that ${input.email} is your address: ${input.verifyUrl}\n\n` +
+    'Once confirmed, your account also lists the orders you placed with this address before you signed up.\n';
+  const bodyHtml = `<h1 style="font-size:20px;margin:0 0 16px">Welcome to ${escapeHtml(site.siteTitle)}</h1>` +
+    `<p>Please confirm that <strong>${escapeHtml(input.email)}</strong> is your address.</p>` +
+    button(input.verifyUrl, 'Confirm my email') +
+    '<p style="color:#666;font-size:14px">Once confirmed, your account also lists the orders you placed with this address before you signed up.</p>';
+  return { subject: `Confirm your email for ${site.siteTitle}`, text, html: htmlLayout({ site, bodyHtml }) };
+}
+
+registerMailTemplate('account-password-reset', passwordResetMail);
+registerMailTemplate('account-verify-email', verifyEmailMail);

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { CommerceDeps } from '../commerce/deps.js';
+import { membersPolicy } from './access.js';
+import { lessonVideoHook } from './lessons.js';
+import { membersRoutes } from './routes.js';
+
+export { hasGrant, claimMembershipOrder, listGrants, grant, type GrantView } from './grants.js';
+export { joinOptions, type JoinOption } from './paywall.js';
+
+/** Members' areas, paywalled lessons and the join flow (issue 9, docs/accounts.md). */
+export async function membersPlugin(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
+  deps.renderer.access.add(membersPolicy(deps));
+  deps.renderer.addContextHook(lessonVideoHook(deps));
+  await membersRoutes(app, deps);
+}
