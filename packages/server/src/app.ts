@@ -1,5 +1,10 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
+import { changesPages } from './modules/site/page-cache.js';
+import { CART_COOKIE } from './modules/cart/visitor.js';
+import { MEMBER_COOKIE, SITE_USER_INFO_COOKIE } from './modules/accounts/cookies.js';
+import { OWNER_COOKIE } from './modules/admin/auth.js';
+import { UNLOCK_COOKIE } from './modules/site-password/unlock.js';
 import formbody from '@fastify/formbody';
 import { sql } from 'kysely';
 import { systemClock, type Clock } from './clock.js';
@@ -92,6 +97,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const snapshots = new SiteSnapshots(store, config.siteCacheMs);
   const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist), new SiteAccess(store));
   const memberCarts = new MemberCarts(store, options.clock ?? systemClock);
+  // Pages kept for visitors who see what everyone sees (site/page-cache.ts): these cookies make a
+  // visitor's pages their own, and every change made through the API renders pages afresh.
+  for (const name of [CART_COOKIE, MEMBER_COOKIE, SITE_USER_INFO_COOKIE, OWNER_COOKIE, UNLOCK_COOKIE]) renderer.pageCache.personalCookie(name);
+  // onSend, not onResponse: the cache is emptied before the client can hear the answer and ask again.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (changesPages(request.method, request.url, reply.statusCode)) renderer.pageCache.changed();
+    return payload;
+  });
 
   // Set before any plugin is registered: encapsulated plugins copy the handlers in force when they load.
   app.setNotFoundHandler(async (request, reply) => {

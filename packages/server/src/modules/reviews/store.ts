@@ -1,5 +1,8 @@
 import { ProductType, ratingStars } from '@tessera/core';
 import type {} from '../../storage/schema-restock.js';
+import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../storage/prepared.js';
+import type { Database } from '../../storage/schema.js';
 import type { Executor } from '../../storage/statement.js';
 
 /** Products a buyer can review: what they hold or used (physical, digital, service); not gift cards, memberships or donations. */
@@ -39,16 +42,19 @@ export function reviewView(r: ReviewRow): ReviewView {
   return { id: r.id, itemId: r.item_id, rating: r.rating, stars: ratingStars(r.rating), body: r.body, reviewerName: r.reviewer_name, created: Number(r.created_on) };
 }
 
+/** A product page's reviews, compiled once (storage/prepared.ts): every product page reads them. */
+const newestReviews = preparedQuery<ReviewRow, Database>((db, p) => db.selectFrom('product_reviews')
+  .select(['id', 'item_id', 'rating', 'body', 'reviewer_name', 'created_on'])
+  .where('website_id', '=', p(0)).where('item_id', '=', p(1))
+  .orderBy('created_on', 'desc').orderBy('id', 'desc').limit(p(2)));
+const reviewSummary = preparedQuery<{ count: number; total: number | null }, Database>((db, p) => db.selectFrom('product_reviews')
+  .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('rating').as('total')])
+  .where('website_id', '=', p(0)).where('item_id', '=', p(1)));
+
 /** The newest reviews of a product, and the count and average of all of them. */
-export async function productReviews(db: Executor, websiteId: string, itemId: string, limit: number) {
-  const [rows, summary] = await Promise.all([
-    db.selectFrom('product_reviews').select(['id', 'item_id', 'rating', 'body', 'reviewer_name', 'created_on'])
-      .where('website_id', '=', websiteId).where('item_id', '=', itemId)
-      .orderBy('created_on', 'desc').orderBy('id', 'desc').limit(limit).execute(),
-    db.selectFrom('product_reviews').select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('rating').as('total')])
-      .where('website_id', '=', websiteId).where('item_id', '=', itemId).executeTakeFirstOrThrow(),
-  ]);
-  return { reviews: rows.map(reviewView), count: Number(summary.count), total: Number(summary.total ?? 0) };
+export async function productReviews(db: Kysely<Database>, websiteId: string, itemId: string, limit: number) {
+  const [rows, summary] = await Promise.all([newestReviews(db, [websiteId, itemId, limit]), reviewSummary(db, [websiteId, itemId])]);
+  return { reviews: rows.map(reviewView), count: Number(summary[0]?.count ?? 0), total: Number(summary[0]?.total ?? 0) };
 }
 
 /** The reviews an order's buyer wrote, by product. */

@@ -30,8 +30,13 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
       if (request.url.startsWith('/api/')) throw new AppError('NOT_FOUND');
       const snapshot = await renderer.snapshotFor(request);
       if (!snapshot) return renderer.sendNotFound(request, reply);
+      const key = renderer.pageCache.keyFor(request, renderer.languageOf(request, snapshot));
+      if (key) {
+        const kept = renderer.sendKept(request, reply, snapshot, key);
+        if (kept) return kept;
+      }
       const result = await build(renderer.pageRequest(request, snapshot), request.params as Record<string, string>);
-      return renderer.send(request, reply, snapshot, result);
+      return renderer.send(request, reply, snapshot, result, key);
     };
 
   app.get('/', page((req) => homePage(store, req)));

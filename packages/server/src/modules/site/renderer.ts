@@ -7,6 +7,7 @@ import type { StorefrontBuild } from '../../http/storefront.js';
 import { ANONYMOUS, type BrowserVisitor, escapeHtml, footersHtml, headersHtml } from './document.js';
 import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageResult } from './pages.js';
 import { renderTemplate, type TemplateIssue } from './render.js';
+import { PageCache } from './page-cache.js';
 import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from './snapshot.js';
 import type { LoadedTheme, ThemeCache } from './theme.js';
 
@@ -31,6 +32,8 @@ export class SiteRenderer {
   private readonly logged = new WeakMap<LoadedTheme, Set<string>>();
   private readonly contextHooks: ContextHook[] = [];
   private languageResolver: LanguageResolver | null = null;
+  /** Pages that are the same for every visitor, kept for a moment (site/page-cache.ts); off in dev mode. */
+  readonly pageCache: PageCache;
 
   constructor(
     private readonly config: Config,
@@ -40,7 +43,25 @@ export class SiteRenderer {
     private readonly storefront: StorefrontBuild,
     /** Who may see what: the lock screen, members' areas, protected pages (site/access.ts). */
     readonly access: SiteAccess = new SiteAccess(),
-  ) {}
+  ) {
+    this.pageCache = new PageCache(!config.dev);
+  }
+
+  /** The language this request's page is shown in (the visitor's choice on a multilingual site). */
+  languageOf(request: FastifyRequest, snapshot: SiteSnapshot): string {
+    return this.languageResolver ? this.languageResolver(request, snapshot) : snapshot.language;
+  }
+
+  /** The kept page of this request, sent as a fresh one is (crumb cookie and headers per request); false without one. */
+  sendKept(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, key: string): FastifyReply | false {
+    const kept = this.pageCache.get(snapshot, key);
+    if (!kept) return false;
+    ensureCrumb(request, reply);
+    reply.header('cache-control', 'no-cache');
+    if (kept.language) reply.header('content-language', kept.language);
+    reply.header('vary', 'Cookie');
+    return reply.status(200).type('text/html; charset=utf-8').send(kept.body);
+  }
 
   setLanguageResolver(resolver: LanguageResolver): void {
     this.languageResolver = resolver;
@@ -58,7 +79,7 @@ export class SiteRenderer {
     const baseUrl = this.config.publicUrl || `${request.protocol}://${request.host}`;
     return {
       snapshot, path, query: (request.query ?? {}) as Record<string, unknown>, now: Date.now(), baseUrl,
-      language: this.languageResolver ? this.languageResolver(request, snapshot) : snapshot.language,
+      language: this.languageOf(request, snapshot),
       access: (c) => this.access.collection(request, snapshot, c),
     };
   }
@@ -67,7 +88,8 @@ export class SiteRenderer {
     this.contextHooks.push(hook);
   }
 
-  async send(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, result: PageResult): Promise<FastifyReply> {
+  /** Sends a page; with `cacheKey` (PageCache.keyFor), a full page with status 200 is kept for the next visitors. */
+  async send(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, result: PageResult, cacheKey: string | null = null): Promise<FastifyReply> {
     // A locked site shows its lock screen (103) instead of any page, redirect or not-found answer.
     if (result.kind === 'redirect' || !UNLOCKED_PAGE_TYPES.has(result.context.pageType)) {
       const locked = await this.access.site(request, snapshot);
@@ -89,6 +111,7 @@ export class SiteRenderer {
       return reply.status(result.status).type('application/json; charset=utf-8').send(body);
     }
     const html = this.renderHtml(snapshot, theme, result, visitorOf(request, snapshot));
+    if (cacheKey && html.status === 200) this.pageCache.set(snapshot, cacheKey, html.body, language);
     return reply.status(html.status).type('text/html; charset=utf-8').send(html.body);
   }
 
