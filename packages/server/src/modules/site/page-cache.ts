@@ -19,7 +19,7 @@ export class PageCache {
   constructor(
     readonly enabled: boolean,
     private readonly ttlMs = 1000,
-    private readonly maxPagesPerSite = 1000,
+    private readonly maxPagesPerSite = 200,
     private readonly clock: () => number = Date.now,
   ) {}
 
@@ -48,9 +48,15 @@ export class PageCache {
   set(snapshot: SiteSnapshot, key: string, body: string, language: string | undefined): void {
     let pages = this.pages.get(snapshot);
     if (!pages) this.pages.set(snapshot, (pages = new Map()));
-    // The oldest page makes room (Map keeps insertion order).
-    if (pages.size >= this.maxPagesPerSite) pages.delete(pages.keys().next().value!);
-    pages.set(key, { body, language, until: this.clock() + this.ttlMs });
+    const now = this.clock();
+    // Pages are kept in the order they expire (a page kept again moves to the end), so the expired
+    // ones are at the front: only pages of the last second stay in memory, at most maxPagesPerSite.
+    pages.delete(key);
+    for (const [oldKey, old] of pages) {
+      if (old.until > now && pages.size < this.maxPagesPerSite) break;
+      pages.delete(oldKey);
+    }
+    pages.set(key, { body, language, until: now + this.ttlMs });
   }
 
   /** Something changed through the API: every page is rendered afresh. */

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
+import { PageCache, changesPages } from '../../src/modules/site/page-cache.js';
+import type { SiteSnapshot } from '../../src/modules/site/snapshot.js';
+
+const request = (url: string, cookies: Record<string, string> = {}, method = 'GET') =>
+  ({ method, url, cookies, protocol: 'https', host: 'shop.test' }) as unknown as FastifyRequest;
+
+describe('the page cache', () => {
+  it('keys a page by scheme, host, language and path, and never for a query string, another method or a personal cookie', () => {
+    const cache = new PageCache(true);
+    cache.personalCookie('cart');
+    expect(cache.keyFor(request('/shop/mug'), 'fr-FR')).toBe('https://shop.test fr-FR /shop/mug');
+    expect(cache.keyFor(request('/shop/mug?page=2'), 'en-US')).toBeNull();
+    expect(cache.keyFor(request('/shop/mug', {}, 'HEAD'), 'en-US')).toBeNull();
+    expect(cache.keyFor(request('/shop/mug', { cart: 'token' }), 'en-US')).toBeNull();
+    expect(cache.keyFor(request('/shop/mug', { crumb: 'c' }), 'en-US')).not.toBeNull();
+    expect(new PageCache(false).keyFor(request('/shop/mug'), 'en-US')).toBeNull();
+  });
+
+  it('keeps pages for the time given, holds only those of that time and at most its count, and forgets all on a change', () => {
+    let now = 0;
+    const cache = new PageCache(true, 1000, 3, () => now);
+    const site = {} as SiteSnapshot;
+    cache.set(site, 'a', 'A', 'en-US');
+    now = 500;
+    cache.set(site, 'b', 'B', 'en-US');
+    expect(cache.get(site, 'a')?.body).toBe('A');
+    now = 1200; // a has expired, b has not
+    cache.set(site, 'c', 'C', 'en-US');
+    expect(cache.get(site, 'a')).toBeUndefined();
+    cache.set(site, 'd', 'D', 'en-US');
+    cache.set(site, 'e', 'E', 'en-US'); // over the count: the oldest (b) makes room
+    expect(['b', 'c', 'd', 'e'].map((k) => cache.get(site, k)?.body)).toEqual([undefined, 'C', 'D', 'E']);
+    cache.changed();
+    expect(cache.get(site, 'e')).toBeUndefined();
+  });
+
+  it('counts every successful write as a change, except visitor telemetry', () => {
+    expect(changesPages('POST', '/api/commerce/shopping-cart/entries', 200)).toBe(true);
+    expect(changesPages('PUT', '/api/owner/inventory/v1', 200)).toBe(true);
+    expect(changesPages('POST', '/api/commerce/checkout', 409)).toBe(false);
+    expect(changesPages('GET', '/shop', 200)).toBe(false);
+    expect(changesPages('POST', '/api/census/RecordHit', 202)).toBe(false);
+    expect(changesPages('POST', '/api/1/performance/records', 204)).toBe(false);
+  });
+});
