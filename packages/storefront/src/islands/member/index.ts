@@ -70,5 +70,7 @@ export function mount(elements: Element[], tessera: Pick<TesseraGlobal, 'crumb'>
     if (island === 'member-access') mountMemberAccess(element, api, go);
     else if (island === 'lesson-video') mountLesson(element, api, go);
     else if (island === 'membership-confirmed') void import('./claim.js').then((m) => m.mountClaim(element, api));
+    // Tells tests (and styles) that the island answers clicks from now on.
+    element.dataset.tesseraMounted = island ?? 'member';
   }
 }
