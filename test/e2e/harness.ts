@@ -32,6 +32,8 @@ export interface RunningServer {
   /** Every log line the server printed (pino JSON lines and plain CLI lines). */
   logs: string[];
   logEntries(): Record<string, unknown>[];
+  /** Log entries at error level or above, but for a browser that closed a compressed answer early (it left the page). */
+  serverErrors(): Record<string, unknown>[];
   stop(): Promise<number | null>;
 }
 
@@ -89,6 +91,8 @@ export async function startServer(opts: { siteDir: string; themesDir: string; en
     dataDir,
     logs,
     logEntries: () => logs.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>),
+    serverErrors: () => logs.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((e) => Number(e.level) >= 50 && (e.err as { message?: string } | undefined)?.message !== 'premature close'),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
