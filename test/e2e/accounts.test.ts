@@ -161,6 +161,9 @@ describe.runIf(site.name === 'demo')('accounts, members and languages in Chromiu
     expect(text).toContain('Tasse en grès');
     expect(text).toMatch(/\d+,\d\d\s\$US/);
     expect(text).toContain('Ajouter au panier');
+    // The islands speak it too: the installment badge below the price.
+    await page.locator('.installment-badge button').first().waitFor();
+    expect(await page.locator('.installment-badge').innerText()).toMatch(/^disponible pour les commandes de plus de .+ avec Afterpay/);
     expect(await page.locator('link[rel="alternate"][hreflang="en-US"]').count()).toBe(1);
     await saveScreenshot(page, 'accounts product french desktop');
     expect(pageErrors).toEqual([]);

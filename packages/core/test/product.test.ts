@@ -222,6 +222,11 @@ describe('installments', () => {
     expect(installmentBadgeText({ ...base, priceCents: 3000, numInstallments: 3 })).toBe('3 interest-free payments of $10.00');
     expect(installmentBadgeText({ ...base, priceCents: 300000 })).toBe('available for orders up to $2000.00');
     expect(installmentBadgeText({ ...base, priceCents: 100 })).toBe('available for orders over $1.00');
+    // In the page's language when its texts are given.
+    const texts = { inRange: '{numInstallments} paiements sans frais de {amount}', over: 'disponible pour les commandes de plus de {amount}' };
+    expect(installmentBadgeText({ ...base, priceCents: 1999, texts })).toBe('4 paiements sans frais de $5.00');
+    expect(installmentBadgeText({ ...base, priceCents: 100, texts })).toBe('disponible pour les commandes de plus de $1.00');
+    expect(installmentBadgeText({ ...base, priceCents: 300000, texts })).toBe('available for orders up to $2000.00');
   });
 
   it('know their providers, locales and countries', () => {

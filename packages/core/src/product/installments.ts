@@ -97,6 +97,8 @@ export interface InstallmentBadgeInput extends InstallmentRange {
   readonly numInstallments?: number;
   /** Formats minor units for display (the site's currency and locale). */
   readonly formatAmount: (cents: number) => string;
+  /** The three texts in the page's language (`installmentsInRangeText`, ... of the page's strings); English without them. */
+  readonly texts?: { readonly inRange?: string; readonly upTo?: string; readonly over?: string };
 }
 
 /**
@@ -107,14 +109,14 @@ export interface InstallmentBadgeInput extends InstallmentRange {
 export function installmentBadgeText(input: InstallmentBadgeInput): string {
   const n = input.numInstallments ?? DEFAULT_NUM_INSTALLMENTS;
   if (isInstallmentInRange(input.priceCents, input)) {
-    return INSTALLMENT_TEXT.inRange
+    return (input.texts?.inRange || INSTALLMENT_TEXT.inRange)
       .replace('{numInstallments}', String(n))
       .replace('{amount}', () => input.formatAmount(installmentAmountCents(input.priceCents, n)));
   }
   if (input.priceCents > input.maxCents) {
-    return INSTALLMENT_TEXT.upTo.replace('{amount}', () => input.formatAmount(input.maxCents));
+    return (input.texts?.upTo || INSTALLMENT_TEXT.upTo).replace('{amount}', () => input.formatAmount(input.maxCents));
   }
-  return INSTALLMENT_TEXT.over.replace('{amount}', () => input.formatAmount(input.minCents));
+  return (input.texts?.over || INSTALLMENT_TEXT.over).replace('{amount}', () => input.formatAmount(input.minCents));
 }
 
 /**

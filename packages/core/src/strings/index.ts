@@ -67,6 +67,9 @@ export const DEFAULT_STRINGS = Object.freeze({
   installmentsInRangeText: INSTALLMENT_TEXT.inRange,
   installmentsUpToText: INSTALLMENT_TEXT.upTo,
   installmentsOverText: INSTALLMENT_TEXT.over,
+  installmentsWithProviderText: STOREFRONT_TEXTS.installmentProvider,
+  installmentsInfoText: STOREFRONT_TEXTS.installmentInfo,
+  installmentsDialogTitleText: STOREFRONT_TEXTS.installmentDialogTitle,
 
   // Site forms.
   formSubmittingText: FORM_MESSAGES.submitting,

@@ -25,9 +25,11 @@ export interface InstallmentBadgeProps {
   readonly format: (cents: number) => string;
   readonly language: string;
   readonly api: Pick<Api, 'installmentInfo'>;
+  /** The page's words in its language (the site context's `localizedStrings`); English without them. */
+  readonly strings?: Readonly<Record<string, string>>;
 }
 
-export function InstallmentBadge({ itemId, priceCents, settings, format, language, api }: InstallmentBadgeProps) {
+export function InstallmentBadge({ itemId, priceCents, settings, format, language, api, strings = {} }: InstallmentBadgeProps) {
   const [price, setPrice] = useState(priceCents);
   const [open, setOpen] = useState(false);
   const [html, setHtml] = useState<string | null>(null);
@@ -53,19 +55,22 @@ export function InstallmentBadge({ itemId, priceCents, settings, format, languag
   }, [open]);
 
   // "… with Afterpay": the provider's name set in bold inside the sentence.
-  const [withBefore = '', withAfter = ''] = STOREFRONT_TEXTS.installmentProvider.split('{provider}');
-  const text = installmentBadgeText({ priceCents: price, minCents: settings.minCents, maxCents: settings.maxCents, numInstallments: settings.numInstallments, formatAmount: format });
+  const [withBefore = '', withAfter = ''] = (strings.installmentsWithProviderText || STOREFRONT_TEXTS.installmentProvider).split('{provider}');
+  const text = installmentBadgeText({
+    priceCents: price, minCents: settings.minCents, maxCents: settings.maxCents, numInstallments: settings.numInstallments, formatAmount: format,
+    texts: { inRange: strings.installmentsInRangeText, upTo: strings.installmentsUpToText, over: strings.installmentsOverText },
+  });
   return (
     <>
       <button type="button" className="installment-badge__text" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {text} {withBefore}<span className="installment-badge__provider">{provider}</span>{withAfter}
       </button>
       <button type="button" className={INSTALLMENT_BADGE.infoButtonClass} aria-haspopup="dialog"
-        aria-label={fillText(STOREFRONT_TEXTS.installmentInfo, { provider })} onClick={() => setOpen(true)}>
+        aria-label={fillText(strings.installmentsInfoText || STOREFRONT_TEXTS.installmentInfo, { provider })} onClick={() => setOpen(true)}>
         <span aria-hidden="true">i</span>
       </button>
       {open && (
-        <Dialog title={fillText(STOREFRONT_TEXTS.installmentDialogTitle, { provider })} onClose={() => setOpen(false)} className="tessera-dialog--installments">
+        <Dialog title={fillText(strings.installmentsDialogTitleText || STOREFRONT_TEXTS.installmentDialogTitle, { provider })} onClose={() => setOpen(false)} className="tessera-dialog--installments">
           {html !== null && <div className="installment-info-content" dangerouslySetInnerHTML={{ __html: html }} />}
         </Dialog>
       )}
@@ -84,7 +89,7 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
     if (element.getAttribute(A.productType) !== '1' || !Number.isSafeInteger(priceCents)) continue;
     createRoot(element).render(
       <InstallmentBadge itemId={element.getAttribute(A.itemId) ?? ''} priceCents={priceCents} settings={settings}
-        format={format} language={tessera.context?.language ?? 'en-US'} api={pageApi(tessera)} />,
+        format={format} language={tessera.context?.language ?? 'en-US'} api={pageApi(tessera)} strings={tessera.context?.localizedStrings} />,
     );
   }
 }
