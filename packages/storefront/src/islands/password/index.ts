@@ -9,6 +9,8 @@ export function enhancePasswordForm(form: HTMLFormElement, api: AccountApi, relo
   const input = form.querySelector<HTMLInputElement>('input[name=password]');
   const error = form.querySelector<HTMLElement>('.field-error');
   const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  // The theme disables the button until this island answers the form (no submit posts to the page before it).
+  if (button) button.disabled = false;
   const show = (message: string | null) => {
     if (error) {
       error.textContent = message ?? '';

@@ -107,13 +107,15 @@ describe('the account island', () => {
 describe('the password island', () => {
   it('unlocks a protected page with its collection, reloads on success and says when the password is wrong', async () => {
     document.body.innerHTML = `<form data-tessera-island="protected-content" data-collection-id="c9"><label for="pw">Password</label>
-      <input id="pw" name="password" type="password"><button type="submit">Unlock</button><p class="field-error" hidden></p></form>`;
+      <input id="pw" name="password" type="password"><button type="submit" disabled>Unlock</button><p class="field-error" hidden></p></form>`;
     let tries = 0;
     const server = fakeServer({
       'POST /api/site-password/unlock': () => (++tries === 1 ? { status: 401, body: { code: 'PASSWORD_INCORRECT', error: 'Incorrect password. Please try again.' } } : { status: 200, body: { unlocked: true } }),
     });
     const reload = vi.fn();
     enhancePasswordForm(document.querySelector('form')!, createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => STORAGE) }), reload);
+    // The theme's button waits, disabled, for the island.
+    expect(screen.getByRole('button', { name: 'Unlock' })).toHaveProperty('disabled', false);
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     await settle();
