@@ -13,8 +13,12 @@ function crumb(doc: Document): string {
   return match ? decodeURIComponent(match[1]!) : '';
 }
 
-export function createOwnerApi(fetcher: typeof fetch = fetch.bind(globalThis), doc: Document = document) {
-  async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+/**
+ * One call of the owner's API: JSON in and out, the crumb header on writes, an ApiError for any
+ * failure with the server's message (`data.message` where the spec puts it, else `error`).
+ */
+export function ownerCaller(fetcher: typeof fetch = fetch.bind(globalThis), doc: Document = document) {
+  return async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (method !== 'GET') headers['x-csrf-token'] = crumb(doc);
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -25,10 +29,14 @@ export function createOwnerApi(fetcher: typeof fetch = fetch.bind(globalThis), d
       throw new ApiError(0, 'Network error');
     }
     if (response.status === 204) return undefined as T;
-    const data = (await response.json().catch(() => ({}))) as { error?: string; errors?: Record<string, string> };
-    if (!response.ok) throw new ApiError(response.status, data.error ?? 'Something went wrong', data.errors);
+    const data = (await response.json().catch(() => ({}))) as { error?: string; errors?: Record<string, string>; data?: { message?: string } };
+    if (!response.ok) throw new ApiError(response.status, data.data?.message ?? data.error ?? 'Something went wrong', data.errors);
     return data as T;
-  }
+  };
+}
+
+export function createOwnerApi(fetcher: typeof fetch = fetch.bind(globalThis), doc: Document = document) {
+  const call = ownerCaller(fetcher, doc);
   return {
     signIn: (email: string, password: string) => call<{ email: string; websiteRoles: number[] }>('POST', '/api/owner/session', { email, password }),
     signOut: () => call<void>('DELETE', '/api/owner/session'),

@@ -1,6 +1,6 @@
 // The owner's restock calls (storefront.md section 7) and the stock call, on the owner's API client's
 // conventions: the crumb header on writes, an ApiError for any failure (its message the server's).
-import { ApiError } from './api.js';
+import { ownerCaller } from './api.js';
 
 export interface SignUpGroup {
   productId: string;
@@ -39,26 +39,8 @@ export interface SendResult {
 
 export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
-function crumb(doc: Document): string {
-  const match = /(?:^|;\s*)crumb=([^;]+)/.exec(doc.cookie);
-  return match ? decodeURIComponent(match[1]!) : '';
-}
-
 export function createRestockOwnerApi(fetcher: typeof fetch = fetch.bind(globalThis), doc: Document = document) {
-  async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (method !== 'GET') headers['x-csrf-token'] = crumb(doc);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await fetcher(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
-    } catch {
-      throw new ApiError(0, 'Network error');
-    }
-    const data = (await response.json().catch(() => ({}))) as { error?: string; errors?: Record<string, string>; data?: { message?: string } };
-    if (!response.ok) throw new ApiError(response.status, data.data?.message ?? data.error ?? 'Something went wrong', data.errors);
-    return data as T;
-  }
+  const call = ownerCaller(fetcher, doc);
   const q = (cursor: string | null) => (cursor ? `cursor=${encodeURIComponent(cursor)}` : '');
   return {
     groups: (cursor: string | null) =>
