@@ -1,7 +1,8 @@
 // npm run bench:cart — add-to-cart requests per second of the real app (SQLite), side by side in
 // one run with a bare Fastify JSON POST route answering a JSON body of the same size. Every request
 // is a real cart write: crumb check, two rate-limit counters, the product read, a write transaction
-// (lock the cart, check stock against what it holds, merge the entry), then the whole cart answered.
+// (lock the cart, check stock against what it holds, merge the entry; on SQLite the writes of one
+// event-loop turn share a commit, each in its own savepoint), then the whole cart answered once committed.
 // Each connection is one visitor with its own cart; a new set of carts is made for every round.
 // Goal (issue 5): at least 35% of the bare route.
 import { fork } from 'node:child_process';
@@ -43,7 +44,7 @@ for (const c of bundle.collections) {
 }
 if (picks.length === 0) throw new Error(`${site.name} has no published product with an unlimited variant`);
 
-const execArgv = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const execArgv = process.env.BENCH_PERF ? ['--perf-basic-prof'] : process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 const child = fork(path.join(repo, 'bench', 'serve-cart.mjs'), [JSON.stringify(site)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
 const next = (type) => new Promise((resolve) => child.on('message', function on(m) {
   if (m.type === type) {

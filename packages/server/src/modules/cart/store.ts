@@ -1,6 +1,6 @@
 import type { Store } from '../../storage/dialect.js';
 import { visibleAt } from '../../storage/content.js';
-import { statement, type Executor } from '../../storage/statement.js';
+import { rawStatement, statement, type Executor } from '../../storage/statement.js';
 import type { CartsTable } from '../../storage/schema-commerce.js';
 
 /** The cart's queries: one statement per function, compiled once per dialect. */
@@ -84,52 +84,46 @@ export async function deleteEntry(tx: Executor, cartId: string, entryId: string)
   await tx.deleteFrom('cart_entries').where('id', '=', entryId).where('cart_id', '=', cartId).execute();
 }
 
-// The cart and its entries in one statement (SQLite): the cart's row repeats on each entry's row
-// (one row with null entry columns for an empty cart). Entries are put in order in JavaScript:
-// an ORDER BY here makes SQLite sort what the index already gives in order, and costs more than
-// the rest of the statement.
-const cartWithEntriesStatement = statement((db, p) =>
-  db.selectFrom('carts')
-    .leftJoin('cart_entries as e', 'e.cart_id', 'carts.id')
-    .select([
-      'carts.id as cart_id', 'carts.website_id as cart_website_id', 'carts.token_hash', 'carts.kind', 'carts.member_id', 'carts.is_purchased',
-      'carts.order_id', 'carts.coupons', 'carts.shipping_location', 'carts.shipping_option_id', 'carts.created_on as cart_created_on',
-      'carts.updated_on as cart_updated_on',
-      'e.id', 'e.item_id', 'e.sku', 'e.quantity', 'e.additional_fields', 'e.position', 'e.created_on',
-    ])
-    .where('carts.token_hash', '=', p(0))
-    .where('carts.website_id', '=', p(1)));
+// The cart's hot reads (every cart write locks the cart and reads its entries) as arrays of columns
+// (storage/statement.ts rawStatement), turned into rows here.
+const CART_COLUMNS = [
+  'id', 'website_id', 'token_hash', 'kind', 'member_id', 'is_purchased', 'order_id', 'coupons', 'shipping_location',
+  'shipping_option_id', 'created_on', 'updated_on',
+] as const;
+const ENTRY_COLUMNS = ['id', 'item_id', 'sku', 'quantity', 'additional_fields', 'position', 'created_on'] as const;
+
+const lockCartRawStatement = rawStatement((db, p, dialect) =>
+  db.selectFrom('carts').select(CART_COLUMNS).where('token_hash', '=', p(0)).where('website_id', '=', p(1))
+    .$if(dialect === 'postgres', (q) => q.forUpdate()));
+
+const entriesRawStatement = rawStatement((db, p) =>
+  db.selectFrom('cart_entries').select(ENTRY_COLUMNS).where('cart_id', '=', p(0)));
 
 /**
- * The cart of a token with its entries, locked for the rest of the transaction on PostgreSQL
- * (SQLite's immediate transaction holds the whole store, so one statement reads both).
+ * The cart of a token with its entries (in the order they were added), locked for the rest of the
+ * transaction on PostgreSQL (SQLite's immediate transaction holds the whole store). Two statements:
+ * on PostgreSQL a `for update` that waited for another transaction re-reads the locked row only, so
+ * entries joined to it would be those of before the wait; read after the lock, they are the
+ * committed ones.
  */
 export async function lockCartWithEntries(
   store: Store, tx: Executor, websiteId: string, tokenHash: string,
 ): Promise<{ cart: CartRow; entries: EntryRow[] } | undefined> {
-  if (store.dialect === 'postgres') {
-    // Two statements: a `for update` that waited for another transaction re-reads the locked row
-    // only, so entries joined to it would be those of before the wait; read after the lock, they
-    // are the committed ones.
-    const cart = await lockCart(store, tx, websiteId, tokenHash);
-    return cart && { cart, entries: await listEntries(store, tx, cart.id) };
-  }
-  const { rows } = await cartWithEntriesStatement(store, tx, [tokenHash, websiteId]);
-  const first = rows[0];
-  if (!first) return undefined;
+  const c = (await lockCartRawStatement(store, tx, [tokenHash, websiteId])).rows[0];
+  if (!c) return undefined;
   const cart: CartRow = {
-    id: first.cart_id, website_id: first.cart_website_id, token_hash: first.token_hash, kind: first.kind, member_id: first.member_id,
-    is_purchased: first.is_purchased, order_id: first.order_id, coupons: first.coupons, shipping_location: first.shipping_location,
-    shipping_option_id: first.shipping_option_id, created_on: first.cart_created_on, updated_on: first.cart_updated_on,
+    id: c[0] as string, website_id: c[1] as string, token_hash: c[2] as string, kind: c[3] as CartRow['kind'], member_id: c[4] as string | null,
+    is_purchased: Number(c[5]) as CartRow['is_purchased'], order_id: c[6] as string | null, coupons: c[7] as string, shipping_location: c[8] as string | null,
+    shipping_option_id: c[9] as string | null, created_on: Number(c[10]), updated_on: Number(c[11]),
   };
   const entries: EntryRow[] = [];
-  for (const r of rows) {
-    if (r.id === null) continue;
+  for (const r of (await entriesRawStatement(store, tx, [cart.id])).rows) {
     entries.push({
-      id: r.id, item_id: r.item_id!, sku: r.sku!, quantity: r.quantity!, additional_fields: r.additional_fields, position: r.position!,
-      created_on: r.created_on!,
+      id: r[0] as string, item_id: r[1] as string, sku: r[2] as string, quantity: Number(r[3]), additional_fields: r[4] as string | null,
+      position: Number(r[5]), created_on: Number(r[6]),
     });
   }
+  // Put in order here: an ORDER BY makes SQLite sort what its index gives, at more cost than this.
   entries.sort((a, b) => a.position - b.position);
   return { cart, entries };
 }
