@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { localizedStrings } from '../../../packages/server/src/modules/site/localized-strings.js';
 
 type Json = Record<string, any>;
 
@@ -127,7 +128,8 @@ function base(pageType: number, currentUrl: string, shoppingCart?: Json): Json {
     websiteSettings: { ...site.settings, storeSettings: { selectedCurrency: site.currency } },
     storeSettings: { selectedCurrency: site.currency, minimumOrderSubtotal: money(0), merchandisingSettings: site.store.merchandising },
     navigation: { main: navigation(nav.main, currentUrl), footer: navigation(nav.footer, currentUrl) },
-    localizedStrings: {},
+    // The words the server gives the theme's pages in the site's language.
+    localizedStrings: localizedStrings(site.language),
     newsletterForm: Object.values(forms).find((f) => f.newsletter),
     shoppingCart: shoppingCart ?? { entries: [], totalQuantity: 0, subtotalCents: 0, subtotalMoney: money(0) },
   };

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
+import { localizedStrings } from '../../../packages/server/src/modules/site/localized-strings.js';
 import { demoPaths, money, NOW, pageFor } from './page-context.js';
 
 const THEME = join(import.meta.dirname, '..');
@@ -113,6 +114,31 @@ describe('default theme pages of the demo site', () => {
     expect(html).toContain('<span class="sqs-cart-quantity">3</span>');
     expect(html).toContain('$96.00');
     expect(html).toContain('data-tessera-island="cart"');
+    expect(html).toContain('<h1 class="page-title">Your cart</h1>');
+    expect(html).toContain('<p class="cart-entry__quantity">Quantity: 3</p>');
+    expect(html).toContain('<span>Subtotal</span>');
+    expect(html).toContain('href="/checkout">Check out</a>');
+  });
+
+  it('words the cart and checkout pages in the page’s language, the empty cart too', () => {
+    const cart = {
+      entries: [{ id: 'e1', itemId: 'i1', title: 'Tasse en grès', quantity: 2, chosenVariant: { sku: 'MUG-BLU-12', attributes: {}, optionValues: [] }, subTotalMoney: money(6400) }],
+      totalQuantity: 2, subtotalCents: 6400, subtotalMoney: money(6400),
+    };
+    const french = { localizedStrings: localizedStrings('fr-FR') };
+    const { html, errors } = renderPage('/cart', cart, french);
+    expect(errors).toEqual([]);
+    expect(html).toContain('<h1 class="page-title">Votre panier</h1>');
+    expect(html).toContain('<p class="cart-entry__quantity">Quantité : 2</p>');
+    expect(html).toContain('<span>Sous-total</span>');
+    expect(html).toContain('La livraison et les taxes sont calculées au paiement.');
+    expect(html).toContain('href="/checkout">Passer la commande</a>');
+    const empty = renderPage('/cart', undefined, french).html;
+    expect(empty).toContain('<p>Votre panier est vide.</p>');
+    expect(empty).toContain('Continuer vos achats</a>');
+    const checkout = renderPage('/checkout', undefined, french).html;
+    expect(checkout).toContain('<h1 class="page-title">Paiement</h1>');
+    expect(checkout).toContain('Le paiement nécessite JavaScript.');
   });
 
   it('marks sold-out and sale products in the grid with the engine badges, and memberships as such', () => {

@@ -5,3 +5,4 @@ export * from './checkout.js';
 export * from './texts.js';
 export * from './cart-texts.js';
 export * from './checkout-texts.js';
+export * from './texts-languages.js';

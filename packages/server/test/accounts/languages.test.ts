@@ -43,6 +43,8 @@ describe.each(DIALECTS)('languages on %s', (dialect) => {
     expect(page.body).toContain('Roast day');
     expect(page.body).toMatch(/May 1, 2024/);
     expect(contextOf(page.body).language).toBe('en-US');
+    // The islands' words reach the browser only where they differ from English: none on an English page.
+    expect(contextOf(page.body).localizedStrings).toBeUndefined();
   });
 
   it('switches the visitor to French: strings, translated titles, money and dates in that locale', async () => {
@@ -64,6 +66,9 @@ describe.each(DIALECTS)('languages on %s', (dialect) => {
     expect(html.headers['content-language']).toBe('fr-FR');
     expect(html.body).toMatch(/1 mai 2024/);
     expect(contextOf(html.body).language).toBe('fr-FR');
+    // The islands' words in French; the server's own pages' words (no island reads them) stay on the server.
+    expect(contextOf(html.body).localizedStrings.cartUnableToUpdateQuantityText).toBe('Impossible de modifier la quantité');
+    expect(contextOf(html.body).localizedStrings.accountSignInText).toBeUndefined();
     const shop = await b.request('GET', '/');
     expect(shop.body).toContain('Tasse bleue');
     expect(shop.body).toMatch(/24,00\s\$US/);

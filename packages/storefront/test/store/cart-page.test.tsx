@@ -5,6 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ShoppingCart } from '../../src/api/types.js';
 import { createCartStore } from '../../src/islands/shared/cart-store.js';
 import { CartPage } from '../../src/pages/cart/CartPage.js';
+import { CartWordsContext, cartWords, type CartWords } from '../../src/pages/words.js';
+import { stringsForLanguage } from '@tessera/core/strings';
 import { type Network, apiOn, cart, entry, format, held, json, network } from './helpers.js';
 
 const ENGRAVING = { id: 'engraving', name: 'Engraving', fields: [{ id: 'engraving-text', type: 'text', title: 'Engraving text', required: true }] };
@@ -18,17 +20,21 @@ let root: Root | null = null;
 let store: ReturnType<typeof createCartStore>;
 let published: { name: string; payload?: unknown }[];
 
-function mount(initial: ShoppingCart, minimumSubtotalCents = 0) {
+function mount(initial: ShoppingCart, minimumSubtotalCents = 0, words: CartWords = cartWords(undefined)) {
   document.body.innerHTML = '<main><h1 class="page-title">Your cart</h1><div id="tessera-cart"></div></main>';
   store.setCart(initial);
   act(() => {
     root = createRoot(document.getElementById('tessera-cart')!);
-    root.render(<CartPage api={apiOn(net)} store={store} bus={{ publish: (name, payload) => published.push({ name, payload }) }} format={format}
-      minimumSubtotalCents={minimumSubtotalCents} heading={() => {
-        const h = document.querySelector<HTMLElement>('h1')!;
-        h.tabIndex = -1;
-        return h;
-      }} />);
+    root.render(
+      <CartWordsContext.Provider value={words}>
+        <CartPage api={apiOn(net)} store={store} bus={{ publish: (name, payload) => published.push({ name, payload }) }} format={format}
+          minimumSubtotalCents={minimumSubtotalCents} heading={() => {
+            const h = document.querySelector<HTMLElement>('h1')!;
+            h.tabIndex = -1;
+            return h;
+          }} />
+      </CartWordsContext.Provider>,
+    );
   });
 }
 
@@ -221,5 +227,28 @@ describe('the cart page', () => {
     const link = screen.getByRole('link', { name: 'Check out' });
     expect(link.getAttribute('aria-disabled')).toBe('true');
     expect(link.hasAttribute('href')).toBe(false);
+  });
+
+  it('speaks the page’s language: a French page’s labels, totals, announcements and messages, the server’s known ones too', async () => {
+    const french = cartWords({ language: 'fr-FR', localizedStrings: stringsForLanguage('fr-FR') } as never);
+    net.on('PUT', '/api/commerce/shopping-cart/entries/mug/quantity', () => json(400, { error: 'Sorry, we do not have enough of that item available.', code: 'INSUFFICIENT_STOCK' }));
+    net.on('DELETE', '/api/commerce/shopping-cart/entries/mug', answer(cart([])));
+    mount(cart([MUG]), 10_000, french);
+    const input = screen.getByLabelText('Quantité de Stoneware Mug');
+    fireEvent.change(input, { target: { value: '2.5' } });
+    await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
+    expect(within(row('Stoneware Mug')).getByRole('alert').textContent).toBe('Impossible de modifier la quantité La quantité doit être un nombre entier.');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Un Stoneware Mug de plus' })));
+    await settle();
+    expect(within(row('Stoneware Mug')).getByRole('alert').textContent)
+      .toBe('Impossible de modifier la quantité Désolé, nous n’avons pas assez de cet article en stock.');
+    expect(screen.getByText('Sous-total')).toBeTruthy();
+    expect(screen.getByText('Passer la commande')).toBeTruthy();
+    expect(screen.getByText(/^Pour passer commande, le sous-total doit être d’au moins/)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retirer Stoneware Mug' })));
+    await settle();
+    expect(status()).toMatch(/^Stoneware Mug retiré de votre panier\. Sous-total /);
+    expect(screen.getByText('Votre panier est vide.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continuer vos achats' })).toBeTruthy();
   });
 });

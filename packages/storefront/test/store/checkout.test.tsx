@@ -6,6 +6,8 @@ import type { ShoppingCart } from '../../src/api/types.js';
 import { createCartStore } from '../../src/islands/shared/cart-store.js';
 import { CheckoutPage } from '../../src/pages/checkout/CheckoutPage.js';
 import { type Purchase, readPurchase } from '../../src/pages/checkout/purchase.js';
+import { CheckoutWordsContext, checkoutWords, type CheckoutWords } from '../../src/pages/words.js';
+import { stringsForLanguage } from '@tessera/core/strings';
 import { type Network, apiOn, cart, entry, format, json, network } from './helpers.js';
 
 const MUG = entry({ id: 'mug', title: 'Stoneware Mug', quantity: 2, subTotalCents: 5600 });
@@ -17,13 +19,17 @@ let root: Root | null = null;
 let navigate: ReturnType<typeof vi.fn>;
 let keys: number;
 
-async function mount(purchase: Purchase, current: ShoppingCart | null, providers = ['offline', 'test']) {
+async function mount(purchase: Purchase, current: ShoppingCart | null, providers = ['offline', 'test'], words: CheckoutWords = checkoutWords(undefined)) {
   document.body.innerHTML = '<main><h1>Checkout</h1><div id="tessera-checkout"></div></main>';
   if (current) net.always('GET', '/api/commerce/shopping-cart', () => json(200, current));
   act(() => {
     root = createRoot(document.getElementById('tessera-checkout')!);
-    root.render(<CheckoutPage purchase={purchase} api={apiOn(net)} store={createCartStore()} providers={providers} format={format}
-      navigate={navigate} newKey={() => `key-${++keys}-0000`} />);
+    root.render(
+      <CheckoutWordsContext.Provider value={words}>
+        <CheckoutPage purchase={purchase} api={apiOn(net)} store={createCartStore()} providers={providers} format={format}
+          navigate={navigate} newKey={() => `key-${++keys}-0000`} />
+      </CheckoutWordsContext.Provider>,
+    );
   });
   await settle();
 }
@@ -72,6 +78,24 @@ describe('the checkout', () => {
     expect(errorOf(/^Card number/)).toBe('Enter a valid card number.');
     expect(screen.getByText('Choose a shipping option.')).toBeTruthy();
     expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    expect(checkouts()).toEqual([]);
+  });
+
+  it('asks in the page’s language on a French page', async () => {
+    await mount({ kind: 'cart' }, cart([MUG]), ['offline', 'test'], checkoutWords({ language: 'fr-FR', localizedStrings: stringsForLanguage('fr-FR') } as never));
+    fireEvent.click(screen.getByLabelText('Carte'));
+    type(/^E-mail/, 'not-an-email');
+    type(/^Numéro de carte/, '4242 4242 4242 4241');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Passer la commande' })));
+    await settle();
+    expect(screen.getByText('Complétez les informations manquantes ou incorrectes ci-dessus.')).toBeTruthy();
+    const errorOf = (label: RegExp) => document.getElementById(`${screen.getByLabelText(label).id}-error`)?.textContent;
+    expect(errorOf(/^E-mail/)).toBe('L’adresse e-mail n’est pas valide. Elle doit suivre le format email@example.com.');
+    expect(errorOf(/^Prénom/)).toBe('Obligatoire');
+    expect(errorOf(/^Numéro de carte/)).toBe('Saisissez un numéro de carte valide.');
+    expect(screen.getByText('Choisissez un mode de livraison.')).toBeTruthy();
+    expect(screen.getByText('Récapitulatif de la commande')).toBeTruthy();
+    expect(screen.getByText('Quantité : 2')).toBeTruthy();
     expect(checkouts()).toEqual([]);
   });
 

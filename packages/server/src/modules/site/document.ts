@@ -7,6 +7,7 @@ import { popupOverlayContext } from '../newsletter/overlay.js';
 import { pageSpeedEnabled } from '../performance/settings.js';
 import { siteProviderIds } from '../checkout/payments.js';
 import { DEFAULT_STRINGS, variantOverridesAllowed } from '@tessera/core';
+import { localizedStrings } from './localized-strings.js';
 
 /** Who is browsing, for the collectors' skip rules (platform.md section 6): the site owner, signed in, is not counted. */
 export interface BrowserVisitor {
@@ -101,9 +102,11 @@ function translatedStrings(strings: unknown): Record<string, string> | undefined
 }
 
 function translate(strings: Record<string, unknown>): Record<string, string> | undefined {
-  const defaults: Readonly<Record<string, string>> = DEFAULT_STRINGS;
-  const own = Object.entries(strings)
-    .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== defaults[e[0]]);
+  const islands: Readonly<Record<string, string>> = DEFAULT_STRINGS;
+  // The server's own pages' strings (cart title, search, accounts, ...): no island reads them.
+  const pages = localizedStrings('en-US');
+  const own = Object.entries(strings).filter((e): e is [string, string] => typeof e[1] === 'string'
+    && (e[0] in islands ? e[1] !== islands[e[0]] : !(e[0] in pages)));
   return own.length > 0 ? Object.fromEntries(own) : undefined;
 }
 

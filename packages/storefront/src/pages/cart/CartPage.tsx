@@ -2,9 +2,7 @@
 // removes entries, edits their forms, applies coupons and the shipping estimate through the API,
 // keeps the shared store (so every indicator agrees), shows the spec's cart strings for each
 // failure, announces each change to screen readers, and keeps focus sensible after a removal.
-import {
-  CART_MESSAGES, CART_TEXTS, CART_TEXTS as T, fillText, meetsMinimumSubtotal, minimumSubtotalMessage, parseQuantity,
-} from '@tessera/core/cart';
+import { fillText, meetsMinimumSubtotal, parseQuantity } from '@tessera/core/cart';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Api, ApiFailure, ApiResult } from '../../api/client.js';
 import type { CartEntry, ShippingLocation, ShoppingCart } from '../../api/types.js';
@@ -15,6 +13,7 @@ import { useCart } from '../../islands/shared/use-cart.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { CartSummary } from './CartSummary.js';
 import { EntryRow, type RowError } from './EntryRow.js';
+import { useCartWords } from '../words.js';
 
 const FieldsLightbox = lazy(() => import('../../islands/additional-fields/FieldsLightbox.js'));
 
@@ -32,6 +31,7 @@ type Editing = { entry: CartEntry; definition: Record<string, unknown> };
 
 export function CartPage({ api, store, bus, format, minimumSubtotalCents, heading }: CartPageProps) {
   const { cart, recalculating } = useCart(store);
+  const { T, M } = useCartWords();
   const [rowErrors, setRowErrors] = useState<Record<string, RowError>>({});
   const [couponError, setCouponError] = useState<string | null>(null);
   const [shippingError, setShippingError] = useState<string | null>(null);
@@ -75,11 +75,11 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
 
   const changeQuantity = async (entry: CartEntry, text: string) => {
     const parsed = parseQuantity(text);
-    if (!parsed.ok) return rowError(entry.id, { title: CART_MESSAGES.unableToUpdateQuantity, message: parsed.message });
+    if (!parsed.ok) return rowError(entry.id, { title: M.unableToUpdateQuantity, message: M.say(parsed.message) });
     const answer = await write(() => api.updateQuantity(entry.id, parsed.quantity));
-    if (!answer.ok) return rowError(entry.id, { title: CART_MESSAGES.unableToUpdateQuantity, message: answer.message });
+    if (!answer.ok) return rowError(entry.id, { title: M.unableToUpdateQuantity, message: M.say(answer.message) });
     rowError(entry.id, null);
-    setStatus(fillText(CART_TEXTS.quantityUpdated, { title: entry.title, quantity: parsed.quantity, subtotal: subtotal() }));
+    setStatus(fillText(T.quantityUpdated, { title: entry.title, quantity: parsed.quantity, subtotal: subtotal() }));
   };
 
   const remove = async (entry: CartEntry) => {
@@ -88,11 +88,11 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
     const answer = await write(() => api.removeEntry(entry.id));
     if (!answer.ok) {
       focusIndex.current = null;
-      return rowError(entry.id, { title: CART_MESSAGES.unableToRemoveItem, message: answer.message });
+      return rowError(entry.id, { title: M.unableToRemoveItem, message: M.say(answer.message) });
     }
     rowError(entry.id, null);
     bus.publish('remove-from-cart', { objectIdentifier: entry.itemId, sku: entry.chosenVariant.sku, quantity: entry.quantity });
-    setStatus(fillText(CART_TEXTS.itemRemoved, { title: entry.title, subtotal: subtotal() }));
+    setStatus(fillText(T.itemRemoved, { title: entry.title, subtotal: subtotal() }));
   };
 
   const edit = async (entry: CartEntry) => {
@@ -100,8 +100,8 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
     const answer = known ? null : entry.fullUrl ? await api.productForm(entry.fullUrl) : null;
     const definition = known ?? (answer?.ok ? answer.data : null);
     if (!definition) {
-      const message = answer && !answer.ok ? answer.message : CART_MESSAGES.checkInternetConnection;
-      return rowError(entry.id, { title: CART_MESSAGES.unableToOpenForm, message });
+      const message = answer && !answer.ok ? M.say(answer.message) : M.checkInternetConnection;
+      return rowError(entry.id, { title: M.unableToOpenForm, message });
     }
     rowError(entry.id, null);
     setEditing({ entry, definition });
@@ -111,35 +111,35 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
     const answer = await write(() => api.updateAdditionalFields(entry.id, { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields }));
     if (answer.ok) {
       setEditing(null);
-      setStatus(fillText(CART_TEXTS.formUpdated, { title: entry.title }));
+      setStatus(fillText(T.formUpdated, { title: entry.title }));
       return null;
     }
     if (Object.keys(answer.fieldErrors).length === 0) {
       setEditing(null);
-      setPageError({ title: CART_MESSAGES.unableToUpdateForm, message: answer.message });
+      setPageError({ title: M.unableToUpdateForm, message: M.say(answer.message) });
     }
     return answer;
   };
 
   const applyCoupon = async (code: string) => {
     const answer = await write(() => api.addCoupon(code));
-    setCouponError(answer.ok ? null : answer.message);
-    if (answer.ok) setStatus(fillText(CART_TEXTS.couponApplied, { code: code.toUpperCase(), total: total() }));
+    setCouponError(answer.ok ? null : M.say(answer.message));
+    if (answer.ok) setStatus(fillText(T.couponApplied, { code: code.toUpperCase(), total: total() }));
   };
   const removeCoupon = async (code: string) => {
     const answer = await write(() => api.removeCoupon(code));
-    setCouponError(answer.ok ? null : answer.message);
-    if (answer.ok) setStatus(fillText(CART_TEXTS.couponRemoved, { code, total: total() }));
+    setCouponError(answer.ok ? null : M.say(answer.message));
+    if (answer.ok) setStatus(fillText(T.couponRemoved, { code, total: total() }));
   };
   const estimate = async (location: ShippingLocation) => {
     const answer = await write(() => api.setShippingLocation(location));
-    setShippingError(answer.ok ? null : Object.values(answer.fieldErrors)[0] ?? answer.message);
-    if (answer.ok) setStatus(fillText(CART_TEXTS.estimateUpdated, { total: total() }));
+    setShippingError(answer.ok ? null : M.say(Object.values(answer.fieldErrors)[0] ?? answer.message));
+    if (answer.ok) setStatus(fillText(T.estimateUpdated, { total: total() }));
   };
   const shippingOption = async (id: string | null) => {
     const answer = await write(() => api.setShippingOption(id));
-    setShippingError(answer.ok ? null : answer.message);
-    if (answer.ok) setStatus(fillText(CART_TEXTS.estimateUpdated, { total: total() }));
+    setShippingError(answer.ok ? null : M.say(answer.message));
+    if (answer.ok) setStatus(fillText(T.estimateUpdated, { total: total() }));
   };
 
   const below = !meetsMinimumSubtotal(cart.subtotalCents, minimumSubtotalCents);
@@ -166,7 +166,7 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
             ))}
           </ul>
           <CartSummary cart={cart} format={format} recalculating={recalculating}
-            minimumMessage={below ? minimumSubtotalMessage(format(minimumSubtotalCents)) : null}
+            minimumMessage={below ? fillText(M.minimumSubtotal, { subtotal: format(minimumSubtotalCents) }) : null}
             couponError={couponError} shippingError={shippingError}
             onApplyCoupon={(c) => void applyCoupon(c)} onRemoveCoupon={(c) => void removeCoupon(c)}
             onEstimate={(l) => void estimate(l)} onShippingOption={(id) => void shippingOption(id)} />

@@ -1,8 +1,9 @@
 // The cart's side panel, drawn from props only: coupons, the shipping estimate, the totals (marked
 // while the server recalculates), the minimum-subtotal message and the way to the checkout.
-import { CART_TEXTS, CART_TEXTS as T, fillText } from '@tessera/core/cart';
+import { fillText } from '@tessera/core/cart';
 import { useEffect, useState } from 'react';
 import type { ShippingLocation, ShoppingCart } from '../../api/types.js';
+import { useCartWords } from '../words.js';
 
 export interface SummaryProps {
   readonly cart: ShoppingCart;
@@ -19,6 +20,7 @@ export interface SummaryProps {
 }
 
 function Coupons({ cart, error, onApply, onRemove }: { cart: ShoppingCart; error: string | null; onApply: (code: string) => void; onRemove: (code: string) => void }) {
+  const { T } = useCartWords();
   const [code, setCode] = useState('');
   const invalid = new Set(cart.invalidCoupons.map((c) => c.code));
   useEffect(() => {
@@ -44,8 +46,8 @@ function Coupons({ cart, error, onApply, onRemove }: { cart: ShoppingCart; error
           {cart.coupons.map((c) => (
             <li key={c} className="tag">
               <span>{c}</span>
-              {invalid.has(c) && <span className="cart-coupons__note"> {fillText(CART_TEXTS.couponNotApplied, { code: c })}</span>}
-              <button type="button" className="tag__remove" aria-label={fillText(CART_TEXTS.removeCoupon, { code: c })} onClick={() => onRemove(c)}>×</button>
+              {invalid.has(c) && <span className="cart-coupons__note"> {fillText(T.couponNotApplied, { code: c })}</span>}
+              <button type="button" className="tag__remove" aria-label={fillText(T.removeCoupon, { code: c })} onClick={() => onRemove(c)}>×</button>
             </li>
           ))}
         </ul>
@@ -57,6 +59,7 @@ function Coupons({ cart, error, onApply, onRemove }: { cart: ShoppingCart; error
 function Estimate({ cart, error, onEstimate, onOption, format }: {
   cart: ShoppingCart; error: string | null; onEstimate: (l: ShippingLocation) => void; onOption: (id: string | null) => void; format: (c: number) => string;
 }) {
+  const { T } = useCartWords();
   const [location, setLocation] = useState<ShippingLocation>(cart.shippingLocation ?? { country: '', region: '', postalCode: '' });
   const field = (name: keyof ShippingLocation, label: string, extra: Record<string, unknown> = {}) => (
     <div className="form-field">
@@ -96,6 +99,7 @@ function Estimate({ cart, error, onEstimate, onOption, format }: {
 
 export function CartSummary(props: SummaryProps) {
   const { cart, format, recalculating, minimumMessage } = props;
+  const { T } = useCartWords();
   const line = (label: string, cents: number, negative = false) => (
     <div className="cart-summary__line"><dt>{label}</dt><dd>{negative ? '−' : ''}{format(cents)}</dd></div>
   );

@@ -1,9 +1,10 @@
 // One cart entry, drawn from props only: image, title, variant, the additional-fields summary,
 // the quantity (typed, or one less / one more), remove and edit, and the row's error.
-import { CART_TEXTS, STOREFRONT_TEXTS, fillText } from '@tessera/core/cart';
+import { fillText } from '@tessera/core/cart';
 import { QUANTITY_INPUT } from '@tessera/core/constants';
 import { useEffect, useState } from 'react';
 import type { CartEntry } from '../../api/types.js';
+import { useCartWords } from '../words.js';
 import type { AnswerLine } from '../../islands/additional-fields/answers.js';
 
 export interface RowError {
@@ -31,6 +32,7 @@ const variantText = (entry: CartEntry) =>
     .map((o) => `${o.optionName}: ${o.value}`).join(', ');
 
 export function EntryRow({ entry, format, answers, hasForm, error, busy, onQuantity, onRemove, onEdit, focusRef }: EntryRowProps) {
+  const { T, page } = useCartWords();
   const [draft, setDraft] = useState(String(entry.quantity));
   // The server's quantity wins whenever it answers.
   useEffect(() => setDraft(String(entry.quantity)), [entry.quantity]);
@@ -55,11 +57,11 @@ export function EntryRow({ entry, format, answers, hasForm, error, busy, onQuant
           </dl>
         )}
         <div className="cart-entry__controls">
-          <div className="quantity-stepper" role="group" aria-label={CART_TEXTS.quantity}>
-            <button type="button" className="quantity-stepper__button" aria-label={fillText(CART_TEXTS.decrease, { title })}
+          <div className="quantity-stepper" role="group" aria-label={T.quantity}>
+            <button type="button" className="quantity-stepper__button" aria-label={fillText(T.decrease, { title })}
               disabled={busy || entry.quantity <= QUANTITY_INPUT.min} onClick={() => onQuantity(String(entry.quantity - 1))}>−</button>
             <input className="quantity-stepper__input" type="number" inputMode="numeric" min={QUANTITY_INPUT.min} max={QUANTITY_INPUT.max}
-              step={QUANTITY_INPUT.step} value={draft} aria-label={fillText(CART_TEXTS.quantityOf, { title })}
+              step={QUANTITY_INPUT.step} value={draft} aria-label={fillText(T.quantityOf, { title })}
               aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
               onChange={(e) => setDraft(e.target.value)} onBlur={commit}
               onKeyDown={(e) => {
@@ -68,14 +70,14 @@ export function EntryRow({ entry, format, answers, hasForm, error, busy, onQuant
                   commit();
                 }
               }} />
-            <button type="button" className="quantity-stepper__button" aria-label={fillText(CART_TEXTS.increase, { title })}
+            <button type="button" className="quantity-stepper__button" aria-label={fillText(T.increase, { title })}
               disabled={busy || entry.quantity >= QUANTITY_INPUT.max} onClick={() => onQuantity(String(entry.quantity + 1))}>+</button>
           </div>
           {hasForm && (
-            <button type="button" className="text-button" aria-label={fillText(CART_TEXTS.editFormOf, { title })} onClick={onEdit}>{STOREFRONT_TEXTS.editForm}</button>
+            <button type="button" className="text-button" aria-label={fillText(T.editFormOf, { title })} onClick={onEdit}>{page.editForm}</button>
           )}
-          <button type="button" ref={focusRef} className="text-button" aria-label={fillText(CART_TEXTS.removeItem, { title })} onClick={onRemove}>
-            {CART_TEXTS.remove}
+          <button type="button" ref={focusRef} className="text-button" aria-label={fillText(T.removeItem, { title })} onClick={onRemove}>
+            {T.remove}
           </button>
         </div>
         {error && (

@@ -2,24 +2,25 @@
 // stays until the cart is read, then the island takes the container over; a failed read keeps it
 // and says so. The visit of the cart is published once.
 import { createRoot } from 'react-dom/client';
-import { CART_MESSAGES } from '@tessera/core/cart';
 import type { TesseraGlobal } from '../../bootstrap.js';
 import { events } from '../../events.js';
 import { mountIndicators } from '../../islands/cart-indicators/index.js';
 import { cartStore } from '../../islands/shared/cart-store.js';
 import { minimumSubtotalCents, moneyFormatter, pageApi } from '../../islands/shared/site.js';
 import { CartPage } from './CartPage.js';
+import { CartWordsContext, cartWords } from '../words.js';
 
 export async function mount(elements: Element[], tessera: TesseraGlobal): Promise<void> {
   const element = elements[0] as HTMLElement;
   const api = pageApi(tessera);
+  const words = cartWords(tessera.context);
   mountIndicators(document, cartStore, tessera);
   const cart = await cartStore.ensure(api);
   if (!cart) {
     const note = document.createElement('p');
     note.className = 'notice';
     note.setAttribute('role', 'alert');
-    note.textContent = CART_MESSAGES.checkInternetConnection;
+    note.textContent = words.M.checkInternetConnection;
     element.prepend(note);
     return;
   }
@@ -30,7 +31,9 @@ export async function mount(elements: Element[], tessera: TesseraGlobal): Promis
     return h1;
   };
   createRoot(element).render(
-    <CartPage api={api} store={cartStore} bus={events} format={moneyFormatter(tessera.context)}
-      minimumSubtotalCents={minimumSubtotalCents(tessera.context)} heading={heading} />,
+    <CartWordsContext.Provider value={words}>
+      <CartPage api={api} store={cartStore} bus={events} format={moneyFormatter(tessera.context)}
+        minimumSubtotalCents={minimumSubtotalCents(tessera.context)} heading={heading} />
+    </CartWordsContext.Provider>,
   );
 }

@@ -3,9 +3,7 @@
 // (each change recalculated by the server and announced), and places the order with an
 // Idempotency-Key made once per attempt: a retry of an attempt whose answer was lost sends the
 // same key, so the server never makes a second order (docs/commerce-api.md, "Checkout").
-import {
-  CART_MESSAGES, CART_TEXTS, CHECKOUT_MESSAGES, CHECKOUT_TEXTS as T, checkoutEmailError, fillText, isCardNumber, validateShippingAddress,
-} from '@tessera/core/cart';
+import { checkoutEmailError, fillText, isCardNumber, validateShippingAddress } from '@tessera/core/cart';
 import { SCROLL_DEFAULTS } from '@tessera/core/constants';
 import { useEffect, useRef, useState } from 'react';
 import { scrollToTarget } from '../../ui/scroll.js';
@@ -15,6 +13,7 @@ import type { CartStore } from '../../islands/shared/cart-store.js';
 import { useCart } from '../../islands/shared/use-cart.js';
 import { type CheckoutValues, CheckoutView, type SummaryLine, type Totals } from './CheckoutView.js';
 import type { Purchase } from './purchase.js';
+import { useCheckoutWords } from '../words.js';
 
 export interface CheckoutPageProps {
   readonly purchase: Purchase;
@@ -48,6 +47,7 @@ function linesOf(cart: ShoppingCart | null): SummaryLine[] {
 
 export function CheckoutPage({ purchase, api, store, providers, format, navigate, newKey = randomKey }: CheckoutPageProps) {
   const { cart, recalculating } = useCart(store);
+  const { T: C, M, checkout: T, checks } = useCheckoutWords();
   const [values, setValues] = useState<CheckoutValues>({
     email: '', address: EMPTY_ADDRESS, shippingOptionId: '', giftCardCode: '', provider: providers[0] ?? 'offline', cardNumber: '',
   });
@@ -64,7 +64,7 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
     // An express purchase leaves the cart alone: only the site's shipping options are read.
     const read = express ? api.cart({ mock: true }) : api.cart({ cartToken });
     void read.then((answer) => {
-      if (!answer.ok) return setProblem(answer.message);
+      if (!answer.ok) return setProblem(M.say(answer.message));
       store.setCart(answer.data);
       const c = answer.data;
       setValues((v) => ({
@@ -91,8 +91,8 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
   // A cart change: written to the cart, recalculated by the server, announced.
   const cartWrite = async (run: () => ReturnType<Api['setShippingOption']>) => {
     const answer = await store.write(run, (a) => (a.ok ? a.data.shoppingCart : undefined));
-    if (answer.ok) setStatus(fillText(CART_TEXTS.estimateUpdated, { total: format(answer.data.shoppingCart.grandTotalCents) }));
-    else setProblem(answer.message);
+    if (answer.ok) setStatus(fillText(C.estimateUpdated, { total: format(answer.data.shoppingCart.grandTotalCents) }));
+    else setProblem(M.say(answer.message));
   };
 
   const onShippingOption = (id: string) => {
@@ -101,7 +101,7 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
     if (express) {
       const chosen = options.find((o) => o.id === id);
       const t = expressTotals(lines[0]!.amountCents, chosen, true);
-      setStatus(fillText(CART_TEXTS.estimateUpdated, { total: t.totalCents === null ? '' : format(t.totalCents) }));
+      setStatus(fillText(C.estimateUpdated, { total: t.totalCents === null ? '' : format(t.totalCents) }));
     } else void cartWrite(() => api.setShippingOption(id, cartToken));
   };
 
@@ -118,12 +118,12 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
   const validate = (): Record<string, string> => {
     const found: Record<string, string> = {};
     const email = checkoutEmailError(values.email);
-    if (email) found.email = email;
+    if (email) found.email = M.say(email);
     if (requiresShipping) {
-      Object.assign(found, validateShippingAddress(values.address).errors);
-      if (options.length > 0 && !values.shippingOptionId) found.shippingOptionId = CHECKOUT_MESSAGES.shippingOptionRequired;
+      for (const [field, message] of Object.entries(validateShippingAddress(values.address).errors)) found[field] = M.say(message);
+      if (options.length > 0 && !values.shippingOptionId) found.shippingOptionId = checks.shippingOptionRequired;
     }
-    if (values.provider === 'test' && !isCardNumber(values.cardNumber)) found['payment.cardNumber'] = CHECKOUT_MESSAGES.cardNumberInvalid;
+    if (values.provider === 'test' && !isCardNumber(values.cardNumber)) found['payment.cardNumber'] = checks.cardNumberInvalid;
     return found;
   };
 
@@ -141,7 +141,7 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      setProblem(CART_MESSAGES.updateMissingInformation);
+      setProblem(M.updateMissingInformation);
       focusFirstError(found);
       return;
     }
@@ -158,17 +158,18 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
     }
     setPlacing(false);
     if (!outcomeUnknown(answer)) attempt.current = null;
-    const fieldErrors: Record<string, string> = { ...answer.fieldErrors };
+    const fieldErrors: Record<string, string> = {};
+    for (const [field, message] of Object.entries(answer.fieldErrors)) fieldErrors[field] = M.say(message);
     if (answer.code === 'GIFT_CARD_INVALID' || answer.code === 'GIFT_CARD_EMPTY') fieldErrors.giftCardCode = answer.message;
     if (answer.code === 'PAYMENT_DECLINED') fieldErrors['payment.cardNumber'] = answer.message;
     if (answer.code === 'SHIPPING_OPTION_UNAVAILABLE') fieldErrors.shippingOptionId = answer.message;
     setErrors(fieldErrors);
-    setProblem(Object.keys(answer.fieldErrors).length > 0 ? CART_MESSAGES.updateMissingInformation : answer.message);
+    setProblem(Object.keys(answer.fieldErrors).length > 0 ? M.updateMissingInformation : M.say(answer.message));
     if (Object.keys(fieldErrors).length > 0) focusFirstError(fieldErrors);
   };
 
   const empty = !express && cart !== null && cart.entries.length === 0;
-  if (empty) return <p className="notice" role="status">{CHECKOUT_MESSAGES.cartEmpty}</p>;
+  if (empty) return <p className="notice" role="status">{checks.cartEmpty}</p>;
   return (
     <CheckoutView values={values} errors={errors} requiresShipping={requiresShipping} shippingOptions={options} providers={providers}
       lines={lines} totals={totals} format={format} placing={placing} recalculating={recalculating} problem={problem} status={status}

@@ -1,9 +1,10 @@
 // The checkout form, drawn from props only: contact, the shipping address and option when
 // something ships, a gift card code, the payment, the order summary, the problems and the status.
 // Field errors are keyed as the API keys them (`email`, `shippingAddress.city`, `payment.cardNumber`).
-import { CART_TEXTS, CHECKOUT_TEXTS, fillText } from '@tessera/core/cart';
+import { fillText } from '@tessera/core/cart';
 import type { ReactNode } from 'react';
 import type { ShippingAddressInput, ShippingOption } from '../../api/types.js';
+import { useCheckoutWords } from '../words.js';
 
 export interface SummaryLine {
   readonly key: string;
@@ -51,8 +52,6 @@ export interface CheckoutViewProps {
   readonly onSubmit: () => void;
 }
 
-const T = { ...CART_TEXTS, ...CHECKOUT_TEXTS };
-const PROVIDER_LABELS: Record<string, string> = { offline: T.payOffline, test: T.payByCard };
 
 function TextField({ id, name, label, value, error, onChange, onBlur, ...rest }: {
   id: string; name: string; label: string; value: string; error?: string; onChange: (v: string) => void; onBlur?: () => void;
@@ -70,6 +69,9 @@ function TextField({ id, name, label, value, error, onChange, onBlur, ...rest }:
 
 export function CheckoutView(p: CheckoutViewProps) {
   const { values, errors, format } = p;
+  const words = useCheckoutWords();
+  const T = { ...words.T, ...words.checkout };
+  const providerLabels: Record<string, string> = { offline: T.payOffline, test: T.payByCard };
   const a = values.address;
   const addr = (name: keyof ShippingAddressInput, label: string, extra: Record<string, unknown> = {}): ReactNode => (
     <TextField id={`checkout-${name}`} name={name} label={label} value={a[name]} error={errors[`shippingAddress.${name}`]}
@@ -134,7 +136,7 @@ export function CheckoutView(p: CheckoutViewProps) {
                 {p.providers.map((id) => (
                   <label className="choice" key={id}>
                     <input type="radio" name="provider" value={id} checked={values.provider === id} onChange={() => p.onChange({ provider: id })} />
-                    <span className="choice__label">{PROVIDER_LABELS[id] ?? id}</span>
+                    <span className="choice__label">{providerLabels[id] ?? id}</span>
                   </label>
                 ))}
               </div>
@@ -154,7 +156,7 @@ export function CheckoutView(p: CheckoutViewProps) {
                 <div className="cart-entry__text">
                   <p className="cart-entry__title">{line.title}</p>
                   {line.detail && <p className="cart-entry__variant">{line.detail}</p>}
-                  <p className="cart-entry__quantity">{fillText(CHECKOUT_TEXTS.quantityTimes, { quantity: line.quantity })}</p>
+                  <p className="cart-entry__quantity">{fillText(T.quantityTimes, { quantity: line.quantity })}</p>
                 </div>
                 <p className="cart-entry__price">{money(line.amountCents)}</p>
               </li>

@@ -8,6 +8,7 @@ import { mountIndicators } from '../../islands/cart-indicators/index.js';
 import { cartStore, createCartStore } from '../../islands/shared/cart-store.js';
 import { moneyFormatter, navigation, pageApi, storeOf } from '../../islands/shared/site.js';
 import { CheckoutPage } from './CheckoutPage.js';
+import { CheckoutWordsContext, checkoutWords } from '../words.js';
 import { readPurchase } from './purchase.js';
 
 function sessionStorageOrNull(): Storage | null {
@@ -27,7 +28,9 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
   if (purchase.kind === 'cart') mountIndicators(document, cartStore, tessera);
   const providers = storeOf(tessera.context).paymentProviders ?? ['offline'];
   createRoot(element).render(
-    <CheckoutPage purchase={purchase} api={pageApi(tessera)} store={store} providers={providers}
-      format={moneyFormatter(tessera.context)} navigate={(url) => navigation.assign(url)} />,
+    <CheckoutWordsContext.Provider value={checkoutWords(tessera.context)}>
+      <CheckoutPage purchase={purchase} api={pageApi(tessera)} store={store} providers={providers}
+        format={moneyFormatter(tessera.context)} navigate={(url) => navigation.assign(url)} />
+    </CheckoutWordsContext.Provider>,
   );
 }

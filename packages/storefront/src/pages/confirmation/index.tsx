@@ -1,10 +1,10 @@
 // Entry: the order-confirmed page (page type 202). The server renders the order; this island
 // announces it and drops what express checkout left in session storage.
-import { STOREFRONT_TEXTS, fillText } from '@tessera/core/cart';
+import { fillText, pageTexts } from '@tessera/core/cart';
 import type { TesseraGlobal } from '../../bootstrap.js';
 import { EXPRESS_CHECKOUT_KEY } from '../../islands/add-to-cart/express.js';
 
-export function mount(elements: Element[], _tessera: TesseraGlobal): void {
+export function mount(elements: Element[], tessera: TesseraGlobal): void {
   const element = elements[0] as HTMLElement;
   try {
     window.sessionStorage.removeItem(EXPRESS_CHECKOUT_KEY);
@@ -17,5 +17,5 @@ export function mount(elements: Element[], _tessera: TesseraGlobal): void {
   status.setAttribute('role', 'status');
   element.append(status);
   // Filled after it is in the page, so that screen readers announce it.
-  if (number) setTimeout(() => (status.textContent = fillText(STOREFRONT_TEXTS.orderConfirmed, { orderNumber: number })), 100);
+  if (number) setTimeout(() => (status.textContent = fillText(pageTexts(tessera.context?.language).orderConfirmed, { orderNumber: number })), 100);
 }
