@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, e2eSite, launchBrowser, saveScreenshot, screenshotOnFailure, startServer, type RunningServer } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { REPO, browserSuite, e2eSite, saveScreenshot, startServer } from './harness.js';
 
 const run = promisify(execFile);
 const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
@@ -29,10 +29,6 @@ async function siteCopy(settings: Record<string, unknown>, extra: Record<string,
 }
 
 describe('visitor analytics, page speed and client errors in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
   let db: Database.Database;
   let collection: string;
   let websiteId: string;
@@ -50,14 +46,15 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     }
   }
 
-  beforeAll(async () => {
+  // Each test opens its context with ui.open.
+  const ui = browserSuite(async () => {
     // The default site: ordinary cookie policy, page speed on. A second site answers "localhost"
     // with the restrictive cookie policy.
     const main = await siteCopy({ cookiePolicy: { restrictive: false, bannerEnabled: true }, pageSpeedEnabled: true }, { hosts: [] });
     const restrictive = await siteCopy({ cookiePolicy: { restrictive: true, bannerEnabled: true } }, { identifier: 'restrictive-e2e', hosts: ['localhost'] });
     dirs.push(main, restrictive);
     const themesDir = e2eSite().themesDir;
-    [server, browser] = await Promise.all([startServer({ siteDir: main, themesDir, env: { ANALYTICS_FLUSH_MS: '100' } }), launchBrowser()]);
+    const server = await startServer({ siteDir: main, themesDir, env: { ANALYTICS_FLUSH_MS: '100' } });
     await run(process.execPath, [CLI, 'import', restrictive], { env: { ...process.env, DATA_DIR: server.dataDir, THEMES_DIR: themesDir, LOG_LEVEL: 'silent' } });
     await run(process.execPath, [CLI, 'owner', 'create', OWNER.email, '--password', OWNER.password],
       { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } });
@@ -66,46 +63,38 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     websiteId = home.website.id;
     const nav = (home.navigation.main as { fullUrl: string; folder: boolean; external: boolean }[]).find((n) => !n.folder && !n.external && n.fullUrl !== '/');
     collection = nav!.fullUrl;
+    return server;
+  }, {
+    context: false,
+    async cleanUp() {
+      db?.close();
+      for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+    },
   });
-  afterAll(async () => {
-    db?.close();
-    await browser?.close();
-    if (server) expect(await server.stop()).toBe(0);
-    for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
-  screenshotOnFailure(() => page);
 
-  async function open(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-    context = await browser.newContext(options);
-    page = await context.newPage();
-    return page;
-  }
 
   it('records page views with the page fields, and a page-speed record with real LCP and CLS when the page is left', async () => {
-    await open();
+    await ui.open();
     const hits: string[] = [];
-    page.on('request', (r) => {
+    ui.page.on('request', (r) => {
       if (r.url().endsWith('/api/census/RecordHit')) hits.push(r.postData() ?? '');
     });
-    const settings = page.waitForResponse((r) => r.url().endsWith('/api/1/performance/settings'));
-    await page.goto(`${server.url}/`);
+    const settings = ui.page.waitForResponse((r) => r.url().endsWith('/api/1/performance/settings'));
+    await ui.page.goto(`${ui.server.url}/`);
     expect((await settings).status()).toBe(200);
     // A real layout shift: content pushed down after load, without any input.
-    await page.waitForLoadState('load');
-    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => {
+    await ui.page.waitForLoadState('load');
+    await ui.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => {
       const block = document.createElement('div');
       block.style.height = '300px';
       block.textContent = 'late banner';
       document.body.prepend(block);
       requestAnimationFrame(() => resolve());
     })));
-    await page.waitForTimeout(300);
+    await ui.page.waitForTimeout(300);
     // Leaving the page hides it: the queued records leave by beacon (sent as the page unloads, so
     // the browser reports no request event for it: the store shows it arrived).
-    await page.goto(`${server.url}${collection}`);
+    await ui.page.goto(`${ui.server.url}${collection}`);
     await expect.poll(() => hits.length, { timeout: 10_000 }).toBe(2);
     expect(hits.map((h) => JSON.parse(new URLSearchParams(h).get('data')!).pagePath)).toEqual(['/', collection]);
 
@@ -114,7 +103,7 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     expect(views.map((v) => v.path)).toEqual(['/', collection]);
     expect(views[0]!.session_id).toBe(views[1]!.session_id);
     expect(views[0]!.visitor_id).toBeTruthy();
-    const cookies = (await context.cookies()).map((c) => c.name);
+    const cookies = (await ui.context.cookies()).map((c) => c.name);
     expect(cookies).toEqual(expect.arrayContaining(['ss_cvr', 'ss_cvt', 'SS_ANALYTICS_ID', 'SS_SESSION_ID']));
 
     const [record] = await eventually(() => rows("select path, lcp, cls, inp, data from performance_records where event = 'pageSpeed'"), (r) => r.length >= 1);
@@ -128,10 +117,10 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
   });
 
   it('reports an error thrown in the page to the error endpoint, with the crumb', async () => {
-    await open();
-    await page.goto(`${server.url}${collection}`);
-    const response = page.waitForResponse((r) => r.url().endsWith('/api/events/RecordJavascriptErrors'));
-    await page.evaluate(() => setTimeout(() => {
+    await ui.open();
+    await ui.page.goto(`${ui.server.url}${collection}`);
+    const response = ui.page.waitForResponse((r) => r.url().endsWith('/api/events/RecordJavascriptErrors'));
+    await ui.page.evaluate(() => setTimeout(() => {
       throw new TypeError('e2e: the basket is undefined');
     }));
     const answer = await response;
@@ -142,76 +131,76 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
   });
 
   it('leaves no tracking cookie under the restrictive cookie policy, and still records the page view', async () => {
-    await open();
-    const url = new URL(server.url);
-    await context.addCookies(TRACKING.map((name) => ({ name, value: 'old', domain: 'localhost', path: '/' })));
-    const hit = page.waitForRequest((r) => r.url().endsWith('/api/census/RecordHit'));
-    await page.goto(`http://localhost:${url.port}${collection}`);
+    await ui.open();
+    const url = new URL(ui.server.url);
+    await ui.context.addCookies(TRACKING.map((name) => ({ name, value: 'old', domain: 'localhost', path: '/' })));
+    const hit = ui.page.waitForRequest((r) => r.url().endsWith('/api/census/RecordHit'));
+    await ui.page.goto(`http://localhost:${url.port}${collection}`);
     const form = new URLSearchParams((await hit).postData() ?? '');
     expect(form.get('ss_cvr')).toBeNull();
     expect(JSON.parse(form.get('data')!).analyticsId).toBeUndefined();
-    await page.goto(`http://localhost:${url.port}/`);
-    const names = (await context.cookies()).map((c) => c.name);
+    await ui.page.goto(`http://localhost:${url.port}/`);
+    const names = (await ui.context.cookies()).map((c) => c.name);
     expect(names.filter((n) => TRACKING.includes(n))).toEqual([]);
     expect(names).not.toContain('SS_ANALYTICS_ID');
   });
 
   it('lets the owner sign in with the keyboard and shows the charts of what was recorded; the owner is not counted', async () => {
-    await open({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/config/analytics`);
-    await page.waitForURL(/\/config\/login\?next=%2Fconfig%2Fanalytics$/);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill('not the password');
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The email or password is incorrect.');
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/\/config\/analytics$/);
-    const cookie = (await context.cookies()).find((c) => c.name === 'tessera_owner');
+    await ui.open({ viewport: { width: 1280, height: 900 } });
+    await ui.page.goto(`${ui.server.url}/config/analytics`);
+    await ui.page.waitForURL(/\/config\/login\?next=%2Fconfig%2Fanalytics$/);
+    await ui.page.getByLabel('Email').fill(OWNER.email);
+    await ui.page.getByLabel('Password').fill('not the password');
+    await ui.page.keyboard.press('Enter');
+    await expect.poll(() => ui.page.getByRole('alert').textContent()).toBe('The email or password is incorrect.');
+    await ui.page.getByLabel('Password').fill(OWNER.password);
+    await ui.page.keyboard.press('Enter');
+    await ui.page.waitForURL(/\/config\/analytics$/);
+    const cookie = (await ui.context.cookies()).find((c) => c.name === 'tessera_owner');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 
-    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
-    await page.getByRole('img', { name: /Visits and page views per day/ }).waitFor();
+    await ui.page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    await ui.page.getByRole('img', { name: /Visits and page views per day/ }).waitFor();
     const expected = rows("select count(*) as n from analytics_events where kind = 'hit' and website_id = ?", websiteId)[0]!.n as number;
-    const traffic = page.getByRole('region', { name: 'Visits and page views' });
+    const traffic = ui.page.getByRole('region', { name: 'Visits and page views' });
     await expect.poll(() => traffic.locator('.card-value').nth(1).textContent()).toBe(String(expected));
-    const pages = page.getByRole('region', { name: 'Top pages' });
+    const pages = ui.page.getByRole('region', { name: 'Top pages' });
     await pages.getByText('Data table').click();
     expect(await pages.getByRole('rowheader', { name: collection, exact: true }).count()).toBe(1);
-    const speed = page.getByRole('region', { name: 'Page speed' });
+    const speed = ui.page.getByRole('region', { name: 'Page speed' });
     expect(await speed.getByRole('img', { name: /^LCP at the 75th percentile: .+, (good|needs improvement|poor)\./ }).count()).toBe(1);
     expect(await speed.getByRole('img', { name: /^CLS at the 75th percentile: / }).count()).toBe(1);
     expect(await speed.getByRole('row', { name: /^\/ / }).count()).toBe(1);
-    const errors = page.getByRole('table', { name: 'Latest client errors, grouped by message' });
+    const errors = ui.page.getByRole('table', { name: 'Latest client errors, grouped by message' });
     expect(await errors.getByText('TypeError: e2e: the basket is undefined', { exact: true }).count()).toBe(1);
-    await saveScreenshot(page, 'analytics owner view desktop');
+    await saveScreenshot(ui.page, 'analytics owner view desktop');
 
     // Keyboard: the range presets are buttons in the tab order.
-    await page.getByRole('button', { name: '7 days' }).focus();
-    await page.keyboard.press('Enter');
-    await page.waitForURL(/from=\d{4}-\d{2}-\d{2}&to=/);
-    expect(await page.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
+    await ui.page.getByRole('button', { name: '7 days' }).focus();
+    await ui.page.keyboard.press('Enter');
+    await ui.page.waitForURL(/from=\d{4}-\d{2}-\d{2}&to=/);
+    expect(await ui.page.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
 
     // The owner browsing the site is not counted.
     const before = rows("select count(*) as n from analytics_events")[0]!.n;
     const hits: string[] = [];
-    page.on('request', (r) => r.url().endsWith('/api/census/RecordHit') && hits.push(r.url()));
-    await page.goto(`${server.url}${collection}`);
-    await page.waitForLoadState('load');
-    await page.waitForTimeout(500);
+    ui.page.on('request', (r) => r.url().endsWith('/api/census/RecordHit') && hits.push(r.url()));
+    await ui.page.goto(`${ui.server.url}${collection}`);
+    await ui.page.waitForLoadState('load');
+    await ui.page.waitForTimeout(500);
     expect(hits).toEqual([]);
     expect(rows("select count(*) as n from analytics_events")[0]!.n).toBe(before);
   });
 
   it('rolls up on demand from the command line, beside the running server', async () => {
-    const { stdout } = await run(process.execPath, [CLI, 'analytics', 'rollup'], { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } });
+    const { stdout } = await run(process.execPath, [CLI, 'analytics', 'rollup'], { env: { ...process.env, DATA_DIR: ui.server.dataDir, LOG_LEVEL: 'silent' } });
     expect(stdout).toMatch(/^Rolled up \d+ days? \(\d+ rows\); deleted 0 raw rows older than 90 days\.\n$/);
     const [views] = rows("select count from analytics_daily where website_id = ? and metric = 'pageViews'", websiteId);
     expect(views!.count).toBe(rows("select count(*) as n from analytics_events where kind = 'hit' and website_id = ?", websiteId)[0]!.n);
   });
 
   it('creates an owner with the password read from standard input, and refuses a second account for the same email', () => {
-    const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
+    const env = { ...process.env, DATA_DIR: ui.server.dataDir, LOG_LEVEL: 'silent' };
     const created = spawnSync(process.execPath, [CLI, 'owner', 'create', 'second@analytics.test'], { env, input: 'a piped password here\n', encoding: 'utf8' });
     expect(created.status).toBe(0);
     expect(created.stdout).toMatch(/^Created the owner account second@analytics\.test for "[^"]+": sign in at \/config\/login\.\n$/);
@@ -221,24 +210,24 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
   });
 
   it('fits a phone screen without sideways scrolling, and has no serious accessibility violations', async () => {
-    await open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
-    await page.goto(`${server.url}/config/login`);
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('img', { name: /Visits and page views per day/ }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await saveScreenshot(page, 'analytics owner view phone');
-    await page.addScriptTag({ path: path.join(REPO, 'node_modules', 'axe-core', 'axe.min.js') });
-    const violations = await page.evaluate(async () => {
+    await ui.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
+    await ui.page.goto(`${ui.server.url}/config/login`);
+    await ui.page.getByLabel('Email').fill(OWNER.email);
+    await ui.page.getByLabel('Password').fill(OWNER.password);
+    await ui.page.getByRole('button', { name: 'Sign in' }).click();
+    await ui.page.getByRole('img', { name: /Visits and page views per day/ }).waitFor();
+    expect(await ui.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await saveScreenshot(ui.page, 'analytics owner view phone');
+    await ui.page.addScriptTag({ path: path.join(REPO, 'node_modules', 'axe-core', 'axe.min.js') });
+    const violations = await ui.page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
       return (await axe.run()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
     });
     expect(violations).toEqual([]);
     // Signing out ends the session: the view sends the visitor back to the sign-in page.
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL(/\/config\/login$/);
-    await page.goto(`${server.url}/config/analytics`);
-    await page.waitForURL(/\/config\/login\?next=/);
+    await ui.page.getByRole('button', { name: 'Sign out' }).click();
+    await ui.page.waitForURL(/\/config\/login$/);
+    await ui.page.goto(`${ui.server.url}/config/analytics`);
+    await ui.page.waitForURL(/\/config\/login\?next=/);
   });
 });

@@ -6,10 +6,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, launchBrowser, screenshotOnFailure, startServer, type RunningServer } from './harness.js';
+import { REPO, browserSuite, startServer } from './harness.js';
 
 const OWNER = 'owner@tessera-supply.test';
 const OVERLAY = { enabled: true, version: '1', title: 'Join our newsletter', body: '<p>News from the roastery, once a month.</p>' };
@@ -28,38 +28,18 @@ async function demoWithOwner(): Promise<string> {
 describe('site forms in Chromium', () => {
   let smtp: TestSmtp;
   let siteDir: string;
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
+  const ui = browserSuite(async () => {
     [smtp, siteDir] = await Promise.all([startSmtp(), demoWithOwner()]);
-    [server, browser] = await Promise.all([
-      startServer({ siteDir, themesDir: path.join(REPO, 'themes'), env: { SMTP_URL: smtp.url } }),
-      launchBrowser(),
-    ]);
+    return startServer({ siteDir, themesDir: path.join(REPO, 'themes'), env: { SMTP_URL: smtp.url } });
+  }, {
+    async cleanUp() {
+      await smtp?.stop();
+      if (siteDir) await fs.rm(siteDir, { recursive: true, force: true });
+    },
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await smtp?.stop();
-    if (siteDir) await fs.rm(siteDir, { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-    pageErrors.length = 0;
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
-  screenshotOnFailure(() => page);
 
   /** A visitor who closed this version of the overlay before. */
-  const overlayDismissed = () => context.addInitScript(() => {
+  const overlayDismissed = () => ui.context.addInitScript(() => {
     localStorage.setItem('version', '1');
     localStorage.setItem('date-closed', '1700000000000');
   });
@@ -72,13 +52,13 @@ describe('site forms in Chromium', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   };
-  const contactForm = () => page.locator('form[data-form-id="contact"]');
+  const contactForm = () => ui.page.locator('form[data-form-id="contact"]');
 
   it('lets a visitor fill in the contact form, solve the captcha and see the thank-you text; the owner gets the mail', async () => {
     await overlayDismissed();
-    await page.goto(`${server.url}/contact`);
+    await ui.page.goto(`${ui.server.url}/contact`);
     const form = contactForm();
-    await page.waitForSelector('.tessera-form-island form[data-form-id="contact"] altcha-widget');
+    await ui.page.waitForSelector('.tessera-form-island form[data-form-id="contact"] altcha-widget');
     const before = smtp.messages.length;
     await form.getByLabel('First name').fill('Ada');
     await form.getByLabel('Last name').fill('Lovelace');
@@ -89,7 +69,7 @@ describe('site forms in Chromium', () => {
     // ALTCHA solves its proof of work in the browser once the visitor is in the form.
     await form.locator('.captcha-container[data-state="verified"]').waitFor({ timeout: 30_000 });
     await form.getByRole('button', { name: 'Submit' }).click();
-    const thanks = page.getByRole('status').filter({ hasText: 'Thank you for writing' });
+    const thanks = ui.page.getByRole('status').filter({ hasText: 'Thank you for writing' });
     await thanks.waitFor();
     expect(await thanks.textContent()).toContain('We will reply within two working days.');
     expect(await form.getByLabel('First name').count()).toBe(0);
@@ -98,16 +78,16 @@ describe('site forms in Chromium', () => {
     expect(mail.subject).toBe('New submission: Contact (Tessera Supply Co.)');
     for (const line of ['Name: Ada Lovelace', 'Email: ada@example.com', 'Subject: Wholesale', 'Message: Do you sell to cafés?']) expect(mail.text).toContain(line);
     expect(mail.headers.get('reply-to')).toBe('ada@example.com');
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('shows the invalid cases\' messages in the page and sends nothing', async () => {
     await overlayDismissed();
-    await page.goto(`${server.url}/contact`);
+    await ui.page.goto(`${ui.server.url}/contact`);
     const form = contactForm();
-    await page.waitForSelector('.tessera-form-island form[data-form-id="contact"]');
+    await ui.page.waitForSelector('.tessera-form-island form[data-form-id="contact"]');
     const formCalls: string[] = [];
-    page.on('request', (r) => {
+    ui.page.on('request', (r) => {
       if (r.url().includes('/api/form/')) formCalls.push(r.url());
     });
     await form.getByLabel(/^Email/).fill('ada@');
@@ -125,61 +105,61 @@ describe('site forms in Chromium', () => {
       'You have exceeded the character limit.',
     ]));
     expect(formCalls).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('signs a visitor up to the newsletter: confirmed by its mail, undone from the unsubscribe page', async () => {
     await overlayDismissed();
-    await page.goto(`${server.url}/`);
-    const form = page.locator('form[data-form-id="newsletter"]');
+    await ui.page.goto(`${ui.server.url}/`);
+    const form = ui.page.locator('form[data-form-id="newsletter"]');
     // The footer's form comes to life as it nears the viewport.
     await form.scrollIntoViewIfNeeded();
-    await page.waitForSelector('.tessera-form-island form[data-form-id="newsletter"]');
+    await ui.page.waitForSelector('.tessera-form-island form[data-form-id="newsletter"]');
     const before = smtp.messages.length;
     const tracked: unknown[] = [];
-    await page.exposeFunction('recordTrack', (detail: unknown) => tracked.push(detail));
-    await page.evaluate(() => window.addEventListener('tessera:track', (e) => (window as unknown as { recordTrack(d: unknown): void }).recordTrack((e as CustomEvent).detail)));
+    await ui.page.exposeFunction('recordTrack', (detail: unknown) => tracked.push(detail));
+    await ui.page.evaluate(() => window.addEventListener('tessera:track', (e) => (window as unknown as { recordTrack(d: unknown): void }).recordTrack((e as CustomEvent).detail)));
     await form.getByLabel(/^Email address/).fill('reader@example.com');
     await form.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('status').filter({ hasText: 'You are on the list' }).waitFor();
+    await ui.page.getByRole('status').filter({ hasText: 'You are on the list' }).waitFor();
     expect(tracked).toEqual([{ name: 'subscribe-newsletter', payload: { formId: 'newsletter' } }]);
 
     const mail = await mailTo('reader@example.com', before);
     const link = (p: string) => new RegExp(`https?://[^\\s]+${p}\\?token=[A-Za-z0-9_.-]+`).exec(mail.text)![0];
-    await page.goto(link('/account/newsletter/confirm'));
-    await page.getByRole('heading', { name: 'Subscription confirmed' }).waitFor();
+    await ui.page.goto(link('/account/newsletter/confirm'));
+    await ui.page.getByRole('heading', { name: 'Subscription confirmed' }).waitFor();
 
-    await page.goto(link('/account/newsletter/unsubscribe'));
-    const done = page.getByRole('status').filter({ hasText: 'You have been unsubscribed' });
+    await ui.page.goto(link('/account/newsletter/unsubscribe'));
+    const done = ui.page.getByRole('status').filter({ hasText: 'You have been unsubscribed' });
     await done.waitFor();
     expect(await done.textContent()).toBe('You have been unsubscribed: reader@example.com will not receive any more newsletters.');
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('shows the popup overlay once and keeps it closed after dismissal', async () => {
-    await page.goto(`${server.url}/`);
-    const dialog = page.getByRole('dialog', { name: 'Join our newsletter' });
+    await ui.page.goto(`${ui.server.url}/`);
+    const dialog = ui.page.getByRole('dialog', { name: 'Join our newsletter' });
     await dialog.waitFor();
     await expect(dialog.textContent()).resolves.toContain('News from the roastery, once a month.');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => [localStorage.getItem('version'), localStorage.getItem('date-closed') !== null])).toEqual(['1', true]);
-    await page.reload();
-    await page.locator('form[data-form-id="newsletter"]').scrollIntoViewIfNeeded();
-    await page.waitForSelector('.tessera-form-island form[data-form-id="newsletter"]');
-    await page.goto(`${server.url}/contact`);
-    await page.waitForSelector('.tessera-form-island form[data-form-id="contact"]');
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(pageErrors).toEqual([]);
+    expect(await ui.page.evaluate(() => [localStorage.getItem('version'), localStorage.getItem('date-closed') !== null])).toEqual(['1', true]);
+    await ui.page.reload();
+    await ui.page.locator('form[data-form-id="newsletter"]').scrollIntoViewIfNeeded();
+    await ui.page.waitForSelector('.tessera-form-island form[data-form-id="newsletter"]');
+    await ui.page.goto(`${ui.server.url}/contact`);
+    await ui.page.waitForSelector('.tessera-form-island form[data-form-id="contact"]');
+    expect(await ui.page.getByRole('dialog').count()).toBe(0);
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('lists and exports the submissions with the built `tessera forms` command, beside the running server', async () => {
     // A visitor's signup through the API, as the island makes it.
-    const home = await fetch(`${server.url}/`);
+    const home = await fetch(`${ui.server.url}/`);
     const crumb = /crumb=([^;]+)/.exec(home.headers.get('set-cookie') ?? '')![1]!;
     const headers = { cookie: `crumb=${crumb}`, 'x-csrf-token': crumb };
-    const key = (await (await fetch(`${server.url}/api/form/FormSubmissionKey`, { method: 'POST', headers })).json()).data.key;
-    const saved = await fetch(`${server.url}/api/form/SaveFormSubmission`, {
+    const key = (await (await fetch(`${ui.server.url}/api/form/FormSubmissionKey`, { method: 'POST', headers })).json()).data.key;
+    const saved = await fetch(`${ui.server.url}/api/form/SaveFormSubmission`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ key, formId: 'newsletter', form: { email: 'csv@example.com' }, pageTitle: 'Home', pageId: '', contentSource: 'c', pagePath: '/' }),
@@ -188,7 +168,7 @@ describe('site forms in Chromium', () => {
 
     const run = promisify(execFile);
     const cli = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
-    const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
+    const env = { ...process.env, DATA_DIR: ui.server.dataDir, LOG_LEVEL: 'silent' };
     const list = await run(process.execPath, [cli, 'forms', 'list'], { env });
     expect(list.stdout).toMatch(/^newsletter\tNewsletter\t\d+ submissions\tlast /m);
     const out = path.join(siteDir, 'newsletter.csv');

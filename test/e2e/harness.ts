@@ -4,8 +4,8 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterEach } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -129,4 +129,72 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   const file = path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** What a browser suite's tests drive: its server and browser, and the current test's context and page. */
+export interface BrowserSuite {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Uncaught errors of the pages the current test opened, with their URL. */
+  readonly pageErrors: string[];
+  /** Closes the test's context, if any, and opens a new one with these options: its page becomes `page`. */
+  open(options?: BrowserContextOptions): Promise<Page>;
+}
+
+/**
+ * The set-up every end-to-end suite shares: the server (`start`, which may prepare a site first)
+ * and Chromium started together once, a fresh context and page per test (with `context`'s options;
+ * `context: false` when the tests open their own with `open`), uncaught page errors collected per
+ * test, a screenshot of a failed test, and at the end the browser closed, the server stopped with
+ * exit code 0 (a clean, graceful exit), then `cleanUp`.
+ */
+export function browserSuite(
+  start: () => Promise<RunningServer>,
+  options: { context?: BrowserContextOptions | false; timeout?: number; cleanUp?: () => Promise<void> | void } = {},
+): BrowserSuite {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  const pageErrors: string[] = [];
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the suite has no ${what} yet`);
+    return value;
+  };
+  const suite: BrowserSuite = {
+    get server() { return ready(server, 'server'); },
+    get browser() { return ready(browser, 'browser'); },
+    get context() { return ready(context, 'context: open one first'); },
+    get page() { return ready(page, 'page: open one first'); },
+    pageErrors,
+    async open(contextOptions = {}) {
+      await context?.close();
+      context = await suite.browser.newContext(contextOptions);
+      const opened = await context.newPage();
+      opened.on('pageerror', (e) => pageErrors.push(`${opened.url()}: ${e.message}`));
+      page = opened;
+      return opened;
+    },
+  };
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([start(), launchBrowser()]);
+  }, options.timeout);
+  afterAll(async () => {
+    await browser?.close();
+    if (server) expect(await server.stop()).toBe(0);
+    await options.cleanUp?.();
+  });
+  beforeEach(async () => {
+    pageErrors.length = 0;
+    if (options.context !== false) await suite.open(options.context);
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    page = undefined;
+  });
+  screenshotOnFailure(() => page);
+  return suite;
 }

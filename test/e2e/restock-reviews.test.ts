@@ -9,10 +9,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, launchBrowser, saveScreenshot, screenshotOnFailure, startServer, type RunningServer } from './harness.js';
+import { REPO, browserSuite, saveScreenshot, startServer } from './harness.js';
 
 const run = promisify(execFile);
 const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
@@ -39,39 +39,20 @@ async function demoCopy(): Promise<string> {
 describe('restock notifications and product reviews in Chromium', () => {
   let smtp: TestSmtp;
   let siteDir: string;
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
+  // Each test opens its contexts (a phone, a desktop) with ui.open.
+  const ui = browserSuite(async () => {
     [smtp, siteDir] = await Promise.all([startSmtp(), demoCopy()]);
-    [server, browser] = await Promise.all([
-      startServer({ siteDir, themesDir: path.join(REPO, 'themes'), env: { SMTP_URL: smtp.url } }),
-      launchBrowser(),
-    ]);
+    const server = await startServer({ siteDir, themesDir: path.join(REPO, 'themes'), env: { SMTP_URL: smtp.url } });
     await run(process.execPath, [CLI, 'owner', 'create', OWNER.email, '--password', OWNER.password], { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } });
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    if (server) expect(await server.stop()).toBe(0);
-    await smtp?.stop();
-    if (siteDir) await fs.rm(siteDir, { recursive: true, force: true });
+    return server;
+  }, {
+    context: false,
+    timeout: 120_000,
+    async cleanUp() {
+      await smtp?.stop();
+      if (siteDir) await fs.rm(siteDir, { recursive: true, force: true });
+    },
   });
-  afterEach(async () => {
-    await context?.close();
-  });
-  screenshotOnFailure(() => page);
-
-  const open = async (options: Parameters<Browser['newContext']>[0]) => {
-    await context?.close();
-    context = await browser.newContext(options);
-    page = await context.newPage();
-    const current = page;
-    page.on('pageerror', (e) => pageErrors.push(`${current.url()}: ${e.message}`));
-    return page;
-  };
   const mailTo = async (address: string, subject: RegExp): Promise<ReceivedMail> => {
     const until = Date.now() + 30_000;
     for (;;) {
@@ -84,7 +65,7 @@ describe('restock notifications and product reviews in Chromium', () => {
 
   /** The restock form of the kettle's Black variant, the visitor's choice made. */
   const kettleForm = async (p: Page) => {
-    await p.goto(`${server.url}/shop/gooseneck-kettle`);
+    await p.goto(`${ui.server.url}/shop/gooseneck-kettle`);
     // The engine shows both forms of a product sold out in every variant; the island keeps one, then the chosen variant's.
     await p.locator('.product-restock-notification input[aria-label="Email Address"]').first().waitFor({ state: 'attached' });
     await p.getByRole('combobox', { name: 'Select Colour' }).selectOption('Black');
@@ -95,7 +76,7 @@ describe('restock notifications and product reviews in Chromium', () => {
 
   it('signs a visitor up on a sold-out variant and mails them once after the owner restocks and sends', async () => {
     for (const [device, options] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-      const p = await open(options);
+      const p = await ui.open(options);
       const form = await kettleForm(p);
       expect(await p.locator('.product-restock-notification:not([hidden])').count()).toBe(1);
       expect(await form.locator('.product-restock-cta').textContent()).toBe('Get notified when this item is back in stock.');
@@ -123,8 +104,8 @@ describe('restock notifications and product reviews in Chromium', () => {
     await mailTo('desktop@example.com', /^Confirm your subscription/);
     expect(smtp.messages.filter((m) => /Back in stock/.test(m.subject))).toEqual([]);
 
-    const owner = await open(DESKTOP);
-    await owner.goto(`${server.url}/config/restock`);
+    const owner = await ui.open(DESKTOP);
+    await owner.goto(`${ui.server.url}/config/restock`);
     await owner.waitForURL(/\/config\/login\?next=%2Fconfig%2Frestock$/);
     await owner.getByLabel('Email').fill(OWNER.email);
     await owner.getByLabel('Password').fill(OWNER.password);
@@ -152,13 +133,13 @@ describe('restock notifications and product reviews in Chromium', () => {
     await saveScreenshot(owner, 'restock owner page phone');
     // Each visitor got one notice.
     expect(smtp.messages.filter((m) => /Back in stock/.test(m.subject)).map((m) => m.to[0]).sort()).toEqual(['desktop@example.com', 'phone@example.com']);
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   }, 180_000);
 
   it('lets a buyer review a product from the review-request page; the review appears on the product page', async () => {
     const buyer = `buyer-${randomUUID().slice(0, 8)}@example.com`;
-    const p = await open(DESKTOP);
-    await p.goto(`${server.url}/shop/stoneware-mug`);
+    const p = await ui.open(DESKTOP);
+    await p.goto(`${ui.server.url}/shop/stoneware-mug`);
     // The purchase, through the store's API as the checkout island would make it.
     const placed = await p.evaluate(async (email) => {
       const crumb = decodeURIComponent(/(?:^|;\s*)crumb=([^;]+)/.exec(document.cookie)![1]!);
@@ -178,8 +159,8 @@ describe('restock notifications and product reviews in Chromium', () => {
     const link = /http:\/\/\S+\/commerce\/reviews-request\?token=\S+/.exec(mail.text)![0];
 
     for (const [device, options] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      const q = await open(options);
-      await q.goto(new URL(new URL(link).pathname + new URL(link).search, server.url).toString());
+      const q = await ui.open(options);
+      await q.goto(new URL(new URL(link).pathname + new URL(link).search, ui.server.url).toString());
       await q.getByRole('heading', { level: 1, name: 'Write a review' }).waitFor();
       // The islands are in place (the footer's newsletter form is the forms island's) before the picture.
       // It comes to life when it nears the viewport, so bring it there, then go back to the top.
@@ -204,13 +185,13 @@ describe('restock notifications and product reviews in Chromium', () => {
       await closeUp(q.locator('.review-request'), `review request published ${device} close-up`);
     }
     // Reached again, the page shows the review instead of a form: once per product and order.
-    await page.reload();
-    expect(await page.locator('form.review-form').count()).toBe(0);
-    expect(await page.getByText('You reviewed this product. Thank you!').count()).toBe(1);
+    await ui.page.reload();
+    expect(await ui.page.locator('form.review-form').count()).toBe(0);
+    expect(await ui.page.getByText('You reviewed this product. Thank you!').count()).toBe(1);
 
     for (const [device, options] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-      const q = await open(options);
-      await q.goto(`${server.url}/shop/stoneware-mug`);
+      const q = await ui.open(options);
+      await q.goto(`${ui.server.url}/shop/stoneware-mug`);
       const anchor = q.locator('[data-reviews-anchor]');
       expect(await anchor.textContent()).toContain('(1 review)');
       const panel = q.getByRole('tabpanel', { name: /Reviews/ });
@@ -226,12 +207,12 @@ describe('restock notifications and product reviews in Chromium', () => {
       await q.getByRole('tab', { name: 'Description' }).click();
       expect(await panel.isHidden()).toBe(true);
     }
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   }, 180_000);
 
   it('previews every commerce email for the signed-in owner', async () => {
-    const p = await open(DESKTOP);
-    await p.goto(`${server.url}/config/login?next=%2Fconfig%2Femail-preview%2Forder-confirmation`);
+    const p = await ui.open(DESKTOP);
+    await p.goto(`${ui.server.url}/config/login?next=%2Fconfig%2Femail-preview%2Forder-confirmation`);
     await p.getByLabel('Email').fill(OWNER.email);
     await p.getByLabel('Password').fill(OWNER.password);
     await p.keyboard.press('Enter');
@@ -246,6 +227,6 @@ describe('restock notifications and product reviews in Chromium', () => {
     await p.getByRole('link', { name: 'Order confirmation', exact: true }).click();
     await p.frameLocator('iframe.email-preview__frame').getByText('Stoneware Mug').first().waitFor();
     await saveScreenshot(p, 'commerce email preview desktop');
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   }, 120_000);
 });
