@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { smtpTransport } from '../../src/mail/transport.js';
 import { createOwner } from '../../src/modules/admin/owners.js';
@@ -8,6 +9,7 @@ import type { Dialect, Store } from '../../src/storage/dialect.js';
 import { STORE_SITE, TestClock, Visitor, WEBSITE_ID, updateStoreSettings } from '../commerce/helpers.js';
 import { testConfig } from '../helpers/app.js';
 import { freshStore } from '../helpers/store.js';
+import { startSmtp, type TestSmtp } from '../forms/smtp.js';
 
 export { ADDRESS, HOST, Visitor, WEBSITE_ID, itemId, paid, setStock, stockOf } from '../commerce/helpers.js';
 
@@ -121,4 +123,36 @@ export async function drainOutbox(store: Store, clock: TestClock, apps: FastifyI
     clock.advance(3_600_000);
   }
   throw new Error('the outbox still holds pending mail');
+}
+
+/**
+ * A shop site that mails through a real SMTP server, for a describe block: both started before its
+ * tests and closed after them.
+ */
+export function mailingShop(dialect: Dialect, setup?: MerchandisingSetup) {
+  let smtp: TestSmtp | undefined;
+  let site: ShopSite | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    site = await shopSite(dialect, { smtpUrl: smtp.url, setup });
+  });
+  afterAll(async () => {
+    await site?.close();
+    await smtp?.stop();
+  });
+  /** Delivers every mail that is due. */
+  const deliver = async () => {
+    await site!.app.mail.deliverDue();
+    await site!.app.mail.idle();
+  };
+  return {
+    get site(): ShopSite { return site!; },
+    get smtp(): TestSmtp { return smtp!; },
+    deliver,
+    /** Delivers every mail that is due and answers those the SMTP server received for an address. */
+    async mailsTo(address: string) {
+      await deliver();
+      return smtp!.messages.filter((m) => m.to.includes(address));
+    },
+  };
 }

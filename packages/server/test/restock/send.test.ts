@@ -1,42 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwner } from '../../src/modules/admin/owners.js';
 import { DIALECTS } from '../helpers/store.js';
-import { startSmtp, type TestSmtp } from '../forms/smtp.js';
-import { RESTOCK, Visitor, WEBSITE_ID, drainOutbox, itemId, outboxOf, setStock, shopSite, signups, variantIdOf, type ShopSite } from './helpers.js';
+import { RESTOCK, Visitor, WEBSITE_ID, drainOutbox, itemId, mailingShop, outboxOf, setStock, shopSite, signups, variantIdOf, type ShopSite } from './helpers.js';
 
 describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
-  let smtp: TestSmtp;
-  let site: ShopSite;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    // Small batches, so that a group is sent in several transactions.
-    site = await shopSite(dialect, { smtpUrl: smtp.url, setup: { restockBatch: 7 } });
-  });
-  afterAll(async () => {
-    await site?.close();
-    await smtp?.stop();
-  });
+  // Small batches, so that a group is sent in several transactions.
+  const shop = mailingShop(dialect, { restockBatch: 7 });
 
   const signUp = async (sku: string, item: string, email: string) => {
-    const res = await new Visitor(site.app).request('POST', RESTOCK, {
-      isJoinMailingList: false, productId: itemId(item), variantId: await variantIdOf(site.store, sku), siteVisitorEmail: email,
+    const res = await new Visitor(shop.site.app).request('POST', RESTOCK, {
+      isJoinMailingList: false, productId: itemId(item), variantId: await variantIdOf(shop.site.store, sku), siteVisitorEmail: email,
     });
     expect(res.status, res.body).toBe(200);
   };
-  const send = (sku: string, item: string, as = site.owner) =>
-    variantIdOf(site.store, sku).then((variantId) => as.request('POST', `${RESTOCK}/send`, { productId: itemId(item), variantId }));
+  const send = (sku: string, item: string, as = shop.site.owner) =>
+    variantIdOf(shop.site.store, sku).then((variantId) => as.request('POST', `${RESTOCK}/send`, { productId: itemId(item), variantId }));
   const setInventory = (sku: string, stock: number) =>
-    variantIdOf(site.store, sku).then((variantId) => site.owner.request('PUT', `/api/owner/inventory/${variantId}`, { stock }));
-  /** Delivers everything due and answers the mails the SMTP server received for an address. */
-  const delivered = async (address: string) => {
-    await site.app.mail.deliverDue();
-    await site.app.mail.idle();
-    return smtp.messages.filter((m) => m.to.includes(address));
-  };
+    variantIdOf(shop.site.store, sku).then((variantId) => shop.site.owner.request('PUT', `/api/owner/inventory/${variantId}`, { stock }));
+  const delivered = shop.mailsTo;
 
   it('keeps the owner\'s calls for the owner: 401 signed out, 403 without a store role', async () => {
-    const variantId = await variantIdOf(site.store, 'MUG-16');
-    const visitor = new Visitor(site.app);
+    const variantId = await variantIdOf(shop.site.store, 'MUG-16');
+    const visitor = new Visitor(shop.site.app);
     for (const [method, url, body] of [
       ['GET', `${RESTOCK}/groups`], ['GET', `${RESTOCK}?productId=${itemId('mug')}&variantId=${variantId}`],
       ['POST', `${RESTOCK}/send`, { productId: itemId('mug'), variantId }], ['POST', `${RESTOCK}/send/all`, { sendRequests: [{ productId: itemId('mug'), variantId }] }],
@@ -47,13 +32,13 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
       expect(res.json.code).toBe('OWNER_SIGN_IN_REQUIRED');
     }
     expect((await visitor.request('GET', `${RESTOCK}/groups`)).json.data).toEqual({ message: "Sign in as the site's owner to continue." });
-    await createOwner(site.store.db, WEBSITE_ID, 'viewer@store.test', 'a long viewer password');
-    await site.store.db.updateTable('owner_accounts').set({ website_role: 10 }).where('email', '=', 'viewer@store.test').execute();
-    const viewer = new Visitor(site.app);
+    await createOwner(shop.site.store.db, WEBSITE_ID, 'viewer@store.test', 'a long viewer password');
+    await shop.site.store.db.updateTable('owner_accounts').set({ website_role: 10 }).where('email', '=', 'viewer@store.test').execute();
+    const viewer = new Visitor(shop.site.app);
     await viewer.request('POST', '/api/owner/session', { email: 'viewer@store.test', password: 'a long viewer password' });
     expect((await viewer.request('GET', `${RESTOCK}/groups`)).json.code).toBe('PERMISSION_DENIED');
     expect((await viewer.request('PUT', `/api/owner/inventory/${variantId}`, { stock: 3 })).status).toBe(403);
-    expect((await site.app.inject({ method: 'GET', url: '/config/restock', headers: { host: 'store.test' } })).headers.location).toBe('/config/login?next=%2Fconfig%2Frestock');
+    expect((await shop.site.app.inject({ method: 'GET', url: '/config/restock', headers: { host: 'store.test' } })).headers.location).toBe('/config/login?next=%2Fconfig%2Frestock');
   });
 
   it('mails nobody while the variant is out of stock: a 409 that says so', async () => {
@@ -65,9 +50,9 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
       error: 'This variant is still out of stock: restock it before notifying the visitors waiting for it.',
       data: { message: 'This variant is still out of stock: restock it before notifying the visitors waiting for it.' },
     });
-    expect(await outboxOf(site.store, 'restock-notice')).toEqual([]);
+    expect(await outboxOf(shop.site.store, 'restock-notice')).toEqual([]);
     expect(await delivered('ada@example.com')).toEqual([]);
-    expect((await signups(site.store)).every((s) => s.status === 'waiting')).toBe(true);
+    expect((await signups(shop.site.store)).every((s) => s.status === 'waiting')).toBe(true);
   });
 
   it('once the owner restocks, mails every waiting visitor once; a second send mails nobody', async () => {
@@ -75,11 +60,11 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
     expect(restocked.status).toBe(200);
     // restockAutoSend is off: restocking alone sends nothing.
     expect(restocked.json).toMatchObject({ sku: 'MUG-16', qtyInStock: 4, productId: itemId('mug'), restockNotificationsSent: null });
-    expect(await outboxOf(site.store, 'restock-notice')).toEqual([]);
+    expect(await outboxOf(shop.site.store, 'restock-notice')).toEqual([]);
 
     const res = await send('MUG-16', 'mug');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ productId: itemId('mug'), variantId: await variantIdOf(site.store, 'MUG-16'), sent: 3 });
+    expect(res.json).toEqual({ productId: itemId('mug'), variantId: await variantIdOf(shop.site.store, 'MUG-16'), sent: 3 });
     for (const email of ['ada@example.com', 'grace@example.com', 'alan@example.com']) {
       const mails = await delivered(email);
       expect(mails, email).toHaveLength(1);
@@ -88,47 +73,47 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
       expect(mails[0]!.text).toContain('Shop now: http://store.test/shop/mug');
       expect(mails[0]!.html).toContain('<a href="http://store.test/shop/mug"');
     }
-    const rows = await signups(site.store);
+    const rows = await signups(shop.site.store);
     expect(rows.every((r) => r.status === 'notified' && r.notified_on !== null && r.outbox_id !== null)).toBe(true);
     expect((await send('MUG-16', 'mug')).json.sent).toBe(0);
-    expect(await outboxOf(site.store, 'restock-notice')).toHaveLength(3);
+    expect(await outboxOf(shop.site.store, 'restock-notice')).toHaveLength(3);
     // The owner's list shows them notified, with their mail delivered.
-    const list = await site.owner.request('GET', `${RESTOCK}?productId=${itemId('mug')}&variantId=${await variantIdOf(site.store, 'MUG-16')}`);
+    const list = await shop.site.owner.request('GET', `${RESTOCK}?productId=${itemId('mug')}&variantId=${await variantIdOf(shop.site.store, 'MUG-16')}`);
     expect(list.json.signUps.map((s: { status: string; mailStatus: string }) => [s.status, s.mailStatus])).toEqual(Array(3).fill(['NOTIFIED', 'sent']));
     // Notified, the address may sign up again for the next time the variant sells out.
     await setInventory('MUG-16', 0);
     await signUp('MUG-16', 'mug', 'ada@example.com');
-    expect((await signups(site.store)).filter((r) => r.email === 'ada@example.com').map((r) => r.status)).toEqual(['notified', 'waiting']);
+    expect((await signups(shop.site.store)).filter((r) => r.email === 'ada@example.com').map((r) => r.status)).toEqual(['notified', 'waiting']);
   });
 
   it('mails each signup exactly once when sends race, in one process and in two', async () => {
-    await setStock(site.store, 'PRINT-1', 0);
+    await setStock(shop.site.store, 'PRINT-1', 0);
     const emails = Array.from({ length: 30 }, (_, i) => `buyer${String(i).padStart(2, '0')}@example.com`);
     for (const email of emails) await signUp('PRINT-1', 'print', email);
     await setInventory('PRINT-1', 2);
-    const second = await shopSite(dialect, { smtpUrl: smtp.url, store: site.store, clock: site.clock, setup: { restockBatch: 5 } });
+    const second = await shopSite(dialect, { smtpUrl: shop.smtp.url, store: shop.site.store, clock: shop.site.clock, setup: { restockBatch: 5 } });
     try {
       const answers = await Promise.all([send('PRINT-1', 'print'), send('PRINT-1', 'print'), send('PRINT-1', 'print', second.owner), send('PRINT-1', 'print', second.owner)]);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
       expect(answers.reduce((n, a) => n + a.json.sent, 0), JSON.stringify(answers.map((a) => a.json))).toBe(30);
-      await drainOutbox(site.store, site.clock, [second.app, site.app]);
+      await drainOutbox(shop.site.store, shop.site.clock, [second.app, shop.site.app]);
     } finally {
       await second.close();
     }
-    const notices = (await outboxOf(site.store, 'restock-notice')).filter((m) => m.recipient.startsWith('buyer'));
+    const notices = (await outboxOf(shop.site.store, 'restock-notice')).filter((m) => m.recipient.startsWith('buyer'));
     expect(notices.map((m) => m.recipient).sort()).toEqual(emails);
     expect(notices.every((m) => m.status === 'sent')).toBe(true);
-    for (const email of emails) expect(smtp.messages.filter((m) => m.to.includes(email)), email).toHaveLength(1);
+    for (const email of emails) expect(shop.smtp.messages.filter((m) => m.to.includes(email)), email).toHaveLength(1);
   });
 
   it('sends several variants at once, each on its own: one still sold out does not stop the others', async () => {
-    await setStock(site.store, 'PEN-1', 0);
-    await setStock(site.store, 'WORKSHOP', 0);
+    await setStock(shop.site.store, 'PEN-1', 0);
+    await setStock(shop.site.store, 'WORKSHOP', 0);
     await signUp('PEN-1', 'pen', 'pen@example.com');
     await signUp('WORKSHOP', 'workshop', 'glaze@example.com');
     await setInventory('WORKSHOP', 6);
-    const [pen, workshop] = await Promise.all([variantIdOf(site.store, 'PEN-1'), variantIdOf(site.store, 'WORKSHOP')]);
-    const res = await site.owner.request('POST', `${RESTOCK}/send/all`, {
+    const [pen, workshop] = await Promise.all([variantIdOf(shop.site.store, 'PEN-1'), variantIdOf(shop.site.store, 'WORKSHOP')]);
+    const res = await shop.site.owner.request('POST', `${RESTOCK}/send/all`, {
       sendRequests: [{ productId: itemId('pen'), variantId: pen }, { productId: itemId('workshop'), variantId: workshop }, { productId: itemId('pen'), variantId: workshop }],
     });
     expect(res.status).toBe(200);
@@ -142,13 +127,13 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
     });
     expect(await delivered('glaze@example.com')).toHaveLength(1);
     expect(await delivered('pen@example.com')).toEqual([]);
-    const empty = await site.owner.request('POST', `${RESTOCK}/send/all`, { sendRequests: [] });
+    const empty = await shop.site.owner.request('POST', `${RESTOCK}/send/all`, { sendRequests: [] });
     expect(empty.status).toBe(400);
     expect(empty.json.data.message).toBe(empty.json.error);
   });
 
   it('sends automatically when a variant comes back into stock on a site with restockAutoSend: from the owner\'s stock call, and from the sweep', async () => {
-    await site.setMerchandising({ restockAutoSend: true });
+    await shop.site.setMerchandising({ restockAutoSend: true });
     try {
       // PEN-1 is sold out with pen@example.com waiting (above).
       const restocked = await setInventory('PEN-1', 1);
@@ -156,35 +141,35 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
       expect(await delivered('pen@example.com')).toHaveLength(1);
 
       // Stock changed some other way (an import, a declined payment giving it back): the sweep finds it.
-      await setStock(site.store, 'BEANS-250', 0);
+      await setStock(shop.site.store, 'BEANS-250', 0);
       await signUp('BEANS-250', 'beans', 'beans@example.com');
-      expect(await site.app.restock.sweep()).toBe(0);
-      await setStock(site.store, 'BEANS-250', 12);
-      expect(await site.app.restock.sweep()).toBe(1);
-      expect(await site.app.restock.sweep()).toBe(0);
+      expect(await shop.site.app.restock.sweep()).toBe(0);
+      await setStock(shop.site.store, 'BEANS-250', 12);
+      expect(await shop.site.app.restock.sweep()).toBe(1);
+      expect(await shop.site.app.restock.sweep()).toBe(0);
       expect(await delivered('beans@example.com')).toHaveLength(1);
     } finally {
-      await site.setMerchandising({ restockAutoSend: false });
+      await shop.site.setMerchandising({ restockAutoSend: false });
     }
     // Without restockAutoSend, stock coming back sends nothing by itself.
-    await setStock(site.store, 'BEANS-250', 0);
+    await setStock(shop.site.store, 'BEANS-250', 0);
     await signUp('BEANS-250', 'beans', 'later@example.com');
-    await setStock(site.store, 'BEANS-250', 12);
-    expect(await site.app.restock.sweep()).toBe(0);
+    await setStock(shop.site.store, 'BEANS-250', 12);
+    expect(await shop.site.app.restock.sweep()).toBe(0);
     expect((await setInventory('BEANS-250', 13)).json.restockNotificationsSent).toBeNull();
     expect(await delivered('later@example.com')).toEqual([]);
   });
 
   it('checks the owner\'s stock call: a whole number, a stocked variant of the site', async () => {
-    const mug = await variantIdOf(site.store, 'MUG-16');
+    const mug = await variantIdOf(shop.site.store, 'MUG-16');
     for (const stock of [-1, 1.5, '3', null, 2_000_000_001]) {
-      const res = await site.owner.request('PUT', `/api/owner/inventory/${mug}`, { stock });
+      const res = await shop.site.owner.request('PUT', `/api/owner/inventory/${mug}`, { stock });
       expect(res.status).toBe(400);
       expect(res.json.errors).toEqual({ stock: 'Enter a whole number from 0 to 2000000000.' });
     }
-    expect((await site.owner.request('PUT', '/api/owner/inventory/nope', { stock: 1 })).json.code).toBe('VARIANT_UNAVAILABLE');
-    const sticker = await variantIdOf(site.store, 'STICKER');
-    expect((await site.owner.request('PUT', `/api/owner/inventory/${sticker}`, { stock: 1 })).json.errors.stock).toBe('This variant has no stock to set: it never runs out.');
+    expect((await shop.site.owner.request('PUT', '/api/owner/inventory/nope', { stock: 1 })).json.code).toBe('VARIANT_UNAVAILABLE');
+    const sticker = await variantIdOf(shop.site.store, 'STICKER');
+    expect((await shop.site.owner.request('PUT', `/api/owner/inventory/${sticker}`, { stock: 1 })).json.errors.stock).toBe('This variant has no stock to set: it never runs out.');
   });
 });
 

@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailKinds } from '../../src/mail/templates/index.js';
 import { PREVIEW_KINDS } from '../../src/modules/commerce-mail/samples.js';
 import { DIALECTS } from '../helpers/store.js';
-import { startSmtp, type TestSmtp } from '../forms/smtp.js';
-import { ADDRESS, Visitor, itemId, paid, shopSite, type ShopSite } from '../restock/helpers.js';
+import { ADDRESS, Visitor, itemId, mailingShop, paid } from '../restock/helpers.js';
 
 describe.each(DIALECTS)('the commerce mails on %s', (dialect) => {
-  let smtp: TestSmtp;
-  let site: ShopSite;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    site = await shopSite(dialect, { smtpUrl: smtp.url });
-  });
-  afterAll(async () => {
-    await site?.close();
-    await smtp?.stop();
-  });
+  const shop = mailingShop(dialect);
 
-  const mailsTo = async (address: string) => {
-    await site.app.mail.deliverDue();
-    await site.app.mail.idle();
-    return smtp.messages.filter((m) => m.to.includes(address));
-  };
+  const { mailsTo } = shop;
 
   it('registers every commerce mail kind, each with a text and an HTML body', () => {
     expect(mailKinds()).toEqual(expect.arrayContaining(PREVIEW_KINDS.map((k) => k.kind)));
   });
 
   it('mails a paid order\'s confirmation, one mail per gift card code and the download links, each bound to the order', async () => {
-    const v = new Visitor(site.app);
+    const v = new Visitor(shop.site.app);
     await v.add('gift-card', 'GIFT-50', 2);
     await v.add('guide', 'GUIDE-PDF');
     const placed = await v.checkout(paid({ email: 'ada@example.com' }));
@@ -55,13 +41,13 @@ describe.each(DIALECTS)('the commerce mails on %s', (dialect) => {
   });
 
   it('mails no code or link while an order\'s payment is pending, and a subscription\'s confirmation with its plan', async () => {
-    const v = new Visitor(site.app);
+    const v = new Visitor(shop.site.app);
     await v.add('gift-card', 'GIFT-25');
     const pending = await v.checkout({ email: 'offline@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard' });
     expect(pending.json.order.paymentStatus).toBe('PENDING');
     expect((await mailsTo('offline@example.com')).map((m) => m.subject)).toEqual([`Your order #${pending.json.order.orderNumber} from Fixture Store`]);
 
-    const subscriber = new Visitor(site.app);
+    const subscriber = new Visitor(shop.site.app);
     const cart = await subscriber.request('POST', '/api/3/commerce/cart/subscription', { itemId: itemId('beans'), sku: 'BEANS-250', qty: 1 });
     const placed = await subscriber.checkout(paid({ email: 'sub@example.com', cartToken: cart.json.cartToken }));
     expect(placed.status).toBe(201);
@@ -74,7 +60,7 @@ describe.each(DIALECTS)('the commerce mails on %s', (dialect) => {
 
   it('previews every commerce mail for the owner (page type 301), made of the site\'s products', async () => {
     for (const { kind, title } of PREVIEW_KINDS) {
-      const res = await site.owner.page(`/config/email-preview/${kind}`);
+      const res = await shop.site.owner.page(`/config/email-preview/${kind}`);
       expect(res.status, kind).toBe(200);
       expect(res.json.pageType).toBe(301);
       expect(res.json.emailPreview).toMatchObject({
@@ -83,22 +69,22 @@ describe.each(DIALECTS)('the commerce mails on %s', (dialect) => {
       });
       expect(res.json.emailPreview.kinds).toHaveLength(PREVIEW_KINDS.length);
       expect(res.json.emailPreview.kinds.filter((k: { current: boolean }) => k.current).map((k: { kind: string }) => k.kind)).toEqual([kind]);
-      const html = await site.owner.request('GET', `/config/email-preview/${kind}`);
+      const html = await shop.site.owner.request('GET', `/config/email-preview/${kind}`);
       expect(html.status).toBe(200);
       expect(html.headers['content-type']).toContain('text/html');
     }
-    const order = (await site.owner.page('/config/email-preview/order-confirmation')).json.emailPreview;
+    const order = (await shop.site.owner.page('/config/email-preview/order-confirmation')).json.emailPreview;
     expect(order.subject).toBe('Your order #1001 from Fixture Store');
     // The site's own products and prices: the mug and the print, a digital product and a gift card.
     expect(order.text).toContain('1 x Blue Mug: $24.00');
     expect(order.text).toContain('Field Guide (PDF)');
     expect(order.text).toContain('Gift card code: K7QM-2XWD-PN4R-8TZC');
-    expect((await site.owner.page('/config/email-preview/restock-notice')).json.emailPreview.text).toContain('http://store.test/shop/mug');
-    expect((await site.owner.page('/config/email-preview/subscription-confirmation')).json.emailPreview.subject).toBe('Your subscription to Coffee Club');
+    expect((await shop.site.owner.page('/config/email-preview/restock-notice')).json.emailPreview.text).toContain('http://store.test/shop/mug');
+    expect((await shop.site.owner.page('/config/email-preview/subscription-confirmation')).json.emailPreview.subject).toBe('Your subscription to Coffee Club');
 
-    expect((await site.owner.page('/config/email-preview/form-submission')).status).toBe(404);
-    expect((await site.owner.request('GET', '/config/email-preview')).headers.location).toBe('/config/email-preview/order-confirmation');
-    const visitor = await new Visitor(site.app).request('GET', '/config/email-preview/gift-card-code');
+    expect((await shop.site.owner.page('/config/email-preview/form-submission')).status).toBe(404);
+    expect((await shop.site.owner.request('GET', '/config/email-preview')).headers.location).toBe('/config/email-preview/order-confirmation');
+    const visitor = await new Visitor(shop.site.app).request('GET', '/config/email-preview/gift-card-code');
     expect(visitor.status).toBe(302);
     expect(visitor.headers.location).toBe('/config/login?next=%2Fconfig%2Femail-preview%2Fgift-card-code');
   });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/store.js';
-import { startSmtp, type ReceivedMail, type TestSmtp } from '../forms/smtp.js';
+import type { ReceivedMail } from '../forms/smtp.js';
 import { DECLINED_CARD } from '../commerce/helpers.js';
-import { Visitor, itemId, outboxOf, paid, shopSite, type ShopSite } from '../restock/helpers.js';
+import { Visitor, itemId, mailingShop, outboxOf, paid } from '../restock/helpers.js';
 
 const HOUR = 3_600_000;
 const REVIEWS = '/api/commerce/reviews';
@@ -15,45 +15,33 @@ function reviewLink(mail: ReceivedMail): string {
 const tokenOf = (link: string) => new URL(`http://x${link}`).searchParams.get('token')!;
 
 describe.each(DIALECTS)('product reviews on %s', (dialect) => {
-  let smtp: TestSmtp;
-  let site: ShopSite;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-    site = await shopSite(dialect, { smtpUrl: smtp.url });
-  });
-  afterAll(async () => {
-    await site?.close();
-    await smtp?.stop();
-  });
+  const shop = mailingShop(dialect);
 
   /** A paid order of the given items; answers the order. */
   const order = async (email: string, items: [string, string][], extra: Record<string, unknown> = {}) => {
-    const v = new Visitor(site.app);
+    const v = new Visitor(shop.site.app);
     for (const [item, sku] of items) expect((await v.add(item, sku)).status).toBe(200);
     const res = await v.checkout(paid({ email, ...extra }));
     expect(res.status, res.body).toBe(extra.payment ? 402 : 201);
     return res.json.order;
   };
-  const deliver = async () => {
-    await site.app.mail.deliverDue();
-    await site.app.mail.idle();
-  };
-  const requestMailTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email) && /How (do you like|was your order)/.test(m.subject));
+  const { deliver } = shop;
+  const requestMailTo = (email: string) => shop.smtp.messages.filter((m) => m.to.includes(email) && /How (do you like|was your order)/.test(m.subject));
   const review = (token: string, item: string, body: Record<string, unknown> = {}) =>
-    new Visitor(site.app).request('POST', REVIEWS, { token, itemId: itemId(item), rating: 5, body: 'Keeps coffee hot.', ...body });
+    new Visitor(shop.site.app).request('POST', REVIEWS, { token, itemId: itemId(item), rating: 5, body: 'Keeps coffee hot.', ...body });
 
   let link = '';
   let firstOrder: { id: string; orderNumber: number };
 
   it('mails the review request after the site\'s delay, through the outbox\'s due time, for the products one can review', async () => {
     firstOrder = await order('ada@example.com', [['mug', 'MUG-12'], ['guide', 'GUIDE-PDF'], ['gift-card', 'GIFT-50']]);
-    const [queued] = await outboxOf(site.store, 'review-request');
-    expect(queued).toMatchObject({ recipient: 'ada@example.com', status: 'pending', next_attempt_on: site.clock.now + 72 * HOUR });
+    const [queued] = await outboxOf(shop.site.store, 'review-request');
+    expect(queued).toMatchObject({ recipient: 'ada@example.com', status: 'pending', next_attempt_on: shop.site.clock.now + 72 * HOUR });
     await deliver();
-    site.clock.advance(71 * HOUR);
+    shop.site.clock.advance(71 * HOUR);
     await deliver();
     expect(requestMailTo('ada@example.com')).toEqual([]);
-    site.clock.advance(HOUR);
+    shop.site.clock.advance(HOUR);
     await deliver();
     const [mail] = requestMailTo('ada@example.com');
     expect(mail!.subject).toBe(`How was your order #${firstOrder.orderNumber}?`);
@@ -65,7 +53,7 @@ describe.each(DIALECTS)('product reviews on %s', (dialect) => {
   });
 
   it('shows the review-request page (209) of the order from the link, and nothing without the right one', async () => {
-    const v = new Visitor(site.app);
+    const v = new Visitor(shop.site.app);
     const page = await v.page(link);
     expect(page.status).toBe(200);
     expect(page.json.pageType).toBe(209);
@@ -99,32 +87,32 @@ describe.each(DIALECTS)('product reviews on %s', (dialect) => {
     expect(res.status).toBe(201);
     expect(res.json.review).toEqual({
       id: expect.any(String), itemId: itemId('mug'), rating: 4, stars: [true, true, true, true, false], body: 'Keeps coffee hot. Lovely glaze.',
-      reviewerName: 'Ada L.', created: site.clock.now,
+      reviewerName: 'Ada L.', created: shop.site.clock.now,
     });
     const again = await review(token, 'mug', { rating: 1, body: 'Changed my mind.' });
     expect(again.status).toBe(409);
     expect(again.json).toEqual({ code: 'REVIEW_ALREADY_SUBMITTED', error: 'You have already reviewed this product for this order.' });
 
-    const product = await new Visitor(site.app).page('/shop/mug');
+    const product = await new Visitor(shop.site.app).page('/shop/mug');
     expect(product.json.productReviews).toEqual({
       itemId: itemId('mug'), count: 1, countText: '1 review', averageRating: 4, averageRatingText: '4.0', averageStars: [true, true, true, true, false],
       average: { rating: '4.0', stars: [true, true, true, true, false] }, reviews: [res.json.review], hasMore: false,
     });
-    const page = await new Visitor(site.app).page(link);
+    const page = await new Visitor(shop.site.app).page(link);
     expect(page.json.reviewsRequest.products[0]).toMatchObject({ reviewed: true, review: { rating: 4 } });
     expect(page.json.reviewsRequest.allReviewed).toBe(false);
 
     // The same buyer's next order may review the mug again; the average follows.
-    site.clock.advance(1000);
+    shop.site.clock.advance(1000);
     const second = await order('ada@example.com', [['mug', 'MUG-12']]);
-    site.clock.advance(72 * HOUR);
+    shop.site.clock.advance(72 * HOUR);
     await deliver();
     const mails = requestMailTo('ada@example.com');
     expect(mails).toHaveLength(2);
     const secondLink = reviewLink(mails[1]!);
     expect(secondLink).toContain(second.id);
     expect((await review(tokenOf(secondLink), 'mug', { rating: 5, body: 'Bought another.', reviewerName: 'Ada' })).status).toBe(201);
-    const after = (await new Visitor(site.app).page('/shop/mug')).json.productReviews;
+    const after = (await new Visitor(shop.site.app).page('/shop/mug')).json.productReviews;
     expect(after).toMatchObject({ count: 2, countText: '2 reviews', averageRating: 4.5, averageRatingText: '4.5', averageStars: [true, true, true, true, true] });
     expect(after.reviews.map((r: { body: string; reviewerName: string }) => [r.body, r.reviewerName])).toEqual([['Bought another.', 'Ada'], ['Keeps coffee hot. Lovely glaze.', 'Ada L.']]);
   });
@@ -152,31 +140,31 @@ describe.each(DIALECTS)('product reviews on %s', (dialect) => {
     // A bot filling in the hidden field is answered as a person would be; nothing is kept.
     const bot = await review(token, 'guide', { website_url: 'http://spam.example' });
     expect(bot.status).toBe(201);
-    expect((await new Visitor(site.app).page('/shop/guide')).json.productReviews.count).toBe(0);
+    expect((await new Visitor(shop.site.app).page('/shop/guide')).json.productReviews.count).toBe(0);
     expect((await review(token, 'guide')).status).toBe(201);
   });
 
   it('asks nothing of a declined order or a donation', async () => {
-    const before = (await outboxOf(site.store, 'review-request')).length;
+    const before = (await outboxOf(shop.site.store, 'review-request')).length;
     await order('declined@example.com', [['mug', 'MUG-12']], { payment: { provider: 'test', cardNumber: DECLINED_CARD } });
-    const v = new Visitor(site.app);
+    const v = new Visitor(shop.site.app);
     expect((await v.checkout({ email: 'giver@example.com', donation: { amountCents: 2500 }, payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } })).status).toBe(201);
-    expect((await outboxOf(site.store, 'review-request')).length).toBe(before);
+    expect((await outboxOf(shop.site.store, 'review-request')).length).toBe(before);
   });
 
   it('shows and takes no reviews when the site turns them off, and asks for none', async () => {
-    await site.setMerchandising({ reviewsEnabled: false });
+    await shop.site.setMerchandising({ reviewsEnabled: false });
     try {
-      expect((await new Visitor(site.app).page('/shop/mug')).json.productReviews).toBeUndefined();
-      expect((await new Visitor(site.app).page(link)).status).toBe(404);
+      expect((await new Visitor(shop.site.app).page('/shop/mug')).json.productReviews).toBeUndefined();
+      expect((await new Visitor(shop.site.app).page(link)).status).toBe(404);
       const res = await review(tokenOf(link), 'guide');
       expect(res.status).toBe(404);
       expect(res.json.code).toBe('REVIEWS_NOT_ENABLED');
-      const before = (await outboxOf(site.store, 'review-request')).length;
+      const before = (await outboxOf(shop.site.store, 'review-request')).length;
       await order('quiet@example.com', [['mug', 'MUG-12']]);
-      expect((await outboxOf(site.store, 'review-request')).length).toBe(before);
+      expect((await outboxOf(shop.site.store, 'review-request')).length).toBe(before);
     } finally {
-      await site.setMerchandising({ reviewsEnabled: true });
+      await shop.site.setMerchandising({ reviewsEnabled: true });
     }
   });
 });
