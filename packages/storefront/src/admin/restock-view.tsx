@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from 'react';
 import { formatCount, formatTime } from './format.js';
 import type { SignUp, SignUpGroup } from './restock-api.js';
+import { AdminFrame } from './frame.js';
 import type { AdminContext } from './types.js';
 
 export type GroupsState = { status: 'loading' } | { status: 'ready'; groups: SignUpGroup[] } | { status: 'error'; message: string };
@@ -53,95 +54,82 @@ export function RestockView({ context, state, notice, busy, lists, onSend, onSen
   const groups = state.status === 'ready' ? state.groups : [];
   const ready = groups.filter(sendable);
   return (
-    <div className="admin">
-      <a className="skip-link" href="#restock-main">Skip to the restock notifications</a>
-      <header className="admin-header">
-        <div>
-          <p className="site-title">{context.siteTitle}</p>
-          <h1>Restock notifications</h1>
+    <AdminFrame context={context} title="Restock notifications" mainId="restock-main" skipTo="restock notifications" onSignOut={onSignOut}>
+      <p className="section-note">Visitors who asked to hear when a sold-out variant is back. Restock a variant, then send: each visitor is mailed once.</p>
+      <div className={`status${notice?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
+        {state.status === 'loading' ? 'Loading…' : notice?.text ?? ''}
+      </div>
+      {state.status === 'error' && (
+        <div className="error-box" role="alert">
+          <p>{state.message}</p>
+          <button type="button" onClick={onRetry}>Try again</button>
         </div>
-        <div className="account">
-          {context.email && <span className="account-email">{context.email}</span>}
-          <button type="button" className="button-secondary" onClick={onSignOut}>Sign out</button>
-        </div>
-      </header>
-      <main id="restock-main" tabIndex={-1}>
-        <p className="section-note">Visitors who asked to hear when a sold-out variant is back. Restock a variant, then send: each visitor is mailed once.</p>
-        <div className={`status${notice?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
-          {state.status === 'loading' ? 'Loading…' : notice?.text ?? ''}
-        </div>
-        {state.status === 'error' && (
-          <div className="error-box" role="alert">
-            <p>{state.message}</p>
-            <button type="button" onClick={onRetry}>Try again</button>
+      )}
+      {state.status === 'ready' && groups.length === 0 && <p className="empty">No visitor has signed up for a restock notification yet.</p>}
+      {groups.length > 0 && (
+        <section aria-labelledby="groups-heading">
+          <div className="section-head">
+            <h2 id="groups-heading">Variants visitors wait for</h2>
+            <button type="button" disabled={ready.length === 0 || busy.size > 0} onClick={() => onSendAll(ready)}>
+              Send all in stock ({count(ready.reduce((n, g) => n + g.waitingCount, 0))})
+            </button>
           </div>
-        )}
-        {state.status === 'ready' && groups.length === 0 && <p className="empty">No visitor has signed up for a restock notification yet.</p>}
-        {groups.length > 0 && (
-          <section aria-labelledby="groups-heading">
-            <div className="section-head">
-              <h2 id="groups-heading">Variants visitors wait for</h2>
-              <button type="button" disabled={ready.length === 0 || busy.size > 0} onClick={() => onSendAll(ready)}>
-                Send all in stock ({count(ready.reduce((n, g) => n + g.waitingCount, 0))})
-              </button>
-            </div>
-            <div className="table-scroll">
-              <table className="restock-table">
-                <thead>
-                  <tr><th scope="col">Product</th><th scope="col">Waiting</th><th scope="col">Notified</th><th scope="col">Stock</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
-                </thead>
-                <tbody>
-                  {groups.map((g) => {
-                    const list = lists[g.variantId];
-                    const name = `${g.productTitle ?? 'A removed product'}${g.variantText ? ` (${g.variantText})` : ''}`;
-                    return [
-                      <tr key={g.variantId} data-variant-id={g.variantId}>
-                        <th scope="row">
-                          {g.productUrl ? <a href={g.productUrl}>{g.productTitle}</a> : (g.productTitle ?? 'A removed product')}
-                          {g.variantText && <span className="variant-text">{g.variantText}</span>}
-                          {g.sku && <span className="sku">{g.sku}</span>}
-                        </th>
-                        <td>{count(g.waitingCount)}</td>
-                        <td>{count(g.notifiedCount)}</td>
-                        <td>
-                          <span className={`stock-badge ${g.inStock ? 'stock-in' : 'stock-out'}`}>{g.unlimited ? 'In stock' : g.inStock ? `${count(g.qtyInStock)} in stock` : 'Sold out'}</span>
-                          <StockForm key={`${g.variantId}:${g.qtyInStock}`} group={g} busy={busy.has(g.variantId)} onStock={(stock) => onStock(g, stock)} />
+          <div className="table-scroll">
+            <table className="restock-table">
+              <thead>
+                <tr><th scope="col">Product</th><th scope="col">Waiting</th><th scope="col">Notified</th><th scope="col">Stock</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+              </thead>
+              <tbody>
+                {groups.map((g) => {
+                  const list = lists[g.variantId];
+                  const name = `${g.productTitle ?? 'A removed product'}${g.variantText ? ` (${g.variantText})` : ''}`;
+                  return [
+                    <tr key={g.variantId} data-variant-id={g.variantId}>
+                      <th scope="row">
+                        {g.productUrl ? <a href={g.productUrl}>{g.productTitle}</a> : (g.productTitle ?? 'A removed product')}
+                        {g.variantText && <span className="variant-text">{g.variantText}</span>}
+                        {g.sku && <span className="sku">{g.sku}</span>}
+                      </th>
+                      <td>{count(g.waitingCount)}</td>
+                      <td>{count(g.notifiedCount)}</td>
+                      <td>
+                        <span className={`stock-badge ${g.inStock ? 'stock-in' : 'stock-out'}`}>{g.unlimited ? 'In stock' : g.inStock ? `${count(g.qtyInStock)} in stock` : 'Sold out'}</span>
+                        <StockForm key={`${g.variantId}:${g.qtyInStock}`} group={g} busy={busy.has(g.variantId)} onStock={(stock) => onStock(g, stock)} />
+                      </td>
+                      <td>
+                        <div className="actions">
+                        <button type="button" disabled={!sendable(g) || busy.has(g.variantId)} onClick={() => onSend(g)} aria-label={`Send to ${count(g.waitingCount)} waiting: ${name}`}>
+                          {busy.has(g.variantId) ? 'Sending…' : 'Send'}
+                        </button>
+                        <button type="button" className="button-secondary" aria-expanded={!!list} onClick={() => onList(g, false)}>
+                          {list ? 'Hide signups' : 'Signups'}
+                        </button>
+                        </div>
+                      </td>
+                    </tr>,
+                    list && (
+                      <tr key={`${g.variantId}-list`} className="signups-row">
+                        <td colSpan={5}>
+                          <ul className="signups" aria-label={`Signups for ${name}`}>
+                            {list.signUps.map((s) => (
+                              <li key={s.id}>
+                                <span className="signup-email">{s.siteVisitorEmail}</span>
+                                <span className={`signup-status signup-${s.status.toLowerCase()}`}>{s.status === 'WAITING' ? 'Waiting' : `Notified ${s.notifiedOn ? formatTime(context.language, s.notifiedOn, context.timeZone) : ''}`}</span>
+                                <span className="muted">Signed up {formatTime(context.language, s.created, context.timeZone)}{s.isJoinMailingList ? ' · joined the mailing list' : ''}</span>
+                              </li>
+                            ))}
+                          </ul>
+                          {list.hasNextPage && <button type="button" className="button-secondary" disabled={list.loading} onClick={() => onList(g, true)}>{list.loading ? 'Loading…' : 'Show more'}</button>}
                         </td>
-                        <td>
-                          <div className="actions">
-                          <button type="button" disabled={!sendable(g) || busy.has(g.variantId)} onClick={() => onSend(g)} aria-label={`Send to ${count(g.waitingCount)} waiting: ${name}`}>
-                            {busy.has(g.variantId) ? 'Sending…' : 'Send'}
-                          </button>
-                          <button type="button" className="button-secondary" aria-expanded={!!list} onClick={() => onList(g, false)}>
-                            {list ? 'Hide signups' : 'Signups'}
-                          </button>
-                          </div>
-                        </td>
-                      </tr>,
-                      list && (
-                        <tr key={`${g.variantId}-list`} className="signups-row">
-                          <td colSpan={5}>
-                            <ul className="signups" aria-label={`Signups for ${name}`}>
-                              {list.signUps.map((s) => (
-                                <li key={s.id}>
-                                  <span className="signup-email">{s.siteVisitorEmail}</span>
-                                  <span className={`signup-status signup-${s.status.toLowerCase()}`}>{s.status === 'WAITING' ? 'Waiting' : `Notified ${s.notifiedOn ? formatTime(context.language, s.notifiedOn, context.timeZone) : ''}`}</span>
-                                  <span className="muted">Signed up {formatTime(context.language, s.created, context.timeZone)}{s.isJoinMailingList ? ' · joined the mailing list' : ''}</span>
-                                </li>
-                              ))}
-                            </ul>
-                            {list.hasNextPage && <button type="button" className="button-secondary" disabled={list.loading} onClick={() => onList(g, true)}>{list.loading ? 'Loading…' : 'Show more'}</button>}
-                          </td>
-                        </tr>
-                      ),
-                    ];
-                  })}
-                </tbody>
-              </table>
-            </div>
-          </section>
-        )}
-      </main>
-    </div>
+                      </tr>
+                    ),
+                  ];
+                })}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </AdminFrame>
   );
 }

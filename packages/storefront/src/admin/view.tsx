@@ -3,6 +3,7 @@ import { BarChart } from './charts/bar-chart.js';
 import { LineChart } from './charts/line-chart.js';
 import { VitalsSummary, VitalsTable } from './charts/vitals.js';
 import { addDays, formatCount, formatDay, formatTime } from './format.js';
+import { AdminFrame } from './frame.js';
 import type { AdminContext, AnalyticsReport, FunnelStep } from './types.js';
 
 export type LoadState = { status: 'loading' } | { status: 'ready'; report: AnalyticsReport } | { status: 'error'; message: string; fields?: Record<string, string> };
@@ -31,100 +32,87 @@ export function AnalyticsView({ context, range, state, onRange, onRetry, onSignO
   const count = (n: number) => formatCount(language, n);
   const report = state.status === 'ready' ? state.report : null;
   return (
-    <div className="admin">
-      <a className="skip-link" href="#analytics-main">Skip to the analytics</a>
-      <header className="admin-header">
-        <div>
-          <p className="site-title">{context.siteTitle}</p>
-          <h1>Analytics</h1>
+    <AdminFrame context={context} title="Analytics" mainId="analytics-main" skipTo="analytics" onSignOut={onSignOut}>
+      <RangeForm context={context} range={range} onRange={onRange} fieldErrors={state.status === 'error' ? state.fields : undefined} />
+      <div className="status" role="status" aria-live="polite">
+        {state.status === 'loading' ? 'Loading…' : report ? `Showing ${formatDay(language, report.range.from, true)} to ${formatDay(language, report.range.to, true)} (${report.range.timeZone})` : ''}
+      </div>
+      {state.status === 'error' && (
+        <div className="error-box" role="alert">
+          <p>{state.message}</p>
+          <button type="button" onClick={onRetry}>Try again</button>
         </div>
-        <div className="account">
-          {context.email && <span className="account-email">{context.email}</span>}
-          <button type="button" className="button-secondary" onClick={onSignOut}>Sign out</button>
-        </div>
-      </header>
-      <main id="analytics-main" tabIndex={-1}>
-        <RangeForm context={context} range={range} onRange={onRange} fieldErrors={state.status === 'error' ? state.fields : undefined} />
-        <div className="status" role="status" aria-live="polite">
-          {state.status === 'loading' ? 'Loading…' : report ? `Showing ${formatDay(language, report.range.from, true)} to ${formatDay(language, report.range.to, true)} (${report.range.timeZone})` : ''}
-        </div>
-        {state.status === 'error' && (
-          <div className="error-box" role="alert">
-            <p>{state.message}</p>
-            <button type="button" onClick={onRetry}>Try again</button>
+      )}
+      {report && (
+        <>
+          <section aria-labelledby="traffic-heading">
+            <h2 id="traffic-heading">Visits and page views</h2>
+            <ul className="totals">
+              <li className="card"><h3>Visits</h3><p className="card-value">{count(report.totals.visits)}</p></li>
+              <li className="card"><h3>Page views</h3><p className="card-value">{count(report.totals.pageViews)}</p></li>
+            </ul>
+            <LineChart
+              id="traffic"
+              title="Visits and page views per day"
+              description={`${count(report.totals.visits)} visits and ${count(report.totals.pageViews)} page views over ${report.series.length} days.`}
+              labels={report.series.map((d) => formatDay(language, d.day))}
+              longLabels={report.series.map((d) => formatDay(language, d.day, true))}
+              series={[
+                { name: 'Visits', className: 'series-visits', values: report.series.map((d) => d.visits) },
+                { name: 'Page views', className: 'series-views', values: report.series.map((d) => d.pageViews) },
+              ]}
+              format={count}
+            />
+          </section>
+          <div className="grid-3">
+            <section aria-labelledby="pages-heading">
+              <h2 id="pages-heading">Top pages</h2>
+              <BarChart id="pages" title="Top pages by page views" description="The pages viewed most in the range." labelHeader="Page"
+                valueHeader="Page views" bars={report.topPages.map((p) => ({ label: p.path, value: p.pageViews }))} format={count} empty="No page views in this range." />
+            </section>
+            <section aria-labelledby="referrers-heading">
+              <h2 id="referrers-heading">Referrers</h2>
+              <BarChart id="referrers" title="Page views arriving from other sites" description="Sites whose links brought visitors here." labelHeader="Site"
+                valueHeader="Page views" bars={report.referrers.map((r) => ({ label: r.host, value: r.pageViews }))} format={count} empty="No visits from other sites in this range." />
+            </section>
+            <section aria-labelledby="devices-heading">
+              <h2 id="devices-heading">Devices</h2>
+              <BarChart id="devices" title="Page views by device" description="Desktop, phone and tablet page views." labelHeader="Device"
+                valueHeader="Page views" bars={report.devices.map((d) => ({ label: DEVICE_LABELS[d.device] ?? d.device, value: d.pageViews, note: share(d.pageViews, report.totals.pageViews) }))}
+                format={count} empty="No page views in this range." />
+            </section>
           </div>
-        )}
-        {report && (
-          <>
-            <section aria-labelledby="traffic-heading">
-              <h2 id="traffic-heading">Visits and page views</h2>
-              <ul className="totals">
-                <li className="card"><h3>Visits</h3><p className="card-value">{count(report.totals.visits)}</p></li>
-                <li className="card"><h3>Page views</h3><p className="card-value">{count(report.totals.pageViews)}</p></li>
-              </ul>
-              <LineChart
-                id="traffic"
-                title="Visits and page views per day"
-                description={`${count(report.totals.visits)} visits and ${count(report.totals.pageViews)} page views over ${report.series.length} days.`}
-                labels={report.series.map((d) => formatDay(language, d.day))}
-                longLabels={report.series.map((d) => formatDay(language, d.day, true))}
-                series={[
-                  { name: 'Visits', className: 'series-visits', values: report.series.map((d) => d.visits) },
-                  { name: 'Page views', className: 'series-views', values: report.series.map((d) => d.pageViews) },
-                ]}
-                format={count}
-              />
-            </section>
-            <div className="grid-3">
-              <section aria-labelledby="pages-heading">
-                <h2 id="pages-heading">Top pages</h2>
-                <BarChart id="pages" title="Top pages by page views" description="The pages viewed most in the range." labelHeader="Page"
-                  valueHeader="Page views" bars={report.topPages.map((p) => ({ label: p.path, value: p.pageViews }))} format={count} empty="No page views in this range." />
-              </section>
-              <section aria-labelledby="referrers-heading">
-                <h2 id="referrers-heading">Referrers</h2>
-                <BarChart id="referrers" title="Page views arriving from other sites" description="Sites whose links brought visitors here." labelHeader="Site"
-                  valueHeader="Page views" bars={report.referrers.map((r) => ({ label: r.host, value: r.pageViews }))} format={count} empty="No visits from other sites in this range." />
-              </section>
-              <section aria-labelledby="devices-heading">
-                <h2 id="devices-heading">Devices</h2>
-                <BarChart id="devices" title="Page views by device" description="Desktop, phone and tablet page views." labelHeader="Device"
-                  valueHeader="Page views" bars={report.devices.map((d) => ({ label: DEVICE_LABELS[d.device] ?? d.device, value: d.pageViews, note: share(d.pageViews, report.totals.pageViews) }))}
-                  format={count} empty="No page views in this range." />
-              </section>
+          <section aria-labelledby="funnel-heading">
+            <h2 id="funnel-heading">Commerce funnel</h2>
+            <BarChart id="funnel" title="From product views to orders" description="Each step with its share of the step before."
+              labelHeader="Step" valueHeader="Count" format={count} empty="No store activity in this range."
+              bars={funnelBars(report.funnel)} />
+          </section>
+          <section aria-labelledby="speed-heading">
+            <h2 id="speed-heading">Page speed</h2>
+            <p className="section-note">The 75th percentile of real page loads: good when three loads in four are at least this fast.</p>
+            <VitalsSummary pageSpeed={report.pageSpeed} language={language} />
+            <VitalsTable pageSpeed={report.pageSpeed} language={language} />
+          </section>
+          <section aria-labelledby="errors-heading">
+            <h2 id="errors-heading">Client errors</h2>
+            <ErrorsTable errors={report.errors} language={language} timeZone={context.timeZone} />
+          </section>
+          <section aria-labelledby="events-heading" className="grid-2">
+            <div>
+              <h2 id="events-heading">Recorded events</h2>
+              <SimpleTable caption="Events by kind" empty="No events in this range." headers={['Event', 'Kind', 'Count']}
+                rows={report.events.map((e) => [e.name, e.kind, count(e.count)])} />
             </div>
-            <section aria-labelledby="funnel-heading">
-              <h2 id="funnel-heading">Commerce funnel</h2>
-              <BarChart id="funnel" title="From product views to orders" description="Each step with its share of the step before."
-                labelHeader="Step" valueHeader="Count" format={count} empty="No store activity in this range."
-                bars={funnelBars(report.funnel)} />
-            </section>
-            <section aria-labelledby="speed-heading">
-              <h2 id="speed-heading">Page speed</h2>
-              <p className="section-note">The 75th percentile of real page loads: good when three loads in four are at least this fast.</p>
-              <VitalsSummary pageSpeed={report.pageSpeed} language={language} />
-              <VitalsTable pageSpeed={report.pageSpeed} language={language} />
-            </section>
-            <section aria-labelledby="errors-heading">
-              <h2 id="errors-heading">Client errors</h2>
-              <ErrorsTable errors={report.errors} language={language} timeZone={context.timeZone} />
-            </section>
-            <section aria-labelledby="events-heading" className="grid-2">
-              <div>
-                <h2 id="events-heading">Recorded events</h2>
-                <SimpleTable caption="Events by kind" empty="No events in this range." headers={['Event', 'Kind', 'Count']}
-                  rows={report.events.map((e) => [e.name, e.kind, count(e.count)])} />
-              </div>
-              <div>
-                <h2>Refused payloads</h2>
-                <SimpleTable caption="Payloads refused as invalid, by endpoint and reason" empty="None in this range." headers={['Endpoint', 'Reason', 'Count']}
-                  rows={report.rejected.map((r) => [r.endpoint, r.reason, count(r.count)])} />
-              </div>
-            </section>
-          </>
-        )}
-      </main>
-    </div>
+            <div>
+              <h2>Refused payloads</h2>
+              <SimpleTable caption="Payloads refused as invalid, by endpoint and reason" empty="None in this range." headers={['Endpoint', 'Reason', 'Count']}
+                rows={report.rejected.map((r) => [r.endpoint, r.reason, count(r.count)])} />
+            </div>
+          </section>
+        </>
+      )}
+    </AdminFrame>
   );
 }
 
