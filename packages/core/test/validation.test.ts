@@ -260,6 +260,37 @@ describe('server-side field validation', () => {
     expect(validateFormField(at, ['23', '59'])).toBeNull();
   });
 
+  it('holds every text field to its own maxLength, and to a default cap when the caller gives one', () => {
+    const text = { id: 'engraving', type: 'text', maxLength: 12 } as const;
+    expect(validateFormField(text, 'x'.repeat(12))).toBeNull();
+    expect(validateFormField(text, 'x'.repeat(13))).toBe('You have exceeded the character limit.');
+    // Characters as a visitor counts them: an emoji is one.
+    expect(validateFormField(text, '\u{1F600}'.repeat(12))).toBeNull();
+    const plain = { id: 'note', type: 'text' } as const;
+    expect(validateFormField(plain, 'x'.repeat(5000))).toBeNull();
+    const capped = { defaultMaxLength: 100 };
+    expect(validateFormField(plain, 'x'.repeat(100), capped)).toBeNull();
+    expect(validateFormField(plain, 'x'.repeat(101), capped)).toBe('You have exceeded the character limit.');
+    expect(validateFormField({ id: 'm', type: 'textarea', maxLength: 500 }, 'x'.repeat(400), capped)).toBeNull();
+    expect(validateFormField({ id: 'h', type: 'hidden' }, 'x'.repeat(101), capped)).toBe('You have exceeded the character limit.');
+    expect(validateFormField({ id: 'a', type: 'address' }, ['1 Main St', 'x'.repeat(101)], capped)).toBe('You have exceeded the character limit.');
+    expect(validateFormField({ id: 'c', type: 'checkbox' }, ['x'.repeat(101)], capped)).toBe('You have exceeded the character limit.');
+    expect(validateFormField({ id: 'l', type: 'likert' }, { ['x'.repeat(101)]: ['1'] }, capped)).toBe('You have exceeded the character limit.');
+    expect(validateFormField({ id: 's', type: 'select', options: ['S', 'M'] }, 'L', capped)).toBe('L is not one of the expected options');
+  });
+
+  it('rejects values of unknown ids (sections carry none) when asked, even a __proto__ key', () => {
+    const reject = { unknownFields: 'reject' } as const;
+    const values = JSON.parse('{"name":["Jo"],"email":"jo@doe.io","color":"Blue","stray":"x","intro":"y","__proto__":"z"}') as Record<string, unknown>;
+    expect(validateFormFields(fields, values)).toEqual({});
+    const errors = validateFormFields(fields, values, reject);
+    expect(Object.keys(errors).sort()).toEqual(['__proto__', 'intro', 'stray']);
+    expect(Object.getPrototypeOf(errors)).toBe(Object.prototype);
+    expect(errors.stray).toBe('This field is not part of the form.');
+    expect(errors['__proto__']).toBe('This field is not part of the form.');
+    expect(validateFormFields([], {}, reject)).toEqual({});
+  });
+
   it('checks only required fields for cart forms', () => {
     expect(requiredFieldErrors(fields, { email: 'x', color: '', views: {} })).toEqual({ name: 'Required', color: 'Required' });
   });

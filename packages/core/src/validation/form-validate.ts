@@ -1,10 +1,25 @@
 import { isValidEmail } from './email.js';
 import { EDITOR_VALIDATION_MESSAGES, FORM_MESSAGES, emailNotValidMessage, fillMessage } from './messages.js';
-import { validateTextarea } from './textarea.js';
+import { characterCount, parseMaxLength, validateTextarea } from './textarea.js';
 import type { FormFieldDefinition } from './form-fields.js';
 
 /** Field id -> message, the shape of a 400 answer's `errors` (storefront.md section 5). */
 export type FieldErrors = Record<string, string>;
+
+/**
+ * How strictly answers are held to their form. Site forms keep the defaults (no length cap beyond
+ * a field's own maxLength; values of unknown ids are left out by the caller); the cart's
+ * additional fields, which are stored with the cart and shown back, ask for both limits.
+ */
+export interface FormValidationOptions {
+  /**
+   * Characters allowed in a text answer whose field sets no maxLength, and in each part of a list
+   * answer (address, name, date, time, phone, checkbox) or likert question.
+   */
+  readonly defaultMaxLength?: number;
+  /** `reject`: a value whose id names no field that carries values (sections carry none) is an error. */
+  readonly unknownFields?: 'ignore' | 'reject';
+}
 
 const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
@@ -70,13 +85,18 @@ function notAnOption(value: string): string {
   return fillMessage(EDITOR_VALIDATION_MESSAGES.notExpectedOption, { val: value });
 }
 
+/** Whether a text is longer than `max` characters (no limit when `max` is undefined). */
+const over = (text: string, max: number | undefined) => max !== undefined && characterCount(text) > max;
+
 /** The message for one field's submitted value, or null when it is valid. */
-export function validateFormField(field: FormFieldDefinition, value: unknown): string | null {
+export function validateFormField(field: FormFieldDefinition, value: unknown, options: FormValidationOptions = {}): string | null {
   if (field.type === 'section') return null;
   // Likert questions and hidden fields are never required (storefront.md section 5).
   const requirable = field.type !== 'likert' && field.type !== 'hidden';
   if (field.type === 'time' ? isBlankTime(value) : isBlank(value)) return field.required && requirable ? FORM_MESSAGES.required : null;
-  const options = field.options;
+  const partMax = options.defaultMaxLength;
+  // A list's parts are checked for length before their format, so an oversized part says so.
+  const overlong = (parts: readonly string[]) => parts.some((p) => over(p, partMax));
   switch (field.type) {
     case 'address':
     case 'name':
@@ -84,6 +104,7 @@ export function validateFormField(field: FormFieldDefinition, value: unknown): s
     case 'time':
     case 'phone': {
       if (!isStringList(value)) return FORM_MESSAGES.parseFieldsFailed;
+      if (overlong(value)) return FORM_MESSAGES.characterLimit;
       if (field.type === 'date' && !validDate(value)) return FORM_MESSAGES.invalidDate;
       if (field.type === 'time' && !validTime(value)) return FORM_MESSAGES.invalidTime;
       if (field.type === 'phone' && !value.every((p) => /^[\d\s()+.-]*$/.test(p))) return FORM_MESSAGES.invalidPhone;
@@ -91,13 +112,17 @@ export function validateFormField(field: FormFieldDefinition, value: unknown): s
     }
     case 'checkbox': {
       if (!isStringList(value)) return FORM_MESSAGES.parseFieldsFailed;
-      const wrong = options ? value.find((v) => !options.includes(v)) : undefined;
+      const choices = field.options;
+      if (!choices && overlong(value)) return FORM_MESSAGES.characterLimit;
+      const wrong = choices ? value.find((v) => !choices.includes(v)) : undefined;
       return wrong === undefined ? null : notAnOption(wrong);
     }
     case 'likert': {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return FORM_MESSAGES.parseFieldsFailed;
+      const questions = field.options;
       for (const [question, answers] of Object.entries(value as Record<string, unknown>)) {
-        if (options && !options.includes(question)) return notAnOption(question);
+        if (questions && !questions.includes(question)) return notAnOption(question);
+        if (!questions && over(question, partMax)) return FORM_MESSAGES.characterLimit;
         if (!isStringList(answers)) return FORM_MESSAGES.parseFieldsFailed;
         const wrong = answers.find((a) => !/^-?[0-2]$/.test(a));
         if (wrong !== undefined) return notAnOption(wrong);
@@ -108,6 +133,9 @@ export function validateFormField(field: FormFieldDefinition, value: unknown): s
       break;
   }
   if (typeof value !== 'string') return FORM_MESSAGES.parseFieldsFailed;
+  // A field's own maxLength holds for every text field (textarea's is the one the form builder
+  // offers); without one, the caller's default cap.
+  if (over(value, parseMaxLength(field.maxLength) ?? partMax)) return FORM_MESSAGES.characterLimit;
   const text = value.trim();
   switch (field.type) {
     case 'email':
@@ -122,7 +150,7 @@ export function validateFormField(field: FormFieldDefinition, value: unknown): s
       return validWebsite(text) ? null : FORM_MESSAGES.invalidWebsite;
     case 'radio':
     case 'select':
-      return options && !options.includes(value) ? notAnOption(value) : null;
+      return field.options && !field.options.includes(value) ? notAnOption(value) : null;
     default:
       return null;
   }
@@ -131,16 +159,24 @@ export function validateFormField(field: FormFieldDefinition, value: unknown): s
 /**
  * Server-side validation of a submission's `form` object against the form's fields: a map of
  * field id to message, empty when everything is valid. Sections are always valid; values for
- * unknown field ids are ignored.
+ * unknown field ids are ignored, or each an error with `unknownFields: 'reject'`.
  */
-export function validateFormFields(fields: readonly FormFieldDefinition[], form: Readonly<Record<string, unknown>>): FieldErrors {
-  const errors: FieldErrors = {};
+export function validateFormFields(
+  fields: readonly FormFieldDefinition[], form: Readonly<Record<string, unknown>>, options: FormValidationOptions = {},
+): FieldErrors {
+  // Built as entries: an id such as `__proto__` (JSON.parse makes it an own key) must become a key
+  // of the answer, not the prototype of a plain object, where it would silently vanish.
+  const errors: [string, string][] = [];
   for (const field of fields) {
     const value = Object.prototype.hasOwnProperty.call(form, field.id) ? form[field.id] : undefined;
-    const message = validateFormField(field, value);
-    if (message !== null) errors[field.id] = message;
+    const message = validateFormField(field, value, options);
+    if (message !== null) errors.push([field.id, message]);
   }
-  return errors;
+  if (options.unknownFields === 'reject') {
+    const known = new Set(fields.filter((f) => f.type !== 'section').map((f) => f.id));
+    for (const id of Object.keys(form)) if (!known.has(id)) errors.push([id, FORM_MESSAGES.unknownField]);
+  }
+  return Object.fromEntries(errors);
 }
 
 /**

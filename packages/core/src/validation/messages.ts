@@ -27,6 +27,7 @@ export const FORM_MESSAGES = Object.freeze({
   invalidTime: 'Please enter a valid time.',
   invalidPhone: 'Please enter a valid phone number.',
   invalidCountry: 'Please enter a two-letter country code.',
+  unknownField: 'This field is not part of the form.',
 });
 
 /** `Email is not valid. Email addresses should follow the format {email}.` */
