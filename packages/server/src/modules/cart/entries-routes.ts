@@ -2,7 +2,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { siteOf, type CommerceDeps } from '../commerce/deps.js';
-import { AdditionalFieldsSchema, CartAnswerSchema, CartEntrySchema, ShoppingCartSchema } from './schemas.js';
+import { AdditionalFieldsSchema, CartAnswerSchema, ENTRY_BODY_LIMIT, CartEntrySchema, ShoppingCartSchema } from './schemas.js';
 import { setEntryFields, deleteEntry } from './store.js';
 import { additionalFieldsFor, type CartService } from './service.js';
 import { cartTokenOf, setCartCookie } from './visitor.js';
@@ -41,7 +41,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.post('/api/commerce/shopping-cart/entries', {
-    schema: { body: AddBody, response: { 200: NewlyAdded } },
+    schema: { body: AddBody, response: { 200: NewlyAdded } }, bodyLimit: ENTRY_BODY_LIMIT,
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const body = request.body;
@@ -57,7 +57,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   });
 
   api.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', {
-    schema: { params: EntryParams, body: FieldsBody, response: { 200: Updated } },
+    schema: { params: EntryParams, body: FieldsBody, response: { 200: Updated } }, bodyLimit: ENTRY_BODY_LIMIT,
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const { entryId } = request.params;

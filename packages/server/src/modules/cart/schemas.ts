@@ -90,5 +90,15 @@ export const ErrorSchema = Type.Object({
 /** `{ shoppingCart }`, the answer of the cart's writes that name no entry. */
 export const CartAnswerSchema = Type.Object({ shoppingCart: ShoppingCartSchema });
 
-/** additionalFields: JSON text (the spec), or the object itself. */
-export const AdditionalFieldsSchema = Type.Optional(Type.Union([Type.String({ maxLength: 20_000 }), Type.Object({}, { additionalProperties: true }), Type.Null()]));
+/**
+ * The body limit of the calls that carry additional-fields answers. The answers are held to their
+ * form and to 16 KiB of JSON (service.ts); as JSON text inside the JSON body their quotes are
+ * escaped again, so the body may be about twice that and more. Within this limit an answer that
+ * is too long gets its field's 400; only a body far beyond any valid answer is refused whole (413).
+ */
+export const ENTRY_BODY_LIMIT = 64 * 1024;
+
+/** additionalFields: JSON text (the spec), or the object itself; checked against the product's form in service.ts. */
+export const AdditionalFieldsSchema = Type.Optional(Type.Union([
+  Type.String({ maxLength: ENTRY_BODY_LIMIT }), Type.Object({}, { additionalProperties: true }), Type.Null(),
+]));

@@ -1,6 +1,4 @@
-import {
-  FORM_MESSAGES, QUANTITY_INPUT, parseQuantity, requiredFieldErrors, validateAddToCart, type FormFieldDefinition, type ProductData,
-} from '@tessera/core';
+import { FORM_MESSAGES, QUANTITY_INPUT, parseQuantity, validateAddToCart, type ProductData } from '@tessera/core';
 import type { FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../../errors.js';
 import { newId } from '../../storage/ids.js';
@@ -8,6 +6,8 @@ import { writeTransaction, type Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import { openCollectionIds } from '../site/access.js';
 import type { CommerceDeps } from '../commerce/deps.js';
+import { checkValues, type AnswerRules } from '../forms/answers.js';
+import { siteForm } from '../forms/definition.js';
 import { newToken, tokenHash } from '../commerce/signing.js';
 import { storeRules } from '../commerce/settings.js';
 import { catalogProduct, forSale, liveStock, type CatalogProduct } from '../commerce/catalog.js';
@@ -67,14 +67,28 @@ export function productData(rows: PurchasableRow[]): ProductData & { variantOpti
 }
 
 /**
- * The answers of an additional-fields form, as JSON text (the spec sends them as text). Products
- * without a form keep none. Unparsable text, or required fields left empty, answer 400 with the
- * errors per field.
+ * How the answers of an additional-fields form are held to it: they are stored with the cart entry
+ * (and copied to the order line), so only the form's own fields, each within its field's rules and
+ * maxLength (ADDITIONAL_FIELD_MAX_LENGTH characters for a text answer, or a part of a list answer,
+ * whose field sets none), and at most ADDITIONAL_FIELDS_MAX_BYTES of JSON text in all
+ * (docs/commerce-api.md).
+ */
+export const ADDITIONAL_FIELD_MAX_LENGTH = 2000;
+export const ADDITIONAL_FIELDS_MAX_BYTES = 16 * 1024;
+const ADDITIONAL_FIELDS_RULES: AnswerRules = Object.freeze({
+  unknownFields: 'reject', defaultMaxLength: ADDITIONAL_FIELD_MAX_LENGTH, maxJsonBytes: ADDITIONAL_FIELDS_MAX_BYTES,
+});
+
+/** A product without a form: its answers may only be empty, as every id names no field. */
+const NO_FORM = { fields: [] } as const;
+
+/**
+ * The answers of an additional-fields form, as JSON text (the spec sends them as text), checked by
+ * the forms module's rules (ADDITIONAL_FIELDS_RULES); null for a product without a form, which
+ * takes no answers (an empty object, empty text or none at all). Unparsable text, or answers the
+ * form refuses, answer 400 with the errors per field.
  */
 export function additionalFieldsFor(s: SiteSnapshot, formId: string | null, raw: unknown): string | null {
-  if (!formId) return null;
-  const form = s.forms.get(formId);
-  if (!form) return null;
   let answers: unknown = raw ?? {};
   if (typeof raw === 'string') {
     try {
@@ -86,10 +100,11 @@ export function additionalFieldsFor(s: SiteSnapshot, formId: string | null, raw:
   if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) {
     throw new AppError('VALIDATION_FAILED', FORM_MESSAGES.parseFieldsFailed, { additionalFields: FORM_MESSAGES.parseFieldsFailed });
   }
-  const fields = (Array.isArray(form.definition.fields) ? form.definition.fields : []) as unknown as FormFieldDefinition[];
-  const errors = requiredFieldErrors(fields, answers as Record<string, unknown>);
-  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
-  return JSON.stringify(answers);
+  const values = answers as Record<string, unknown>;
+  const definition = formId ? s.forms.get(formId) : undefined;
+  const form = definition ? siteForm(definition) : NO_FORM;
+  checkValues(form, values, ADDITIONAL_FIELDS_RULES);
+  return form === NO_FORM ? null : JSON.stringify(values);
 }
 
 export interface AddInput {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { canSellSubscription } from '@tessera/core';
 import { AppError } from '../../errors.js';
 import { siteOf, type CommerceDeps } from '../commerce/deps.js';
-import { AdditionalFieldsSchema } from './schemas.js';
+import { AdditionalFieldsSchema, ENTRY_BODY_LIMIT } from './schemas.js';
 import { additionalFieldsFor, type CartService } from './service.js';
 
 const Body = Type.Object({
@@ -21,7 +21,7 @@ const Body = Type.Object({
  */
 export function subscriptionRoutes(app: FastifyInstance, deps: CommerceDeps, carts: CartService): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/api/3/commerce/cart/subscription', {
-    schema: { body: Body, response: { 200: Type.Object({ cartToken: Type.String() }) } },
+    schema: { body: Body, response: { 200: Type.Object({ cartToken: Type.String() }) } }, bodyLimit: ENTRY_BODY_LIMIT,
   }, async (request, reply) => {
     const s = await siteOf(deps, request);
     const body = request.body;

@@ -9,7 +9,8 @@ import type { MailingList } from '../newsletter/mailing-list.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import { DEFAULT_FORM_LIMITS, DEFAULT_KEY_TTL_MS, type FormLimits } from './limits.js';
 import { createSubmissionKey } from './store.js';
-import { checkValues, findSiteForm, parseValues, saveFormSubmission, type SubmissionBody } from './submit.js';
+import { checkValues, parseValues } from './answers.js';
+import { findSiteForm, saveFormSubmission, type SubmissionBody } from './submit.js';
 
 export interface FormsOptions {
   readonly limits: FormLimits;

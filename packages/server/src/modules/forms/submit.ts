@@ -1,4 +1,3 @@
-import { validateFormFields } from '@tessera/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Captcha } from '../../captcha/index.js';
@@ -9,6 +8,7 @@ import { siteSender } from '../../mail/site.js';
 import type { Database } from '../../storage/schema.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import type { MailingList } from '../newsletter/mailing-list.js';
+import { checkValues, parseValues } from './answers.js';
 import { HONEYPOT_FIELD, siteForm, subscriberEmail, valueFields, type SiteForm } from './definition.js';
 import { consumeSubmissionKey, insertSubmission } from './store.js';
 import { mailAnswerText } from './values-text.js';
@@ -45,26 +45,6 @@ export function findSiteForm(snapshot: SiteSnapshot, formId: unknown): SiteForm 
   const form = typeof formId === 'string' ? snapshot.forms.get(formId) : undefined;
   if (!form) throw new AppError('FORM_NOT_FOUND');
   return siteForm(form);
-}
-
-/** The submitted values: an object keyed by field id (or its JSON text), else FORM_PARSE_FAILED. */
-export function parseValues(raw: unknown): Record<string, unknown> {
-  let value = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      throw new AppError('FORM_PARSE_FAILED');
-    }
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new AppError('FORM_PARSE_FAILED');
-  return value as Record<string, unknown>;
-}
-
-/** Field errors as the spec's 400: `errors`, field id -> message (core's rules and texts). */
-export function checkValues(form: SiteForm, values: Readonly<Record<string, unknown>>): void {
-  const errors = validateFormFields(form.fields, values);
-  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
 }
 
 const clip = (value: unknown, max: number) => (typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, max) : '');
