@@ -12,7 +12,8 @@ import { newToken, tokenHash } from '../commerce/signing.js';
 import { storeRules } from '../commerce/settings.js';
 import { catalogProduct, forSale, liveStock, type CatalogProduct } from '../commerce/catalog.js';
 import {
-  findCart, insertCart, insertEntry, listEntries, lockCartWithEntries, setEntryQuantity, type CartRow, type EntryRow, type PurchasableRow,
+  CART_TOUCH_INTERVAL_MS, findCart, insertCart, insertEntry, listEntries, lockCartWithEntries, setEntryQuantity, touchCart,
+  type CartRow, type EntryRow, type PurchasableRow,
 } from './store.js';
 import { cartView, type CartLine, type ShoppingCartView } from './view.js';
 import { limitCartWrite } from './visitor.js';
@@ -188,6 +189,9 @@ export class CartService {
         await insertCart(store, tx, cart);
       }
       const result = await work(tx, cart, entries);
+      // A cart written to is not abandoned: pruning keeps carts by this time (store.ts).
+      const now = clock();
+      if (!issued && now - cart.updated_on >= CART_TOUCH_INTERVAL_MS) await touchCart(store, tx, cart.id, now);
       return { cart, result, newToken: issued };
     });
   }

@@ -1,6 +1,6 @@
 import type { Store } from '../../storage/dialect.js';
 import { visibleAt } from '../../storage/content.js';
-import { rawStatement, statement, type Executor } from '../../storage/statement.js';
+import { rawStatement, statement, writeTransaction, type Executor } from '../../storage/statement.js';
 import type { CartsTable } from '../../storage/schema-commerce.js';
 
 /** The cart's queries: one statement per function, compiled once per dialect. */
@@ -40,6 +40,17 @@ export async function updateCart(
   set: Partial<Pick<CartRow, 'coupons' | 'shipping_location' | 'shipping_option_id' | 'is_purchased' | 'order_id'>>,
 ) {
   await tx.updateTable('carts').set({ ...set, updated_on: now }).where('id', '=', cartId).execute();
+}
+
+const touchCartStatement = statement((db, p) => db.updateTable('carts').set({ updated_on: p(1) }).where('id', '=', p(0)));
+
+/**
+ * Marks the cart as written to now (`updated_on`), so that pruning (below) counts it as touched.
+ * Callers do it at most once per CART_TOUCH_INTERVAL_MS: a day's precision is plenty against a
+ * retention of weeks, and saves an update on most writes.
+ */
+export async function touchCart(store: Store, tx: Executor, cartId: string, now: number) {
+  await touchCartStatement(store, tx, [cartId, now]);
 }
 
 export interface EntryRow {
@@ -171,4 +182,80 @@ const purchasableStatement = statement((db, p) =>
 export async function findPurchasable(store: Store, db: Executor, websiteId: string, itemId: string, now: number, publicCollections: (collectionId: string) => boolean): Promise<PurchasableRow[]> {
   const rows = (await purchasableStatement(store, db, [websiteId, itemId, now])).rows as PurchasableRow[];
   return rows.length > 0 && publicCollections(rows[0]!.collection_id) ? rows : [];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a cart that was never bought is kept after its last write. A visitor's cart cookie
+ * lasts 30 days from the add that made the cart (visitor.ts), so by then no browser can reach it.
+ */
+export const CART_RETENTION_MS = 30 * DAY_MS;
+/** A member's cart is theirs on every sign-in (accounts/member-cart.ts): it is kept longer. */
+export const MEMBER_CART_RETENTION_MS = 90 * DAY_MS;
+/** Cart writes record their time (`updated_on`) at most this often (touchCart). */
+export const CART_TOUCH_INTERVAL_MS = DAY_MS;
+/** Carts deleted per transaction: each batch holds the store's write lock (SQLite) only briefly. */
+export const CART_PRUNE_BATCH_SIZE = 500;
+
+export interface PruneCartsOptions {
+  readonly retentionMs?: number;
+  readonly memberRetentionMs?: number;
+  readonly batchSize?: number;
+}
+
+/**
+ * Up to `limit` carts, of every site, that nothing needs any more: never bought (a bought cart is
+ * the order's: `order_id`, and the subscription page reads it by its token), not named by any order
+ * (a declined order's cart is the visitor's again, but the order still names it), and not written
+ * to since the cutoff (a member's cart since its own cutoff). On PostgreSQL the rows are locked,
+ * skipping those a cart write or checkout holds (that cart is not abandoned); SQLite's write
+ * transaction holds the whole store.
+ */
+export async function abandonedCartIds(store: Store, tx: Executor, cutoff: number, memberCutoff: number, limit: number): Promise<string[]> {
+  const rows = await tx.selectFrom('carts').select('id')
+    .where('is_purchased', '=', 0)
+    .where('order_id', 'is', null)
+    .where((eb) => eb.or([
+      eb.and([eb('member_id', 'is', null), eb('updated_on', '<', cutoff)]),
+      eb.and([eb('member_id', 'is not', null), eb('updated_on', '<', memberCutoff)]),
+    ]))
+    // NOT IN over the whole column: both dialects read the orders' cart ids once per statement.
+    .where('id', 'not in', (eb) => eb.selectFrom('orders').select('cart_id as id').where('cart_id', 'is not', null).$narrowType<{ id: string }>())
+    .limit(limit)
+    .$if(store.dialect === 'postgres', (q) => q.forUpdate().skipLocked())
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function deleteEntriesOfCarts(tx: Executor, cartIds: readonly string[]): Promise<void> {
+  await tx.deleteFrom('cart_entries').where('cart_id', 'in', cartIds).execute();
+}
+
+export async function deleteCarts(tx: Executor, cartIds: readonly string[]): Promise<number> {
+  const result = await tx.deleteFrom('carts').where('id', 'in', cartIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes abandoned carts (abandonedCartIds) with their entries, `batchSize` carts per write
+ * transaction, until none is left; answers how many were deleted. Meant to run now and then from
+ * the job runner (docs/commerce-api.md "Abandoned carts"); safe to run from several processes at once.
+ */
+export async function pruneAbandonedCarts(store: Store, now: number, options: PruneCartsOptions = {}): Promise<number> {
+  const cutoff = now - (options.retentionMs ?? CART_RETENTION_MS);
+  const memberCutoff = now - (options.memberRetentionMs ?? MEMBER_CART_RETENTION_MS);
+  const batchSize = Math.max(1, options.batchSize ?? CART_PRUNE_BATCH_SIZE);
+  let deleted = 0;
+  for (;;) {
+    const batch = await writeTransaction(store, async (tx) => {
+      const ids = await abandonedCartIds(store, tx, cutoff, memberCutoff, batchSize);
+      if (ids.length === 0) return { found: 0, deleted: 0 };
+      // The entries first: the foreign key would cascade, but only where SQLite enforces it.
+      await deleteEntriesOfCarts(tx, ids);
+      return { found: ids.length, deleted: await deleteCarts(tx, ids) };
+    });
+    deleted += batch.deleted;
+    if (batch.found < batchSize) return deleted;
+  }
 }
