@@ -1,3 +1,4 @@
+import { formSubmissionValues, type FormFieldDefinition, type FormFieldInput } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/store.js';
 import { Visitor, WEBSITE_ID, itemId, paid, storeApp, type StoreSite } from './helpers.js';
@@ -133,6 +134,22 @@ describe.each(DIALECTS)('additional-fields answers held to the product form on %
     // The same answers again: the same entry grows.
     const again = await v.add('pen', 'PEN-1', 1, answers);
     expect(again.json.newlyAdded).toMatchObject({ id: entry.id, quantity: 2 });
+  });
+
+  it('accepts the answers as the storefront’s lightbox builds them, blank optional fields included', async () => {
+    // The island sends core's formSubmissionValues of what the visitor entered (islands/forms/values.ts).
+    const unchecked = (values: string[]) => values.map((value) => ({ value, checked: false }));
+    const inputs: Record<string, FormFieldInput> = {
+      text: { values: ['Ada'] }, note: { values: [''] }, letter: { values: [''] }, dedication: { values: [''] },
+      font: { choices: unchecked(['Serif', 'Script']) }, finish: { choices: unchecked(['Plain', 'Gilded']) },
+      extras: { choices: [{ value: 'Gift wrap', checked: true }, { value: 'Ribbon', checked: false }] },
+    };
+    const answers = formSubmissionValues(ENGRAVING_FIELDS as FormFieldDefinition[], inputs);
+    expect(answers).toEqual({ text: 'Ada', note: '', letter: '', dedication: '', font: '', finish: '', extras: ['Gift wrap'] });
+    const v = new Visitor(site.app);
+    const added = await v.add('pen', 'PEN-1', 1, JSON.stringify(answers));
+    expect(added.status).toBe(200);
+    expect(JSON.parse(added.json.newlyAdded.additionalFields)).toEqual(answers);
   });
 
   it('holds the PUT of an entry’s answers to the same rules, leaving the entry as it was when refused', async () => {
