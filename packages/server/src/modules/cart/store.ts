@@ -212,7 +212,7 @@ export interface PruneCartsOptions {
  * skipping those a cart write or checkout holds (that cart is not abandoned); SQLite's write
  * transaction holds the whole store.
  */
-export async function abandonedCartIds(store: Store, tx: Executor, cutoff: number, memberCutoff: number, limit: number): Promise<string[]> {
+async function abandonedCartIds(store: Store, tx: Executor, cutoff: number, memberCutoff: number, limit: number): Promise<string[]> {
   const rows = await tx.selectFrom('carts').select('id')
     .where('is_purchased', '=', 0)
     .where('order_id', 'is', null)
@@ -228,11 +228,11 @@ export async function abandonedCartIds(store: Store, tx: Executor, cutoff: numbe
   return rows.map((r) => r.id);
 }
 
-export async function deleteEntriesOfCarts(tx: Executor, cartIds: readonly string[]): Promise<void> {
+async function deleteEntriesOfCarts(tx: Executor, cartIds: readonly string[]): Promise<void> {
   await tx.deleteFrom('cart_entries').where('cart_id', 'in', cartIds).execute();
 }
 
-export async function deleteCarts(tx: Executor, cartIds: readonly string[]): Promise<number> {
+async function deleteCarts(tx: Executor, cartIds: readonly string[]): Promise<number> {
   const result = await tx.deleteFrom('carts').where('id', 'in', cartIds).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -33,7 +33,7 @@ const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ??
  * pass every field's check but whose JSON text is over `maxJsonBytes` put the character-limit
  * message on the field with the largest answer: the one a visitor would shorten.
  */
-export function answerErrors(form: Pick<SiteForm, 'fields'>, values: Readonly<Record<string, unknown>>, rules: AnswerRules = {}): FieldErrors {
+function answerErrors(form: Pick<SiteForm, 'fields'>, values: Readonly<Record<string, unknown>>, rules: AnswerRules = {}): FieldErrors {
   const errors = validateFormFields(form.fields, values, rules);
   if (Object.keys(errors).length > 0 || rules.maxJsonBytes === undefined || jsonBytes(values) <= rules.maxJsonBytes) return errors;
   let largest = '';
