@@ -1,3 +1,4 @@
+import { parseJsonText } from '../../http/json.js';
 import { validateFormFields } from '@tessera/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -52,7 +53,7 @@ export function parseValues(raw: unknown): Record<string, unknown> {
   let value = raw;
   if (typeof raw === 'string') {
     try {
-      value = JSON.parse(raw);
+      value = parseJsonText(raw);
     } catch {
       throw new AppError('FORM_PARSE_FAILED');
     }
