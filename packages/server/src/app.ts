@@ -11,6 +11,8 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { AppError, toAppError } from './errors.js';
 import { crumbPlugin } from './http/crumb.js';
+import { isApiRequest } from './http/paths.js';
+import { registerJsonBodies } from './http/json.js';
 import { parseQueryString, queryRejected } from './http/querystring.js';
 import { registerCompression, registerSecurity } from './http/security.js';
 import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
@@ -55,6 +57,11 @@ export interface AppOptions {
   siteUsers?: SiteUsersSetup;
 }
 
+/** Believes the nearest `hops` proxies about the client (Fastify takes a count too, but its types do not say so). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole application from a config: the CLI and the tests both start here. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const loggerOption = options.logger ?? { level: config.logLevel };
@@ -63,6 +70,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ...(isInstance ? { loggerInstance: loggerOption as FastifyServerOptions['loggerInstance'] } : { logger: loggerOption as FastifyServerOptions['logger'] }),
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    // Behind a TLS proxy: the client's address, scheme and host come from X-Forwarded-* only when
+    // TRUST_PROXY names the proxy; otherwise the headers are ignored (anyone can send them).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // On close: stop accepting, answer 503 to new requests, let requests in flight finish,
     // and drop idle keep-alive connections so that close() does not wait on them.
     return503OnClosing: true,
@@ -102,13 +112,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   for (const name of [CART_COOKIE, MEMBER_COOKIE, SITE_USER_INFO_COOKIE, OWNER_COOKIE, UNLOCK_COOKIE]) renderer.pageCache.personalCookie(name);
   // onSend, not onResponse: the cache is emptied before the client can hear the answer and ask again.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (changesPages(request.method, request.url, reply.statusCode)) renderer.pageCache.changed();
+    if (changesPages(request, reply.statusCode)) renderer.pageCache.changed();
     return payload;
   });
 
   // Set before any plugin is registered: encapsulated plugins copy the handlers in force when they load.
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (isApiRequest(request) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(new AppError('NOT_FOUND').body());
     }
     return renderer.sendNotFound(request, reply);
@@ -117,7 +127,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setErrorHandler(async (error, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error, url: request.url }, 'unexpected error');
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
     if (isPage && appError.status >= 500) return renderer.sendError(request, reply);
     if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 5));
     return reply.status(appError.status).send(appError.body());
@@ -125,6 +135,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await app.register(cookie);
   await app.register(formbody);
+  registerJsonBodies(app);
   await registerSecurity(app);
   await registerCompression(app);
   await app.register(crumbPlugin);

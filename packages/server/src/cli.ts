@@ -110,6 +110,9 @@ async function runServer(config: Config): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   say(`Tessera${config.dev ? ' (dev mode)' : ''} is serving at ${displayUrl(config, port)}`);
+  if (!config.publicUrl && !/^(?:127\.0\.0\.1|localhost|::1)$/.test(config.host)) {
+    app.log.warn('PUBLIC_URL is not set: links in mail and pages use the host the site lists, else localhost; set it in production (docs/security.md)');
+  }
 }
 
 async function main(argv: string[]): Promise<void> {

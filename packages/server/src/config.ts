@@ -39,7 +39,14 @@ export interface Config {
   siteCacheMs: number;
   /** Visitor analytics, page speed and client errors: retention, batching, limits (modules/analytics/config.ts). */
   analytics: AnalyticsConfig;
+  /**
+   * Which proxies in front of Tessera are believed about the client (X-Forwarded-For, -Proto, -Host):
+   * false (none, the default), a hop count, or addresses and CIDR ranges (Fastify's `trustProxy`).
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string;
 
 /** The repository root, found from this file (src/ or dist/ of packages/server). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -67,6 +74,26 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   return n;
 }
 
+/**
+ * TRUST_PROXY: empty, `false` or `0` trusts no proxy; a whole number trusts that many hops; otherwise
+ * a comma-separated list of addresses or CIDR ranges (`127.0.0.1`, `10.0.0.0/8`, `loopback`).
+ * `true` (every hop) is refused: anyone could then claim any address by sending the header.
+ */
+export function trustProxyOf(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return integer('TRUST_PROXY', value, 0, 1, 32);
+  if (value === 'true') {
+    throw new ConfigError('TRUST_PROXY=true would believe any client about its address: give the hop count (1) or the proxy addresses');
+  }
+  const parts = value.split(',').map((p) => p.trim());
+  const entry = /^(?:loopback|linklocal|uniquelocal|[0-9a-f.:]+(?:\/\d{1,3})?)$/i;
+  if (parts.some((p) => !entry.test(p))) {
+    throw new ConfigError(`TRUST_PROXY must be a hop count or addresses and CIDR ranges separated by commas (got "${value}")`);
+  }
+  return parts.join(',');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || DEFAULTS.DATA_DIR);
   const config: Config = {
@@ -85,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PUBLIC_URL || '',
     siteCacheMs: integer('SITE_CACHE_MS', env.SITE_CACHE_MS, DEFAULTS.SITE_CACHE_MS, 0, 3_600_000),
     analytics: analyticsConfig(env, integer),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     ...overrides,
   };
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

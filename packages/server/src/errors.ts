@@ -11,6 +11,9 @@ export const ERRORS = {
   QUERY_TOO_COMPLEX: { status: 400, message: 'The query string is too large or too deeply nested.' },
   INVALID_JSON: { status: 400, message: 'The request body is not valid JSON.' },
   CRUMB_FAIL: { status: 403, message: 'The session crumb is missing or does not match. Reload the page and try again.' },
+  CROSS_SITE_REQUEST: { status: 403, message: 'This request came from another site and was refused.' },
+  FORBIDDEN: { status: 403, message: 'This is not allowed.' },
+  BODY_TOO_DEEP: { status: 400, message: 'The request body is nested too deeply.' },
   OWNER_SIGN_IN_FAILED: { status: 401, message: 'The email or password is incorrect.' },
   OWNER_SIGN_IN_REQUIRED: { status: 401, message: "Sign in as the site's owner to continue." },
   PERMISSION_DENIED: { status: 403, message: 'You do not have permission to do this.' },
@@ -144,7 +147,8 @@ export function toAppError(error: unknown): AppError {
   }
   switch (status) {
     case 400: return new AppError('BAD_REQUEST');
-    case 403: return new AppError('CRUMB_FAIL');
+    // Only the crumb check itself reports a crumb failure (its AppError is returned above).
+    case 403: return new AppError('FORBIDDEN');
     case 404: return new AppError('NOT_FOUND');
     case 405: return new AppError('METHOD_NOT_ALLOWED');
     case 413: return new AppError('PAYLOAD_TOO_LARGE');

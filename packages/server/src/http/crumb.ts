@@ -1,41 +1,42 @@
 import type {} from '@fastify/cookie';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
+import { sameSiteRequest } from './origin.js';
 
 /**
- * CSRF crumb (issue 3): page responses set a random `crumb` cookie (SameSite=Lax, readable by the
- * storefront script); every state-changing call under /api/ must send the same value back in the
- * X-CSRF-Token header, else 403 CRUMB_FAIL with `crumbFail: true`.
+ * Why a state-changing route takes no crumb header, declared on the route itself (docs/security.md):
+ * - `beacon`: an anonymous, append-only record from the storefront's collectors, often sent by
+ *   navigator.sendBeacon, which cannot set a header; guarded by payload checks, size and rate limits;
+ * - `form-body`: the crumb comes in the form body and the handler checks it (`crumbMatches`);
+ * - `refuses`: the route only ever answers an error (unknown paths for unsafe methods).
+ */
+export type CrumbExemption = 'beacon' | 'form-body' | 'refuses';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Unset: the route's unsafe methods need the crumb header. */
+    crumbExempt?: CrumbExemption;
+    /** A locked site (lock screen) still answers this API route: the unlock, the owner's sign-in, unsubscribing, the collectors. */
+    openWhenLocked?: boolean;
+    /** A write of visitor telemetry (page views, events, page speed, client errors): it changes no page. */
+    telemetry?: boolean;
+    /** Set from the route table when the route is registered: `api` for the JSON API under /api/, `page` for everything else. */
+    surface?: 'api' | 'page';
+  }
+}
+
+/**
+ * CSRF crumb: page responses set a random `crumb` cookie (SameSite=Lax, readable by the storefront
+ * script); every state-changing route must have the same value sent back in the X-CSRF-Token
+ * header, else 403 CRUMB_FAIL with `crumbFail: true`. Which routes need it is decided on the route
+ * the router matched (its declared `crumbExempt`), never on the text of the request's URL: the router
+ * decodes the path, so `/%61pi/...` reaches the same handler as `/api/...` and must meet the same check.
  */
 export const CRUMB_COOKIE = 'crumb';
 export const CRUMB_HEADER = 'x-csrf-token';
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * API paths exempt from the crumb check, because their callers send no header: beacons
- * (navigator.sendBeacon cannot set one) and the measurement collectors, whose anonymous,
- * append-only writes carry no authority of the visitor. Each entry is documented, with the reason,
- * in docs/errors.md; those endpoints are guarded by payload checks, size limits and rate limits.
- */
-export const CRUMB_EXEMPT_PATHS: ReadonlySet<string> = new Set<string>([
-  '/api/census/RecordHit',
-  '/api/census/button-click',
-  '/api/census/button-render',
-  '/api/census/form-render',
-  '/api/census/overlay',
-  '/api/events/RecordEvent', // the crumb comes in the form body; the handler checks it
-  '/api/v1/clanker/events',
-  '/api/1/performance/records',
-]);
-
-/** Exempt path prefixes, for the exempt endpoints that take a path parameter. */
-export const CRUMB_EXEMPT_PREFIXES: readonly string[] = ['/api/census/RecordQuickView/', '/api/v1/clanker/validate-event-content/'];
-
-export function isCrumbExempt(path: string): boolean {
-  return CRUMB_EXEMPT_PATHS.has(path) || CRUMB_EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix));
-}
+export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 // Random bytes are drawn in blocks: one system call serves 256 crumbs.
 let pool = Buffer.alloc(0);
@@ -62,13 +63,17 @@ export function crumbMatches(request: FastifyRequest, sent: unknown): boolean {
   return !!cookie && typeof sent === 'string' && sameCrumb(cookie, sent);
 }
 
-export function checkCrumb(request: FastifyRequest): void {
+/**
+ * The checks of every state-changing request, on its matched route: the request must come from
+ * this site (Origin and Sec-Fetch-Site), and carry the crumb unless its route is exempt.
+ */
+export function checkStateChange(request: FastifyRequest, publicUrl: string): void {
   if (!UNSAFE_METHODS.has(request.method)) return;
-  const path = request.url.split('?', 1)[0]!;
-  if (!path.startsWith('/api/') || isCrumbExempt(path)) return;
-  const cookie = request.cookies[CRUMB_COOKIE];
-  const header = request.headers[CRUMB_HEADER];
-  if (!cookie || typeof header !== 'string' || !sameCrumb(cookie, header)) throw new AppError('CRUMB_FAIL');
+  const exempt = request.routeOptions.config.crumbExempt;
+  if (exempt === 'refuses') return;
+  if (!sameSiteRequest(request, publicUrl)) throw new AppError('CROSS_SITE_REQUEST');
+  if (exempt) return;
+  if (!crumbMatches(request, request.headers[CRUMB_HEADER])) throw new AppError('CRUMB_FAIL');
 }
 
 /** Sets the crumb cookie on a page response when the visitor has none yet; returns the crumb in force. */
@@ -85,10 +90,52 @@ export function ensureCrumb(request: FastifyRequest, reply: FastifyReply): strin
   return crumb;
 }
 
+/**
+ * Whether a registered route belongs to the JSON API, decided once from the route table. Routes whose
+ * first segment is a parameter or a wildcard (`/:collection/:item`, `/*`) also match decoded API paths:
+ * for them the decoded path decides (http/paths.ts `isApiRequest`).
+ */
+function surfaceOf(route: RouteOptions): 'api' | 'page' | undefined {
+  if (route.url.startsWith('/api/')) return 'api';
+  return /^\/[:*]/.test(route.url) ? undefined : 'page';
+}
+
+/** A route as registered, with what its options say about the checks (the table tests walk). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  crumbExempt: CrumbExemption | undefined;
+  openWhenLocked: boolean;
+  surface: 'api' | 'page' | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route and method registered, in order (docs/security.md). */
+    routeTable: RouteEntry[];
+  }
+}
+
+/**
+ * Registered before every module: marks each route's surface as it is registered, keeps the route
+ * table, and checks the request's origin and crumb on every state-changing route. The check runs
+ * when the request arrives, before its body is read or validated: a forged request costs nothing
+ * and learns nothing of the route's schema.
+ */
 export const crumbPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preHandler', (request, _reply, done) => {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route) => {
+    const surface = route.config?.surface ?? surfaceOf(route);
+    route.config = { ...route.config, ...(surface ? { surface } : {}) };
+    for (const method of [route.method].flat()) {
+      table.push({ method, url: route.url, crumbExempt: route.config.crumbExempt, openWhenLocked: route.config.openWhenLocked === true, surface });
+    }
+  });
+  const publicUrl = app.config.publicUrl;
+  app.addHook('onRequest', (request, _reply, done) => {
     try {
-      checkCrumb(request);
+      checkStateChange(request, publicUrl);
       done();
     } catch (error) {
       done(error as Error);

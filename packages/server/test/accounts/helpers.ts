@@ -2,7 +2,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.js';
-import { REPO_ROOT } from '../../src/config.js';
+import { REPO_ROOT, type Config } from '../../src/config.js';
 import { importSite } from '../../src/site-dir/index.js';
 import type { Dialect, Store } from '../../src/storage/dialect.js';
 import { stableId } from '../../src/storage/ids.js';
@@ -28,12 +28,12 @@ export interface MembersSite {
 }
 
 /** The app on a fresh store with the members fixture and the default theme; cart limits high unless given. */
-export async function membersApp(dialect: Dialect, options: Omit<AppOptions, 'store' | 'clock'> = {}): Promise<MembersSite> {
+export async function membersApp(dialect: Dialect, options: Omit<AppOptions, 'store' | 'clock'> = {}, config: Partial<Config> = {}): Promise<MembersSite> {
   const store = await freshStore(dialect);
   await importSite(store, MEMBERS_SITE);
   const clock = new TestClock();
   clock.now = Date.now();
-  const app = await buildApp(testConfig({ siteDir: MEMBERS_SITE, themesDir: path.join(REPO_ROOT, 'themes') }), {
+  const app = await buildApp(testConfig({ siteDir: MEMBERS_SITE, themesDir: path.join(REPO_ROOT, 'themes'), ...config }), {
     store, clock: clock.fn,
     ...options,
     commerce: {

@@ -8,7 +8,7 @@ describe('the HTTP layer', () => {
   beforeAll(async () => {
     site = await fixtureApp('sqlite');
     // A state-changing API route, as later modules add them.
-    site.app.post('/api/test/echo', async (request) => ({ received: request.body }));
+    site.app.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url: '/api/test/echo', handler: async (request) => ({ received: request.body }) });
     site.app.get('/api/test/query', async (request) => ({ query: request.query }));
     site.app.get('/api/test/boom', async () => {
       throw new Error('secret internal detail at /srv/app.js:12');

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../../clock.js';
+import { isApiRequest } from '../../http/paths.js';
 import { RateLimiter } from '../../http/rate-limit.js';
 import type { CommerceDeps } from '../commerce/deps.js';
 import type { SiteRenderer } from '../site/renderer.js';
@@ -18,12 +19,15 @@ export { MemberCarts } from './member-cart.js';
 export { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './deps.js';
 export { MEMBER_COOKIE, SITE_USER_INFO_COOKIE, XSRF_HEADER } from './cookies.js';
 
-/** Requests whose cart is read: the store's API and pages (not assets, the owner's area or other APIs). */
+/**
+ * Requests whose cart is read: the store's API and pages (not assets, the owner's area or other APIs),
+ * told by the route the router matched (its registered path), not by the request's URL text.
+ */
 function readsCart(request: FastifyRequest): boolean {
-  const url = request.url;
-  if (url.startsWith('/api/')) return url.startsWith('/api/commerce/') || url.startsWith('/api/3/commerce/');
+  const route = request.routeOptions.url;
+  if (isApiRequest(request)) return route !== undefined && (route.startsWith('/api/commerce/') || route.startsWith('/api/3/commerce/'));
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  return !/^\/(static|theme|assets|config|healthz|favicon\.ico)(\/|$|\?)/.test(url);
+  return route === undefined || !/^\/(static|theme|assets|config|healthz|favicon\.ico)(\/|$)/.test(route);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { safeRedirectTarget } from '../../http/paths.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageType } from '../../constants.js';
 import { escapeHtml } from '../site/document.js';
@@ -12,7 +13,7 @@ import { peekSiteUserToken, useSiteUserToken } from './users.js';
 
 /** A `next` the account pages may send a visitor to: a path of this site, never another host. */
 export function safeNext(raw: unknown, fallback = '/account'): string {
-  return typeof raw === 'string' && /^\/(?!\/)[^\s\\]*$/.test(raw) && raw.length <= 500 ? raw : fallback;
+  return typeof raw === 'string' && raw.length <= 500 ? safeRedirectTarget(raw, fallback) : fallback;
 }
 
 /** Account page templates the theme may lack: a plain form the storefront's account island still mounts on. */

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { ensureCrumb } from '../../http/crumb.js';
+import { safeRedirectTarget } from '../../http/paths.js';
 import { type RateLimit, RateLimiter, visitorSubject } from '../../http/rate-limit.js';
 import { canEndSession, canOpenConfig, canViewAnalytics } from '../../permissions.js';
 import { analyticsReport } from '../analytics/report.js';
@@ -52,12 +53,15 @@ function validDay(day: string): boolean {
   return DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 }
 
+/** The owner's API answers on a locked site (the owner signs in there to unlock it): each call checks the owner itself. */
+const OWNER_API = { openWhenLocked: true } as const;
+
 export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions): Promise<void> {
   const build = readAdminBuild(app.config.storefrontDist);
   const limiter = new RateLimiter(app.store.db);
 
   const siteOf = async (request: FastifyRequest): Promise<SiteSnapshot> => {
-    const snapshot = await opts.snapshots.forHost(normalizeHost(request.headers.host));
+    const snapshot = await opts.snapshots.forHost(normalizeHost(request.host));
     if (!snapshot) throw new AppError('NOT_FOUND');
     return snapshot;
   };
@@ -73,8 +77,9 @@ export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions
 
   app.get('/config/login', async (request, reply) => {
     const s = await siteOf(request);
-    const next = (request.query as { next?: unknown }).next;
-    const target = typeof next === 'string' && next.startsWith('/config/') && !next.startsWith('/config/login') ? next : '/config/analytics';
+    // A path of the owner's area only, made safe for the Location header (encoded, never another site).
+    const next = safeRedirectTarget((request.query as { next?: unknown }).next, '');
+    const target = next.startsWith('/config/') && !next.startsWith('/config/login') ? next : '/config/analytics';
     if (canOpenConfig(request.owner, s.website.id)) return reply.header('cache-control', 'no-store').redirect(target, 302);
     ensureCrumb(request, reply);
     return page(reply, s, 'login', 'Sign in', { next: target });
@@ -97,7 +102,7 @@ export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions
       .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p><a href="/config/analytics">Analytics</a></p></body></html>\n');
   });
 
-  app.post('/api/owner/session', { bodyLimit: 8 * 1024 }, async (request, reply) => {
+  app.post('/api/owner/session', { bodyLimit: 8 * 1024, config: OWNER_API }, async (request, reply) => {
     const s = await siteOf(request);
     const body = checkCredentialsBody(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
@@ -114,20 +119,20 @@ export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions
     return reply.header('cache-control', 'no-store').send({ email: account.email, websiteRoles: [account.website_role] });
   });
 
-  app.get('/api/owner/session', async (request, reply) => {
+  app.get('/api/owner/session', { config: OWNER_API }, async (request, reply) => {
     const s = await siteOf(request);
     if (!canOpenConfig(request.owner, s.website.id)) throw new AppError('OWNER_SIGN_IN_REQUIRED');
     return reply.header('cache-control', 'no-store').send({ email: request.owner.email, websiteRoles: request.owner.websiteRoles });
   });
 
-  app.delete('/api/owner/session', async (request, reply) => {
+  app.delete('/api/owner/session', { config: OWNER_API }, async (request, reply) => {
     const owner = request.owner;
     if (owner && canEndSession(owner, owner.sessionId)) await endSession(app.store.db, owner.sessionId);
     if (request.cookies[OWNER_COOKIE]) clearOwnerCookie(request, reply);
     return reply.status(204).send();
   });
 
-  app.get('/api/owner/analytics', async (request, reply) => {
+  app.get('/api/owner/analytics', { config: OWNER_API }, async (request, reply) => {
     const s = await siteOf(request);
     if (!request.owner) throw new AppError('OWNER_SIGN_IN_REQUIRED');
     if (!canViewAnalytics(request.owner, s.website.id)) throw new AppError('PERMISSION_DENIED');

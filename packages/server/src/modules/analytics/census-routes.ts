@@ -62,7 +62,7 @@ const CENSUS_LIMIT = 16 * 1024;
 export async function censusRoutes(app: FastifyInstance): Promise<void> {
   const { ingest } = app;
 
-  app.post('/api/census/RecordHit', ingest.route('RecordHit', HIT_LIMIT), async (request, reply) => {
+  app.post('/api/census/RecordHit', ingest.route('RecordHit', HIT_LIMIT, 'beacon'), async (request, reply) => {
     const endpoint = 'RecordHit';
     if (!ingest.admit(request, reply)) return reply;
     const site = await ingest.site(request);
@@ -131,10 +131,10 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(202).send({ accepted: 1 });
     };
 
-  app.post('/api/census/button-click', ingest.route('button-click', CENSUS_LIMIT), census('button-click', checkCensus));
-  app.post('/api/census/button-render', ingest.route('button-render', CENSUS_LIMIT), census('button-render', checkCensus));
-  app.post('/api/census/overlay', ingest.route('overlay', CENSUS_LIMIT), census('overlay', checkCensus));
-  app.post('/api/census/form-render', ingest.route('form-render', CENSUS_LIMIT), census('form-render', checkFormRender, (_r, body) => body.formId ?? null));
-  app.post('/api/census/RecordQuickView/:id', ingest.route('RecordQuickView', CENSUS_LIMIT),
+  app.post('/api/census/button-click', ingest.route('button-click', CENSUS_LIMIT, 'beacon'), census('button-click', checkCensus));
+  app.post('/api/census/button-render', ingest.route('button-render', CENSUS_LIMIT, 'beacon'), census('button-render', checkCensus));
+  app.post('/api/census/overlay', ingest.route('overlay', CENSUS_LIMIT, 'beacon'), census('overlay', checkCensus));
+  app.post('/api/census/form-render', ingest.route('form-render', CENSUS_LIMIT, 'beacon'), census('form-render', checkFormRender, (_r, body) => body.formId ?? null));
+  app.post('/api/census/RecordQuickView/:id', ingest.route('RecordQuickView', CENSUS_LIMIT, 'beacon'),
     census('RecordQuickView', checkCensus, (request) => (request.params as { id: string }).id));
 }

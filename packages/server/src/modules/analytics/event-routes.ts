@@ -47,7 +47,7 @@ const LIMIT = 32 * 1024;
 export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const { ingest } = app;
 
-  app.post('/api/events/RecordEvent', ingest.route('RecordEvent', LIMIT), async (request, reply) => {
+  app.post('/api/events/RecordEvent', ingest.route('RecordEvent', LIMIT, 'form-body'), async (request, reply) => {
     const endpoint = 'RecordEvent';
     if (!ingest.admit(request, reply)) return reply;
     const site = await ingest.site(request);
@@ -87,7 +87,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(200).send({ accepted: 1 });
   });
 
-  app.post('/api/v1/clanker/events', ingest.route('clanker-events', LIMIT), async (request, reply) => {
+  app.post('/api/v1/clanker/events', ingest.route('clanker-events', LIMIT, 'beacon'), async (request, reply) => {
     const endpoint = 'clanker-events';
     if (!ingest.admit(request, reply)) return reply;
     const site = await ingest.site(request);
@@ -120,7 +120,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(202).send({ accepted: 1 });
   });
 
-  app.post('/api/v1/clanker/validate-event-content/:schemaName', ingest.route('validate-event-content', LIMIT), async (request, reply) => {
+  app.post('/api/v1/clanker/validate-event-content/:schemaName', ingest.route('validate-event-content', LIMIT, 'beacon'), async (request, reply) => {
     const endpoint = 'validate-event-content';
     if (!ingest.admit(request, reply, 0)) return reply;
     const site = await ingest.site(request);

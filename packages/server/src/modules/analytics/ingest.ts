@@ -1,3 +1,4 @@
+import type { CrumbExemption } from '../../http/crumb.js';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type {} from '../../storage/schema-analytics.js';
@@ -51,7 +52,7 @@ export class Ingest {
   }
 
   async site(request: FastifyRequest): Promise<IngestSite | undefined> {
-    const host = normalizeHost(request.headers.host);
+    const host = normalizeHost(request.host);
     const snapshot = await this.snapshots.forHost(host);
     if (!snapshot) return undefined;
     return { websiteId: snapshot.website.id, day: dayIn(snapshot.timeZone, Date.now()), host, snapshot };
@@ -127,9 +128,11 @@ export class Ingest {
    * fails before the handler runs (a body too large, a content type not accepted, a body that does
    * not parse, a crumb that does not match).
    */
-  route(endpoint: string, bodyLimit: number): RouteShorthandOptions {
+  route(endpoint: string, bodyLimit: number, crumbExempt?: CrumbExemption): RouteShorthandOptions {
     return {
       bodyLimit,
+      // Visitor telemetry: it changes no page, and a locked site still records it (its pages are the lock screen's).
+      config: { telemetry: true, openWhenLocked: true, ...(crumbExempt ? { crumbExempt } : {}) },
       onError: async (request, _reply, error) => {
         const appError = toAppError(error);
         if (appError.status >= 500) return;

@@ -1,3 +1,4 @@
+import { parseJsonText } from '../../http/json.js';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 
@@ -55,7 +56,7 @@ export function under(prefix: string, rejection: Rejected): Rejected {
 export function parseJson(text: unknown, field: string): Checked<unknown> {
   if (typeof text !== 'string') return rejected(field, 'Expected a JSON string');
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parseJsonText(text) };
   } catch {
     return rejected(field, 'Expected valid JSON');
   }

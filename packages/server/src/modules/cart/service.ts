@@ -1,6 +1,7 @@
 import { FORM_MESSAGES, QUANTITY_INPUT, parseQuantity, validateAddToCart, type ProductData } from '@tessera/core';
 import type { FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../../errors.js';
+import { parseJsonText } from '../../http/json.js';
 import { newId } from '../../storage/ids.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
@@ -93,7 +94,7 @@ export function additionalFieldsFor(s: SiteSnapshot, formId: string | null, raw:
   let answers: unknown = raw ?? {};
   if (typeof raw === 'string') {
     try {
-      answers = raw.trim() === '' ? {} : JSON.parse(raw);
+      answers = raw.trim() === '' ? {} : parseJsonText(raw);
     } catch {
       answers = undefined;
     }

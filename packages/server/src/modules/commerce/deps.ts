@@ -28,9 +28,8 @@ export interface CommerceDeps {
   payments: PaymentProviders;
   /** The buyer's order mail goes through it (written to the outbox with the order); null without mail. */
   mail: Mailer | null;
-  /** The server's default From (MAIL_FROM) and public address (PUBLIC_URL; else the request's). */
+  /** The server's default From (MAIL_FROM); links in mail come from `baseUrlOf`. */
   mailFrom: string;
-  publicUrl: string;
   /** Cart writes per visitor (the crumb: the spec's session id) and per client address. */
   cartWriteLimits: { perVisitor: RateLimit; perAddress: RateLimit };
   /** Modules that act on every finished order (modules/reviews, modules/commerce-mail) add theirs here. */
@@ -42,9 +41,9 @@ export const DEFAULT_CART_WRITE_LIMITS: CommerceDeps['cartWriteLimits'] = {
   perAddress: { name: 'cart-write:address', limit: 1200, windowMs: 60_000 },
 };
 
-/** The site's address as this request reaches it (PUBLIC_URL when set): for the links in mail. */
+/** The site's configured origin, for the links in mail (http/origin.ts): never an unlisted Host. Call after `siteOf`. */
 export function baseUrlOf(deps: CommerceDeps, request: FastifyRequest): string {
-  return (deps.publicUrl || `${request.protocol}://${request.host}`).replace(/\/$/, '');
+  return deps.renderer.originOf(request);
 }
 
 /** The site an API request is for (by Host, as pages are); 404 when the store holds no site. */

@@ -31,7 +31,6 @@ export async function registerCommerce(
     clock,
     mail: app.hasDecorator('mail') ? app.mail : null,
     mailFrom: config.mailFrom,
-    publicUrl: config.publicUrl,
     signer: new Signer(store, clock),
     limiter: new RateLimiter(store.db, clock),
     payments: new PaymentProviders(setup.paymentProviders),

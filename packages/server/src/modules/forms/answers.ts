@@ -1,5 +1,6 @@
 import { FORM_MESSAGES, validateFormFields, type FieldErrors, type FormValidationOptions } from '@tessera/core';
 import { AppError } from '../../errors.js';
+import { parseJsonText } from '../../http/json.js';
 import type { SiteForm } from './definition.js';
 
 /**
@@ -17,7 +18,7 @@ export function parseValues(raw: unknown): Record<string, unknown> {
   let value = raw;
   if (typeof raw === 'string') {
     try {
-      value = JSON.parse(raw);
+      value = parseJsonText(raw);
     } catch {
       throw new AppError('FORM_PARSE_FAILED');
     }

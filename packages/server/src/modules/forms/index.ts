@@ -21,19 +21,13 @@ export const DEFAULT_FORMS_OPTIONS: FormsOptions = Object.freeze({ limits: DEFAU
 
 export interface FormsPluginOptions extends Partial<FormsOptions> {
   store: Store;
-  sites: { snapshotFor(request: FastifyRequest): Promise<SiteSnapshot | undefined> };
+  sites: { snapshotFor(request: FastifyRequest): Promise<SiteSnapshot | undefined>; originOf(request: FastifyRequest, s: SiteSnapshot): string };
   mailingList: MailingList;
   clock: Clock;
-  /** PUBLIC_URL: the base of links in mail; the request's origin when empty. */
-  publicUrl: string;
   /** MAIL_FROM */
   mailFrom: string;
 }
 
-/** The site's address as links in mail should carry it. */
-export function siteBaseUrl(request: FastifyRequest, publicUrl: string): string {
-  return (publicUrl || `${request.protocol}://${request.host}`).replace(/\/$/, '');
-}
 
 const PageField = Type.Optional(Type.String({ maxLength: 2000 }));
 
@@ -99,7 +93,7 @@ export async function formsPlugin(root: FastifyInstance, opts: FormsPluginOption
       { rule: limits.submissionPerVisitor, subject: visitorSubject(request) },
       { rule: limits.submissionPerSite, subject: SITE_SUBJECT },
     ], 'FORM_RATE_LIMITED');
-    await saveFormSubmission(deps, snapshot, siteBaseUrl(request, opts.publicUrl), request.body as SubmissionBody);
+    await saveFormSubmission(deps, snapshot, opts.sites.originOf(request, snapshot), request.body as SubmissionBody);
     // A dropped bot submission answers exactly like a stored one.
     return { data: { success: true } };
   });

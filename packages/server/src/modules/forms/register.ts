@@ -35,7 +35,7 @@ export async function registerFormsAndMail(
 
   await app.register(captchaRoutes, { sites: renderer });
   await app.register(formsPlugin, {
-    ...setup.forms, store, sites: renderer, mailingList, clock, publicUrl: config.publicUrl, mailFrom: config.mailFrom,
+    ...setup.forms, store, sites: renderer, mailingList, clock, mailFrom: config.mailFrom,
   });
   await app.register(newsletterPlugin, { renderer, mailingList });
 

@@ -1,3 +1,4 @@
+import { isApiRequest } from '../../http/paths.js';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -94,9 +95,10 @@ export const multilingualPlugin = fp(async (app: FastifyInstance, deps: Commerce
 
   // Following a page's `?lang=` link makes that language the visitor's choice for the next pages too.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith('/api/') || !request.url.includes(`${LANGUAGE_PARAMETER}=`)) return;
+    const wanted = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAMETER];
+    if (request.method !== 'GET' || wanted === undefined || isApiRequest(request)) return;
     const s = await renderer.snapshotFor(request);
-    const language = s ? publishedLanguage(s, (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAMETER]) : null;
+    const language = s ? publishedLanguage(s, wanted) : null;
     if (language && request.cookies[LANGUAGE_COOKIE] !== language) {
       reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https', maxAge: 365 * 86_400 });
     }

@@ -80,7 +80,8 @@ export async function newsletterPlugin(root: FastifyInstance, opts: NewsletterPl
       `<p>${fill(NEWSLETTER_TEXTS.unsubscribeBody, { siteTitle: s.siteTitle })}</p></div>\n`,
   })));
 
-  app.post('/api/newsletter/unsubscribe', { schema: { body: Type.Object({ token: Type.String({ maxLength: 512 }) }) } }, async (request) => {
+  // Unsubscribing must work on a locked site too.
+  app.post('/api/newsletter/unsubscribe', { schema: { body: Type.Object({ token: Type.String({ maxLength: 512 }) }) }, config: { openWhenLocked: true } }, async (request) => {
     const snapshot = await renderer.snapshotFor(request);
     if (!snapshot) throw new AppError('NOT_FOUND');
     const result = await mailingList.unsubscribe(snapshot.website.id, request.body.token);

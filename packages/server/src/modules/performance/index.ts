@@ -91,7 +91,7 @@ export async function performancePlugin(app: FastifyInstance): Promise<void> {
     return reply.header('cache-control', 'no-store').send({ pageLoadId: newId() });
   });
 
-  app.post('/api/1/performance/records', ingest.route('performance-records', LIMIT), async (request, reply) => {
+  app.post('/api/1/performance/records', ingest.route('performance-records', LIMIT, 'beacon'), async (request, reply) => {
     const endpoint = 'performance-records';
     if (!ingest.admit(request, reply)) return reply;
     const site = await ingest.site(request);

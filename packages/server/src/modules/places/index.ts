@@ -1,3 +1,4 @@
+import { parseJsonText } from '../../http/json.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.js';
@@ -21,7 +22,7 @@ export function trackingContextOf(raw: unknown): { productPage: string | null; p
   let value = raw;
   if (typeof raw === 'string') {
     try {
-      value = JSON.parse(raw);
+      value = parseJsonText(raw);
     } catch {
       value = null;
     }

@@ -19,11 +19,10 @@ export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
 export interface RestockPluginOptions {
   store: Store;
-  sites: { snapshotFor(request: FastifyRequest): Promise<SiteSnapshot | undefined> };
+  sites: { snapshotFor(request: FastifyRequest): Promise<SiteSnapshot | undefined>; originOf(request: FastifyRequest, s: SiteSnapshot): string };
   mailingList: MailingList;
   sender: RestockSender;
   clock: Clock;
-  publicUrl: string;
   mailFrom: string;
   storefrontDist: string;
   limits?: Partial<RestockLimits>;
@@ -64,7 +63,6 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
     if (!snapshot) throw new AppError('NOT_FOUND');
     return snapshot;
   };
-  const baseUrlOf = (request: FastifyRequest) => (opts.publicUrl || `${request.protocol}://${request.host}`).replace(/\/$/, '');
 
   app.post(RESTOCK_PATH, { bodyLimit: 16 * 1024 }, async (request) => {
     const s = await siteOf(request);
@@ -74,7 +72,7 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
     ], 'RESTOCK_RATE_LIMITED');
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('BAD_REQUEST');
-    await signUp(deps, s, baseUrlOf(request), body as RestockSignUpBody);
+    await signUp(deps, s, opts.sites.originOf(request, s), body as RestockSignUpBody);
     return { data: { success: true } };
   });
 

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { PageType } from '../../constants.js';
 import { AppError } from '../../errors.js';
-import { isCrumbExempt } from '../../http/crumb.js';
+import { isApiRequest } from '../../http/paths.js';
 import { RateLimiter, type RateLimit, visitorSubject } from '../../http/rate-limit.js';
 import { canPreviewRestricted } from '../../permissions.js';
 import { verifyPassword } from '../admin/passwords.js';
@@ -31,8 +31,6 @@ export const DEFAULT_PASSWORD_LIMITS: PasswordLimits = {
   perScope: { name: 'site-password:scope', limit: 300, windowMs: 15 * 60_000 },
 };
 
-/** API calls a locked site still answers: the unlock itself, the owner's area, unsubscribing, and the collectors' anonymous records. */
-const OPEN_WHEN_LOCKED = ['/api/site-password/', '/api/owner/', '/api/newsletter/unsubscribe', '/api/events/RecordJavascriptErrors'];
 
 const Unlock = Type.Object({
   password: Type.String({ maxLength: 1024 }),
@@ -87,18 +85,19 @@ export const sitePasswordPlugin = fp(async (app: FastifyInstance, opts: { commer
   };
   renderer.access.add(policy);
 
-  // A locked site answers no content call: 403 SITE_LOCKED (a hook of the root: it covers every module's routes).
+  // A locked site answers no API call but those whose route says so (the unlock itself, the owner's
+  // API, unsubscribing, the collectors' anonymous records): 403 SITE_LOCKED. A hook of the root, so it
+  // covers every module's routes; decided on the matched route, never on the URL's text. Pages and
+  // assets are the renderer's: they show the lock screen.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const path = request.url.split('?', 1)[0]!;
-    if (OPEN_WHEN_LOCKED.some((p) => path.startsWith(p)) || isCrumbExempt(path)) return;
+    if (!isApiRequest(request) || request.routeOptions.config.openWhenLocked) return;
     const s = await renderer.snapshotFor(request);
     if (!s || !lockScreenOf(s)) return;
     const denial = await renderer.access.site(request, s);
     if (denial) throw new AppError('SITE_LOCKED');
   });
 
-  app.post('/api/site-password/unlock', { bodyLimit: 4096 }, async (request, reply) => {
+  app.post('/api/site-password/unlock', { bodyLimit: 4096, config: { openWhenLocked: true } }, async (request, reply) => {
     const s = await renderer.snapshotFor(request);
     if (!s) throw new AppError('NOT_FOUND');
     const body = checkUnlock(request.body);

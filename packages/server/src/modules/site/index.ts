@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageType } from '../../constants.js';
 import { AppError } from '../../errors.js';
+import { isApiRequest } from '../../http/paths.js';
 import type { Store } from '../../storage/dialect.js';
 import { collectionPageByUrl, homePage, itemPage, searchPage, storePage, type PageRequest, type PageResult } from './pages.js';
 import type { SiteRenderer } from './renderer.js';
@@ -27,7 +28,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   const page = (build: (req: PageRequest, params: Record<string, string>) => Promise<PageResult> | PageResult) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       // /api/ belongs to the modules' JSON APIs: an unknown API path is a JSON 404, never a page.
-      if (request.url.startsWith('/api/')) throw new AppError('NOT_FOUND');
+      if (isApiRequest(request)) throw new AppError('NOT_FOUND');
       const snapshot = await renderer.snapshotFor(request);
       if (!snapshot) return renderer.sendNotFound(request, reply);
       const key = renderer.pageCache.keyFor(request, renderer.languageOf(request, snapshot));
@@ -53,8 +54,10 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
+    // It only answers errors: no crumb needed to be told so.
+    config: { crumbExempt: 'refuses' },
     handler: async (request) => {
-      if (request.url.startsWith('/api/')) throw new AppError('NOT_FOUND');
+      if (isApiRequest(request)) throw new AppError('NOT_FOUND');
       throw new AppError('METHOD_NOT_ALLOWED');
     },
   });

@@ -65,11 +65,9 @@ export class PageCache {
   }
 }
 
-/** Writes that change no page: visitor telemetry. */
-const TELEMETRY = ['/api/census/', '/api/events/', '/api/v1/clanker/', '/api/1/performance/records'];
-
-/** Whether a finished request may have changed what pages show. */
-export function changesPages(method: string, url: string, statusCode: number): boolean {
+/** Whether a finished request may have changed what pages show: writes do, but visitor telemetry (its route says so) does not. */
+export function changesPages(request: Pick<FastifyRequest, 'method' | 'routeOptions'>, statusCode: number): boolean {
+  const method = request.method;
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || statusCode >= 400) return false;
-  return !TELEMETRY.some((prefix) => url.startsWith(prefix));
+  return request.routeOptions.config?.telemetry !== true;
 }

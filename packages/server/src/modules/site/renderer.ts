@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.js';
+import { displayUrl, type Config } from '../../config.js';
 import { ensureCrumb } from '../../http/crumb.js';
+import { siteOrigin } from '../../http/origin.js';
+import { safeRedirectTarget } from '../../http/paths.js';
 import { PageType } from '../../constants.js';
 import { SiteAccess } from './access.js';
 import type { StorefrontBuild } from '../../http/storefront.js';
@@ -70,13 +72,24 @@ export class SiteRenderer {
   /** The site answering this request's Host, loaded once per request. */
   async snapshotFor(request: FastifyRequest): Promise<SiteSnapshot | undefined> {
     const r = request as WithSnapshot;
-    if (r[SNAPSHOT] === undefined) r[SNAPSHOT] = (await this.snapshots.forHost(normalizeHost(request.headers.host))) ?? null;
+    if (r[SNAPSHOT] === undefined) r[SNAPSHOT] = (await this.snapshots.forHost(normalizeHost(request.host))) ?? null;
     return r[SNAPSHOT] ?? undefined;
+  }
+
+  /**
+   * The scheme, host and port of every absolute URL made for this request (pages' canonical and
+   * og: links, mailed links, the From of mail): the site's configured origin, never an unlisted Host.
+   */
+  originOf(request: FastifyRequest, snapshot?: SiteSnapshot): string {
+    const site = snapshot ?? (request as WithSnapshot)[SNAPSHOT];
+    // Links are only made for a request whose site was resolved (snapshotFor) first.
+    if (!site) throw new Error('originOf: the request has no site');
+    return siteOrigin(request, site, { publicUrl: this.config.publicUrl, fallback: displayUrl(this.config, this.config.port) });
   }
 
   pageRequest(request: FastifyRequest, snapshot: SiteSnapshot): PageRequest {
     const path = request.url.split('?', 1)[0]!;
-    const baseUrl = this.config.publicUrl || `${request.protocol}://${request.host}`;
+    const baseUrl = this.originOf(request, snapshot);
     return {
       snapshot, path, query: (request.query ?? {}) as Record<string, unknown>, now: Date.now(), baseUrl,
       language: this.languageOf(request, snapshot),
@@ -95,7 +108,7 @@ export class SiteRenderer {
       const locked = await this.access.site(request, snapshot);
       if (locked) result = await locked.page(this.pageRequest(request, snapshot), null);
     }
-    if (result.kind === 'redirect') return reply.redirect(result.location, 302);
+    if (result.kind === 'redirect') return reply.redirect(safeRedirectTarget(result.location, '/'), 302);
     for (const hook of this.contextHooks) await hook(request, snapshot, result.context);
     ensureCrumb(request, reply);
     reply.header('cache-control', 'no-cache');

@@ -42,11 +42,14 @@ export interface SiteSnapshot {
   assets: Map<string, AssetInfo>;
   /** Assets that are sold (digital product files): never served by the public asset route. */
   privateAssets: Set<string>;
+  /** The host names the site lists (site.json `hosts`): requests for them may build links to themselves (http/origin.ts). */
+  hosts: readonly string[];
+  isDefault: boolean;
 }
 
 export async function loadSnapshot(store: Store, websiteId: string): Promise<SiteSnapshot | undefined> {
   const db = store.db;
-  const [website, settings, collections, navigation, forms, assets, products] = await Promise.all([
+  const [website, settings, collections, navigation, forms, assets, products, hosts] = await Promise.all([
     findWebsite(db, websiteId),
     findSiteSettings(db, websiteId),
     listCollections(db, websiteId),
@@ -54,6 +57,7 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
     listForms(db, websiteId),
     db.selectFrom('assets').select(['id', 'path', 'sha256', 'width', 'height', 'content_type']).where('website_id', '=', websiteId).execute(),
     db.selectFrom('products').select('data').where('website_id', '=', websiteId).where('product_type', '=', ProductType.DIGITAL).execute(),
+    db.selectFrom('website_hosts').select('host').where('website_id', '=', websiteId).orderBy('host').execute(),
   ]);
   const privateAssets = new Set<string>();
   for (const p of products) {
@@ -81,6 +85,8 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
     forms: new Map(forms.map((f) => [f.form_key, { id: f.form_key, name: f.name, definition: JSON.parse(f.definition) }])),
     assets: new Map(assets.map((a) => [a.path, { id: a.id, sha256: a.sha256, width: a.width, height: a.height, contentType: a.content_type }])),
     privateAssets,
+    hosts: hosts.map((h) => h.host.toLowerCase()),
+    isDefault: website.is_default === 1,
   };
 }
 
