@@ -74,7 +74,7 @@ describe('security', () => {
     it('refuses a state-changing request from another site even with the right crumb', async () => {
       const b = new Browser(site.app);
       const add = (headers: Record<string, string>) => b.request('POST', '/api/commerce/shopping-cart/entries', { itemId: 'nope', quantity: 1 }, headers);
-      for (const headers of [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://members.test.evil.example' }]) {
+      for (const headers of [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://members.test.evil.example' }] as Array<Record<string, string>>) {
         const res = await add(headers);
         expect(res.status, JSON.stringify(headers)).toBe(403);
         expect(res.json).toEqual({ error: 'This request came from another site and was refused.', code: 'CROSS_SITE_REQUEST' });
@@ -83,7 +83,7 @@ describe('security', () => {
       const beacon = await site.app.inject({ method: 'POST', url: '/api/census/RecordHit', headers: { host: 'members.test', origin: 'https://evil.example' }, payload: {} });
       expect(beacon.json().code).toBe('CROSS_SITE_REQUEST');
       // The site's own pages pass.
-      for (const headers of [{ origin: 'http://members.test' }, { origin: 'http://members.test', 'sec-fetch-site': 'same-origin' }, {}]) {
+      for (const headers of [{ origin: 'http://members.test' }, { origin: 'http://members.test', 'sec-fetch-site': 'same-origin' }, {}] as Array<Record<string, string>>) {
         expect((await add(headers)).json.code, JSON.stringify(headers)).not.toBe('CROSS_SITE_REQUEST');
       }
     });
