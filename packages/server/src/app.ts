@@ -17,6 +17,7 @@ import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront
 import { registerCommerce, type CommerceSetup } from './modules/commerce/index.js';
 import { installmentsPlugin } from './modules/installments/index.js';
 import { adminPlugin, ownerAuthPlugin } from './modules/admin/index.js';
+import { SCRYPT_COST, type ScryptCost } from './modules/admin/passwords.js';
 import { analyticsPlugin, ingestPlugin } from './modules/analytics/index.js';
 import { clientErrorsPlugin } from './modules/client-errors/index.js';
 import { performancePlugin } from './modules/performance/index.js';
@@ -53,6 +54,8 @@ export interface AppOptions {
   merchandising?: MerchandisingSetup;
   /** Visitor account limits, the places provider (issue 9). */
   siteUsers?: SiteUsersSetup;
+  /** The scrypt cost of new password hashes: SCRYPT_COST (OWASP's) unless a test lowers it to create accounts quickly. */
+  passwordCost?: ScryptCost;
 }
 
 /** Builds the whole application from a config: the CLI and the tests both start here. */
@@ -142,10 +145,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerStorefrontAssets(app, config.storefrontDist);
   await registerFormsAndMail(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.forms);
   // The owner's sign-in and area; measurement (issue 8): ingestion queue, analytics, page speed, client errors.
-  await app.register(ownerAuthPlugin);
+  await app.register(ownerAuthPlugin, { clock: options.clock ?? systemClock });
   // Visitor accounts (issue 9): the session and the member's cart, read before every other module.
   await app.register(accountsAuthPlugin, { clock: options.clock ?? systemClock, renderer, memberCarts });
-  await app.register(adminPlugin, { snapshots });
+  await app.register(adminPlugin, { snapshots, clock: options.clock ?? systemClock, passwordCost: options.passwordCost ?? SCRYPT_COST });
   await app.register(ingestPlugin, { snapshots });
   await app.register(analyticsPlugin);
   await app.register(performancePlugin);
@@ -155,7 +158,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(installmentsPlugin);
   await registerMerchandising(app, { store, renderer, config, clock: options.clock ?? systemClock, commerce }, options.merchandising);
   // Accounts, members' areas, site passwords, languages, header and footer, places (issue 9).
-  await registerSiteUsers(app, { commerce, memberCarts }, options.siteUsers);
+  await registerSiteUsers(app, { commerce, memberCarts, passwordCost: options.passwordCost ?? SCRYPT_COST }, options.siteUsers);
 
   app.addHook('onClose', async () => {
     themes.close();
