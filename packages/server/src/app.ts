@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { AppError, toAppError } from './errors.js';
 import { crumbPlugin } from './http/crumb.js';
+import { loggableUrl } from './http/log-url.js';
 import { parseQueryString, queryRejected } from './http/querystring.js';
 import { registerCompression, registerSecurity } from './http/security.js';
 import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
@@ -88,7 +89,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // logged by the error handler at every level.
   if (app.log.level === 'debug' || app.log.level === 'trace') {
     app.addHook('onResponse', async (request, reply) => {
-      request.log.debug({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      request.log.debug({ method: request.method, url: loggableUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     });
   }
 
@@ -119,7 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   app.setErrorHandler(async (error, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error, url: request.url }, 'unexpected error');
+    if (appError.status >= 500) request.log.error({ err: error, url: loggableUrl(request.url) }, 'unexpected error');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (isPage && appError.status >= 500) return renderer.sendError(request, reply);
     if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 5));

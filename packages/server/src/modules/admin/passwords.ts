@@ -50,6 +50,11 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Hashes being computed and waiting for a slot (the sign-in's load, and what the tests check). */
+export function scryptLoad(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 const memoryOf = ({ n, r }: ScryptCost) => 128 * n * r;
 
 function derive(password: string, salt: Buffer, cost: ScryptCost, length: number): Promise<Buffer> {
