@@ -146,7 +146,7 @@ describe.each(DIALECTS)('passwords on the site on %s', (dialect) => {
   it('hashes a site password with tessera password hash, for site.json and collections', async () => {
     const lines: string[] = [];
     await runPasswordCommand(['hash', '--password', 'a new password'], (l) => lines.push(l));
-    expect(lines[0]).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(lines[0]).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword('a new password', lines[0]!)).toBe(true);
     await expect(runPasswordCommand(['nope'], () => {})).rejects.toThrow(/password needs hash/);
   });
