@@ -124,7 +124,7 @@ export class Mailer {
   }
 }
 
-/** `SMTP_URL` set: SMTP; otherwise the outbox and the log. */
+/** `SMTP_URL` set: SMTP; otherwise the outbox, and a line in the log saying that a message waits there. */
 export function createMailer(
   opts: { db: Kysely<Database>; smtpUrl: string; log: FastifyBaseLogger; clock: Clock; defaultFrom: string },
   setup: MailSetup = {},

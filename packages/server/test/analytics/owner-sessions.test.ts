@@ -11,6 +11,8 @@ import { testConfig } from '../helpers/app.js';
 import { FIXTURE_SITE } from '../helpers/paths.js';
 import { QUICK_PASSWORD_COST, createTestOwner } from '../helpers/passwords.js';
 import { DIALECTS, freshStore } from '../helpers/store.js';
+import { ownerSessionActivity } from '../../src/storage/migrations/0008-owner-session-activity.js';
+import { columnTypes } from '../../src/storage/migrations/types.js';
 import { CRUMB, websiteId } from './helpers.js';
 
 const EMAIL = 'owner@shop.test';
@@ -162,5 +164,28 @@ describe.each(DIALECTS)('owner password hashes on %s', (dialect) => {
     expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
     expect((await signIn(site.app)).statusCode).toBe(200);
     expect(await stored()).toBe(upgraded);
+  });
+});
+
+describe.each(DIALECTS)('migration 0008 on %s', (dialect) => {
+  it('counts the sessions open when it runs as seen at their start, so an upgrade signs no owner out', async () => {
+    const store = await freshStore(dialect);
+    try {
+      await importSite(store, FIXTURE_SITE);
+      const id = await websiteId(store);
+      const accountId = await createTestOwner(store.db, id, EMAIL, PASSWORD);
+      const migration = ownerSessionActivity(columnTypes(dialect));
+      // The table as it was before the migration, holding an open session.
+      await migration.down(store.db);
+      const startedOn = Date.now() - HOUR;
+      await store.db.insertInto('owner_sessions' as never).values({
+        id: 's'.repeat(64), website_id: id, account_id: accountId, created_on: startedOn, expires_on: startedOn + 14 * 24 * HOUR,
+      } as never).execute();
+      await migration.up(store.db);
+      const row = await store.db.selectFrom('owner_sessions').selectAll().where('id', '=', 's'.repeat(64)).executeTakeFirstOrThrow();
+      expect(Number(row.last_seen_on)).toBe(startedOn);
+    } finally {
+      await store.close();
+    }
   });
 });

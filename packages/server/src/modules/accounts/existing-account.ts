@@ -4,9 +4,9 @@ import { siteSender } from '../../mail/site.js';
 import { newId } from '../../storage/ids.js';
 import { baseUrlOf } from '../commerce/deps.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
-import { setMemberCookies } from './cookies.js';
+import { MEMBER_COOKIE, setMemberCookies } from './cookies.js';
 import type { AccountsDeps } from './deps.js';
-import { newSecretToken, normalizeEmail, REMEMBER_ME_MS, SESSION_MS, sha256 } from './users.js';
+import { endSiteUserSession, newSecretToken, normalizeEmail, REMEMBER_ME_MS, SESSION_MS, sha256 } from './users.js';
 import type {} from './mail.js';
 
 /**
@@ -28,6 +28,9 @@ export async function answerExistingSignUp(
     if (!(await deps.signer.orderIdFromToken(s.website.id, input.orderToken))) throw new AppError('MEMBERSHIP_ORDER_INVALID');
   }
   await mailExistingAccount(deps, request, s, email);
+  // A sign-up ends the session the browser had (it signs in anew); so does this one, which signs in nobody.
+  const previous = request.cookies[MEMBER_COOKIE];
+  if (previous) await endSiteUserSession(deps.store.db, sha256(previous));
   const expiresOn = now + (input.rememberMe ? REMEMBER_ME_MS : SESSION_MS);
   const siteUserId = newId();
   setMemberCookies(request, reply, newSecretToken(), siteUserId, input.rememberMe, expiresOn, now);
