@@ -13,12 +13,14 @@ import { AppError, toAppError } from './errors.js';
 import { crumbPlugin } from './http/crumb.js';
 import { isApiRequest } from './http/paths.js';
 import { registerJsonBodies } from './http/json.js';
+import { loggableUrl } from './http/log-url.js';
 import { parseQueryString, queryRejected } from './http/querystring.js';
 import { registerCompression, registerSecurity } from './http/security.js';
 import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
 import { registerCommerce, type CommerceSetup } from './modules/commerce/index.js';
 import { installmentsPlugin } from './modules/installments/index.js';
 import { adminPlugin, ownerAuthPlugin } from './modules/admin/index.js';
+import { SCRYPT_COST, type ScryptCost } from './modules/admin/passwords.js';
 import { analyticsPlugin, ingestPlugin } from './modules/analytics/index.js';
 import { clientErrorsPlugin } from './modules/client-errors/index.js';
 import { performancePlugin } from './modules/performance/index.js';
@@ -55,6 +57,8 @@ export interface AppOptions {
   merchandising?: MerchandisingSetup;
   /** Visitor account limits, the places provider (issue 9). */
   siteUsers?: SiteUsersSetup;
+  /** The scrypt cost of new password hashes: SCRYPT_COST (OWASP's) unless a test lowers it to create accounts quickly. */
+  passwordCost?: ScryptCost;
 }
 
 /** Believes the nearest `hops` proxies about the client (Fastify takes a count too, but its types do not say so). */
@@ -95,7 +99,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // logged by the error handler at every level.
   if (app.log.level === 'debug' || app.log.level === 'trace') {
     app.addHook('onResponse', async (request, reply) => {
-      request.log.debug({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+      request.log.debug({ method: request.method, url: loggableUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     });
   }
 
@@ -126,7 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   app.setErrorHandler(async (error, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error, url: request.url }, 'unexpected error');
+    if (appError.status >= 500) request.log.error({ err: error, url: loggableUrl(request.url) }, 'unexpected error');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
     if (isPage && appError.status >= 500) return renderer.sendError(request, reply);
     if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 5));
@@ -153,10 +157,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerStorefrontAssets(app, config.storefrontDist);
   await registerFormsAndMail(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.forms);
   // The owner's sign-in and area; measurement (issue 8): ingestion queue, analytics, page speed, client errors.
-  await app.register(ownerAuthPlugin);
+  await app.register(ownerAuthPlugin, { clock: options.clock ?? systemClock });
   // Visitor accounts (issue 9): the session and the member's cart, read before every other module.
   await app.register(accountsAuthPlugin, { clock: options.clock ?? systemClock, renderer, memberCarts });
-  await app.register(adminPlugin, { snapshots });
+  await app.register(adminPlugin, { snapshots, clock: options.clock ?? systemClock, passwordCost: options.passwordCost ?? SCRYPT_COST });
   await app.register(ingestPlugin, { snapshots });
   await app.register(analyticsPlugin);
   await app.register(performancePlugin);
@@ -166,7 +170,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(installmentsPlugin);
   await registerMerchandising(app, { store, renderer, config, clock: options.clock ?? systemClock, commerce }, options.merchandising);
   // Accounts, members' areas, site passwords, languages, header and footer, places (issue 9).
-  await registerSiteUsers(app, { commerce, memberCarts }, options.siteUsers);
+  await registerSiteUsers(app, { commerce, memberCarts, passwordCost: options.passwordCost ?? SCRYPT_COST }, options.siteUsers);
 
   app.addHook('onClose', async () => {
     themes.close();

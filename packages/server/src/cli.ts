@@ -25,6 +25,7 @@ Commands:
   forms list            the site's forms and their submission counts [--site <identifier>]
   forms export <formId> a form's submissions as CSV [--out file.csv] [--site <identifier>]
   mail list             the outbox, newest first [--status pending|sent|failed]
+  mail show <id>        one message of the outbox, with its text (links and codes)
   mail retry            queue the messages given up after their last attempt again
 ${OWNER_USAGE}
 ${PASSWORD_USAGE}

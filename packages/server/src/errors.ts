@@ -76,7 +76,6 @@ export const ERRORS = {
   SIGN_IN_REQUIRED: { status: 401, message: ACCOUNT_MESSAGES.signInRequired },
   SITE_USER_SIGN_IN_FAILED: { status: 401, message: ACCOUNT_MESSAGES.signInFailed },
   XSRF_TOKEN_INVALID: { status: 403, message: 'The account token is missing or does not match. Sign in again.' },
-  SITE_USER_EXISTS: { status: 409, message: ACCOUNT_MESSAGES.accountExists },
   ACCOUNT_LINK_INVALID: { status: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid },
   MEMBERS_ONLY: { status: 403, message: 'This content is for members only.' },
   MEMBERSHIP_ORDER_INVALID: { status: 404, message: 'This order does not hold a membership.' },

@@ -15,7 +15,11 @@ export const ACCOUNT_MESSAGES = Object.freeze({
   passwordTooShort: `Passwords must have at least ${SITE_USER_PASSWORD.minLength} characters`,
   passwordTooLong: `Passwords may have at most ${SITE_USER_PASSWORD.maxLength} characters`,
   signInFailed: 'Your email or password is incorrect.',
-  accountExists: 'An account with this email already exists. Sign in instead.',
+  /**
+   * A sign-up that left the browser signed out: the address already has an account. The server
+   * answers it as any sign-up (nobody learns who has an account) and mails the address instead.
+   */
+  signUpCheckEmail: 'We sent a message to this address. If it already has an account, sign in instead.',
   resetLinkSent: 'If an account uses this email, we sent it a link to choose a new password.',
   resetLinkInvalid: 'This link is not valid or has expired.',
   signInRequired: 'Sign in to continue.',

@@ -92,7 +92,25 @@ export class RateLimiter {
  * Behind a proxy, the app's trustProxy setting decides what request.ip is.
  */
 export function visitorSubject(request: FastifyRequest): string {
-  return createHash('sha256').update(request.ip ?? '').digest('base64url').slice(0, 22);
+  return createHash('sha256').update(addressNetwork(request.ip ?? '')).digest('base64url').slice(0, 22);
+}
+
+/**
+ * The network an address counts as: an IPv4 address itself, an IPv6 address's /64. One
+ * subscriber or server gets a whole /64 and may use any of its 2^64 addresses, so limits per
+ * address would not hold if each of them counted apart.
+ */
+export function addressNetwork(ip: string): string {
+  const address = ip.split('%', 1)[0]!.toLowerCase();
+  if (!address.includes(':')) return address;
+  // An IPv4 address written as IPv6 (::ffff:192.0.2.1) is that IPv4 address.
+  const mapped = /^(?:(?:0{1,4}:){5}|::(?:0{1,4}:)?)ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::', 2);
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
 }
 
 /** The subject that counts a whole site's hits. */

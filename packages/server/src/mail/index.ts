@@ -48,11 +48,13 @@ export interface SendMail<K extends MailKind> {
  */
 export class Mailer {
   readonly sender: OutboxSender;
+  private readonly deferred = new Set<Promise<void>>();
+  private deferredCount = 0;
 
   constructor(
     db: Kysely<Database>,
     transport: MailTransport,
-    log: FastifyBaseLogger,
+    private readonly log: FastifyBaseLogger,
     private readonly clock: Clock,
     private readonly defaultFrom: string,
     senderOptions: Partial<SenderOptions> = {},
@@ -78,11 +80,32 @@ export class Mailer {
     this.sender.kick();
   }
 
+  /**
+   * Runs `task` (which looks things up and writes mail with send()) once the request that asked
+   * for it has been answered. A call whose answer must not depend on what the task finds (a
+   * password reset for an address that may have no account) answers in the same time either way.
+   * Failures are logged; stop() and idle() wait for tasks still running.
+   */
+  defer(task: () => Promise<void>): void {
+    this.deferredCount++;
+    const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
+      .catch((error: unknown) => this.log.error({ err: error }, 'mail: a deferred mail could not be written'))
+      .finally(() => this.deferred.delete(run));
+    this.deferred.add(run);
+  }
+
+  /** How many tasks defer() was given since start (tests check that two requests asked for the same work). */
+  get deferredTasks(): number {
+    return this.deferredCount;
+  }
+
   start(): void {
     this.sender.start();
   }
 
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
+    await this.settleDeferred();
     return this.sender.stop();
   }
 
@@ -90,12 +113,18 @@ export class Mailer {
     return this.sender.deliverDue();
   }
 
-  idle(): Promise<void> {
+  /** Resolves when no deferred task and no delivery run is going (tests wait on it instead of sleeping). */
+  async idle(): Promise<void> {
+    await this.settleDeferred();
     return this.sender.idle();
+  }
+
+  private async settleDeferred(): Promise<void> {
+    while (this.deferred.size > 0) await Promise.all([...this.deferred]);
   }
 }
 
-/** `SMTP_URL` set: SMTP; otherwise the outbox and the log. */
+/** `SMTP_URL` set: SMTP; otherwise the outbox, and a line in the log saying that a message waits there. */
 export function createMailer(
   opts: { db: Kysely<Database>; smtpUrl: string; log: FastifyBaseLogger; clock: Clock; defaultFrom: string },
   setup: MailSetup = {},

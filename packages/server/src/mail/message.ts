@@ -10,6 +10,8 @@ export interface MailContent {
 /** A message as the outbox keeps it and a transport sends it. */
 export interface OutgoingMessage extends MailContent {
   readonly id: string;
+  /** The mail kind (its template): `account-password-reset`, `gift-card-code`, ... */
+  readonly kind?: string;
   readonly from: string;
   readonly to: string;
   readonly replyTo?: string | null;

@@ -97,6 +97,7 @@ export async function requeueFailed(db: Kysely<Database>, now: number): Promise<
 export function toMessage(row: OutboxRow): OutgoingMessage {
   return {
     id: row.id,
+    kind: row.kind,
     from: row.sender,
     to: row.recipient,
     replyTo: row.reply_to,

@@ -42,13 +42,23 @@ export function smtpTransport(url: string): MailTransport {
 
 /**
  * The embedded default when no SMTP_URL is set: the message stays in the outbox table (marked
- * sent by `log`) and its text goes to the log, so nothing needs to be installed to see it.
+ * sent by `log`) and the log says that it waits there. Only what identifies it is logged (its
+ * id, kind, the recipient's domain and the subject), never its body: reset links, gift card codes
+ * and download links would otherwise sit in log files, which travel further and live longer than
+ * the store. `tessera mail list` and `tessera mail show <id>` read the message itself.
  */
 export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
     name: 'log',
     async send(message) {
-      log.info({ mail: { id: message.id, to: message.to, subject: message.subject, text: message.text } }, 'mail (no SMTP_URL: kept in the outbox)');
+      log.info({ mail: { id: message.id, kind: message.kind, toDomain: domainOf(message.to), subject: message.subject } },
+        'mail waiting in the outbox (no SMTP_URL): tessera mail show <id> prints it');
     },
   };
+}
+
+/** The domain of an address (`Name <a@b.example>` or `a@b.example`): enough to tell where a message goes without naming who. */
+export function domainOf(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '' : address.slice(at + 1).replace(/[>\s].*$/, '').toLowerCase();
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CommerceDeps } from './commerce/deps.js';
+import type { ScryptCost } from './admin/passwords.js';
 import { accountsPlugin, type AccountsSetup, type MemberCarts } from './accounts/index.js';
 import { membersPlugin } from './members/index.js';
 import { sitePasswordPlugin, type PasswordLimits } from './site-password/index.js';
@@ -24,8 +25,10 @@ export interface SiteUsersSetup {
  * visitor accounts, members' areas and lessons, the lock screen and protected pages, languages,
  * the header and footer, address lookups and the session recording id.
  */
-export async function registerSiteUsers(app: FastifyInstance, deps: { commerce: CommerceDeps; memberCarts: MemberCarts }, setup: SiteUsersSetup = {}): Promise<void> {
-  await app.register(accountsPlugin, { commerce: deps.commerce, memberCarts: deps.memberCarts, setup: setup.accounts });
+export async function registerSiteUsers(
+  app: FastifyInstance, deps: { commerce: CommerceDeps; memberCarts: MemberCarts; passwordCost: ScryptCost }, setup: SiteUsersSetup = {},
+): Promise<void> {
+  await app.register(accountsPlugin, { commerce: deps.commerce, memberCarts: deps.memberCarts, passwordCost: deps.passwordCost, setup: setup.accounts });
   await app.register(membersPlugin, deps.commerce);
   await app.register(sitePasswordPlugin, { commerce: deps.commerce, limits: setup.passwordLimits });
   await app.register(multilingualPlugin, deps.commerce);

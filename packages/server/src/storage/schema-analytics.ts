@@ -106,6 +106,8 @@ export interface OwnerSessionsTable {
   account_id: string;
   created_on: number;
   expires_on: number;
+  /** The session's last request (to the minute): idle too long, it ends (migration 0008). */
+  last_seen_on: number;
 }
 
 declare module './schema.js' {

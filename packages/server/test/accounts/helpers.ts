@@ -11,6 +11,7 @@ import { testConfig } from '../helpers/app.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { freshStore } from '../helpers/store.js';
 import { TestClock } from '../commerce/helpers.js';
+import { QUICK_PASSWORD_COST } from '../helpers/passwords.js';
 
 /** The accounts fixture: a shop, paywall products, a members-only lessons collection, a protected page, two languages. */
 export const MEMBERS_SITE = path.join(FIXTURES, 'sites', 'members');
@@ -27,14 +28,14 @@ export interface MembersSite {
   close(): Promise<void>;
 }
 
-/** The app on a fresh store with the members fixture and the default theme; cart limits high unless given. */
+/** The app on a fresh store with the members fixture and the default theme; cart limits high and password hashing quick unless given. */
 export async function membersApp(dialect: Dialect, options: Omit<AppOptions, 'store' | 'clock'> = {}, config: Partial<Config> = {}): Promise<MembersSite> {
   const store = await freshStore(dialect);
   await importSite(store, MEMBERS_SITE);
   const clock = new TestClock();
   clock.now = Date.now();
   const app = await buildApp(testConfig({ siteDir: MEMBERS_SITE, themesDir: path.join(REPO_ROOT, 'themes'), ...config }), {
-    store, clock: clock.fn,
+    store, clock: clock.fn, passwordCost: QUICK_PASSWORD_COST,
     ...options,
     commerce: {
       cartWriteLimits: {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner } from '../../src/modules/admin/owners.js';
+import { createTestOwner } from '../helpers/passwords.js';
 import { DIALECTS } from '../helpers/store.js';
 import { Browser, WEBSITE_ID, membersApp, type MembersSite } from './helpers.js';
 
@@ -10,7 +10,7 @@ describe.each(DIALECTS)('languages on %s', (dialect) => {
   let owner: Browser;
   beforeAll(async () => {
     site = await membersApp(dialect);
-    await createOwner(site.store.db, WEBSITE_ID, 'owner@members.test', 'owner password 1');
+    await createTestOwner(site.store.db, WEBSITE_ID, 'owner@members.test', 'owner password 1');
     owner = new Browser(site.app);
     await owner.request('POST', '/api/owner/session', { email: 'owner@members.test', password: 'owner password 1' });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner } from '../../src/modules/admin/owners.js';
+import { createTestOwner } from '../helpers/passwords.js';
 import { DIALECTS } from '../helpers/store.js';
 import { Browser, WEBSITE_ID, itemId, membersApp, orderTokenOf, type MembersSite } from './helpers.js';
 
@@ -180,7 +180,7 @@ describe.each(DIALECTS)('members\' areas on %s', (dialect) => {
   });
 
   it('lets the site\'s staff preview the area, and shows members\' areas in the navigation', async () => {
-    await createOwner(site.store.db, WEBSITE_ID, 'owner@members.test', 'owner password 1');
+    await createTestOwner(site.store.db, WEBSITE_ID, 'owner@members.test', 'owner password 1');
     const b = new Browser(site.app);
     expect((await b.request('POST', '/api/owner/session', { email: 'owner@members.test', password: 'owner password 1' })).status).toBe(200);
     expect((await b.page('/lessons/two')).status).toBe(200);

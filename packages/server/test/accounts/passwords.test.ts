@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner } from '../../src/modules/admin/owners.js';
+import { createTestOwner } from '../helpers/passwords.js';
 import { runPasswordCommand } from '../../src/modules/admin/cli.js';
 import { verifyPassword } from '../../src/modules/admin/passwords.js';
 import { stableId } from '../../src/storage/ids.js';
@@ -135,7 +135,7 @@ describe.each(DIALECTS)('passwords on the site on %s', (dialect) => {
     });
 
     it('lets the site\'s staff through', async () => {
-      await createOwner(site.store.db, WEBSITE_ID, 'staff@members.test', 'staff password 1');
+      await createTestOwner(site.store.db, WEBSITE_ID, 'staff@members.test', 'staff password 1');
       const b = new Browser(site.app);
       expect((await b.request('POST', '/api/owner/session', { email: 'staff@members.test', password: 'staff password 1' })).status).toBe(200);
       expect((await b.page('/journal')).json.pageType).toBe(1);
@@ -146,7 +146,7 @@ describe.each(DIALECTS)('passwords on the site on %s', (dialect) => {
   it('hashes a site password with tessera password hash, for site.json and collections', async () => {
     const lines: string[] = [];
     await runPasswordCommand(['hash', '--password', 'a new password'], (l) => lines.push(l));
-    expect(lines[0]).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(lines[0]).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword('a new password', lines[0]!)).toBe(true);
     await expect(runPasswordCommand(['nope'], () => {})).rejects.toThrow(/password needs hash/);
   });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebsiteRole } from '@tessera/core/enums';
 import { REPO_ROOT } from '../../src/config.js';
 import { runOwnerCommand } from '../../src/modules/admin/cli.js';
-import { OwnerError, createOwner } from '../../src/modules/admin/owners.js';
+import { OwnerError } from '../../src/modules/admin/owners.js';
+import { createTestOwner } from '../helpers/passwords.js';
 import * as permissions from '../../src/permissions.js';
 import { ROLE_MATRIX, type OwnerAuth, type Permission } from '../../src/permissions.js';
 import { DIALECTS } from '../helpers/store.js';
@@ -83,7 +84,7 @@ describe.each(DIALECTS)('each role through the HTTP API on %s', (dialect) => {
   beforeAll(async () => {
     site = await membersApp(dialect);
     for (const [name, role] of Object.entries(PEOPLE)) {
-      await createOwner(site.store.db, WEBSITE_ID, `${name}@members.test`, 'staff password 1', Date.now(), role);
+      await createTestOwner(site.store.db, WEBSITE_ID, `${name}@members.test`, 'staff password 1', role);
       const b = new Browser(site.app);
       const res = await b.request('POST', '/api/owner/session', { email: `${name}@members.test`, password: 'staff password 1' });
       expect(res.json.websiteRoles).toEqual([role]);

@@ -13,7 +13,7 @@ describe.each(DIALECTS)('visitor accounts on %s', (dialect) => {
       siteUsers: {
         accounts: {
           limits: {
-            signInPerAccount: { name: 'site-user-sign-in:account', limit: 4, windowMs: 15 * 60_000 },
+            signInPerAccountAndAddress: { name: 'site-user-sign-in:account-address', limit: 4, windowMs: 15 * 60_000 },
             signInPerAddress: { name: 'site-user-sign-in:address', limit: 8, windowMs: 15 * 60_000 },
           },
         },
@@ -38,7 +38,8 @@ describe.each(DIALECTS)('visitor accounts on %s', (dialect) => {
     // Not rememberMe: a browser-session cookie.
     expect(setCookie.find((c) => c.startsWith('tessera_member='))).not.toMatch(/Max-Age/i);
     const user = await site.store.db.selectFrom('site_users').selectAll().where('email', '=', 'ada@example.com').executeTakeFirstOrThrow();
-    expect(user.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    // At the app's cost (the tests' quick one: production's is checked in passwords.test.ts).
+    expect(user.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(user.first_name).toBe('Ada');
     const mail = await site.store.db.selectFrom('outbox').selectAll().where('recipient', '=', 'ada@example.com').where('kind', '=', 'account-verify-email').executeTakeFirstOrThrow();
     expect(mail.text_body).toMatch(/\/account\/verify-email\?token=[A-Za-z0-9_-]{43}/);
@@ -46,9 +47,8 @@ describe.each(DIALECTS)('visitor accounts on %s', (dialect) => {
     expect(session.json).toMatchObject({ authenticated: true, email: 'ada@example.com', firstName: 'Ada', emailVerified: false });
   });
 
-  it('refuses a second account for the same email, and bad emails with the spec messages', async () => {
+  it('refuses bad emails and passwords with the spec messages', async () => {
     const b = new Browser(site.app);
-    expect((await b.signUp('ADA@example.com')).json).toMatchObject({ code: 'SITE_USER_EXISTS' });
     const blank = await b.signUp('', 'correct horse');
     expect(blank.status).toBe(400);
     expect(blank.json.errors.email).toBe('Please enter a valid email');
@@ -99,7 +99,7 @@ describe.each(DIALECTS)('visitor accounts on %s', (dialect) => {
     expect(statuses[8]).toBe(429);
     // Counted in the store: every process sees the same attempts.
     const counters = await site.store.db.selectFrom('rate_limit_counters').select('counter_key').where('website_id', '=', WEBSITE_ID).execute();
-    expect(counters.some((r) => r.counter_key.startsWith('site-user-sign-in:account|'))).toBe(true);
+    expect(counters.some((r) => r.counter_key.startsWith('site-user-sign-in:account-address|'))).toBe(true);
   });
 
   it('needs the xsrfToken besides the crumb on later account calls', async () => {
@@ -191,6 +191,8 @@ describe.each(DIALECTS)('visitor accounts on %s', (dialect) => {
     const unknown = await anon.request('POST', '/api/site-users/account/password-reset', { email: 'nobody@example.com' });
     expect(unknown.status).toBe(202);
     expect(unknown.json).toEqual(asked.json);
+    // The mail is written once the request has been answered.
+    await site.app.mail.idle();
     const mails = await site.store.db.selectFrom('outbox').select(['recipient', 'text_body', 'kind']).where('kind', '=', 'account-password-reset').execute();
     expect(mails.map((m) => m.recipient)).toEqual(['reset@example.com']);
     const token = /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mails[0]!.text_body)![1]!;

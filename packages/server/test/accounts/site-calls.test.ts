@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_RECORDING_MOCK_ID } from '@tessera/core';
-import { createOwner } from '../../src/modules/admin/owners.js';
+import { createTestOwner } from '../helpers/passwords.js';
 import type { PlacesProvider } from '../../src/modules/places/index.js';
 import { DIALECTS } from '../helpers/store.js';
 import { Browser, WEBSITE_ID, membersApp, updateSiteSettings, type MembersSite } from './helpers.js';
@@ -51,7 +51,7 @@ describe.each(DIALECTS)('the site\'s smaller calls on %s', (dialect) => {
   });
 
   it('replaces them for the site\'s owner only, checking what is sent', async () => {
-    await createOwner(site.store.db, WEBSITE_ID, 'owner@members.test', 'owner password 1');
+    await createTestOwner(site.store.db, WEBSITE_ID, 'owner@members.test', 'owner password 1');
     const owner = new Browser(site.app);
     await owner.request('POST', '/api/owner/session', { email: 'owner@members.test', password: 'owner password 1' });
     const body = {

@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { importSite } from '../../src/site-dir/index.js';
 import type { Dialect, Store } from '../../src/storage/dialect.js';
 import { freshStore } from './store.js';
+import { QUICK_PASSWORD_COST } from './passwords.js';
 import { FIXTURE_SITE, FIXTURE_STOREFRONT, FIXTURE_THEMES } from './paths.js';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -25,11 +26,11 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
-/** An app on a fresh store of the dialect with the fixture site imported; not yet ready, so tests may add routes. */
+/** An app on a fresh store of the dialect with the fixture site imported (password hashing quick); not yet ready, so tests may add routes. */
 export async function fixtureApp(dialect: Dialect, overrides: Partial<Config> = {}, opts: { logger?: object } = {}): Promise<TestSite> {
   const store = await freshStore(dialect);
   await importSite(store, FIXTURE_SITE);
-  const app = await buildApp(testConfig(overrides), { store, ...(opts.logger ? { logger: opts.logger } : {}) });
+  const app = await buildApp(testConfig(overrides), { store, passwordCost: QUICK_PASSWORD_COST, ...(opts.logger ? { logger: opts.logger } : {}) });
   return {
     app,
     store,

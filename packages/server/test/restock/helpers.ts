@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { smtpTransport } from '../../src/mail/transport.js';
-import { createOwner } from '../../src/modules/admin/owners.js';
+import { QUICK_PASSWORD_COST, createTestOwner } from '../helpers/passwords.js';
 import type { MerchandisingSetup } from '../../src/modules/restock/register.js';
 import { importSite } from '../../src/site-dir/index.js';
 import type { Dialect, Store } from '../../src/storage/dialect.js';
@@ -64,11 +64,12 @@ export async function shopSite(dialect: Dialect, opts: { smtpUrl?: string; setup
   if (ownStore) {
     await importSite(store, STORE_SITE);
     await setMerchandising(MERCHANDISING);
-    await createOwner(store.db, WEBSITE_ID, OWNER_EMAIL, OWNER_PASSWORD);
+    await createTestOwner(store.db, WEBSITE_ID, OWNER_EMAIL, OWNER_PASSWORD);
   }
   const app = await buildApp(testConfig({ siteDir: STORE_SITE, ...(process.env.TEST_LOG ? { logLevel: process.env.TEST_LOG } : {}) }), {
     store,
     clock: clock.fn,
+    passwordCost: QUICK_PASSWORD_COST,
     forms: {
       // An easy captcha: the tests solve it as the widget would.
       altcha: { maxNumber: 20_000 },

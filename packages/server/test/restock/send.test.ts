@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwner } from '../../src/modules/admin/owners.js';
+import { createTestOwner } from '../helpers/passwords.js';
 import { DIALECTS } from '../helpers/store.js';
 import { RESTOCK, Visitor, WEBSITE_ID, drainOutbox, itemId, mailingShop, outboxOf, setStock, shopSite, signups, variantIdOf, type ShopSite } from './helpers.js';
 
@@ -32,7 +32,7 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
       expect(res.json.code).toBe('OWNER_SIGN_IN_REQUIRED');
     }
     expect((await visitor.request('GET', `${RESTOCK}/groups`)).json.data).toEqual({ message: "Sign in as the site's owner to continue." });
-    await createOwner(shop.site.store.db, WEBSITE_ID, 'viewer@store.test', 'a long viewer password');
+    await createTestOwner(shop.site.store.db, WEBSITE_ID, 'viewer@store.test', 'a long viewer password');
     await shop.site.store.db.updateTable('owner_accounts').set({ website_role: 10 }).where('email', '=', 'viewer@store.test').execute();
     const viewer = new Visitor(shop.site.app);
     await viewer.request('POST', '/api/owner/session', { email: 'viewer@store.test', password: 'a long viewer password' });

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.js';
 import { isApiRequest } from '../../http/paths.js';
 import { RateLimiter } from '../../http/rate-limit.js';
 import type { CommerceDeps } from '../commerce/deps.js';
+import { SCRYPT_COST, type ScryptCost } from '../admin/passwords.js';
 import type { SiteRenderer } from '../site/renderer.js';
 import { accountRoutes } from './account-routes.js';
 import { memberOf, siteUserAuthPlugin } from './auth.js';
@@ -49,10 +50,13 @@ export interface AccountsSetup {
 }
 
 /** Visitor accounts (issue 9, docs/accounts.md): sign-up, sign-in and out, password reset, the account's pages and data. */
-export async function accountsPlugin(app: FastifyInstance, opts: { commerce: CommerceDeps; memberCarts: MemberCarts; setup?: AccountsSetup }): Promise<void> {
+export async function accountsPlugin(
+  app: FastifyInstance, opts: { commerce: CommerceDeps; memberCarts: MemberCarts; passwordCost?: ScryptCost; setup?: AccountsSetup },
+): Promise<void> {
   const deps: AccountsDeps = {
     ...opts.commerce,
     memberCarts: opts.memberCarts,
+    passwordCost: opts.passwordCost ?? SCRYPT_COST,
     accountLimiter: new RateLimiter(opts.commerce.store.db, opts.commerce.clock),
     accountLimits: { ...DEFAULT_ACCOUNT_LIMITS, ...opts.setup?.limits },
   };

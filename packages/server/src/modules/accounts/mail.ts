@@ -3,8 +3,9 @@ import { escapeHtml, type MailContent } from '../../mail/message.js';
 import { registerMailTemplate } from '../../mail/index.js';
 
 /**
- * The visitor account's mail (mail/README.md): a password reset link and an email verification
- * link. Both are transactional (no unsubscribe foot) and carry a one-time link, absolute.
+ * The visitor account's mail (mail/README.md): a password reset link, an email verification
+ * link, and the notice that someone tried to sign up with an address that has an account. All are
+ * transactional (no unsubscribe foot); their links are absolute.
  */
 export interface PasswordResetMailInput {
   readonly email: string;
@@ -18,10 +19,19 @@ export interface VerifyEmailMailInput {
   readonly verifyUrl: string;
 }
 
+/** Sent instead of an error when a sign-up names an address that already has an account. */
+export interface SignUpExistingMailInput {
+  readonly email: string;
+  /** The sign-in page and the password reset page (no token: the holder asks for one there). */
+  readonly signInUrl: string;
+  readonly resetUrl: string;
+}
+
 declare module '../../mail/templates/index.js' {
   interface MailKinds {
     'account-password-reset': PasswordResetMailInput;
     'account-verify-email': VerifyEmailMailInput;
+    'account-sign-up-existing': SignUpExistingMailInput;
   }
 }
 
@@ -49,5 +59,20 @@ export function verifyEmailMail(input: VerifyEmailMailInput, site: MailSite): Ma
   return { subject: `Confirm your email for ${site.siteTitle}`, text, html: htmlLayout({ site, bodyHtml }) };
 }
 
+export function signUpExistingMail(input: SignUpExistingMailInput, site: MailSite): MailContent {
+  const text = `Someone tried to create an account on ${site.siteTitle} with your address, ${input.email}. ` +
+    'You already have an account there, so nothing was changed.\n\n' +
+    `If it was you, sign in: ${input.signInUrl}\nForgot your password? Reset it: ${input.resetUrl}\n\n` +
+    'If it was not you, ignore this email: your account and your password stay as they are.\n';
+  const bodyHtml = '<h1 style="font-size:20px;margin:0 0 16px">You already have an account</h1>' +
+    `<p>Someone tried to create an account on ${escapeHtml(site.siteTitle)} with your address, <strong>${escapeHtml(input.email)}</strong>. ` +
+    'You already have an account there, so nothing was changed.</p>' +
+    button(input.signInUrl, 'Sign in') +
+    `<p>Forgot your password? <a href="${escapeHtml(input.resetUrl)}">Reset it</a>.</p>` +
+    '<p style="color:#666;font-size:14px">If it was not you, ignore this email: your account and your password stay as they are.</p>';
+  return { subject: `Your account on ${site.siteTitle}`, text, html: htmlLayout({ site, bodyHtml }) };
+}
+
 registerMailTemplate('account-password-reset', passwordResetMail);
+registerMailTemplate('account-sign-up-existing', signUpExistingMail);
 registerMailTemplate('account-verify-email', verifyEmailMail);

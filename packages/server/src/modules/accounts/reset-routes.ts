@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginEmailError, newPasswordError } from '@tessera/core';
 import { AppError } from '../../errors.js';
 import { visitorSubject } from '../../http/rate-limit.js';
+import type { Mailer } from '../../mail/index.js';
 import { siteSender } from '../../mail/site.js';
 import { baseUrlOf } from '../commerce/deps.js';
 import { checker } from '../analytics/validate.js';
@@ -23,8 +24,8 @@ const checkConfirm = checker(Confirm);
 /**
  * Password reset by a mailed one-time link (issue 9):
  *   POST /api/site-users/account/password-reset          { email } -> 202 { sent: true }, the same whether or
- *        not the email has an account (nobody learns who has one); the mail `account-password-reset` holds
- *        /account/reset-password?token=..., valid one hour, once
+ *        not the email has an account, and as fast (nobody learns who has one): the account is looked up after
+ *        the answer; the mail `account-password-reset` holds /account/reset-password?token=..., valid one hour, once
  *   POST /api/site-users/account/password-reset/confirm  { token, password, rememberMe? } -> { xsrfToken, ... }:
  *        the new password, every other session ended, the email verified, and this browser signed in
  */
@@ -38,24 +39,21 @@ export async function resetRoutes(app: FastifyInstance, deps: AccountsDeps): Pro
     const emailError = loginEmailError(body.value.email);
     if (emailError) throw new AppError('VALIDATION_FAILED', undefined, { email: emailError });
     const email = normalizeEmail(body.value.email as string);
+    const account = createHash('sha256').update(email).digest('base64url').slice(0, 22);
+    const address = visitorSubject(request);
     await deps.accountLimiter.enforce(s.website.id, [
-      { rule: limits.resetPerAddress, subject: visitorSubject(request) },
-      { rule: limits.resetPerAccount, subject: createHash('sha256').update(email).digest('base64url').slice(0, 22) },
+      { rule: limits.resetPerAccountAndAddress, subject: `${account}|${address}` },
+      { rule: limits.resetPerAddress, subject: address },
+      { rule: limits.resetPerAccount, subject: account },
     ]);
-    const user = await findSiteUserByEmail(deps.store.db, s.website.id, email);
-    if (user && deps.mail) {
-      const now = deps.clock();
+    // Whether the address has an account is looked up after the answer, by the same task for
+    // every address: the answer and its time are the same for an account and for none.
+    const mail = deps.mail;
+    if (mail) {
       const baseUrl = baseUrlOf(deps, request);
       const sender = siteSender(s, baseUrl, deps.mailFrom);
-      const mail = deps.mail;
-      await deps.store.db.transaction().execute(async (tx) => {
-        const token = await issueSiteUserToken(tx, user, 'password-reset', RESET_LINK_LIFETIME_MS, now);
-        await mail.send(tx, {
-          websiteId: s.website.id, kind: 'account-password-reset', to: user.email, from: sender.from, site: sender.site,
-          input: { email: user.email, resetUrl: `${baseUrl}/account/reset-password?token=${token}`, lifetimeMinutes: RESET_LINK_LIFETIME_MS / 60_000 },
-        });
-      });
-      mail.kick();
+      const now = deps.clock();
+      mail.defer(() => mailPasswordReset(deps, mail, { websiteId: s.website.id, email, baseUrl, sender, now }));
     }
     return reply.status(202).header('cache-control', 'no-store').send({ sent: true });
   });
@@ -70,8 +68,24 @@ export async function resetRoutes(app: FastifyInstance, deps: AccountsDeps): Pro
     const siteUserId = await useSiteUserToken(deps.store.db, s.website.id, body.value.token, 'password-reset', now);
     if (!siteUserId) throw new AppError('ACCOUNT_LINK_INVALID');
     // The link came by mail: following it proves the address.
-    await setSiteUserPassword(deps.store.db, siteUserId, body.value.password as string, now, true);
+    await setSiteUserPassword(deps.store.db, siteUserId, body.value.password as string, now, true, deps.passwordCost);
     const user = (await findSiteUser(deps.store.db, s.website.id, siteUserId))!;
     return reply.header('cache-control', 'no-store').send(await signIn(deps, request, reply, s, user, body.value.rememberMe ?? false));
   });
+}
+
+/** Looks the address up and, when it has an account, writes its reset link and mail (in one transaction). */
+export async function mailPasswordReset(
+  deps: AccountsDeps, mail: Mailer, job: { websiteId: string; email: string; baseUrl: string; sender: ReturnType<typeof siteSender>; now: number },
+): Promise<void> {
+  const user = await findSiteUserByEmail(deps.store.db, job.websiteId, job.email);
+  if (!user) return;
+  await deps.store.db.transaction().execute(async (tx) => {
+    const token = await issueSiteUserToken(tx, user, 'password-reset', RESET_LINK_LIFETIME_MS, job.now);
+    await mail.send(tx, {
+      websiteId: job.websiteId, kind: 'account-password-reset', to: user.email, from: job.sender.from, site: job.sender.site,
+      input: { email: user.email, resetUrl: `${job.baseUrl}/account/reset-password?token=${token}`, lifetimeMinutes: RESET_LINK_LIFETIME_MS / 60_000 },
+    });
+  });
+  mail.kick();
 }

@@ -12,8 +12,9 @@ import { checker } from '../analytics/validate.js';
 import { claimMembershipOrder } from '../members/grants.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import { memberOf, xsrfMatches } from './auth.js';
-import { clearMemberCookies, setMemberCookies } from './cookies.js';
+import { MEMBER_COOKIE, clearMemberCookies, setMemberCookies } from './cookies.js';
 import { siteOf, type AccountsDeps } from './deps.js';
+import { answerExistingSignUp } from './existing-account.js';
 import {
   checkSiteUserCredentials, createSiteUser, endSiteUserSession, findSiteUser, issueSiteUserToken, newSecretToken, normalizeEmail, sha256,
   startSiteUserSession,
@@ -64,6 +65,9 @@ export async function signIn(
   rememberMe: boolean,
 ) {
   const now = deps.clock();
+  // A sign-in always starts a new session: one the browser already had ends rather than living on beside it.
+  const previous = request.cookies[MEMBER_COOKIE];
+  if (previous) await endSiteUserSession(deps.store.db, sha256(previous));
   const session = await startSiteUserSession(deps.store.db, user, rememberMe, String(request.headers['user-agent'] ?? ''), now);
   await deps.memberCarts.merge(s.website.id, user.id, cartTokenOf(request));
   if (cartTokenOf(request)) clearCartCookie(request, reply);
@@ -74,7 +78,8 @@ export async function signIn(
 /**
  * Visitor accounts (storefront.md sections 3 and 7):
  *   POST   /api/site-users/account            { email, password, firstName?, lastName?, rememberMe?, orderToken? }
- *          -> 201 { xsrfToken, siteUserId, email, expiresOn }: the account, signed in; a verification mail
+ *          -> 201 { xsrfToken, siteUserId, email, expiresOn }: the account, signed in; a verification mail. An
+ *          email that has an account gets the same answer (existing-account.ts): nobody signed in, a mail to its holder
  *   POST   /api/site-users/account/session    { email, password, rememberMe } -> { xsrfToken, siteUserId, email, expiresOn }
  *   GET    /api/site-users/account/session    -> { authenticated, siteUserId?, email?, firstName?, lastName?, expiresOn? }
  *   DELETE /api/site-users/account/session?cloneCart=true|false   (X-XSRF-Token) -> { authenticated: false }
@@ -91,12 +96,15 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
     const { email, password, rememberMe = false } = body.value;
     const errors = credentialErrors(email, password, false);
     if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
-    // Every attempt counts, before the password is checked: a guesser gets 10 tries per account.
+    // Every attempt counts, before the password is checked: a guesser gets 10 tries per account and address.
+    const account = hashed(normalizeEmail(email as string));
+    const address = visitorSubject(request);
     await deps.accountLimiter.enforce(s.website.id, [
-      { rule: limits.signInPerAccount, subject: hashed(normalizeEmail(email as string)) },
-      { rule: limits.signInPerAddress, subject: visitorSubject(request) },
+      { rule: limits.signInPerAccountAndAddress, subject: `${account}|${address}` },
+      { rule: limits.signInPerAddress, subject: address },
+      { rule: limits.signInPerAccount, subject: account },
     ]);
-    const user = await checkSiteUserCredentials(deps.store.db, s.website.id, email as string, password as string);
+    const user = await checkSiteUserCredentials(deps.store.db, s.website.id, email as string, password as string, deps.passwordCost);
     if (!user) throw new AppError('SITE_USER_SIGN_IN_FAILED');
     return reply.header('cache-control', 'no-store').send(await signIn(deps, request, reply, s, user, rememberMe));
   });
@@ -114,8 +122,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
       email: email as string, password: password as string, firstName: firstName?.trim(), lastName: lastName?.trim(),
       // The language the visitor browses in becomes the account's.
       locale: deps.renderer.pageRequest(request, s).language ?? null,
-    }, now);
-    if (!id) throw new AppError('SITE_USER_EXISTS');
+    }, now, deps.passwordCost);
+    if (!id) {
+      const answer = await answerExistingSignUp(deps, request, reply, s, { email: email as string, rememberMe, orderToken }, now);
+      return reply.status(201).header('cache-control', 'no-store').send(answer);
+    }
     const user = (await findSiteUser(deps.store.db, s.website.id, id))!;
     if (deps.mail) {
       const baseUrl = baseUrlOf(deps, request);

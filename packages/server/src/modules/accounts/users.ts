@@ -4,7 +4,7 @@ import { newId } from '../../storage/ids.js';
 import type { Database } from '../../storage/schema.js';
 import type {} from '../../storage/schema-accounts.js';
 import type { Executor } from '../../storage/statement.js';
-import { decoyHash, hashPassword, verifyPassword } from '../admin/passwords.js';
+import { SCRYPT_COST, decoyHash, hashPassword, needsRehash, verifyPassword, type ScryptCost } from '../admin/passwords.js';
 
 type Db = Kysely<Database>;
 
@@ -52,12 +52,16 @@ export function findSiteUser(db: Executor, websiteId: string, id: string) {
   return db.selectFrom('site_users').selectAll().where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Creates an account; answers null when the email already has one (the unique key decides, also under races). */
+/**
+ * Creates an account; answers null when the email already has one (the unique key decides, also
+ * under races). The password is hashed either way, so both outcomes take as long.
+ */
 export async function createSiteUser(
   db: Db, websiteId: string, input: { email: string; password: string; firstName?: string; lastName?: string; locale?: string | null }, now: number,
+  cost: ScryptCost = SCRYPT_COST,
 ): Promise<string | null> {
   const id = newId();
-  const hash = await hashPassword(input.password);
+  const hash = await hashPassword(input.password, cost);
   const result = await db.insertInto('site_users').values({
     id, website_id: websiteId, email: normalizeEmail(input.email), password_hash: hash, first_name: input.firstName ?? '', last_name: input.lastName ?? '',
     locale: input.locale ?? null, email_verified_on: null, created_on: now, updated_on: now,
@@ -65,11 +69,24 @@ export async function createSiteUser(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? id : null;
 }
 
-/** The account for these credentials, or undefined; as slow for an unknown email as for a wrong password. */
-export async function checkSiteUserCredentials(db: Db, websiteId: string, email: string, password: string) {
+/**
+ * The account for these credentials, or undefined; as slow for an unknown email as for a wrong
+ * password. A right password stored with an older, cheaper hash gets a new one at `cost`.
+ */
+export async function checkSiteUserCredentials(db: Db, websiteId: string, email: string, password: string, cost: ScryptCost = SCRYPT_COST) {
   const user = await findSiteUserByEmail(db, websiteId, email);
-  const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash()));
-  return ok && user ? user : undefined;
+  const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash(cost)));
+  if (!ok || !user) return undefined;
+  if (needsRehash(user.password_hash, cost)) await replaceSiteUserHash(db, user.id, user.password_hash, await hashPassword(password, cost));
+  return user;
+}
+
+/**
+ * Replaces a hash by a stronger one of the same password, only while the stored hash is still the
+ * one that was checked: a password reset meanwhile is never undone.
+ */
+async function replaceSiteUserHash(db: Db, siteUserId: string, checked: string, stronger: string): Promise<void> {
+  await db.updateTable('site_users').set({ password_hash: stronger }).where('id', '=', siteUserId).where('password_hash', '=', checked).execute();
 }
 
 /** Starts a session: answers the cookie's token and the xsrfToken (the store keeps their hashes). */
@@ -123,8 +140,10 @@ export function listSiteUserSessions(db: Executor, siteUserId: string, now: numb
 }
 
 /** Sets a new password; every session of the account ends (a reset is also a way out of a stolen session). */
-export async function setSiteUserPassword(db: Db, siteUserId: string, password: string, now: number, verified: boolean): Promise<void> {
-  const hash = await hashPassword(password);
+export async function setSiteUserPassword(
+  db: Db, siteUserId: string, password: string, now: number, verified: boolean, cost: ScryptCost = SCRYPT_COST,
+): Promise<void> {
+  const hash = await hashPassword(password, cost);
   await db.transaction().execute(async (tx) => {
     await tx.updateTable('site_users').set({ password_hash: hash, updated_on: now, ...(verified ? { email_verified_on: now } : {}) })
       .where('id', '=', siteUserId).execute();

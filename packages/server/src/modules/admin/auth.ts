@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { systemClock, type Clock } from '../../clock.js';
 import type { OwnerAuth } from '../../permissions.js';
-import { sessionAuth, SESSION_DAYS } from './owners.js';
+import { sessionAuth, touchSession, SESSION_DAYS, SESSION_TOUCH_MS } from './owners.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,11 +28,19 @@ export function clearOwnerCookie(request: FastifyRequest, reply: FastifyReply): 
  * Reads the owner's session on every request that carries its cookie (one indexed lookup; visitors
  * carry no such cookie and cost nothing). Pages use it to tell the collectors that the owner is
  * browsing (their views are not recorded); /config/ and /api/owner/ check permissions against it.
+ * A request of a session keeps it alive: its last-seen time moves, once a minute at most.
  */
-export const ownerAuthPlugin = fp(async (app: FastifyInstance) => {
+export const ownerAuthPlugin = fp(async (app: FastifyInstance, opts: { clock?: Clock }) => {
+  const clock = opts.clock ?? systemClock;
   app.decorateRequest('owner', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[OWNER_COOKIE];
-    if (token) request.owner = await sessionAuth(app.store.db, token);
+    if (!token) return;
+    const now = clock();
+    const session = await sessionAuth(app.store.db, token, now);
+    if (!session) return;
+    if (now - session.lastSeenOn >= SESSION_TOUCH_MS) await touchSession(app.store.db, session.sessionId, now);
+    const { lastSeenOn: _, ...owner } = session;
+    request.owner = owner;
   });
 }, { name: 'tessera-owner-auth', dependencies: ['@fastify/cookie'] });

@@ -11,8 +11,10 @@ import { addDays, dayIn } from '../analytics/request-info.js';
 import { checker } from '../analytics/validate.js';
 import type { SiteSnapshot, SiteSnapshots } from '../site/snapshot.js';
 import { normalizeHost } from '../site/snapshot.js';
+import { systemClock, type Clock } from '../../clock.js';
 import { OWNER_COOKIE, clearOwnerCookie, setOwnerCookie } from './auth.js';
-import { checkCredentials, endSession, startSession } from './owners.js';
+import { checkCredentials, endSession, sessionIdOf, startSession } from './owners.js';
+import { SCRYPT_COST, type ScryptCost } from './passwords.js';
 import { type AdminPage, adminShell, readAdminBuild } from './shell.js';
 
 /**
@@ -21,8 +23,9 @@ import { type AdminPage, adminShell, readAdminBuild } from './shell.js';
  *   GET    /config/login            sign-in page (?next= a /config/ path)
  *   GET    /config/analytics        the analytics view (signed in, canViewAnalytics), else -> /config/login?next=...
  *   GET    /config/*                anything else there: signed in, else -> sign-in; 404 otherwise
- *   POST   /api/owner/session       { email, password } -> 200 { email, websiteRoles } and the session cookie; 401;
- *                                    429 past 10 attempts per email (30 per address) in 15 minutes
+ *   POST   /api/owner/session       { email, password } -> 200 { email, websiteRoles } and a new session cookie (the
+ *                                    browser's previous session ends); 401; 429 past 10 attempts per email from one
+ *                                    address, 30 per address, 100 per email from everywhere, in 15 minutes
  *   GET    /api/owner/session       the signed-in owner, or 401
  *   DELETE /api/owner/session       signs out (the session is deleted from the store): 204
  *   GET    /api/owner/analytics     ?from&to (YYYY-MM-DD, at most 366 days; default the last 30) -> the report
@@ -30,6 +33,9 @@ import { type AdminPage, adminShell, readAdminBuild } from './shell.js';
  */
 export interface AdminPluginOptions {
   snapshots: SiteSnapshots;
+  clock?: Clock;
+  /** The scrypt cost of new password hashes (passwords.ts; tests lower it). */
+  passwordCost?: ScryptCost;
 }
 
 const Credentials = Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
@@ -41,12 +47,19 @@ export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
 
 /**
- * Sign-in attempts allowed per email and per client address in 15 minutes, counted in the store
- * (http/rate-limit.ts) so that every server process counts the same attempts.
+ * Sign-in attempts allowed in 15 minutes, counted in the store (http/rate-limit.ts) so that every
+ * server process counts the same attempts, and checked in this order:
+ * - per email from one client address: a guesser gets 10 tries per account, as before; counting
+ *   them per address too means that a stranger's wrong guesses no longer lock the owner out;
+ * - per address, whatever the email: one address cannot try many accounts;
+ * - per email from everywhere: a ceiling for a guesser spread over many addresses. A try refused
+ *   by an earlier rule does not count here, so one address uses at most 10 of its 100: locking an
+ *   account out this way takes ten addresses (ten IPv6 networks, http/rate-limit.ts).
  */
 export const SIGN_IN_LIMITS = {
-  perEmail: { name: 'owner-sign-in:email', limit: 10, windowMs: 15 * 60_000 },
+  perEmailAndAddress: { name: 'owner-sign-in:email-address', limit: 10, windowMs: 15 * 60_000 },
   perAddress: { name: 'owner-sign-in:address', limit: 30, windowMs: 15 * 60_000 },
+  perEmail: { name: 'owner-sign-in:email', limit: 100, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, RateLimit>;
 
 function validDay(day: string): boolean {
@@ -58,7 +71,9 @@ const OWNER_API = { openWhenLocked: true } as const;
 
 export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions): Promise<void> {
   const build = readAdminBuild(app.config.storefrontDist);
-  const limiter = new RateLimiter(app.store.db);
+  const clock = opts.clock ?? systemClock;
+  const passwordCost = opts.passwordCost ?? SCRYPT_COST;
+  const limiter = new RateLimiter(app.store.db, clock);
 
   const siteOf = async (request: FastifyRequest): Promise<SiteSnapshot> => {
     const snapshot = await opts.snapshots.forHost(normalizeHost(request.host));
@@ -106,15 +121,21 @@ export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions
     const s = await siteOf(request);
     const body = checkCredentialsBody(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
-    // Every attempt counts, before the password is checked: a guesser gets 10 tries per email.
+    // Every attempt counts, before the password is checked: a guesser gets 10 tries per email and address.
     const email = createHash('sha256').update(body.value.email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+    const address = visitorSubject(request);
     await limiter.enforce(s.website.id, [
+      { rule: SIGN_IN_LIMITS.perEmailAndAddress, subject: `${email}|${address}` },
+      { rule: SIGN_IN_LIMITS.perAddress, subject: address },
       { rule: SIGN_IN_LIMITS.perEmail, subject: email },
-      { rule: SIGN_IN_LIMITS.perAddress, subject: visitorSubject(request) },
     ]);
-    const account = await checkCredentials(app.store.db, s.website.id, body.value.email, body.value.password);
+    const account = await checkCredentials(app.store.db, s.website.id, body.value.email, body.value.password, passwordCost);
     if (!account) throw new AppError('OWNER_SIGN_IN_FAILED');
-    const { token } = await startSession(app.store.db, account);
+    // A sign-in always starts a new session: one the browser already had (perhaps planted by
+    // someone else, or another account's) ends rather than living on beside it.
+    const previous = sessionIdOf(request.cookies[OWNER_COOKIE] ?? '');
+    if (previous) await endSession(app.store.db, previous);
+    const { token } = await startSession(app.store.db, account, clock());
     setOwnerCookie(request, reply, token);
     return reply.header('cache-control', 'no-store').send({ email: account.email, websiteRoles: [account.website_role] });
   });

@@ -89,6 +89,17 @@ export function createAccountApi({ crumb, fetch: fetchImpl = (...args) => fetch(
     signUp: async (fields: { email: string; password: string; firstName?: string; lastName?: string; rememberMe?: boolean; orderToken?: string }) =>
       keep(await call<SignedIn & { memberships?: Grant[] }>('POST', '/api/site-users/account', fields)),
     /**
+     * After a sign-up answered 201: whether this browser is really signed in. A sign-up with an
+     * address that already has an account gets the answer a new one gets (nobody learns who has
+     * an account), but signs nobody in and mails the address instead: the form then asks to sign in.
+     */
+    confirmSignUp: async () => {
+      const session = await call<{ authenticated: boolean }>('GET', '/api/site-users/account/session');
+      const signedIn = session.status === 200 && session.body?.authenticated === true;
+      if (!signedIn) xsrf.clear();
+      return signedIn;
+    },
+    /**
      * `DELETE /api/site-users/account/session?cloneCart=`: when the answer flags a crumb failure, the
      * crumb is renewed (the session call sets one) and the sign-out tried once more.
      */

@@ -106,6 +106,11 @@ export function enhanceAccountForm(form: HTMLFormElement, kind: AccountFormKind,
           form.reset();
           return;
         }
+        // A sign-up with an address that has an account is answered alike but signs nobody in.
+        if (kind === 'sign-up' && !(await api.confirmSignUp().catch(() => false))) {
+          showErrors(form, {}, ACCOUNT_MESSAGES.signUpCheckEmail);
+          return;
+        }
         go(nextPath(form.dataset.next));
         return;
       }

@@ -62,12 +62,13 @@ export function ClaimPage({ api, orderToken, email: initialEmail, reload }: { ap
     if (mode === 'sign-up') {
       const answer = await api.signUp({ email, password, rememberMe: true, orderToken });
       if (answer.status !== 201) {
-        if (answer.body?.code === 'SITE_USER_EXISTS') {
-          setMode('sign-in');
-          return setProblem(ACCOUNT_MESSAGES.accountExists);
-        }
         if (answer.status === 400 && answer.body?.errors) return setErrors({ ...answer.body.errors });
         return setProblem(failureMessage(answer, ACCOUNT_UI));
+      }
+      // An address that has an account is answered alike, but nobody is signed in and nothing claimed.
+      if (!(await api.confirmSignUp())) {
+        setMode('sign-in');
+        return setProblem(ACCOUNT_MESSAGES.signUpCheckEmail);
       }
     } else {
       const answer = await api.signIn(email, password, true);

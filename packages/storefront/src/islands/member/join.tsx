@@ -117,12 +117,14 @@ export function JoinPage({ api, access, option, go, newKey = randomKey }: JoinPa
         ? await api.signUp({ email, password: values.password, rememberMe: true })
         : await api.signIn(email, values.password, true);
       if (!ok(answer)) {
-        if (answer.body?.code === 'SITE_USER_EXISTS') {
-          setMode('sign-in');
-          return setProblem(ACCOUNT_MESSAGES.accountExists);
-        }
         if (answer.status === 400 && answer.body?.errors) return setErrors({ ...answer.body.errors });
         return setProblem(failureMessage(answer, ACCOUNT_UI));
+      }
+      // Nothing is bought before the account is sure: a sign-up with an address that has an
+      // account is answered alike but signs nobody in.
+      if (mode === 'sign-up' && !(await api.confirmSignUp())) {
+        setMode('sign-in');
+        return setProblem(ACCOUNT_MESSAGES.signUpCheckEmail);
       }
       setMode('member');
     } else {

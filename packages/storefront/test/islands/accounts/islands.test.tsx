@@ -79,6 +79,29 @@ describe('the account island', () => {
     expect(go).toHaveBeenCalledWith('/lessons');
   });
 
+  it('signs up and goes on, or stays and asks to sign in when the sign-up left the browser signed out', async () => {
+    let signedIn = true;
+    const server = fakeServer({
+      'POST /api/site-users/account': () => ({ status: 201, body: { xsrfToken: 'x'.repeat(43), siteUserId: 'u', email: 'ada@example.com', expiresOn: Date.now() + 1000 } }),
+      'GET /api/site-users/account/session': () => ({ status: 200, body: signedIn ? { authenticated: true, siteUserId: 'u' } : { authenticated: false } }),
+    });
+    const go = vi.fn();
+    const form = signInForm();
+    form.dataset.accountForm = 'sign-up';
+    enhanceAccountForm(form, 'sign-up', { api: createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => STORAGE) }), go });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    signedIn = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    expect(go).not.toHaveBeenCalled();
+    expect(document.querySelector('.form-problems')!.textContent).toBe('We sent a message to this address. If it already has an account, sign in instead.');
+    signedIn = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await settle();
+    expect(go).toHaveBeenCalledWith('/lessons');
+  });
+
   it('shows the spec\'s message on a 429', async () => {
     const server = fakeServer({ 'POST /api/site-users/account/session': () => ({ status: 429, body: { code: 'RATE_LIMITED', error: 'x' } }) });
     const form = signInForm();
@@ -140,6 +163,7 @@ describe('the member island', () => {
       <a href="/shop/club" data-member-join data-item-id="club" data-sku="CLUB">Join</a></div>`;
     const server = fakeServer({
       'POST /api/site-users/account': () => ({ status: 201, body: { xsrfToken: 'x'.repeat(43), siteUserId: 'u', email: 'ada@example.com', expiresOn: Date.now() + 1e6 } }),
+      'GET /api/site-users/account/session': () => ({ status: 200, body: { authenticated: true, siteUserId: 'u', email: 'ada@example.com' } }),
       'POST /api/commerce/checkout': () => ({ status: 201, body: { confirmationUrl: '/checkout/order-confirmed?token=o1.sig', order: { id: 'o1' } } }),
       'POST /api/site-users/account/memberships': () => ({ status: 200, body: { memberships: [] } }),
     });
@@ -155,21 +179,23 @@ describe('the member island', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Join for $49.00' }));
     await settle();
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'POST /api/site-users/account', 'POST /api/commerce/checkout', 'POST /api/site-users/account/memberships',
+      'POST /api/site-users/account', 'GET /api/site-users/account/session', 'POST /api/commerce/checkout', 'POST /api/site-users/account/memberships',
     ]);
-    expect(server.calls[1]!.body).toEqual({ expressCheckout: { itemId: 'club', sku: 'CLUB', quantity: 1 }, email: 'ada@example.com', payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } });
+    expect(server.calls[2]!.body).toEqual({ expressCheckout: { itemId: 'club', sku: 'CLUB', quantity: 1 }, email: 'ada@example.com', payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } });
     expect(published.map((e) => e.name)).toEqual(['join-click', 'join-complete']);
-    expect(server.calls[1]!.headers['Idempotency-Key']).toMatch(/.{8,}/);
-    expect(server.calls[2]!.body).toEqual({ orderToken: 'o1.sig' });
-    expect(server.calls[2]!.headers['X-XSRF-Token']).toBe('x'.repeat(43));
+    expect(server.calls[2]!.headers['Idempotency-Key']).toMatch(/.{8,}/);
+    expect(server.calls[3]!.body).toEqual({ orderToken: 'o1.sig' });
+    expect(server.calls[3]!.headers['X-XSRF-Token']).toBe('x'.repeat(43));
     expect(go).toHaveBeenCalledWith('/commerce/membership-confirmed?token=o1.sig');
   });
 
-  it('turns to signing in when the email has an account, and shows a declined card', async () => {
+  it('turns to signing in, buying nothing, when a sign-up left the browser signed out (the email has an account), and shows a declined card', async () => {
     document.body.innerHTML = `<div data-tessera-island="member-access"><script type="application/json" class="member-access__data">${JSON.stringify(ACCESS)}</script>
       <a href="/shop/club" data-member-join data-item-id="club" data-sku="CLUB">Join</a></div>`;
     const server = fakeServer({
-      'POST /api/site-users/account': () => ({ status: 409, body: { code: 'SITE_USER_EXISTS', error: 'exists' } }),
+      // The server's answer to an address that has an account: a new sign-up's, with nobody signed in.
+      'POST /api/site-users/account': () => ({ status: 201, body: { xsrfToken: 'y'.repeat(43), siteUserId: 'v', email: 'ada@example.com', expiresOn: Date.now() + 1e6 } }),
+      'GET /api/site-users/account/session': () => ({ status: 200, body: { authenticated: false } }),
       'POST /api/site-users/account/session': () => ({ status: 200, body: { xsrfToken: 'x'.repeat(43), siteUserId: 'u', email: 'ada@example.com', expiresOn: Date.now() + 1e6 } }),
       'POST /api/commerce/checkout': () => ({ status: 402, body: { code: 'PAYMENT_DECLINED', error: 'Your card was declined. Please use another card.' } }),
     });
@@ -180,10 +206,13 @@ describe('the member island', () => {
     fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4000 0000 0000 0002' } });
     fireEvent.click(screen.getByRole('button', { name: 'Join for $49.00' }));
     await settle();
-    expect(document.body.textContent).toContain('An account with this email already exists. Sign in instead.');
+    expect(document.body.textContent).toContain('We sent a message to this address. If it already has an account, sign in instead.');
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/site-users/account', 'GET /api/site-users/account/session']);
+    expect(STORAGE.getItem('tessera.xsrfToken')).not.toBe('y'.repeat(43));
+    expect(screen.getByLabelText('Password')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Join for $49.00' }));
     await settle();
-    expect(server.calls.map((c) => c.path)).toContain('/api/site-users/account/session');
+    expect(server.calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /api/site-users/account/session');
     expect(document.body.textContent).toContain('Your card was declined. Please use another card.');
   });
 
