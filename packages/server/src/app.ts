@@ -17,6 +17,7 @@ import { loggableUrl } from './http/log-url.js';
 import { parseQueryString, queryRejected } from './http/querystring.js';
 import { registerCompression, registerSecurity } from './http/security.js';
 import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
+import { registerJobs, type JobsSetup } from './jobs/index.js';
 import { registerCommerce, type CommerceSetup } from './modules/commerce/index.js';
 import { installmentsPlugin } from './modules/installments/index.js';
 import { adminPlugin, ownerAuthPlugin } from './modules/admin/index.js';
@@ -59,6 +60,8 @@ export interface AppOptions {
   siteUsers?: SiteUsersSetup;
   /** The scrypt cost of new password hashes: SCRYPT_COST (OWASP's) unless a test lowers it to create accounts quickly. */
   passwordCost?: ScryptCost;
+  /** Background jobs: whether they run on timers (tests run them by hand). */
+  jobs?: JobsSetup;
 }
 
 /** Believes the nearest `hops` proxies about the client (Fastify takes a count too, but its types do not say so). */
@@ -155,6 +158,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await registerStorefrontAssets(app, config.storefrontDist);
+  registerJobs(app, { store, clock: options.clock ?? systemClock }, options.jobs);
   await registerFormsAndMail(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.forms);
   // The owner's sign-in and area; measurement (issue 8): ingestion queue, analytics, page speed, client errors.
   await app.register(ownerAuthPlugin, { clock: options.clock ?? systemClock });

@@ -22,7 +22,7 @@ export async function upsertRows<T extends keyof Database & string>(
       .insertInto(table)
       .values(chunk as never)
       .onConflict((oc) => {
-        const target = oc.columns(key as string[]);
+        const target = oc.columns([...key] as string[]);
         if (columns.length === 0) return target.doNothing();
         return target.doUpdateSet(Object.fromEntries(columns.map((c) => [c, (eb: any) => eb.ref(`excluded.${c}`)])) as never);
       });

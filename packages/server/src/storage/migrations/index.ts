@@ -6,6 +6,7 @@ import { forms } from './0003-forms.js';
 import { analytics } from './0004-analytics.js';
 import { accounts } from './0005-accounts.js';
 import { restockReviews } from './0006-restock-reviews.js';
+import { jobLeases } from './0007-job-leases.js';
 import { ownerSessionActivity } from './0008-owner-session-activity.js';
 import { columnTypes, type MigrationFactory } from './types.js';
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0004-analytics': analytics,
   '0005-accounts': accounts,
   '0006-restock-reviews': restockReviews,
+  '0007-job-leases': jobLeases,
   '0008-owner-session-activity': ownerSessionActivity,
 };
 
