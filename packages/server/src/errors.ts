@@ -49,6 +49,8 @@ export const ERRORS = {
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was already used for a different request.' },
   CHECKOUT_IN_PROGRESS: { status: 409, message: 'This order is still being placed. Please try again in a moment.' },
   DOWNLOAD_EXPIRED: { status: 410, message: 'This download link has expired.' },
+  ORDER_NOT_PENDING: { status: 409, message: 'This order is not awaiting payment: it was paid or canceled already.' },
+  ORDER_HOLD_EXPIRED: { status: 409, message: 'This order was held until its payment was due; it can no longer be paid.' },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
   // Site forms, captcha and the mailing list (issue 7): statuses and texts of the spec's form messages.

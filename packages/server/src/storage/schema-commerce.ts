@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Flag } from './schema.js';
 
 /**
@@ -54,12 +55,16 @@ export interface OrdersTable {
   shipping_option: string | null; // JSON { id, name, priceCents }
   coupons: string; // JSON coupon objects that applied
   payment_provider: string;
-  /** processing (placed, payment under way), pending (offline), paid, declined. */
+  /** processing (placed, payment under way), pending (offline), paid, declined, canceled (never paid: its hold expired, or canceled by hand). */
   payment_status: string;
   payment_reference: string | null;
   /** PENDING, FULFILLED, CANCELED. */
   fulfillment_status: string;
   answer: string | null; // JSON { status, body }
+  /** While the payment is pending: when the order stops holding its stock and is canceled (migration 0009-order-holds). */
+  hold_expires_on: number | null;
+  /** The site's address as the order was placed (links of the mails sent when it is paid later); '' for older orders. */
+  base_url: ColumnType<string, string | undefined, string>;
   created_on: number;
   updated_on: number;
 }

@@ -45,6 +45,8 @@ export async function storeApp(dialect: Dialect, commerce: AppOptions['commerce'
   const app = await buildApp(testConfig({ siteDir: STORE_SITE }), {
     store,
     clock: clock.fn,
+    // Background jobs run when a test asks (app.jobs.runDue()), never on their own timers.
+    jobs: { timers: false },
     commerce: {
       cartWriteLimits: {
         perVisitor: { name: 'cart-write:visitor', limit: 100_000, windowMs: 60_000 },

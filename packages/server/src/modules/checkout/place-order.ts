@@ -57,8 +57,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *    meets the unique key and answers as in step 1;
  * 3. the payment provider is asked for the amount due, outside any transaction;
  * 4. a decline gives everything back (stock, gift card balance, the cart); otherwise the order is
- *    finished (gift cards issued and download links made once paid, the `orders.placed` event) and
- *    its answer stored with it.
+ *    finished: paid, it earns its gift cards, download links and what the orderPaidHooks add;
+ *    pending, it holds its stock until its hold expires (finish.ts). The `orders.placed` event and
+ *    the answer are stored with it.
  */
 export async function placeOrder(
   deps: CommerceDeps, s: SiteSnapshot, key: string, visitor: { crumb: string; cartToken: string | undefined; baseUrl: string }, body: CheckoutBody,
@@ -90,7 +91,7 @@ export async function placeOrder(
     placed = await writeTransaction(deps.store, async (tx) => {
       if (await orderByKey(tx, s.website.id, key)) return null;
       const basket = await loadBasket(deps, s, tx, source);
-      return writeOrder(deps, s, tx, { basket, body, key, fingerprint, provider, paymentDetails, rules });
+      return writeOrder(deps, s, tx, { basket, body, key, fingerprint, provider, paymentDetails, rules, baseUrl: visitor.baseUrl });
     });
   } catch (error) {
     // A request with the same key committed its order first: this one met its unique key, or the
@@ -133,6 +134,8 @@ interface WriteArgs {
   provider: PaymentProvider;
   paymentDetails: Record<string, unknown>;
   rules: ReturnType<typeof storeRules>;
+  /** The site's address as the shopper reached it: kept for the mails of a payment that comes later. */
+  baseUrl: string;
 }
 
 /** Step 2, inside the transaction: the rules, then stock, gift card, order number and rows. */
@@ -198,7 +201,7 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
     shipping_option: option && requiresShipping ? JSON.stringify({ id: option.id, name: option.name, priceCents: totals.shippingCostCents }) : null,
     coupons: JSON.stringify(totals.validCoupons.map((c) => c.code)),
     payment_provider: a.provider.id, payment_status: 'processing', payment_reference: null, fulfillment_status: 'PENDING',
-    answer: null, created_on: now, updated_on: now,
+    answer: null, hold_expires_on: null, base_url: a.baseUrl, created_on: now, updated_on: now,
   }).execute();
   const lineIds = basket.lines.map(() => newId());
   await tx.insertInto('order_lines').values(basket.lines.map((l, i) => ({

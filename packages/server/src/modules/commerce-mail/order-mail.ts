@@ -1,17 +1,17 @@
 import type { Mailer } from '../../mail/index.js';
 import { siteSender } from '../../mail/site.js';
-import type { OrderFinishedHook } from '../commerce/deps.js';
+import type { OrderPaidHook } from '../commerce/deps.js';
 import { storeRules } from '../commerce/settings.js';
 import { siteDate, siteTime } from './templates.js';
 
 /**
- * The commerce mails of a finished order, written to the outbox in the order's transaction next
- * to its confirmation: one `gift-card-code` mail per gift card bought, one `digital-download` mail
- * with the download links, one `subscription-confirmation` mail for the plans subscribed to. Codes
- * and links exist once the order is paid, so an order whose payment is pending gets only the
- * subscription's mail (its subscription starts when the order is placed).
+ * The commerce mails of a paid order, written to the outbox in the transaction that records the
+ * payment: one `gift-card-code` mail per gift card bought, one `digital-download` mail with the
+ * download links, one `subscription-confirmation` mail for the plans subscribed to. An order whose
+ * payment is pending gets them when it is paid (markOrderPaid), once; its confirmation, sent when
+ * it is placed, tells the shopper the payment is awaited and carries no code or link.
  */
-export function commerceMailHook(deps: { mail: Mailer; mailFrom: string }): OrderFinishedHook {
+export function commerceMailHook(deps: { mail: Mailer; mailFrom: string }): OrderPaidHook {
   return async (tx, { site, order, baseUrl }) => {
     if (order.kind === 'donation') return;
     const { site: mailSite, from } = siteSender(site, baseUrl, deps.mailFrom);

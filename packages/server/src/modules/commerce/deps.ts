@@ -11,11 +11,14 @@ import type { Executor } from '../../storage/statement.js';
 import type { OrderView } from '../orders/view.js';
 
 /**
- * Told inside the transaction that finishes an order (paid or pending), after the order is written:
- * other modules write their own mail (review request, gift card codes, ...) to the outbox there, so
- * it exists exactly when the order does. `baseUrl` is the site's address for absolute links.
+ * Told inside the transaction in which an order becomes paid (at checkout, or later when a pending
+ * order's payment arrives: markOrderPaid), once per order, after its gift cards and download links
+ * are made: other modules write their own mail (review request, gift card codes, ...) to the outbox
+ * and grant what was bought there, so it exists exactly when the payment does. An order whose
+ * payment is pending, or that is canceled unpaid, never reaches them. `baseUrl` is the site's
+ * address for absolute links.
  */
-export type OrderFinishedHook = (tx: Executor, finished: { site: SiteSnapshot; order: OrderView; baseUrl: string; now: number }) => Promise<void>;
+export type OrderPaidHook = (tx: Executor, paid: { site: SiteSnapshot; order: OrderView; baseUrl: string; now: number }) => Promise<void>;
 
 /** What the commerce modules share, made once in app.ts and given to each plugin. */
 export interface CommerceDeps {
@@ -32,8 +35,8 @@ export interface CommerceDeps {
   mailFrom: string;
   /** Cart writes per visitor (the crumb: the spec's session id) and per client address. */
   cartWriteLimits: { perVisitor: RateLimit; perAddress: RateLimit };
-  /** Modules that act on every finished order (modules/reviews, modules/commerce-mail) add theirs here. */
-  orderFinishedHooks: OrderFinishedHook[];
+  /** Modules that act on every paid order (modules/reviews, modules/commerce-mail, modules/members) add theirs here. */
+  orderPaidHooks: OrderPaidHook[];
 }
 
 export const DEFAULT_CART_WRITE_LIMITS: CommerceDeps['cartWriteLimits'] = {

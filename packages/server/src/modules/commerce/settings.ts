@@ -21,9 +21,16 @@ export interface StoreRules {
   taxRules: TaxRuleForLocation[];
   donations: DonationSettings;
   installments: { provider: string; minCents: number; maxCents: number; numInstallments: number } | null;
+  /** How long an order whose payment is pending holds its stock before it is canceled (site.json `store.orderHoldHours`). */
+  orderHoldHours: number;
   /** Formats minor units in the site's currency and language ("$12.00"). */
   format(cents: number): string;
 }
+
+/** The hold of a pending order when the site does not set one: three days, for a bank transfer to arrive. */
+export const DEFAULT_ORDER_HOLD_HOURS = 72;
+/** The longest hold a site may set (a year): a hold is a bound, never "for ever". */
+export const MAX_ORDER_HOLD_HOURS = 8760;
 
 const rulesBySnapshot = new WeakMap<SiteSnapshot, StoreRules>();
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -72,6 +79,8 @@ export function storeRules(s: SiteSnapshot): StoreRules {
       maxCents: whole(inst.maxCents) ? inst.maxCents : 0,
       numInstallments: whole(inst.numInstallments) && inst.numInstallments > 0 ? inst.numInstallments : 4,
     } : null,
+    orderHoldHours: typeof store.orderHoldHours === 'number' && store.orderHoldHours > 0 && store.orderHoldHours <= MAX_ORDER_HOLD_HOURS
+      ? store.orderHoldHours : DEFAULT_ORDER_HOLD_HOURS,
     format: (cents: number) => {
       try {
         return formatMoney(makeMoney(cents, currency), { locale });

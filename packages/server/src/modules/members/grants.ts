@@ -5,6 +5,7 @@ import { newId } from '../../storage/ids.js';
 import type {} from '../../storage/schema-accounts.js';
 import type {} from '../../storage/schema-commerce.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
+import type { OrderPaidHook } from '../commerce/deps.js';
 import type { Signer } from '../commerce/signing.js';
 
 /**
@@ -63,36 +64,62 @@ export async function claimMembershipOrder(
       .$if(store.dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
     if (!order) throw new AppError('MEMBERSHIP_ORDER_INVALID');
-    const lines = await tx.selectFrom('order_lines')
-      .innerJoin('products', 'products.item_id', 'order_lines.item_id')
-      .leftJoin('subscription_plans', 'subscription_plans.item_id', 'order_lines.item_id')
-      .select(['order_lines.item_id', 'order_lines.quantity', 'products.data', 'subscription_plans.billing_period_value',
-        'subscription_plans.billing_period_unit', 'subscription_plans.num_billing_cycles'])
-      .where('order_lines.order_id', '=', orderId).where('order_lines.product_type', '=', ProductType.PAYWALL)
-      .execute();
+    const lines = await paywallLines(tx, orderId);
     if (lines.length === 0) throw new AppError('MEMBERSHIP_ORDER_INVALID');
     if (order.member_id !== null && order.member_id !== siteUserId) throw new AppError('MEMBERSHIP_CLAIMED');
     if (order.payment_status !== 'paid') throw new AppError('MEMBERSHIP_NOT_PAID');
-    // Already this member's: the grants were made when it was linked (or at checkout, signed in).
+    // Already this member's: the grants were made when it was linked (or when it was paid, signed in).
     const already = order.member_id === siteUserId
       && !!(await tx.selectFrom('member_grants').select('id').where('order_id', '=', orderId).where('site_user_id', '=', siteUserId).executeTakeFirst());
     if (already) return;
     await tx.updateTable('orders').set({ member_id: siteUserId }).where('id', '=', orderId).execute();
-    const paidOn = Number(order.updated_on);
-    for (const line of lines) {
-      const paywall = (JSON.parse(line.data) as PaywallData).paywall ?? {};
-      const area = typeof paywall.grants === 'string' && paywall.grants !== '' ? paywall.grants : 'members';
-      const plan = line.billing_period_unit ? parseSubscriptionPlan({
-        billingPeriod: { value: line.billing_period_value, unit: line.billing_period_unit }, numBillingCycles: line.num_billing_cycles,
-      }) : undefined;
-      const subscription = paywall.pricing === 'subscription' && plan !== undefined;
-      await grant(tx, websiteId, siteUserId, area, {
-        orderId, itemId: line.item_id, pricing: subscription ? 'subscription' : 'one-time', paidOn,
-        period: subscription ? { value: plan.billingPeriod.value * line.quantity, unit: plan.billingPeriod.unit } : null,
-      }, now);
-    }
+    await grantOrder(tx, websiteId, siteUserId, orderId, lines, Number(order.updated_on), now);
   });
   return listGrants(store.db, websiteId, siteUserId, now);
+}
+
+type PaywallLine = Awaited<ReturnType<typeof paywallLines>>[number];
+
+/** The paywall lines of an order, with their product's paywall settings and plan. */
+function paywallLines(tx: Executor, orderId: string) {
+  return tx.selectFrom('order_lines')
+    .innerJoin('products', 'products.item_id', 'order_lines.item_id')
+    .leftJoin('subscription_plans', 'subscription_plans.item_id', 'order_lines.item_id')
+    .select(['order_lines.item_id', 'order_lines.quantity', 'products.data', 'subscription_plans.billing_period_value',
+      'subscription_plans.billing_period_unit', 'subscription_plans.num_billing_cycles'])
+    .where('order_lines.order_id', '=', orderId).where('order_lines.product_type', '=', ProductType.PAYWALL)
+    .execute();
+}
+
+/** Grants the areas of an order's paywall lines to the member, from the time it was paid. */
+async function grantOrder(tx: Executor, websiteId: string, siteUserId: string, orderId: string, lines: PaywallLine[], paidOn: number, now: number) {
+  for (const line of lines) {
+    const paywall = (JSON.parse(line.data) as PaywallData).paywall ?? {};
+    const area = typeof paywall.grants === 'string' && paywall.grants !== '' ? paywall.grants : 'members';
+    const plan = line.billing_period_unit ? parseSubscriptionPlan({
+      billingPeriod: { value: line.billing_period_value, unit: line.billing_period_unit }, numBillingCycles: line.num_billing_cycles,
+    }) : undefined;
+    const subscription = paywall.pricing === 'subscription' && plan !== undefined;
+    await grant(tx, websiteId, siteUserId, area, {
+      orderId, itemId: line.item_id, pricing: subscription ? 'subscription' : 'one-time', paidOn,
+      period: subscription ? { value: plan.billingPeriod.value * line.quantity, unit: plan.billingPeriod.unit } : null,
+    }, now);
+  }
+}
+
+/**
+ * An order placed by a signed-in member (its cart's member) grants its areas when it is paid, in
+ * the transaction that records the payment (CommerceDeps.orderPaidHooks): at checkout when paid at
+ * once, or when a pending order's payment arrives. Orders without a member wait for the buyer to
+ * claim them (claimMembershipOrder); an order never paid grants nothing.
+ */
+export function membershipPaidHook(): OrderPaidHook {
+  return async (tx, { site, order, now }) => {
+    if (!order.lines.some((l) => l.productType === ProductType.PAYWALL)) return;
+    const row = await tx.selectFrom('orders').select('member_id').where('id', '=', order.id).executeTakeFirst();
+    if (!row?.member_id) return;
+    await grantOrder(tx, site.website.id, row.member_id, order.id, await paywallLines(tx, order.id), now, now);
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CommerceDeps } from '../commerce/deps.js';
 import { membersPolicy } from './access.js';
+import { membershipPaidHook } from './grants.js';
 import { lessonVideoHook } from './lessons.js';
 import { membersRoutes } from './routes.js';
 
@@ -11,5 +12,6 @@ export { joinOptions, type JoinOption } from './paywall.js';
 export async function membersPlugin(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
   deps.renderer.access.add(membersPolicy(deps));
   deps.renderer.addContextHook(lessonVideoHook(deps));
+  deps.orderPaidHooks.push(membershipPaidHook());
   await membersRoutes(app, deps);
 }

@@ -11,6 +11,8 @@ export interface OrderConfirmationMailInput {
   readonly kind: string;
   readonly orderNumber: number;
   readonly paymentPending: boolean;
+  /** While the payment is pending: until when the order is held (the site's time), else null. */
+  readonly holdUntil?: string | null;
   readonly lines: readonly {
     readonly title: string;
     readonly quantity: number;
@@ -37,7 +39,8 @@ export function orderConfirmationMail(input: OrderConfirmationMailInput, site: M
     ? `Thank you for your contribution to ${site.siteTitle} (#${input.orderNumber})`
     : `Your order #${input.orderNumber} from ${site.siteTitle}`;
   const intro = donation ? 'Thank you for your contribution.' : `Thank you for your order #${input.orderNumber}.`;
-  const pending = input.paymentPending ? ' Your payment is pending: we will go ahead once we receive it.' : '';
+  const held = input.paymentPending && input.holdUntil ? ` We hold your order until ${input.holdUntil}; without payment by then it is canceled.` : '';
+  const pending = input.paymentPending ? ` Your payment is pending: we will go ahead once we receive it.${held}` : '';
   const lineText = input.lines.map((l) => [
     `${l.quantity} x ${l.title}: ${l.subTotal}`,
     ...l.giftCardCodes.map((c) => `  Gift card code: ${c}`),

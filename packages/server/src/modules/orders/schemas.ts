@@ -11,6 +11,7 @@ export const OrderSchema = Type.Object({
   currency: Type.String(),
   paymentStatus: Type.String(),
   fulfillmentStatus: Type.String(),
+  holdExpiresOn: Nullable(Type.Number()),
   lines: Type.Array(Type.Object({
     id: Type.String(),
     itemId: Nullable(Type.String()),

@@ -25,8 +25,11 @@ export interface OrderView {
   customerEmail: string;
   created: number;
   currency: string;
+  /** PROCESSING, PENDING, PAID, DECLINED or CANCELED (a pending order whose hold expired, or canceled by hand). */
   paymentStatus: string;
   fulfillmentStatus: string;
+  /** While the payment is pending: when the order stops holding its stock and is canceled unless paid. */
+  holdExpiresOn: number | null;
   lines: {
     id: string;
     itemId: string | null;
@@ -100,6 +103,7 @@ export async function orderView(deps: CommerceDeps, s: SiteSnapshot, db: Executo
     currency,
     paymentStatus: order.payment_status.toUpperCase(),
     fulfillmentStatus: order.fulfillment_status,
+    holdExpiresOn: order.payment_status === 'pending' ? order.hold_expires_on : null,
     lines: lines.map((l) => ({
       id: l.id,
       itemId: l.item_id,

@@ -38,7 +38,7 @@ export interface MerchandisingSetup {
 /**
  * Restock notifications, product reviews and the commerce mails (issue 7, second part), on top of
  * the commerce modules: the review request and the gift card, download and subscription mails are
- * written in the transaction that finishes an order (CommerceDeps.orderFinishedHooks).
+ * written in the transaction in which an order becomes paid (CommerceDeps.orderPaidHooks).
  */
 export async function registerMerchandising(
   app: FastifyInstance,
@@ -61,7 +61,7 @@ export async function registerMerchandising(
   await app.register(reviewsPlugin, { store, renderer, signer: commerce.signer, clock, limits: setup.reviewLimits });
   await app.register(commerceMailPlugin, { store, renderer, clock, mailFrom: config.mailFrom });
 
-  commerce.orderFinishedHooks.push(
+  commerce.orderPaidHooks.push(
     reviewRequestHook({ mail: app.mail, signer: commerce.signer, mailFrom: config.mailFrom }),
     commerceMailHook({ mail: app.mail, mailFrom: config.mailFrom }),
   );

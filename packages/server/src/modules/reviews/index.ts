@@ -73,13 +73,16 @@ export async function reviewsPlugin(app: FastifyInstance, opts: ReviewsPluginOpt
     };
   });
 
-  /** The order a review link names, when the link is right and the order was not declined. */
+  /**
+   * The order a review link names, when the link is right and the order is paid: a review is a
+   * verified buyer's, so a link of an order never paid (pending, declined, canceled) opens nothing.
+   */
   const orderOf = async (s: SiteSnapshot, token: unknown) => {
     const orderId = await orderIdFromReviewToken(signer, s.website.id, token);
     if (!orderId) return null;
     const order = await store.db.selectFrom('orders').select(['id', 'order_number', 'payment_status', 'shipping_address'])
       .where('id', '=', orderId).where('website_id', '=', s.website.id).executeTakeFirst();
-    return order && order.payment_status !== 'declined' ? order : null;
+    return order && order.payment_status === 'paid' ? order : null;
   };
 
   app.get(REVIEWS_REQUEST_PATH, async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,6 +1,6 @@
 import type { Mailer } from '../../mail/index.js';
 import { siteSender } from '../../mail/site.js';
-import type { OrderFinishedHook } from '../commerce/deps.js';
+import type { OrderPaidHook } from '../commerce/deps.js';
 import type { Signer } from '../commerce/signing.js';
 import { REVIEWABLE_TYPES } from './store.js';
 import { reviewSettings } from './settings.js';
@@ -23,11 +23,13 @@ export async function orderIdFromReviewToken(signer: Signer, websiteId: string, 
 }
 
 /**
- * Writes the review request of a finished order to the outbox, in the order's own transaction, due
- * `reviewRequestDelayHours` later: when the site enables reviews and the order holds something to
- * review. The outbox keeps it until then (several processes, restarts: it goes out once).
+ * Writes the review request of a paid order to the outbox, in the transaction that records the
+ * payment, due `reviewRequestDelayHours` later: when the site enables reviews and the order holds
+ * something to review. Only a paid order earns the "verified buyer" link: an order whose payment is
+ * pending gets it when the payment arrives, and one canceled unpaid never does. The outbox keeps it
+ * until then (several processes, restarts: it goes out once).
  */
-export function reviewRequestHook(deps: { mail: Mailer; signer: Signer; mailFrom: string }): OrderFinishedHook {
+export function reviewRequestHook(deps: { mail: Mailer; signer: Signer; mailFrom: string }): OrderPaidHook {
   return async (tx, { site, order, baseUrl, now }) => {
     const settings = reviewSettings(site);
     if (!settings.enabled || order.kind === 'donation') return;

@@ -8,6 +8,7 @@ import { accounts } from './0005-accounts.js';
 import { restockReviews } from './0006-restock-reviews.js';
 import { jobLeases } from './0007-job-leases.js';
 import { ownerSessionActivity } from './0008-owner-session-activity.js';
+import { orderHolds } from './0009-order-holds.js';
 import { columnTypes, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0006-restock-reviews': restockReviews,
   '0007-job-leases': jobLeases,
   '0008-owner-session-activity': ownerSessionActivity,
+  '0009-order-holds': orderHolds,
 };
 
 export class TesseraMigrations implements MigrationProvider {

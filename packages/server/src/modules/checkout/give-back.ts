@@ -1,0 +1,27 @@
+import type { Store } from '../../storage/dialect.js';
+import type { Executor } from '../../storage/statement.js';
+import { giveBackStock } from '../inventory/stock.js';
+
+/**
+ * Gives back what an unpaid order took when it was placed, inside the transaction that ends it (a
+ * declined payment, a hold that expired, a cancellation): its stock, the gift card balance it
+ * redeemed, and its subscriptions, which end before they start. The caller has changed the order's
+ * state with a compare-and-set first (or holds the only reference to it), so this runs once per
+ * order. Locks in the order every transaction takes them: variants (by id), then gift cards.
+ * Coupons are codes of the site's settings without a use count, so they have nothing to give back.
+ */
+export async function giveBackOrder(store: Store, tx: Executor, orderId: string, now: number): Promise<void> {
+  const lines = await tx.selectFrom('order_lines').select(['variant_id', 'quantity']).where('order_id', '=', orderId).where('stock_taken', '=', 1).execute();
+  const taken = new Map<string, number>();
+  for (const l of lines) if (l.variant_id) taken.set(l.variant_id, (taken.get(l.variant_id) ?? 0) + l.quantity);
+  await giveBackStock(store, tx, taken);
+  await tx.updateTable('order_lines').set({ stock_taken: 0 }).where('order_id', '=', orderId).execute();
+  const redemptions = await tx.selectFrom('gift_card_redemptions').select(['gift_card_id', 'amount_cents'])
+    .where('order_id', '=', orderId).orderBy('gift_card_id').execute();
+  for (const r of redemptions) {
+    await tx.updateTable('gift_cards').set((eb) => ({ balance_cents: eb('balance_cents', '+', r.amount_cents), updated_on: now }))
+      .where('id', '=', r.gift_card_id).execute();
+  }
+  await tx.deleteFrom('gift_card_redemptions').where('order_id', '=', orderId).execute();
+  await tx.updateTable('subscriptions').set({ status: 'canceled', next_billing_on: null }).where('order_id', '=', orderId).execute();
+}

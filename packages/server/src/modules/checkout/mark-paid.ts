@@ -1,0 +1,46 @@
+import { newId } from '../../storage/ids.js';
+import { writeTransaction } from '../../storage/statement.js';
+import type { CommerceDeps } from '../commerce/deps.js';
+import { loadSnapshot } from '../site/snapshot.js';
+import type { OrderView } from '../orders/view.js';
+import { whyNotPending, type OrderChange } from './holds.js';
+import { issuePaidOrder } from './paid.js';
+
+/**
+ * Records the payment of an order that was pending (a bank transfer arrived, cash at pickup): the
+ * owner's, later (no route yet). One transaction: the order becomes paid by a compare-and-set on
+ * its payment status while its hold lasts, so a payment racing the hold's expiry or a cancellation
+ * gets exactly one outcome; then what a paid order earns is issued, once (paid.ts: gift card codes,
+ * download links, the review request, the commerce mails, a signed-in buyer's membership). Fails
+ * with ORDER_HOLD_EXPIRED once the hold has passed (even before the job canceled the order: its
+ * stock is no longer promised), ORDER_NOT_PENDING when it was paid or canceled already.
+ */
+export async function markOrderPaid(
+  deps: CommerceDeps, websiteId: string, orderId: string, payment: { reference?: string } = {},
+): Promise<OrderChange<{ order: OrderView }>> {
+  const s = await loadSnapshot(deps.store, websiteId);
+  if (!s) return { ok: false, code: 'NOT_FOUND' };
+  // The order's links are signed inside the transaction: the site's secret is read before it
+  // (on SQLite, a read inside would wait for the connection the transaction holds).
+  await deps.signer.ready(websiteId);
+  const result = await writeTransaction(deps.store, async (tx): Promise<OrderChange<{ order: OrderView }>> => {
+    const now = deps.clock();
+    const { numUpdatedRows } = await tx.updateTable('orders')
+      .set({ payment_status: 'paid', hold_expires_on: null, updated_on: now, ...(payment.reference !== undefined ? { payment_reference: payment.reference } : {}) })
+      .where('id', '=', orderId).where('website_id', '=', websiteId).where('payment_status', '=', 'pending')
+      .where((eb) => eb.or([eb('hold_expires_on', 'is', null), eb('hold_expires_on', '>', now)]))
+      .executeTakeFirst();
+    if (Number(numUpdatedRows) !== 1) return { ok: false, code: await whyNotPending(tx, websiteId, orderId, now) };
+    const row = await tx.selectFrom('orders').select(['order_number', 'base_url']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    // Orders placed before the address was kept fall back to the server's public address.
+    const baseUrl = (row.base_url || deps.publicUrl).replace(/\/$/, '');
+    const order = await issuePaidOrder(deps, s, tx, orderId, baseUrl, now);
+    await tx.insertInto('commerce_events').values({
+      id: newId(), website_id: websiteId, type: 'orders.paid', order_id: orderId, created_on: now, processed_on: null,
+      payload: JSON.stringify({ orderId, orderNumber: row.order_number, paymentStatus: 'paid' }),
+    }).execute();
+    return { ok: true, order };
+  });
+  if (result.ok) deps.mail?.kick();
+  return result;
+}
