@@ -29,7 +29,7 @@ export interface MerchandisingSetup {
   readonly reviewLimits?: Partial<ReviewLimits>;
   /** Groups and signups per page of the owner's lists (default 50). */
   readonly pageSize?: number;
-  /** How often the automatic restock sender looks (default a minute; 0: only at start and when kicked). */
+  /** How often the automatic restock sender looks, on the job runner (default a minute; 0: only when kicked). */
   readonly restockSweepMs?: number;
   /** Signups mailed per transaction (default 200). */
   readonly restockBatch?: number;
@@ -66,7 +66,10 @@ export async function registerMerchandising(
     commerceMailHook({ mail: app.mail, mailFrom: config.mailFrom }),
   );
 
-  app.addHook('onReady', async () => sender.start(setup.restockSweepMs ?? DEFAULT_SWEEP_MS));
+  // The periodic sweep is a job (due at start, then every sweepMs, in one process at a time); a stock
+  // change through the owner's inventory call kicks a sweep at once besides.
+  const sweepMs = setup.restockSweepMs ?? DEFAULT_SWEEP_MS;
+  if (sweepMs > 0) app.jobs.every('restock-sweep', sweepMs, () => sender.sweep());
   app.addHook('onClose', async () => sender.stop());
   return sender;
 }

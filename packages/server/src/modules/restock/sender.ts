@@ -36,7 +36,6 @@ export interface SendResult {
  * writes their mail to the outbox; the sender is kicked after the commit.
  */
 export class RestockSender {
-  private timer: NodeJS.Timeout | null = null;
   private sweeping: Promise<number> | null = null;
 
   constructor(private readonly deps: RestockSenderDeps, private readonly batch = SEND_BATCH) {}
@@ -122,18 +121,8 @@ export class RestockSender {
     return sent;
   }
 
-  start(everyMs: number): void {
-    void this.sweep().catch((error) => this.deps.log.error({ err: error }, 'restock: the automatic sender failed'));
-    if (everyMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      void this.sweep().catch((error) => this.deps.log.error({ err: error }, 'restock: the automatic sender failed'));
-    }, everyMs);
-    this.timer.unref();
-  }
-
+  /** Waits for a sweep under way (the job's, or one kicked by a stock change), on close. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await this.sweeping?.catch(() => undefined);
   }
 }
