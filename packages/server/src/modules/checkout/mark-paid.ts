@@ -14,9 +14,11 @@ import { issuePaidOrder } from './paid.js';
  * download links, the review request, the commerce mails, a signed-in buyer's membership). Fails
  * with ORDER_HOLD_EXPIRED once the hold has passed (even before the job canceled the order: its
  * stock is no longer promised), ORDER_NOT_PENDING when it was paid or canceled already.
+ * `payment.reference`: the payment's reference (a transfer's); `payment.baseUrl`: the site's origin,
+ * for the links of orders placed before their address was kept on them.
  */
 export async function markOrderPaid(
-  deps: CommerceDeps, websiteId: string, orderId: string, payment: { reference?: string } = {},
+  deps: CommerceDeps, websiteId: string, orderId: string, payment: { reference?: string; baseUrl?: string } = {},
 ): Promise<OrderChange<{ order: OrderView }>> {
   const s = await loadSnapshot(deps.store, websiteId);
   if (!s) return { ok: false, code: 'NOT_FOUND' };
@@ -32,8 +34,9 @@ export async function markOrderPaid(
       .executeTakeFirst();
     if (Number(numUpdatedRows) !== 1) return { ok: false, code: await whyNotPending(tx, websiteId, orderId, now) };
     const row = await tx.selectFrom('orders').select(['order_number', 'base_url']).where('id', '=', orderId).executeTakeFirstOrThrow();
-    // Orders placed before the address was kept fall back to the server's public address.
-    const baseUrl = (row.base_url || deps.publicUrl).replace(/\/$/, '');
+    // The mails link to the address the shopper placed the order from; orders placed before it was
+    // kept use the one the caller gives (the owner's route: the site's origin, baseUrlOf).
+    const baseUrl = (row.base_url || payment.baseUrl || '').replace(/\/$/, '');
     const order = await issuePaidOrder(deps, s, tx, orderId, baseUrl, now);
     await tx.insertInto('commerce_events').values({
       id: newId(), website_id: websiteId, type: 'orders.paid', order_id: orderId, created_on: now, processed_on: null,
