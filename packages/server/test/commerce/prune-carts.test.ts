@@ -96,4 +96,13 @@ describe.each(DIALECTS)('pruning abandoned carts on %s', (dialect) => {
     expect(await orphanEntries()).toBe(0);
     expect((await buyer.page(placed.json.confirmationUrl)).status).toBe(200);
   });
+
+  it('prunes as the abandoned-carts job of the job runner, in one process at a time', async () => {
+    const v = new Visitor(site.app);
+    const cart = (await v.add('sticker', 'STICKER', 1)).json.shoppingCart.id as string;
+    site.clock.advance(CART_RETENTION_MS + DAY);
+    expect(await site.app.jobs.runDue()).toContain('abandoned-carts');
+    expect((await cartIds()).has(cart)).toBe(false);
+    expect(await orphanEntries()).toBe(0);
+  });
 });

@@ -6,6 +6,7 @@ import { RateLimiter } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
 import type { SiteRenderer } from '../site/renderer.js';
 import { cartPlugin } from '../cart/index.js';
+import { pruneAbandonedCarts } from '../cart/store.js';
 import { checkoutPlugin } from '../checkout/routes.js';
 import { HOLD_SWEEP_MS, cancelOrder, expireHolds, type OrderChange } from '../checkout/holds.js';
 import { markOrderPaid } from '../checkout/mark-paid.js';
@@ -31,6 +32,9 @@ export interface OrderPayments {
   /** The `order-holds` job's work, now: cancel the pending orders whose hold passed; answers how many. */
   expireHolds(): Promise<number>;
 }
+
+/** How often the `abandoned-carts` job deletes the carts nobody can reach any more. */
+const ABANDONED_CARTS_EVERY_MS = 3_600_000;
 
 /** What a deployment (or a test) may set: the payment providers the server knows and the cart write limits. */
 export interface CommerceSetup {
@@ -70,6 +74,10 @@ export async function registerCommerce(
   app.jobs.every('order-holds', HOLD_SWEEP_MS, async () => {
     const canceled = await expireHolds(deps);
     if (canceled > 0) app.log.info({ canceled }, 'orders: canceled the pending orders whose hold expired');
+  });
+  app.jobs.every('abandoned-carts', ABANDONED_CARTS_EVERY_MS, async ({ now }) => {
+    const deleted = await pruneAbandonedCarts(store, now);
+    if (deleted > 0) app.log.info({ deleted }, 'carts: deleted the abandoned carts');
   });
   return deps;
 }
