@@ -4,7 +4,7 @@ import { newId } from '../../storage/ids.js';
 import type { Database } from '../../storage/schema.js';
 import type {} from '../../storage/schema-accounts.js';
 import type { Executor } from '../../storage/statement.js';
-import { SCRYPT_COST, decoyHash, hashPassword, needsRehash, verifyPassword, type ScryptCost } from '../admin/passwords.js';
+import { SCRYPT_COST, checkAndUpgrade, hashPassword, type ScryptCost } from '../admin/passwords.js';
 
 type Db = Kysely<Database>;
 
@@ -75,10 +75,8 @@ export async function createSiteUser(
  */
 export async function checkSiteUserCredentials(db: Db, websiteId: string, email: string, password: string, cost: ScryptCost = SCRYPT_COST) {
   const user = await findSiteUserByEmail(db, websiteId, email);
-  const ok = await verifyPassword(password, user?.password_hash ?? (await decoyHash(cost)));
-  if (!ok || !user) return undefined;
-  if (needsRehash(user.password_hash, cost)) await replaceSiteUserHash(db, user.id, user.password_hash, await hashPassword(password, cost));
-  return user;
+  const ok = await checkAndUpgrade(password, user?.password_hash, cost, (stronger) => replaceSiteUserHash(db, user!.id, user!.password_hash, stronger));
+  return ok ? user : undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { OwnerAuth } from '../../permissions.js';
 import { newId } from '../../storage/ids.js';
 import type { Database } from '../../storage/schema.js';
 import type {} from '../../storage/schema-analytics.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SCRYPT_COST, decoyHash, hashPassword, needsRehash, verifyPassword, type ScryptCost } from './passwords.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SCRYPT_COST, checkAndUpgrade, hashPassword, type ScryptCost } from './passwords.js';
 
 type Db = Kysely<Database>;
 
@@ -105,10 +105,8 @@ function findAccount(db: Db, websiteId: string, email: string) {
  */
 export async function checkCredentials(db: Db, websiteId: string, email: string, password: string, cost: ScryptCost = SCRYPT_COST) {
   const account = await findAccount(db, websiteId, email);
-  const ok = await verifyPassword(password, account?.password_hash ?? (await decoyHash(cost)));
-  if (!ok || !account) return undefined;
-  if (needsRehash(account.password_hash, cost)) await replaceOwnerHash(db, account.id, account.password_hash, await hashPassword(password, cost));
-  return account;
+  const ok = await checkAndUpgrade(password, account?.password_hash, cost, (stronger) => replaceOwnerHash(db, account!.id, account!.password_hash, stronger));
+  return ok ? account : undefined;
 }
 
 /**

@@ -115,3 +115,17 @@ export function decoyHash(cost: ScryptCost = SCRYPT_COST): Promise<string> {
   if (!decoy) decoys.set(key, (decoy = hashPassword(randomBytes(24).toString('base64url'), cost)));
   return decoy;
 }
+
+/**
+ * Checks a password against an account's stored hash (or a decoy when there is no account, so both
+ * answers take as long). A right password stored with an older, cheaper hash is hashed again at `cost`
+ * and handed to `upgrade`, which must store it only while the stored hash is still `stored`.
+ */
+export async function checkAndUpgrade(
+  password: string, stored: string | undefined, cost: ScryptCost, upgrade: (stronger: string) => Promise<void>,
+): Promise<boolean> {
+  const ok = await verifyPassword(password, stored ?? (await decoyHash(cost)));
+  if (!ok || stored === undefined) return false;
+  if (needsRehash(stored, cost)) await upgrade(await hashPassword(password, cost));
+  return true;
+}
