@@ -19,7 +19,8 @@ import {
   websiteColorCss,
   TIMESINCE,
 } from '@tessera/core';
-import { asNumber, asString } from './convert.js';
+import { asInt, asNumber, asString } from './convert.js';
+import { isTruthy } from '../runtime/values.js';
 import { dig, escapeAttr, escapeHtml, field, text } from './html.js';
 import { COLOR_POSITIONS, altText, focalPoint, imageMetaAttributes } from './image.js';
 import { productOf } from './product.js';
@@ -120,31 +121,41 @@ const audioPlayer: Formatter = (item) => {
     ` data-show-download="${text(dig(item, 'structuredContent', 'showDownload')) === 'true'}" data-design-style="minimal" id="audio-player-${id}"></div>`;
 };
 
-const slug = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+// Lower case, letters, digits, hyphens and white space kept, each run of white space a hyphen.
+const slug = (s: string) => s.replace(/[^a-zA-Z0-9\s-]+/g, '').replace(/\s+/g, '-').toLowerCase();
 
-// The classes of an entry in a list: its kind, promotion, categories, tags, author, post type, place
-// in the list, and for store items the sale and stock state.
+function slugClasses(prefix: string, list: unknown): string {
+  if (!Array.isArray(list)) return '';
+  let out = '';
+  for (const c of list) out += ` ${prefix}-${slug(asString(c))}`;
+  return out;
+}
+
+// The classes of an entry in a list: its promotion, categories, tags, author, post type, place in the
+// list, and for store items the sale and stock state. Like a variable, each field but the record type is
+// looked up through the enclosing sections, and `post-type-` is written even when the entry has no
+// recordTypeLabel (the reference engines do both: pages rely on the class list being the same).
 const itemClasses: Formatter = (item, _args, ctx) => {
-  const classes = ['hentry'];
-  const promoted = field(item, 'promotedBlockType');
-  if (typeof promoted === 'string' && promoted !== '') classes.push('promoted', `promoted-block-${slug(promoted)}`);
-  for (const [key, prefix] of [['categories', 'category'], ['tags', 'tag']] as const) {
-    const list = field(item, key);
-    if (Array.isArray(list)) for (const c of list) if (typeof c === 'string' && c !== '') classes.push(`${prefix}-${slug(c)}`);
-  }
-  const author = dig(item, 'author', 'displayName');
-  if (typeof author === 'string' && author !== '') classes.push(`author-${slug(author)}`);
-  const label = field(item, 'recordTypeLabel');
-  if (typeof label === 'string' && label !== '') classes.push(`post-type-${slug(label)}`);
+  let classes = 'hentry';
+  const promoted = ctx.resolve('promotedBlockType');
+  if (isTruthy(promoted)) classes += ` promoted promoted-block-${slug(asString(promoted))}`;
+  const categories = ctx.resolve('categories');
+  if (isTruthy(categories)) classes += slugClasses('category', categories);
+  const tags = ctx.resolve('tags');
+  if (isTruthy(tags)) classes += slugClasses('tag', tags);
+  const author = ctx.resolve('author');
+  const name = field(author, 'displayName');
+  if (isTruthy(author) && isTruthy(name)) classes += ` author-${slug(asString(name))}`;
+  classes += ` post-type-${asString(ctx.resolve('recordTypeLabel'))}`;
   const index = ctx.resolve('@index');
-  if (typeof index === 'number') classes.push(`article-index-${index}`);
-  if (field(item, 'starred') === true) classes.push('featured');
-  if (asNumber(field(item, 'recordType')) === RecordType.STORE_ITEM) {
+  if (index !== undefined) classes += ` article-index-${asInt(index)}`;
+  if (isTruthy(ctx.resolve('starred'))) classes += ' featured';
+  if (asInt(field(item, 'recordType')) === RecordType.STORE_ITEM) {
     const product = productOf(item);
-    if (isOnSale(product)) classes.push('on-sale');
-    if (isSoldOut(product)) classes.push('sold-out');
+    if (isOnSale(product)) classes += ' on-sale';
+    if (isSoldOut(product)) classes += ' sold-out';
   }
-  return classes.join(' ');
+  return classes;
 };
 
 const timesince: Formatter = (value, _args, ctx) => {
