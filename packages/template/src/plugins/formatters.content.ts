@@ -28,28 +28,33 @@ import type { Formatter, FormatterTable, PluginContext } from './types.js';
 
 const isImage = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0;
 
-const imageMeta: Formatter = (image) => (isImage(image) ? imageMetaAttributes(image) : '');
+// A missing image writes nothing; anything else writes its attributes, empty where it has no values.
+const imageMeta: Formatter = (image) => (image === undefined ? '' : imageMetaAttributes(image));
 
 const childImageMeta: Formatter = (value, args) => {
   const items = field(value, 'items');
   const index = args.length > 0 ? parseInt(args[0], 10) : 0;
   const child = Array.isArray(items) && index >= 0 ? items[index] : undefined;
-  return isImage(child) ? imageMetaAttributes(child) : '';
+  return child === undefined ? '' : imageMetaAttributes(child);
 };
 
 const coverImageMeta: Formatter = (value) => {
   const cover = field(value, 'coverImage');
-  return isImage(cover) ? imageMetaAttributes(cover) : '';
+  return cover === undefined ? '' : imageMetaAttributes(cover);
 };
 
-const image: Formatter = (img, args) => {
+// An image block keeps its alt text on the block (`info.altText`, found through the sections); other
+// images use their own title, body or file name.
+function blockAltText(img: unknown, ctx: PluginContext): string {
+  const alt = asString(field(ctx.resolve('info'), 'altText')).trim();
+  return alt !== '' ? alt : altText(img);
+}
+
+const image: Formatter = (img, args, ctx) => {
   const cls = args.length > 0 ? args[0] : 'thumb-image';
-  const src = escapeAttr(text(field(img, 'assetUrl')));
-  const alt = escapeAttr(altText(img));
-  const key = field(img, 'componentKey');
-  const component = typeof key === 'string' && key !== '' ? ` data-component-key="${escapeAttr(key)}"` : '';
-  return `<noscript><img src="${src}" alt="${alt}" /></noscript>` +
-    `<img class="${escapeAttr(cls)}"${component} ${imageMetaAttributes(img)} data-load="false"` +
+  const alt = blockAltText(img, ctx);
+  return `<noscript><img src="${escapeAttr(text(field(img, 'assetUrl')))}" alt="${escapeAttr(alt)}" /></noscript>` +
+    `<img class="${escapeAttr(cls)}" ${imageMetaAttributes(img, alt)}data-load="false"` +
     ` data-image-id="${escapeAttr(text(field(img, 'id')))}" data-type="image" />`;
 };
 
@@ -114,11 +119,12 @@ const video: Formatter = (item, args) => {
     ` data-provider-name="${escapeAttr(text(field(oembed, 'providerName')))}">${overlay}</div>`;
 };
 
+// The audio player placeholder, with the script that loads the player, as the reference engines write it.
 const audioPlayer: Formatter = (item) => {
   const id = escapeAttr(text(field(item, 'id')));
-  return `<div class="squarespace-audio-player" data-url="${escapeAttr(text(field(item, 'structuredContent') ? dig(item, 'structuredContent', 'audioAssetUrl') : ''))}"` +
-    ` data-title="${escapeAttr(text(field(item, 'title')))}" data-author="${escapeAttr(text(dig(item, 'structuredContent', 'author')))}"` +
-    ` data-show-download="${text(dig(item, 'structuredContent', 'showDownload')) === 'true'}" data-design-style="minimal" id="audio-player-${id}"></div>`;
+  return "<script>Y.use('squarespace-audio-player-frontend');</script>\n" +
+    `<div class="squarespace-audio-player" data-audio-asset-url="${escapeAttr(text(dig(item, 'structuredContent', 'audioAssetUrl')))}"` +
+    ` data-item-id="${id}" id="audio-player-${id}"></div>`;
 };
 
 // Lower case, letters, digits, hyphens and white space kept, each run of white space a hyphen.
