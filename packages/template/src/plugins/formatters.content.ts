@@ -176,10 +176,11 @@ const googleCalendar: Formatter = (item, _args, ctx) => {
     const loc = field(item, 'location');
     return googleCalendarUrl({
       title: text(field(item, 'title')),
-      startDate: field(item, 'startDate'),
-      endDate: field(item, 'endDate'),
+      // A date the event does not have reads as 0 (1970-01-01), as in the reference engines.
+      startDate: field(item, 'startDate') ?? 0,
+      endDate: field(item, 'endDate') ?? 0,
       location: loc && typeof loc === 'object'
-        ? { addressLine1: text(field(loc, 'addressLine1')), addressLine2: text(field(loc, 'addressLine2')), addressCountry: text(field(loc, 'addressCountry')) }
+        ? { addressLine1: text(field(loc, 'addressLine1')).trim(), addressLine2: text(field(loc, 'addressLine2')).trim(), addressCountry: text(field(loc, 'addressCountry')).trim() }
         : undefined,
     });
   } catch (e) {
