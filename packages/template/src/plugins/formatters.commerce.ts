@@ -153,8 +153,18 @@ const productCheckout: Formatter = (item, args, ctx) => {
   return above + gap + addToCartButton(item, args, ctx);
 };
 
+// The group argument names a field of the item, else a variable of the sections; when it names neither it
+// is the group itself (`{@|product-quick-view featured}`).
+function quickViewGroup(item: unknown, arg: string | undefined, ctx: PluginContext): string {
+  if (arg === undefined || arg === '') return '';
+  const own = field(item, arg);
+  if (own !== undefined) return text(own);
+  const found = ctx.resolve(arg);
+  return found !== undefined ? text(found) : arg;
+}
+
 const productQuickView: Formatter = (item, args, ctx) => {
-  const group = args.length > 0 ? text(ctx.resolve(args[0])) : '';
+  const group = quickViewGroup(item, args[0], ctx);
   const label = localized(ctx, 'productQuickViewText', 'Quick View');
   return `<span class="${QUICK_VIEW.class}" role="button" tabindex="0" ${QUICK_VIEW.attributes.id}="${escapeAttr(text(field(item, 'id')))}"` +
     ` ${QUICK_VIEW.attributes.group}="${escapeAttr(group)}">${escapeHtml(label)}</span>`;
