@@ -12,6 +12,7 @@ import { Frame } from './runtime/frame.js';
 import { Abort, RenderState, type Unit, type UnitSource } from './runtime/state.js';
 import { deepFreeze, type RootNode } from './syntax/nodes.js';
 import { parse } from './syntax/parser.js';
+import { firstPassSource, hasPreprocessInstructions } from './syntax/preprocess.js';
 
 export interface EngineOptions {
   /** Extra formatters, merged over the core table (a name given here replaces the core one). */
@@ -116,6 +117,37 @@ function zoneOf(data: unknown, option: string | undefined): string {
   return DEFAULT_TIME_ZONE;
 }
 
+/**
+ * A template with preprocessor instructions (syntax/preprocess.ts): the first pass renders the `{^...}`
+ * instructions, the second renders what they wrote, with the same data and options. The errors of both
+ * passes are reported; the syntax tree is the first pass's.
+ */
+class TwoPassTemplate implements Template {
+  readonly errors: readonly TemplateError[];
+  readonly limits: Limits;
+  readonly #first: Template;
+  readonly #second: (source: string, limits: Limits) => Template;
+
+  constructor(first: Template, second: (source: string, limits: Limits) => Template) {
+    this.#first = first;
+    this.#second = second;
+    this.errors = first.errors;
+    this.limits = first.limits;
+    Object.freeze(this);
+  }
+
+  get ast(): RootNode {
+    return this.#first.ast;
+  }
+
+  render(data: unknown, options?: RenderOptions): RenderResult {
+    const first = this.#first.render(data, options);
+    const second = this.#second(first.output, this.limits);
+    const result = second.render(data, options);
+    return { output: result.output, errors: [...first.errors, ...second.errors, ...result.errors] };
+  }
+}
+
 const NO_ERRORS: readonly TemplateError[] = Object.freeze([]);
 
 type RenderUnit = (unit: Unit, limits: Limits, data: unknown, opts?: RenderOptions) => RenderResult;
@@ -177,6 +209,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const bySource = new Lru<Unit>(SOURCE_CACHE_SIZE);
   const snippets = new Lru<Unit>(SOURCE_CACHE_SIZE);
   const templates = new Lru<Template>(SOURCE_CACHE_SIZE);
+  const preprocessed = new Lru<Template>(SOURCE_CACHE_SIZE);
 
   let partialsCompiled = 0;
   let snippetsCompiled = 0;
@@ -240,10 +273,26 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return { output: s.out, errors: s.errors };
   };
 
+  const compileOnePass = (text: string, limits: Limits): Template =>
+    new CompiledTemplate(compileUnit(text, undefined, limits), limits, renderUnit);
+
+  // The second pass of a preprocessed template compiles what the first pass wrote; renders that write the
+  // same source share its compilation.
+  const secondPass = (text: string, limits: Limits): Template => {
+    const key = `${limits === engineLimits ? '' : JSON.stringify(limits)}\u0000${text}`;
+    let template = preprocessed.get(key);
+    if (template === undefined) {
+      template = compileOnePass(text, limits);
+      preprocessed.set(key, template);
+    }
+    return template;
+  };
+
   const compile = (source: string, compileOptions?: CompileOptions): Template => {
     const text = typeof source === 'string' ? source : String(source ?? '');
     const limits = resolveLimits(engineLimits, compileOptions?.limits);
-    return new CompiledTemplate(compileUnit(text, undefined, limits), limits, renderUnit);
+    if (!hasPreprocessInstructions(text)) return compileOnePass(text, limits);
+    return new TwoPassTemplate(compileOnePass(firstPassSource(text), limits), secondPass);
   };
 
   return Object.freeze({

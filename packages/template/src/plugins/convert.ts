@@ -30,6 +30,15 @@ export function asNumber(v: unknown): number {
   }
 }
 
+/**
+ * A value read as an integer, the way the reference engines read codes (record types, folder behaviours):
+ * numbers truncated, numeric strings parsed, booleans 1/0, anything else (missing, null, text) 0.
+ */
+export function asInt(v: unknown): number {
+  const n = asNumber(v);
+  return Number.isFinite(n) ? Math.trunc(n) : 0;
+}
+
 /** Walk `keys` (each may be dotted) into `v`: `['a.b', '0']` reads v.a.b[0]. */
 export function walkKeys(v: unknown, keys: readonly string[]): unknown {
   for (const k of keys) {

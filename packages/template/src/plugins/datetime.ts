@@ -58,7 +58,8 @@ export function formatDateTime(ms: number, o: ParsedOptions, locale: string, tim
   let skeleton = n.skeleton;
   const first = o.positional[0];
   if (first !== undefined) {
-    if (STYLES.has(first)) { date ??= first; time ??= first; } else skeleton ??= first;
+    // Several skeletons side by side (`yMMMd hm`) ask for all their fields together.
+    if (STYLES.has(first)) { date ??= first; time ??= first; } else skeleton ??= o.positional.filter((p) => !STYLES.has(p)).join('');
   }
   if (skeleton !== undefined) return formatted(dateTimeFormat(loc, { ...skeletonOptions(skeleton), timeZone }), ms);
   if (date === undefined && time === undefined) date = 'long';

@@ -6,6 +6,7 @@ import {
   CART_INDICATOR,
   PRODUCT_MARK,
   PRODUCT_PRICE,
+  ProductType,
   PRODUCT_SCARCITY,
   PRODUCT_STATUS_TEXT,
   QUICK_VIEW,
@@ -37,7 +38,7 @@ import { ADD_TO_CART_SNIPPET } from '../snippets/add-to-cart.js';
 import { QUANTITY_INPUT_SNIPPET } from '../snippets/quantity-input.js';
 import { RESTOCK_SNIPPET } from '../snippets/restock.js';
 import { VARIANTS_SELECT_SNIPPET } from '../snippets/variants-select.js';
-import { asNumber } from './convert.js';
+import { asInt, asNumber } from './convert.js';
 import { dig, escapeAttr, escapeHtml, field, record, text } from './html.js';
 import { localized, localizedStrings, merchandising, priceLinesMarkup, productOf } from './product.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
@@ -61,9 +62,18 @@ const addToCartButton: Formatter = (item, _args, ctx) => {
   return ctx.renderSnippet(ADD_TO_CART_SNIPPET, view, { private: true });
 };
 
+// An item whose product type is none of the template engine's codes (physical 1, digital 2, service 3,
+// gift card 4; none given reads as 0) still shows a price: 0.00, as the reference engines write it. Only
+// the explicit UNDEFINED code (-1) shows none.
+const TEMPLATE_PRODUCT_TYPES: readonly number[] = [ProductType.UNDEFINED, ProductType.PHYSICAL, ProductType.DIGITAL, ProductType.SERVICE, ProductType.GIFT_CARD];
+const unknownProductType = (product: ProductData | undefined) => !TEMPLATE_PRODUCT_TYPES.includes(asInt(product?.productType));
+
 const productPrice: Formatter = (item, _args, ctx) => {
   const product = productOf(item);
-  const lines = productPriceLines(productPriceView(product), localizedStrings(ctx));
+  const view = productPriceView(product);
+  const lines = view.kind === 'none' && unknownProductType(product)
+    ? productPriceLines({ kind: 'single', cents: 0, currency: currencyOf(product) }, localizedStrings(ctx))
+    : productPriceLines(view, localizedStrings(ctx));
   return `<div class="${PRODUCT_PRICE.class}">\n${priceLinesMarkup(lines, currencyOf(product), ctx)}\n</div>`;
 };
 
@@ -143,8 +153,18 @@ const productCheckout: Formatter = (item, args, ctx) => {
   return above + gap + addToCartButton(item, args, ctx);
 };
 
+// The group argument names a field of the item, else a variable of the sections; when it names neither it
+// is the group itself (`{@|product-quick-view featured}`).
+function quickViewGroup(item: unknown, arg: string | undefined, ctx: PluginContext): string {
+  if (arg === undefined || arg === '') return '';
+  const own = field(item, arg);
+  if (own !== undefined) return text(own);
+  const found = ctx.resolve(arg);
+  return found !== undefined ? text(found) : arg;
+}
+
 const productQuickView: Formatter = (item, args, ctx) => {
-  const group = args.length > 0 ? text(ctx.resolve(args[0])) : '';
+  const group = quickViewGroup(item, args[0], ctx);
   const label = localized(ctx, 'productQuickViewText', 'Quick View');
   return `<span class="${QUICK_VIEW.class}" role="button" tabindex="0" ${QUICK_VIEW.attributes.id}="${escapeAttr(text(field(item, 'id')))}"` +
     ` ${QUICK_VIEW.attributes.group}="${escapeAttr(group)}">${escapeHtml(label)}</span>`;

@@ -19,7 +19,8 @@ import {
   websiteColorCss,
   TIMESINCE,
 } from '@tessera/core';
-import { asNumber, asString } from './convert.js';
+import { asInt, asNumber, asString } from './convert.js';
+import { isTruthy } from '../runtime/values.js';
 import { dig, escapeAttr, escapeHtml, field, text } from './html.js';
 import { COLOR_POSITIONS, altText, focalPoint, imageMetaAttributes } from './image.js';
 import { productOf } from './product.js';
@@ -27,28 +28,33 @@ import type { Formatter, FormatterTable, PluginContext } from './types.js';
 
 const isImage = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0;
 
-const imageMeta: Formatter = (image) => (isImage(image) ? imageMetaAttributes(image) : '');
+// A missing image writes nothing; anything else writes its attributes, empty where it has no values.
+const imageMeta: Formatter = (image) => (image === undefined ? '' : imageMetaAttributes(image));
 
 const childImageMeta: Formatter = (value, args) => {
   const items = field(value, 'items');
   const index = args.length > 0 ? parseInt(args[0], 10) : 0;
   const child = Array.isArray(items) && index >= 0 ? items[index] : undefined;
-  return isImage(child) ? imageMetaAttributes(child) : '';
+  return child === undefined ? '' : imageMetaAttributes(child);
 };
 
 const coverImageMeta: Formatter = (value) => {
   const cover = field(value, 'coverImage');
-  return isImage(cover) ? imageMetaAttributes(cover) : '';
+  return cover === undefined ? '' : imageMetaAttributes(cover);
 };
 
-const image: Formatter = (img, args) => {
+// An image block keeps its alt text on the block (`info.altText`, found through the sections); other
+// images use their own title, body or file name.
+function blockAltText(img: unknown, ctx: PluginContext): string {
+  const alt = asString(field(ctx.resolve('info'), 'altText')).trim();
+  return alt !== '' ? alt : altText(img);
+}
+
+const image: Formatter = (img, args, ctx) => {
   const cls = args.length > 0 ? args[0] : 'thumb-image';
-  const src = escapeAttr(text(field(img, 'assetUrl')));
-  const alt = escapeAttr(altText(img));
-  const key = field(img, 'componentKey');
-  const component = typeof key === 'string' && key !== '' ? ` data-component-key="${escapeAttr(key)}"` : '';
-  return `<noscript><img src="${src}" alt="${alt}" /></noscript>` +
-    `<img class="${escapeAttr(cls)}"${component} ${imageMetaAttributes(img)} data-load="false"` +
+  const alt = blockAltText(img, ctx);
+  return `<noscript><img src="${escapeAttr(text(field(img, 'assetUrl')))}" alt="${escapeAttr(alt)}" /></noscript>` +
+    `<img class="${escapeAttr(cls)}" ${imageMetaAttributes(img, alt)}data-load="false"` +
     ` data-image-id="${escapeAttr(text(field(img, 'id')))}" data-type="image" />`;
 };
 
@@ -113,38 +119,49 @@ const video: Formatter = (item, args) => {
     ` data-provider-name="${escapeAttr(text(field(oembed, 'providerName')))}">${overlay}</div>`;
 };
 
+// The audio player placeholder, with the script that loads the player, as the reference engines write it.
 const audioPlayer: Formatter = (item) => {
   const id = escapeAttr(text(field(item, 'id')));
-  return `<div class="squarespace-audio-player" data-url="${escapeAttr(text(field(item, 'structuredContent') ? dig(item, 'structuredContent', 'audioAssetUrl') : ''))}"` +
-    ` data-title="${escapeAttr(text(field(item, 'title')))}" data-author="${escapeAttr(text(dig(item, 'structuredContent', 'author')))}"` +
-    ` data-show-download="${text(dig(item, 'structuredContent', 'showDownload')) === 'true'}" data-design-style="minimal" id="audio-player-${id}"></div>`;
+  return "<script>Y.use('squarespace-audio-player-frontend');</script>\n" +
+    `<div class="squarespace-audio-player" data-audio-asset-url="${escapeAttr(text(dig(item, 'structuredContent', 'audioAssetUrl')))}"` +
+    ` data-item-id="${id}" id="audio-player-${id}"></div>`;
 };
 
-const slug = (s: string) => s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+// Lower case, letters, digits, hyphens and white space kept, each run of white space a hyphen.
+const slug = (s: string) => s.replace(/[^a-zA-Z0-9\s-]+/g, '').replace(/\s+/g, '-').toLowerCase();
 
-// The classes of an entry in a list: its kind, promotion, categories, tags, author, post type, place
-// in the list, and for store items the sale and stock state.
+function slugClasses(prefix: string, list: unknown): string {
+  if (!Array.isArray(list)) return '';
+  let out = '';
+  for (const c of list) out += ` ${prefix}-${slug(asString(c))}`;
+  return out;
+}
+
+// The classes of an entry in a list: its promotion, categories, tags, author, post type, place in the
+// list, and for store items the sale and stock state. Like a variable, each field but the record type is
+// looked up through the enclosing sections, and `post-type-` is written even when the entry has no
+// recordTypeLabel (the reference engines do both: pages rely on the class list being the same).
 const itemClasses: Formatter = (item, _args, ctx) => {
-  const classes = ['hentry'];
-  const promoted = field(item, 'promotedBlockType');
-  if (typeof promoted === 'string' && promoted !== '') classes.push('promoted', `promoted-block-${slug(promoted)}`);
-  for (const [key, prefix] of [['categories', 'category'], ['tags', 'tag']] as const) {
-    const list = field(item, key);
-    if (Array.isArray(list)) for (const c of list) if (typeof c === 'string' && c !== '') classes.push(`${prefix}-${slug(c)}`);
-  }
-  const author = dig(item, 'author', 'displayName');
-  if (typeof author === 'string' && author !== '') classes.push(`author-${slug(author)}`);
-  const label = field(item, 'recordTypeLabel');
-  if (typeof label === 'string' && label !== '') classes.push(`post-type-${slug(label)}`);
+  let classes = 'hentry';
+  const promoted = ctx.resolve('promotedBlockType');
+  if (isTruthy(promoted)) classes += ` promoted promoted-block-${slug(asString(promoted))}`;
+  const categories = ctx.resolve('categories');
+  if (isTruthy(categories)) classes += slugClasses('category', categories);
+  const tags = ctx.resolve('tags');
+  if (isTruthy(tags)) classes += slugClasses('tag', tags);
+  const author = ctx.resolve('author');
+  const name = field(author, 'displayName');
+  if (isTruthy(author) && isTruthy(name)) classes += ` author-${slug(asString(name))}`;
+  classes += ` post-type-${asString(ctx.resolve('recordTypeLabel'))}`;
   const index = ctx.resolve('@index');
-  if (typeof index === 'number') classes.push(`article-index-${index}`);
-  if (field(item, 'starred') === true) classes.push('featured');
-  if (asNumber(field(item, 'recordType')) === RecordType.STORE_ITEM) {
+  if (index !== undefined) classes += ` article-index-${asInt(index)}`;
+  if (isTruthy(ctx.resolve('starred'))) classes += ' featured';
+  if (asInt(field(item, 'recordType')) === RecordType.STORE_ITEM) {
     const product = productOf(item);
-    if (isOnSale(product)) classes.push('on-sale');
-    if (isSoldOut(product)) classes.push('sold-out');
+    if (isOnSale(product)) classes += ' on-sale';
+    if (isSoldOut(product)) classes += ' sold-out';
   }
-  return classes.join(' ');
+  return classes;
 };
 
 const timesince: Formatter = (value, _args, ctx) => {
@@ -159,10 +176,11 @@ const googleCalendar: Formatter = (item, _args, ctx) => {
     const loc = field(item, 'location');
     return googleCalendarUrl({
       title: text(field(item, 'title')),
-      startDate: field(item, 'startDate'),
-      endDate: field(item, 'endDate'),
+      // A date the event does not have reads as 0 (1970-01-01), as in the reference engines.
+      startDate: field(item, 'startDate') ?? 0,
+      endDate: field(item, 'endDate') ?? 0,
       location: loc && typeof loc === 'object'
-        ? { addressLine1: text(field(loc, 'addressLine1')), addressLine2: text(field(loc, 'addressLine2')), addressCountry: text(field(loc, 'addressCountry')) }
+        ? { addressLine1: text(field(loc, 'addressLine1')).trim(), addressLine2: text(field(loc, 'addressLine2')).trim(), addressCountry: text(field(loc, 'addressCountry')).trim() }
         : undefined,
     });
   } catch (e) {

@@ -2,6 +2,7 @@
 
 import { EMPTY_FORM_ANSWER, LIKERT_LABELS, likertLabel } from '@tessera/core';
 import { escapeHtml, field, record, text } from './html.js';
+import { isTruthy } from '../runtime/values.js';
 import { localized } from './product.js';
 import type { Formatter, FormatterTable } from './types.js';
 
@@ -14,8 +15,9 @@ const v = (values: Values, key: string) => escapeHtml(text(values[key]));
 
 // The answer of each field type, as HTML; undefined when the field has no answer.
 const ANSWERS: Readonly<Record<string, (values: Values, field: unknown) => string | undefined>> = {
+  // The second address line only when there is one; an address without values still writes its markup.
   address: (x) =>
-    `<div style="${INDENT}">\n  <div>${v(x, 'Line1')}</div>\n  <div>${v(x, 'Line2')}</div>\n` +
+    `<div style="${INDENT}">\n  <div>${v(x, 'Line1')}</div>${isTruthy(x.Line2) ? `\n  <div>${v(x, 'Line2')}</div>` : ''}\n` +
     `  <div>${v(x, 'City')}, ${v(x, 'State')} ${v(x, 'Zip')} ${v(x, 'Country')}</div>\n</div>`,
   date: (x) => `${v(x, 'Month')}/${v(x, 'Day')}/${v(x, 'Year')}`,
   name: (x) => `${v(x, 'First')} ${v(x, 'Last')}`,
@@ -41,7 +43,7 @@ function plain(f: unknown): string | undefined {
 
 const summaryFormField: Formatter = (f, _args, ctx) => {
   const type = text(field(f, 'type'));
-  const answer = Object.prototype.hasOwnProperty.call(ANSWERS, type) && type !== 'checkbox' && field(f, 'values') === undefined
+  const answer = Object.prototype.hasOwnProperty.call(ANSWERS, type) && type !== 'checkbox' && type !== 'address' && field(f, 'values') === undefined
     ? undefined
     : Object.prototype.hasOwnProperty.call(ANSWERS, type)
       ? ANSWERS[type](record(field(f, 'values')), f)

@@ -24,6 +24,8 @@ function formatMoneyValue(value: unknown, options: string[], locale: string): st
     style: 'currency',
     currency: money.currency,
     currencyDisplay: style === 'name' ? 'name' : style === 'code' ? 'code' : 'symbol',
+    // Accounting style writes a negative amount in parentheses: ($1,234.56).
+    ...(style === 'accounting' ? { currencySign: 'accounting' as const } : {}),
     ...(style === 'short' || style === 'long'
       ? { notation: 'compact', compactDisplay: style }
       : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
@@ -194,14 +196,19 @@ const RELATIVE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, numbe
   ['hour', 3_600_000], ['minute', 60_000], ['second', 1000],
 ];
 
-// `{date|relative-time}` against now, or `{a, b|relative-time}` between two dates, in the largest whole unit.
-const relativeTimeFormatter: Formatter = (value, _args, ctx) => {
-  const then = toEpochMs(value);
-  const base = ctx.values.length > 1 ? toEpochMs(ctx.values[1]) : ctx.now;
-  if (then === undefined || base === undefined) return '';
-  const diff = then - base;
+// `{date|relative-time}` against now, or `{a, b|relative-time}` from a to b, in the largest unit the
+// difference reaches, rounded to a whole number of it (11.5 days is "in 2 weeks"), as the reference engines
+// write it; `context:begin-sentence` capitalizes the first letter.
+const relativeTimeFormatter: Formatter = (value, args, ctx) => {
+  const first = toEpochMs(value);
+  const second = ctx.values.length > 1 ? toEpochMs(ctx.values[1]) : undefined;
+  const [from, to] = ctx.values.length > 1 ? [first, second] : [ctx.now, first];
+  if (from === undefined || to === undefined) return '';
+  const diff = to - from;
   const [unit, size] = RELATIVE_UNITS.find(([, s]) => Math.abs(diff) >= s) ?? ['second', 1000];
-  return new Intl.RelativeTimeFormat(localeOf(ctx), { numeric: 'auto' }).format(Math.trunc(diff / size), unit);
+  const amount = Math.sign(diff) * Math.round(Math.abs(diff) / size);
+  const text = new Intl.RelativeTimeFormat(localeOf(ctx), { numeric: 'auto' }).format(amount, unit);
+  return parseOptions(args).named.context === 'begin-sentence' ? text.charAt(0).toLocaleUpperCase(localeOf(ctx)) + text.slice(1) : text;
 };
 
 export const i18nFormatters: FormatterTable = {

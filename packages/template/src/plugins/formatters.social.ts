@@ -2,7 +2,8 @@
 
 import { COMMENTS, LIKE_BUTTON, commentCountLabel, flag } from '@tessera/core';
 import { asNumber } from './convert.js';
-import { escapeAttr, escapeHtml, field, text } from './html.js';
+import { dig, escapeAttr, escapeHtml, field, text } from './html.js';
+import { isTruthy } from '../runtime/values.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
 
 const setting = (ctx: PluginContext, key: string) => ctx.resolve(`websiteSettings.${key}`);
@@ -23,12 +24,23 @@ const commentLink: Formatter = (item, _args, ctx) => {
     `  ${escapeHtml(label.slice(0, space))}\n  ${escapeHtml(label.slice(space + 1))}\n  </a>`;
 };
 
+// The comment thread placeholder: Disqus's when the site names a Disqus shortname, else Squarespace's,
+// carrying the comment data of the page's item (or else of its collection), both looked up through the
+// sections. The markup, with its line breaks, is the reference engines'.
 const comments: Formatter = (item, _args, ctx) => {
-  if (disqus(ctx)) return `<div class="${COMMENTS.class}" id="disqus_thread"></div>`;
-  const id = escapeAttr(text(field(item, 'id')));
+  if (disqus(ctx)) return `\n  <div class="${COMMENTS.class}" id="disqus_thread"></div>\n`;
   const a = COMMENTS.attributes;
-  return `<div class="${COMMENTS.class}" id="comments-${id}" ${a.itemId}="${id}"` +
-    ` ${a.publicCommentCount}="${escapeAttr(text(field(item, 'publicCommentCount')))}" ${a.commentState}="${escapeAttr(text(field(item, 'commentState')))}"></div>`;
+  let data = '';
+  const pageItem = ctx.resolve('item');
+  const collection = ctx.resolve('collection');
+  if (isTruthy(pageItem)) {
+    data = ` ${a.itemId}="${escapeAttr(text(field(pageItem, 'id')))}"` +
+      ` ${a.publicCommentCount}="${escapeAttr(text(field(pageItem, 'publicCommentCount')))}" ${a.commentState}="${escapeAttr(text(field(pageItem, 'commentState')))}"`;
+  } else if (isTruthy(collection)) {
+    data = ` data-collection-id="${escapeAttr(text(field(collection, 'id')))}"` +
+      ` ${a.publicCommentCount}="${escapeAttr(text(field(collection, 'publicCommentCount')))}" ${a.commentState}="${escapeAttr(text(field(collection, 'commentState')))}"`;
+  }
+  return `\n  <div class="${COMMENTS.class}" id="comments-${escapeAttr(text(field(item, 'id')))}"${data}></div>\n`;
 };
 
 const likeButton: Formatter = (item, _args, ctx) => {
@@ -38,22 +50,20 @@ const likeButton: Formatter = (item, _args, ctx) => {
     `    <span class="${LIKE_BUTTON.iconClass}"></span>\n    <span class="${LIKE_BUTTON.countClass}"></span>\n  </span>`;
 };
 
-/** The share services switched on in websiteSettings.shareButtonOptions (keys whose value is true). */
-function shareServices(ctx: PluginContext): string[] {
-  const options = setting(ctx, 'shareButtonOptions');
-  if (options === null || typeof options !== 'object') return [];
-  return Object.entries(options as Record<string, unknown>).filter(([, on]) => flag(on)).map(([k]) => k);
-}
-
-// Share buttons: a placeholder the storefront fills with one button per service switched on.
+// Share buttons: a placeholder the storefront fills with the site's share buttons, written only when the
+// website (looked up through the sections) has share button options. The image is the item's own (an
+// image item) or its main image; the inline form is a span.
 function socialButton(inline: boolean): Formatter {
   return (item, _args, ctx) => {
-    const services = shareServices(ctx);
-    if (services.length === 0) return '';
-    const attr = (k: string) => escapeAttr(text(field(item, k)));
-    return `<div class="squarespace-social-buttons ${inline ? 'inline-style' : 'button-style'}"` +
-      ` data-system-data-id="${attr('systemDataId')}" data-asset-url="${attr('assetUrl')}" data-record-type="${attr('recordType')}"` +
-      ` data-full-url="${attr('fullUrl')}" data-title="${attr('title')}" data-services="${escapeAttr(services.join(','))}"></div>`;
+    const options = field(ctx.resolve('website'), 'shareButtonOptions');
+    if (options === undefined || options === null || typeof options !== 'object' || Object.keys(options).length === 0) return '';
+    const imageId = field(item, 'systemDataId') ?? field(item, 'mainImageId');
+    const assetUrl = field(item, 'assetUrl') ?? dig(item, 'mainImage', 'assetUrl');
+    const tag = inline ? 'span' : 'div';
+    return `<${tag} class="squarespace-social-buttons ${inline ? 'inline-style' : 'button-style'}"` +
+      ` data-system-data-id="${escapeAttr(text(imageId))}" data-asset-url="${escapeAttr(text(assetUrl))}"` +
+      ` data-record-type="${escapeAttr(text(field(item, 'recordType')))}" data-full-url="${escapeAttr(text(field(item, 'fullUrl')))}"` +
+      ` data-title="${escapeAttr(text(field(item, 'title')))}"></${tag}>`;
   };
 }
 

@@ -2,6 +2,7 @@
 
 import { imageAltText, imageFocalPoint } from '@tessera/core';
 import { escapeAttr, field, text } from './html.js';
+import { isObject } from '../runtime/values.js';
 
 /** "x,y" of the image's focal point (the centre when it has none). */
 export function focalPoint(image: unknown): string {
@@ -18,12 +19,18 @@ export function altText(image: unknown): string {
   });
 }
 
-/** The loader attributes of an image: source, dimensions, focal point and alt text. */
-export function imageMetaAttributes(image: unknown): string {
+/**
+ * The loader attributes of an image, each followed by a space as the reference engines write them (so
+ * `<img {@|image-meta}/>` and `<img {@|image-meta} />` come out as theirs): a licensed preview's flag, the
+ * component key, source, dimensions, focal point and alt text (the given one, else the image's own).
+ */
+export function imageMetaAttributes(image: unknown, alt: string = altText(image)): string {
   const src = escapeAttr(text(field(image, 'assetUrl')));
-  const licensed = field(image, 'licensedAssetPreview') !== undefined ? 'data-licensed-asset-preview="true" ' : '';
-  return `${licensed}data-src="${src}" data-image="${src}" data-image-dimensions="${escapeAttr(text(field(image, 'originalSize')))}"` +
-    ` data-image-focal-point="${focalPoint(image)}" alt="${escapeAttr(altText(image))}"`;
+  const licensed = isObject(field(image, 'licensedAssetPreview')) ? 'data-licensed-asset-preview="true" ' : '';
+  const key = field(image, 'componentKey');
+  const component = key !== undefined ? `data-component-key="${escapeAttr(text(key))}" ` : '';
+  return `${licensed}${component}data-src="${src}" data-image="${src}" data-image-dimensions="${escapeAttr(text(field(image, 'originalSize')))}" ` +
+    `data-image-focal-point="${focalPoint(image)}" alt="${escapeAttr(alt)}" `;
 }
 
 export const COLOR_POSITIONS = Object.freeze(['topLeft', 'topRight', 'bottomLeft', 'bottomRight', 'center'] as const);

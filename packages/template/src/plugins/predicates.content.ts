@@ -1,20 +1,44 @@
 // Content predicates on the current node: record and collection kinds, links, locations, excerpts,
 // events, gallery options, promoted blocks, background sources, comments.
 
-import { BackgroundSource, CollectionType, FolderBehavior, RecordType, commentsShown, kebabName } from '@tessera/core';
-import { asNumber } from './convert.js';
+import { BackgroundSource, CollectionType, FolderBehavior, RecordType, SliceType, commentsShown, enumValueOf, kebabName } from '@tessera/core';
+import { asInt, asNumber, asString } from './convert.js';
 import { dig, field } from './html.js';
 import { isTruthy } from '../runtime/values.js';
 import type { Predicate, PredicateTable, PluginContext } from './types.js';
 
-const nonBlank = (v: unknown) => typeof v === 'string' && v.trim() !== '';
 const is = (v: unknown, code: number) => v !== undefined && v !== null && v !== '' && asNumber(v) === code;
 
-// One predicate per record type: `{.store-item?}` is true when recordType is 11.
+// One predicate per record type: `{.store-item?}` is true when recordType, read as an integer, is 11 (so
+// "11" and 11.0 count, a missing one is 0 and matches none). The record types that can also be promoted
+// blocks (video, image, quote, link, gallery) are true for an item whose promotedBlockType names them too,
+// and `external-video?` is `video?` under another name, as in the reference engines.
+const PROMOTED_RECORDS: Readonly<Record<string, string>> = { VIDEO: 'video', IMAGE: 'image', QUOTE: 'quote', LINK: 'link', GALLERY: 'gallery' };
 const recordTypes: Record<string, Predicate> = Object.fromEntries(
-  Object.entries(RecordType).map(([key, code]) => [`${kebabName(key)}?`, (node: unknown) => is(field(node, 'recordType'), code)]),
+  Object.entries(RecordType).map(([key, code]) => {
+    const promotedAs = PROMOTED_RECORDS[key];
+    const test = promotedAs === undefined
+      ? (node: unknown) => asInt(field(node, 'recordType')) === code
+      : (node: unknown) => asInt(field(node, 'recordType')) === code || field(node, 'promotedBlockType') === promotedAs;
+    return [`${kebabName(key)}?`, test];
+  }),
 );
-// A missing record type is UNDEFINED too.
+recordTypes['external-video?'] = recordTypes['video?'];
+
+// `{.current-type? body}`: the slide's currentType, an integer, is the code of the slice type named.
+function currentType(node: unknown, args: readonly string[]): boolean {
+  const code = args.length > 0 ? enumValueOf(SliceType, args[0]) : undefined;
+  return code !== undefined && asInt(field(node, 'currentType')) === code;
+}
+
+// A folder entry is clickable when it has no folder behaviour (looked up through the enclosing sections,
+// like a variable) or when it opens its index or redirects.
+function clickable(_node: unknown, _args: readonly string[], ctx: PluginContext): boolean {
+  const behavior = ctx.resolve('folderBehavior');
+  if (behavior === undefined) return true;
+  const code = asInt(behavior);
+  return code === FolderBehavior.INDEX || code === FolderBehavior.REDIRECT;
+}
 
 const backgroundSources: Record<string, Predicate> = Object.fromEntries(
   Object.entries(BackgroundSource).map(([key, code]) => [`background-source-${kebabName(key)}?`, (node: unknown) => is(field(node, 'backgroundSource'), code)]),
@@ -57,28 +81,32 @@ export const contentPredicates: PredicateTable = {
   'collection-page?': (node) => is(dig(node, 'collection', 'type'), CollectionType.PAGE),
   'collection-template-page?': (node) =>
     is(dig(node, 'collection', 'type'), CollectionType.TEMPLATE_PAGE) || is(field(node, 'type'), CollectionType.TEMPLATE_PAGE),
-  'collectionTypeNameEquals?': (node, args) => args.length > 0 && field(node, 'typeName') === args[0],
+  'collectionTypeNameEquals?': (_node, args, ctx) => args.length > 0 && asString(ctx.resolve('typeName')) === args[0],
+  // An excerpt counts when it holds text once its tags and white space (no-break and zero-width spaces too)
+  // are taken out: "<p>\u00a0</p>" is none.
   'excerpt?': (node) => {
     const e = field(node, 'excerpt');
-    return nonBlank(typeof e === 'string' ? e : field(e, 'html'));
+    const html = field(e, 'html');
+    const source = typeof html === 'string' ? html : typeof e === 'string' ? e : '';
+    return source.replace(/<[^>]*>/g, '').replace(/[\s\u200b\u00a0]+/g, '') !== '';
   },
-  'external-link?': (node) => nonBlank(field(node, 'externalLink')),
+  'external-link?': (node) => isTruthy(field(node, 'externalLink')),
   'folder?': (node) => isTruthy(dig(node, 'collection', 'folder')),
   'index?': (node) => isTruthy(dig(node, 'collection', 'folder')) && is(dig(node, 'collection', 'folderBehavior'), FolderBehavior.INDEX),
   'redirect?': (node) => is(field(node, 'folderBehavior'), FolderBehavior.REDIRECT),
-  'location?': (node) => typeof dig(node, 'location', 'mapLat') === 'number' && typeof dig(node, 'location', 'mapLng') === 'number',
-  'main-image?': (node) => nonBlank(field(node, 'mainImageId')) || nonBlank(dig(node, 'mainImage', 'assetUrl')),
+  'location?': (node) => dig(node, 'location', 'mapLat') !== undefined && dig(node, 'location', 'mapLng') !== undefined,
+  // An item has a main image when it names one: its mainImageId, or (an image item itself) its systemDataId.
+  'main-image?': (node) => isTruthy(field(node, 'mainImageId')) || isTruthy(field(node, 'systemDataId')),
   'child-images?': (node) => {
     const first = dig(node, 'items', '0');
-    return nonBlank(field(first, 'mainImageId')) || nonBlank(field(first, 'systemDataId'));
+    return isTruthy(field(first, 'mainImageId')) || isTruthy(field(first, 'systemDataId'));
   },
-  'passthrough?': (node) => field(node, 'passthrough') === true && nonBlank(field(node, 'sourceUrl')),
+  'passthrough?': (node) => isTruthy(field(node, 'passthrough')) && asString(field(node, 'sourceUrl')) !== '',
   'show-past-events?': (node) => field(node, 'showPastOrUpcomingEvents') === 'past',
   'serviceNameEmail?': (node) => field(node, 'serviceName') === 'email',
   'same-day?': sameDay,
-  'current-type?': (node, args) => args.length > 0 && field(node, 'currentType') === args[0],
-  'external-video?': (node) => isTruthy(field(node, 'oembed')),
-  'clickable?': (node) => nonBlank(field(node, 'clickthroughUrl')),
+  'current-type?': currentType,
+  'clickable?': clickable,
   'comments?': (node, _args, ctx) => {
     const enabled = ctx.resolve('websiteSettings.commentsEnabled');
     return commentsShown(
@@ -86,7 +114,9 @@ export const contentPredicates: PredicateTable = {
       enabled === false ? false : undefined,
     );
   },
-  'disqus?': (_node, _args, ctx) => nonBlank(ctx.resolve('websiteSettings.disqusShortname')),
+  // The reference engines read websiteSettings.disqusShortName (capital N), while site data names the
+  // field disqusShortname: the block stays false for such data there, and so it does here.
+  'disqus?': (_node, _args, ctx) => isTruthy(dig(ctx.resolve('websiteSettings'), 'disqusShortName')),
   // Metric units are not supported yet: the block is false and the error says so.
   'units-metric?': (_node, _args, ctx) => {
     ctx.error('formatter is not yet implemented');
