@@ -13,7 +13,7 @@ import type { SiteSnapshot } from './snapshot.js';
  * errors) change no page and leave the cache alone.
  */
 export class PageCache {
-  private pages = new WeakMap<SiteSnapshot, Map<string, { body: string; language: string | undefined; until: number }>>();
+  private pages = new WeakMap<SiteSnapshot, Map<string, { body: string | Buffer; language: string | undefined; until: number }>>();
   private readonly personal = new Set<string>();
 
   constructor(
@@ -37,7 +37,7 @@ export class PageCache {
     return `${request.protocol}://${request.host} ${language} ${request.url}`;
   }
 
-  get(snapshot: SiteSnapshot, key: string): { body: string; language: string | undefined } | undefined {
+  get(snapshot: SiteSnapshot, key: string): { body: string | Buffer; language: string | undefined } | undefined {
     const entry = this.pages.get(snapshot)?.get(key);
     if (!entry) return undefined;
     if (entry.until > this.clock()) return entry;
@@ -45,7 +45,7 @@ export class PageCache {
     return undefined;
   }
 
-  set(snapshot: SiteSnapshot, key: string, body: string, language: string | undefined): void {
+  set(snapshot: SiteSnapshot, key: string, body: string | Buffer, language: string | undefined): void {
     let pages = this.pages.get(snapshot);
     if (!pages) this.pages.set(snapshot, (pages = new Map()));
     const now = this.clock();

@@ -124,8 +124,11 @@ export class SiteRenderer {
       return reply.status(result.status).type('application/json; charset=utf-8').send(body);
     }
     const html = this.renderHtml(snapshot, theme, result, visitorOf(request, snapshot));
-    if (cacheKey && html.status === 200) this.pageCache.set(snapshot, cacheKey, html.body, language);
-    return reply.status(html.status).type('text/html; charset=utf-8').send(html.body);
+    // Encoded once: Fastify would otherwise measure the string's UTF-8 length, then the socket encode it
+    // again (a page is a long concatenation that both passes must flatten); a kept page is sent as it is.
+    const body = Buffer.from(html.body);
+    if (cacheKey && html.status === 200) this.pageCache.set(snapshot, cacheKey, body, language);
+    return reply.status(html.status).type('text/html; charset=utf-8').send(body);
   }
 
   async sendNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

@@ -68,6 +68,9 @@ export function websiteContext(s: SiteSnapshot, baseUrl: string, now: number) {
     logoImageUrl: s.logo ? assetUrl(s, s.logo) : null,
     logoImage: s.logo ? imageContext(s, s.logo, s.siteTitle) : null,
     socialAccounts: s.socialAccounts,
+    // The engine's social-button formatters read the share options from `website` (as the reference
+    // engines do); the spec's site settings keep them in websiteSettings too.
+    shareButtonOptions: obj(s.settings.shareButtonOptions),
     // The spec names website.useCLDRMoneyFormat; the engine also reads featureFlags.useCLDRMoneyFormat.
     useCLDRMoneyFormat: true,
     captchaSettings: { siteKey: captchaSiteKey(s) },
