@@ -116,7 +116,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const memberCarts = new MemberCarts(store, options.clock ?? systemClock);
   // Pages kept for visitors who see what everyone sees (site/page-cache.ts): these cookies make a
   // visitor's pages their own, and every change made through the API renders pages afresh.
-  for (const name of [CART_COOKIE, MEMBER_COOKIE, SITE_USER_INFO_COOKIE, OWNER_COOKIE, UNLOCK_COOKIE]) renderer.pageCache.personalCookie(name);
+  for (const name of [MEMBER_COOKIE, SITE_USER_INFO_COOKIE, OWNER_COOKIE, UNLOCK_COOKIE]) renderer.pageCache.personalCookie(name);
+  // A cart does not make pages personal: a kept page is completed with the visitor's cart indicator.
+  renderer.pageCache.visitorCookie(CART_COOKIE);
   // onSend, not onResponse: the cache is emptied before the client can hear the answer and ask again.
   app.addHook('onSend', async (request, reply, payload) => {
     if (changesPages(request, reply.statusCode)) renderer.pageCache.changed();

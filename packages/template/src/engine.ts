@@ -41,6 +41,12 @@ export interface RenderOptions {
   readonly timeZone?: string;
   /** Budgets for this render (merged over the template's limits). */
   readonly limits?: Partial<Limits>;
+  /**
+   * Partials left out of this render: called before a partial is applied (`{x|apply name}`); when it
+   * answers a string, that string stands in the partial's place and the partial does not run. A server
+   * keeps a rendered page with such holes and fills them for each visitor.
+   */
+  readonly holes?: (name: string, node: unknown) => string | undefined;
 }
 
 export interface RenderResult {
@@ -263,6 +269,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       timeZone: zoneOf(data, opts.timeZone),
       now: typeof opts.now === 'number' && Number.isFinite(opts.now) ? opts.now : Date.now(),
       unitName: undefined,
+      holes: opts.holes,
     }, top);
     try {
       unit.exec(s, top);

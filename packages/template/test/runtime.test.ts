@@ -3,6 +3,26 @@
 import { describe, expect, test } from 'vitest';
 import { compile, createEngine, DEFAULT_LIMITS, ERROR_CODES, render } from '../src/index.js';
 
+describe('holes: partials left out of a render', () => {
+  const partials = { 'cart.block': '<b>{count}</b>', 'other.block': '<i>{count}</i>' };
+  const t = compile('<p>{@|apply cart.block}</p>{.section inner}{@|apply cart.block}{.end}{@|apply other.block}');
+  const data = { count: 2, inner: { count: 5 } };
+
+  test('a hole stands in a partial\'s place, for the nodes the caller chooses; other partials run', () => {
+    const seen: unknown[] = [];
+    const holes = (name: string, node: unknown) => {
+      seen.push(node);
+      return name === 'cart.block' && node === data ? '[cart]' : undefined;
+    };
+    expect(t.render(data, { partials, holes }).output).toBe('<p>[cart]</p><b>5</b><i>2</i>');
+    expect(seen).toEqual([data, data.inner, data]);
+  });
+
+  test('without holes every partial renders', () => {
+    expect(t.render(data, { partials }).output).toBe('<p><b>2</b></p><b>5</b><i>2</i>');
+  });
+});
+
 describe('compile and render', () => {
   test('a compiled template renders many data sets and never throws on bad input', () => {
     const t = compile('{.repeated section xs}{name}{.alternates with}, {.end}');

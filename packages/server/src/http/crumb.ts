@@ -22,6 +22,10 @@ declare module 'fastify' {
     openWhenLocked?: boolean;
     /** A write of visitor telemetry (page views, events, page speed, client errors): it changes no page. */
     telemetry?: boolean;
+    /** false: a write that changes no page anyone else sees (a visitor's own cart), so kept pages stay. */
+    changesPages?: false;
+    /** A page that shows the visitor's cart itself (the cart, checkout): never a kept page for a visitor with a cart. */
+    visitorPage?: boolean;
     /** Set from the route table when the route is registered: `api` for the JSON API under /api/, `page` for everything else. */
     surface?: 'api' | 'page';
   }

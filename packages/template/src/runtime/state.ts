@@ -37,6 +37,7 @@ export interface RenderInit {
   readonly timeZone: string;
   readonly now: number;
   readonly unitName: string | undefined;
+  readonly holes?: (name: string, node: unknown) => string | undefined;
 }
 
 /** Thrown to stop rendering when a budget is exhausted; caught once, at the top of the render. */
@@ -77,8 +78,10 @@ export class RenderState implements PluginContext {
   private readonly units: UnitSource;
   private readonly predicates: PredicateTable;
   private readonly partials: Readonly<Record<string, string>>;
+  private readonly holes: RenderInit['holes'];
 
   constructor(init: RenderInit, top: Frame) {
+    this.holes = init.holes;
     this.root = init.root;
     this.limits = init.limits;
     this.maxSteps = init.limits.maxSteps;
@@ -191,6 +194,8 @@ export class RenderState implements PluginContext {
   }
 
   applyPartial(name: string, node: unknown, options?: ApplyOptions): string {
+    const hole = this.holes?.(name, node);
+    if (hole !== undefined) return hole;
     return this.runNamed(name, node, options?.private === true, options?.args, null);
   }
 

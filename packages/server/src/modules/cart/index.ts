@@ -12,6 +12,11 @@ import { subscriptionRoutes } from './subscription-routes.js';
  * are documented in docs/commerce-api.md.
  */
 export async function cartPlugin(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
+  // A cart write changes only its visitor's pages, whose cart indicator is filled per request: pages
+  // kept for everyone stay (site/page-cache.ts). Stock changes at checkout, not here.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, changesPages: false };
+  });
   const carts = new CartService(deps);
   cartRoutes(app, deps, carts);
   entriesRoutes(app, deps, carts);

@@ -33,8 +33,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
       if (!snapshot) return renderer.sendNotFound(request, reply);
       const key = renderer.pageCache.keyFor(request, renderer.languageOf(request, snapshot));
       if (key) {
-        const kept = renderer.sendKept(request, reply, snapshot, key);
-        if (kept) return kept;
+        if (await renderer.sendKept(request, reply, snapshot, key)) return reply;
       }
       const result = await build(renderer.pageRequest(request, snapshot), request.params as Record<string, string>);
       return renderer.send(request, reply, snapshot, result, key);
@@ -42,8 +41,9 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
 
   app.get('/', page((req) => homePage(store, req)));
   app.get('/search', page((req) => searchPage(store, req)));
-  app.get('/cart', page((req) => storePage(req, PageType.SHOW_CART, 'pages/cart.page')));
-  app.get('/checkout', page((req) => storePage(req, PageType.CHECKOUT, 'pages/checkout.page')));
+  // The cart and checkout show the visitor's cart itself: rendered for each visitor with one.
+  app.get('/cart', { config: { visitorPage: true } }, page((req) => storePage(req, PageType.SHOW_CART, 'pages/cart.page')));
+  app.get('/checkout', { config: { visitorPage: true } }, page((req) => storePage(req, PageType.CHECKOUT, 'pages/checkout.page')));
   // The order pages (confirmed 202, donate 203, contribution confirmed 204, status 211) are the orders module's.
   app.get('/:collection', page((req, p) => collectionPageByUrl(store, req, p.collection!)));
   app.get('/:collection/:item', page((req, p) => itemPage(store, req, p.collection!, p.item!)));

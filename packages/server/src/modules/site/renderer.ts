@@ -8,7 +8,7 @@ import { SiteAccess } from './access.js';
 import type { StorefrontBuild } from '../../http/storefront.js';
 import { ANONYMOUS, type BrowserVisitor, escapeHtml, footersHtml, headersHtml } from './document.js';
 import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageResult } from './pages.js';
-import { renderTemplate, type TemplateIssue } from './render.js';
+import { renderPartial, renderTemplate, type TemplateIssue } from './render.js';
 import { PageCache } from './page-cache.js';
 import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from './snapshot.js';
 import type { LoadedTheme, ThemeCache } from './theme.js';
@@ -24,6 +24,24 @@ type WithSnapshot = FastifyRequest & { [SNAPSHOT]?: SiteSnapshot | null };
 /** Adds keys to every page's context before it is rendered (the commerce module adds `shoppingCart`). */
 export type ContextHook = (request: FastifyRequest, snapshot: SiteSnapshot, context: PageContext) => Promise<void> | void;
 
+export interface ContextHookOptions {
+  /**
+   * The hook reads the visitor's own cookies (their cart): what it adds is shown only by the theme's
+   * visitor blocks, which complete a page kept for everyone for each visitor (page-cache.ts).
+   */
+  visitor?: boolean;
+}
+
+/** A page rendered with its visitor blocks left out, completed for a visitor from what the visitor hooks add. */
+interface RenderedPage {
+  status: number;
+  /** Whether visitor blocks were left out (the theme declares some): then `complete` renders them per visitor. */
+  holes: boolean;
+  complete(visitorData: Record<string, unknown>): Buffer;
+}
+
+const HOLE = /\u0000tessera-hole-(\d+)\u0000/;
+
 /** The language a request is shown in (the multilingual module sets one); the site's language without it. */
 export type LanguageResolver = (request: FastifyRequest, snapshot: SiteSnapshot) => string;
 
@@ -32,7 +50,8 @@ const UNLOCKED_PAGE_TYPES: ReadonlySet<number> = new Set([PageType.NEWSLETTER_UN
 
 export class SiteRenderer {
   private readonly logged = new WeakMap<LoadedTheme, Set<string>>();
-  private readonly contextHooks: ContextHook[] = [];
+  private readonly pageHooks: ContextHook[] = [];
+  private readonly visitorHooks: ContextHook[] = [];
   private languageResolver: LanguageResolver | null = null;
   /** Pages that are the same for every visitor, kept for a moment (site/page-cache.ts); off in dev mode. */
   readonly pageCache: PageCache;
@@ -54,15 +73,26 @@ export class SiteRenderer {
     return this.languageResolver ? this.languageResolver(request, snapshot) : snapshot.language;
   }
 
-  /** The kept page of this request, sent as a fresh one is (crumb cookie and headers per request); false without one. */
-  sendKept(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, key: string): FastifyReply | false {
+  /**
+   * The kept page of this request, sent as a fresh one is (crumb cookie and headers per request),
+   * completed with the visitor's own blocks when they hold a cart; false without one (or when the
+   * theme declares no visitor blocks and the visitor holds a cart). Answers whether it sent one (never
+   * the reply itself: a reply is thenable, and awaiting it would wait for the answer to be written).
+   */
+  async sendKept(request: FastifyRequest, reply: FastifyReply, snapshot: SiteSnapshot, key: string): Promise<boolean> {
     const kept = this.pageCache.get(snapshot, key);
     if (!kept) return false;
+    let body = kept.body;
+    if (this.pageCache.hasVisitorCookie(request)) {
+      if (!kept.personalize) return false;
+      body = await kept.personalize(request);
+    }
     ensureCrumb(request, reply);
     reply.header('cache-control', 'no-cache');
     if (kept.language) reply.header('content-language', kept.language);
     reply.header('vary', 'Cookie');
-    return reply.status(200).type('text/html; charset=utf-8').send(kept.body);
+    reply.status(200).type('text/html; charset=utf-8').send(body);
+    return true;
   }
 
   setLanguageResolver(resolver: LanguageResolver): void {
@@ -97,8 +127,18 @@ export class SiteRenderer {
     };
   }
 
-  addContextHook(hook: ContextHook): void {
-    this.contextHooks.push(hook);
+  addContextHook(hook: ContextHook, options: ContextHookOptions = {}): void {
+    (options.visitor ? this.visitorHooks : this.pageHooks).push(hook);
+  }
+
+  /** What the visitor hooks add to a page's context for this request (the cart); empty for a visitor without one. */
+  private async visitorData(request: FastifyRequest, snapshot: SiteSnapshot, context: PageContext): Promise<Record<string, unknown>> {
+    const added: Record<string, unknown> = {};
+    if (this.visitorHooks.length === 0) return added;
+    const probe: PageContext = { ...context };
+    for (const hook of this.visitorHooks) await hook(request, snapshot, probe);
+    for (const key of Object.keys(probe)) if (probe[key] !== context[key]) added[key] = probe[key];
+    return added;
   }
 
   /** Sends a page; with `cacheKey` (PageCache.keyFor), a full page with status 200 is kept for the next visitors. */
@@ -109,7 +149,8 @@ export class SiteRenderer {
       if (locked) result = await locked.page(this.pageRequest(request, snapshot), null);
     }
     if (result.kind === 'redirect') return reply.redirect(safeRedirectTarget(result.location, '/'), 302);
-    for (const hook of this.contextHooks) await hook(request, snapshot, result.context);
+    for (const hook of this.pageHooks) await hook(request, snapshot, result.context);
+    const visitorData = await this.visitorData(request, snapshot, result.context);
     ensureCrumb(request, reply);
     reply.header('cache-control', 'no-cache');
     const language = (result.context.website as { language?: string } | undefined)?.language;
@@ -120,15 +161,66 @@ export class SiteRenderer {
     result.context.theme = { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
     const format = (request.query as Record<string, unknown> | undefined)?.format;
     if (format === 'json' || format === 'json-pretty') {
-      const body = format === 'json' ? JSON.stringify(result.context) : JSON.stringify(result.context, null, 2);
+      const full = { ...result.context, ...visitorData };
+      const body = format === 'json' ? JSON.stringify(full) : JSON.stringify(full, null, 2);
       return reply.status(result.status).type('application/json; charset=utf-8').send(body);
     }
-    const html = this.renderHtml(snapshot, theme, result, visitorOf(request, snapshot));
+    // A page that shows the cart itself is rendered whole with it; others leave their visitor blocks as holes.
+    const page = this.renderPage(snapshot, theme, result, visitorOf(request, snapshot), visitorData, request.routeOptions.config?.visitorPage !== true);
+    const body = page.complete(visitorData);
+    const forEveryone = Object.keys(visitorData).length === 0;
+    if (cacheKey && page.status === 200 && (forEveryone || page.holes)) {
+      const context = result.context;
+      this.pageCache.set(snapshot, cacheKey, {
+        body: forEveryone ? body : page.complete({}),
+        language,
+        ...(page.holes ? { personalize: async (r: FastifyRequest) => page.complete(await this.visitorData(r, snapshot, context)) } : {}),
+      });
+    }
+    return reply.status(page.status).type('text/html; charset=utf-8').send(body);
+  }
+
+  /**
+   * Renders a page. With visitor blocks in the theme, the page is rendered once without the visitor's
+   * data, those blocks left as holes; `complete` renders them for a visitor and joins the parts. A
+   * theme without them renders the page with the visitor's data in place.
+   */
+  private renderPage(
+    s: SiteSnapshot, theme: LoadedTheme, result: Extract<PageResult, { kind: 'page' }>, visitor: BrowserVisitor, visitorData: Record<string, unknown>,
+    withHoles: boolean,
+  ): RenderedPage {
+    const blocks = new Set(withHoles ? theme.conf.visitorBlocks : []);
     // Encoded once: Fastify would otherwise measure the string's UTF-8 length, then the socket encode it
     // again (a page is a long concatenation that both passes must flatten); a kept page is sent as it is.
-    const body = Buffer.from(html.body);
-    if (cacheKey && html.status === 200) this.pageCache.set(snapshot, cacheKey, body, language);
-    return reply.status(html.status).type('text/html; charset=utf-8').send(body);
+    if (blocks.size === 0) {
+      const html = this.renderHtml(s, theme, { ...result, context: { ...result.context, ...visitorData } }, visitor);
+      const body = Buffer.from(html.body);
+      return { status: html.status, holes: false, complete: () => body };
+    }
+    const holes: string[] = [];
+    const html = this.renderHtml(s, theme, result, visitor, (name, node, data) => {
+      if (!blocks.has(name) || node !== data) return undefined;
+      holes.push(name);
+      return `\u0000tessera-hole-${holes.length - 1}\u0000`;
+    });
+    const parts = html.body.split(HOLE);
+    // split() with a capturing group alternates text and hole numbers: text, n, text, n, ..., text.
+    const segments = parts.filter((_, i) => i % 2 === 0).map((p) => Buffer.from(p));
+    const order = parts.filter((_, i) => i % 2 === 1).map(Number);
+    const opts = html.options;
+    const fill = (data: Record<string, unknown>) => order.map((n) => {
+      const r = renderPartial(theme.compiled, holes[n]!, data, opts);
+      this.logErrors(theme, r.errors);
+      return Buffer.from(r.output);
+    });
+    const forEveryone = fill(html.data);
+    const join = (filled: Buffer[]) => Buffer.concat(segments.flatMap((segment, i) => (i < filled.length ? [segment, filled[i]!] : [segment])));
+    const anonymous = join(forEveryone);
+    return {
+      status: html.status,
+      holes: order.length > 0,
+      complete: (data) => (Object.keys(data).length === 0 ? anonymous : join(fill({ ...html.data, ...data }))),
+    };
   }
 
   async sendNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -153,19 +245,23 @@ export class SiteRenderer {
     return reply.status(500).type('text/html; charset=utf-8').send(plainPage('Something went wrong', 'Please try again in a few moments.'));
   }
 
-  private renderHtml(s: SiteSnapshot, theme: LoadedTheme, result: Extract<PageResult, { kind: 'page' }>, visitor: BrowserVisitor): { status: number; body: string } {
-    if (this.config.dev && theme.compiled.syntaxErrors.length > 0) {
-      return { status: 500, body: devErrorPage(theme.compiled.syntaxErrors) };
-    }
+  private renderHtml(
+    s: SiteSnapshot, theme: LoadedTheme, result: Extract<PageResult, { kind: 'page' }>, visitor: BrowserVisitor,
+    holes?: (name: string, node: unknown, data: unknown) => string | undefined,
+  ): { status: number; body: string; data: Record<string, unknown>; options: { locale: string; timeZone: string; now: number } } {
     const context = result.context;
     context.theme ??= { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
     // The engine's formatters (money, dates) speak the page's language.
-    const opts = { locale: (context.website as { language?: string } | undefined)?.language ?? s.language, timeZone: s.timeZone, now: Date.now() };
+    const options = { locale: (context.website as { language?: string } | undefined)?.language ?? s.language, timeZone: s.timeZone, now: Date.now() };
+    if (this.config.dev && theme.compiled.syntaxErrors.length > 0) {
+      return { status: 500, body: devErrorPage(theme.compiled.syntaxErrors), data: context, options };
+    }
     const data: Record<string, unknown> = {
       ...context,
       'squarespace-headers': headersHtml(s, theme, this.storefront, context, { censusDisabled: this.config.analytics.censusDisabled }, visitor),
       'squarespace-footers': footersHtml(this.storefront),
     };
+    const opts = holes ? { ...options, holes: (name: string, node: unknown) => holes(name, node, data) } : options;
     const errors: TemplateIssue[] = [];
     let main = '';
     if (theme.compiled.templates.has(result.template)) {
@@ -183,7 +279,7 @@ export class SiteRenderer {
     const layout = renderTemplate(theme.compiled, 'site.region', data, opts);
     errors.push(...layout.errors);
     this.logErrors(theme, errors);
-    return { status: result.status, body: layout.output };
+    return { status: result.status, body: layout.output, data, options };
   }
 
   private logErrors(theme: LoadedTheme, errors: TemplateIssue[]): void {

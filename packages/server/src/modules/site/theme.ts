@@ -13,6 +13,11 @@ import { compileTheme, type CompiledTheme } from './render.js';
 export interface ThemeConf {
   name: string;
   stylesheets: string[];
+  /**
+   * Blocks whose output depends on the visitor's cart (the cart indicator): a page kept for everyone
+   * leaves them out and each visitor's copy is completed with their own (template.conf `visitorBlocks`).
+   */
+  visitorBlocks: string[];
 }
 
 export interface LoadedTheme {
@@ -50,6 +55,10 @@ function parseConf(files: Map<string, Buffer>, fallbackName: string, log: Fastif
     name: typeof conf.name === 'string' ? conf.name : fallbackName,
     // Stylesheets are named relative to styles/ ("site.css") or to the theme ("styles/site.css").
     stylesheets: stylesheets.map((s) => (s.includes('/') ? s : `styles/${s}`)),
+    // Named as partials are applied ("cart-indicator.block"), or by their file ("blocks/cart-indicator.block").
+    visitorBlocks: (Array.isArray(conf.visitorBlocks) ? conf.visitorBlocks : [])
+      .filter((b): b is string => typeof b === 'string').map((b) => b.replace(/^blocks\//, ''))
+      .filter((b) => /^[\w.-]+\.block$/.test(b)),
   };
 }
 
