@@ -1,14 +1,14 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Store } from '../../storage/dialect.js';
 import { statement, type Executor } from '../../storage/statement.js';
 import type { RawRows, RawTable } from './queue.js';
 
 /**
- * The ingestion writer's queries, one statement per function, compiled once per dialect. Raw rows
- * go in with one statement per table and batch: on PostgreSQL a single INSERT ... SELECT FROM
- * unnest() of one array per column (one round trip, the same SQL text whatever the batch's size, no
- * limit on bound parameters); on SQLite one prepared single-row INSERT run per row, which inside the
- * write transaction costs a few microseconds a row and no SQL compilation.
+ * The ingestion writer's queries, compiled once per dialect. On SQLite, inside the write transaction,
+ * one prepared single-row INSERT run per row (a few microseconds a row, no SQL compilation) and one
+ * upsert per day, rejection reason and bots' endpoint. On PostgreSQL, the whole batch is one statement
+ * (pgBatchStatement): a round trip costs more there than the rows, and the same SQL text serves every
+ * batch size, with no limit on bound parameters.
  */
 
 /** Each raw table's columns with their PostgreSQL type (the arrays' element types). */
@@ -29,29 +29,63 @@ const COLUMNS: Record<RawTable, readonly (readonly [string, string])[]> = {
 };
 
 const insertStatements = Object.fromEntries((Object.keys(COLUMNS) as RawTable[]).map((table) => {
-  const columns = COLUMNS[table];
-  const names = columns.map(([name]) => name);
-  return [table, statement((db, p, dialect) => {
-    const insert = (db as any).insertInto(table);
-    if (dialect === 'postgres') {
-      const arrays = columns.map(([, type], i) => sql`${p(i)}::${sql.raw(type)}[]`);
-      return insert.columns(names).expression(sql`select * from unnest(${sql.join(arrays)})`);
-    }
-    return insert.values(Object.fromEntries(names.map((name, i) => [name, p(i)])));
-  })];
+  const names = COLUMNS[table].map(([name]) => name);
+  return [table, statement((db, p) => (db as Kysely<any>).insertInto(table).values(Object.fromEntries(names.map((name, i) => [name, p(i)]))))];
 })) as Record<RawTable, ReturnType<typeof statement>>;
 
-/** Inserts a batch's rows of one table. */
+const valueOf = (row: object, name: string) => (row as Record<string, unknown>)[name] ?? null;
+
+/** SQLite: inserts a batch's rows of one table, in the open write transaction. */
 export async function insertRawRows<T extends RawTable>(store: Store, tx: Executor, table: T, rows: RawRows[T]): Promise<void> {
-  if (rows.length === 0) return;
   const names = COLUMNS[table].map(([name]) => name);
   const insert = insertStatements[table];
-  const value = (row: object, name: string) => (row as Record<string, unknown>)[name] ?? null;
-  if (store.dialect === 'postgres') {
-    await insert(store, tx, names.map((name) => rows.map((row) => value(row, name))));
-    return;
+  for (const row of rows) await insert(store, tx, names.map((name) => valueOf(row, name)));
+}
+
+/**
+ * PostgreSQL: a whole batch in one statement, so in one round trip and its own transaction: each
+ * table's rows from one array per column, the rejection and bot counts added to the stored ones,
+ * and the days marked changed (the main query). Data-modifying WITH clauses all run, in one
+ * snapshot, and commit or fail together. Marker rows are locked last, for the commit alone: a
+ * roll-up claiming the day waits for this batch and then sees its rows (rollup.ts, rollupDay).
+ */
+const pgBatchStatement = statement((db, p) => {
+  let next = 0;
+  const unnest = (types: readonly string[]) => sql`select * from unnest(${sql.join(types.map((type) => sql`${p(next++)}::${sql.raw(type)}[]`))})`;
+  const columns = (names: readonly string[]) => sql.join(names.map((name) => sql.ref(name)));
+  const raw = (Object.keys(COLUMNS) as RawTable[]).map((table) => sql`${sql.ref(`${table}_rows`)} as (
+    insert into ${sql.table(table)} (${columns(COLUMNS[table].map(([name]) => name))}) ${unnest(COLUMNS[table].map(([, type]) => type))})`);
+  const rejections = sql`rejection_counts as (
+    insert into analytics_rejections (website_id, day, endpoint, reason, count) ${unnest(['text', 'text', 'text', 'text', 'int4'])}
+    on conflict (website_id, day, endpoint, reason) do update set count = analytics_rejections.count + excluded.count)`;
+  const bots = sql`bot_counts as (
+    insert into analytics_bots (website_id, day, endpoint, count) ${unnest(['text', 'text', 'text', 'int4'])}
+    on conflict (website_id, day, endpoint) do update set count = analytics_bots.count + excluded.count)`;
+  const days = sql`insert into analytics_days (website_id, day, changed_on, rolled_on)
+    select website_id, day, ${p(next++)}::int8, null from (${unnest(['text', 'text'])}) as changed (website_id, day)
+    on conflict (website_id, day) do update set changed_on = excluded.changed_on, rolled_on = null`;
+  const query = sql`with ${sql.join([...raw, rejections, bots])} ${days}`;
+  return { compile: () => query.compile(db) };
+});
+
+/** PostgreSQL: writes a batch (rows, counts and changed days as built by writer.ts) in one statement. */
+export async function writePostgresBatch(store: Store, batch: {
+  rows: RawRows;
+  rejections: { websiteId: string; day: string; endpoint: string; reason: string; count: number }[];
+  bots: { websiteId: string; day: string; endpoint: string; count: number }[];
+  days: { websiteId: string; day: string }[];
+  now: number;
+}): Promise<void> {
+  const values: unknown[] = [];
+  for (const table of Object.keys(COLUMNS) as RawTable[]) {
+    const rows = batch.rows[table] as object[];
+    for (const [name] of COLUMNS[table]) values.push(rows.map((row) => valueOf(row, name)));
   }
-  for (const row of rows) await insert(store, tx, names.map((name) => value(row, name)));
+  const column = <T, K extends keyof T>(list: T[], key: K) => list.map((item) => item[key]);
+  values.push(...(['websiteId', 'day', 'endpoint', 'reason', 'count'] as const).map((k) => column(batch.rejections, k)));
+  values.push(...(['websiteId', 'day', 'endpoint', 'count'] as const).map((k) => column(batch.bots, k)));
+  values.push(batch.now, column(batch.days, 'websiteId'), column(batch.days, 'day'));
+  await pgBatchStatement(store, store.db, values);
 }
 
 // rolled_on null: the roll-up job takes the day again.
