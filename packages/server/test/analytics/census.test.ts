@@ -79,6 +79,22 @@ describe.each(DIALECTS)('page views and census calls on %s', (dialect) => {
     expect(stored).toMatchObject({ 'RecordHit/data': 1, 'RecordHit/data.pagePath': 2, 'RecordHit/content_type': 1, 'RecordHit/too_large': 1 });
   });
 
+  it('keeps a visitor\'s string that holds a NUL character, and the page views written with it, on both stores', async () => {
+    // PostgreSQL's text cannot hold NUL: unhandled, one such value would fail its whole batch.
+    const [odd, plain] = await Promise.all([
+      recordHit(site.app, pageView({ pagePath: '/nul\u0000path' })),
+      recordHit(site.app, pageView({ pagePath: '/beside-nul' })),
+    ]);
+    expect([odd.statusCode, plain.statusCode]).toEqual([202, 202]);
+    const paths = await site.store.db.selectFrom('analytics_events').select('path').where('path', 'like', '/%nul%').execute();
+    expect(paths.map((p) => p.path.replace('\uFFFD', '\u0000')).sort()).toEqual(['/beside-nul', '/nul\u0000path']);
+    // A refused payload whose reason (a field's name) holds one is counted too, and does not stop later writes.
+    expect((await recordHit(site.app, pageView({ 'odd\u0000field': { nested: true } }))).statusCode).toBe(400);
+    await site.app.ingest.queue.flush();
+    expect(Object.keys(await storedRejections(site.store)).some((key) => key.startsWith('RecordHit/data.odd'))).toBe(true);
+    expect((await recordHit(site.app, pageView({ pagePath: '/after-nul' }))).statusCode).toBe(202);
+  });
+
   it('takes the census calls as JSON, without a crumb, each under its name', async () => {
     const body = { visitorCookie: 'visitor-7', pageType: 50, websiteId: 'x', pagePath: '/shop/blue-mug' };
     for (const call of ['button-click', 'button-render', 'overlay']) {

@@ -66,8 +66,8 @@ const MAX_RETRY_MS = 30_000;
  * arrive meanwhile form the next batch, written as soon as the write ends, so batches grow with the
  * load and a write costs one commit for all of them. A batch that fails fails its requests (they
  * answer 503 and the collector may send again): nothing acknowledged is ever only in memory, so a
- * crash (`kill -9`) loses no acknowledged row. Rejection counts ride along with the next batch and
- * are kept for a later one when a write fails. `hasRoom` turns ingestion away (503) when more than
+ * crash (`kill -9`) loses no acknowledged row. Rejection counts ride along with the next batch (and
+ * are dropped with a batch that fails). `hasRoom` turns ingestion away (503) when more than
  * `queueLimit` rows wait, so memory stays bounded while the store is slow. Several processes each
  * run their own writer; nothing here is shared.
  */
@@ -155,7 +155,7 @@ export class IngestQueue {
 
   /**
    * The next write starts after the I/O callbacks of this turn (setImmediate), so that the requests
-   * read in this turn join it. Rejection counts alone, after a failed write, wait for the retry delay
+   * read in this turn join it. Rejection counts alone, after a failed write, wait for a retry delay
    * instead: nobody waits for them, and a store that is away is not asked again at once.
    */
   private schedule(): void {
@@ -221,8 +221,8 @@ export class IngestQueue {
       this.counters.failedFlushes++;
       this.counters.failed += batch.size;
       this.retryMs = Math.min(MAX_RETRY_MS, this.retryMs * 2 || 250);
-      // Counts are kept for the next write; rows and bot calls were never acknowledged: their requests hear of it.
-      for (const [key, count] of batch.rejections) this.rejections.set(key, (this.rejections.get(key) ?? 0) + count);
+      // Rows and bot calls were never acknowledged: their requests hear of it. The rejection counts go
+      // (the process keeps its own, Ingest.rejected): kept, a count the store cannot take would fail every later batch.
       this.writing = 0;
       this.onError(error, batch.size);
       for (const entry of entries) entry.reject(error);

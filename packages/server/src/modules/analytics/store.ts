@@ -68,6 +68,15 @@ const pgBatchStatement = statement((db, p) => {
   return { compile: () => query.compile(db) };
 });
 
+/**
+ * PostgreSQL's text cannot hold the NUL character, which a visitor's string may carry (a path, an
+ * error message, a field's name in a rejection reason): one such value would fail its whole batch, the
+ * other requests with it. U+FFFD stands in.
+ */
+function textOf(value: unknown): unknown {
+  return typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '\uFFFD') : value;
+}
+
 /** PostgreSQL: writes a batch (rows, counts and changed days as built by writer.ts) in one statement. */
 export async function writePostgresBatch(store: Store, batch: {
   rows: RawRows;
@@ -79,9 +88,9 @@ export async function writePostgresBatch(store: Store, batch: {
   const values: unknown[] = [];
   for (const table of Object.keys(COLUMNS) as RawTable[]) {
     const rows = batch.rows[table] as object[];
-    for (const [name] of COLUMNS[table]) values.push(rows.map((row) => valueOf(row, name)));
+    for (const [name, type] of COLUMNS[table]) values.push(rows.map((row) => (type === 'text' ? textOf(valueOf(row, name)) : valueOf(row, name))));
   }
-  const column = <T, K extends keyof T>(list: T[], key: K) => list.map((item) => item[key]);
+  const column = <T, K extends keyof T>(list: T[], key: K) => list.map((item) => textOf(item[key]));
   values.push(...(['websiteId', 'day', 'endpoint', 'reason', 'count'] as const).map((k) => column(batch.rejections, k)));
   values.push(...(['websiteId', 'day', 'endpoint', 'count'] as const).map((k) => column(batch.bots, k)));
   values.push(batch.now, column(batch.days, 'websiteId'), column(batch.days, 'day'));
