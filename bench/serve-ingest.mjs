@@ -1,8 +1,7 @@
 // Child process of bench/ingest.mjs: serves the real Tessera app on a fresh store with a site
 // imported (SQLite, or BENCH_DATABASE_URL for PostgreSQL) and, on a second port, a bare Fastify
 // route that parses the same form body and answers 202 without keeping anything: the reference.
-// On "stop" it closes the app gracefully (the ingestion queue writes what it holds) and counts the
-// rows that reached the store.
+// The parent ends it with SIGKILL and counts the rows that reached the store.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,7 @@ import { buildApp, loadConfig, openStore, importSite } from '../packages/server/
 const { siteDir, themesDir } = JSON.parse(process.argv[2]);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-bench-ingest-'));
 const env = { DATA_DIR: dataDir, SITE_DIR: siteDir, THEMES_DIR: themesDir, LOG_LEVEL: 'warn', ANALYTICS_RATE_LIMIT: '0', ...process.env };
-if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+env.DATABASE_URL = process.env.BENCH_DATABASE_URL || `sqlite:${path.join(dataDir, 'tessera.sqlite')}`;
 const config = loadConfig(env);
 const store = await openStore(config.databaseUrl);
 await importSite(store, siteDir);
@@ -28,21 +27,10 @@ bare.post('/api/census/RecordHit', (request, reply) => {
 });
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
-process.on('message', async (message) => {
+process.on('message', (message) => {
   if (message.type === 'cpu') {
     const { user, system } = process.cpuUsage();
     process.send({ type: 'cpu', micros: user + system, queue: app.ingest.queue.stats() });
   }
-  if (message.type === 'stop') {
-    const started = Date.now();
-    const before = app.ingest.queue.stats();
-    await app.close();
-    const { n } = await store.db.selectFrom('analytics_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    process.send({ type: 'stopped', stored: Number(n), queuedAtClose: before.queued + before.writing, closeMs: Date.now() - started, queue: app.ingest.queue.stats() });
-    await bare.close();
-    await store.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  }
 });
-process.send({ type: 'ready', appPort: app.server.address().port, barePort: bare.server.address().port, store: store.description });
+process.send({ type: 'ready', appPort: app.server.address().port, barePort: bare.server.address().port, store: store.description, dataDir });

@@ -12,6 +12,14 @@ const run = promisify(execFile);
 const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
 const TRACKING = ['ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt'];
 const OWNER = { email: 'owner@analytics.test', password: 'a long e2e password' };
+/**
+ * A visitor's browser: headless Chromium's own user agent says HeadlessChrome, which is a bot's
+ * (docs/analytics.md "Bots"), so the suite's Chromium says it is a desktop Chrome (a flag, as a
+ * context's user agent does not reach the beacons sent as a page unloads). HEADLESS is how the
+ * crawler test browses.
+ */
+const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const HEADLESS = { userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36' };
 
 /**
  * A copy of the end-to-end site with the settings a test needs (site.json "settings"), so that the
@@ -36,7 +44,7 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
 
   /** Rows of the store, read beside the running server (SQLite in WAL mode). */
   const rows = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as Record<string, unknown>[];
-  /** Waits until the server's queue has written what the test expects. */
+  /** Waits until what the test expects is in the store (a beacon's answer is not awaited by the page). */
   async function eventually<T>(read: () => T, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
     const until = Date.now() + ms;
     for (;;) {
@@ -54,7 +62,7 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     const restrictive = await siteCopy({ cookiePolicy: { restrictive: true, bannerEnabled: true } }, { identifier: 'restrictive-e2e', hosts: ['localhost'] });
     dirs.push(main, restrictive);
     const themesDir = e2eSite().themesDir;
-    const server = await startServer({ siteDir: main, themesDir, env: { ANALYTICS_FLUSH_MS: '100' } });
+    const server = await startServer({ siteDir: main, themesDir });
     await run(process.execPath, [CLI, 'import', restrictive], { env: { ...process.env, DATA_DIR: server.dataDir, THEMES_DIR: themesDir, LOG_LEVEL: 'silent' } });
     await run(process.execPath, [CLI, 'owner', 'create', OWNER.email, '--password', OWNER.password],
       { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } });
@@ -66,6 +74,7 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     return server;
   }, {
     context: false,
+    browserArgs: [`--user-agent=${DESKTOP_CHROME}`],
     async cleanUp() {
       db?.close();
       for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
@@ -145,6 +154,21 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     expect(names).not.toContain('SS_ANALYTICS_ID');
   });
 
+  it('leaves out a crawler that runs JavaScript (headless Chromium as it is): its page view is counted as a bot\'s, not stored', async () => {
+    await ui.open(HEADLESS);
+    expect(await ui.page.evaluate(() => navigator.userAgent)).toContain('HeadlessChrome');
+    const views = () => rows("select count(*) as n from analytics_events where kind = 'hit'")[0]!.n as number;
+    const before = views();
+    const hit = ui.page.waitForResponse((r) => r.url().endsWith('/api/census/RecordHit'));
+    await ui.page.goto(`${ui.server.url}${collection}`);
+    const answer = await hit;
+    expect(answer.status()).toBe(202);
+    expect(await answer.json()).toEqual({ accepted: 0 });
+    expect(views()).toBe(before);
+    const [bots] = rows("select sum(count) as n from analytics_bots where website_id = ? and endpoint = 'RecordHit'", websiteId);
+    expect(bots!.n).toBe(1);
+  });
+
   it('lets the owner sign in with the keyboard and shows the charts of what was recorded; the owner is not counted', async () => {
     await ui.open({ viewport: { width: 1280, height: 900 } });
     await ui.page.goto(`${ui.server.url}/config/analytics`);
@@ -164,6 +188,10 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     const expected = rows("select count(*) as n from analytics_events where kind = 'hit' and website_id = ?", websiteId)[0]!.n as number;
     const traffic = ui.page.getByRole('region', { name: 'Visits and page views' });
     await expect.poll(() => traffic.locator('.card-value').nth(1).textContent()).toBe(String(expected));
+    // The crawler's calls above, told in one line.
+    const botHits = rows('select sum(count) as n from analytics_bots where website_id = ?', websiteId)[0]!.n as number;
+    expect(botHits).toBeGreaterThan(0);
+    expect(await traffic.getByText(`${botHits} ${botHits === 1 ? 'hit' : 'hits'} left out as bots`).count()).toBe(1);
     const pages = ui.page.getByRole('region', { name: 'Top pages' });
     await pages.getByText('Data table').click();
     expect(await pages.getByRole('rowheader', { name: collection, exact: true }).count()).toBe(1);

@@ -102,11 +102,12 @@ export async function startServer(opts: { siteDir: string; themesDir: string; en
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `args`: more command-line flags for Chromium (a `--user-agent` holds for every request, beacons at unload too). */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium); .ci/run does`);
   }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, ...args] });
 }
 
 /** Saves a screenshot of the page to test-results/ when a test of the suite fails. */
@@ -152,7 +153,7 @@ export interface BrowserSuite {
  */
 export function browserSuite(
   start: () => Promise<RunningServer>,
-  options: { context?: BrowserContextOptions | false; timeout?: number; cleanUp?: () => Promise<void> | void } = {},
+  options: { context?: BrowserContextOptions | false; timeout?: number; cleanUp?: () => Promise<void> | void; browserArgs?: string[] } = {},
 ): BrowserSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -179,7 +180,7 @@ export function browserSuite(
     },
   };
   beforeAll(async () => {
-    [server, browser] = await Promise.all([start(), launchBrowser()]);
+    [server, browser] = await Promise.all([start(), launchBrowser(options.browserArgs)]);
   }, options.timeout);
   afterAll(async () => {
     await browser?.close();

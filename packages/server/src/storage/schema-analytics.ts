@@ -88,6 +88,14 @@ export interface AnalyticsRejectionsTable {
   count: number;
 }
 
+/** Collector calls from bots, left out of the raw rows and counted per day and endpoint (migration 0010). */
+export interface AnalyticsBotsTable {
+  website_id: string;
+  day: string;
+  endpoint: string;
+  count: number;
+}
+
 export interface OwnerAccountsTable {
   id: string;
   website_id: string;
@@ -118,6 +126,7 @@ declare module './schema.js' {
     analytics_daily: AnalyticsDailyTable;
     analytics_days: AnalyticsDaysTable;
     analytics_rejections: AnalyticsRejectionsTable;
+    analytics_bots: AnalyticsBotsTable;
     owner_accounts: OwnerAccountsTable;
     owner_sessions: OwnerSessionsTable;
   }

@@ -31,7 +31,6 @@ describe.each(DIALECTS)('visitor events on %s', (dialect) => {
   it('records a legacy event when the crumb in the form matches the cookie (200), with its extra fields', async () => {
     const res = await legacy({ crumb: CRUMB, event: 'lesson_view', lessonId: 'intro', data: JSON.stringify(legacyPayload) });
     expect(res.statusCode).toBe(200);
-    await site.app.ingest.queue.flush();
     const row = await site.store.db.selectFrom('analytics_events').selectAll().where('kind', '=', 'legacy').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'lesson_view', path: '/lessons/intro' });
     expect(JSON.parse(row.data)).toEqual({ fields: { lessonId: 'intro' }, payload: legacyPayload });
@@ -59,7 +58,6 @@ describe.each(DIALECTS)('visitor events on %s', (dialect) => {
     const content = eventRecord('add_to_cart', { page_referrer_url: 'https://social.example.com/post', quantity: 2 });
     const res = await postJson(site.app, '/api/v1/clanker/events', { eventContent: JSON.stringify(content), eventSchemaName: 'add_to_cart' });
     expect(res.statusCode).toBe(202);
-    await site.app.ingest.queue.flush();
     const row = await site.store.db.selectFrom('analytics_events').selectAll().where('kind', '=', 'event').executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       name: 'add_to_cart', path: '/shop/blue-mug', session_id: 'session-1', object_id: 'blue-mug-id',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { ANALYTICS_DEFAULTS, type AnalyticsConfig } from '../../src/modules/analytics/config.js';
+import type { Config } from '../../src/config.js';
 import type { Store } from '../../src/storage/dialect.js';
 import type { Dialect } from '../../src/storage/dialect.js';
 import { fixtureApp, type TestSite } from '../helpers/app.js';
@@ -10,10 +11,11 @@ export async function websiteId(store: Store): Promise<string> {
   return row.id;
 }
 
-/** The fixture app with analytics settings for tests: no roll-up timer, no rate limit, a long flush delay (tests flush). */
-export function analyticsApp(dialect: Dialect, analytics: Partial<AnalyticsConfig> = {}): Promise<TestSite> {
+/** The fixture app with analytics settings for tests: no roll-up timer, no rate limit. */
+export function analyticsApp(dialect: Dialect, analytics: Partial<AnalyticsConfig> = {}, overrides: Partial<Config> = {}): Promise<TestSite> {
   return fixtureApp(dialect, {
-    analytics: { ...ANALYTICS_DEFAULTS, rollupIntervalMs: 0, rateLimitPerMinute: 0, flushMs: 60_000, ...analytics },
+    analytics: { ...ANALYTICS_DEFAULTS, rollupIntervalMs: 0, rateLimitPerMinute: 0, ...analytics },
+    ...overrides,
   });
 }
 

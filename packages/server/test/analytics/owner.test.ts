@@ -119,7 +119,7 @@ describe.each(DIALECTS)('the owner sign-in on %s', (dialect) => {
     expect((await site.app.inject({ method: 'GET', url: '/config/login', headers: asOwner(token) })).headers.location).toBe('/config/analytics');
     const api = await site.app.inject({ method: 'GET', url: '/api/owner/analytics', headers: asOwner(token) });
     expect(api.statusCode).toBe(200);
-    expect(api.json()).toMatchObject({ totals: { visits: expect.any(Number), pageViews: expect.any(Number) }, series: expect.any(Array) });
+    expect(api.json()).toMatchObject({ totals: { visits: expect.any(Number), pageViews: expect.any(Number), botHits: 0 }, series: expect.any(Array) });
     expect(api.json().series).toHaveLength(30);
     expect((await site.app.inject({ method: 'GET', url: '/api/owner/session', headers: asOwner(token) })).json()).toEqual({ email: EMAIL, websiteRoles: [1] });
 

@@ -41,7 +41,6 @@ describe.each(DIALECTS)('page-speed records on %s', (dialect) => {
     ]);
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ accepted: 2 });
-    await site.app.ingest.queue.flush();
     const rows = await site.store.db.selectFrom('performance_records').selectAll().orderBy('event', 'desc').execute();
     expect(rows.map((r) => [r.event, r.path, r.lcp, r.inp, r.cls, r.device, r.page_load_id])).toEqual([
       ['pageSpeed', '/shop', 1834.2, 96, 0.042, 'desktop', 'a1b2c3d4e5f6a1b2c3d4e5f6'],

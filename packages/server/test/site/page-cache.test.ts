@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pageView } from '../analytics/helpers.js';
+import { CHROME_DESKTOP, pageView } from '../analytics/helpers.js';
 import { ACCEPTED_CARD, ADDRESS, Visitor, WEBSITE_ID, storeApp, type StoreSite } from '../commerce/helpers.js';
 
 // The price shown on the product page, changed behind the app's back (as another process would):
@@ -50,7 +50,9 @@ describe('pages kept for visitors who see what everyone sees', () => {
   it('renders afresh after any change made through the API, but not after visitor telemetry', async () => {
     const visitor = new Visitor(site.app);
     const hit = await site.app.inject({
-      method: 'POST', url: '/api/census/RecordHit', headers: { host: 'store.test', 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST', url: '/api/census/RecordHit',
+      // A browser's user agent: a bot's page view is not stored at all (docs/analytics.md).
+      headers: { host: 'store.test', 'content-type': 'application/x-www-form-urlencoded', 'user-agent': CHROME_DESKTOP },
       payload: new URLSearchParams({ event: 'view', data: JSON.stringify(pageView({ pagePath: '/shop/print', pageType: 50 })) }).toString(),
     });
     expect(hit.statusCode).toBe(202);

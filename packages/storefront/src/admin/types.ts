@@ -13,7 +13,8 @@ export interface VitalSummary {
 
 export interface AnalyticsReport {
   range: { from: string; to: string; today: string; timeZone: string };
-  totals: { visits: number; pageViews: number };
+  /** `botHits`: collector calls from bots in the range, left out of visits and page views. */
+  totals: { visits: number; pageViews: number; botHits: number };
   series: { day: string; visits: number; pageViews: number }[];
   topPages: { path: string; pageViews: number }[];
   referrers: { host: string; pageViews: number }[];

@@ -51,6 +51,7 @@ export function AnalyticsView({ context, range, state, onRange, onRetry, onSignO
               <li className="card"><h3>Visits</h3><p className="card-value">{count(report.totals.visits)}</p></li>
               <li className="card"><h3>Page views</h3><p className="card-value">{count(report.totals.pageViews)}</p></li>
             </ul>
+            <p className="section-note">{count(report.totals.botHits)} {report.totals.botHits === 1 ? 'hit' : 'hits'} left out as bots</p>
             <LineChart
               id="traffic"
               title="Visits and page views per day"

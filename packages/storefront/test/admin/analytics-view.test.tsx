@@ -12,7 +12,7 @@ const context: AdminContext = { page: 'analytics', siteTitle: 'Tessera Supply Co
 
 const report: AnalyticsReport = {
   range: { from: '2025-03-05', to: '2025-03-07', today: '2025-03-07', timeZone: 'America/New_York' },
-  totals: { visits: 1234, pageViews: 5678 },
+  totals: { visits: 1234, pageViews: 5678, botHits: 4321 },
   series: [
     { day: '2025-03-05', visits: 400, pageViews: 1800 },
     { day: '2025-03-06', visits: 500, pageViews: 2000 },
@@ -46,6 +46,7 @@ describe('the analytics view', () => {
     const traffic = screen.getByRole('region', { name: 'Visits and page views' });
     expect(within(traffic).getByText('1,234')).toBeDefined();
     expect(within(traffic).getByText('5,678')).toBeDefined();
+    expect(within(traffic).getByText('4,321 hits left out as bots')).toBeDefined();
     const chart = screen.getByRole('img', { name: /Visits and page views per day/ });
     expect(chart.querySelectorAll('polyline')).toHaveLength(2);
     const table = within(screen.getByRole('region', { name: 'Visits and page views per day: data' })).getByRole('table');

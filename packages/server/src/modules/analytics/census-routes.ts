@@ -13,7 +13,8 @@ import {
  *   POST /api/census/button-click|button-render|overlay    JSON: visitorCookie, page fields, pagePath, ...
  *   POST /api/census/form-render              JSON: the same and formId
  *   POST /api/census/RecordQuickView/{id}     JSON: the same
- * Answer 202 { accepted } once queued; 400 with the fields that are wrong (counted per reason).
+ * Answer 202 { accepted } once stored (committed); 400 with the fields that are wrong (counted per reason).
+ * A bot's call (its user agent) is answered 202 { accepted: 0 } and counted, not stored.
  */
 
 const HitForm = Type.Object(
@@ -75,8 +76,9 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
     const data = checkPageView(json.value);
     if (!data.ok) return ingest.refuse(reply, site, endpoint, data);
     if (ingest.config.censusDisabled) return reply.status(202).send({ accepted: 0 });
+    if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 202, site, endpoint);
     const view = data.value;
-    ingest.queue.push('analytics_events', [{
+    return ingest.keep(reply, 202, 'analytics_events', [{
       website_id: site.websiteId,
       day: site.day,
       received_on: Date.now(),
@@ -92,7 +94,6 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
       object_id: null,
       data: form.value.data, // checked whole above: stored as it came
     }]);
-    return reply.status(202).send({ accepted: 1 });
   });
 
   type CensusPayload = Static<typeof CensusBody> & { formId?: string };
@@ -111,8 +112,9 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
       const body = check(request.body);
       if (!body.ok) return ingest.refuse(reply, site, endpoint, body);
       if (ingest.config.censusDisabled) return reply.status(202).send({ accepted: 0 });
+      if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 202, site, endpoint);
       const payload = body.value as CensusPayload;
-      ingest.queue.push('analytics_events', [{
+      return ingest.keep(reply, 202, 'analytics_events', [{
         website_id: site.websiteId,
         day: site.day,
         received_on: Date.now(),
@@ -128,7 +130,6 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
         object_id: objectId?.(request, payload) ?? null,
         data: JSON.stringify(payload),
       }]);
-      return reply.status(202).send({ accepted: 1 });
     };
 
   app.post('/api/census/button-click', ingest.route('button-click', CENSUS_LIMIT, 'beacon'), census('button-click', checkCensus));

@@ -7,11 +7,9 @@ export interface AnalyticsConfig {
   censusDisabled: boolean;
   /** Raw events, page-speed records and client errors are deleted after this many days (roll-ups stay). */
   retentionDays: number;
-  /** A batch is written when it holds this many rows... */
+  /** Rows written in one transaction, at most: the rows of one turn of the event loop beyond it wait for the next. */
   batchSize: number;
-  /** ...or this long after its first row arrived, whichever comes first. */
-  flushMs: number;
-  /** Rows waiting (queued plus being written) beyond which ingestion answers 503: memory stays bounded. */
+  /** Rows waiting for their write (their requests not yet answered) beyond which ingestion answers 503: memory stays bounded. */
   queueLimit: number;
   /** How often the roll-up and retention job runs in a serving process; 0 runs it only on demand. */
   rollupIntervalMs: number;
@@ -23,7 +21,6 @@ export const ANALYTICS_DEFAULTS: AnalyticsConfig = {
   censusDisabled: false,
   retentionDays: 90,
   batchSize: 500,
-  flushMs: 1_000,
   queueLimit: 50_000,
   rollupIntervalMs: 10 * 60_000,
   rateLimitPerMinute: 1_200,
@@ -38,7 +35,6 @@ export function analyticsConfig(env: NodeJS.ProcessEnv, integer: Integer): Analy
     censusDisabled: ['1', 'true', 'yes'].includes((env.CENSUS_DISABLED ?? '').toLowerCase()),
     retentionDays: integer('ANALYTICS_RETENTION_DAYS', env.ANALYTICS_RETENTION_DAYS, d.retentionDays, 1, 36_500),
     batchSize: integer('ANALYTICS_BATCH_SIZE', env.ANALYTICS_BATCH_SIZE, d.batchSize, 1, 10_000),
-    flushMs: integer('ANALYTICS_FLUSH_MS', env.ANALYTICS_FLUSH_MS, d.flushMs, 1, 60_000),
     queueLimit: integer('ANALYTICS_QUEUE_LIMIT', env.ANALYTICS_QUEUE_LIMIT, d.queueLimit, 1, 10_000_000),
     rollupIntervalMs: integer('ANALYTICS_ROLLUP_MS', env.ANALYTICS_ROLLUP_MS, d.rollupIntervalMs, 0, 86_400_000),
     rateLimitPerMinute: integer('ANALYTICS_RATE_LIMIT', env.ANALYTICS_RATE_LIMIT, d.rateLimitPerMinute, 0, 10_000_000),

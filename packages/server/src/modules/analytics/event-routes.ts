@@ -66,9 +66,10 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     const payload = checkLegacyPayload(json.value);
     if (!payload.ok) return ingest.refuse(reply, site, endpoint, payload);
     if (ingest.config.censusDisabled) return reply.status(200).send({ accepted: 0 });
+    if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 200, site, endpoint);
     const { crumb: _crumb, event, data: _data, ...fields } = form.value;
     const legacy = payload.value;
-    ingest.queue.push('analytics_events', [{
+    return ingest.keep(reply, 200, 'analytics_events', [{
       website_id: site.websiteId,
       day: site.day,
       received_on: Date.now(),
@@ -84,7 +85,6 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       object_id: legacy.variantId == null ? null : String(legacy.variantId),
       data: JSON.stringify({ fields, payload: legacy }),
     }]);
-    return reply.status(200).send({ accepted: 1 });
   });
 
   app.post('/api/v1/clanker/events', ingest.route('clanker-events', LIMIT, 'beacon'), async (request, reply) => {
@@ -100,8 +100,9 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     const record = checkEventRecord(body.value.eventSchemaName, json.value);
     if (!record.ok) return ingest.refuse(reply, site, endpoint, record);
     if (ingest.config.censusDisabled) return reply.status(202).send({ accepted: 0 });
+    if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 202, site, endpoint);
     const event = record.value;
-    ingest.queue.push('analytics_events', [{
+    return ingest.keep(reply, 202, 'analytics_events', [{
       website_id: site.websiteId,
       day: site.day,
       received_on: Date.now(),
@@ -117,7 +118,6 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
       object_id: event.object_identifier == null ? null : String(event.object_identifier),
       data: body.value.eventContent, // checked whole above
     }]);
-    return reply.status(202).send({ accepted: 1 });
   });
 
   app.post('/api/v1/clanker/validate-event-content/:schemaName', ingest.route('validate-event-content', LIMIT, 'beacon'), async (request, reply) => {

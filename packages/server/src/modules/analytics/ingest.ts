@@ -6,8 +6,8 @@ import { AppError, toAppError } from '../../errors.js';
 import type { Store } from '../../storage/dialect.js';
 import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from '../site/snapshot.js';
 import type { AnalyticsConfig } from './config.js';
-import { IngestQueue } from './queue.js';
-import { dayIn } from './request-info.js';
+import { IngestQueue, type RawRows, type RawTable } from './queue.js';
+import { dayIn, isBotAgent } from './request-info.js';
 import type { Rejected } from './validate.js';
 import { writeBatch } from './writer.js';
 
@@ -47,8 +47,8 @@ export class Ingest {
     store: Store,
     log: FastifyBaseLogger,
   ) {
-    this.queue = new IngestQueue((batch) => writeBatch(store.db, batch), config, (error, rows) =>
-      log.error({ err: error, rows }, 'analytics: a batch could not be written; it stays queued and is retried'));
+    this.queue = new IngestQueue((batch) => writeBatch(store, batch), config, (error, rows) =>
+      log.error({ err: error, rows }, 'analytics: a batch could not be written; its requests answered 503'));
   }
 
   async site(request: FastifyRequest): Promise<IngestSite | undefined> {
@@ -85,8 +85,40 @@ export class Ingest {
   /** Whether the queue has room for `rows` more rows; answers 503 with Retry-After when it has not. */
   room(reply: FastifyReply, rows: number): boolean {
     if (this.queue.hasRoom(rows)) return true;
-    reply.status(503).header('retry-after', '1').send(new AppError('UNAVAILABLE').body());
+    this.unavailable(reply);
     return false;
+  }
+
+  /**
+   * Stores the request's rows and answers `status` { accepted } once they are committed; 503 with
+   * Retry-After when their write failed (nothing was stored: the collector may send them again).
+   */
+  async keep<T extends RawTable>(reply: FastifyReply, status: 200 | 202, table: T, rows: RawRows[T]): Promise<FastifyReply> {
+    try {
+      await this.queue.push(table, rows);
+    } catch {
+      return this.unavailable(reply); // logged by the queue
+    }
+    return reply.status(status).send({ accepted: rows.length });
+  }
+
+  /** Whether the request comes from a bot (its user agent): its rows are left out, and counted. */
+  isBot(request: FastifyRequest): boolean {
+    return isBotAgent(request.headers['user-agent']);
+  }
+
+  /** A bot's call: nothing of it is stored; it is counted for the site and day, and answered { accepted: 0 } once counted. */
+  async leaveOutBot(reply: FastifyReply, status: 200 | 202, site: IngestSite, endpoint: string): Promise<FastifyReply> {
+    try {
+      await this.queue.countBot(site.websiteId, site.day, endpoint);
+    } catch {
+      return this.unavailable(reply);
+    }
+    return reply.status(status).send({ accepted: 0 });
+  }
+
+  private unavailable(reply: FastifyReply): FastifyReply {
+    return reply.status(503).header('retry-after', '1').send(new AppError('UNAVAILABLE').body());
   }
 
   /** Counts a rejected payload: per process at once, in the store with the next batch when the site is known. */
@@ -149,8 +181,9 @@ export interface IngestPluginOptions {
 
 /**
  * Decorates the app with the ingestion parts, once at the root, for the analytics, performance and
- * client-error modules. On close, after the requests in flight have been answered, whatever is
- * queued is written; the store closes after this hook (see app.ts).
+ * client-error modules. On close, after the requests in flight have been answered (each once its
+ * rows were committed), what is left (rejection counts) is written; the store closes after this
+ * hook (see app.ts).
  */
 export const ingestPlugin = fp(async (app: FastifyInstance, opts: IngestPluginOptions) => {
   const ingest = new Ingest(app.config.analytics, opts.snapshots, app.store, app.log);
@@ -164,6 +197,6 @@ export const ingestPlugin = fp(async (app: FastifyInstance, opts: IngestPluginOp
       app.log.error({ err: error, rows: lost }, 'analytics: the store did not take the queued rows before shutdown');
       return;
     }
-    if (queued > 0) app.log.info({ rows: queued }, 'analytics: queued rows written before shutdown');
+    if (queued > 0) app.log.info({ rows: queued }, 'analytics: rows of the last requests written before shutdown');
   });
 }, { name: 'tessera-ingest' });

@@ -9,7 +9,8 @@ import { type DailyRow, METRIC, WEB_VITALS, computeDay } from './rollup.js';
 /** What the owner's view shows for a range of days (GET /api/owner/analytics). */
 export interface AnalyticsReport {
   range: { from: string; to: string; today: string; timeZone: string };
-  totals: { visits: number; pageViews: number };
+  /** `botHits`: collector calls from bots in the range, left out of everything else (not visits, not page views). */
+  totals: { visits: number; pageViews: number; botHits: number };
   /** Every day of the range, oldest first, zeros included. */
   series: { day: string; visits: number; pageViews: number }[];
   topPages: { path: string; pageViews: number }[];
@@ -52,7 +53,7 @@ export async function analyticsReport(
   range: { from: string; to: string; today: string },
 ): Promise<AnalyticsReport> {
   const { websiteId } = site;
-  const [stored, dirty, rejections] = await Promise.all([
+  const [stored, dirty, rejections, bots] = await Promise.all([
     db.selectFrom('analytics_daily').selectAll().where('website_id', '=', websiteId)
       .where('day', '>=', range.from).where('day', '<=', range.to).execute(),
     db.selectFrom('analytics_days').select('day').where('website_id', '=', websiteId)
@@ -60,6 +61,8 @@ export async function analyticsReport(
     db.selectFrom('analytics_rejections').select((eb) => ['endpoint', 'reason', eb.fn.sum<number>('count').as('count')])
       .where('website_id', '=', websiteId).where('day', '>=', range.from).where('day', '<=', range.to)
       .groupBy(['endpoint', 'reason']).execute(),
+    db.selectFrom('analytics_bots').select((eb) => eb.fn.sum<number>('count').as('count'))
+      .where('website_id', '=', websiteId).where('day', '>=', range.from).where('day', '<=', range.to).executeTakeFirst(),
   ]);
   const live = new Set(dirty.map((d) => d.day));
   if (range.today >= range.from && range.today <= range.to) live.add(range.today);
@@ -124,7 +127,7 @@ export async function analyticsReport(
   const daily = [...series.entries()].map(([day, v]) => ({ day, ...v }));
   return {
     range: { ...range, timeZone: site.timeZone },
-    totals: { visits: daily.reduce((s, d) => s + d.visits, 0), pageViews: daily.reduce((s, d) => s + d.pageViews, 0) },
+    totals: { visits: daily.reduce((s, d) => s + d.visits, 0), pageViews: daily.reduce((s, d) => s + d.pageViews, 0), botHits: Number(bots?.count ?? 0) },
     series: daily,
     topPages: top(pages, TOP.pages, (path, pageViews) => ({ path, pageViews })),
     referrers: top(referrers, TOP.referrers, (host, pageViews) => ({ host, pageViews })),

@@ -1,4 +1,5 @@
 import { DeviceView } from '@tessera/core/enums';
+import { isbot } from 'isbot';
 
 /**
  * What the server derives from a request for the roll-ups: the site's day, the device class and
@@ -68,4 +69,28 @@ export function referrerHost(referrer: unknown, ownHost: string): string {
 export function pathOf(path: unknown): string {
   if (typeof path !== 'string' || !path.startsWith('/')) return '/';
   return path.split(/[?#]/, 1)[0]!.slice(0, 512);
+}
+
+/** User agents already checked, and whether each is a bot's: most traffic comes from a few hundred. */
+const botAgents = new Map<string, boolean>();
+const BOT_AGENTS_KEPT = 1_000;
+/** Longer user agents are checked every time: the cache stays small (a browser's is some 150 characters). */
+const BOT_AGENT_LENGTH = 512;
+
+/**
+ * Whether the user agent is a bot's (a crawler, a headless browser, a script's HTTP client), by
+ * isbot's maintained list of patterns. Crawlers that run JavaScript send the collectors' calls like
+ * a visitor's browser, so the user agent is what tells them apart. No user agent is not a bot.
+ */
+export function isBotAgent(userAgent: string | undefined): boolean {
+  if (!userAgent) return false;
+  let bot = botAgents.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (userAgent.length <= BOT_AGENT_LENGTH) {
+      if (botAgents.size >= BOT_AGENTS_KEPT) botAgents.clear();
+      botAgents.set(userAgent, bot);
+    }
+  }
+  return bot;
 }

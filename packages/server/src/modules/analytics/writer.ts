@@ -1,48 +1,38 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../storage/schema.js';
+import type { Store } from '../../storage/dialect.js';
+import { writeTransaction } from '../../storage/statement.js';
 import type { Batch, RawTable } from './queue.js';
-
-// Rows per INSERT statement: well under both dialects' limits on bound parameters (14 columns x 100).
-const CHUNK = 100;
+import { addBotCalls, addRejections, insertRawRows, markDayChanged, writePostgresBatch } from './store.js';
 
 /**
  * Writes a batch in one transaction: the raw rows, the days they touched (marked changed for the
- * roll-up job) and the rejection counts (added to what other processes counted).
+ * roll-up job), the rejection counts and the bots' calls (added to what other processes counted).
+ * It resolves once the transaction has committed. On SQLite the transaction is the store's group
+ * commit (it may share its commit with the cart's writes of the same turn); on PostgreSQL the batch
+ * is a single statement.
  */
-export async function writeBatch(db: Kysely<Database>, batch: Batch, now = Date.now()): Promise<void> {
-  const days = new Map<string, { website_id: string; day: string; changed_on: number }>();
+export async function writeBatch(store: Store, batch: Batch, now = Date.now()): Promise<void> {
+  const days = new Map<string, { websiteId: string; day: string }>();
   for (const table of Object.keys(batch.rows) as RawTable[]) {
-    for (const row of batch.rows[table]) days.set(`${row.website_id}\0${row.day}`, { website_id: row.website_id, day: row.day, changed_on: now });
+    for (const row of batch.rows[table]) days.set(`${row.website_id}\0${row.day}`, { websiteId: row.website_id, day: row.day });
   }
+  // Sorted, so that two processes writing the same days lock their marker rows in the same order.
+  const marked = [...days.keys()].sort().map((key) => days.get(key)!);
   const rejections = [...batch.rejections].map(([key, count]) => {
-    const [website_id, day, endpoint, reason] = key.split('\0') as [string, string, string, string];
-    return { website_id, day, endpoint, reason, count };
+    const [websiteId, day, endpoint, reason] = key.split('\0') as [string, string, string, string];
+    return { websiteId, day, endpoint, reason, count };
   });
-  await db.transaction().execute(async (tx) => {
-    for (const table of Object.keys(batch.rows) as RawTable[]) await insertChunks(tx, table, batch.rows[table]);
-    // Marks the days changed (rolled_on null: the roll-up job takes them again). Sorted, so that two
-    // processes writing the same days lock their marker rows in the same order.
-    const marked = [...days.values()].sort((a, b) => (a.website_id + a.day < b.website_id + b.day ? -1 : 1));
-    for (const chunk of chunks(marked)) {
-      await tx.insertInto('analytics_days').values(chunk.map((d) => ({ ...d, rolled_on: null })))
-        .onConflict((oc) => oc.columns(['website_id', 'day']).doUpdateSet({ changed_on: (eb) => eb.ref('excluded.changed_on'), rolled_on: null }))
-        .execute();
-    }
-    for (const chunk of chunks(rejections)) {
-      await tx.insertInto('analytics_rejections').values(chunk)
-        .onConflict((oc) => oc.columns(['website_id', 'day', 'endpoint', 'reason'])
-          .doUpdateSet({ count: (eb) => eb('analytics_rejections.count', '+', eb.ref('excluded.count')) }))
-        .execute();
-    }
+  const bots = [...batch.bots].map(([key, count]) => {
+    const [websiteId, day, endpoint] = key.split('\0') as [string, string, string];
+    return { websiteId, day, endpoint, count };
   });
-}
-
-async function insertChunks(tx: Transaction<Database>, table: RawTable, rows: readonly object[]): Promise<void> {
-  for (const chunk of chunks(rows)) await (tx as Transaction<any>).insertInto(table).values(chunk).execute();
-}
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
+  if (store.dialect === 'postgres') {
+    await writePostgresBatch(store, { rows: batch.rows, rejections, bots, days: marked, now });
+    return;
+  }
+  await writeTransaction(store, async (tx) => {
+    for (const table of Object.keys(batch.rows) as RawTable[]) await insertRawRows(store, tx, table, batch.rows[table]);
+    for (const { websiteId, day } of marked) await markDayChanged(store, tx, websiteId, day, now);
+    for (const { count, ...key } of rejections) await addRejections(store, tx, key, count);
+    for (const { count, ...key } of bots) await addBotCalls(store, tx, key, count);
+  });
 }

@@ -10,7 +10,8 @@ import { EventName, Opt, Scalar, Str, checker } from '../analytics/validate.js';
  *   POST /api/events/RecordJavascriptErrors   JSON list of { event, data: { message, name?, stack?, cause?,
  *                                             filename?, lineno?, colno?, url }, timestamp }; X-CSRF-Token header
  * The reporter sends at most 10 errors at a time with stacks cut to 5000 characters; more is refused.
- * The crumb is checked like any state-changing call (the reporter sends the header); 202 { accepted }.
+ * The crumb is checked like any state-changing call (the reporter sends the header); 202 { accepted } once
+ * stored; a bot's errors are counted, not stored (202 { accepted: 0 }).
  */
 const Line = Type.Integer({ minimum: 0, maximum: 10_000_000 });
 
@@ -62,9 +63,10 @@ export async function clientErrorsPlugin(app: FastifyInstance): Promise<void> {
     if (!hasType(request, JSON_TYPE)) return ingest.wrongType(reply, site, endpoint, JSON_TYPE);
     const checked = checkErrors(request.body);
     if (!checked.ok) return ingest.refuse(reply, site, endpoint, checked);
+    if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 202, site, endpoint);
     const now = Date.now();
     const userAgent = request.headers['user-agent'] ?? null;
-    ingest.queue.push('client_errors', checked.value.map(({ event, data, timestamp }) => ({
+    return ingest.keep(reply, 202, 'client_errors', checked.value.map(({ event, data, timestamp }) => ({
       website_id: site.websiteId,
       day: site.day,
       received_on: now,
@@ -76,6 +78,5 @@ export async function clientErrorsPlugin(app: FastifyInstance): Promise<void> {
       stack: data.stack ?? null,
       data: JSON.stringify({ message: data.message, cause: data.cause, filename: data.filename, lineno: data.lineno, colno: data.colno, timestamp, userAgent }),
     })));
-    return reply.status(202).send({ accepted: checked.value.length });
   });
 }

@@ -11,6 +11,7 @@ import { ClientId, MAX_PROPERTIES, Opt, PageContextFields, Scalar, SitePath, Str
  *   GET  /api/1/performance/settings   200 { pageLoadId } when page speed is on for the site, else 404
  *   POST /api/1/performance/records    text/plain: a JSON array of { app, event: pageSpeed | image, pageLoadId, timestamp, data }
  *                                      (a beacon, so no crumb header: exempt, see docs/errors.md); 202 { accepted }
+ *                                      once stored; a bot's records are counted, not stored (202 { accepted: 0 })
  * A site turns page speed off with `"settings": { "pageSpeedEnabled": false }` in site.json (settings.ts).
  */
 
@@ -113,6 +114,7 @@ export async function performancePlugin(app: FastifyInstance): Promise<void> {
       if (!data.ok) return ingest.refuse(reply, site, endpoint, under(`records.${i}.data`, data));
     }
     if (!ingest.room(reply, records.length)) return reply;
+    if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 202, site, endpoint);
 
     const now = Date.now();
     const userAgent = request.headers['user-agent'];
@@ -126,7 +128,7 @@ export async function performancePlugin(app: FastifyInstance): Promise<void> {
         return '/';
       }
     })();
-    ingest.queue.push('performance_records', records.map((record) => {
+    return ingest.keep(reply, 202, 'performance_records', records.map((record) => {
       const timings = (record.data.timings ?? {}) as Record<string, number>;
       const speed = record.event === 'pageSpeed' ? (record.data as PageSpeed) : undefined;
       return {
@@ -143,7 +145,6 @@ export async function performancePlugin(app: FastifyInstance): Promise<void> {
         data: JSON.stringify(record),
       };
     }));
-    return reply.status(202).send({ accepted: records.length });
   });
 }
 

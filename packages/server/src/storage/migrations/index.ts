@@ -9,6 +9,7 @@ import { restockReviews } from './0006-restock-reviews.js';
 import { jobLeases } from './0007-job-leases.js';
 import { ownerSessionActivity } from './0008-owner-session-activity.js';
 import { orderHolds } from './0009-order-holds.js';
+import { analyticsBots } from './0010-analytics-bots.js';
 import { columnTypes, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0007-job-leases': jobLeases,
   '0008-owner-session-activity': ownerSessionActivity,
   '0009-order-holds': orderHolds,
+  '0010-analytics-bots': analyticsBots,
 };
 
 export class TesseraMigrations implements MigrationProvider {
