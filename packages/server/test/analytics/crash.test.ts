@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -6,39 +6,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/storage/dialect.js';
 import { importSite } from '../../src/site-dir/index.js';
-import { FIXTURE_SITE, FIXTURE_STOREFRONT, FIXTURE_THEMES } from '../helpers/paths.js';
+import { FIXTURE_SITE } from '../helpers/paths.js';
+import { buildServer, startServer } from '../helpers/server-process.js';
 import { DIALECTS, freshDatabaseUrl } from '../helpers/store.js';
 import { CHROME_DESKTOP, CRUMB, eventRecord, form, pageSpeedRecord, pageView } from './helpers.js';
 
-const REPO = path.resolve(FIXTURE_THEMES, '..', '..', '..', '..', '..');
-const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
-
-/** One `tessera start` process of the built server; resolves with its port once it serves. */
-function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [CLI, 'start'], {
-    env: {
-      ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir,
-      SITE_DIR: FIXTURE_SITE, THEMES_DIR: FIXTURE_THEMES, STOREFRONT_DIST: FIXTURE_STOREFRONT,
-      ANALYTICS_RATE_LIMIT: '0', ANALYTICS_ROLLUP_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /serving at http:\/\/[^\s:]+:(\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(m[1]) });
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
-}
+const start = (databaseUrl: string, dataDir: string) => startServer(databaseUrl, dataDir, FIXTURE_SITE, { ANALYTICS_RATE_LIMIT: '0', ANALYTICS_ROLLUP_MS: '0' });
 
 /**
  * One collector call per kind, each carrying `id` (a path of the site) where the store keeps it:
@@ -105,8 +78,7 @@ describe.each(DIALECTS)('analytics through kill -9 on %s', (dialect) => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    // Run what ships: bring the build up to date (incremental, quick when nothing changed).
-    execFileSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'packages/core', 'packages/template', 'packages/server'], { cwd: REPO, stdio: 'pipe' });
+    buildServer();
     database = await freshDatabaseUrl(dialect);
     const store = await openStore(database.url);
     await importSite(store, FIXTURE_SITE);
@@ -121,7 +93,7 @@ describe.each(DIALECTS)('analytics through kill -9 on %s', (dialect) => {
   });
 
   it('keeps every event it acknowledged, of every collector endpoint, and starts again', async () => {
-    const server = await startServer(database.url, dataDir);
+    const server = await start(database.url, dataDir);
     children.push(server.child);
     const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
     const acknowledged: string[] = [];
@@ -160,7 +132,7 @@ describe.each(DIALECTS)('analytics through kill -9 on %s', (dialect) => {
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
 
     // And the server starts again on it, and records.
-    const again = await startServer(database.url, dataDir);
+    const again = await start(database.url, dataDir);
     children.push(again.child);
     const agent = new http.Agent({ keepAlive: false });
     expect(await send(agent, again.port, CALLS[0]!('/after-restart'))).toBe(202);

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -6,38 +6,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/storage/dialect.js';
 import { importSite } from '../../src/site-dir/index.js';
-import { FIXTURE_STOREFRONT, FIXTURE_THEMES } from '../helpers/paths.js';
+import { buildServer, startServer } from '../helpers/server-process.js';
 import { freshDatabaseUrl } from '../helpers/store.js';
 import { ACCEPTED_CARD, ADDRESS, STORE_SITE, WEBSITE_ID, itemId } from './helpers.js';
 
-const REPO = path.resolve(FIXTURE_THEMES, '..', '..', '..', '..', '..');
-const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
-
-/** One `tessera start` process of the built server; resolves with its address once it serves. */
-function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [CLI, 'start'], {
-    env: {
-      ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir,
-      SITE_DIR: STORE_SITE, THEMES_DIR: FIXTURE_THEMES, STOREFRONT_DIST: FIXTURE_STOREFRONT, SITE_CACHE_MS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /serving at (http:\/\/[^\s]+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: m[1]! });
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
-}
+const start = (databaseUrl: string, dataDir: string) => startServer(databaseUrl, dataDir, STORE_SITE, { SITE_CACHE_MS: '0' });
 
 /** A shopper talking to a real server over HTTP, keeping its cookies like a browser. */
 class HttpVisitor {
@@ -73,15 +46,14 @@ describe('two server processes sharing one PostgreSQL', () => {
   const servers: { child: ChildProcess; url: string }[] = [];
 
   beforeAll(async () => {
-    // Run what ships: bring the build up to date (incremental, quick when nothing changed).
-    execFileSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'packages/core', 'packages/template', 'packages/server'], { cwd: REPO, stdio: 'pipe' });
+    buildServer();
     database = await freshDatabaseUrl('postgres');
     const store = await openStore(database.url);
     await importSite(store, STORE_SITE);
     await store.db.updateTable('product_variants').set({ stock: 10 }).where('sku', '=', 'PRINT-1').where('website_id', '=', WEBSITE_ID).execute();
     await store.close();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-two-'));
-    servers.push(...(await Promise.all([startServer(database.url, dataDir), startServer(database.url, dataDir)])));
+    servers.push(...(await Promise.all([start(database.url, dataDir), start(database.url, dataDir)])));
   }, 180_000);
 
   afterAll(async () => {
