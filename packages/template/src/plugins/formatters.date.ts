@@ -3,6 +3,7 @@
 // write nothing; `%%` writes a percent sign.
 
 import { asNumber } from './convert.js';
+import { ArgsMemo } from './intl.js';
 import { dayOfYear, isoWeek, sundayWeek, zoneAbbreviation, zonedTime, type ZonedTime } from './time.js';
 import type { FormatterTable } from './types.js';
 
@@ -69,20 +70,48 @@ const CODES: Record<string, Code> = {
   Z: (t) => zoneAbbreviation(t),
 };
 
-export function strftime(t: ZonedTime, format: string): string {
-  let out = '';
+type Piece = string | Code;
+
+/** A format as literal texts and codes: `%%` is a percent sign, a `%` at the end is itself, unknown codes write nothing. */
+function compileFormat(format: string): readonly Piece[] {
+  const pieces: Piece[] = [];
+  let literal = '';
   for (let i = 0; i < format.length; i++) {
     const ch = format[i];
     if (ch !== '%' || i === format.length - 1) {
-      out += ch;
+      literal += ch;
       continue;
     }
     const code = format[++i];
-    if (code === '%') out += '%';
-    else out += CODES[code]?.(t) ?? '';
+    if (code === '%') {
+      literal += '%';
+      continue;
+    }
+    const write = Object.prototype.hasOwnProperty.call(CODES, code) ? CODES[code] : undefined;
+    if (write === undefined) continue;
+    if (literal !== '') pieces.push(literal);
+    literal = '';
+    pieces.push(write);
+  }
+  if (literal !== '') pieces.push(literal);
+  return pieces;
+}
+
+function writeFormat(t: ZonedTime, pieces: readonly Piece[]): string {
+  let out = '';
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i];
+    out += typeof p === 'string' ? p : p(t);
   }
   return out;
 }
+
+export function strftime(t: ZonedTime, format: string): string {
+  return writeFormat(t, compileFormat(format));
+}
+
+// A format is read once per instruction.
+const formats = new ArgsMemo<readonly Piece[]>();
 
 export const dateFormatters: FormatterTable = {
   date: (value, args, ctx) => {
@@ -90,6 +119,6 @@ export const dateFormatters: FormatterTable = {
     // Anything that is not a number or numeric string counts as 0, the epoch.
     const ms = asNumber(value);
     const t = zonedTime(ms, ctx.timeZone);
-    return t === undefined ? undefined : strftime(t, args.join(' '));
+    return t === undefined ? undefined : writeFormat(t, formats.get(args, '', '', () => compileFormat(args.join(' '))));
   },
 };

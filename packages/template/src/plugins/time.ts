@@ -1,5 +1,8 @@
 // Calendar fields of an instant in an IANA time zone, from the built-in Intl API (no time zone data of
-// our own). Shared by the date formatter and, later, the locale formatters.
+// our own): the zone's offsets are found through Intl once and cached (zone-offsets.ts), and the fields
+// are computed from them. Shared by the date formatter and the locale formatters.
+
+import { localFields, zoneOffset } from './zone-offsets.js';
 
 export interface ZonedTime {
   readonly year: number;
@@ -37,9 +40,31 @@ function formatFor(zone: string): Intl.DateTimeFormat | undefined {
 
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
+// Instants from the year 1000 to 9999 or so take the cached offsets; Intl answers for the rest.
+const FAST_FROM = -30_000_000_000_000;
+const FAST_TO = 250_000_000_000_000;
+
 /** The zoned fields of `epochMs`, or undefined for an invalid instant or unknown zone. */
 export function zonedTime(epochMs: number, zone: string): ZonedTime | undefined {
   if (!Number.isFinite(epochMs) || Math.abs(epochMs) > 8.64e15) return undefined;
+  if (epochMs > FAST_FROM && epochMs < FAST_TO) {
+    // Intl shows an instant truncated to whole milliseconds, then to the second before it.
+    const second = Math.floor(Math.trunc(epochMs) / 1000) * 1000;
+    // A zone Intl does not know is read as UTC, keeping its name.
+    const offsetMs = zoneOffset(zone, second) ?? 0;
+    const f = localFields(second + offsetMs);
+    const millisecond = ((epochMs % 1000) + 1000) % 1000;
+    // As computed from Intl's fields below: the local time as if UTC, less the instant, in whole minutes.
+    const offset = Math.round((second + offsetMs + Math.floor(millisecond) - Math.floor(epochMs)) / 60000);
+    return {
+      year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second, millisecond,
+      weekday: f.weekday, offset, zone, epochMs,
+    };
+  }
+  return zonedTimeByIntl(epochMs, zone);
+}
+
+function zonedTimeByIntl(epochMs: number, zone: string): ZonedTime | undefined {
   const f = formatFor(zone) ?? formatFor('UTC')!;
   const parts: Record<string, string> = {};
   for (const p of f.formatToParts(epochMs)) parts[p.type] = p.value;
