@@ -38,32 +38,69 @@ interface Shape {
   readonly mode: RoundingMode;
 }
 
-// Plain decimal text, with an optional exponent: what JSON numbers, String(number) and money values give.
-const DECIMAL_TEXT = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/;
 // Beyond these Intl writes infinity or stops being exact in ways not worth following: it formats those.
 const MAX_EXPONENT = 60;
 const MAX_INTEGER_DIGITS = 40;
 // Grouping is read from Intl's output for integers of up to this many digits.
 const GROUPING_PROBE_DIGITS = 26;
 
-/** The digits of a decimal text before and after the point, without insignificant zeros; undefined when not plain decimal text. */
-function splitDecimal(text: string): { negative: boolean; integer: string; fraction: string } | undefined {
-  const m = DECIMAL_TEXT.exec(text);
-  if (m === null) return undefined;
-  const whole = m[2];
-  const frac = m[3] ?? '';
-  if (whole === '' && frac === '') return undefined;
-  const exponent = m[4] === undefined ? 0 : Number(m[4]);
-  if (exponent > MAX_EXPONENT || exponent < -MAX_EXPONENT) return undefined;
-  let digits = whole + frac;
-  let point = whole.length + exponent;
+interface Decimal {
+  readonly negative: boolean;
+  /** The digits before the point, without leading zeros ('' for zero). */
+  readonly integer: string;
+  /** The digits after the point, without trailing zeros. */
+  readonly fraction: string;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * Plain decimal text ("-1234.50", ".5", "1e3": what JSON numbers, String(number) and money values
+ * give) as its digits before and after the point; undefined for anything else. Read character by
+ * character, as this runs for every number written.
+ */
+function splitDecimal(text: string): Decimal | undefined {
+  const n = text.length;
+  let i = 0;
+  const sign = text.charCodeAt(0);
+  if (sign === 45 || sign === 43) i = 1; // '-', '+'
+  const wholeStart = i;
+  while (i < n && isDigit(text.charCodeAt(i))) i++;
+  const wholeEnd = i;
+  let fractionStart = i;
+  let fractionEnd = i;
+  if (i < n && text.charCodeAt(i) === 46) { // '.'
+    fractionStart = ++i;
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+    fractionEnd = i;
+  }
+  if (wholeEnd === wholeStart && fractionEnd === fractionStart) return undefined;
+  let exponent = 0;
+  if (i < n && (text.charCodeAt(i) | 32) === 101) { // 'e', 'E'
+    const start = ++i;
+    if (i < n && (text.charCodeAt(i) === 45 || text.charCodeAt(i) === 43)) i++;
+    const digitsStart = i;
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+    if (i === digitsStart) return undefined;
+    exponent = Number(text.slice(start, i));
+    if (exponent > MAX_EXPONENT || exponent < -MAX_EXPONENT) return undefined;
+  }
+  if (i !== n) return undefined;
+  const negative = sign === 45;
+  let a = wholeStart;
+  while (a < wholeEnd && text.charCodeAt(a) === 48) a++;
+  let b = fractionEnd;
+  while (b > fractionStart && text.charCodeAt(b - 1) === 48) b--;
+  if (exponent === 0) return { negative, integer: text.slice(a, wholeEnd), fraction: text.slice(fractionStart, b) };
+  // With an exponent the point moves: all the digits, then the point put back where it falls.
+  let digits = text.slice(a, wholeEnd) + text.slice(fractionStart, b);
+  let point = wholeEnd - a + exponent;
   let start = 0;
   while (start < digits.length && digits.charCodeAt(start) === 48) start++;
   let end = digits.length;
   while (end > start && digits.charCodeAt(end - 1) === 48) end--;
   point -= start;
   digits = digits.slice(start, end);
-  const negative = m[1] === '-';
   if (digits === '') return { negative, integer: '', fraction: '' };
   if (point <= 0) return { negative, integer: '', fraction: '0'.repeat(-point) + digits };
   if (point >= digits.length) return { negative, integer: digits + '0'.repeat(point - digits.length), fraction: '' };

@@ -47,6 +47,9 @@ const FAST_TO = 250_000_000_000_000;
 
 class Unsupported extends Error {}
 
+// Formatting is synchronous: one object holds the fields of the instant being written.
+const scratch: LocalFields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, weekday: 0 };
+
 /** The pattern of `utc` (a format in UTC) as segments, with the texts of each field read from Intl. */
 function compileSegments(utc: Intl.DateTimeFormat): Segment[] {
   const reference = utc.formatToParts(at({}));
@@ -158,7 +161,7 @@ export function compileDateFormat(locale: string, options: Intl.DateTimeFormatOp
     if (!(ms > FAST_FROM && ms < FAST_TO)) return undefined;
     // Intl shows an instant truncated to whole milliseconds, then to the second before it.
     const second = Math.floor(Math.trunc(ms) / 1000) * 1000;
-    const f = localFields(second + zoneOffset(zone, second)!);
+    const f = localFields(second + zoneOffset(zone, second)!, scratch);
     if (f.year < 1000 || f.year > 9999) return undefined;
     let out = '';
     for (let i = 0; i < segments.length; i++) out += segments[i](f);

@@ -1,7 +1,7 @@
 // Locale formatters on the built-in Intl API: money, decimal numbers, dates and ranges, relative time,
 // messages with plural/select and formatted arguments.
 
-import { formatMoneyWithSymbol, fromMoneyValue, getCurrency, toEpochMs, type CurrencyCode, type LocaleNumberFormat } from '@tessera/core';
+import { formatMoneyWithSymbol, fromMoneyValue, getCurrency, moneyValueCurrency, toEpochMs, type CurrencyCode, type LocaleNumberFormat } from '@tessera/core';
 import { dateTimePlan, formatDateInterval, formatDateTime } from './datetime.js';
 import { field, text } from './html.js';
 import { ArgsMemo, dateTimeFormat, decimalText, numberFormat, numberFormatter, numberOptions, parseOptions, plainSpaces, pluralRules, relativeTimeFormat, safeLocale } from './intl.js';
@@ -31,11 +31,13 @@ function moneyFormat(options: readonly string[], locale: string, currency: Curre
 
 /** `{amount|money}`: a money object in the locale's currency format; `style:short` compact, `style:name` spelled out. */
 function formatMoneyValue(value: unknown, options: readonly string[], locale: string): string {
-  const money = fromMoneyValue(value);
-  if (money === undefined || (field(value, 'currencyCode') === undefined && field(value, 'currency') === undefined && field(value, 'decimalValue') === undefined)) return '';
-  const amount = decimalText(field(value, 'decimalValue') ?? field(value, 'value'));
+  const currency = moneyValueCurrency(value);
+  if (currency === undefined) return '';
+  const decimalValue = field(value, 'decimalValue');
+  if (decimalValue === undefined && field(value, 'currency') === undefined && field(value, 'currencyCode') === undefined) return '';
+  const amount = decimalText(decimalValue ?? field(value, 'value'));
   if (amount === undefined) return '';
-  return moneyFormat(options, locale, money.currency)(amount);
+  return moneyFormat(options, locale, currency)(amount);
 }
 
 const decimalFormats = new ArgsMemo<(n: string) => string>();

@@ -55,9 +55,14 @@ export function numberFormatter(locale: string, options: Intl.NumberFormatOption
 
 const canonicalLocales = new Map<string, string>();
 
+let lastTag: string | undefined;
+let lastLocale = 'en';
+
 /** A locale Intl accepts: the tag itself, else `en`. */
 export function safeLocale(tag: string | undefined): string {
   if (tag === undefined || tag === '') return 'en';
+  // A render asks for its one locale over and over.
+  if (tag === lastTag) return lastLocale;
   let locale = canonicalLocales.get(tag);
   if (locale === undefined) {
     try {
@@ -68,6 +73,8 @@ export function safeLocale(tag: string | undefined): string {
     if (canonicalLocales.size >= CACHE_SIZE) canonicalLocales.clear();
     canonicalLocales.set(tag, locale);
   }
+  lastTag = tag;
+  lastLocale = locale;
   return locale;
 }
 
@@ -132,8 +139,27 @@ export function digits(v: string | undefined): number | undefined {
 /** A decimal number as text, or undefined when the value is not a number. */
 export function decimalText(v: unknown): string | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : undefined;
-  if (typeof v === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(v)) return v.trim();
+  if (typeof v !== 'string') return undefined;
+  if (isPlainDecimal(v)) return v;
+  if (/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(v)) return v.trim();
   return undefined;
+}
+
+/** Digits with an optional sign and point and at least one digit ("12.50", "-3", ".5"), the usual case, read without a regex. */
+function isPlainDecimal(v: string): boolean {
+  let i = 0;
+  const n = v.length;
+  const first = v.charCodeAt(0);
+  if (first === 45 || first === 43) i = 1;
+  let digits = 0;
+  let point = false;
+  for (; i < n; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 46 && !point) point = true;
+    else return false;
+  }
+  return digits > 0;
 }
 
 /**

@@ -2,7 +2,7 @@
 // our own): the zone's offsets are found through Intl once and cached (zone-offsets.ts), and the fields
 // are computed from them. Shared by the date formatter and the locale formatters.
 
-import { localFields, zoneOffset } from './zone-offsets.js';
+import { localFields, zoneOffset, type LocalFields } from './zone-offsets.js';
 
 export interface ZonedTime {
   readonly year: number;
@@ -41,6 +41,7 @@ function formatFor(zone: string): Intl.DateTimeFormat | undefined {
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
 // Instants from the year 1000 to 9999 or so take the cached offsets; Intl answers for the rest.
+const scratch: LocalFields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, weekday: 0 };
 const FAST_FROM = -30_000_000_000_000;
 const FAST_TO = 250_000_000_000_000;
 
@@ -52,7 +53,7 @@ export function zonedTime(epochMs: number, zone: string): ZonedTime | undefined 
     const second = Math.floor(Math.trunc(epochMs) / 1000) * 1000;
     // A zone Intl does not know is read as UTC, keeping its name.
     const offsetMs = zoneOffset(zone, second) ?? 0;
-    const f = localFields(second + offsetMs);
+    const f = localFields(second + offsetMs, scratch);
     const millisecond = ((epochMs % 1000) + 1000) % 1000;
     // As computed from Intl's fields below: the local time as if UTC, less the instant, in whole minutes.
     const offset = Math.round((second + offsetMs + Math.floor(millisecond) - Math.floor(epochMs)) / 60000);

@@ -21,11 +21,17 @@ interface Stretch {
 interface Zone {
   readonly format: Intl.DateTimeFormat;
   readonly stretches: Map<number, Stretch>;
+  // The stretch asked about last: a page's dates mostly fall in a few.
+  lastIndex: number;
+  lastStretch: Stretch | undefined;
 }
 
 const zones = new Map<string, Zone | null>();
+let lastName: string | undefined;
+let lastZone: Zone | null = null;
 
 function zoneOf(name: string): Zone | undefined {
+  if (name === lastName) return lastZone ?? undefined;
   let z = zones.get(name);
   if (z === undefined) {
     try {
@@ -33,13 +39,15 @@ function zoneOf(name: string): Zone | undefined {
         timeZone: name, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
         hour: 'numeric', minute: 'numeric', second: 'numeric', era: 'short',
       });
-      z = { format, stretches: new Map() };
+      z = { format, stretches: new Map(), lastIndex: NaN, lastStretch: undefined };
     } catch {
       z = null;
     }
     if (zones.size >= MAX_ZONES) zones.clear();
     zones.set(name, z);
   }
+  lastName = name;
+  lastZone = z;
   return z ?? undefined;
 }
 
@@ -109,12 +117,14 @@ export function zoneOffset(zone: string, ms: number): number | undefined {
   const z = zoneOf(zone);
   if (z === undefined) return undefined;
   const index = Math.floor(ms / STRETCH_MS);
-  let stretch = z.stretches.get(index);
+  let stretch = index === z.lastIndex ? z.lastStretch : z.stretches.get(index);
   if (stretch === undefined) {
     stretch = findStretch(z, index);
     if (z.stretches.size >= MAX_STRETCHES_PER_ZONE) z.stretches.clear();
     z.stretches.set(index, stretch);
   }
+  z.lastIndex = index;
+  z.lastStretch = stretch;
   const { starts, offsets } = stretch;
   let i = starts.length - 1;
   while (i > 0 && starts[i] > ms) i--;
@@ -145,25 +155,48 @@ export interface LocalFields {
   weekday: number; // 0 = Sunday
 }
 
-/** The civil date of a day number (days since 1970-01-01), by the usual era arithmetic. */
-export function localFields(localMs: number): LocalFields {
+/**
+ * The local fields of a local time in ms since the epoch (proleptic Gregorian, by the usual era
+ * arithmetic on day numbers), written into `out` (a caller's scratch object, so that nothing is
+ * allocated per instant) or a new object.
+ */
+export function localFields(localMs: number, out: LocalFields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, weekday: 0 }): LocalFields {
   const days = Math.floor(localMs / DAY_MS);
-  const inDay = localMs - days * DAY_MS;
+  const seconds = ((localMs - days * DAY_MS) / 1000) | 0;
+  // From 0000-03-01 on every quantity below is a small non-negative integer, so `| 0` divides exactly;
+  // earlier days take the general arithmetic.
+  const z = days + 719468;
+  if (z < 0) return localFieldsFloor(days, seconds, out);
+  const era = (z / 146097) | 0;
+  const doe = z - era * 146097;
+  const yoe = ((doe - ((doe / 1460) | 0) + ((doe / 36524) | 0) - ((doe / 146096) | 0)) / 365) | 0;
+  const doy = doe - (365 * yoe + ((yoe / 4) | 0) - ((yoe / 100) | 0));
+  const mp = ((5 * doy + 2) / 153) | 0;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  out.year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  out.month = month;
+  out.day = doy - (((153 * mp + 2) / 5) | 0) + 1;
+  out.hour = (seconds / 3600) | 0;
+  out.minute = ((seconds / 60) | 0) % 60;
+  out.second = seconds % 60;
+  out.weekday = (((days + 4) % 7) + 7) % 7;
+  return out;
+}
+
+function localFieldsFloor(days: number, seconds: number, out: LocalFields): LocalFields {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
   const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
   const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  const seconds = Math.floor(inDay / 1000);
-  return {
-    year, month, day,
-    hour: Math.floor(seconds / 3600),
-    minute: Math.floor(seconds / 60) % 60,
-    second: seconds % 60,
-    weekday: (((days + 4) % 7) + 7) % 7,
-  };
+  out.year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  out.month = month;
+  out.day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  out.hour = Math.floor(seconds / 3600);
+  out.minute = Math.floor(seconds / 60) % 60;
+  out.second = seconds % 60;
+  out.weekday = (((days + 4) % 7) + 7) % 7;
+  return out;
 }
