@@ -44,22 +44,20 @@ const MAX_INTEGER_DIGITS = 40;
 // Grouping is read from Intl's output for integers of up to this many digits.
 const GROUPING_PROBE_DIGITS = 26;
 
-interface Decimal {
-  readonly negative: boolean;
-  /** The digits before the point, without leading zeros ('' for zero). */
-  readonly integer: string;
-  /** The digits after the point, without trailing zeros. */
-  readonly fraction: string;
-}
-
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
+// What splitDecimal read: the sign, the digits before the point without leading zeros ('' for zero) and
+// the digits after it without trailing zeros. Module variables rather than a result object, since this
+// runs for every number written and formatting is synchronous.
+let negative = false;
+let integerDigits = '';
+let fractionDigits = '';
+
 /**
- * Plain decimal text ("-1234.50", ".5", "1e3": what JSON numbers, String(number) and money values
- * give) as its digits before and after the point; undefined for anything else. Read character by
- * character, as this runs for every number written.
+ * Reads plain decimal text ("-1234.50", ".5", "1e3": what JSON numbers, String(number) and money
+ * values give) into the variables above, character by character; false for anything else.
  */
-function splitDecimal(text: string): Decimal | undefined {
+function splitDecimal(text: string): boolean {
   const n = text.length;
   let i = 0;
   const sign = text.charCodeAt(0);
@@ -74,24 +72,28 @@ function splitDecimal(text: string): Decimal | undefined {
     while (i < n && isDigit(text.charCodeAt(i))) i++;
     fractionEnd = i;
   }
-  if (wholeEnd === wholeStart && fractionEnd === fractionStart) return undefined;
+  if (wholeEnd === wholeStart && fractionEnd === fractionStart) return false;
   let exponent = 0;
   if (i < n && (text.charCodeAt(i) | 32) === 101) { // 'e', 'E'
     const start = ++i;
     if (i < n && (text.charCodeAt(i) === 45 || text.charCodeAt(i) === 43)) i++;
     const digitsStart = i;
     while (i < n && isDigit(text.charCodeAt(i))) i++;
-    if (i === digitsStart) return undefined;
+    if (i === digitsStart) return false;
     exponent = Number(text.slice(start, i));
-    if (exponent > MAX_EXPONENT || exponent < -MAX_EXPONENT) return undefined;
+    if (exponent > MAX_EXPONENT || exponent < -MAX_EXPONENT) return false;
   }
-  if (i !== n) return undefined;
-  const negative = sign === 45;
+  if (i !== n) return false;
+  negative = sign === 45;
   let a = wholeStart;
   while (a < wholeEnd && text.charCodeAt(a) === 48) a++;
   let b = fractionEnd;
   while (b > fractionStart && text.charCodeAt(b - 1) === 48) b--;
-  if (exponent === 0) return { negative, integer: text.slice(a, wholeEnd), fraction: text.slice(fractionStart, b) };
+  if (exponent === 0) {
+    integerDigits = a === wholeEnd ? '' : text.slice(a, wholeEnd);
+    fractionDigits = b === fractionStart ? '' : text.slice(fractionStart, b);
+    return true;
+  }
   // With an exponent the point moves: all the digits, then the point put back where it falls.
   let digits = text.slice(a, wholeEnd) + text.slice(fractionStart, b);
   let point = wholeEnd - a + exponent;
@@ -101,10 +103,20 @@ function splitDecimal(text: string): Decimal | undefined {
   while (end > start && digits.charCodeAt(end - 1) === 48) end--;
   point -= start;
   digits = digits.slice(start, end);
-  if (digits === '') return { negative, integer: '', fraction: '' };
-  if (point <= 0) return { negative, integer: '', fraction: '0'.repeat(-point) + digits };
-  if (point >= digits.length) return { negative, integer: digits + '0'.repeat(point - digits.length), fraction: '' };
-  return { negative, integer: digits.slice(0, point), fraction: digits.slice(point) };
+  if (digits === '') {
+    integerDigits = '';
+    fractionDigits = '';
+  } else if (point <= 0) {
+    integerDigits = '';
+    fractionDigits = '0'.repeat(-point) + digits;
+  } else if (point >= digits.length) {
+    integerDigits = digits + '0'.repeat(point - digits.length);
+    fractionDigits = '';
+  } else {
+    integerDigits = digits.slice(0, point);
+    fractionDigits = digits.slice(point);
+  }
+  return true;
 }
 
 /** Adds one unit in the last place to a string of digits ("199" -> "200", "99" -> "100"). */
@@ -116,12 +128,12 @@ function increment(digits: string): string {
 }
 
 /** Whether dropping `rest` (digits after the kept ones, never all zeros) rounds the magnitude up. */
-function roundsUp(mode: RoundingMode, negative: boolean, rest: string, lastKept: number): boolean {
+function roundsUp(mode: RoundingMode, isNegative: boolean, rest: string, lastKept: number): boolean {
   switch (mode) {
     case 'trunc': return false;
     case 'expand': return true;
-    case 'ceil': return !negative;
-    case 'floor': return negative;
+    case 'ceil': return !isNegative;
+    case 'floor': return isNegative;
     default: break;
   }
   const first = rest.charCodeAt(0);
@@ -131,8 +143,8 @@ function roundsUp(mode: RoundingMode, negative: boolean, rest: string, lastKept:
   switch (mode) {
     case 'halfExpand': return true;
     case 'halfTrunc': return false;
-    case 'halfCeil': return !negative;
-    case 'halfFloor': return negative;
+    case 'halfCeil': return !isNegative;
+    case 'halfFloor': return isNegative;
     default: return lastKept % 2 === 1; // halfEven
   }
 }
@@ -151,13 +163,13 @@ function grouped(integer: string, s: Shape): string {
 
 /** The number written in the shape, or undefined when the text is beyond what the shape covers. */
 function write(text: string, s: Shape): string | undefined {
-  const d = splitDecimal(text);
-  if (d === undefined) return undefined;
-  let { integer, fraction } = d;
+  if (!splitDecimal(text)) return undefined;
+  let integer = integerDigits;
+  let fraction = fractionDigits;
   if (fraction.length > s.maxFraction) {
     const kept = fraction.slice(0, s.maxFraction);
     const lastKept = s.maxFraction > 0 ? kept.charCodeAt(kept.length - 1) - 48 : integer === '' ? 0 : integer.charCodeAt(integer.length - 1) - 48;
-    if (roundsUp(s.mode, d.negative, fraction.slice(s.maxFraction), lastKept)) {
+    if (roundsUp(s.mode, negative, fraction.slice(s.maxFraction), lastKept)) {
       const up = increment(integer + kept);
       integer = up.slice(0, up.length - kept.length);
       fraction = up.slice(up.length - kept.length);
@@ -172,7 +184,7 @@ function write(text: string, s: Shape): string | undefined {
   if (integer.length > MAX_INTEGER_DIGITS) return undefined;
   if (integer.length < s.minInteger) integer = integer.padStart(s.minInteger, '0');
   const body = grouped(integer, s) + (fraction === '' ? '' : s.decimal + fraction);
-  return d.negative ? s.negativePrefix + body + s.negativeSuffix : s.positivePrefix + body + s.positiveSuffix;
+  return negative ? s.negativePrefix + body + s.negativeSuffix : s.positivePrefix + body + s.positiveSuffix;
 }
 
 const NUMERIC_PARTS: ReadonlySet<string> = new Set(['integer', 'group', 'decimal', 'fraction']);
@@ -232,8 +244,8 @@ function shapeOf(nf: Intl.NumberFormat, mapText: (s: string) => string): Shape |
   const maxFraction = r.maximumFractionDigits;
   if (minFraction === undefined || maxFraction === undefined) return undefined;
   const positive = affixes(nf.formatToParts('1' as `${number}`));
-  const negative = affixes(nf.formatToParts('-1' as `${number}`));
-  if (positive === undefined || negative === undefined) return undefined;
+  const minus = affixes(nf.formatToParts('-1' as `${number}`));
+  if (positive === undefined || minus === undefined) return undefined;
   let decimal = '';
   if (maxFraction > 0) {
     const sample = affixes(nf.formatToParts('1.5' as `${number}`));
@@ -244,7 +256,7 @@ function shapeOf(nf: Intl.NumberFormat, mapText: (s: string) => string): Shape |
   if (g === undefined) return undefined;
   return {
     positivePrefix: mapText(positive.prefix), positiveSuffix: mapText(positive.suffix),
-    negativePrefix: mapText(negative.prefix), negativeSuffix: mapText(negative.suffix),
+    negativePrefix: mapText(minus.prefix), negativeSuffix: mapText(minus.suffix),
     decimal: mapText(decimal), group: mapText(g.group), groupFrom: g.groupFrom, primary: g.primary, secondary: g.secondary,
     minInteger: r.minimumIntegerDigits, minFraction, maxFraction, mode: mode as RoundingMode,
   };

@@ -10,6 +10,7 @@ import { formatUnit } from './units.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
 
 const localeOf = (ctx: PluginContext) => safeLocale(ctx.locale);
+const hasOwn = Object.prototype.hasOwnProperty;
 
 const moneyFormats = new ArgsMemo<LocaleNumberFormat>();
 
@@ -33,9 +34,12 @@ function moneyFormat(options: readonly string[], locale: string, currency: Curre
 function formatMoneyValue(value: unknown, options: readonly string[], locale: string): string {
   const currency = moneyValueCurrency(value);
   if (currency === undefined) return '';
-  const decimalValue = field(value, 'decimalValue');
-  if (decimalValue === undefined && field(value, 'currency') === undefined && field(value, 'currencyCode') === undefined) return '';
-  const amount = decimalText(decimalValue ?? field(value, 'value'));
+  // A money object read: an object (arrays have no amount), so its own fields are read directly.
+  const v = value as Record<string, unknown>;
+  const decimalValue = hasOwn.call(v, 'decimalValue') ? v.decimalValue : undefined;
+  if (decimalValue === undefined && (hasOwn.call(v, 'currency') ? v.currency : undefined) === undefined &&
+    (hasOwn.call(v, 'currencyCode') ? v.currencyCode : undefined) === undefined) return '';
+  const amount = decimalText(decimalValue ?? (hasOwn.call(v, 'value') ? v.value : undefined));
   if (amount === undefined) return '';
   return moneyFormat(options, locale, currency)(amount);
 }
