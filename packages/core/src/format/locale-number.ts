@@ -161,8 +161,32 @@ function grouped(integer: string, s: Shape): string {
   return out;
 }
 
+/**
+ * Whether the text is written as it is between the affixes: digits without a leading zero (but "0"),
+ * too few to group, with '.' as the shape's decimal separator and as many fraction digits as the shape
+ * shows, none of them a trailing zero beyond the minimum. Most prices and ratings are.
+ */
+function verbatim(text: string, s: Shape): boolean {
+  const n = text.length;
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  const start = i;
+  while (i < n && isDigit(text.charCodeAt(i))) i++;
+  const whole = i - start;
+  if (whole === 0 || whole < s.minInteger || (whole > 1 && text.charCodeAt(start) === 48) || (s.groupFrom !== 0 && whole >= s.groupFrom)) return false;
+  if (i === n) return s.minFraction === 0;
+  if (text.charCodeAt(i) !== 46 || s.decimal !== '.') return false;
+  const point = ++i;
+  while (i < n && isDigit(text.charCodeAt(i))) i++;
+  const fraction = i - point;
+  return i === n && fraction >= s.minFraction && fraction <= s.maxFraction && fraction > 0 &&
+    (fraction === s.minFraction || text.charCodeAt(n - 1) !== 48);
+}
+
 /** The number written in the shape, or undefined when the text is beyond what the shape covers. */
 function write(text: string, s: Shape): string | undefined {
+  if (verbatim(text, s)) {
+    return text.charCodeAt(0) === 45 ? s.negativePrefix + text.slice(1) + s.negativeSuffix : s.positivePrefix + text + s.positiveSuffix;
+  }
   if (!splitDecimal(text)) return undefined;
   let integer = integerDigits;
   let fraction = fractionDigits;

@@ -11,7 +11,8 @@ const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
   'October', 'November', 'December'];
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
+const PAD2 = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const pad2 = (n: number) => (n >= 0 && n < 100 ? PAD2[n] : String(n).padStart(2, '0'));
 const space2 = (n: number) => String(n).padStart(2, ' ');
 const hour12 = (h: number) => (h % 12 === 0 ? 12 : h % 12);
 

@@ -40,8 +40,8 @@ function formatFor(zone: string): Intl.DateTimeFormat | undefined {
 
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
-// Instants from the year 1000 to 9999 or so take the cached offsets; Intl answers for the rest.
 const scratch: LocalFields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, weekday: 0 };
+// Instants from the year 1000 to 9999 or so take the cached offsets; Intl answers for the rest.
 const FAST_FROM = -30_000_000_000_000;
 const FAST_TO = 250_000_000_000_000;
 
@@ -54,9 +54,11 @@ export function zonedTime(epochMs: number, zone: string): ZonedTime | undefined 
     // A zone Intl does not know is read as UTC, keeping its name.
     const offsetMs = zoneOffset(zone, second) ?? 0;
     const f = localFields(second + offsetMs, scratch);
-    const millisecond = ((epochMs % 1000) + 1000) % 1000;
-    // As computed from Intl's fields below: the local time as if UTC, less the instant, in whole minutes.
-    const offset = Math.round((second + offsetMs + Math.floor(millisecond) - Math.floor(epochMs)) / 60000);
+    // As computed from Intl's fields below: the local time as if UTC, less the instant, in whole minutes
+    // (for a whole number of milliseconds, simply the offset).
+    const whole = epochMs === Math.floor(epochMs);
+    const millisecond = whole ? epochMs - second || 0 : ((epochMs % 1000) + 1000) % 1000;
+    const offset = whole ? Math.round(offsetMs / 60000) : Math.round((second + offsetMs + Math.floor(millisecond) - Math.floor(epochMs)) / 60000);
     return {
       year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second, millisecond,
       weekday: f.weekday, offset, zone, epochMs,
