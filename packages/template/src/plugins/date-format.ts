@@ -94,33 +94,43 @@ function compileSegments(utc: Intl.DateTimeFormat): Segment[] {
     else if (years.every((y, i) => written[i] === pad2(y))) year = (f) => pad2(f.year);
     else throw new Unsupported();
   }
-  const segments: Segment[] = [];
+  // Each field with the literal text after it, so that an instant is written with one lookup per field.
+  let leading = '';
+  const fields: Array<{ type: Field; texts: readonly string[] | undefined; after: string }> = [];
   for (let i = 0; i < reference.length; i++) {
     const p = reference[i];
     if (p.type === 'literal') {
       // joinParts' space before a day period: folded into the day period's texts below.
       if (p.value === ' ' && reference[i + 1]?.type === 'dayPeriod') continue;
-      const text = p.value;
-      segments.push(() => text);
+      if (fields.length === 0) leading += p.value;
+      else fields[fields.length - 1].after += p.value;
       continue;
     }
-    switch (p.type as Field) {
-      case 'year': segments.push(year!); break;
-      case 'month': { const t = tables.month!; segments.push((f) => t[f.month - 1]); break; }
-      case 'day': { const t = tables.day!; segments.push((f) => t[f.day - 1]); break; }
-      case 'weekday': { const t = tables.weekday!; segments.push((f) => t[f.weekday]); break; }
-      case 'hour': { const t = tables.hour!; segments.push((f) => t[f.hour]); break; }
-      case 'minute': { const t = tables.minute!; segments.push((f) => t[f.minute]); break; }
-      case 'second': { const t = tables.second!; segments.push((f) => t[f.second]); break; }
-      case 'dayPeriod': {
-        const spaced = i > 0 && reference[i - 1].type === 'literal' && reference[i - 1].value === ' ';
-        const t = tables.dayPeriod!.map((v) => (spaced ? (v.includes(' ') ? ' ' : '\u202f') : '') + v);
-        segments.push((f) => t[f.hour]);
-        break;
-      }
+    const type = p.type as Field;
+    let texts = tables[type];
+    if (type === 'dayPeriod') {
+      const spaced = i > 0 && reference[i - 1].type === 'literal' && reference[i - 1].value === ' ';
+      texts = texts!.map((v) => (spaced ? (v.includes(' ') ? ' ' : '\u202f') : '') + v);
+    }
+    fields.push({ type, texts, after: '' });
+  }
+  const segments: Segment[] = fields.map(({ type, texts, after }): Segment => {
+    if (type === 'year') {
+      const y = year!;
+      return after === '' ? y : (f) => y(f) + after;
+    }
+    const t = texts!.map((v) => v + after);
+    switch (type) {
+      case 'month': return (f) => t[f.month - 1];
+      case 'day': return (f) => t[f.day - 1];
+      case 'weekday': return (f) => t[f.weekday];
+      case 'hour': case 'dayPeriod': return (f) => t[f.hour];
+      case 'minute': return (f) => t[f.minute];
+      case 'second': return (f) => t[f.second];
       default: throw new Unsupported();
     }
-  }
+  });
+  if (leading !== '') segments.unshift(() => leading);
   return segments;
 }
 

@@ -4,7 +4,7 @@
 
 import { asNumber } from './convert.js';
 import { ArgsMemo } from './intl.js';
-import { dayOfYear, isoWeek, sundayWeek, zoneAbbreviation, zonedTime, type ZonedTime } from './time.js';
+import { dayOfYear, isoWeek, sundayWeek, zoneAbbreviation, zonedTimeInto, type ZonedTime } from './time.js';
 import type { FormatterTable } from './types.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -113,13 +113,17 @@ export function strftime(t: ZonedTime, format: string): string {
 
 // A format is read once per instruction.
 const formats = new ArgsMemo<readonly Piece[]>();
+// The fields of the instant being written (formatting is synchronous, and no code keeps them).
+const scratch: Parameters<typeof zonedTimeInto>[2] = {
+  year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, millisecond: 0, weekday: 0, offset: 0, zone: '', epochMs: 0,
+};
 
 export const dateFormatters: FormatterTable = {
   date: (value, args, ctx) => {
     if (args.length === 0) return undefined;
     // Anything that is not a number or numeric string counts as 0, the epoch.
     const ms = asNumber(value);
-    const t = zonedTime(ms, ctx.timeZone);
+    const t = zonedTimeInto(ms, ctx.timeZone, scratch);
     return t === undefined ? undefined : writeFormat(t, formats.get(args, '', '', () => compileFormat(args.join(' '))));
   },
 };
