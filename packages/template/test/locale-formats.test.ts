@@ -196,9 +196,10 @@ describe('compiled once', () => {
     const variants = [['en-US', 'America/New_York'], ['fr-FR', 'Europe/Paris'], ['de-DE', 'Europe/Berlin'], ['ja', 'Asia/Tokyo']];
     for (const [locale, timeZone] of variants) t.render(grid, { locale, timeZone });
     const calls = [
-      vi.spyOn(Intl.NumberFormat.prototype, 'format', 'get'),
+      // `format` is a getter of a bound function on Intl's prototypes.
+      vi.spyOn(Intl.NumberFormat.prototype as unknown as Record<string, unknown>, 'format', 'get'),
       vi.spyOn(Intl.NumberFormat.prototype, 'formatToParts'),
-      vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get'),
+      vi.spyOn(Intl.DateTimeFormat.prototype as unknown as Record<string, unknown>, 'format', 'get'),
       vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts'),
       vi.spyOn(Intl, 'getCanonicalLocales'),
     ];
