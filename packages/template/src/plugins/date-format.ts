@@ -134,10 +134,13 @@ function compileSegments(utc: Intl.DateTimeFormat): Segment[] {
   return segments;
 }
 
-/** Instants a compiled format must write as Intl does: spread over some years, and around the zone's changes. */
+/**
+ * Instants a compiled format must write as Intl does: spread over two years, and around the zone's changes
+ * in them (two years, so that finding the changes costs a first render little).
+ */
 function samples(zone: string): number[] {
-  const from = Date.UTC(2020, 0, 1);
-  const to = Date.UTC(2030, 0, 1);
+  const from = Date.UTC(2024, 0, 1);
+  const to = Date.UTC(2026, 0, 1);
   const out: number[] = [0, -1, 1000, at({}), at({ hour: 0, minute: 0 }), at({ hour: 12, minute: 0 }), at({ hour: 23, minute: 59, second: 59 })];
   let seed = 7;
   const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
