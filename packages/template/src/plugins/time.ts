@@ -40,6 +40,7 @@ function formatFor(zone: string): Intl.DateTimeFormat | undefined {
 
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
+// The local fields of the instant being read (reading is synchronous).
 const scratch: LocalFields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, weekday: 0 };
 // Instants from the year 1000 to 9999 or so take the cached offsets; Intl answers for the rest.
 const FAST_FROM = -30_000_000_000_000;
