@@ -11,13 +11,21 @@ function rng(seed) {
   };
 }
 
+// A money object as page contexts carry it: the amount as a decimal string, its currency, and a ready text.
 function money(cents) {
-  return { value: String(cents), currency: 'USD', display: `$${(cents / 100).toFixed(2)}` };
+  const value = (cents / 100).toFixed(2);
+  return { value, currency: 'USD', display: `$${value}` };
 }
+
+const DAY_MS = 86_400_000;
+// 2019-01-01 UTC: the dates span several years, so they cross daylight-saving changes both ways.
+const FIRST_DAY = Date.UTC(2019, 0, 1);
 
 export function gridData(count = 200) {
   const r = rng(42);
   const pick = (list) => list[Math.floor(r() * list.length)];
+  // The formatted grid's fields draw from their own sequence, so the plain grid's data stays as it was.
+  const f = rng(7);
   const items = [];
   for (let i = 0; i < count; i++) {
     const title = `${pick(WORDS)} ${pick(WORDS)} ${pick(WORDS)} No. ${i + 1}`;
@@ -42,6 +50,10 @@ export function gridData(count = 200) {
       excerpt: `<p>${Array.from({ length: 12 }, () => pick(WORDS).toLowerCase()).join(' ')} — made by hand in small batches.</p>`,
       tags: Array.from({ length: Math.floor(r() * 4) }, () => pick(WORDS).toLowerCase()),
       summary: { id: i, title, price },
+      // Read by the formatted grid only (bench/product-grid-formatted.html).
+      addedOn: FIRST_DAY + Math.floor(f() * 6 * 365) * DAY_MS + Math.floor(f() * DAY_MS),
+      updatedOn: FIRST_DAY + Math.floor(f() * 6 * 365 * DAY_MS),
+      reviewCount: Math.floor(f() * 3) === 0 ? 1 : Math.floor(f() * 40),
     });
   }
   return {

@@ -60,14 +60,19 @@ export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = Object.freez
   ) as Record<CurrencyCode, Currency>,
 );
 
+// The same table as a Map: every price of a page checks its currency, and a Map answers faster than
+// a property lookup by a computed name.
+const BY_CODE: ReadonlyMap<string, Currency> = new Map(Object.entries(CURRENCIES));
+
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(CURRENCIES, value);
+  return typeof value === 'string' && BY_CODE.has(value);
 }
 
 /** The currency for a code; throws `Unknown currency: XYZ` for any other value. */
 export function getCurrency(code: unknown): Currency {
-  if (!isCurrencyCode(code)) throw new RangeError(`Unknown currency: ${String(code)}`);
-  return CURRENCIES[code];
+  const currency = typeof code === 'string' ? BY_CODE.get(code) : undefined;
+  if (currency === undefined) throw new RangeError(`Unknown currency: ${String(code)}`);
+  return currency;
 }
 
 /** Fraction digits of a currency (2, JPY 0). */

@@ -1,3 +1,4 @@
+import { compileNumberFormat, type LocaleNumberFormat } from '../format/locale-number.js';
 import { getCurrency } from './currencies.js';
 import { assertMoney, minorToDecimalString, type Money } from './money.js';
 
@@ -10,15 +11,17 @@ export interface FormatMoneyOptions {
   readonly display?: CurrencyDisplay;
 }
 
-// Building an Intl.NumberFormat is far slower than using one; a page formats many prices.
-const formatters = new Map<string, Intl.NumberFormat>();
+// Building an Intl.NumberFormat is far slower than using one, and a page formats many prices: each
+// locale, currency and display is compiled once into a format that writes amounts without Intl
+// (compileNumberFormat, with Intl's output).
+const formatters = new Map<string, LocaleNumberFormat>();
 const MAX_CACHED_FORMATTERS = 100;
 
-function numberFormat(locale: string, currency: string, display: CurrencyDisplay, digits: number): Intl.NumberFormat {
+function numberFormat(locale: string, currency: string, display: CurrencyDisplay, digits: number): LocaleNumberFormat {
   const key = `${locale}|${currency}|${display}`;
   let nf = formatters.get(key);
   if (!nf) {
-    nf = new Intl.NumberFormat(locale, {
+    nf = compileNumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: display,
@@ -41,7 +44,7 @@ export function formatMoney(money: Money, options: FormatMoneyOptions = {}): str
   assertMoney(money);
   const { fractionDigits } = getCurrency(money.currency);
   const nf = numberFormat(options.locale ?? 'en-US', money.currency, options.display ?? 'symbol', fractionDigits);
-  return nf.format(minorToDecimalString(money.cents, money.currency) as `${number}`);
+  return nf(minorToDecimalString(money.cents, money.currency));
 }
 
 /** The default money pattern: grouping on, "," between groups of 3, "." before the fraction. */

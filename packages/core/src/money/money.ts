@@ -48,7 +48,27 @@ export function minorToDecimalString(cents: number, currency: CurrencyCode = DEF
 
 export type DecimalRounding = 'half-up' | 'reject';
 
-const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+/**
+ * An optional sign, digits, and a point with more digits: `^([+-]?)(\d*)(?:\.(\d*))?$`, read character by
+ * character since every price of a page goes through here.
+ */
+function splitAmount(t: string): { sign: string; whole: string; fraction: string } | undefined {
+  const n = t.length;
+  let i = 0;
+  const first = t.charCodeAt(0);
+  if (first === 43 || first === 45) i = 1; // '+', '-'
+  const wholeStart = i;
+  while (i < n && t.charCodeAt(i) >= 48 && t.charCodeAt(i) <= 57) i++;
+  const wholeEnd = i;
+  let fraction = '';
+  if (i < n && t.charCodeAt(i) === 46) { // '.'
+    const start = ++i;
+    while (i < n && t.charCodeAt(i) >= 48 && t.charCodeAt(i) <= 57) i++;
+    fraction = t.slice(start, i);
+  }
+  if (i !== n) return undefined;
+  return { sign: wholeStart === 1 ? t[0] : '', whole: t.slice(wholeStart, wholeEnd), fraction };
+}
 
 /**
  * A decimal string in major units to minor units: "19.99" -> 1999, ".5" -> 50, "100" -> 10000,
@@ -61,19 +81,27 @@ export function decimalStringToMinor(
   currency: CurrencyCode = DEFAULT_CURRENCY,
   rounding: DecimalRounding = 'half-up',
 ): number {
-  const match = DECIMAL.exec(typeof text === 'string' ? text.trim() : '');
-  if (!match || (match[2] === '' && (match[3] ?? '') === '')) {
+  const parts = splitAmount(typeof text === 'string' ? text.trim() : '');
+  if (parts === undefined || (parts.whole === '' && parts.fraction === '')) {
     throw new RangeError(`Not a decimal amount: ${JSON.stringify(text)}`);
   }
-  const [, sign, whole, fraction = ''] = match;
+  const { sign, whole, fraction } = parts;
   const digits = getCurrency(currency).fractionDigits;
   const kept = fraction.slice(0, digits).padEnd(digits, '0');
   const dropped = fraction.slice(digits);
   if (rounding === 'reject' && /[1-9]/.test(dropped)) {
     throw new RangeError(`${text} has more than ${digits} fraction digits for ${currency}`);
   }
-  let minor = BigInt((whole || '0') + kept);
-  if (dropped !== '' && dropped.charCodeAt(0) >= 53 /* '5' */) minor += 1n;
+  const minorDigits = (whole || '0') + kept;
+  const up = dropped !== '' && dropped.charCodeAt(0) >= 53; /* '5' */
+  // Up to 15 digits (and one more for rounding up) stay below 2^53: plain numbers are exact there, and
+  // far cheaper than BigInt for the prices of a page.
+  if (minorDigits.length <= 15) {
+    const minor = Number(minorDigits) + (up ? 1 : 0);
+    return sign === '-' ? -minor || 0 : minor; // `|| 0` turns -0 into 0
+  }
+  let minor = BigInt(minorDigits);
+  if (up) minor += 1n;
   if (sign === '-') minor = -minor;
   if (minor > BigInt(Number.MAX_SAFE_INTEGER) || minor < -BigInt(Number.MAX_SAFE_INTEGER)) {
     throw new RangeError(`Amount ${text} is too large`);
@@ -110,6 +138,42 @@ export function fromMoneyValue(value: unknown, fallbackCurrency: CurrencyCode = 
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The currency of the Money that fromMoneyValue reads from `value`, or undefined when it reads none;
+ * for formatters that need only the currency. The usual amount, plain decimal text ("19.99", "-5")
+ * with at most 13 integer digits, always converts, so it is not converted here.
+ */
+export function moneyValueCurrency(value: unknown, fallbackCurrency: CurrencyCode = DEFAULT_CURRENCY): CurrencyCode | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  const amount = v.value ?? v.decimalValue;
+  if (typeof amount === 'string' && isShortPlainDecimal(amount)) {
+    const code = v.currency ?? v.currencyCode;
+    return isCurrencyCode(code) ? code : fallbackCurrency;
+  }
+  return fromMoneyValue(value, fallbackCurrency)?.currency;
+}
+
+// A sign, at most 13 digits, a point and digits, with at least one digit: its minor units (at most
+// 15 digits with 2 fraction digits) are a safe integer.
+function isShortPlainDecimal(t: string): boolean {
+  const n = t.length;
+  let i = 0;
+  const first = t.charCodeAt(0);
+  if (first === 43 || first === 45) i = 1;
+  const start = i;
+  while (i < n && t.charCodeAt(i) >= 48 && t.charCodeAt(i) <= 57) i++;
+  const whole = i - start;
+  if (whole > 13) return false;
+  let fraction = 0;
+  if (i < n && t.charCodeAt(i) === 46) {
+    const from = ++i;
+    while (i < n && t.charCodeAt(i) >= 48 && t.charCodeAt(i) <= 57) i++;
+    fraction = i - from;
+  }
+  return i === n && whole + fraction > 0;
 }
 
 function sameCurrency(a: Money, b: Money): void {

@@ -1,3 +1,4 @@
+import { compileNumberFormat, type LocaleNumberFormat } from '../format/locale-number.js';
 import type { CurrencyCode } from './currencies.js';
 import { getCurrency } from './currencies.js';
 import { assertMoney, minorToDecimalString, type Money } from './money.js';
@@ -27,6 +28,21 @@ function symbolFirst(locale: string): boolean {
   return first;
 }
 
+const amountFormats = new Map<string, LocaleNumberFormat>();
+const noBreakSpaces = (s: string) => s.replace(/[\u202f\u2009\s]/g, '\u00a0');
+
+/** The locale's number format with `digits` fraction digits and no-break spaces, compiled once per locale. */
+function amountFormat(locale: string, digits: number): LocaleNumberFormat {
+  const key = `${locale}|${digits}`;
+  let f = amountFormats.get(key);
+  if (f === undefined) {
+    f = compileNumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }, noBreakSpaces);
+    if (amountFormats.size > 100) amountFormats.clear();
+    amountFormats.set(key, f);
+  }
+  return f;
+}
+
 /**
  * A price with the store's symbol in the locale's number format: 123456 AUD -> "1.234,56 A$"
  * (de-DE), "A$1,234.56" (en-US), "1 234,56 A$" (fr-FR). The amount uses the locale's
@@ -41,9 +57,7 @@ export function formatMoneyWithSymbol(money: Money, locale = 'en-US'): string {
   const digits = getCurrency(money.currency).fractionDigits;
   const amount = minorToDecimalString(money.cents, money.currency);
   const negative = amount.startsWith('-');
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })
-    .format((negative ? amount.slice(1) : amount) as `${number}`)
-    .replace(/[\u202f\u2009\s]/g, '\u00a0');
+  const number = amountFormat(locale, digits)(negative ? amount.slice(1) : amount);
   const symbol = CURRENCY_SYMBOLS[money.currency];
   const sign = negative ? '-' : '';
   if (symbolFirst(locale)) {

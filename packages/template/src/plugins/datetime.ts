@@ -1,6 +1,8 @@
 // Dates by locale: named styles (short, medium, long, full) and CLDR skeletons (`yMMMd`, `hm`, `Bh`)
-// turned into Intl.DateTimeFormat options, in the site's time zone.
+// turned into Intl.DateTimeFormat options, in the site's time zone. Single dates go through formats
+// compiled once per locale and options (date-format.ts); ranges ask Intl.
 
+import { compileDateFormat, joinParts, type DateFormat } from './date-format.js';
 import { dateTimeFormat, type ParsedOptions } from './intl.js';
 
 const STYLES = new Set(['short', 'medium', 'long', 'full']);
@@ -45,12 +47,28 @@ function glue(locale: string, style: Style, timeZone: string): string {
   return text;
 }
 
+const dateFormats = new Map<string, DateFormat>();
+const DATE_FORMATS = 100;
+
+/** Intl.DateTimeFormat's parts for `locale` and `options`, joined by joinParts: compiled once (date-format.ts). */
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): DateFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (f === undefined) {
+    f = compileDateFormat(locale, options);
+    if (dateFormats.size >= DATE_FORMATS) dateFormats.clear();
+    dateFormats.set(key, f);
+  }
+  return f;
+}
+
 /**
  * `{t|datetime}` options: a style or skeleton as the first word (`short`, `yMMMd`), `date:` and `time:`
  * (each a style or a skeleton), `skeleton:`, `wrap:` (the style whose joining text combines a date and a
- * time written separately), `calendar:`. Without any, the long date.
+ * time written separately), `calendar:`. Without any, the long date. The options are read once into a
+ * function of the instant, which a formatter keeps per instruction, locale and zone.
  */
-export function formatDateTime(ms: number, o: ParsedOptions, locale: string, timeZone: string): string {
+export function dateTimePlan(o: ParsedOptions, locale: string, timeZone: string): DateFormat {
   const n = o.named;
   const loc = localeWith(locale, n.calendar);
   let date = n.date;
@@ -61,26 +79,36 @@ export function formatDateTime(ms: number, o: ParsedOptions, locale: string, tim
     // Several skeletons side by side (`yMMMd hm`) ask for all their fields together.
     if (STYLES.has(first)) { date ??= first; time ??= first; } else skeleton ??= o.positional.filter((p) => !STYLES.has(p)).join('');
   }
-  if (skeleton !== undefined) return formatted(dateTimeFormat(loc, { ...skeletonOptions(skeleton), timeZone }), ms);
+  if (skeleton !== undefined) return dateFormat(loc, { ...skeletonOptions(skeleton), timeZone });
   if (date === undefined && time === undefined) date = 'long';
   const dateIsStyle = date === undefined || STYLES.has(date);
   const timeIsStyle = time === undefined || STYLES.has(time);
   if (dateIsStyle && timeIsStyle) {
-    return formatted(dateTimeFormat(loc, { dateStyle: date as Style | undefined, timeStyle: time as Style | undefined, timeZone }), ms);
+    return dateFormat(loc, { dateStyle: date as Style | undefined, timeStyle: time as Style | undefined, timeZone });
   }
   if (!dateIsStyle && !timeIsStyle) {
-    return formatted(dateTimeFormat(loc, { ...skeletonOptions(date ?? ''), ...skeletonOptions(time ?? ''), timeZone }), ms);
+    return dateFormat(loc, { ...skeletonOptions(date ?? ''), ...skeletonOptions(time ?? ''), timeZone });
   }
   // A style beside a skeleton: each written on its own, joined as the wrap style (else the date's) joins them.
-  const part = (v: string | undefined, kind: 'dateStyle' | 'timeStyle') =>
-    v === undefined ? '' : STYLES.has(v)
-      ? formatted(dateTimeFormat(loc, { [kind]: v, timeZone }), ms)
-      : formatted(dateTimeFormat(loc, { ...skeletonOptions(v), timeZone }), ms);
-  const d = part(date, 'dateStyle');
-  const t = part(time, 'timeStyle');
-  if (d === '' || t === '') return d + t;
+  const part = (v: string | undefined, kind: 'dateStyle' | 'timeStyle'): DateFormat =>
+    v === undefined ? () => '' : STYLES.has(v)
+      ? dateFormat(loc, { [kind]: v, timeZone })
+      : dateFormat(loc, { ...skeletonOptions(v), timeZone });
+  const writeDate = part(date, 'dateStyle');
+  const writeTime = part(time, 'timeStyle');
   const wrap = (STYLES.has(n.wrap ?? '') ? n.wrap : STYLES.has(date ?? '') ? date : 'medium') as Style;
-  return d + glue(loc, wrap, timeZone) + t;
+  let joint: string | undefined;
+  return (ms) => {
+    const d = writeDate(ms);
+    const t = writeTime(ms);
+    if (d === '' || t === '') return d + t;
+    joint ??= glue(loc, wrap, timeZone);
+    return d + joint + t;
+  };
+}
+
+export function formatDateTime(ms: number, o: ParsedOptions, locale: string, timeZone: string): string {
+  return dateTimePlan(o, locale, timeZone)(ms);
 }
 
 const DATE_FIELDS = ['era', 'year', 'month', 'day'] as const;
@@ -121,22 +149,6 @@ export function formatDateInterval(start: number, end: number, skeleton: string 
     return `${formatted(f, start)}\u2009\u2013\u2009${formatted(f, end)}`;
   }
   return joinParts(parts);
-}
-
-type Part = Intl.DateTimeFormatPart | { type: string; value: string; source?: string };
-
-// The current CLDR puts a narrow no-break space (U+202F) between a time and its day period ("2:04 PM");
-// Node's Intl writes a plain space there for compatibility, so the space is put back as CLDR has it.
-function joinParts(parts: readonly Part[]): string {
-  let out = '';
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i];
-    const next = parts[i + 1];
-    out += p.type === 'literal' && p.value === ' ' && next?.type === 'dayPeriod' && !next.value.includes(' ')
-      ? '\u202f'
-      : p.value;
-  }
-  return out;
 }
 
 function formatted(f: Intl.DateTimeFormat, ms: number): string {

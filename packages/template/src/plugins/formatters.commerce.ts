@@ -40,6 +40,7 @@ import { RESTOCK_SNIPPET } from '../snippets/restock.js';
 import { VARIANTS_SELECT_SNIPPET } from '../snippets/variants-select.js';
 import { asInt, asNumber } from './convert.js';
 import { dig, escapeAttr, escapeHtml, field, record, text } from './html.js';
+import { numberFormatter } from './intl.js';
 import { localized, localizedStrings, merchandising, priceLinesMarkup, productOf } from './product.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
 
@@ -239,10 +240,10 @@ const bookkeeperMoneyFormat: Formatter = (value, _args, ctx) => {
 const percentageFormat: Formatter = (value, args, ctx) => {
   const n = asNumber(value);
   const trim = args.includes('trim');
-  return new Intl.NumberFormat(ctx.locale ?? 'en', {
+  return numberFormatter(ctx.locale ?? 'en', {
     minimumFractionDigits: trim ? 0 : 2,
     maximumFractionDigits: 3,
-  }).format(Number.isFinite(n) ? n : 0);
+  }, false)(Number.isFinite(n) ? n : 0);
 };
 
 const cartQuantity: Formatter = (cart) => {

@@ -3,14 +3,16 @@
 // write nothing; `%%` writes a percent sign.
 
 import { asNumber } from './convert.js';
-import { dayOfYear, isoWeek, sundayWeek, zoneAbbreviation, zonedTime, type ZonedTime } from './time.js';
+import { ArgsMemo } from './intl.js';
+import { dayOfYear, isoWeek, sundayWeek, zoneAbbreviation, zonedTimeInto, type ZonedTime } from './time.js';
 import type { FormatterTable } from './types.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
   'October', 'November', 'December'];
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
+const PAD2 = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const pad2 = (n: number) => (n >= 0 && n < 100 ? PAD2[n] : String(n).padStart(2, '0'));
 const space2 = (n: number) => String(n).padStart(2, ' ');
 const hour12 = (h: number) => (h % 12 === 0 ? 12 : h % 12);
 
@@ -69,27 +71,59 @@ const CODES: Record<string, Code> = {
   Z: (t) => zoneAbbreviation(t),
 };
 
-export function strftime(t: ZonedTime, format: string): string {
-  let out = '';
+type Piece = string | Code;
+
+/** A format as literal texts and codes: `%%` is a percent sign, a `%` at the end is itself, unknown codes write nothing. */
+function compileFormat(format: string): readonly Piece[] {
+  const pieces: Piece[] = [];
+  let literal = '';
   for (let i = 0; i < format.length; i++) {
     const ch = format[i];
     if (ch !== '%' || i === format.length - 1) {
-      out += ch;
+      literal += ch;
       continue;
     }
     const code = format[++i];
-    if (code === '%') out += '%';
-    else out += CODES[code]?.(t) ?? '';
+    if (code === '%') {
+      literal += '%';
+      continue;
+    }
+    const write = Object.prototype.hasOwnProperty.call(CODES, code) ? CODES[code] : undefined;
+    if (write === undefined) continue;
+    if (literal !== '') pieces.push(literal);
+    literal = '';
+    pieces.push(write);
+  }
+  if (literal !== '') pieces.push(literal);
+  return pieces;
+}
+
+function writeFormat(t: ZonedTime, pieces: readonly Piece[]): string {
+  let out = '';
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i];
+    out += typeof p === 'string' ? p : p(t);
   }
   return out;
 }
+
+export function strftime(t: ZonedTime, format: string): string {
+  return writeFormat(t, compileFormat(format));
+}
+
+// A format is read once per instruction.
+const formats = new ArgsMemo<readonly Piece[]>();
+// The fields of the instant being written (formatting is synchronous, and no code keeps them).
+const scratch: Parameters<typeof zonedTimeInto>[2] = {
+  year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, millisecond: 0, weekday: 0, offset: 0, zone: '', epochMs: 0,
+};
 
 export const dateFormatters: FormatterTable = {
   date: (value, args, ctx) => {
     if (args.length === 0) return undefined;
     // Anything that is not a number or numeric string counts as 0, the epoch.
     const ms = asNumber(value);
-    const t = zonedTime(ms, ctx.timeZone);
-    return t === undefined ? undefined : strftime(t, args.join(' '));
+    const t = zonedTimeInto(ms, ctx.timeZone, scratch);
+    return t === undefined ? undefined : writeFormat(t, formats.get(args, '', '', () => compileFormat(args.join(' '))));
   },
 };

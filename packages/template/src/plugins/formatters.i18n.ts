@@ -1,41 +1,61 @@
 // Locale formatters on the built-in Intl API: money, decimal numbers, dates and ranges, relative time,
 // messages with plural/select and formatted arguments.
 
-import { formatMoneyWithSymbol, fromMoneyValue, getCurrency, toEpochMs } from '@tessera/core';
-import { formatDateInterval, formatDateTime } from './datetime.js';
+import { formatMoneyWithSymbol, fromMoneyValue, getCurrency, moneyValueCurrency, toEpochMs, type CurrencyCode, type LocaleNumberFormat } from '@tessera/core';
+import { dateTimePlan, formatDateInterval, formatDateTime } from './datetime.js';
 import { field, text } from './html.js';
-import { decimalText, numberFormat, numberOptions, parseOptions, plainSpaces, safeLocale } from './intl.js';
+import { ArgsMemo, dateTimeFormat, decimalText, numberFormat, numberFormatter, numberOptions, parseOptions, plainSpaces, pluralRules, relativeTimeFormat, safeLocale } from './intl.js';
 import { parseMessage, type MessageNode } from './message.js';
 import { formatUnit } from './units.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
 
 const localeOf = (ctx: PluginContext) => safeLocale(ctx.locale);
+const hasOwn = Object.prototype.hasOwnProperty;
+
+const moneyFormats = new ArgsMemo<LocaleNumberFormat>();
+
+/** The number format of a money formatter's options in a locale and currency. */
+function moneyFormat(options: readonly string[], locale: string, currency: CurrencyCode): LocaleNumberFormat {
+  return moneyFormats.get(options, locale, currency, () => {
+    const style = parseOptions(options).named.style;
+    const fraction = getCurrency(currency).fractionDigits;
+    return numberFormatter(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: style === 'name' ? 'name' : style === 'code' ? 'code' : 'symbol',
+      // Accounting style writes a negative amount in parentheses: ($1,234.56).
+      ...(style === 'accounting' ? { currencySign: 'accounting' as const } : {}),
+      ...(style === 'short' || style === 'long'
+        ? { notation: 'compact', compactDisplay: style }
+        : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
+    });
+  });
+}
 
 /** `{amount|money}`: a money object in the locale's currency format; `style:short` compact, `style:name` spelled out. */
-function formatMoneyValue(value: unknown, options: string[], locale: string): string {
-  const money = fromMoneyValue(value);
-  if (money === undefined || (field(value, 'currencyCode') === undefined && field(value, 'currency') === undefined && field(value, 'decimalValue') === undefined)) return '';
-  const amount = decimalText(field(value, 'decimalValue') ?? field(value, 'value'));
+function formatMoneyValue(value: unknown, options: readonly string[], locale: string): string {
+  const currency = moneyValueCurrency(value);
+  if (currency === undefined) return '';
+  // A money object read: an object (arrays have no amount), so its own fields are read directly.
+  const v = value as Record<string, unknown>;
+  const decimalValue = hasOwn.call(v, 'decimalValue') ? v.decimalValue : undefined;
+  if (decimalValue === undefined && (hasOwn.call(v, 'currency') ? v.currency : undefined) === undefined &&
+    (hasOwn.call(v, 'currencyCode') ? v.currencyCode : undefined) === undefined) return '';
+  const amount = decimalText(decimalValue ?? (hasOwn.call(v, 'value') ? v.value : undefined));
   if (amount === undefined) return '';
-  const o = parseOptions(options);
-  const style = o.named.style;
-  const fraction = getCurrency(money.currency).fractionDigits;
-  const intlOptions: Intl.NumberFormatOptions = {
-    style: 'currency',
-    currency: money.currency,
-    currencyDisplay: style === 'name' ? 'name' : style === 'code' ? 'code' : 'symbol',
-    // Accounting style writes a negative amount in parentheses: ($1,234.56).
-    ...(style === 'accounting' ? { currencySign: 'accounting' as const } : {}),
-    ...(style === 'short' || style === 'long'
-      ? { notation: 'compact', compactDisplay: style }
-      : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
-  };
-  return plainSpaces(numberFormat(locale, intlOptions).format(amount as `${number}`));
+  return moneyFormat(options, locale, currency)(amount);
 }
+
+const decimalFormats = new ArgsMemo<(n: string) => string>();
 
 function formatDecimal(value: unknown, args: readonly string[], locale: string, defaultGrouping: boolean): string {
   const n = decimalText(value);
   if (n === undefined) return '';
+  return decimalFormats.get(args, locale, defaultGrouping ? 'group' : '', () => decimalFormat(args, locale, defaultGrouping))(n);
+}
+
+/** The format of a decimal formatter's options in a locale. */
+function decimalFormat(args: readonly string[], locale: string, defaultGrouping: boolean): (n: string) => string {
   const options = numberOptions(parseOptions(args), defaultGrouping);
   // Digit options go up to 50; Intl takes at most 20 fraction digits, so further zeros are added here.
   const wanted = options.minimumFractionDigits ?? 0;
@@ -45,13 +65,16 @@ function formatDecimal(value: unknown, args: readonly string[], locale: string, 
       minimumFractionDigits: Math.min(wanted, INTL_MAX_FRACTION),
       maximumFractionDigits: Math.min(options.maximumFractionDigits ?? INTL_MAX_FRACTION, INTL_MAX_FRACTION),
     };
-    const parts = numberFormat(locale, capped).formatToParts(n as `${number}`);
-    const fraction = parts.find((p) => p.type === 'fraction');
-    if (fraction !== undefined) fraction.value = fraction.value.padEnd(wanted, '0');
-    else if (wanted > 0) parts.splice(parts.findLastIndex((p) => p.type === 'integer') + 1, 0, { type: 'decimal', value: '.' }, { type: 'fraction', value: '0'.repeat(wanted) });
-    return plainSpaces(parts.map((p) => p.value).join(''));
+    const nf = numberFormat(locale, capped);
+    return (n) => {
+      const parts = nf.formatToParts(n as `${number}`);
+      const fraction = parts.find((p) => p.type === 'fraction');
+      if (fraction !== undefined) fraction.value = fraction.value.padEnd(wanted, '0');
+      else if (wanted > 0) parts.splice(parts.findLastIndex((p) => p.type === 'integer') + 1, 0, { type: 'decimal', value: '.' }, { type: 'fraction', value: '0'.repeat(wanted) });
+      return plainSpaces(parts.map((p) => p.value).join(''));
+    };
   }
-  return plainSpaces(numberFormat(locale, options).format(n as `${number}`));
+  return numberFormatter(locale, options);
 }
 
 const INTL_MAX_FRACTION = 20;
@@ -144,7 +167,7 @@ function renderChoice(node: Extract<MessageNode, { kind: 'plural' | 'selectordin
     return other === undefined ? '' : renderNodes(other, args, ctx, undefined);
   }
   const locale = localeOf(ctx);
-  const rules = new Intl.PluralRules(locale, {
+  const rules = pluralRules(locale, {
     type: node.kind === 'selectordinal' ? 'ordinal' : 'cardinal',
     minimumFractionDigits: operand.fraction,
   });
@@ -165,10 +188,13 @@ const message: Formatter = (value, args, ctx) => {
 
 // ---- dates ----
 
+const dateTimePlans = new ArgsMemo<(ms: number) => string>();
+
 const datetime: Formatter = (value, args, ctx) => {
   const ms = toEpochMs(value);
   if (ms === undefined) return '';
-  return formatDateTime(ms, parseOptions(args), localeOf(ctx), ctx.timeZone);
+  const locale = localeOf(ctx);
+  return dateTimePlans.get(args, locale, ctx.timeZone, () => dateTimePlan(parseOptions(args), locale, ctx.timeZone))(ms);
 };
 
 const datetimeInterval: Formatter = (_value, args, ctx) => {
@@ -188,7 +214,7 @@ const datetimeField: Formatter = (value, args, ctx) => {
   const options = args.length > 0 && Object.prototype.hasOwnProperty.call(DATE_FIELDS, args[0]) ? DATE_FIELDS[args[0]] : undefined;
   if (ms === undefined || options === undefined) return '';
   const part = Object.keys(options)[0];
-  return new Intl.DateTimeFormat(localeOf(ctx), { ...options, timeZone: ctx.timeZone }).formatToParts(ms).find((p) => p.type === part)?.value ?? '';
+  return dateTimeFormat(localeOf(ctx), { ...options, timeZone: ctx.timeZone }).formatToParts(ms).find((p) => p.type === part)?.value ?? '';
 };
 
 const RELATIVE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
@@ -207,12 +233,12 @@ const relativeTimeFormatter: Formatter = (value, args, ctx) => {
   const diff = to - from;
   const [unit, size] = RELATIVE_UNITS.find(([, s]) => Math.abs(diff) >= s) ?? ['second', 1000];
   const amount = Math.sign(diff) * Math.round(Math.abs(diff) / size);
-  const text = new Intl.RelativeTimeFormat(localeOf(ctx), { numeric: 'auto' }).format(amount, unit);
+  const text = relativeTimeFormat(localeOf(ctx), { numeric: 'auto' }).format(amount, unit);
   return parseOptions(args).named.context === 'begin-sentence' ? text.charAt(0).toLocaleUpperCase(localeOf(ctx)) + text.slice(1) : text;
 };
 
 export const i18nFormatters: FormatterTable = {
-  money: (v, args, ctx) => formatMoneyValue(v, [...args], localeOf(ctx)),
+  money: (v, args, ctx) => formatMoneyValue(v, args, localeOf(ctx)),
   'i18n-money-format': (v, args, ctx) => {
     const money = fromMoneyValue(v);
     if (money === undefined) return '';

@@ -1,11 +1,15 @@
 // Locale formatting on the built-in Intl API: option parsing shared by the locale formatters and by the
 // argument formatters inside messages. Intl objects are cached, since building one costs far more than
-// using it.
+// using it; numbers are written by formats compiled once per locale and options from Intl's own output
+// (`compileNumberFormat` of @tessera/core), which cost a fraction of an Intl call per number.
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+import { compileNumberFormat, type LocaleNumberFormat } from '@tessera/core';
+
+type IntlObject = Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules | Intl.RelativeTimeFormat;
+const cache = new Map<string, IntlObject>();
 const CACHE_SIZE = 100;
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+function cached<T extends IntlObject>(key: string, make: () => T): T {
   let v = cache.get(key) as T | undefined;
   if (v === undefined) {
     v = make();
@@ -23,13 +27,85 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return cached(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 }
 
+export function pluralRules(locale: string, options: Intl.PluralRulesOptions): Intl.PluralRules {
+  return cached(`p|${locale}|${JSON.stringify(options)}`, () => new Intl.PluralRules(locale, options));
+}
+
+export function relativeTimeFormat(locale: string, options: Intl.RelativeTimeFormatOptions): Intl.RelativeTimeFormat {
+  return cached(`r|${locale}|${JSON.stringify(options)}`, () => new Intl.RelativeTimeFormat(locale, options));
+}
+
+const numberFormats = new Map<string, LocaleNumberFormat>();
+
+/**
+ * `new Intl.NumberFormat(locale, options).format`, compiled once per locale and options; with `plain`,
+ * Intl's thin and narrow spaces are written as plain spaces (see plainSpaces). Throws as Intl does for
+ * options it refuses.
+ */
+export function numberFormatter(locale: string, options: Intl.NumberFormatOptions, plain = true): LocaleNumberFormat {
+  const key = `${plain ? 'p' : 'i'}|${locale}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (f === undefined) {
+    f = compileNumberFormat(locale, options, plain ? plainSpaces : undefined);
+    if (numberFormats.size >= CACHE_SIZE) numberFormats.clear();
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+const canonicalLocales = new Map<string, string>();
+
+let lastTag: string | undefined;
+let lastLocale = 'en';
+
 /** A locale Intl accepts: the tag itself, else `en`. */
 export function safeLocale(tag: string | undefined): string {
   if (tag === undefined || tag === '') return 'en';
-  try {
-    return Intl.getCanonicalLocales(tag.replace(/_/g, '-'))[0] ?? 'en';
-  } catch {
-    return 'en';
+  // A render asks for its one locale over and over.
+  if (tag === lastTag) return lastLocale;
+  let locale = canonicalLocales.get(tag);
+  if (locale === undefined) {
+    try {
+      locale = Intl.getCanonicalLocales(tag.replace(/_/g, '-'))[0] ?? 'en';
+    } catch {
+      locale = 'en';
+    }
+    if (canonicalLocales.size >= CACHE_SIZE) canonicalLocales.clear();
+    canonicalLocales.set(tag, locale);
+  }
+  lastTag = tag;
+  lastLocale = locale;
+  return locale;
+}
+
+interface MemoEntry<T> {
+  a: string;
+  b: string;
+  value: T;
+}
+
+/**
+ * What a formatter derives from its arguments (parsed options, a compiled format), for one pair of keys
+ * such as the locale and the time zone, kept beside the arguments. The compiler gives each instruction
+ * one frozen arguments array, so this holds one entry per instruction, and the entry goes when the
+ * template goes (a WeakMap). Arguments that are not frozen (those of a message's formatted arguments,
+ * direct calls) are derived again on each call.
+ */
+export class ArgsMemo<T> {
+  private readonly entries = new WeakMap<readonly string[], MemoEntry<T>>();
+
+  get(args: readonly string[], a: string, b: string, build: () => T): T {
+    const e = this.entries.get(args);
+    if (e !== undefined && e.a === a && e.b === b) return e.value;
+    const value = build();
+    if (e !== undefined) {
+      e.a = a;
+      e.b = b;
+      e.value = value;
+    } else if (Object.isFrozen(args)) {
+      this.entries.set(args, { a, b, value });
+    }
+    return value;
   }
 }
 
@@ -63,8 +139,27 @@ export function digits(v: string | undefined): number | undefined {
 /** A decimal number as text, or undefined when the value is not a number. */
 export function decimalText(v: unknown): string | undefined {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : undefined;
-  if (typeof v === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(v)) return v.trim();
+  if (typeof v !== 'string') return undefined;
+  if (isPlainDecimal(v)) return v;
+  if (/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(v)) return v.trim();
   return undefined;
+}
+
+/** Digits with an optional sign and point and at least one digit ("12.50", "-3", ".5"), the usual case, read without a regex. */
+function isPlainDecimal(v: string): boolean {
+  let i = 0;
+  const n = v.length;
+  const first = v.charCodeAt(0);
+  if (first === 45 || first === 43) i = 1;
+  let digits = 0;
+  let point = false;
+  for (; i < n; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 46 && !point) point = true;
+    else return false;
+  }
+  return digits > 0;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { BackgroundSource, CollectionType, FolderBehavior, RecordType, SliceType, commentsShown, enumValueOf, kebabName } from '@tessera/core';
 import { asInt, asNumber, asString } from './convert.js';
 import { dig, field } from './html.js';
+import { dateTimeFormat } from './intl.js';
 import { isTruthy } from '../runtime/values.js';
 import type { Predicate, PredicateTable, PluginContext } from './types.js';
 
@@ -62,7 +63,7 @@ function sameDay(node: unknown, _args: readonly string[], ctx: PluginContext): b
   const start = asNumber(field(node, 'startDate'));
   const end = asNumber(field(node, 'endDate'));
   if (!Number.isFinite(start) || !Number.isFinite(end) || field(node, 'startDate') === undefined || field(node, 'endDate') === undefined) return false;
-  const day = new Intl.DateTimeFormat('en-US', { timeZone: ctx.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const day = dateTimeFormat('en-US', { timeZone: ctx.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return day.format(start) === day.format(end);
 }
 

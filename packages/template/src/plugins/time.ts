@@ -1,5 +1,8 @@
 // Calendar fields of an instant in an IANA time zone, from the built-in Intl API (no time zone data of
-// our own). Shared by the date formatter and, later, the locale formatters.
+// our own): the zone's offsets are found through Intl once and cached (zone-offsets.ts), and the fields
+// are computed from them. Shared by the date formatter and the locale formatters.
+
+import { localFields, zoneOffset, type LocalFields } from './zone-offsets.js';
 
 export interface ZonedTime {
   readonly year: number;
@@ -37,9 +40,57 @@ function formatFor(zone: string): Intl.DateTimeFormat | undefined {
 
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
+// The local fields of the instant being read (reading is synchronous).
+const scratch: LocalFields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, weekday: 0 };
+// Instants from the year 1000 to 9999 or so take the cached offsets; Intl answers for the rest.
+const FAST_FROM = -30_000_000_000_000;
+const FAST_TO = 250_000_000_000_000;
+
 /** The zoned fields of `epochMs`, or undefined for an invalid instant or unknown zone. */
 export function zonedTime(epochMs: number, zone: string): ZonedTime | undefined {
+  return zonedTimeInto(epochMs, zone, undefined);
+}
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * zonedTime, with the fields written into `out` when given (a formatter's scratch object, read before
+ * the next call) rather than into a new object.
+ */
+export function zonedTimeInto(epochMs: number, zone: string, out: Writable<ZonedTime> | undefined): ZonedTime | undefined {
   if (!Number.isFinite(epochMs) || Math.abs(epochMs) > 8.64e15) return undefined;
+  if (!(epochMs > FAST_FROM && epochMs < FAST_TO)) return zonedTimeByIntl(epochMs, zone);
+  // Intl shows an instant truncated to whole milliseconds, then to the second before it.
+  const second = Math.floor(Math.trunc(epochMs) / 1000) * 1000;
+  // A zone Intl does not know is read as UTC, keeping its name.
+  const offsetMs = zoneOffset(zone, second) ?? 0;
+  const f = localFields(second + offsetMs, scratch);
+  // As computed from Intl's fields below: the local time as if UTC, less the instant, in whole minutes
+  // (for a whole number of milliseconds, simply the offset).
+  const whole = epochMs === Math.floor(epochMs);
+  const millisecond = whole ? epochMs - second || 0 : ((epochMs % 1000) + 1000) % 1000;
+  const offset = whole ? Math.round(offsetMs / 60000) : Math.round((second + offsetMs + Math.floor(millisecond) - Math.floor(epochMs)) / 60000);
+  if (out === undefined) {
+    return {
+      year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second, millisecond,
+      weekday: f.weekday, offset, zone, epochMs,
+    };
+  }
+  out.year = f.year;
+  out.month = f.month;
+  out.day = f.day;
+  out.hour = f.hour;
+  out.minute = f.minute;
+  out.second = f.second;
+  out.millisecond = millisecond;
+  out.weekday = f.weekday;
+  out.offset = offset;
+  out.zone = zone;
+  out.epochMs = epochMs;
+  return out;
+}
+
+function zonedTimeByIntl(epochMs: number, zone: string): ZonedTime | undefined {
   const f = formatFor(zone) ?? formatFor('UTC')!;
   const parts: Record<string, string> = {};
   for (const p of f.formatToParts(epochMs)) parts[p.type] = p.value;

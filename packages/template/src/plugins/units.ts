@@ -5,7 +5,7 @@
 // Temperatures without `out:` are shown in the locale's usual scale. Names come from Intl where it knows
 // the unit, else from the table below.
 
-import { digits, numberFormat, parseOptions, plainSpaces } from './intl.js';
+import { digits, numberFormat, numberFormatter, parseOptions, plainSpaces } from './intl.js';
 import type { PluginContext } from './types.js';
 
 type Category = 'length' | 'area' | 'duration' | 'digital' | 'frequency' | 'angle' | 'temperature';
@@ -98,7 +98,7 @@ function write(n: number, unit: string, display: Display, style: NumberStyle, lo
   if (own === undefined) {
     return plainSpaces(numberFormat(locale, { ...number, style: 'unit', unit, unitDisplay: display }).format(n));
   }
-  const text = numberFormat(locale, number).format(n);
+  const text = numberFormatter(locale, number, false)(n);
   const pattern = display === 'narrow' ? own[0] : display === 'short' ? own[1] : text === '1' ? own[2] : own[3];
   return pattern.replace('{0}', text);
 }
