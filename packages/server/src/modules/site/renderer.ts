@@ -165,8 +165,10 @@ export class SiteRenderer {
       const body = format === 'json' ? JSON.stringify(full) : JSON.stringify(full, null, 2);
       return reply.status(result.status).type('application/json; charset=utf-8').send(body);
     }
-    // A page that shows the cart itself is rendered whole with it; others leave their visitor blocks as holes.
-    const page = this.renderPage(snapshot, theme, result, visitorOf(request, snapshot), visitorData, request.routeOptions.config?.visitorPage !== true);
+    // Only a page about to be kept leaves its visitor blocks as holes; any other (one rendered for this
+    // request alone, or one that shows the cart itself) is rendered whole with the visitor's data.
+    const keep = cacheKey !== null && request.routeOptions.config?.visitorPage !== true;
+    const page = this.renderPage(snapshot, theme, result, visitorOf(request, snapshot), visitorData, keep);
     const body = page.complete(visitorData);
     const forEveryone = Object.keys(visitorData).length === 0;
     if (cacheKey && page.status === 200 && (forEveryone || page.holes)) {
@@ -213,13 +215,13 @@ export class SiteRenderer {
       this.logErrors(theme, r.errors);
       return Buffer.from(r.output);
     });
-    const forEveryone = fill(html.data);
     const join = (filled: Buffer[]) => Buffer.concat(segments.flatMap((segment, i) => (i < filled.length ? [segment, filled[i]!] : [segment])));
-    const anonymous = join(forEveryone);
+    // The page for a visitor without a cart is made once, when first asked for.
+    let anonymous: Buffer | undefined;
     return {
       status: html.status,
       holes: order.length > 0,
-      complete: (data) => (Object.keys(data).length === 0 ? anonymous : join(fill({ ...html.data, ...data }))),
+      complete: (data) => (Object.keys(data).length === 0 ? (anonymous ??= join(fill(html.data))) : join(fill({ ...html.data, ...data }))),
     };
   }
 

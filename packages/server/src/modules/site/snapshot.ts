@@ -1,3 +1,4 @@
+import { hostnameOf } from '../../http/origin.js';
 import type { Store } from '../../storage/dialect.js';
 import {
   findSiteSettings, findWebsite, listCollections, listForms, listNavigation, resolveWebsite, websiteVersion,
@@ -135,10 +136,7 @@ export class SiteSnapshots {
   }
 }
 
+/** The host name a Host header names, lowercased, without port or trailing dot ("" without one): http/origin.ts. */
 export function normalizeHost(header: string | undefined): string {
-  if (!header) return '';
-  const host = header.trim().toLowerCase();
-  // "[::1]:3000" -> "[::1]", "shop.test:3000" -> "shop.test"
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  return host.split(':')[0]!;
+  return header ? hostnameOf(header) : '';
 }
