@@ -214,3 +214,14 @@ describe('limits', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
+
+describe('bounded caches', () => {
+  test('a full cache forgets its oldest entry, never the ones just kept', async () => {
+    const { keep } = await import('../src/plugins/bounded.js');
+    const cache = new Map<string, number>();
+    for (let i = 0; i < 5; i++) keep(cache, `k${i}`, i, 3);
+    expect([...cache.keys()]).toEqual(['k2', 'k3', 'k4']);
+    keep(cache, 'k3', 30, 3); // a key already kept takes no room
+    expect([...cache]).toEqual([['k2', 2], ['k3', 30], ['k4', 4]]);
+  });
+});

@@ -4,6 +4,7 @@
 
 import { compileDateFormat, joinParts, type DateFormat } from './date-format.js';
 import { dateTimeFormat, type ParsedOptions } from './intl.js';
+import { keep } from './bounded.js';
 
 const STYLES = new Set(['short', 'medium', 'long', 'full']);
 type Style = 'short' | 'medium' | 'long' | 'full';
@@ -55,9 +56,7 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): DateFo
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = dateFormats.get(key);
   if (f === undefined) {
-    f = compileDateFormat(locale, options);
-    if (dateFormats.size >= DATE_FORMATS) dateFormats.clear();
-    dateFormats.set(key, f);
+    f = keep(dateFormats, key, compileDateFormat(locale, options), DATE_FORMATS);
   }
   return f;
 }

@@ -4,6 +4,7 @@
 // (`compileNumberFormat` of @tessera/core), which cost a fraction of an Intl call per number.
 
 import { compileNumberFormat, type LocaleNumberFormat } from '@tessera/core';
+import { keep } from './bounded.js';
 
 type IntlObject = Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules | Intl.RelativeTimeFormat;
 const cache = new Map<string, IntlObject>();
@@ -13,8 +14,7 @@ function cached<T extends IntlObject>(key: string, make: () => T): T {
   let v = cache.get(key) as T | undefined;
   if (v === undefined) {
     v = make();
-    if (cache.size >= CACHE_SIZE) cache.clear();
-    cache.set(key, v);
+    keep<string, IntlObject>(cache, key, v, CACHE_SIZE);
   }
   return v;
 }
@@ -46,9 +46,7 @@ export function numberFormatter(locale: string, options: Intl.NumberFormatOption
   const key = `${plain ? 'p' : 'i'}|${locale}|${JSON.stringify(options)}`;
   let f = numberFormats.get(key);
   if (f === undefined) {
-    f = compileNumberFormat(locale, options, plain ? plainSpaces : undefined);
-    if (numberFormats.size >= CACHE_SIZE) numberFormats.clear();
-    numberFormats.set(key, f);
+    f = keep(numberFormats, key, compileNumberFormat(locale, options, plain ? plainSpaces : undefined), CACHE_SIZE);
   }
   return f;
 }
@@ -70,8 +68,7 @@ export function safeLocale(tag: string | undefined): string {
     } catch {
       locale = 'en';
     }
-    if (canonicalLocales.size >= CACHE_SIZE) canonicalLocales.clear();
-    canonicalLocales.set(tag, locale);
+    keep(canonicalLocales, tag, locale, CACHE_SIZE);
   }
   lastTag = tag;
   lastLocale = locale;

@@ -2,6 +2,8 @@
 // `{0 select a{...} other{...}}` and formatted arguments `{0 decimal style:short}`, `{0 money}`,
 // `{0;1 datetime-interval yMMMd}`, `{0 unit in:byte}`. Plural categories come from Intl.PluralRules.
 
+import { keep } from './bounded.js';
+
 export type MessageNode =
   | string
   | { readonly kind: 'arg'; readonly names: readonly string[]; readonly format?: string; readonly options: string }
@@ -16,8 +18,7 @@ export function parseMessage(source: string): MessageNode[] {
   let nodes = parsed.get(source);
   if (nodes === undefined) {
     nodes = new Parser(source).nodes(false, false);
-    if (parsed.size >= MAX_CACHED) parsed.clear();
-    parsed.set(source, nodes);
+    keep(parsed, source, nodes, MAX_CACHED);
   }
   return nodes;
 }

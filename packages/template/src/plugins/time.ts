@@ -3,6 +3,7 @@
 // are computed from them. Shared by the date formatter and the locale formatters.
 
 import { localFields, zoneOffset, type LocalFields } from './zone-offsets.js';
+import { keep } from './bounded.js';
 
 export interface ZonedTime {
   readonly year: number;
@@ -32,8 +33,7 @@ function formatFor(zone: string): Intl.DateTimeFormat | undefined {
     } catch {
       return undefined;
     }
-    if (formats.size > 100) formats.clear();
-    formats.set(zone, f);
+    keep(formats, zone, f, 100);
   }
   return f;
 }
@@ -189,8 +189,7 @@ export function zoneAbbreviation(t: ZonedTime): string {
     const hh = String(Math.floor(abs / 60)).padStart(2, '0');
     found = sign + hh + (abs % 60 === 0 ? '' : String(abs % 60).padStart(2, '0'));
   }
-  if (abbreviations.size > 1000) abbreviations.clear();
-  abbreviations.set(key, found);
+  keep(abbreviations, key, found, 1000);
   return found;
 }
 

@@ -4,7 +4,9 @@
 // for the offset at every day of the stretch, and where two days differ a binary search finds the second
 // of the change. Later instants in that stretch take the offset of the last change before them, found
 // with a short search. The caches hold a few numbers per change, per zone and per stretch asked about,
-// and are cleared when they grow past their bounds.
+// and forget their oldest entries past their bounds.
+
+import { keep } from './bounded.js';
 
 const DAY_MS = 86_400_000;
 // Stretches of 2^35 ms (about 398 days), numbered from the epoch, so that an instant's stretch is a division.
@@ -43,8 +45,7 @@ function zoneOf(name: string): Zone | undefined {
     } catch {
       z = null;
     }
-    if (zones.size >= MAX_ZONES) zones.clear();
-    zones.set(name, z);
+    keep(zones, name, z, MAX_ZONES);
   }
   lastName = name;
   lastZone = z;
@@ -120,8 +121,7 @@ export function zoneOffset(zone: string, ms: number): number | undefined {
   let stretch = index === z.lastIndex ? z.lastStretch : z.stretches.get(index);
   if (stretch === undefined) {
     stretch = findStretch(z, index);
-    if (z.stretches.size >= MAX_STRETCHES_PER_ZONE) z.stretches.clear();
-    z.stretches.set(index, stretch);
+    keep(z.stretches, index, stretch, MAX_STRETCHES_PER_ZONE);
   }
   z.lastIndex = index;
   z.lastStretch = stretch;
