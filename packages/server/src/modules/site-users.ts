@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { CommerceDeps } from './commerce/deps.js';
 import type { ScryptCost } from './admin/passwords.js';
-import { accountsPlugin, type AccountsSetup, type MemberCarts } from './accounts/index.js';
-import { membersPlugin } from './members/index.js';
-import { sitePasswordPlugin, type PasswordLimits } from './site-password/index.js';
-import { multilingualPlugin } from './multilingual/index.js';
-import { headerFooterPlugin } from './header-footer/index.js';
-import { placesPlugin, type PlacesProvider } from './places/index.js';
-import { sessionRecordingPlugin } from './session-recording/index.js';
+import { accountsPlugin, type AccountsSetup, type MemberCarts } from './accounts/plugin.js';
+import { membersPlugin } from './members/plugin.js';
+import { sitePasswordPlugin, type PasswordLimits } from './site-password/plugin.js';
+import { multilingualPlugin } from './multilingual/plugin.js';
+import { headerFooterPlugin } from './header-footer/plugin.js';
+import { placesPlugin, type PlacesProvider } from './places/plugin.js';
+import { sessionRecordingPlugin } from './session-recording/plugin.js';
 
-export { accountsAuthPlugin, MemberCarts } from './accounts/index.js';
+export { accountsAuthPlugin, MemberCarts } from './accounts/plugin.js';
 
 /** What a deployment (or a test) may set for issue 9's modules. */
 export interface SiteUsersSetup {

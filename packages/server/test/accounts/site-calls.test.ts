@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_RECORDING_MOCK_ID } from '@tessera/core';
 import { createTestOwner } from '../helpers/passwords.js';
-import type { PlacesProvider } from '../../src/modules/places/index.js';
+import type { PlacesProvider } from '../../src/modules/places/plugin.js';
 import { DIALECTS } from '../helpers/store.js';
 import { Browser, WEBSITE_ID, membersApp, updateSiteSettings, type MembersSite } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentProvider, PaymentRequest } from '../../src/modules/checkout/payments.js';
-import { offlineProvider, testProvider } from '../../src/modules/checkout/payments.js';
+import type { PaymentProvider, PaymentRequest } from '../../src/modules/commerce/payments.js';
+import { offlineProvider, testProvider } from '../../src/modules/commerce/payments.js';
 import { DIALECTS } from '../helpers/store.js';
 import { Visitor, WEBSITE_ID, paid, setStock, stockOf, storeApp, updateStoreSettings, type StoreSite } from './helpers.js';
 

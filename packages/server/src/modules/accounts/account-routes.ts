@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import { listGrants } from '../members/grants.js';
+import { listGrants } from './grants.js';
 import { requireXsrf } from './auth.js';
 import { siteOf, type AccountsDeps } from './deps.js';
 import { accountOrders } from './orders.js';

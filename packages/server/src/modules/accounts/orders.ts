@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { formatMoney, isCurrencyCode, makeMoney } from '@tessera/core';
 import type { CommerceDeps } from '../commerce/deps.js';
 import { money, type Money } from '../site/context/money.js';
-import { orderLinks } from '../orders/view.js';
+import { orderLinks } from '../commerce/order-view.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import type { SiteUserAuth } from './users.js';
 

@@ -5,7 +5,7 @@ import { escapeHtml } from '../site/document.js';
 import { baseContext, type PageContext, type PageRequest, type PageResult } from '../site/pages.js';
 import { collectionUrl } from '../site/context/content.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
-import { listGrants } from '../members/grants.js';
+import { listGrants } from './grants.js';
 import { memberOf } from './auth.js';
 import type { AccountsDeps } from './deps.js';
 import { accountOrders } from './orders.js';

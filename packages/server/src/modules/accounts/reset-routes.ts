@@ -7,7 +7,7 @@ import { visitorSubject } from '../../http/rate-limit.js';
 import type { Mailer } from '../../mail/index.js';
 import { siteSender } from '../../mail/site.js';
 import { baseUrlOf } from '../commerce/deps.js';
-import { checker } from '../analytics/validate.js';
+import { checker } from '../../http/validate.js';
 import { siteOf, type AccountsDeps } from './deps.js';
 import { signIn } from './session-routes.js';
 import { findSiteUser, findSiteUserByEmail, issueSiteUserToken, normalizeEmail, setSiteUserPassword, useSiteUserToken } from './users.js';

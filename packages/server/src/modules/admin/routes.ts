@@ -8,7 +8,7 @@ import { type RateLimit, RateLimiter, visitorSubject } from '../../http/rate-lim
 import { canEndSession, canOpenConfig, canViewAnalytics } from '../../permissions.js';
 import { analyticsReport } from '../analytics/report.js';
 import { addDays, dayIn } from '../analytics/request-info.js';
-import { checker } from '../analytics/validate.js';
+import { checker } from '../../http/validate.js';
 import type { SiteSnapshot, SiteSnapshots } from '../site/snapshot.js';
 import { normalizeHost } from '../site/snapshot.js';
 import { systemClock, type Clock } from '../../clock.js';

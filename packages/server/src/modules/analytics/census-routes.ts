@@ -4,7 +4,7 @@ import { hasType } from './ingest.js';
 import { deviceOf, pathOf, referrerHost } from './request-info.js';
 import {
   ClientId, EventName, MAX_PROPERTIES, Opt, PageContextFields, Scalar, SitePath, Str, checker, parseJson,
-} from './validate.js';
+} from '../../http/validate.js';
 
 /**
  * Page views and census calls (platform.md section 7; the shapes the collectors send are listed in

@@ -5,7 +5,7 @@ import { crumbMatches } from '../../http/crumb.js';
 import { checkEventRecord } from './event-schemas.js';
 import { hasType } from './ingest.js';
 import { deviceOf, pathOf, referrerHost } from './request-info.js';
-import { EventName, MAX_PROPERTIES, Opt, Scalar, SitePath, Str, checker, parseJson } from './validate.js';
+import { EventName, MAX_PROPERTIES, Opt, Scalar, SitePath, Str, checker, parseJson } from '../../http/validate.js';
 
 /**
  * Visitor events (platform.md section 7):

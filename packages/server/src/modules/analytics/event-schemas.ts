@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 import { EVENT_ENVIRONMENTS } from '@tessera/core/constants';
-import { type Checked, ClientId, EventName, MAX_PROPERTIES, Opt, Scalar, SitePath, Str, checker, rejected } from './validate.js';
+import { type Checked, ClientId, EventName, MAX_PROPERTIES, Opt, Scalar, SitePath, Str, checker, rejected } from '../../http/validate.js';
 
 /**
  * The v2 event record (platform.md section 3, "Event record v2") and the event schemas Tessera

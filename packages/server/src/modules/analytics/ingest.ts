@@ -8,7 +8,7 @@ import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from '../site/sn
 import type { AnalyticsConfig } from './config.js';
 import { IngestQueue, type RawRows, type RawTable } from './queue.js';
 import { dayIn, isBotAgent } from './request-info.js';
-import type { Rejected } from './validate.js';
+import type { Rejected } from '../../http/validate.js';
 import { writeBatch } from './writer.js';
 
 declare module 'fastify' {

@@ -5,7 +5,7 @@ import type { CommerceDeps } from '../commerce/deps.js';
 import { siteSender } from '../../mail/site.js';
 import type { OrderConfirmationMailInput } from '../orders/mail.js';
 import { storeRules } from '../commerce/settings.js';
-import { orderLinks, orderView, type OrderView } from '../orders/view.js';
+import { orderLinks, orderView, type OrderView } from '../commerce/order-view.js';
 import { siteTime } from '../commerce-mail/templates.js';
 import { giveBackOrder } from './give-back.js';
 import { issuePaidOrder } from './paid.js';

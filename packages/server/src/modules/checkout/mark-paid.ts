@@ -2,7 +2,7 @@ import { newId } from '../../storage/ids.js';
 import { writeTransaction } from '../../storage/statement.js';
 import type { CommerceDeps } from '../commerce/deps.js';
 import { loadSnapshot } from '../site/snapshot.js';
-import type { OrderView } from '../orders/view.js';
+import type { OrderView } from '../commerce/order-view.js';
 import { whyNotPending, type OrderChange } from './holds.js';
 import { issuePaidOrder } from './paid.js';
 

@@ -4,7 +4,7 @@ import { newId } from '../../storage/ids.js';
 import type { Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import type { CommerceDeps } from '../commerce/deps.js';
-import { orderView, type OrderView } from '../orders/view.js';
+import { orderView, type OrderView } from '../commerce/order-view.js';
 
 /** Hours a download link lives when the product does not say (site.json `digital.linkLifetimeHours`). */
 export const DEFAULT_LINK_LIFETIME_HOURS = 24;

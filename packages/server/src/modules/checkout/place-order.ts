@@ -13,7 +13,7 @@ import { parseLocation } from '../cart/view.js';
 import { takeStock } from '../inventory/stock.js';
 import { loadBasket, type Basket, type BasketSource } from './basket.js';
 import { finishOrder, undoOrder } from './finish.js';
-import { siteProviderIds, type PaymentProvider } from './payments.js';
+import { siteProviderIds, type PaymentProvider } from '../commerce/payments.js';
 import { addSubscriptions } from './subscriptions.js';
 
 /** A checkout's answer, kept with the order so that a retry with the same key gets it again, byte for byte. */

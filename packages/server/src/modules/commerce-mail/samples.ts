@@ -6,7 +6,7 @@ import { storeRules } from '../commerce/settings.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import { itemUrl } from '../site/context/content.js';
 import { assetUrl } from '../site/context/assets.js';
-import { firstImage } from '../restock/store.js';
+import { firstImage } from '../commerce/catalog.js';
 import { REVIEWS_REQUEST_PATH } from '../reviews/request.js';
 import '../orders/mail.js';
 import '../restock/mail.js';

@@ -158,3 +158,13 @@ export function forSale(s: SiteSnapshot, p: CatalogProduct | null, now: number):
 export function unitPriceCents(v: { onSale: boolean; salePriceCents: number; priceCents: number }): number {
   return v.onSale ? v.salePriceCents : v.priceCents;
 }
+
+/** A product's first image: the item's main image, else the first of the product's images. */
+export function firstImage(itemData: string, productData: string): string | null {
+  const item = JSON.parse(itemData) as { mainImage?: unknown };
+  if (typeof item.mainImage === 'string') return item.mainImage;
+  const images = (JSON.parse(productData) as { images?: unknown }).images;
+  const first = Array.isArray(images) ? images[0] : undefined;
+  if (typeof first === 'string') return first;
+  return first && typeof first === 'object' && typeof (first as { path?: unknown }).path === 'string' ? (first as { path: string }).path : null;
+}

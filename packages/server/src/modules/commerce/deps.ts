@@ -5,10 +5,10 @@ import type { RateLimit, RateLimiter } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
 import type { SiteRenderer } from '../site/renderer.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
-import type { PaymentProviders } from '../checkout/payments.js';
+import type { PaymentProviders } from './payments.js';
 import type { Signer } from './signing.js';
 import type { Executor } from '../../storage/statement.js';
-import type { OrderView } from '../orders/view.js';
+import type { OrderView } from './order-view.js';
 
 /**
  * Told inside the transaction in which an order becomes paid (at checkout, or later when a pending

@@ -98,3 +98,9 @@ export function findCoupon(rules: StoreRules, code: string) {
   const wanted = code.trim().toUpperCase();
   return rules.coupons.find((c) => c.code.toUpperCase() === wanted);
 }
+
+/** The store's merchandising settings (restock notices, reviews), an empty object when absent. */
+export function merchandisingOf(store: Record<string, unknown>): Record<string, unknown> {
+  const m = store.merchandising;
+  return typeof m === 'object' && m !== null && !Array.isArray(m) ? (m as Record<string, unknown>) : {};
+}

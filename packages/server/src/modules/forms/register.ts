@@ -4,9 +4,9 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import { createMailer, type MailSetup } from '../../mail/index.js';
 import type { Store } from '../../storage/dialect.js';
-import { MailingList, newsletterPlugin } from '../newsletter/index.js';
+import { MailingList, newsletterPlugin } from '../newsletter/plugin.js';
 import type { SiteRenderer } from '../site/renderer.js';
-import { formsPlugin, type FormsOptions } from './index.js';
+import { formsPlugin, type FormsOptions } from './plugin.js';
 
 /** What an app's builder may change about mail, captcha and forms (tests: their SMTP server, small limits). */
 export interface FormsSetup {

@@ -7,9 +7,9 @@ import type { CommerceDeps } from '../commerce/deps.js';
 import { baseContext, notFoundPage, type PageResult } from '../site/pages.js';
 import { collectionUrl } from '../site/context/content.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
-import { checker } from '../analytics/validate.js';
+import { checker } from '../../http/validate.js';
 import { memberOf, requireXsrf } from '../accounts/auth.js';
-import { claimMembershipOrder, listGrants, type GrantView } from './grants.js';
+import { claimMembershipOrder, listGrants, type GrantView } from '../accounts/grants.js';
 
 const ClaimBody = Type.Object({ orderToken: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 const checkClaim = checker(ClaimBody);

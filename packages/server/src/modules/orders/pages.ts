@@ -11,7 +11,7 @@ import { tokenHash } from '../commerce/signing.js';
 import { findCart, findPurchasable } from '../cart/store.js';
 import { publicIn, type CartService } from '../cart/service.js';
 import { explicitToken } from '../cart/visitor.js';
-import { orderView } from './view.js';
+import { orderView } from '../commerce/order-view.js';
 
 type Build = (req: PageRequest, s: SiteSnapshot, query: Record<string, unknown>) => Promise<PageResult>;
 

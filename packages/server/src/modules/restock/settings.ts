@@ -1,4 +1,5 @@
 import { restockSuccessText } from '@tessera/core';
+import { merchandisingOf } from '../commerce/settings.js';
 import { captchaSiteKey } from '../site/context/site.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 
@@ -20,11 +21,6 @@ export interface RestockSettings {
   readonly autoSend: boolean;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-export function merchandisingOf(store: Record<string, unknown>): Record<string, unknown> {
-  return isObject(store.merchandising) ? store.merchandising : {};
-}
 
 export function restockSettings(s: SiteSnapshot): RestockSettings {
   const m = merchandisingOf(s.store);

@@ -1,4 +1,5 @@
 import { ProductType } from '@tessera/core';
+import { firstImage } from '../commerce/catalog.js';
 import type {} from '../../storage/schema-restock.js';
 import type { Executor } from '../../storage/statement.js';
 import { assetUrl } from '../site/context/assets.js';
@@ -36,15 +37,6 @@ function variantText(attributes: Record<string, string>, ordering: unknown): str
   const names = Array.isArray(ordering) ? ordering.filter((n): n is string => typeof n === 'string' && n in attributes) : [];
   for (const name of Object.keys(attributes)) if (!names.includes(name)) names.push(name);
   return names.map((n) => `${n}: ${attributes[n]}`).join(', ');
-}
-
-export function firstImage(itemData: string, productData: string): string | null {
-  const item = JSON.parse(itemData) as { mainImage?: unknown };
-  if (typeof item.mainImage === 'string') return item.mainImage;
-  const images = (JSON.parse(productData) as { images?: unknown }).images;
-  const first = Array.isArray(images) ? images[0] : undefined;
-  if (typeof first === 'string') return first;
-  return first && typeof first === 'object' && typeof (first as { path?: unknown }).path === 'string' ? (first as { path: string }).path : null;
 }
 
 /** The variants of a site by id, with their product (stock read live, `db` may be a transaction). */

@@ -1,5 +1,5 @@
 import type { SiteSnapshot } from '../site/snapshot.js';
-import { merchandisingOf } from '../restock/settings.js';
+import { merchandisingOf } from '../commerce/settings.js';
 
 /** A week: long enough for most parcels to arrive before the buyer is asked. */
 export const DEFAULT_REVIEW_REQUEST_DELAY_HOURS = 168;

@@ -3,9 +3,6 @@ import type { SiteSnapshot } from './snapshot.js';
 import type { LoadedTheme } from './theme.js';
 import { captchaSiteKey, cookieSettings } from './context/site.js';
 import { Captcha, CHALLENGE_PATH } from '../../captcha/index.js';
-import { popupOverlayContext } from '../newsletter/overlay.js';
-import { pageSpeedEnabled } from '../performance/settings.js';
-import { siteProviderIds } from '../checkout/payments.js';
 import { DEFAULT_STRINGS, variantOverridesAllowed } from '@tessera/core';
 import { localizedStrings } from './localized-strings.js';
 
@@ -19,10 +16,18 @@ export interface BrowserVisitor {
 }
 export const ANONYMOUS: BrowserVisitor = Object.freeze({ authenticated: false, websiteRoles: Object.freeze([]) });
 
-/** Server-wide switches the browser context carries. */
+/**
+ * What another module adds to the browser context of a site's pages (its payment providers, its
+ * overlay, its switches): called once per site snapshot and theme, the result kept with them.
+ */
+export type BrowserContextHook = (s: SiteSnapshot, context: BrowserContext) => void;
+export type BrowserContext = Record<string, unknown> & { storeSettings: Record<string, unknown> };
+
+/** Server-wide switches the browser context carries, and the modules' additions. */
 export interface BrowserOptions {
   /** The global flag that turns census off (CENSUS_DISABLED). */
   readonly censusDisabled: boolean;
+  readonly hooks?: readonly BrowserContextHook[];
 }
 
 /**
@@ -60,7 +65,6 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
     // The captcha widget's provider and, for ALTCHA, where it fetches challenges (issue 7).
     captchaProvider: Captcha.providerName(s.settings),
     captchaChallengeUrl: CHALLENGE_PATH,
-    popupOverlay: popupOverlayContext(s),
     timeZone: { name: s.timeZone, offset: website.timeZoneOffset, abbreviation: website.timeZoneAbbr },
     currency: s.currency,
     storeSettings: {
@@ -71,14 +75,12 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
       multipleQuantityAllowedForServices: storeSettings.multipleQuantityAllowedForServices,
       merchandisingSettings: storeSettings.merchandisingSettings,
       installments: storeSettings.installments,
-      // The storefront's add-to-cart buttons and checkout (issue 6): buy at once, and the payment
-      // providers' ids the checkout offers (ids only; a provider's keys never reach a page).
+      // The storefront's add-to-cart buttons and checkout: buy at once (the commerce module adds
+      // the payment providers' ids the checkout offers).
       expressCheckout: storeSettings.expressCheckout,
-      paymentProviders: siteProviderIds(s.store),
-    },
+    } as Record<string, unknown>,
     // Measurement (issue 8): what the collectors read (packages/storefront/src/collectors/context.ts).
     censusDisabled: options.censusDisabled,
-    pageSpeedEnabled: pageSpeedEnabled(s),
     collectionType: collection?.type ?? null,
     authenticated: visitor.authenticated,
     websiteRoles: visitor.websiteRoles,
@@ -88,6 +90,11 @@ export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record
     // The islands' words in the page's language: only those that differ from English (none on an English page).
     localizedStrings: translatedStrings(page.localizedStrings),
   };
+}
+
+function withHooks<T extends BrowserContext>(s: SiteSnapshot, context: T, hooks: readonly BrowserContextHook[] = []): T {
+  for (const hook of hooks) hook(s, context);
+  return context;
 }
 
 /** Per strings object (one per snapshot and language), its translated part. */
@@ -134,7 +141,7 @@ export function headersHtml(
     const {
       pageType: _p, collectionId: _c, itemId: _i, timeZone: _t, collectionType: _ct, authenticated: _a, websiteRoles: _r,
       authenticatedAccountId: _m, language: _l, localizedStrings: _s, ...rest
-    } = browserContext(s, theme, page, options);
+    } = withHooks(s, browserContext(s, theme, page, options), options.hooks);
     const stylesheets = [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('');
     cached = { json: scriptJson(rest).slice(1, -1), stylesheets };
     byTheme.set(theme, cached);

@@ -6,7 +6,7 @@ import { safeRedirectTarget } from '../../http/paths.js';
 import { PageType } from '../../constants.js';
 import { SiteAccess } from './access.js';
 import type { StorefrontBuild } from '../../http/storefront.js';
-import { ANONYMOUS, type BrowserVisitor, escapeHtml, footersHtml, headersHtml } from './document.js';
+import { ANONYMOUS, type BrowserContextHook, type BrowserVisitor, escapeHtml, footersHtml, headersHtml } from './document.js';
 import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageResult } from './pages.js';
 import { renderPartial, renderTemplate, type TemplateIssue } from './render.js';
 import { PageCache } from './page-cache.js';
@@ -125,6 +125,13 @@ export class SiteRenderer {
       language: this.languageOf(request, snapshot),
       access: (c) => this.access.collection(request, snapshot, c),
     };
+  }
+
+  /** What other modules add to the browser context of every page (document.ts). */
+  readonly browserContextHooks: BrowserContextHook[] = [];
+
+  addBrowserContextHook(hook: BrowserContextHook): void {
+    this.browserContextHooks.push(hook);
   }
 
   addContextHook(hook: ContextHook, options: ContextHookOptions = {}): void {
@@ -260,7 +267,7 @@ export class SiteRenderer {
     }
     const data: Record<string, unknown> = {
       ...context,
-      'squarespace-headers': headersHtml(s, theme, this.storefront, context, { censusDisabled: this.config.analytics.censusDisabled }, visitor),
+      'squarespace-headers': headersHtml(s, theme, this.storefront, context, { censusDisabled: this.config.analytics.censusDisabled, hooks: this.browserContextHooks }, visitor),
       'squarespace-footers': footersHtml(this.storefront),
     };
     const opts = holes ? { ...options, holes: (name: string, node: unknown) => holes(name, node, data) } : options;

@@ -8,7 +8,7 @@ import { isApiRequest } from '../../http/paths.js';
 import { RateLimiter, type RateLimit, visitorSubject } from '../../http/rate-limit.js';
 import { canPreviewRestricted } from '../../permissions.js';
 import { verifyPassword } from '../admin/passwords.js';
-import { checker } from '../analytics/validate.js';
+import { checker } from '../../http/validate.js';
 import type { CommerceDeps } from '../commerce/deps.js';
 import type { AccessDenial, AccessPolicy } from '../site/access.js';
 import { collectionContext } from '../site/context/content.js';

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../errors.js';
 import { canEditHeaderFooter } from '../../permissions.js';
 import { isObject } from '../../site-dir/checker.js';
-import { checker } from '../analytics/validate.js';
+import { checker } from '../../http/validate.js';
 import type { CommerceDeps } from '../commerce/deps.js';
 import { sitePhrase } from '../site/context/navigation.js';
 import { updateWebsiteSettings } from '../site/settings-store.js';

@@ -4,7 +4,7 @@ import { newId } from '../../storage/ids.js';
 import { hasType } from '../analytics/ingest.js';
 import { deviceOf, pathOf } from '../analytics/request-info.js';
 import { pageSpeedEnabled } from './settings.js';
-import { ClientId, MAX_PROPERTIES, Opt, PageContextFields, Scalar, SitePath, Str, checker, parseJson, rejected, under } from '../analytics/validate.js';
+import { ClientId, MAX_PROPERTIES, Opt, PageContextFields, Scalar, SitePath, Str, checker, parseJson, rejected, under } from '../../http/validate.js';
 
 /**
  * Page-speed records (platform.md sections 3, 4, 7):

@@ -4,8 +4,8 @@ import type { Executor } from '../../storage/statement.js';
 import type { OrdersTable } from '../../storage/schema-commerce.js';
 import { money, type Money } from '../site/context/money.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { storeRules } from '../commerce/settings.js';
+import type { CommerceDeps } from './deps.js';
+import { storeRules } from './settings.js';
 
 export type OrderRow = Selectable<OrdersTable>;
 

@@ -5,14 +5,14 @@ import '../orders/mail.js';
 import { RateLimiter } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
 import type { SiteRenderer } from '../site/renderer.js';
-import { cartPlugin } from '../cart/index.js';
+import { cartPlugin } from '../cart/plugin.js';
 import { pruneAbandonedCarts } from '../cart/store.js';
 import { checkoutPlugin } from '../checkout/routes.js';
 import { HOLD_SWEEP_MS, cancelOrder, expireHolds, type OrderChange } from '../checkout/holds.js';
 import { markOrderPaid } from '../checkout/mark-paid.js';
-import { PaymentProviders, type PaymentProvider } from '../checkout/payments.js';
-import { inventoryPlugin } from '../inventory/index.js';
-import { ordersPlugin } from '../orders/index.js';
+import { PaymentProviders, type PaymentProvider } from './payments.js';
+import { inventoryPlugin } from '../inventory/plugin.js';
+import { ordersPlugin } from '../orders/plugin.js';
 import { DEFAULT_CART_WRITE_LIMITS, type CommerceDeps } from './deps.js';
 import { Signer } from './signing.js';
 

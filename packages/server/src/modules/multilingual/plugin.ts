@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { normalizeLanguage } from '@tessera/core';
 import { AppError } from '../../errors.js';
 import { canManageLanguages } from '../../permissions.js';
-import { checker } from '../analytics/validate.js';
+import { checker } from '../../http/validate.js';
 import type { CommerceDeps } from '../commerce/deps.js';
 import { memberOf, xsrfMatches } from '../accounts/auth.js';
 import { updateWebsiteSettings } from '../site/settings-store.js';

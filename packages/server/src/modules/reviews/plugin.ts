@@ -9,7 +9,7 @@ import type { Store } from '../../storage/dialect.js';
 import { newId } from '../../storage/ids.js';
 import { isUniqueViolation } from '../../storage/statement.js';
 import type { Signer } from '../commerce/signing.js';
-import { firstImage } from '../restock/store.js';
+import { firstImage } from '../commerce/catalog.js';
 import { assetUrl } from '../site/context/assets.js';
 import { itemUrl } from '../site/context/content.js';
 import { baseContext, notFoundPage } from '../site/pages.js';

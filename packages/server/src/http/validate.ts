@@ -1,4 +1,4 @@
-import { parseJsonText } from '../../http/json.js';
+import { parseJsonText } from './json.js';
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 

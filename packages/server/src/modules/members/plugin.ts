@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { CommerceDeps } from '../commerce/deps.js';
 import { membersPolicy } from './access.js';
-import { membershipPaidHook } from './grants.js';
+import { membershipPaidHook } from '../accounts/grants.js';
 import { lessonVideoHook } from './lessons.js';
 import { membersRoutes } from './routes.js';
 
-export { hasGrant, claimMembershipOrder, listGrants, grant, type GrantView } from './grants.js';
+export { hasGrant, claimMembershipOrder, listGrants, grant, type GrantView } from '../accounts/grants.js';
 export { joinOptions, type JoinOption } from './paywall.js';
 
 /** Members' areas, paywalled lessons and the join flow (issue 9, docs/accounts.md). */

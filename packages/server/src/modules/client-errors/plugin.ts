@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ERROR_REPORTER } from '@tessera/core/constants';
 import { hasType } from '../analytics/ingest.js';
 import { pathOf } from '../analytics/request-info.js';
-import { EventName, Opt, Scalar, Str, checker } from '../analytics/validate.js';
+import { EventName, Opt, Scalar, Str, checker } from '../../http/validate.js';
 
 /**
  * The client error reporter's endpoint (storefront.md sections 7 and 9):
