@@ -1,12 +1,8 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyPluginCallback, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import { changesPages } from './modules/site/page-cache.js';
-import { CART_COOKIE } from './modules/cart/visitor.js';
-import { MEMBER_COOKIE, SITE_USER_INFO_COOKIE } from './modules/accounts/cookies.js';
-import { OWNER_COOKIE } from './modules/admin/auth.js';
-import { UNLOCK_COOKIE } from './modules/site-password/unlock.js';
 import formbody from '@fastify/formbody';
 import { sql } from 'kysely';
+import { AltchaProvider, Captcha, type AltchaOptions, type CaptchaProvider } from './captcha/index.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { AppError, toAppError } from './errors.js';
@@ -16,23 +12,33 @@ import { registerJsonBodies } from './http/json.js';
 import { loggableUrl } from './http/log-url.js';
 import { parseQueryString, queryRejected } from './http/querystring.js';
 import { registerCompression, registerSecurity } from './http/security.js';
-import { readStorefrontBuild, registerStorefrontAssets } from './http/storefront.js';
+import { registerStorefrontAssets } from './http/storefront.js';
 import { registerJobs, type JobsSetup } from './jobs/index.js';
-import { registerCommerce, type CommerceSetup } from './modules/commerce/plugin.js';
-import { installmentsPlugin } from './modules/installments/plugin.js';
-import { adminPlugin, ownerAuthPlugin } from './modules/admin/index.js';
-import { SCRYPT_COST, type ScryptCost } from './modules/admin/passwords.js';
-import { analyticsPlugin, ingestPlugin } from './modules/analytics/plugin.js';
-import { clientErrorsPlugin } from './modules/client-errors/plugin.js';
-import { performancePlugin } from './modules/performance/plugin.js';
-import { registerFormsAndMail, type FormsSetup } from './modules/forms/register.js';
-import { registerMerchandising, type MerchandisingSetup } from './modules/restock/register.js';
-import { sitePlugin } from './modules/site/plugin.js';
-import { SiteAccess } from './modules/site/access.js';
-import { registerSiteUsers, accountsAuthPlugin, MemberCarts, type SiteUsersSetup } from './modules/site-users.js';
-import { SiteRenderer } from './modules/site/renderer.js';
-import { SiteSnapshots } from './modules/site/snapshot.js';
-import { ThemeCache } from './modules/site/theme.js';
+import { createMailer, type MailSetup } from './mail/index.js';
+import type { ModuleDeps } from './modules/deps.js';
+import accounts, { accountsSession, type AccountsSetup } from './modules/accounts/index.js';
+import admin, { ownerSession, SCRYPT_COST, type ScryptCost } from './modules/admin/index.js';
+import analytics from './modules/analytics/index.js';
+import cart from './modules/cart/index.js';
+import checkout from './modules/checkout/index.js';
+import clientErrors from './modules/client-errors/index.js';
+import commerce, { type CommerceSetup } from './modules/commerce/index.js';
+import commerceMail from './modules/commerce-mail/index.js';
+import forms, { type FormsOptions } from './modules/forms/index.js';
+import headerFooter from './modules/header-footer/index.js';
+import installments from './modules/installments/index.js';
+import inventory from './modules/inventory/index.js';
+import members from './modules/members/index.js';
+import multilingual from './modules/multilingual/index.js';
+import newsletter from './modules/newsletter/index.js';
+import orders from './modules/orders/index.js';
+import performance from './modules/performance/index.js';
+import places, { type PlacesProvider } from './modules/places/index.js';
+import restock, { type RestockSetup } from './modules/restock/index.js';
+import reviews, { type ReviewLimits } from './modules/reviews/index.js';
+import sessionRecording from './modules/session-recording/index.js';
+import site from './modules/site/index.js';
+import sitePassword, { type PasswordLimits } from './modules/site-password/index.js';
 import { openStore, type Store } from './storage/dialect.js';
 
 declare module 'fastify' {
@@ -50,18 +56,48 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
   /** The time modules read (keys, captcha and mail retries); tests move it forward instead of sleeping. */
   clock?: Clock;
-  /** Mail transport, captcha providers and form limits (issue 7). */
+  /** Mail transport, captcha providers and form limits. */
   forms?: FormsSetup;
-  /** Payment providers and cart write limits (issue 5). */
+  /** Payment providers and cart write limits. */
   commerce?: CommerceSetup;
-  /** Restock and review limits, page sizes, the automatic restock sender (issue 7). */
+  /** Restock and review limits, page sizes, the automatic restock sender. */
   merchandising?: MerchandisingSetup;
-  /** Visitor account limits, the places provider (issue 9). */
+  /** Visitor account limits, the lock screen's password limits, the places provider. */
   siteUsers?: SiteUsersSetup;
   /** The scrypt cost of new password hashes: SCRYPT_COST (OWASP's) unless a test lowers it to create accounts quickly. */
   passwordCost?: ScryptCost;
   /** Background jobs: whether they run on timers (tests run them by hand). */
   jobs?: JobsSetup;
+}
+
+/** What an app's builder may change about mail, captcha and forms (tests: their SMTP server, small limits). */
+export interface FormsSetup {
+  readonly mail?: MailSetup;
+  /** More captcha providers, chosen per site with settings.captcha.provider (ALTCHA is always there). */
+  readonly captchaProviders?: readonly CaptchaProvider[];
+  readonly altcha?: AltchaOptions;
+  readonly forms?: Partial<FormsOptions>;
+}
+
+/** What an app's builder (a test) may change about restock notifications and reviews. */
+export interface MerchandisingSetup extends RestockSetup {
+  readonly reviewLimits?: Partial<ReviewLimits>;
+}
+
+/** What a deployment (or a test) may set for visitor accounts, the lock screen and address lookups. */
+export interface SiteUsersSetup {
+  accounts?: AccountsSetup;
+  /** Wrong-password limits of the lock screen and protected pages. */
+  passwordLimits?: Partial<PasswordLimits>;
+  /** The address lookup service; none: the places calls answer 501. */
+  places?: PlacesProvider | null;
+}
+
+/** A module with the options the app gives it, ready to register. */
+type ModuleEntry = (app: FastifyInstance) => PromiseLike<unknown>;
+
+function entry<O extends object>(plugin: FastifyPluginCallback<O> | FastifyPluginAsync<O>, opts: O): ModuleEntry {
+  return (app) => app.register(plugin, opts);
 }
 
 /** Believes the nearest `hops` proxies about the client (Fastify takes a count too, but its types do not say so). */
@@ -88,6 +124,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logController: new LogController({ disableRequestLogging: true }),
   });
 
+  const clock = options.clock ?? systemClock;
   const ownStore = !options.store;
   const store = options.store ?? (await openStore(config.databaseUrl));
   app.decorate('store', store);
@@ -110,34 +147,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (queryRejected(request.query)) throw new AppError('QUERY_TOO_COMPLEX');
   });
 
-  const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
-  const snapshots = new SiteSnapshots(store, config.siteCacheMs);
-  const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist), new SiteAccess(store));
-  const memberCarts = new MemberCarts(store, options.clock ?? systemClock);
-  // Pages kept for visitors who see what everyone sees (site/page-cache.ts): these cookies make a
-  // visitor's pages their own, and every change made through the API renders pages afresh.
-  for (const name of [MEMBER_COOKIE, SITE_USER_INFO_COOKIE, OWNER_COOKIE, UNLOCK_COOKIE]) renderer.pageCache.personalCookie(name);
-  // A cart does not make pages personal: a kept page is completed with the visitor's cart indicator.
-  renderer.pageCache.visitorCookie(CART_COOKIE);
-  // onSend, not onResponse: the cache is emptied before the client can hear the answer and ask again.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (changesPages(request, reply.statusCode)) renderer.pageCache.changed();
-    return payload;
-  });
-
   // Set before any plugin is registered: encapsulated plugins copy the handlers in force when they load.
   app.setNotFoundHandler(async (request, reply) => {
     if (isApiRequest(request) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send(new AppError('NOT_FOUND').body());
     }
-    return renderer.sendNotFound(request, reply);
+    return app.renderer.sendNotFound(request, reply);
   });
 
   app.setErrorHandler(async (error, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error, url: loggableUrl(request.url) }, 'unexpected error');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
-    if (isPage && appError.status >= 500) return renderer.sendError(request, reply);
+    if (isPage && appError.status >= 500) return app.renderer.sendError(request, reply);
     if (appError.status === 429) reply.header('retry-after', String(appError.retryAfterSeconds ?? 5));
     return reply.status(appError.status).send(appError.body());
   });
@@ -160,26 +182,52 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   await registerStorefrontAssets(app, config.storefrontDist);
-  registerJobs(app, { store, clock: options.clock ?? systemClock }, options.jobs);
-  await registerFormsAndMail(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.forms);
-  // The owner's sign-in and area; measurement (issue 8): ingestion queue, analytics, page speed, client errors.
-  await app.register(ownerAuthPlugin, { clock: options.clock ?? systemClock });
-  // Visitor accounts (issue 9): the session and the member's cart, read before every other module.
-  await app.register(accountsAuthPlugin, { clock: options.clock ?? systemClock, renderer, memberCarts });
-  await app.register(adminPlugin, { snapshots, clock: options.clock ?? systemClock, passwordCost: options.passwordCost ?? SCRYPT_COST });
-  await app.register(ingestPlugin, { snapshots });
-  await app.register(analyticsPlugin);
-  await app.register(performancePlugin);
-  await app.register(clientErrorsPlugin);
-  await app.register(sitePlugin, { store, renderer });
-  const commerce = await registerCommerce(app, { store, renderer, config, clock: options.clock ?? systemClock }, options.commerce);
-  await app.register(installmentsPlugin);
-  await registerMerchandising(app, { store, renderer, config, clock: options.clock ?? systemClock, commerce }, options.merchandising);
-  // Accounts, members' areas, site passwords, languages, header and footer, places (issue 9).
-  await registerSiteUsers(app, { commerce, memberCarts, passwordCost: options.passwordCost ?? SCRYPT_COST }, options.siteUsers);
+  registerJobs(app, { store, clock }, options.jobs);
 
-  app.addHook('onClose', async () => {
-    themes.close();
-  });
+  const setup = options.forms ?? {};
+  const mail = createMailer({ db: store.db, smtpUrl: config.smtpUrl, log: app.log, clock, defaultFrom: config.mailFrom }, setup.mail);
+  const captcha = new Captcha([new AltchaProvider(store.db, clock, setup.altcha), ...(setup.captchaProviders ?? [])]);
+  app.decorate('mail', mail);
+  app.decorate('captcha', captcha);
+  app.decorate('deps', { store, clock, mail, captcha, config } satisfies ModuleDeps);
+  // The outbox sender starts when the app is ready (taking up mail left pending by an earlier process) and stops on close.
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => mail.stop());
+
+  const passwordCost = options.passwordCost ?? SCRYPT_COST;
+  const merchandising = options.merchandising ?? {};
+  const siteUsers = options.siteUsers ?? {};
+  // Every module, in order: each declares the modules it needs (fastify-plugin checks them). The
+  // site comes first (the request's site, the renderer), then the sessions whose hooks every later
+  // route needs, then the modules with routes. Hooks that modules add to others' output (page
+  // context, browser context, paid orders) run in this order too.
+  const modules: ModuleEntry[] = [
+    entry(site, {}),
+    entry(ownerSession, {}),
+    entry(accountsSession, {}),
+    entry(analytics, {}),
+    entry(admin, { passwordCost }),
+    entry(performance, {}),
+    entry(clientErrors, {}),
+    entry(newsletter, {}),
+    entry(forms, setup.forms ?? {}),
+    entry(commerce, options.commerce ?? {}),
+    entry(cart, {}),
+    entry(inventory, {}),
+    entry(orders, {}),
+    entry(checkout, {}),
+    entry(installments, {}),
+    entry(restock, merchandising),
+    entry(reviews, { limits: merchandising.reviewLimits }),
+    entry(commerceMail, {}),
+    entry(accounts, { ...siteUsers.accounts, passwordCost }),
+    entry(members, {}),
+    entry(sitePassword, { limits: siteUsers.passwordLimits }),
+    entry(multilingual, {}),
+    entry(headerFooter, {}),
+    entry(places, { provider: siteUsers.places }),
+    entry(sessionRecording, {}),
+  ];
+  for (const register of modules) await register(app);
   return app;
 }

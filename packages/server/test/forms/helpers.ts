@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { solveChallenge } from 'altcha-lib';
 import { buildApp } from '../../src/app.js';
 import type { Config } from '../../src/config.js';
-import type { FormsSetup } from '../../src/modules/forms/register.js';
+import type { FormsSetup } from '../../src/app.js';
 import { DEFAULT_FORM_LIMITS, type FormLimits } from '../../src/modules/forms/limits.js';
 import { importSite } from '../../src/site-dir/index.js';
 import type { Dialect, Store } from '../../src/storage/dialect.js';

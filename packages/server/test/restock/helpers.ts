@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { smtpTransport } from '../../src/mail/transport.js';
 import { QUICK_PASSWORD_COST, createTestOwner } from '../helpers/passwords.js';
-import type { MerchandisingSetup } from '../../src/modules/restock/register.js';
+import type { MerchandisingSetup } from '../../src/app.js';
 import { importSite } from '../../src/site-dir/index.js';
 import type { Dialect, Store } from '../../src/storage/dialect.js';
 import { STORE_SITE, TestClock, Visitor, WEBSITE_ID, updateStoreSettings } from '../commerce/helpers.js';

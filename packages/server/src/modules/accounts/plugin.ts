@@ -39,7 +39,7 @@ export const accountsAuthPlugin = fp(async (app: FastifyInstance, opts: { clock:
   await app.register(siteUserAuthPlugin, { clock: opts.clock });
   app.addHook('onRequest', async (request) => {
     if (!request.siteUser || !readsCart(request)) return;
-    const s = await opts.renderer.snapshotFor(request);
+    const s = opts.renderer.resolvedSite(request);
     const member = s ? memberOf(request, s.website.id) : null;
     if (s && member) await opts.memberCarts.useFor(request, s.website.id, member.id);
   });

@@ -100,6 +100,11 @@ export class SiteRenderer {
   }
 
   /** The site answering this request's Host, loaded once per request. */
+  /** The site already resolved for this request (the site module's hook resolves it first), if any. */
+  resolvedSite(request: FastifyRequest): SiteSnapshot | undefined {
+    return (request as WithSnapshot)[SNAPSHOT] ?? undefined;
+  }
+
   async snapshotFor(request: FastifyRequest): Promise<SiteSnapshot | undefined> {
     const r = request as WithSnapshot;
     if (r[SNAPSHOT] === undefined) r[SNAPSHOT] = (await this.snapshots.forHost(normalizeHost(request.host))) ?? null;

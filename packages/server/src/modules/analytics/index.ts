@@ -1,0 +1,13 @@
+import fp from 'fastify-plugin';
+import { ingestPlugin } from './ingest.js';
+import { analyticsPlugin } from './plugin.js';
+
+export { type Ingest, hasType } from './ingest.js';
+export { runRollup, applyRetention, rollupDay, computeDay } from './rollup.js';
+export { analyticsReport, type AnalyticsReport } from './report.js';
+
+/** Visitor analytics: the ingestion queue (`app.ingest`, shared with page speed and client errors), census and events, roll-ups. */
+export default fp(async (app) => {
+  await app.register(ingestPlugin, { snapshots: app.renderer.snapshots });
+  await app.register(analyticsPlugin);
+}, { name: 'analytics', dependencies: ['site'] });

@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { HOLD_SWEEP_MS, cancelOrder, expireHolds, type OrderChange } from './holds.js';
+import { markOrderPaid } from './mark-paid.js';
+import { checkoutPlugin } from './routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Changes of an order's payment after checkout, for the owner's side and the tests. */
+    orders: OrderPayments;
+  }
+}
+
+/** Order payments after checkout (docs/commerce-api.md "Order holds"): each a compare-and-set on the order's payment status. */
+export interface OrderPayments {
+  /** A pending order's payment arrived: issue what it earns. */
+  markPaid(websiteId: string, orderId: string, payment?: { reference?: string; baseUrl?: string }): ReturnType<typeof markOrderPaid>;
+  /** Cancel a pending order, giving back its stock and gift card balance. */
+  cancel(websiteId: string, orderId: string): Promise<OrderChange>;
+  /** The `order-holds` job's work, now: cancel the pending orders whose hold passed; answers how many. */
+  expireHolds(): Promise<number>;
+}
+
+/** Checkout: placing an order, its payment (now or later: `app.orders`), and the job that ends expired holds. */
+export default fp(async (app) => {
+  const deps = app.commerce;
+  await app.register(checkoutPlugin, deps);
+  app.decorate('orders', {
+    markPaid: (websiteId, orderId, payment) => markOrderPaid(deps, websiteId, orderId, payment),
+    cancel: (websiteId, orderId) => cancelOrder(deps, websiteId, orderId),
+    expireHolds: () => expireHolds(deps),
+  } satisfies OrderPayments);
+  // A pending order holds its stock only until its hold expires: then this job cancels it.
+  app.jobs.every('order-holds', HOLD_SWEEP_MS, async () => {
+    const canceled = await expireHolds(deps);
+    if (canceled > 0) app.log.info({ canceled }, 'orders: canceled the pending orders whose hold expired');
+  });
+}, { name: 'checkout', dependencies: ['commerce', 'cart', 'inventory', 'orders'] });

@@ -1,0 +1,43 @@
+import fp from 'fastify-plugin';
+import { inventoryOwnerPlugin } from './inventory.js';
+import { DEFAULT_SWEEP_MS, type RestockLimits } from './limits.js';
+import { restockPlugin } from './plugin.js';
+import { RestockSender } from './sender.js';
+import { loadSnapshot } from '../site/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The restock sender: `sweep()` sends what came back into stock on sites with restockAutoSend. */
+    restock: RestockSender;
+  }
+}
+
+/** What an app's builder (a test) may change about restock notifications. */
+export interface RestockSetup {
+  readonly restockLimits?: Partial<RestockLimits>;
+  /** Groups and signups per page of the owner's lists (default 50). */
+  readonly pageSize?: number;
+  /** How often the automatic restock sender looks, on the job runner (default a minute; 0: only when kicked). */
+  readonly restockSweepMs?: number;
+  /** Signups mailed per transaction (default 200). */
+  readonly restockBatch?: number;
+}
+
+/** Restock notifications: visitors' signups, the owner's lists and sends, and the automatic sender. */
+export default fp<RestockSetup>(async (app, setup) => {
+  const { store, clock, mail, config } = app.deps;
+  const sender = new RestockSender({
+    store, mail, clock, mailFrom: config.mailFrom, log: app.log, loadSite: (websiteId) => loadSnapshot(store, websiteId),
+  }, setup.restockBatch);
+  app.decorate('restock', sender);
+  await app.register(restockPlugin, {
+    store, sites: app.renderer, mailingList: app.mailingList, sender, clock, mailFrom: config.mailFrom, storefrontDist: config.storefrontDist,
+    limits: setup.restockLimits, pageSize: setup.pageSize,
+  });
+  await app.register(inventoryOwnerPlugin, { store, sites: app.renderer, sender, clock });
+  // The periodic sweep is a job (due at start, then every sweepMs, in one process at a time); a stock
+  // change through the owner's inventory call kicks a sweep at once besides.
+  const sweepMs = setup.restockSweepMs ?? DEFAULT_SWEEP_MS;
+  if (sweepMs > 0) app.jobs.every('restock-sweep', sweepMs, () => sender.sweep());
+  app.addHook('onClose', async () => sender.stop());
+}, { name: 'restock', dependencies: ['commerce', 'newsletter'] });

@@ -1,0 +1,13 @@
+import fp from 'fastify-plugin';
+import { sitePasswordPlugin, type PasswordLimits } from './plugin.js';
+import { UNLOCK_COOKIE } from './unlock.js';
+
+export { UNLOCK_COOKIE } from './unlock.js';
+export { lockScreenOf, collectionPasswordHash, PASSWORD_HASH } from './settings.js';
+export type { PasswordLimits } from './plugin.js';
+
+/** The lock screen and protected pages; an unlocked visitor's pages are their own. */
+export default fp<{ limits?: Partial<PasswordLimits> }>(async (app, setup) => {
+  app.renderer.pageCache.personalCookie(UNLOCK_COOKIE);
+  await app.register(sitePasswordPlugin, { commerce: app.commerce, limits: setup.limits });
+}, { name: 'site-password', dependencies: ['commerce'] });
