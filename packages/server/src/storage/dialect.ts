@@ -6,7 +6,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { TesseraMigrations } from './migrations/index.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect } from './migrations/types.js';
+import type { Dialect } from './migrations/types.js';
 export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
 
 export interface Store {

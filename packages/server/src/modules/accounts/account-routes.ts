@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { listGrants } from './grants.js';
 import { requireXsrf } from './auth.js';
-import { siteOf, type AccountsDeps } from './deps.js';
+import { type AccountsDeps } from './deps.js';
 import { accountOrders } from './orders.js';
 import { listSiteUserSessions, revokeSiteUserSessions } from './users.js';
 
@@ -17,7 +17,7 @@ import { listSiteUserSessions, revokeSiteUserSessions } from './users.js';
  */
 export async function accountRoutes(app: FastifyInstance, deps: AccountsDeps): Promise<void> {
   app.get('/api/site-users/account', async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const user = requireXsrf(request, s.website.id);
     const memberships = await listGrants(deps.store.db, s.website.id, user.id, deps.clock());
     return reply.header('cache-control', 'no-store').send({
@@ -27,14 +27,14 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountsDeps): P
   });
 
   app.get('/api/site-users/account/orders', async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const user = requireXsrf(request, s.website.id);
     const language = deps.renderer.pageRequest(request, s).language ?? s.language;
     return reply.header('cache-control', 'no-store').send({ orders: await accountOrders(deps, s, user, language) });
   });
 
   app.get('/api/site-users/account/sessions', async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const user = requireXsrf(request, s.website.id);
     const rows = await listSiteUserSessions(deps.store.db, user.id, deps.clock());
     return reply.header('cache-control', 'no-store').send({
@@ -46,14 +46,14 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountsDeps): P
   });
 
   app.delete('/api/site-users/account/sessions', async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const user = requireXsrf(request, s.website.id);
     const ended = await revokeSiteUserSessions(deps.store.db, user.id, user.sessionId);
     return reply.header('cache-control', 'no-store').send({ ended });
   });
 
   app.delete('/api/site-users/account/sessions/:id', async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const user = requireXsrf(request, s.website.id);
     const id = (request.params as { id: string }).id;
     if (!/^[0-9a-f]{64}$/.test(id)) throw new AppError('NOT_FOUND');

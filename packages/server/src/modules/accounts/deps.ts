@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { RateLimit, RateLimiter } from '../../http/rate-limit.js';
-import type { ScryptCost } from '../admin/passwords.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { ScryptCost } from '../admin/index.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import type { MemberCarts } from './member-cart.js';
 
 /** What the accounts module uses: the commerce deps (store, renderer, clock, mail, signer) and its own. */
@@ -53,8 +53,3 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   resetPerAccount: { name: 'site-user-reset:account', limit: 10, windowMs: 60 * 60_000 },
 };
 
-export async function siteOf(deps: CommerceDeps, request: FastifyRequest): Promise<SiteSnapshot> {
-  const snapshot = await deps.renderer.snapshotFor(request);
-  if (!snapshot) throw new AppError('NOT_FOUND');
-  return snapshot;
-}

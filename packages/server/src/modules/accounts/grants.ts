@@ -5,8 +5,8 @@ import { newId } from '../../storage/ids.js';
 import type {} from '../../storage/schema-accounts.js';
 import type {} from '../../storage/schema-commerce.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
-import type { OrderPaidHook } from '../commerce/deps.js';
-import type { Signer } from '../commerce/signing.js';
+import type { OrderPaidHook } from '../commerce/index.js';
+import type { Signer } from '../commerce/index.js';
 
 /**
  * Members' grants (issue 9): a paid order of a paywall product (type 5) grants its `paywall.grants`

@@ -7,9 +7,9 @@ import { newId } from '../../storage/ids.js';
 import { siteSecret } from '../../storage/site-secrets.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
 import type {} from '../../storage/schema-commerce.js';
-import { newToken, tokenHash } from '../commerce/signing.js';
-import { CART_COOKIE } from '../cart/visitor.js';
-import { lockCartWithEntries, type EntryRow } from '../cart/store.js';
+import { newToken, tokenHash } from '../commerce/index.js';
+import { CART_COOKIE } from '../cart/index.js';
+import { lockCartWithEntries, type EntryRow } from '../cart/index.js';
 
 /** Coupons a cart holds at most (the cart module refuses a sixth). */
 const MAX_COUPONS = 5;

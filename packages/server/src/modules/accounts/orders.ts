@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { formatMoney, isCurrencyCode, makeMoney } from '@tessera/core';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { money, type Money } from '../site/context/money.js';
-import { orderLinks } from '../commerce/order-view.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { money, type Money } from '../site/index.js';
+import { orderLinks } from '../commerce/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import type { SiteUserAuth } from './users.js';
 
 /** How many orders the account page lists (newest first). */

@@ -1,10 +1,10 @@
 import { safeRedirectTarget } from '../../http/paths.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageType } from '../../constants.js';
-import { escapeHtml } from '../site/document.js';
-import { baseContext, type PageContext, type PageRequest, type PageResult } from '../site/pages.js';
-import { collectionUrl } from '../site/context/content.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import { escapeHtml } from '../site/index.js';
+import { baseContext, type PageContext, type PageRequest, type PageResult } from '../site/index.js';
+import { collectionUrl } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { listGrants } from './grants.js';
 import { memberOf } from './auth.js';
 import type { AccountsDeps } from './deps.js';

@@ -6,9 +6,9 @@ import { AppError } from '../../errors.js';
 import { visitorSubject } from '../../http/rate-limit.js';
 import type { Mailer } from '../../mail/index.js';
 import { siteSender } from '../../mail/site.js';
-import { baseUrlOf } from '../commerce/deps.js';
+import { baseUrlOf } from '../commerce/index.js';
 import { checker } from '../../http/validate.js';
-import { siteOf, type AccountsDeps } from './deps.js';
+import { type AccountsDeps } from './deps.js';
 import { signIn } from './session-routes.js';
 import { findSiteUser, findSiteUserByEmail, issueSiteUserToken, normalizeEmail, setSiteUserPassword, useSiteUserToken } from './users.js';
 
@@ -33,7 +33,7 @@ export async function resetRoutes(app: FastifyInstance, deps: AccountsDeps): Pro
   const limits = deps.accountLimits;
 
   app.post('/api/site-users/account/password-reset', { bodyLimit: 4096 }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const body = checkRequest(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
     const emailError = loginEmailError(body.value.email);
@@ -59,7 +59,7 @@ export async function resetRoutes(app: FastifyInstance, deps: AccountsDeps): Pro
   });
 
   app.post('/api/site-users/account/password-reset/confirm', { bodyLimit: 4096 }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const body = checkConfirm(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
     const passwordError = newPasswordError(body.value.password);

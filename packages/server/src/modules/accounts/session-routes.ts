@@ -6,14 +6,14 @@ import { AppError } from '../../errors.js';
 import { visitorSubject } from '../../http/rate-limit.js';
 import { ensureCrumb } from '../../http/crumb.js';
 import { siteSender } from '../../mail/site.js';
-import { baseUrlOf } from '../commerce/deps.js';
-import { cartTokenOf, clearCartCookie, setCartCookie } from '../cart/visitor.js';
+import { baseUrlOf } from '../commerce/index.js';
+import { cartTokenOf, clearCartCookie, setCartCookie } from '../cart/index.js';
 import { checker } from '../../http/validate.js';
 import { claimMembershipOrder } from './grants.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { memberOf, xsrfMatches } from './auth.js';
 import { MEMBER_COOKIE, clearMemberCookies, setMemberCookies } from './cookies.js';
-import { siteOf, type AccountsDeps } from './deps.js';
+import { type AccountsDeps } from './deps.js';
 import { answerExistingSignUp } from './existing-account.js';
 import {
   checkSiteUserCredentials, createSiteUser, endSiteUserSession, findSiteUser, issueSiteUserToken, newSecretToken, normalizeEmail, sha256,
@@ -90,7 +90,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
   const limits = deps.accountLimits;
 
   app.post('/api/site-users/account/session', { bodyLimit: 8 * 1024 }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const body = checkSignIn(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
     const { email, password, rememberMe = false } = body.value;
@@ -110,7 +110,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
   });
 
   app.post('/api/site-users/account', { bodyLimit: 8 * 1024 }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const body = checkSignUp(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
     const { email, password, firstName, lastName, rememberMe = false, orderToken } = body.value;
@@ -148,7 +148,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
   });
 
   app.get('/api/site-users/account/session', async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const user = memberOf(request, s.website.id);
     reply.header('cache-control', 'no-store');
     // A page whose crumb went missing asks here before it retries a sign-out (storefront.md section 7).
@@ -161,7 +161,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
   });
 
   app.post('/api/site-users/account/xsrf-token', async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const user = memberOf(request, s.website.id);
     if (!user) throw new AppError('SIGN_IN_REQUIRED');
     const xsrfToken = newSecretToken();
@@ -170,7 +170,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
   });
 
   app.delete('/api/site-users/account/session', async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const raw = (request.query as { cloneCart?: unknown }).cloneCart;
     if (raw !== undefined && raw !== 'true' && raw !== 'false') {
       throw new AppError('VALIDATION_FAILED', undefined, { cloneCart: 'Expected true or false' });

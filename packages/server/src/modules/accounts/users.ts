@@ -4,7 +4,7 @@ import { newId } from '../../storage/ids.js';
 import type { Database } from '../../storage/schema.js';
 import type {} from '../../storage/schema-accounts.js';
 import type { Executor } from '../../storage/statement.js';
-import { SCRYPT_COST, checkAndUpgrade, hashPassword, type ScryptCost } from '../admin/passwords.js';
+import { SCRYPT_COST, checkAndUpgrade, hashPassword, type ScryptCost } from '../admin/index.js';
 
 type Db = Kysely<Database>;
 

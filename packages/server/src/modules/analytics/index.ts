@@ -5,6 +5,7 @@ import { analyticsPlugin } from './plugin.js';
 export { type Ingest, hasType } from './ingest.js';
 export { runRollup, applyRetention, rollupDay, computeDay } from './rollup.js';
 export { analyticsReport, type AnalyticsReport } from './report.js';
+export { pathOf, addDays, dayIn, deviceOf } from './request-info.js';
 
 /** Visitor analytics: the ingestion queue (`app.ingest`, shared with page speed and client errors), census and events, roll-ups. */
 export default fp(async (app) => {

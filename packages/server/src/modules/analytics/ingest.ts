@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type {} from '../../storage/schema-analytics.js';
 import { AppError, toAppError } from '../../errors.js';
 import type { Store } from '../../storage/dialect.js';
-import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from '../site/snapshot.js';
+import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from '../site/index.js';
 import type { AnalyticsConfig } from './config.js';
 import { IngestQueue, type RawRows, type RawTable } from './queue.js';
 import { dayIn, isBotAgent } from './request-info.js';

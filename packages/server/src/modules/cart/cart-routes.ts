@@ -1,8 +1,7 @@
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { siteOf } from '../commerce/deps.js';
-import { tokenHash } from '../commerce/signing.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { tokenHash } from '../commerce/index.js';
 import { findCart } from './store.js';
 import { ShoppingCartSchema } from './schemas.js';
 import type { CartService } from './service.js';
@@ -24,7 +23,7 @@ export function cartRoutes(app: FastifyInstance, deps: CommerceDeps, carts: Cart
   app.withTypeProvider<TypeBoxTypeProvider>().get('/api/commerce/shopping-cart', {
     schema: { querystring: Query, response: { 200: ShoppingCartSchema } },
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     reply.header('cache-control', 'no-store');
     if (request.query.mock === 'true') return carts.view(s, null);
     const token = explicitToken(request.query.cartToken);

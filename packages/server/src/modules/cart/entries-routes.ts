@@ -1,7 +1,7 @@
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import { siteOf, type CommerceDeps } from '../commerce/deps.js';
+import { type CommerceDeps } from '../commerce/index.js';
 import { AdditionalFieldsSchema, CartAnswerSchema, ENTRY_BODY_LIMIT, CartEntrySchema, ShoppingCartSchema } from './schemas.js';
 import { setEntryFields, deleteEntry } from './store.js';
 import { additionalFieldsFor, type CartService } from './service.js';
@@ -43,7 +43,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   api.post('/api/commerce/shopping-cart/entries', {
     schema: { body: AddBody, response: { 200: NewlyAdded } }, bodyLimit: ENTRY_BODY_LIMIT,
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const body = request.body;
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.quantity, additionalFields: body.additionalFields };
     const { cart, result, newToken } = await carts.write(s, request, cartTokenOf(request), 'cart', true, async (tx, cart, entries) => {
@@ -59,7 +59,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   api.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', {
     schema: { params: EntryParams, body: FieldsBody, response: { 200: Updated } }, bodyLimit: ENTRY_BODY_LIMIT,
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const { entryId } = request.params;
     const { cart } = await carts.write(s, request, cartTokenOf(request), 'cart', false, async (tx, cart, entries) => {
       const entry = entries.find((e) => e.id === entryId);
@@ -75,7 +75,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   api.put('/api/commerce/shopping-cart/entries/:entryId/quantity', {
     schema: { params: EntryParams, body: QuantityBody, response: { 200: Updated } },
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const { entryId } = request.params;
     const { cart } = await carts.write(s, request, cartTokenOf(request), 'cart', false,
       (tx, cart, entries) => carts.setQuantity(s, tx, cart, entries, entryId, request.body.quantity));
@@ -86,7 +86,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   api.delete('/api/commerce/shopping-cart/entries/:entryId', {
     schema: { params: EntryParams, response: { 200: CartAnswerSchema } },
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const { entryId } = request.params;
     const { cart } = await carts.write(s, request, cartTokenOf(request), 'cart', false, async (tx, cart, entries) => {
       if (!entries.some((e) => e.id === entryId)) throw new AppError('ENTRY_NOT_FOUND');

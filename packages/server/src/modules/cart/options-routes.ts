@@ -1,8 +1,8 @@
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import { siteOf, type CommerceDeps } from '../commerce/deps.js';
-import { findCoupon, storeRules } from '../commerce/settings.js';
+import { type CommerceDeps } from '../commerce/index.js';
+import { findCoupon, storeRules } from '../commerce/index.js';
 import { CartAnswerSchema } from './schemas.js';
 import type { CartService } from './service.js';
 import { updateCart } from './store.js';
@@ -37,7 +37,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   api.post('/api/commerce/shopping-cart/coupons', {
     schema: { querystring: TokenQuery, body: CouponBody, response: { 200: CartAnswerSchema } },
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
       const coupon = findCoupon(storeRules(s), request.body.code);
       if (!coupon) throw new AppError('INVALID_COUPON');
@@ -54,7 +54,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   api.delete('/api/commerce/shopping-cart/coupons/:code', {
     schema: { querystring: TokenQuery, params: CouponParams, response: { 200: CartAnswerSchema } },
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const wanted = request.params.code.trim().toUpperCase();
     const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
       cart.coupons = JSON.stringify((JSON.parse(cart.coupons) as string[]).filter((c) => c.toUpperCase() !== wanted));
@@ -66,7 +66,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   api.put('/api/commerce/shopping-cart/shipping-location', {
     schema: { querystring: TokenQuery, body: LocationBody, response: { 200: CartAnswerSchema } },
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const b = request.body;
     const location = { country: b.country.toUpperCase(), region: (b.region ?? '').trim().toUpperCase(), postalCode: (b.postalCode ?? '').trim() };
     const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
@@ -79,7 +79,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   api.put('/api/commerce/shopping-cart/shipping-option', {
     schema: { querystring: TokenQuery, body: OptionBody, response: { 200: CartAnswerSchema } },
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const id = request.body.shippingOptionId;
     const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
       if (id !== null && !storeRules(s).shippingOptions.some((o) => o.id === id)) throw new AppError('SHIPPING_OPTION_UNAVAILABLE');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CommerceDeps } from '../commerce/deps.js';
+import type { CommerceDeps } from '../commerce/index.js';
 import { cartRoutes } from './cart-routes.js';
 import { entriesRoutes } from './entries-routes.js';
 import { optionsRoutes } from './options-routes.js';

@@ -4,14 +4,14 @@ import { AppError, type ErrorCode } from '../../errors.js';
 import { parseJsonText } from '../../http/json.js';
 import { newId } from '../../storage/ids.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import { openCollectionIds } from '../site/access.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { checkValues, type AnswerRules } from '../forms/answers.js';
-import { siteForm } from '../forms/definition.js';
-import { newToken, tokenHash } from '../commerce/signing.js';
-import { storeRules } from '../commerce/settings.js';
-import { catalogProduct, forSale, liveStock, type CatalogProduct } from '../commerce/catalog.js';
+import type { SiteSnapshot } from '../site/index.js';
+import { openCollectionIds } from '../site/index.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { checkValues, type AnswerRules } from '../forms/index.js';
+import { siteForm } from '../forms/index.js';
+import { newToken, tokenHash } from '../commerce/index.js';
+import { storeRules } from '../commerce/index.js';
+import { catalogProduct, forSale, liveStock, type CatalogProduct } from '../commerce/index.js';
 import {
   CART_TOUCH_INTERVAL_MS, findCart, insertCart, insertEntry, listEntries, lockCartWithEntries, setEntryQuantity, touchCart,
   type CartRow, type EntryRow, type PurchasableRow,

@@ -2,7 +2,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { canSellSubscription } from '@tessera/core';
 import { AppError } from '../../errors.js';
-import { siteOf, type CommerceDeps } from '../commerce/deps.js';
+import { type CommerceDeps } from '../commerce/index.js';
 import { AdditionalFieldsSchema, ENTRY_BODY_LIMIT } from './schemas.js';
 import { additionalFieldsFor, type CartService } from './service.js';
 
@@ -23,7 +23,7 @@ export function subscriptionRoutes(app: FastifyInstance, deps: CommerceDeps, car
   app.withTypeProvider<TypeBoxTypeProvider>().post('/api/3/commerce/cart/subscription', {
     schema: { body: Body, response: { 200: Type.Object({ cartToken: Type.String() }) } }, bodyLimit: ENTRY_BODY_LIMIT,
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const body = request.body;
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.qty, additionalFields: body.additionalFields };
     const { newToken } = await carts.write(s, request, undefined, 'subscription', true, async (tx, cart, entries) => {

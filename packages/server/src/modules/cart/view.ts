@@ -1,11 +1,11 @@
 import {
   computeCartTotals, installmentAmountCents, isInstallmentEligible, isInstallmentInRange, taxRuleFor, type CartCoupon,
 } from '@tessera/core';
-import { itemUrl } from '../site/context/content.js';
-import { money, type Money } from '../site/context/money.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import { findCoupon, type ShippingOption, type StoreRules } from '../commerce/settings.js';
-import { unitPriceCents, type CatalogProduct, type CatalogVariant } from '../commerce/catalog.js';
+import { itemUrl } from '../site/index.js';
+import { money, type Money } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
+import { findCoupon, type ShippingOption, type StoreRules } from '../commerce/index.js';
+import { unitPriceCents, type CatalogProduct, type CatalogVariant } from '../commerce/index.js';
 import type { CartRow, EntryRow } from './store.js';
 
 /** A cart entry as the API answers it (storefront.md section 3, plus what the theme's cart page shows). */

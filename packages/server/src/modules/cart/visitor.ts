@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { visitorSubject } from '../../http/rate-limit.js';
 import { CRUMB_COOKIE } from '../../http/crumb.js';
 import type { Executor } from '../../storage/statement.js';
-import type { CommerceDeps } from '../commerce/deps.js';
+import type { CommerceDeps } from '../commerce/index.js';
 
 /**
  * A visitor's cart is found by the `cart` cookie: a random token (the store keeps its hash),

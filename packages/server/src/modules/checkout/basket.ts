@@ -1,13 +1,13 @@
 import { ProductType, validateAddToCart, validateDonationAmount } from '@tessera/core';
 import { AppError } from '../../errors.js';
 import type { Executor } from '../../storage/statement.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { catalogProduct } from '../commerce/catalog.js';
-import { tokenHash } from '../commerce/signing.js';
-import { storeRules } from '../commerce/settings.js';
-import { additionalFieldsFor, productData, publicIn, ruleFailed } from '../cart/service.js';
-import { findPurchasable, listEntries, lockCart, type CartRow, type PurchasableRow } from '../cart/store.js';
+import type { SiteSnapshot } from '../site/index.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { catalogProduct } from '../commerce/index.js';
+import { tokenHash } from '../commerce/index.js';
+import { storeRules } from '../commerce/index.js';
+import { additionalFieldsFor, productData, publicIn, ruleFailed } from '../cart/index.js';
+import { findPurchasable, listEntries, lockCart, type CartRow, type PurchasableRow } from '../cart/index.js';
 
 /** One line of what is being bought, read inside the order's transaction (live price, visibility). */
 export interface BasketLine {

@@ -1,15 +1,22 @@
 import { newId } from '../../storage/ids.js';
 import { writeTransaction } from '../../storage/statement.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import type { CommerceDeps } from '../commerce/deps.js';
+import type { SiteSnapshot } from '../site/index.js';
+import type { CommerceDeps } from '../commerce/index.js';
 import { siteSender } from '../../mail/site.js';
-import type { OrderConfirmationMailInput } from '../orders/mail.js';
-import { storeRules } from '../commerce/settings.js';
-import { orderLinks, orderView, type OrderView } from '../commerce/order-view.js';
-import { siteTime } from '../commerce-mail/templates.js';
+import type { OrderConfirmationMailInput } from '../orders/index.js';
+import { storeRules } from '../commerce/index.js';
+import { orderLinks, orderView, type OrderView } from '../commerce/index.js';
+import { siteTime } from '../commerce-mail/index.js';
 import { giveBackOrder } from './give-back.js';
 import { issuePaidOrder } from './paid.js';
-import type { CheckoutAnswer } from './place-order.js';
+
+/** A checkout's answer, kept with the order so that a retry with the same key gets it again, byte for byte. */
+export interface CheckoutAnswer {
+  status: number;
+  body: unknown;
+  /** Set (never stored) when this answer is a replay of an earlier request's with the same key. */
+  replayed?: true;
+}
 
 const HOUR = 3_600_000;
 

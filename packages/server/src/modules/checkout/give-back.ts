@@ -1,6 +1,6 @@
 import type { Store } from '../../storage/dialect.js';
 import type { Executor } from '../../storage/statement.js';
-import { giveBackStock } from '../inventory/stock.js';
+import { giveBackStock } from '../inventory/index.js';
 
 /**
  * Gives back what an unpaid order took when it was placed, inside the transaction that ends it (a

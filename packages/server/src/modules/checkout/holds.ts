@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../../errors.js';
 import { newId } from '../../storage/ids.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
-import type { CommerceDeps } from '../commerce/deps.js';
+import type { CommerceDeps } from '../commerce/index.js';
 import { giveBackOrder } from './give-back.js';
 
 /** How often the `order-holds` job looks for pending orders whose hold passed. */

@@ -1,8 +1,8 @@
 import { newId } from '../../storage/ids.js';
 import { writeTransaction } from '../../storage/statement.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { loadSnapshot } from '../site/snapshot.js';
-import type { OrderView } from '../commerce/order-view.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { loadSnapshot } from '../site/index.js';
+import type { OrderView } from '../commerce/index.js';
 import { whyNotPending, type OrderChange } from './holds.js';
 import { issuePaidOrder } from './paid.js';
 

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ProductType, giftCardCodeFromBytes, normalizeGiftCardCode } from '@tessera/core';
 import { newId } from '../../storage/ids.js';
 import type { Executor } from '../../storage/statement.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { orderView, type OrderView } from '../commerce/order-view.js';
+import type { SiteSnapshot } from '../site/index.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { orderView, type OrderView } from '../commerce/index.js';
 
 /** Hours a download link lives when the product does not say (site.json `digital.linkLifetimeHours`). */
 export const DEFAULT_LINK_LIFETIME_HOURS = 24;

@@ -6,23 +6,17 @@ import {
 import { AppError, type ErrorBody } from '../../errors.js';
 import { newId } from '../../storage/ids.js';
 import { isUniqueViolation, writeTransaction, type Executor } from '../../storage/statement.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { findCoupon, storeRules, type ShippingOption } from '../commerce/settings.js';
-import { parseLocation } from '../cart/view.js';
-import { takeStock } from '../inventory/stock.js';
+import type { SiteSnapshot } from '../site/index.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { findCoupon, storeRules, type ShippingOption } from '../commerce/index.js';
+import { parseLocation } from '../cart/index.js';
+import { takeStock } from '../inventory/index.js';
 import { loadBasket, type Basket, type BasketSource } from './basket.js';
-import { finishOrder, undoOrder } from './finish.js';
-import { siteProviderIds, type PaymentProvider } from '../commerce/payments.js';
-import { addSubscriptions } from './subscriptions.js';
+import { finishOrder, undoOrder, type CheckoutAnswer } from './finish.js';
 
-/** A checkout's answer, kept with the order so that a retry with the same key gets it again, byte for byte. */
-export interface CheckoutAnswer {
-  status: number;
-  body: unknown;
-  /** Set (never stored) when this answer is a replay of an earlier request's with the same key. */
-  replayed?: true;
-}
+export type { CheckoutAnswer } from './finish.js';
+import { siteProviderIds, type PaymentProvider } from '../commerce/index.js';
+import { addSubscriptions } from './subscriptions.js';
 
 export interface CheckoutBody {
   cartToken?: string;

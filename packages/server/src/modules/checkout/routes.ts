@@ -2,10 +2,10 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../errors.js';
 import { CRUMB_COOKIE } from '../../http/crumb.js';
-import { baseUrlOf, siteOf, type CommerceDeps } from '../commerce/deps.js';
-import { AdditionalFieldsSchema } from '../cart/schemas.js';
-import { cartTokenOf, clearCartCookie, explicitToken, limitCartWrite } from '../cart/visitor.js';
-import { PlacedOrderSchema } from '../orders/schemas.js';
+import { baseUrlOf, type CommerceDeps } from '../commerce/index.js';
+import { AdditionalFieldsSchema } from '../cart/index.js';
+import { cartTokenOf, clearCartCookie, explicitToken, limitCartWrite } from '../cart/index.js';
+import { PlacedOrderSchema } from '../orders/index.js';
 import { placeOrder, type CheckoutBody } from './place-order.js';
 
 const Body = Type.Object({
@@ -42,7 +42,7 @@ export async function checkoutPlugin(app: FastifyInstance, deps: CommerceDeps): 
   app.withTypeProvider<TypeBoxTypeProvider>().post('/api/commerce/checkout', {
     schema: { body: Body, headers: Headers, response: { 201: PlacedOrderSchema } },
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || !KEY.test(key)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
     await limitCartWrite(deps, request, s.website.id);

@@ -2,8 +2,8 @@ import { nextBillingDate, parseSubscriptionPlan } from '@tessera/core';
 import { AppError } from '../../errors.js';
 import { newId } from '../../storage/ids.js';
 import type { Executor } from '../../storage/statement.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import type { CommerceDeps } from '../commerce/deps.js';
+import type { SiteSnapshot } from '../site/index.js';
+import type { CommerceDeps } from '../commerce/index.js';
 import type { Basket } from './basket.js';
 
 /**

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ERROR_REPORTER } from '@tessera/core/constants';
-import { hasType } from '../analytics/ingest.js';
-import { pathOf } from '../analytics/request-info.js';
+import { hasType } from '../analytics/index.js';
+import { pathOf } from '../analytics/index.js';
 import { EventName, Opt, Scalar, Str, checker } from '../../http/validate.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Mailer } from '../../mail/index.js';
 import { siteSender } from '../../mail/site.js';
-import type { OrderPaidHook } from '../commerce/deps.js';
-import { storeRules } from '../commerce/settings.js';
+import type { OrderPaidHook } from '../commerce/index.js';
+import { storeRules } from '../commerce/index.js';
 import { siteDate, siteTime } from './templates.js';
 
 /**

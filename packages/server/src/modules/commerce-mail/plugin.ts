@@ -6,8 +6,8 @@ import { renderMail } from '../../mail/templates/index.js';
 import { escapeHtml } from '../../mail/message.js';
 import { canPreviewCommerceEmail } from '../../permissions.js';
 import type { Store } from '../../storage/dialect.js';
-import { baseContext, notFoundPage } from '../site/pages.js';
-import type { SiteRenderer } from '../site/renderer.js';
+import { baseContext, notFoundPage } from '../site/index.js';
+import type { SiteRenderer } from '../site/index.js';
 import { PREVIEW_KINDS, sampleInput, type PreviewKind } from './samples.js';
 import './templates.js';
 

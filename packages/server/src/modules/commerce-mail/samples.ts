@@ -2,15 +2,15 @@ import { ProductType, parseSubscriptionPlan, nextBillingDate, subscriptionPriceT
 import type { Kysely } from 'kysely';
 import type { MailKinds } from '../../mail/index.js';
 import type { Database } from '../../storage/schema.js';
-import { storeRules } from '../commerce/settings.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import { itemUrl } from '../site/context/content.js';
-import { assetUrl } from '../site/context/assets.js';
-import { firstImage } from '../commerce/catalog.js';
-import { REVIEWS_REQUEST_PATH } from '../reviews/request.js';
-import '../orders/mail.js';
-import '../restock/mail.js';
-import '../reviews/mail.js';
+import { storeRules } from '../commerce/index.js';
+import type { SiteSnapshot } from '../site/index.js';
+import { itemUrl } from '../site/index.js';
+import { assetUrl } from '../site/index.js';
+import { firstImage } from '../commerce/index.js';
+import { REVIEWS_REQUEST_PATH } from '../reviews/index.js';
+import '../orders/index.js';
+import '../restock/index.js';
+import '../reviews/index.js';
 import { siteDate, siteTime } from './templates.js';
 
 /** The commerce mails the owner can preview (page type 301), in the order a buyer meets them. */

@@ -1,8 +1,8 @@
 import type { Store } from '../../storage/dialect.js';
 import { statement, type Executor } from '../../storage/statement.js';
-import { assetUrl } from '../site/context/assets.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import { openCollectionIds } from '../site/access.js';
+import { assetUrl } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
+import { openCollectionIds } from '../site/index.js';
 
 /**
  * What the cart shows of a product, kept per site version: titles, prices, options, images and

@@ -3,8 +3,8 @@ import type { Mailer } from '../../mail/index.js';
 import { AppError } from '../../errors.js';
 import type { RateLimit, RateLimiter } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
-import type { SiteRenderer } from '../site/renderer.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { SiteRenderer } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import type { PaymentProviders } from './payments.js';
 import type { Signer } from './signing.js';
 import type { Executor } from '../../storage/statement.js';
@@ -49,9 +49,3 @@ export function baseUrlOf(deps: CommerceDeps, request: FastifyRequest): string {
   return deps.renderer.originOf(request);
 }
 
-/** The site an API request is for (by Host, as pages are); 404 when the store holds no site. */
-export async function siteOf(deps: CommerceDeps, request: FastifyRequest): Promise<SiteSnapshot> {
-  const snapshot = await deps.renderer.snapshotFor(request);
-  if (!snapshot) throw new AppError('NOT_FOUND');
-  return snapshot;
-}

@@ -2,9 +2,9 @@ import { formatGiftCardCode, parseSubscriptionPlan, subscriptionPriceText, type 
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../storage/statement.js';
 import type { OrdersTable } from '../../storage/schema-commerce.js';
-import { money, type Money } from '../site/context/money.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import type { CommerceDeps } from './deps.js';
+import { money, type Money } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
+import type { Signer } from './signing.js';
 import { storeRules } from './settings.js';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -77,7 +77,7 @@ export interface OrderView {
 }
 
 /** Everything an order shows, read in a few queries (`db` may be an open transaction). */
-export async function orderView(deps: CommerceDeps, s: SiteSnapshot, db: Executor, orderId: string): Promise<OrderView | null> {
+export async function orderView(deps: { signer: Signer }, s: SiteSnapshot, db: Executor, orderId: string): Promise<OrderView | null> {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).where('website_id', '=', s.website.id).executeTakeFirst();
   if (!order) return null;
   const [lines, giftCards, downloads, subscriptions] = await Promise.all([

@@ -2,7 +2,7 @@ import {
   formatMoney, isCurrencyCode, makeMoney, parseDonationSettings, type CartCoupon, type CurrencyCode, type DonationSettings,
   type TaxRuleForLocation,
 } from '@tessera/core';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { SiteSnapshot } from '../site/index.js';
 
 export interface ShippingOption {
   id: string;

@@ -5,8 +5,8 @@ import type { Clock } from '../../clock.js';
 import { AppError } from '../../errors.js';
 import { RateLimiter, SITE_SUBJECT, visitorSubject } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
-import type { MailingList } from '../newsletter/mailing-list.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { MailingList } from '../newsletter/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { DEFAULT_FORM_LIMITS, DEFAULT_KEY_TTL_MS, type FormLimits } from './limits.js';
 import { createSubmissionKey } from './store.js';
 import { checkValues, parseValues } from './answers.js';
@@ -70,14 +70,9 @@ export async function formsPlugin(root: FastifyInstance, opts: FormsPluginOption
     mailFrom: opts.mailFrom, log: root.log,
   };
 
-  const siteOf = async (request: FastifyRequest) => {
-    const snapshot = await opts.sites.snapshotFor(request);
-    if (!snapshot) throw new AppError('NOT_FOUND');
-    return snapshot;
-  };
 
   app.post('/api/form/FormSubmissionKey', async (request) => {
-    const snapshot = await siteOf(request);
+    const snapshot = request.site;
     const websiteId = snapshot.website.id;
     await limiter.enforce(websiteId, [
       { rule: limits.keyPerVisitor, subject: visitorSubject(request) },
@@ -88,7 +83,7 @@ export async function formsPlugin(root: FastifyInstance, opts: FormsPluginOption
   });
 
   app.post('/api/form/SaveFormSubmission', { schema: { body: SaveBody }, bodyLimit: 256 * 1024 }, async (request) => {
-    const snapshot = await siteOf(request);
+    const snapshot = request.site;
     await limiter.enforce(snapshot.website.id, [
       { rule: limits.submissionPerVisitor, subject: visitorSubject(request) },
       { rule: limits.submissionPerSite, subject: SITE_SUBJECT },
@@ -102,7 +97,7 @@ export async function formsPlugin(root: FastifyInstance, opts: FormsPluginOption
     schema: { params: Type.Object({ formId: Type.String({ maxLength: 200 }) }) },
     bodyLimit: 256 * 1024,
   }, async (request) => {
-    const snapshot = await siteOf(request);
+    const snapshot = request.site;
     await limiter.enforce(snapshot.website.id, [{ rule: limits.validatePerVisitor, subject: visitorSubject(request) }]);
     const form = findSiteForm(snapshot, request.params.formId);
     checkValues(form, parseValues(request.body ?? {}));

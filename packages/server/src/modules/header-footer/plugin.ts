@@ -5,10 +5,10 @@ import { AppError } from '../../errors.js';
 import { canEditHeaderFooter } from '../../permissions.js';
 import { isObject } from '../../site-dir/checker.js';
 import { checker } from '../../http/validate.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { sitePhrase } from '../site/context/navigation.js';
-import { updateWebsiteSettings } from '../site/settings-store.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { sitePhrase } from '../site/index.js';
+import { updateWebsiteSettings } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 
 /** A link of the header or the footer: a path of the site or an http(s) address. */
 const Url = Type.String({ maxLength: 500, pattern: '^(/(?!/)[^\\s]*|https?://[^\\s]+)?$' });
@@ -70,11 +70,6 @@ export function headerFooterOf(s: SiteSnapshot): { header: SiteHeader; footer: S
  */
 export const headerFooterPlugin = fp(async (app: FastifyInstance, deps: CommerceDeps) => {
   const { renderer, store } = deps;
-  const siteOf = async (request: FastifyRequest) => {
-    const s = await renderer.snapshotFor(request);
-    if (!s) throw new AppError('NOT_FOUND');
-    return s;
-  };
 
   renderer.addContextHook((_request, s, context) => {
     const { header, footer } = headerFooterOf(s);
@@ -86,10 +81,10 @@ export const headerFooterPlugin = fp(async (app: FastifyInstance, deps: Commerce
     };
   });
 
-  app.get('/api/site-header-footer', async (request, reply) => reply.header('cache-control', 'no-store').send(headerFooterOf(await siteOf(request))));
+  app.get('/api/site-header-footer', async (request, reply) => reply.header('cache-control', 'no-store').send(headerFooterOf(request.site)));
 
   app.put('/api/site-header-footer', { bodyLimit: 32 * 1024 }, async (request, reply) => {
-    const s = await siteOf(request);
+    const s = request.site;
     if (!request.owner) throw new AppError('OWNER_SIGN_IN_REQUIRED');
     if (!canEditHeaderFooter(request.owner, s.website.id)) throw new AppError('PERMISSION_DENIED');
     const body = checkBody(request.body);

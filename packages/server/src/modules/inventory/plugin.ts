@@ -2,8 +2,8 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ProductType } from '@tessera/core';
 import { visibleAt } from '../../storage/content.js';
-import { openCollectionIds } from '../site/access.js';
-import { siteOf, type CommerceDeps } from '../commerce/deps.js';
+import { openCollectionIds } from '../site/index.js';
+import { type CommerceDeps } from '../commerce/index.js';
 
 const Query = Type.Object({
   // One item id, or several (`?itemId=a&itemId=b`, at most 20 by the query limits).
@@ -31,7 +31,7 @@ export async function inventoryPlugin(app: FastifyInstance, deps: CommerceDeps):
   app.withTypeProvider<TypeBoxTypeProvider>().get('/api/commerce/inventory/stock', {
     schema: { querystring: Query, response: { 200: Type.Object({ results: Type.Array(Result) }) } },
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const ids = [...new Set(Array.isArray(request.query.itemId) ? request.query.itemId : [request.query.itemId])];
     let rows = await deps.store.db.selectFrom('product_variants as v')
       .innerJoin('items', 'items.id', 'v.item_id')

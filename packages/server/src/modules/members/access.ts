@@ -4,13 +4,13 @@ import type { Store } from '../../storage/dialect.js';
 import type { CollectionRow } from '../../storage/content.js';
 import { canPreviewRestricted } from '../../permissions.js';
 import type { Clock } from '../../clock.js';
-import { siteProviderIds } from '../commerce/payments.js';
-import type { AccessDenial, AccessPolicy } from '../site/access.js';
-import { collectionContext, itemUrl } from '../site/context/content.js';
-import { baseContext, pageLanguage, type PageRequest, type PageResult } from '../site/pages.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import { memberOf } from '../accounts/auth.js';
-import { hasGrant } from '../accounts/grants.js';
+import { siteProviderIds } from '../commerce/index.js';
+import type { AccessDenial, AccessPolicy } from '../site/index.js';
+import { collectionContext, itemUrl } from '../site/index.js';
+import { baseContext, pageLanguage, type PageRequest, type PageResult } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
+import { memberOf } from '../accounts/index.js';
+import { hasGrant } from '../accounts/index.js';
 import { joinOptions } from './paywall.js';
 
 /** Payment providers that pay at once: a membership bought with one opens its area straight away. */

@@ -4,11 +4,11 @@ import { PageType } from '../../constants.js';
 import type { Store } from '../../storage/dialect.js';
 import { isObject } from '../../site-dir/checker.js';
 import { contentTypeOf } from '../../storage/content-types.js';
-import { assetUrl } from '../site/context/assets.js';
-import type { PageContext } from '../site/pages.js';
-import type { SiteRenderer } from '../site/renderer.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import { memberOf } from '../accounts/auth.js';
+import { assetUrl } from '../site/index.js';
+import type { PageContext } from '../site/index.js';
+import type { SiteRenderer } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
+import { memberOf } from '../accounts/index.js';
 import { memberAccessContext } from './access.js';
 
 /**

@@ -1,9 +1,9 @@
 import { ProductType, formatMoney, isCurrencyCode, makeMoney, parseSubscriptionPlan, subscriptionPriceText } from '@tessera/core';
 import type { Store } from '../../storage/dialect.js';
 import { visibleAt } from '../../storage/content.js';
-import { money, type Money } from '../site/context/money.js';
-import { itemUrl } from '../site/context/content.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import { money, type Money } from '../site/index.js';
+import { itemUrl } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 
 /** A way to join an area: a paywall product on sale, bought by express checkout (storefront.md section 2, "join button"). */
 export interface JoinOption {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { CommerceDeps } from '../commerce/deps.js';
+import type { CommerceDeps } from '../commerce/index.js';
 import { membersPolicy } from './access.js';
-import { membershipPaidHook } from '../accounts/grants.js';
+import { membershipPaidHook } from '../accounts/index.js';
 import { lessonVideoHook } from './lessons.js';
 import { membersRoutes } from './routes.js';
 
-export { hasGrant, claimMembershipOrder, listGrants, grant, type GrantView } from '../accounts/grants.js';
 export { joinOptions, type JoinOption } from './paywall.js';
 
 /** Members' areas, paywalled lessons and the join flow (issue 9, docs/accounts.md). */

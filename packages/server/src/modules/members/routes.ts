@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ProductType } from '@tessera/core';
 import { PageType } from '../../constants.js';
 import { AppError } from '../../errors.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { baseContext, notFoundPage, type PageResult } from '../site/pages.js';
-import { collectionUrl } from '../site/context/content.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { baseContext, notFoundPage, type PageResult } from '../site/index.js';
+import { collectionUrl } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { checker } from '../../http/validate.js';
-import { memberOf, requireXsrf } from '../accounts/auth.js';
-import { claimMembershipOrder, listGrants, type GrantView } from '../accounts/grants.js';
+import { memberOf, requireXsrf } from '../accounts/index.js';
+import { claimMembershipOrder, listGrants, type GrantView } from '../accounts/index.js';
 
 const ClaimBody = Type.Object({ orderToken: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 const checkClaim = checker(ClaimBody);
@@ -32,14 +32,9 @@ function areaLinks(s: SiteSnapshot, grants: GrantView[]) {
  */
 export async function membersRoutes(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
   const { renderer } = deps;
-  const siteOf = async (request: FastifyRequest) => {
-    const s = await renderer.snapshotFor(request);
-    if (!s) throw new AppError('NOT_FOUND');
-    return s;
-  };
 
   app.post('/api/site-users/account/memberships', { bodyLimit: 4096 }, async (request, reply) => {
-    const s = await siteOf(request);
+    const s = request.site;
     const member = requireXsrf(request, s.website.id);
     const body = checkClaim(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
@@ -49,7 +44,7 @@ export async function membersRoutes(app: FastifyInstance, deps: CommerceDeps): P
   });
 
   app.get('/api/site-users/account/memberships', async (request, reply) => {
-    const s = await siteOf(request);
+    const s = request.site;
     const member = requireXsrf(request, s.website.id);
     const grants = await listGrants(deps.store.db, s.website.id, member.id, deps.clock());
     return reply.header('cache-control', 'no-store').send({ memberships: areaLinks(s, grants) });

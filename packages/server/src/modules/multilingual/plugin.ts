@@ -6,10 +6,10 @@ import { normalizeLanguage } from '@tessera/core';
 import { AppError } from '../../errors.js';
 import { canManageLanguages } from '../../permissions.js';
 import { checker } from '../../http/validate.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { memberOf, xsrfMatches } from '../accounts/auth.js';
-import { updateWebsiteSettings } from '../site/settings-store.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { memberOf, xsrfMatches } from '../accounts/index.js';
+import { updateWebsiteSettings } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import {
   LANGUAGE_COOKIE, LANGUAGE_PARAMETER, MAX_LANGUAGES, availableLanguages, languageView, multilingualSettings, publishedLanguage,
 } from './settings.js';
@@ -59,11 +59,6 @@ function languageUrl(baseUrl: string, path: string, query: Record<string, unknow
 export const multilingualPlugin = fp(async (app: FastifyInstance, deps: CommerceDeps) => {
   const { renderer, store } = deps;
   renderer.setLanguageResolver(resolveLanguage);
-  const siteOf = async (request: FastifyRequest) => {
-    const s = await renderer.snapshotFor(request);
-    if (!s) throw new AppError('NOT_FOUND');
-    return s;
-  };
   const settingsAnswer = (s: SiteSnapshot) => ({
     ...multilingualSettings(s), queryParameter: LANGUAGE_PARAMETER, cookieName: LANGUAGE_COOKIE,
   });
@@ -104,10 +99,10 @@ export const multilingualPlugin = fp(async (app: FastifyInstance, deps: Commerce
     }
   });
 
-  app.get('/api/multilingual/settings', async (request, reply) => reply.header('cache-control', 'no-store').send(settingsAnswer(await siteOf(request))));
+  app.get('/api/multilingual/settings', async (request, reply) => reply.header('cache-control', 'no-store').send(settingsAnswer(request.site)));
 
   app.get('/api/multilingual/status', async (request, reply) => {
-    const s = await siteOf(request);
+    const s = request.site;
     const settings = multilingualSettings(s);
     return reply.header('cache-control', 'no-store').send({
       status: settings.connected ? 'CONNECTED' : 'DISCONNECTED', connected: settings.connected, languageCount: settings.languages.length,
@@ -116,13 +111,13 @@ export const multilingualPlugin = fp(async (app: FastifyInstance, deps: Commerce
   });
 
   app.get('/api/multilingual/languages', async (request, reply) => {
-    const s = await siteOf(request);
+    const s = request.site;
     const settings = multilingualSettings(s);
     return reply.header('cache-control', 'no-store').send({ languages: settings.languages.map((c) => languageView(c, settings)), available: availableLanguages() });
   });
 
   app.put('/api/multilingual/languages', { bodyLimit: 4096 }, async (request, reply) => {
-    const s = await siteOf(request);
+    const s = request.site;
     requireManager(request, s);
     const body = checkLanguages(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
@@ -139,7 +134,7 @@ export const multilingualPlugin = fp(async (app: FastifyInstance, deps: Commerce
   });
 
   app.delete('/api/multilingual/connection', async (request, reply) => {
-    const s = await siteOf(request);
+    const s = request.site;
     requireManager(request, s);
     const updated = await updateWebsiteSettings(store, s.website.id, (settings) => {
       const current = settings.multilingual && typeof settings.multilingual === 'object' && !Array.isArray(settings.multilingual) ? settings.multilingual : {};
@@ -149,7 +144,7 @@ export const multilingualPlugin = fp(async (app: FastifyInstance, deps: Commerce
   });
 
   app.post('/api/site-users/account/locale', { bodyLimit: 1024 }, async (request, reply) => {
-    const s = await siteOf(request);
+    const s = request.site;
     const body = checkLocale(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
     const language = publishedLanguage(s, body.value.language);

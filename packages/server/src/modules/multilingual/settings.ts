@@ -1,6 +1,6 @@
 import { SITE_LANGUAGES, normalizeLanguage, siteLanguage } from '@tessera/core';
 import { isObject } from '../../site-dir/checker.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { SiteSnapshot } from '../site/index.js';
 
 /** At most this many languages are published at once. */
 export const MAX_LANGUAGES = 10;

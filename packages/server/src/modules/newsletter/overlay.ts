@@ -1,6 +1,6 @@
 import type { JsonObject } from '../../site-dir/types.js';
-import { formContext } from '../site/context/content.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import { formContext } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 
 /**
  * The popup overlay (page type 104) for the browser context: a newsletter form shown once per

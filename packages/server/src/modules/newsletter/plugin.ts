@@ -2,9 +2,9 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageType } from '../../constants.js';
 import { AppError } from '../../errors.js';
-import { escapeHtml } from '../site/document.js';
-import { baseContext } from '../site/pages.js';
-import type { SiteRenderer } from '../site/renderer.js';
+import { escapeHtml } from '../site/index.js';
+import { baseContext } from '../site/index.js';
+import type { SiteRenderer } from '../site/index.js';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH, type MailingList } from './mailing-list.js';
 
 export { MailingList, CONFIRM_PATH, UNSUBSCRIBE_PATH } from './mailing-list.js';
@@ -82,8 +82,7 @@ export async function newsletterPlugin(root: FastifyInstance, opts: NewsletterPl
 
   // Unsubscribing must work on a locked site too.
   app.post('/api/newsletter/unsubscribe', { schema: { body: Type.Object({ token: Type.String({ maxLength: 512 }) }) }, config: { openWhenLocked: true } }, async (request) => {
-    const snapshot = await renderer.snapshotFor(request);
-    if (!snapshot) throw new AppError('NOT_FOUND');
+    const snapshot = request.site;
     const result = await mailingList.unsubscribe(snapshot.website.id, request.body.token);
     if (!result) throw new AppError('MAILING_LIST_TOKEN_INVALID');
     return { data: { email: result.email, status: result.status } };

@@ -2,7 +2,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { contentTypeOf } from '../../storage/content-types.js';
-import { siteOf, type CommerceDeps } from '../commerce/deps.js';
+import { type CommerceDeps } from '../commerce/index.js';
 
 const Params = Type.Object({ downloadId: Type.String({ pattern: '^[0-9a-f]{24}$' }) });
 const Query = Type.Object({ token: Type.Optional(Type.String({ maxLength: 100 })) });
@@ -18,7 +18,7 @@ export function downloadRoutes(app: FastifyInstance, deps: CommerceDeps): void {
   app.withTypeProvider<TypeBoxTypeProvider>().get('/api/commerce/downloads/:downloadId', {
     schema: { params: Params, querystring: Query },
   }, async (request, reply) => {
-    const s = await siteOf(deps, request);
+    const s = request.site;
     const download = await deps.store.db.selectFrom('order_downloads')
       .innerJoin('orders', 'orders.id', 'order_downloads.order_id')
       .select(['order_downloads.id', 'order_downloads.order_id', 'order_downloads.asset_path', 'order_downloads.expires_on', 'orders.payment_status'])

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CART_MESSAGES, ProductType, parseSubscriptionPlan, subscriptionPriceText } from '@tessera/core';
 import { PageType } from '../../constants.js';
-import { baseContext, notFoundPage, type PageRequest, type PageResult } from '../site/pages.js';
-import { itemUrl } from '../site/context/content.js';
-import { money } from '../site/context/money.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { storeRules } from '../commerce/settings.js';
-import { tokenHash } from '../commerce/signing.js';
-import { findCart, findPurchasable } from '../cart/store.js';
-import { publicIn, type CartService } from '../cart/service.js';
-import { explicitToken } from '../cart/visitor.js';
-import { orderView } from '../commerce/order-view.js';
+import { baseContext, notFoundPage, type PageRequest, type PageResult } from '../site/index.js';
+import { itemUrl } from '../site/index.js';
+import { money } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { storeRules } from '../commerce/index.js';
+import { tokenHash } from '../commerce/index.js';
+import { findCart, findPurchasable } from '../cart/index.js';
+import { publicIn, type CartService } from '../cart/index.js';
+import { explicitToken } from '../cart/index.js';
+import { orderView } from '../commerce/index.js';
 
 type Build = (req: PageRequest, s: SiteSnapshot, query: Record<string, unknown>) => Promise<PageResult>;
 

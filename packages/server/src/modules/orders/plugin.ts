@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { CommerceDeps } from '../commerce/deps.js';
-import { CartService } from '../cart/service.js';
-import { cartTokenOf } from '../cart/visitor.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import { CartService } from '../cart/index.js';
+import { cartTokenOf } from '../cart/index.js';
 import { downloadRoutes } from './downloads.js';
 import { orderPages } from './pages.js';
 

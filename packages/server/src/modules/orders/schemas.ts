@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { MoneySchema, Nullable } from '../cart/schemas.js';
+import { MoneySchema, Nullable } from '../cart/index.js';
 
 /** An order as the checkout answers it and its pages show it (orders/view.ts `OrderView`). */
 export const OrderSchema = Type.Object({

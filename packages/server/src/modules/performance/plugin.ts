@@ -1,8 +1,8 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../../storage/ids.js';
-import { hasType } from '../analytics/ingest.js';
-import { deviceOf, pathOf } from '../analytics/request-info.js';
+import { hasType } from '../analytics/index.js';
+import { deviceOf, pathOf } from '../analytics/index.js';
 import { pageSpeedEnabled } from './settings.js';
 import { ClientId, MAX_PROPERTIES, Opt, PageContextFields, Scalar, SitePath, Str, checker, parseJson, rejected, under } from '../../http/validate.js';
 

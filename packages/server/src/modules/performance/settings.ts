@@ -1,4 +1,4 @@
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { SiteSnapshot } from '../site/index.js';
 
 /**
  * Whether a site measures page speed: on unless site.json says `"settings": { "pageSpeedEnabled": false }`.

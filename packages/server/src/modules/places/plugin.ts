@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../errors.js';
 import { RateLimiter, type RateLimit, visitorSubject } from '../../http/rate-limit.js';
 import { isObject } from '../../site-dir/checker.js';
-import type { CommerceDeps } from '../commerce/deps.js';
+import type { CommerceDeps } from '../commerce/index.js';
 import type { PlacesProvider } from './provider.js';
 
 export type { PlacesProvider, PlacePrediction, PlaceDetails } from './provider.js';
@@ -44,8 +44,7 @@ export const placesPlugin = fp(async (app: FastifyInstance, opts: { commerce: Co
   const limiter = new RateLimiter(store.db, clock);
 
   const ready = async (request: Parameters<typeof renderer.snapshotFor>[0]) => {
-    const s = await renderer.snapshotFor(request);
-    if (!s) throw new AppError('NOT_FOUND');
+    const s = request.site;
     if (!provider) throw new AppError('PLACES_UNAVAILABLE');
     await limiter.enforce(s.website.id, [{ rule: PLACES_LIMIT, subject: visitorSubject(request) }]);
     return { s, provider, language: renderer.pageRequest(request, s).language ?? s.language };

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { canManageOrders } from '../../permissions.js';
 import type { Store } from '../../storage/dialect.js';
 import { writeTransaction } from '../../storage/statement.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { requireOwner } from './owner.js';
 import type { RestockSender } from './sender.js';
 import { restockSettings } from './settings.js';
@@ -36,8 +36,7 @@ export async function inventoryOwnerPlugin(root: FastifyInstance, opts: Inventor
     // The owner's API answers on a locked site: it checks the owner's sign-in itself.
     config: { openWhenLocked: true },
   }, async (request) => {
-    const s = await opts.sites.snapshotFor(request);
-    if (!s) throw new AppError('NOT_FOUND');
+    const s = request.site;
     requireOwner(request, s, canManageOrders);
     const stock = (request.body as { stock?: unknown } | null)?.stock;
     if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < 0 || stock > MAX_STOCK) {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { OwnerAuth } from '../../permissions.js';
 import type { Executor } from '../../storage/statement.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { findRestockVariants, inStock, listGroups, listSignUps, productImagePath, productPath } from './store.js';
 

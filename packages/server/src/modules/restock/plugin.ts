@@ -6,9 +6,9 @@ import { ensureCrumb } from '../../http/crumb.js';
 import { RateLimiter, SITE_SUBJECT, visitorSubject } from '../../http/rate-limit.js';
 import { canSendRestockNotices, canViewRestockSignups } from '../../permissions.js';
 import type { Store } from '../../storage/dialect.js';
-import { adminShell, readAdminBuild } from '../admin/shell.js';
-import type { MailingList } from '../newsletter/mailing-list.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import { adminShell, readAdminBuild } from '../admin/index.js';
+import type { MailingList } from '../newsletter/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { DEFAULT_PAGE_SIZE, DEFAULT_RESTOCK_LIMITS, type RestockLimits } from './limits.js';
 import { requireOwner, signUpGroups, signUpsOf } from './owner.js';
 import type { RestockSender, SendResult } from './sender.js';
@@ -58,14 +58,9 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
     return reply.status(appError.status).send({ ...appError.body(), data: { message: appError.message } });
   });
 
-  const siteOf = async (request: FastifyRequest) => {
-    const snapshot = await opts.sites.snapshotFor(request);
-    if (!snapshot) throw new AppError('NOT_FOUND');
-    return snapshot;
-  };
 
   app.post(RESTOCK_PATH, { bodyLimit: 16 * 1024 }, async (request) => {
-    const s = await siteOf(request);
+    const s = request.site;
     await limiter.enforce(s.website.id, [
       { rule: limits.signUpPerVisitor, subject: visitorSubject(request) },
       { rule: limits.signUpPerSite, subject: SITE_SUBJECT },
@@ -77,26 +72,26 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
   });
 
   app.get(`${RESTOCK_PATH}/groups`, async (request, reply) => {
-    const s = await siteOf(request);
+    const s = request.site;
     requireOwner(request, s, canViewRestockSignups);
     const query = request.query as { cursor?: unknown };
     return reply.header('cache-control', 'no-store').send(await signUpGroups(opts.store.db, s, query.cursor, pageSize, opts.clock()));
   });
 
   app.get(RESTOCK_PATH, async (request, reply) => {
-    const s = await siteOf(request);
+    const s = request.site;
     requireOwner(request, s, canViewRestockSignups);
     return reply.header('cache-control', 'no-store').send(await signUpsOf(opts.store.db, s, request.query as Record<string, unknown>, pageSize));
   });
 
   app.post(`${RESTOCK_PATH}/send`, { schema: { body: SendRequest } }, async (request) => {
-    const s = await siteOf(request);
+    const s = request.site;
     requireOwner(request, s, canSendRestockNotices);
     return opts.sender.send(s, request.body.productId, request.body.variantId);
   });
 
   app.post(`${RESTOCK_PATH}/send/all`, { schema: { body: SendAll } }, async (request) => {
-    const s = await siteOf(request);
+    const s = request.site;
     requireOwner(request, s, canSendRestockNotices);
     // One request after the other, each on its own: a variant still sold out does not stop the others.
     const results: (SendResult & { error?: { code: string; message: string } })[] = [];
@@ -112,7 +107,7 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
   });
 
   app.get('/config/restock', async (request, reply) => {
-    const s = await siteOf(request);
+    const s = request.site;
     if (!canViewRestockSignups(request.owner, s.website.id)) {
       return reply.header('cache-control', 'no-store').redirect(`/config/login?next=${encodeURIComponent('/config/restock')}`, 302);
     }

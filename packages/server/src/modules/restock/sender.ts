@@ -5,7 +5,7 @@ import type { Mailer } from '../../mail/index.js';
 import { siteSender } from '../../mail/site.js';
 import type { Store } from '../../storage/dialect.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { SEND_BATCH } from './limits.js';
 import { restockSettings } from './settings.js';
 import './mail.js';

@@ -1,7 +1,7 @@
 import { restockSuccessText } from '@tessera/core';
-import { merchandisingOf } from '../commerce/settings.js';
-import { captchaSiteKey } from '../site/context/site.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import { merchandisingOf } from '../commerce/index.js';
+import { captchaSiteKey } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 
 /** What a site's merchandising settings (site.json `store.merchandising`) say about restock notifications. */
 export interface RestockSettings {

@@ -7,8 +7,8 @@ import { siteSender } from '../../mail/site.js';
 import type { Store } from '../../storage/dialect.js';
 import { newId } from '../../storage/ids.js';
 import { writeTransaction } from '../../storage/statement.js';
-import type { MailingList } from '../newsletter/mailing-list.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { MailingList } from '../newsletter/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { restockSettings } from './settings.js';
 import { STOCKED_TYPES, findRestockVariants, inStock } from './store.js';
 

@@ -1,10 +1,10 @@
 import { ProductType } from '@tessera/core';
-import { firstImage } from '../commerce/catalog.js';
+import { firstImage } from '../commerce/index.js';
 import type {} from '../../storage/schema-restock.js';
 import type { Executor } from '../../storage/statement.js';
-import { assetUrl } from '../site/context/assets.js';
-import { itemUrl } from '../site/context/content.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import { assetUrl } from '../site/index.js';
+import { itemUrl } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 
 /** A product's variant as the restock module sees it, with live stock. */
 export interface RestockVariant {

@@ -8,13 +8,13 @@ import { escapeHtml } from '../../mail/message.js';
 import type { Store } from '../../storage/dialect.js';
 import { newId } from '../../storage/ids.js';
 import { isUniqueViolation } from '../../storage/statement.js';
-import type { Signer } from '../commerce/signing.js';
-import { firstImage } from '../commerce/catalog.js';
-import { assetUrl } from '../site/context/assets.js';
-import { itemUrl } from '../site/context/content.js';
-import { baseContext, notFoundPage } from '../site/pages.js';
-import type { SiteRenderer } from '../site/renderer.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { Signer } from '../commerce/index.js';
+import { firstImage } from '../commerce/index.js';
+import { assetUrl } from '../site/index.js';
+import { itemUrl } from '../site/index.js';
+import { baseContext, notFoundPage } from '../site/index.js';
+import type { SiteRenderer } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { DEFAULT_REVIEW_LIMITS, REVIEWS_ON_PAGE, type ReviewLimits } from './limits.js';
 import { REVIEWS_REQUEST_PATH, orderIdFromReviewToken } from './request.js';
 import { reviewSettings } from './settings.js';
@@ -131,8 +131,7 @@ export async function reviewsPlugin(app: FastifyInstance, opts: ReviewsPluginOpt
   });
 
   app.post(REVIEWS_API_PATH, { bodyLimit: 32 * 1024 }, async (request, reply) => {
-    const s = await renderer.snapshotFor(request);
-    if (!s) throw new AppError('NOT_FOUND');
+    const s = request.site;
     await limiter.enforce(s.website.id, [
       { rule: limits.submitPerVisitor, subject: visitorSubject(request) },
       { rule: limits.submitPerSite, subject: SITE_SUBJECT },

@@ -1,7 +1,7 @@
 import type { Mailer } from '../../mail/index.js';
 import { siteSender } from '../../mail/site.js';
-import type { OrderPaidHook } from '../commerce/deps.js';
-import type { Signer } from '../commerce/signing.js';
+import type { OrderPaidHook } from '../commerce/index.js';
+import type { Signer } from '../commerce/index.js';
 import { REVIEWABLE_TYPES } from './store.js';
 import { reviewSettings } from './settings.js';
 import './mail.js';

@@ -1,5 +1,5 @@
-import type { SiteSnapshot } from '../site/snapshot.js';
-import { merchandisingOf } from '../commerce/settings.js';
+import type { SiteSnapshot } from '../site/index.js';
+import { merchandisingOf } from '../commerce/index.js';
 
 /** A week: long enough for most parcels to arrive before the buyer is asked. */
 export const DEFAULT_REVIEW_REQUEST_DELAY_HOURS = 168;

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { SESSION_RECORDING_MOCK_ID } from '@tessera/core';
 import { AppError } from '../../errors.js';
 import { isObject } from '../../site-dir/checker.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 
 /**
  * The session recording id (storefront.md and platform.md section 7): `GET
@@ -21,8 +21,7 @@ export function sessionRecordingId(s: SiteSnapshot): string {
 
 export const sessionRecordingPlugin = fp(async (app: FastifyInstance, deps: CommerceDeps) => {
   app.get('/api/commerce/fullstory/getId', async (request, reply) => {
-    const s = await deps.renderer.snapshotFor(request);
-    if (!s) throw new AppError('NOT_FOUND');
+    const s = request.site;
     return reply.header('cache-control', 'no-store').send({ data: sessionRecordingId(s) });
   });
 }, { name: 'tessera-session-recording' });

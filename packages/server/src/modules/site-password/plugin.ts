@@ -7,13 +7,13 @@ import { AppError } from '../../errors.js';
 import { isApiRequest } from '../../http/paths.js';
 import { RateLimiter, type RateLimit, visitorSubject } from '../../http/rate-limit.js';
 import { canPreviewRestricted } from '../../permissions.js';
-import { verifyPassword } from '../admin/passwords.js';
+import { verifyPassword } from '../admin/index.js';
 import { checker } from '../../http/validate.js';
-import type { CommerceDeps } from '../commerce/deps.js';
-import type { AccessDenial, AccessPolicy } from '../site/access.js';
-import { collectionContext } from '../site/context/content.js';
-import { baseContext, pageLanguage, type PageRequest, type PageResult } from '../site/pages.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { CommerceDeps } from '../commerce/index.js';
+import type { AccessDenial, AccessPolicy } from '../site/index.js';
+import { collectionContext } from '../site/index.js';
+import { baseContext, pageLanguage, type PageRequest, type PageResult } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { collectionPasswordHash, lockScreenOf } from './settings.js';
 import { Unlocks } from './unlock.js';
 
@@ -98,8 +98,7 @@ export const sitePasswordPlugin = fp(async (app: FastifyInstance, opts: { commer
   });
 
   app.post('/api/site-password/unlock', { bodyLimit: 4096, config: { openWhenLocked: true } }, async (request, reply) => {
-    const s = await renderer.snapshotFor(request);
-    if (!s) throw new AppError('NOT_FOUND');
+    const s = request.site;
     const body = checkUnlock(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
     const { password, collectionId } = body.value;

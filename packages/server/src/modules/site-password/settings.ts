@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isObject } from '../../site-dir/checker.js';
 import type { CollectionRow } from '../../storage/content.js';
-import type { SiteSnapshot } from '../site/snapshot.js';
+import type { SiteSnapshot } from '../site/index.js';
 
 /** A scrypt hash as modules/admin/passwords.ts writes it (`tessera password hash` prints one). */
 export const PASSWORD_HASH = /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/;

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../../storage/dialect.js';
 import type { CollectionRow } from '../../storage/content.js';
-import type { ErrorCode } from '../../errors.js';
-import type { PageRequest, PageResult } from './pages.js';
+import type { AccessDenial, PageRequest, PageResult } from './pages.js';
+
+export type { AccessDenial } from './pages.js';
 import type { SiteSnapshot } from './snapshot.js';
 
 /**
@@ -12,15 +13,6 @@ import type { SiteSnapshot } from './snapshot.js';
  * `?format=json`, search, summary and site asset goes through these checks on the server; a denied
  * page is replaced by the policy's own page, which holds nothing of the content.
  */
-export interface AccessDenial {
-  /** The answer of an API call or an asset that the denial covers. */
-  readonly code: Extract<ErrorCode, 'MEMBERS_ONLY' | 'PASSWORD_REQUIRED' | 'SITE_LOCKED'>;
-  /** Items marked `"preview": true` may still be shown (members' areas: a lesson's text, its video locked). */
-  readonly previewAllowed: boolean;
-  /** The page shown instead of the denied one. */
-  page(req: PageRequest, collection: CollectionRow | null): Promise<PageResult> | PageResult;
-}
-
 export interface AccessPolicy {
   /** A denial of the whole site for this request (the lock screen), or null. */
   site?(request: FastifyRequest, s: SiteSnapshot): Promise<AccessDenial | null>;

@@ -10,6 +10,15 @@ import { readStorefrontBuild } from '../../http/storefront.js';
 
 export { SiteRenderer } from './renderer.js';
 export { SiteSnapshots, loadSnapshot, normalizeHost, type SiteSnapshot } from './snapshot.js';
+export { escapeHtml, scriptJson } from './document.js';
+export { sitePhrase } from './context/navigation.js';
+export { updateWebsiteSettings } from './settings-store.js';
+export { baseContext, notFoundPage, type PageRequest, type PageResult, type PageContext, pageLanguage } from './pages.js';
+export { itemUrl, collectionUrl, collectionContext, formContext } from './context/content.js';
+export { money, type Money } from './context/money.js';
+export { assetUrl } from './context/assets.js';
+export { captchaSiteKey } from './context/site.js';
+export { openCollectionIds, type AccessDenial, type AccessPolicy } from './access.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

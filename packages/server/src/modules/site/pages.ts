@@ -11,7 +11,17 @@ import {
 import { navigationContext } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
-import type { AccessDenial } from './access.js';
+import type { ErrorCode } from '../../errors.js';
+
+/** A policy's refusal of a request (site/access.ts): its code for APIs and assets, and the page shown instead. */
+export interface AccessDenial {
+  /** The answer of an API call or an asset that the denial covers. */
+  readonly code: Extract<ErrorCode, 'MEMBERS_ONLY' | 'PASSWORD_REQUIRED' | 'SITE_LOCKED'>;
+  /** Items marked `"preview": true` may still be shown (members' areas: a lesson's text, its video locked). */
+  readonly previewAllowed: boolean;
+  /** The page shown instead of the denied one. */
+  page(req: PageRequest, collection: CollectionRow | null): Promise<PageResult> | PageResult;
+}
 
 /** What a page request asks for, independent of HTTP. */
 export interface PageRequest {

@@ -1,5 +1,5 @@
 import type { Migration, MigrationProvider } from 'kysely';
-import type { Dialect } from '../dialect.js';
+import type { Dialect } from './types.js';
 import { foundation } from './0001-foundation.js';
 import { commerce } from './0002-commerce.js';
 import { forms } from './0003-forms.js';

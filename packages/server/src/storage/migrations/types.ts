@@ -1,5 +1,4 @@
 import type { Kysely, Migration } from 'kysely';
-import type { Dialect } from '../dialect.js';
 
 /**
  * Column types that differ between the dialects: the one place a migration branches on the dialect.
@@ -29,3 +28,6 @@ export type MigrationFactory = (types: ColumnTypes) => {
 };
 
 export type { Migration };
+
+/** The two SQL dialects of the store. */
+export type Dialect = 'sqlite' | 'postgres';
