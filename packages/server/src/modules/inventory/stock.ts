@@ -34,3 +34,18 @@ export async function takeStock(store: Store, tx: Executor, wanted: Map<string, 
 export async function giveBackStock(store: Store, tx: Executor, taken: Map<string, number>): Promise<void> {
   for (const variantId of [...taken.keys()].sort()) await giveBackStatement(store, tx, [variantId, taken.get(variantId)!]);
 }
+
+/** A variant's stock as the owner sees it, with its product's id and type; undefined when the site has no such variant. */
+export async function findVariantStock(db: Executor, websiteId: string, variantId: string) {
+  return db.selectFrom('product_variants as v')
+    .innerJoin('products', 'products.item_id', 'v.item_id')
+    .select(['v.id', 'v.item_id', 'v.sku', 'v.stock', 'v.unlimited', 'products.product_type'])
+    .where('v.website_id', '=', websiteId)
+    .where('v.id', '=', variantId)
+    .executeTakeFirst();
+}
+
+/** Sets a variant's stock to a count (the owner's inventory call). */
+export async function setStock(db: Executor, websiteId: string, variantId: string, stock: number): Promise<void> {
+  await db.updateTable('product_variants').set({ stock }).where('id', '=', variantId).where('website_id', '=', websiteId).execute();
+}

@@ -1,8 +1,10 @@
 import fp from 'fastify-plugin';
-import { inventoryOwnerPlugin } from './inventory.js';
+import { AppError } from '../../errors.js';
 import { DEFAULT_SWEEP_MS, type RestockLimits } from './limits.js';
 import { restockPlugin } from './plugin.js';
 import { RestockSender } from './sender.js';
+import { restockSettings } from './settings.js';
+import { inStock } from './store.js';
 import { loadSnapshot } from '../site/index.js';
 
 declare module 'fastify' {
@@ -34,10 +36,21 @@ export default fp<RestockSetup>(async (app, setup) => {
     store, sites: app.renderer, mailingList: app.mailingList, sender, clock, mailFrom: config.mailFrom, storefrontDist: config.storefrontDist,
     limits: setup.restockLimits, pageSize: setup.pageSize,
   });
-  await app.register(inventoryOwnerPlugin, { store, sites: app.renderer, sender, clock });
+  // The owner set a variant's stock: when it is back and the site sends automatically, its
+  // waiting signups are mailed at once and the answer says how many.
+  app.inventory.stockSetHooks.push(async (s, change) => {
+    if (!inStock({ productType: change.productType, unlimited: false, stock: change.stock }) || !restockSettings(s).autoSend) return undefined;
+    try {
+      return { restockNotificationsSent: (await sender.send(s, change.itemId, change.variantId)).sent };
+    } catch (error) {
+      // Sold out again before the notices went (a checkout took the stock): nothing to send.
+      if (!(error instanceof AppError) || error.code !== 'RESTOCK_OUT_OF_STOCK') throw error;
+      return { restockNotificationsSent: 0 };
+    }
+  });
   // The periodic sweep is a job (due at start, then every sweepMs, in one process at a time); a stock
   // change through the owner's inventory call kicks a sweep at once besides.
   const sweepMs = setup.restockSweepMs ?? DEFAULT_SWEEP_MS;
   if (sweepMs > 0) app.jobs.every('restock-sweep', sweepMs, () => sender.sweep());
   app.addHook('onClose', async () => sender.stop());
-}, { name: 'restock', dependencies: ['commerce', 'newsletter'] });
+}, { name: 'restock', dependencies: ['commerce', 'newsletter', 'inventory'] });
