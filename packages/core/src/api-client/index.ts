@@ -4,62 +4,61 @@
 // call resolves with the data or with an ApiError, the one shape of a failure. Nothing runs at
 // import time; `fetch`, `document.cookie` and `navigator` are read only when a call is made, so
 // the module loads anywhere (the server's tests, Node) and stays out of bundles that do not use it.
+// It rides on every product page (the add-to-cart island), within a budget of bytes: it is written
+// to stay small (one function as the client, the error built from the answer's body).
 import { cartEntryFailureMessage } from '../cart/messages.js';
+import { readCrumb } from './crumb.js';
 
-/** The cookie the server sets on pages, and the header that sends it back on writes (docs/errors.md). */
-export const CRUMB_COOKIE = 'crumb';
+export { readCrumb } from './crumb.js';
+
+/** The header that sends the crumb back on writes (docs/errors.md). */
 export const CRUMB_HEADER = 'X-CSRF-Token';
 /** A call without an answer after this long is given up (the request may still reach the server). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** The `crumb` cookie's value, or null (no cookie, or cookies blocked in a sandboxed frame). */
-export function readCrumb(cookie?: string): string | null {
-  try {
-    const match = /(?:^|;\s*)crumb=([^;]+)/.exec(cookie ?? (globalThis as { document?: { cookie: string } }).document?.cookie ?? '');
-    return match ? decodeURIComponent(match[1]!) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** What a failed call tells its caller. */
-export interface ApiErrorInit {
-  /** The answer's HTTP status; 0 when no answer came (network failure, timeout). */
-  readonly status: number;
-  /** The error registry's code (docs/errors.md), or null (no answer, an unreadable body). */
-  readonly code: string | null;
-  /** The server's own message (`data.message` where the spec puts it, else `error`), or null. */
-  readonly serverMessage: string | null;
-  /** Field id -> message, for 400 VALIDATION_FAILED. */
-  readonly fieldErrors: Readonly<Record<string, string>>;
-  /** The answer flags a crumb failure (403 CRUMB_FAIL). */
-  readonly crumbFail: boolean;
-  /** No answer came: the request may or may not have reached the server. */
-  readonly network: boolean;
-  /** No answer came within the timeout. */
-  readonly timedOut: boolean;
-}
+// Tessera's error answers (docs/errors.md), as the server writes them.
+type ErrorBody = { error?: string; code?: string; errors?: Record<string, string>; crumbFail?: boolean; data?: { message?: string } } | null | undefined;
 
 /**
- * A failed call: the answer's status, code, the server's message and field errors, and `message`,
- * what to show (storefront.md section 8): a crumb failure asks to reload the page ("Your session
- * has expired...", or to enable cookies when they are off), 429 asks to wait, otherwise the
- * server's message, or the connection hint when there is none. `ok` is false, so that a result
- * is told from data with `if (!answer.ok)`.
+ * A failed call, built from the answer's status and body (docs/errors.md): its code, the server's
+ * message (`data.message` where the spec puts it, else `error`), the field errors and the crumb
+ * failure flag. `message` is what to show (storefront.md section 8): a crumb failure asks to reload
+ * the page ("Your session has expired...", or to enable cookies when they are off), 429 asks to
+ * wait, otherwise the server's message, or the connection hint when there is none. `ok` is false,
+ * so that a result is told from data with `if (!answer.ok)`.
  */
-export class ApiError extends Error implements ApiErrorInit {
-  readonly ok = false as const;
+export class ApiError extends Error {
+  // Declared, not defined: assigned in the constructor, so that a bundle carries no field list.
+  declare readonly ok: false;
+  /** The answer's HTTP status; 0 when none came (network failure, timeout). */
   declare readonly status: number;
+  /** The error registry's code, or null (no answer, an unreadable body). */
   declare readonly code: string | null;
+  /** The server's own message, or null. */
   declare readonly serverMessage: string | null;
+  /** Field id -> message, for 400 VALIDATION_FAILED. */
   declare readonly fieldErrors: Readonly<Record<string, string>>;
+  /** The answer flags a crumb failure (403 CRUMB_FAIL). */
   declare readonly crumbFail: boolean;
+  /** No answer came (status 0): the request may or may not have reached the server. */
   declare readonly network: boolean;
+  /** No answer came within the client's timeout. */
   declare readonly timedOut: boolean;
 
-  constructor(init: ApiErrorInit, cookiesEnabled = true) {
-    super(cartEntryFailureMessage({ status: init.status, crumbFail: init.crumbFail, cookiesEnabled, message: init.serverMessage ?? undefined }));
-    Object.assign(this, init);
+  /**
+   * @param status the answer's HTTP status; 0 when none came
+   * @param body the answer's parsed JSON body
+   * @param cookiesEnabled whether the browser keeps cookies (a crumb failure then means "enable cookies")
+   * @param timedOut no answer came within the client's timeout
+   */
+  constructor(status: number, body?: unknown, cookiesEnabled = true, timedOut = false) {
+    const b = body as ErrorBody;
+    const serverMessage = b?.data?.message ?? b?.error ?? null;
+    const crumbFail = b?.crumbFail === true;
+    super(cartEntryFailureMessage({ status, crumbFail, cookiesEnabled, message: serverMessage ?? undefined }));
+    Object.assign(this, {
+      ok: false, status, code: b?.code ?? null, serverMessage, crumbFail, network: !status, timedOut, fieldErrors: b?.errors ?? {},
+    });
   }
 }
 
@@ -81,72 +80,49 @@ export function unwrap<T>(result: ApiResult<T>): T {
 type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; credentials: 'same-origin'; signal?: AbortSignal }) =>
   Promise<{ readonly ok: boolean; readonly status: number; json(): Promise<unknown> }>;
 
+// Core is built without the DOM's types: the page's fetch, looked up at each call (tests replace it).
+declare const fetch: FetchLike;
+
 export interface ApiOptions {
   /** The crumb to send on writes; `readCrumb()` by default. */
   readonly crumb?: () => string | null;
-  /** The fetch to call; the page's own by default, looked up at each call. */
+  /** The fetch to call; the page's own by default. */
   readonly fetch?: FetchLike;
-  /** Whether the browser keeps cookies (a crumb failure then means "enable cookies"); `navigator.cookieEnabled` by default. */
+  /** Whether the browser keeps cookies; `navigator.cookieEnabled` by default. */
   readonly cookiesEnabled?: () => boolean;
-  /** Headers sent with every call besides the client's own (the visitor account's X-XSRF-Token). */
-  readonly headers?: () => Readonly<Record<string, string>>;
   /** Milliseconds before a call without an answer is given up (DEFAULT_TIMEOUT_MS; 0: never). */
   readonly timeoutMs?: number;
 }
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-type ErrorBody = { error?: unknown; code?: unknown; errors?: unknown; crumbFail?: unknown; data?: { message?: unknown } };
-const text = (value: unknown) => (typeof value === 'string' ? value : null);
-
+/**
+ * The client: one function, `api(method, path, body?, headers?)`. A body is sent as JSON; the crumb
+ * goes with every method but GET; `headers` are for this call only (an Idempotency-Key).
+ */
 export function createApi(options: ApiOptions = {}) {
   const crumb = options.crumb ?? readCrumb;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const cookiesEnabled = () => (options.cookiesEnabled ? options.cookiesEnabled() : (globalThis as { navigator?: { cookieEnabled?: boolean } }).navigator?.cookieEnabled !== false);
 
-  /** One call: JSON body when given, the crumb on every method but GET, extra headers for this call only. */
-  async function send<T>(method: Method, path: string, body?: unknown, extra?: Readonly<Record<string, string>>): Promise<ApiResult<T>> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers?.(), ...extra };
+  return async function call<T>(method: Method, path: string, body?: unknown, extra?: Readonly<Record<string, string>>): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extra };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const token = method === 'GET' ? null : crumb();
     if (token) headers[CRUMB_HEADER] = token;
-    const doFetch = options.fetch ?? (globalThis.fetch as unknown as FetchLike);
-    let status = 0;
-    let parsed: ErrorBody | null = null;
+    let res;
     try {
-      const res = await doFetch(path, {
+      res = await (options.fetch ?? fetch)(path, {
         method, credentials: 'same-origin', headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        ...(timeoutMs > 0 ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined,
       });
-      status = res.status;
-      parsed = (await res.json().catch(() => null)) as ErrorBody | null;
-      if (res.ok) return { ok: true, status, data: parsed as T };
     } catch (error) {
-      // No answer, or one cut short: what the server did is unknown.
-      return new ApiError({
-        status: 0, code: null, serverMessage: null, fieldErrors: {}, crumbFail: false, network: true,
-        timedOut: (error as { name?: string } | null)?.name === 'TimeoutError',
-      }, cookiesEnabled());
+      // No answer: what the server did is unknown.
+      return new ApiError(0, null, cookiesEnabled(), (error as Error | null)?.name === 'TimeoutError');
     }
-    const errors = parsed?.errors;
-    return new ApiError({
-      status,
-      code: text(parsed?.code),
-      serverMessage: text(parsed?.data?.message) ?? text(parsed?.error),
-      fieldErrors: errors && typeof errors === 'object' ? (errors as Record<string, string>) : {},
-      crumbFail: parsed?.crumbFail === true,
-      network: false,
-      timedOut: false,
-    }, cookiesEnabled());
-  }
-
-  return {
-    send,
-    get: <T>(path: string, headers?: Readonly<Record<string, string>>) => send<T>('GET', path, undefined, headers),
-    post: <T>(path: string, body?: unknown, headers?: Readonly<Record<string, string>>) => send<T>('POST', path, body, headers),
-    put: <T>(path: string, body?: unknown, headers?: Readonly<Record<string, string>>) => send<T>('PUT', path, body, headers),
-    delete: <T>(path: string, headers?: Readonly<Record<string, string>>) => send<T>('DELETE', path, undefined, headers),
+    const data = (await res.json().catch(() => null)) as T;
+    return res.ok ? { ok: true, status: res.status, data } : new ApiError(res.status, data, cookiesEnabled());
   };
 }
 
