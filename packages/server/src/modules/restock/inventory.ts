@@ -2,11 +2,9 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { AppError } from '../../errors.js';
-import { canManageOrders } from '../../permissions.js';
 import type { Store } from '../../storage/dialect.js';
 import { writeTransaction } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
-import { requireOwner } from './owner.js';
 import type { RestockSender } from './sender.js';
 import { restockSettings } from './settings.js';
 import { STOCKED_TYPES, findRestockVariants, inStock } from './store.js';
@@ -33,12 +31,11 @@ export async function inventoryOwnerPlugin(root: FastifyInstance, opts: Inventor
   app.put('/api/owner/inventory/:variantId', {
     schema: { params: Type.Object({ variantId: Type.String({ minLength: 1, maxLength: 64 }) }) },
     bodyLimit: 4 * 1024,
-    // The owner's API answers on a locked site: it checks the owner's sign-in itself.
-    config: { openWhenLocked: true },
+    // The owner's API answers on a locked site: the sign-in and the permission guard it there too.
+    config: { openWhenLocked: true, permission: 'manageOrders' },
   }, async (request) => {
     const s = await opts.sites.snapshotFor(request);
     if (!s) throw new AppError('NOT_FOUND');
-    requireOwner(request, s, canManageOrders);
     const stock = (request.body as { stock?: unknown } | null)?.stock;
     if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < 0 || stock > MAX_STOCK) {
       throw new AppError('VALIDATION_FAILED', undefined, { stock: STOCK_MESSAGE });

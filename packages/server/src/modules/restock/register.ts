@@ -54,7 +54,7 @@ export async function registerMerchandising(
   app.decorate('restock', sender);
 
   await app.register(restockPlugin, {
-    store, sites, mailingList, sender, clock, mailFrom: config.mailFrom, storefrontDist: config.storefrontDist,
+    store, sites, mailingList, sender, clock, mailFrom: config.mailFrom,
     limits: setup.restockLimits, pageSize: setup.pageSize,
   });
   await app.register(inventoryOwnerPlugin, { store, sites, sender, clock });
