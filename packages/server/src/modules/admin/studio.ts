@@ -40,9 +40,12 @@ export function studioAssets(dist: string): (page: string) => StudioAssets | und
     if (!assets) {
       const css = new Set(entry.css ?? []);
       const preload = new Set<string>();
+      // The entry itself is the page's script: the chunks it and the page import are preloaded.
+      const seen = new Set([entry.file]);
       const visit = (key: string) => {
         const chunk = manifest[key];
-        if (!chunk || preload.has(chunk.file)) return;
+        if (!chunk || seen.has(chunk.file)) return;
+        seen.add(chunk.file);
         preload.add(chunk.file);
         for (const c of chunk.css ?? []) css.add(c);
         for (const i of chunk.imports ?? []) visit(i);
@@ -91,7 +94,7 @@ ${body}
 /**
  * Serves the studio's hashed build output, as the storefront's is served: every file under assets/
  * carries its content hash in its name, so it is cached for a year and marked immutable, and the
- * build writes a .br and a .gz beside each script and stylesheet (scripts/precompress.mjs).
+ * build writes a .br and a .gz beside each script and stylesheet (scripts/precompress.mjs at the repository root).
  */
 export async function registerStudioAssets(app: FastifyInstance, dist: string): Promise<void> {
   const root = path.join(dist, 'assets');

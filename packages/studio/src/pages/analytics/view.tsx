@@ -2,19 +2,17 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { BarChart } from './charts/bar-chart.js';
 import { LineChart } from './charts/line-chart.js';
 import { VitalsSummary, VitalsTable } from './charts/vitals.js';
-import { addDays, formatCount, formatDay, formatTime } from './format.js';
-import { AdminFrame } from './frame.js';
-import type { AdminContext, AnalyticsReport, FunnelStep } from './types.js';
+import { addDays, formatCount, formatDay, formatTime } from '../../format.js';
+import type { AnalyticsContext, AnalyticsReport, FunnelStep } from './types.js';
 
 export type LoadState = { status: 'loading' } | { status: 'ready'; report: AnalyticsReport } | { status: 'error'; message: string; fields?: Record<string, string> };
 
 export interface AnalyticsViewProps {
-  context: AdminContext;
+  context: AnalyticsContext;
   range: { from: string; to: string };
   state: LoadState;
   onRange(from: string, to: string): void;
   onRetry(): void;
-  onSignOut(): void;
 }
 
 const PRESETS = [7, 30, 90];
@@ -26,13 +24,13 @@ const FUNNEL_LABELS: Record<FunnelStep, string> = {
 };
 const DEVICE_LABELS: Record<string, string> = { desktop: 'Desktop', phone: 'Phone', tablet: 'Tablet' };
 
-/** The owner's analytics: props only (the page in analytics.tsx holds the state and calls the API). */
-export function AnalyticsView({ context, range, state, onRange, onRetry, onSignOut }: AnalyticsViewProps) {
+/** The owner's analytics, inside the studio's frame: props only (page.tsx holds the state and calls the API). */
+export function AnalyticsView({ context, range, state, onRange, onRetry }: AnalyticsViewProps) {
   const language = context.language;
   const count = (n: number) => formatCount(language, n);
   const report = state.status === 'ready' ? state.report : null;
   return (
-    <AdminFrame context={context} title="Analytics" mainId="analytics-main" skipTo="analytics" onSignOut={onSignOut}>
+    <>
       <RangeForm context={context} range={range} onRange={onRange} fieldErrors={state.status === 'error' ? state.fields : undefined} />
       <div className="status" role="status" aria-live="polite">
         {state.status === 'loading' ? 'Loading…' : report ? `Showing ${formatDay(language, report.range.from, true)} to ${formatDay(language, report.range.to, true)} (${report.range.timeZone})` : ''}
@@ -113,7 +111,7 @@ export function AnalyticsView({ context, range, state, onRange, onRetry, onSignO
           </section>
         </>
       )}
-    </AdminFrame>
+    </>
   );
 }
 
@@ -131,7 +129,7 @@ function funnelBars(funnel: Record<FunnelStep, number>) {
   });
 }
 
-function RangeForm({ context, range, onRange, fieldErrors }: { context: AdminContext; range: { from: string; to: string }; onRange(from: string, to: string): void; fieldErrors?: Record<string, string> }) {
+function RangeForm({ context, range, onRange, fieldErrors }: { context: AnalyticsContext; range: { from: string; to: string }; onRange(from: string, to: string): void; fieldErrors?: Record<string, string> }) {
   const today = context.today ?? range.to;
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);

@@ -1,6 +1,7 @@
-// The owner's restock calls (storefront.md section 7) and the stock call, on the owner's API client's
-// conventions: the crumb header on writes, an ApiError for any failure (its message the server's).
-import { ownerCaller } from './api.js';
+// The restock page's calls (storefront.md section 7) and the owner's stock call, on the one API
+// client of @tessera/core. Each resolves with its data or throws the ApiError (its message the
+// server's `data.message`): the page handles every failure in one place.
+import { type Api, unwrap } from '@tessera/core/api-client';
 
 export interface SignUpGroup {
   productId: string;
@@ -39,8 +40,8 @@ export interface SendResult {
 
 export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
-export function createRestockOwnerApi(fetcher: typeof fetch = fetch.bind(globalThis), doc: Document = document) {
-  const call = ownerCaller(fetcher, doc);
+export function restockCalls(api: Api) {
+  const call = <T>(...args: Parameters<Api>) => api<T>(...args).then(unwrap);
   const q = (cursor: string | null) => (cursor ? `cursor=${encodeURIComponent(cursor)}` : '');
   return {
     groups: (cursor: string | null) =>
@@ -53,14 +54,13 @@ export function createRestockOwnerApi(fetcher: typeof fetch = fetch.bind(globalT
       call<{ results: SendResult[]; sent: number }>('POST', `${RESTOCK_PATH}/send/all`, { sendRequests }),
     setStock: (variantId: string, stock: number) =>
       call<{ qtyInStock: number; restockNotificationsSent: number | null }>('PUT', `/api/owner/inventory/${encodeURIComponent(variantId)}`, { stock }),
-    signOut: () => call<void>('DELETE', '/api/owner/session').catch(() => undefined),
   };
 }
 
-export type RestockOwnerApi = ReturnType<typeof createRestockOwnerApi>;
+export type RestockCalls = ReturnType<typeof restockCalls>;
 
 /** Every group, fetched page by page until there is no next page (storefront.md section 4, "Restock groups"). */
-export async function allGroups(api: Pick<RestockOwnerApi, 'groups'>): Promise<SignUpGroup[]> {
+export async function allGroups(api: Pick<RestockCalls, 'groups'>): Promise<SignUpGroup[]> {
   const groups: SignUpGroup[] = [];
   let cursor: string | null = null;
   do {

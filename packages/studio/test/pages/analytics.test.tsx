@@ -1,14 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { ApiError, createApi } from '@tessera/core/api-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createOwnerApi } from '../../src/admin/api.js';
-import { LoginView } from '../../src/admin/login.js';
-import type { AdminContext, AnalyticsReport } from '../../src/admin/types.js';
-import { AnalyticsView, type LoadState } from '../../src/admin/view.js';
+import { Frame } from '../../src/frame/Frame.js';
+import { PAGES } from '../../src/pages.js';
+import { analyticsCalls } from '../../src/pages/analytics/calls.js';
+import type { AnalyticsContext, AnalyticsReport } from '../../src/pages/analytics/types.js';
+import { AnalyticsView, type LoadState } from '../../src/pages/analytics/view.js';
+import { LoginView } from '../../src/pages/login/view.js';
+import { signOut } from '../../src/session.js';
 
 afterEach(cleanup);
 
-const context: AdminContext = { page: 'analytics', siteTitle: 'Tessera Supply Co.', language: 'en-US', email: 'owner@shop.test', timeZone: 'America/New_York', today: '2025-03-07' };
+const context: AnalyticsContext = { page: 'analytics', siteTitle: 'Tessera Supply Co.', language: 'en-US', email: 'owner@shop.test', timeZone: 'America/New_York', today: '2025-03-07' };
 
 const report: AnalyticsReport = {
   range: { from: '2025-03-05', to: '2025-03-07', today: '2025-03-07', timeZone: 'America/New_York' },
@@ -32,9 +36,14 @@ const report: AnalyticsReport = {
   rejected: [{ endpoint: 'RecordHit', reason: 'data.pagePath', count: 3 }],
 };
 
+/** The view as the studio shows it: inside the navigation frame, which gives the heading and Sign out. */
 function view(state: LoadState, handlers: Partial<{ onRange: () => void; onRetry: () => void; onSignOut: () => void }> = {}) {
   const props = { onRange: vi.fn(), onRetry: vi.fn(), onSignOut: vi.fn(), ...handlers };
-  render(<AnalyticsView context={context} range={{ from: '2025-03-05', to: '2025-03-07' }} state={state} {...props} />);
+  render(
+    <Frame context={context} current={{ name: 'analytics', title: 'Analytics' }} pages={PAGES} onSignOut={props.onSignOut}>
+      <AnalyticsView context={context} range={{ from: '2025-03-05', to: '2025-03-07' }} state={state} onRange={props.onRange} onRetry={props.onRetry} />
+    </Frame>,
+  );
   return props;
 }
 
@@ -131,7 +140,7 @@ describe('the sign-in view', () => {
   });
 });
 
-describe('the owner API client', () => {
+describe('the owner\'s calls, on the API client', () => {
   it('sends the crumb on state-changing calls and turns error answers into ApiError with the fields', async () => {
     document.cookie = 'crumb=c%2B1';
     const calls: { url: string; init: RequestInit }[] = [];
@@ -140,13 +149,13 @@ describe('the owner API client', () => {
       if (init.method === 'DELETE') return new Response(null, { status: 204 });
       return new Response(JSON.stringify({ error: 'Bad range', code: 'VALIDATION_FAILED', errors: { from: 'Expected a day as YYYY-MM-DD' } }), { status: 400 });
     }) as unknown as typeof fetch;
-    const api = createOwnerApi(fetcher, document);
-    await api.signOut();
-    expect(calls[0]!.init.headers).toMatchObject({ 'x-csrf-token': 'c+1' });
-    const failure = await api.analytics('x', '2025-01-01').catch((e: unknown) => e);
+    const api = createApi({ fetch: fetcher });
+    await signOut(api);
+    expect(calls[0]!.init.headers).toMatchObject({ 'X-CSRF-Token': 'c+1' });
+    const failure = await analyticsCalls(api).report('x', '2025-01-01');
     expect(calls[1]!.url).toBe('/api/owner/analytics?from=x&to=2025-01-01');
-    expect(calls[1]!.init.headers).not.toHaveProperty('x-csrf-token');
+    expect(calls[1]!.init.headers).not.toHaveProperty('X-CSRF-Token');
     expect(failure).toBeInstanceOf(ApiError);
-    expect(failure).toMatchObject({ status: 400, message: 'Bad range', fields: { from: 'Expected a day as YYYY-MM-DD' } });
+    expect(failure).toMatchObject({ status: 400, message: 'Bad range', fieldErrors: { from: 'Expected a day as YYYY-MM-DD' } });
   });
 });

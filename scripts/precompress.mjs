@@ -1,13 +1,18 @@
-// After `vite build`: a .br and a .gz beside every script and stylesheet of dist/assets, compressed
-// once at the highest levels. The server sends them as they are (@fastify/static preCompressed), so
-// no request compresses a script on the fly, and a visitor who leaves a page while a script is on
-// its way aborts a file read, not a compression stream.
+// After `vite build` of the storefront or the studio: a .br and a .gz beside every script and
+// stylesheet of the build's assets folder (the argument, from the package's folder), compressed once
+// at the highest levels. The server sends them as they are (@fastify/static preCompressed), so no
+// request compresses a script on the fly, and a visitor who leaves a page while a script is on its
+// way aborts a file read, not a compression stream.
+// Usage: node ../../scripts/precompress.mjs dist/assets
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
-const assets = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'assets');
+if (!process.argv[2]) {
+  console.error('usage: node scripts/precompress.mjs <assets folder>');
+  process.exit(2);
+}
+const assets = path.resolve(process.argv[2]);
 let files = 0;
 for (const name of fs.readdirSync(assets)) {
   if (!/\.(js|css|svg|json)$/.test(name)) continue;

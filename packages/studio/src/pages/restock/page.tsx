@@ -1,17 +1,23 @@
-// Entry: the owner's restock notifications page (/config/restock). Its own Vite entry: visitor pages
-// never load it. RestockPage holds the state and calls the API; RestockView draws.
-import { useCallback, useEffect, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ApiError } from './api.js';
-import { allGroups, createRestockOwnerApi, type RestockOwnerApi, type SignUpGroup } from './restock-api.js';
-import { type GroupsState, RestockView, type SignUpList } from './restock-view.js';
-import { type AdminContext, readAdminContext } from './types.js';
-import './admin.css';
+// The owner's restock notifications page (/config/restock): RestockPage holds the state and calls
+// the API; RestockView draws.
+import { ApiError } from '@tessera/core/api-client';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { StudioContext } from '../../context.js';
+import type { PageProps } from '../../pages.js';
+import { signInAgain } from '../../session.js';
+import { type SignUpGroup, allGroups, restockCalls } from './calls.js';
+import { type GroupsState, RestockView, type SignUpList } from './view.js';
+
+/** The restock page's context: the site's time zone, for the signup times. */
+export interface RestockContext extends StudioContext {
+  readonly timeZone?: string;
+}
 
 const label = (g: SignUpGroup) => `${g.productTitle ?? 'A removed product'}${g.variantText ? ` (${g.variantText})` : ''}`;
 const notices = (n: number) => `${n} notice${n === 1 ? '' : 's'}`;
 
-export function RestockPage({ context, api }: { context: AdminContext; api: RestockOwnerApi }) {
+export default function RestockPage({ context, api: client }: PageProps<RestockContext>) {
+  const api = useMemo(() => restockCalls(client), [client]);
   const [state, setState] = useState<GroupsState>({ status: 'loading' });
   const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
@@ -19,10 +25,7 @@ export function RestockPage({ context, api }: { context: AdminContext; api: Rest
   const [attempt, setAttempt] = useState(0);
 
   const fail = useCallback((error: unknown) => {
-    if (error instanceof ApiError && error.status === 401) {
-      location.assign(`/config/login?next=${encodeURIComponent('/config/restock')}`);
-      return;
-    }
+    if (error instanceof ApiError && error.status === 401) return signInAgain('/config/restock');
     setNotice({ kind: 'error', text: error instanceof ApiError ? error.message : 'Something went wrong' });
   }, []);
 
@@ -98,16 +101,9 @@ export function RestockPage({ context, api }: { context: AdminContext; api: Rest
     );
   };
 
-  const onSignOut = useCallback(() => {
-    void api.signOut().finally(() => location.assign('/config/login'));
-  }, [api]);
-
   return (
     <RestockView context={context} state={state} notice={notice} busy={busy} lists={lists}
       onSend={(g) => void onSend(g)} onSendAll={(g) => void onSendAll(g)} onStock={(g, s) => void onStock(g, s)} onList={onList}
-      onRetry={() => setAttempt((n) => n + 1)} onSignOut={onSignOut} />
+      onRetry={() => setAttempt((n) => n + 1)} />
   );
 }
-
-const root = typeof document !== 'undefined' ? document.getElementById('tessera-admin') : null;
-if (root) createRoot(root).render(<RestockPage context={readAdminContext()} api={createRestockOwnerApi()} />);

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createApi } from '@tessera/core/api-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RestockPage } from '../../src/admin/restock.js';
-import { allGroups, createRestockOwnerApi, type SignUpGroup } from '../../src/admin/restock-api.js';
-import type { AdminContext } from '../../src/admin/types.js';
-import { fakeServer, json } from '../islands/forms/helpers.js';
+import { type SignUpGroup, allGroups, restockCalls } from '../../src/pages/restock/calls.js';
+import RestockPage, { type RestockContext } from '../../src/pages/restock/page.js';
+import { fakeServer, json } from '../helpers.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 afterEach(cleanup);
 
-const context: AdminContext = { page: 'restock', siteTitle: 'Tessera Supply Co.', language: 'en-US', email: 'owner@shop.test', timeZone: 'America/New_York' };
+const context: RestockContext = { page: 'restock', siteTitle: 'Tessera Supply Co.', language: 'en-US', email: 'owner@shop.test', timeZone: 'America/New_York' };
 const PATH = '/api/site-users/account/notifications/restock';
 const group = (n: number, extra: Partial<SignUpGroup> = {}): SignUpGroup => ({
   productId: `p${n}`, variantId: `v${n}`, available: true, productTitle: `Product ${n}`, productUrl: `/shop/p${n}`, imageUrl: null, sku: `SKU-${n}`,
@@ -25,7 +25,7 @@ describe('the owner\'s restock page', () => {
       .once(`${PATH}/groups`, () => json(200, { signUpGroups: [group(1)], hasNextPage: true, nextPageCursor: 'c1' }))
       .once(`${PATH}/groups?cursor=c1`, () => json(200, { signUpGroups: [group(2)], hasNextPage: true, nextPageCursor: 'c/2' }))
       .once(`${PATH}/groups?cursor=c%2F2`, () => json(200, { signUpGroups: [group(3)], hasNextPage: false, nextPageCursor: null }));
-    const groups = await allGroups(createRestockOwnerApi(server.fetch));
+    const groups = await allGroups(restockCalls(createApi({ fetch: server.fetch })));
     expect(groups.map((g) => g.variantId)).toEqual(['v1', 'v2', 'v3']);
     expect(server.requests.map((r) => r.url)).toEqual([`${PATH}/groups`, `${PATH}/groups?cursor=c1`, `${PATH}/groups?cursor=c%2F2`]);
   });
@@ -37,7 +37,7 @@ describe('the owner\'s restock page', () => {
       .once(`${PATH}/groups`, () => json(200, { signUpGroups: [group(1, { inStock: true, qtyInStock: 4, waitingCount: 0, notifiedCount: 2 }), group(2)], hasNextPage: false, nextPageCursor: null }))
       .once('/api/owner/inventory/v2', () => json(409, { error: 'x', code: 'RESTOCK_OUT_OF_STOCK', data: { message: 'This variant is still out of stock: restock it before notifying the visitors waiting for it.' } }));
     document.cookie = 'crumb=crumb-9';
-    render(<RestockPage context={context} api={createRestockOwnerApi(server.fetch)} />);
+    render(<RestockPage context={context} api={createApi({ fetch: server.fetch })} />);
     await settle();
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);

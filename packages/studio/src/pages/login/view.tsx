@@ -1,9 +1,5 @@
-// Entry: the owner's sign-in page (/config/login). LoginView is props only; LoginPage calls the API.
-import { type FormEvent, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ApiError, type OwnerApi, createOwnerApi } from './api.js';
-import { type AdminContext, readAdminContext } from './types.js';
-import './admin.css';
+// The sign-in form, drawn from props only (page.tsx holds the state and calls the API).
+import type { FormEvent } from 'react';
 
 export interface LoginViewProps {
   siteTitle: string;
@@ -37,23 +33,3 @@ export function LoginView({ siteTitle, busy, error, onSubmit }: LoginViewProps) 
     </main>
   );
 }
-
-export function LoginPage({ context, api }: { context: AdminContext; api: OwnerApi }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = (email: string, password: string) => {
-    setBusy(true);
-    setError(null);
-    api.signIn(email, password).then(
-      () => location.assign(context.next ?? '/config/analytics'),
-      (e: unknown) => {
-        setBusy(false);
-        setError(e instanceof ApiError ? e.message : 'Something went wrong');
-      },
-    );
-  };
-  return <LoginView siteTitle={context.siteTitle} busy={busy} error={error} onSubmit={onSubmit} />;
-}
-
-const root = typeof document !== 'undefined' ? document.getElementById('tessera-admin') : null;
-if (root) createRoot(root).render(<LoginPage context={readAdminContext()} api={createOwnerApi()} />);

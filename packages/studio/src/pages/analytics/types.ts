@@ -1,5 +1,6 @@
 // The JSON of GET /api/owner/analytics (packages/server/src/modules/analytics/report.ts), as the
-// owner's view reads it. The storefront does not import the server: the shape is repeated here.
+// owner's view reads it. The studio does not import the server: the shape is repeated here.
+import type { StudioContext } from '../../context.js';
 
 export type WebVitalName = 'LCP' | 'INP' | 'CLS';
 export type WebVitalRating = 'good' | 'needs-improvement' | 'poor';
@@ -30,20 +31,10 @@ export interface AnalyticsReport {
   rejected: { endpoint: string; reason: string; count: number }[];
 }
 
-/** The page's data the server embeds (`tessera-admin-context`). */
-export interface AdminContext {
-  page: 'login' | 'analytics' | 'restock';
-  siteTitle: string;
-  language: string;
-  next?: string;
-  email?: string;
+/** The analytics page's context: the site's time zone and today there, the range's default and limit. */
+export interface AnalyticsContext extends StudioContext {
   timeZone?: string;
   today?: string;
   defaultRangeDays?: number;
   maxRangeDays?: number;
-}
-
-export function readAdminContext(doc: Document = document): AdminContext {
-  const text = doc.getElementById('tessera-admin-context')?.textContent;
-  return text ? (JSON.parse(text) as AdminContext) : { page: 'login', siteTitle: '', language: 'en-US' };
 }

@@ -1,4 +1,4 @@
-import { RATING_LABEL, VITAL_LABEL, formatVital } from '../format.js';
+import { RATING_LABEL, VITAL_LABEL, formatVital } from '../vital-format.js';
 import type { AnalyticsReport, VitalSummary, WebVitalName, WebVitalRating } from '../types.js';
 
 export const VITALS: WebVitalName[] = ['LCP', 'INP', 'CLS'];

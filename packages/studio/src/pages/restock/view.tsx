@@ -1,10 +1,9 @@
-// The owner's restock notifications page, drawn from props only (restock.tsx holds the state and
+// The owner's restock notifications page, drawn from props only (page.tsx holds the state and
 // calls the API): the variants visitors wait for, their stock, and a send button for each.
 import { type FormEvent, useState } from 'react';
-import { formatCount, formatTime } from './format.js';
-import type { SignUp, SignUpGroup } from './restock-api.js';
-import { AdminFrame } from './frame.js';
-import type { AdminContext } from './types.js';
+import { formatCount, formatTime } from '../../format.js';
+import type { SignUp, SignUpGroup } from './calls.js';
+import type { RestockContext } from './page.js';
 
 export type GroupsState = { status: 'loading' } | { status: 'ready'; groups: SignUpGroup[] } | { status: 'error'; message: string };
 
@@ -15,7 +14,7 @@ export interface SignUpList {
 }
 
 export interface RestockViewProps {
-  context: AdminContext;
+  context: RestockContext;
   state: GroupsState;
   /** The last outcome, for the live region. */
   notice: { kind: 'ok' | 'error'; text: string } | null;
@@ -27,7 +26,6 @@ export interface RestockViewProps {
   onStock(group: SignUpGroup, stock: number): void;
   onList(group: SignUpGroup, more: boolean): void;
   onRetry(): void;
-  onSignOut(): void;
 }
 
 const sendable = (g: SignUpGroup) => g.available && g.inStock && g.waitingCount > 0;
@@ -49,12 +47,12 @@ function StockForm({ group, busy, onStock }: { group: SignUpGroup; busy: boolean
   );
 }
 
-export function RestockView({ context, state, notice, busy, lists, onSend, onSendAll, onStock, onList, onRetry, onSignOut }: RestockViewProps) {
+export function RestockView({ context, state, notice, busy, lists, onSend, onSendAll, onStock, onList, onRetry }: RestockViewProps) {
   const count = (n: number) => formatCount(context.language, n);
   const groups = state.status === 'ready' ? state.groups : [];
   const ready = groups.filter(sendable);
   return (
-    <AdminFrame context={context} title="Restock notifications" mainId="restock-main" skipTo="restock notifications" onSignOut={onSignOut}>
+    <>
       <p className="section-note">Visitors who asked to hear when a sold-out variant is back. Restock a variant, then send: each visitor is mailed once.</p>
       <div className={`status${notice?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
         {state.status === 'loading' ? 'Loading…' : notice?.text ?? ''}
@@ -130,6 +128,6 @@ export function RestockView({ context, state, notice, busy, lists, onSend, onSen
           </div>
         </section>
       )}
-    </AdminFrame>
+    </>
   );
 }
