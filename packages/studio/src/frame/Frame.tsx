@@ -16,7 +16,7 @@ export interface FrameProps {
   readonly children: ReactNode;
 }
 
-export const MAIN_ID = 'studio-main';
+const MAIN_ID = 'studio-main';
 const NAV_ID = 'studio-nav';
 
 export function Frame({ context, current, pages, onSignOut, children }: FrameProps) {

@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /** The sign-in page, with the page asked for as `next` (a path of the owner's area). */
-export function toSignIn(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function toSignIn(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store').redirect(`/config/login?next=${encodeURIComponent(request.url.split('?', 1)[0]!)}`, 302);
 }
 
@@ -25,7 +25,7 @@ export function toSignIn(request: FastifyRequest, reply: FastifyReply): FastifyR
  * owner's session, the lock screen), so those answer first as they always have, and before the body
  * is read or validated, so a caller without the right learns nothing of the route's schema.
  */
-export function permissionCheck(permission: Permission, siteOf: (request: FastifyRequest) => Promise<SiteSnapshot>): preParsingHookHandler {
+function permissionCheck(permission: Permission, siteOf: (request: FastifyRequest) => Promise<SiteSnapshot>): preParsingHookHandler {
   // Callback style: the redirect ends the request without calling done, which stops the hooks there.
   return (request, reply, payload, done) => {
     siteOf(request).then((s) => {

@@ -10,7 +10,7 @@ import { escapeHtml, scriptJson } from '../site/document.js';
  * page's context; a page's own chunk is found by the studio's convention, one folder per page
  * (src/pages/<page>/page.tsx), and preloaded so that it arrives with the entry.
  */
-export const STUDIO_ASSETS_PREFIX = '/config/assets/';
+const STUDIO_ASSETS_PREFIX = '/config/assets/';
 const STUDIO_BASE = '/config/';
 const ENTRY = 'src/main.tsx';
 const pageSource = (page: string) => `src/pages/${page}/page.tsx`;
