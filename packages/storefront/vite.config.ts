@@ -31,13 +31,8 @@ export default defineConfig({
     // browser fetches as soon as it reads them (every page pays for the helper, few gain from it).
     modulePreload: false,
     rollupOptions: {
-      input: {
-        bootstrap: 'src/bootstrap.ts',
-        // The owner's pages (issue 8): their own entries, never loaded by visitor pages.
-        'admin-login': 'src/admin/login.tsx',
-        'admin-analytics': 'src/admin/analytics.tsx',
-        'admin-restock': 'src/admin/restock.tsx',
-      },
+      // The owner's pages are the studio's (packages/studio), a build of their own.
+      input: { bootstrap: 'src/bootstrap.ts' },
       // Core's constants are frozen objects: unused ones must not ride along just because
       // Object.freeze could in principle have an effect.
       treeshake: { manualPureFunctions: ['Object.freeze', 'Object.fromEntries', 'defineEnum'] },

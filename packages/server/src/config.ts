@@ -25,6 +25,8 @@ export interface Config {
   themesDir: string;
   /** The storefront's Vite build output (holds `.vite/manifest.json`). */
   storefrontDist: string;
+  /** The owner's studio's Vite build output (holds `.vite/manifest.json`), served under /config/. */
+  studioDist: string;
   /** Dev mode: theme files are read from disk, watched and recompiled; template errors show in the page. */
   dev: boolean;
   /** Grace period for in-flight requests on shutdown, in milliseconds. */
@@ -59,6 +61,7 @@ export const DEFAULTS = {
   SITE_DIR: path.join(REPO_ROOT, 'sites', 'demo'),
   THEMES_DIR: path.join(REPO_ROOT, 'themes'),
   STOREFRONT_DIST: path.join(REPO_ROOT, 'packages', 'storefront', 'dist'),
+  STUDIO_DIST: path.join(REPO_ROOT, 'packages', 'studio', 'dist'),
   SHUTDOWN_TIMEOUT_MS: 10_000,
   SITE_CACHE_MS: 1_000,
 } as const;
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     siteDir: path.resolve(env.SITE_DIR || DEFAULTS.SITE_DIR),
     themesDir: path.resolve(env.THEMES_DIR || DEFAULTS.THEMES_DIR),
     storefrontDist: path.resolve(env.STOREFRONT_DIST || DEFAULTS.STOREFRONT_DIST),
+    studioDist: path.resolve(env.STUDIO_DIST || DEFAULTS.STUDIO_DIST),
     dev: false,
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULTS.SHUTDOWN_TIMEOUT_MS, 0, 600_000),
     publicUrl: env.PUBLIC_URL || '',

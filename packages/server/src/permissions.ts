@@ -23,6 +23,11 @@ const R = WebsiteRole;
 
 /** Each permission and the roles that hold it. Admin holds every one. */
 export const ROLE_MATRIX = {
+  /** The configuration area itself (/config/...): every role on the site but none and viewer. */
+  openConfig: [
+    R.ADMIN, R.BILLING, R.REPORTING, R.EDITOR, R.MODERATOR, R.COMMENTER, R.STORE_MANAGER, R.SCHEDULING, R.CAMPAIGNS_EDITOR,
+    R.SCHEDULING_VIEWER, R.SCHEDULING_EDITOR, R.WEBSITE_MANAGER,
+  ],
   /** The analytics view and its API (/config/analytics, /api/owner/analytics). */
   viewAnalytics: [R.ADMIN, R.REPORTING, R.WEBSITE_MANAGER],
   /** The site's header and footer (PUT /api/site-header-footer). */
@@ -76,7 +81,12 @@ export function canViewAnalytics(auth: OwnerAuth | null | undefined, websiteId: 
 
 /** Any page of the configuration area (/config/...): a role on the site other than none or viewer. */
 export function canOpenConfig(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
-  return !!auth && auth.websiteId === websiteId && auth.websiteRoles.some((r) => r !== WebsiteRole.NONE && r !== WebsiteRole.VIEWER);
+  return can(auth, websiteId, 'openConfig');
+}
+
+/** Every permission the account holds on this site (the owner's pages list what it may open). */
+export function permissionsOf(auth: OwnerAuth | null | undefined, websiteId: string): Permission[] {
+  return (Object.keys(ROLE_MATRIX) as Permission[]).filter((p) => can(auth, websiteId, p));
 }
 
 /** Signing out ends one's own session only. */

@@ -3,6 +3,7 @@
 // views are part of this script, so they start first; page speed and its web-vitals are fetched
 // only where enabled) and loads only the islands whose markers the page holds (each island is its
 // own chunk, fetched with a dynamic import).
+import { readCrumb } from '@tessera/core/api-client/crumb';
 import { WebsiteRole } from '@tessera/core/enums';
 import { startAnalytics } from './collectors/analytics.js';
 import type { CollectorContext } from './collectors/context.js';
@@ -100,10 +101,8 @@ export function readSiteContext(doc: Document = document): SiteContext | null {
   }
 }
 
-export function readCrumb(doc: Document = document): string | null {
-  const match = /(?:^|;\s*)crumb=([^;]+)/.exec(doc.cookie);
-  return match ? decodeURIComponent(match[1]!) : null;
-}
+/** The page's crumb, read by the API client's one reader. */
+export { readCrumb };
 
 /** What the collectors read (collectors/context.ts), from the site context. */
 export function collectorContext(c: SiteContext): CollectorContext {
@@ -184,7 +183,7 @@ function forwardEvents(visit: Promise<Visit | null>): void {
 
 export function boot(win: Window = window): TesseraGlobal {
   const context = readSiteContext(win.document);
-  const tessera: TesseraGlobal = Object.freeze({ context, crumb: () => readCrumb(win.document), visit: startCollectors(context) });
+  const tessera: TesseraGlobal = Object.freeze({ context, crumb: () => readCrumb(), visit: startCollectors(context) });
   win.Tessera = tessera;
   const islands = loadIslands(win.document, tessera);
   // The popup overlay is a forms island without a marker: the site context carries it.

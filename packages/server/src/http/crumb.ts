@@ -3,6 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
+import type { Permission } from '../permissions.js';
 import { sameSiteRequest } from './origin.js';
 
 /**
@@ -111,6 +112,8 @@ export interface RouteEntry {
   crumbExempt: CrumbExemption | undefined;
   openWhenLocked: boolean;
   surface: 'api' | 'page' | undefined;
+  /** The permission the route declares (modules/admin/permission.ts enforces it). */
+  permission: Permission | undefined;
 }
 
 declare module 'fastify' {
@@ -133,7 +136,10 @@ export const crumbPlugin = fp(async (app: FastifyInstance) => {
     const surface = route.config?.surface ?? surfaceOf(route);
     route.config = { ...route.config, ...(surface ? { surface } : {}) };
     for (const method of [route.method].flat()) {
-      table.push({ method, url: route.url, crumbExempt: route.config.crumbExempt, openWhenLocked: route.config.openWhenLocked === true, surface });
+      table.push({
+        method, url: route.url, crumbExempt: route.config.crumbExempt, openWhenLocked: route.config.openWhenLocked === true, surface,
+        permission: route.config.permission,
+      });
     }
   });
   const publicUrl = app.config.publicUrl;

@@ -50,7 +50,7 @@ export async function registerStorefrontAssets(app: FastifyInstance, dist: strin
     immutable: true,
     etag: true,
     lastModified: false,
-    // The build writes .br and .gz beside each script and stylesheet (storefront scripts/precompress.mjs).
+    // The build writes .br and .gz beside each script and stylesheet (scripts/precompress.mjs at the repository root).
     preCompressed: true,
   });
 }

@@ -224,26 +224,29 @@ describe.each(DIALECTS)('the owner sign-in on %s', (dialect) => {
   });
 });
 
-describe('the owner pages load their own entries of the storefront build', () => {
+describe('the owner pages load the studio build, never the storefront\'s', () => {
   it('links the entry script, its CSS and its chunks from the Vite manifest', async () => {
-    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-admin-dist-'));
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-studio-dist-'));
     await fs.mkdir(path.join(dist, '.vite'), { recursive: true });
     await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
     await fs.writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify({
-      'src/bootstrap.ts': { file: 'assets/bootstrap-1.js', name: 'bootstrap', src: 'src/bootstrap.ts', isEntry: true },
-      'src/admin/login.tsx': { file: 'assets/admin-login-2.js', src: 'src/admin/login.tsx', isEntry: true, imports: ['_react-3.js'], css: ['assets/admin-4.css'] },
+      'src/main.tsx': { file: 'assets/main-2.js', src: 'src/main.tsx', isEntry: true, imports: ['_react-3.js'], css: ['assets/studio-4.css'], dynamicImports: ['src/pages/login/page.tsx'] },
+      'src/pages/login/page.tsx': { file: 'assets/page-5.js', src: 'src/pages/login/page.tsx', isDynamicEntry: true, imports: ['_react-3.js'] },
       '_react-3.js': { file: 'assets/react-3.js' },
     }));
-    const site = await fixtureApp('sqlite', { storefrontDist: dist });
+    const site = await fixtureApp('sqlite', { studioDist: dist });
     try {
       const res = await site.app.inject({ method: 'GET', url: '/config/login' });
-      expect(res.body).toContain('<script type="module" src="/static/storefront/assets/admin-login-2.js"></script>');
-      expect(res.body).toContain('<link rel="stylesheet" href="/static/storefront/assets/admin-4.css">');
-      expect(res.body).toContain('<link rel="modulepreload" href="/static/storefront/assets/react-3.js">');
+      expect(res.body).toContain('<script type="module" src="/config/assets/main-2.js"></script>');
+      expect(res.body).toContain('<link rel="stylesheet" href="/config/assets/studio-4.css">');
+      expect(res.body).toContain('<link rel="modulepreload" href="/config/assets/react-3.js">');
+      // the page's own chunk arrives with the entry
+      expect(res.body).toContain('<link rel="modulepreload" href="/config/assets/page-5.js">');
       // visitor pages never load an owner entry
       const home = await site.app.inject({ method: 'GET', url: '/' });
-      expect(home.body).toContain('bootstrap-1.js');
-      expect(home.body).not.toContain('admin-login');
+      expect(home.body).toContain('bootstrap-');
+      expect(home.body).not.toContain('main-2.js');
+      expect(home.body).not.toContain('/config/assets/');
     } finally {
       await site.close();
       await fs.rm(dist, { recursive: true, force: true });

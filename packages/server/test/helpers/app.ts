@@ -5,7 +5,7 @@ import { importSite } from '../../src/site-dir/index.js';
 import type { Dialect, Store } from '../../src/storage/dialect.js';
 import { freshStore } from './store.js';
 import { QUICK_PASSWORD_COST } from './passwords.js';
-import { FIXTURE_SITE, FIXTURE_STOREFRONT, FIXTURE_THEMES } from './paths.js';
+import { FIXTURE_SITE, FIXTURE_STOREFRONT, FIXTURE_STUDIO, FIXTURE_THEMES } from './paths.js';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig({}, {
@@ -15,6 +15,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     siteCacheMs: 0, // tests change the store directly and look at once
     themesDir: FIXTURE_THEMES,
     storefrontDist: FIXTURE_STOREFRONT,
+    studioDist: FIXTURE_STUDIO,
     siteDir: FIXTURE_SITE,
     ...overrides,
   });

@@ -5,3 +5,4 @@ export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const FIXTURE_SITE = path.join(FIXTURES, 'sites', 'shop');
 export const FIXTURE_THEMES = path.join(FIXTURES, 'themes');
 export const FIXTURE_STOREFRONT = path.join(FIXTURES, 'storefront-dist');
+export const FIXTURE_STUDIO = path.join(FIXTURES, 'studio-dist');

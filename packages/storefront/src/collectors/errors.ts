@@ -3,8 +3,8 @@
 // {event, data, timestamp}, with the crumb cookie in the X-CSRF-Token header. A page that
 // throws in a loop must not flood the server: sends are debounced by 1 second, at most 10
 // errors wait in the queue and at most 20 sends leave per page.
+import { readCrumb } from '@tessera/core/api-client/crumb';
 import { ERROR_REPORTER } from '@tessera/core/constants';
-import { readCookie } from './cookies.js';
 import { JSON_TYPE, post } from './transport.js';
 
 export interface ClientError {
@@ -59,7 +59,7 @@ export function createErrorReporter(): ErrorReporter {
     const batch = queue;
     queue = [];
     sends++;
-    const crumb = readCookie('crumb');
+    const crumb = readCrumb();
     // a failing error report is not itself reported: that would loop
     post(ERRORS_URL, JSON.stringify(batch), JSON_TYPE, crumb ? { 'X-CSRF-Token': crumb } : undefined).catch(() => {});
   };

@@ -1,8 +1,8 @@
 // The two event trackers (platform.md sections 3 and 7): the legacy tracker (RecordEvent,
 // form-encoded) and the v2 event client (clanker, JSON). A track call rejects with the spec's
 // messages; callers on the page ignore the rejection (tracking failures are silent).
+import { readCrumb } from '@tessera/core/api-client/crumb';
 import { ANALYTICS } from '@tessera/core/constants';
-import { readCookie } from './cookies.js';
 import { FORM_TYPE, type FormFields, JSON_TYPE, formEncode, post } from './transport.js';
 import type { Visit } from './visit.js';
 
@@ -19,7 +19,7 @@ async function tracked(response: Promise<Response>): Promise<void> {
 /** `POST /api/events/RecordEvent`: crumb (from its cookie), event, the extra fields, data (JSON). */
 export function trackLegacyEvent(event: string, fields: FormFields, payload?: object): Promise<void> {
   if (!payload) return Promise.reject(new Error('no payload'));
-  const body = formEncode({ ...fields, crumb: readCookie('crumb'), event, data: JSON.stringify(payload) });
+  const body = formEncode({ ...fields, crumb: readCrumb(), event, data: JSON.stringify(payload) });
   return tracked(post('/api/events/RecordEvent', body, FORM_TYPE));
 }
 

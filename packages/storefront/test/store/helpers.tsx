@@ -2,7 +2,7 @@
 // (the markup the islands take over on a real page), carts as the API answers them, and the API
 // client on a fake network that keeps every request that left the page.
 import { compile } from '@tessera/template';
-import { createApi } from '../../src/api/client.js';
+import { createCommerceApi as createApi } from '../../src/api/commerce.js';
 import type { CartEntry, ShoppingCart } from '../../src/api/types.js';
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -7,7 +7,7 @@ import { adminPlugin } from './routes.js';
 export { OWNER_COOKIE } from './auth.js';
 export { createOwner, setOwnerPassword, revokeOwnerSessions, OwnerError } from './owners.js';
 export { SCRYPT_COST, checkAndUpgrade, hashPassword, verifyPassword, type ScryptCost } from './passwords.js';
-export { adminShell, readAdminBuild } from './shell.js';
+export { ownerPage, type OwnerPage } from './pages.js';
 
 /** Registered before the modules with routes: the owner's session (`request.owner`) for every route; an owner's pages are their own. */
 export const ownerSession = fp(async (app) => {
@@ -17,5 +17,5 @@ export const ownerSession = fp(async (app) => {
 
 /** The owner's area: sign-in, the owner's pages under /config/, the owner's API. */
 export default fp<{ passwordCost?: ScryptCost }>(async (app, setup) => {
-  await app.register(adminPlugin, { snapshots: app.renderer.snapshots, clock: app.deps.clock, passwordCost: setup.passwordCost ?? SCRYPT_COST });
+  await app.register(adminPlugin, { clock: app.deps.clock, passwordCost: setup.passwordCost ?? SCRYPT_COST });
 }, { name: 'admin', dependencies: ['owner-session', 'analytics'] });

@@ -1,28 +1,31 @@
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError } from '../../errors.js';
 import { ensureCrumb } from '../../http/crumb.js';
 import { safeRedirectTarget } from '../../http/paths.js';
 import { type RateLimit, RateLimiter, visitorSubject } from '../../http/rate-limit.js';
-import { canEndSession, canOpenConfig, canViewAnalytics } from '../../permissions.js';
-import { analyticsReport } from '../analytics/index.js';
-import { addDays, dayIn } from '../analytics/index.js';
+import { canEndSession, canOpenConfig } from '../../permissions.js';
+import { addDays, analyticsReport, dayIn } from '../analytics/index.js';
 import { checker } from '../../http/validate.js';
-import type { SiteSnapshot, SiteSnapshots } from '../site/index.js';
-import { normalizeHost } from '../site/index.js';
+import type { SiteSnapshot } from '../site/index.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { OWNER_COOKIE, clearOwnerCookie, setOwnerCookie } from './auth.js';
 import { checkCredentials, endSession, sessionIdOf, startSession } from './owners.js';
+import { ownerPage, sendOwnerPage } from './pages.js';
 import { SCRYPT_COST, type ScryptCost } from './passwords.js';
-import { type AdminPage, adminShell, readAdminBuild } from './shell.js';
+import { guardRoute } from './permission.js';
+import { registerStudioAssets, studioAssets } from './studio.js';
 
 /**
- * The owner's area (issue 8):
+ * The owner's area: every /config/ page (the studio, packages/studio, served from /config/assets/),
+ * the owner's sign-in, and the one hook that enforces the permission a route declares
+ * (`config: { permission }`, permission.ts) on every route of the app:
  *   GET    /config                  -> /config/analytics
  *   GET    /config/login            sign-in page (?next= a /config/ path)
- *   GET    /config/analytics        the analytics view (signed in, canViewAnalytics), else -> /config/login?next=...
- *   GET    /config/*                anything else there: signed in, else -> sign-in; 404 otherwise
+ *   GET    /config/analytics        the analytics view (viewAnalytics), else -> /config/login?next=...
+ *   GET    /config/*                anything else there: openConfig, else -> sign-in; 404 otherwise
  *   POST   /api/owner/session       { email, password } -> 200 { email, websiteRoles } and a new session cookie (the
  *                                    browser's previous session ends); 401; 429 past 10 attempts per email from one
  *                                    address, 30 per address, 100 per email from everywhere, in 15 minutes
@@ -32,7 +35,6 @@ import { type AdminPage, adminShell, readAdminBuild } from './shell.js';
  * Every state-changing call carries the crumb header, as everywhere under /api/.
  */
 export interface AdminPluginOptions {
-  snapshots: SiteSnapshots;
   clock?: Clock;
   /** The scrypt cost of new password hashes (passwords.ts; tests lower it). */
   passwordCost?: ScryptCost;
@@ -66,59 +68,47 @@ function validDay(day: string): boolean {
   return DAY.test(day) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 }
 
-/** The owner's API answers on a locked site (the owner signs in there to unlock it): each call checks the owner itself. */
+/** The owner's API answers on a locked site (the owner signs in there to unlock it): sign-in and permissions guard it there as anywhere. */
 const OWNER_API = { openWhenLocked: true } as const;
 
-export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions): Promise<void> {
-  const build = readAdminBuild(app.config.storefrontDist);
+/**
+ * Registered at the root (fastify-plugin), after the owner's session (auth.ts) and before the modules
+ * whose routes declare permissions: its onRoute hook guards each such route as it is registered.
+ */
+export const adminPlugin = fp(async (app: FastifyInstance, opts: AdminPluginOptions): Promise<void> => {
   const clock = opts.clock ?? systemClock;
   const passwordCost = opts.passwordCost ?? SCRYPT_COST;
   const limiter = new RateLimiter(app.store.db, clock);
+  // The request's site (the site module resolved it before any hook of this area runs).
+  const siteOfRequest = async (request: FastifyRequest): Promise<SiteSnapshot> => request.site;
 
-  const siteOf = async (request: FastifyRequest): Promise<SiteSnapshot> => {
-    const snapshot = await opts.snapshots.forHost(normalizeHost(request.host));
-    if (!snapshot) throw new AppError('NOT_FOUND');
-    return snapshot;
-  };
-
-  const page = (reply: FastifyReply, s: SiteSnapshot, name: AdminPage, title: string, context: Record<string, unknown>) =>
-    reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8')
-      .send(adminShell(`${title} · ${s.siteTitle}`, s.language, build[name], { page: name, siteTitle: s.siteTitle, language: s.language, ...context }));
-
-  const toLogin = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-store').redirect(`/config/login?next=${encodeURIComponent(request.url.split('?', 1)[0]!)}`, 302);
+  app.decorate('ownerArea', { siteOf: siteOfRequest, assets: studioAssets(app.config.studioDist) });
+  app.addHook('onRoute', (route) => guardRoute(route, siteOfRequest));
+  await registerStudioAssets(app, app.config.studioDist);
 
   app.get('/config', async (_request, reply) => reply.redirect('/config/analytics', 302));
 
   app.get('/config/login', async (request, reply) => {
-    const s = await siteOf(request);
+    const s = await siteOfRequest(request);
     // A path of the owner's area only, made safe for the Location header (encoded, never another site).
     const next = safeRedirectTarget((request.query as { next?: unknown }).next, '');
     const target = next.startsWith('/config/') && !next.startsWith('/config/login') ? next : '/config/analytics';
     if (canOpenConfig(request.owner, s.website.id)) return reply.header('cache-control', 'no-store').redirect(target, 302);
     ensureCrumb(request, reply);
-    return page(reply, s, 'login', 'Sign in', { next: target });
+    return sendOwnerPage(app, reply, s, 'login', 'Sign in', { next: target });
   });
 
-  app.get('/config/analytics', async (request, reply) => {
-    const s = await siteOf(request);
-    if (!canViewAnalytics(request.owner, s.website.id)) return toLogin(request, reply);
-    ensureCrumb(request, reply);
-    return page(reply, s, 'analytics', 'Analytics', {
-      email: request.owner.email, timeZone: s.timeZone, today: dayIn(s.timeZone, Date.now()),
-      defaultRangeDays: DEFAULT_RANGE_DAYS, maxRangeDays: MAX_RANGE_DAYS,
-    });
+  ownerPage(app, {
+    path: '/config/analytics', page: 'analytics', title: 'Analytics', permission: 'viewAnalytics',
+    context: (_request, s) => ({ timeZone: s.timeZone, today: dayIn(s.timeZone, Date.now()), defaultRangeDays: DEFAULT_RANGE_DAYS, maxRangeDays: MAX_RANGE_DAYS }),
   });
 
-  app.get('/config/*', async (request, reply) => {
-    const s = await siteOf(request);
-    if (!canOpenConfig(request.owner, s.website.id)) return toLogin(request, reply);
-    return reply.status(404).header('cache-control', 'no-store').type('text/html; charset=utf-8')
-      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p><a href="/config/analytics">Analytics</a></p></body></html>\n');
-  });
+  app.get('/config/*', { config: { permission: 'openConfig' } }, async (_request, reply) =>
+    reply.status(404).header('cache-control', 'no-store').type('text/html; charset=utf-8')
+      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p><a href="/config/analytics">Analytics</a></p></body></html>\n'));
 
   app.post('/api/owner/session', { bodyLimit: 8 * 1024, config: OWNER_API }, async (request, reply) => {
-    const s = await siteOf(request);
+    const s = await siteOfRequest(request);
     const body = checkCredentialsBody(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
     // Every attempt counts, before the password is checked: a guesser gets 10 tries per email and address.
@@ -140,12 +130,14 @@ export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions
     return reply.header('cache-control', 'no-store').send({ email: account.email, websiteRoles: [account.website_role] });
   });
 
+  // Declares no permission: it tells anyone who is not signed in to the area so (401), a viewer too.
   app.get('/api/owner/session', { config: OWNER_API }, async (request, reply) => {
-    const s = await siteOf(request);
+    const s = await siteOfRequest(request);
     if (!canOpenConfig(request.owner, s.website.id)) throw new AppError('OWNER_SIGN_IN_REQUIRED');
     return reply.header('cache-control', 'no-store').send({ email: request.owner.email, websiteRoles: request.owner.websiteRoles });
   });
 
+  // Declares no permission: signing out ends one's own session, whoever asks.
   app.delete('/api/owner/session', { config: OWNER_API }, async (request, reply) => {
     const owner = request.owner;
     if (owner && canEndSession(owner, owner.sessionId)) await endSession(app.store.db, owner.sessionId);
@@ -153,10 +145,8 @@ export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions
     return reply.status(204).send();
   });
 
-  app.get('/api/owner/analytics', { config: OWNER_API }, async (request, reply) => {
-    const s = await siteOf(request);
-    if (!request.owner) throw new AppError('OWNER_SIGN_IN_REQUIRED');
-    if (!canViewAnalytics(request.owner, s.website.id)) throw new AppError('PERMISSION_DENIED');
+  app.get('/api/owner/analytics', { config: { ...OWNER_API, permission: 'viewAnalytics' } }, async (request, reply) => {
+    const s = await siteOfRequest(request);
     const query = request.query as { from?: unknown; to?: unknown };
     const today = dayIn(s.timeZone, Date.now());
     const to = typeof query.to === 'string' ? query.to : today;
@@ -172,4 +162,4 @@ export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions
     const report = await analyticsReport(app.store.db, { websiteId: s.website.id, timeZone: s.timeZone }, { from, to, today });
     return reply.header('cache-control', 'no-store').send(report);
   });
-}
+}, { name: 'tessera-admin', dependencies: ['tessera-owner-auth', 'tessera-crumb'] });

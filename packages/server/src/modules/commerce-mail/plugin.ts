@@ -4,7 +4,6 @@ import { PageType } from '../../constants.js';
 import { siteSender } from '../../mail/site.js';
 import { renderMail } from '../../mail/templates/index.js';
 import { escapeHtml } from '../../mail/message.js';
-import { canPreviewCommerceEmail } from '../../permissions.js';
 import type { Store } from '../../storage/dialect.js';
 import { baseContext, notFoundPage } from '../site/index.js';
 import type { SiteRenderer } from '../site/index.js';
@@ -26,7 +25,7 @@ export interface CommerceMailPluginOptions {
  * The owner's commerce email previews (page type 301, `pages/commerce-email-preview.page`):
  *   GET /config/email-preview           -> the first kind
  *   GET /config/email-preview/<kind>    a sample of the kind's mail, made of the site's own products, as the buyer gets it
- * Signed-in owners (canPreviewCommerceEmail) only; others go to the sign-in page. The page context's
+ * The previews declare previewCommerceEmail; others go to the sign-in page. The page context's
  * `emailPreview` holds the kinds, the subject, the From and both bodies.
  */
 export async function commerceMailPlugin(app: FastifyInstance, opts: CommerceMailPluginOptions): Promise<void> {
@@ -34,13 +33,10 @@ export async function commerceMailPlugin(app: FastifyInstance, opts: CommerceMai
 
   app.get(EMAIL_PREVIEW_PATH, async (_request, reply) => reply.redirect(`${EMAIL_PREVIEW_PATH}/${PREVIEW_KINDS[0].kind}`, 302));
 
-  app.get(`${EMAIL_PREVIEW_PATH}/:kind`, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get(`${EMAIL_PREVIEW_PATH}/:kind`, { config: { permission: 'previewCommerceEmail' } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const s = await renderer.snapshotFor(request);
     if (!s) return renderer.sendNotFound(request, reply);
     const kind = (request.params as { kind: string }).kind;
-    if (!canPreviewCommerceEmail(request.owner, s.website.id)) {
-      return reply.header('cache-control', 'no-store').redirect(`/config/login?next=${encodeURIComponent(`${EMAIL_PREVIEW_PATH}/${kind}`)}`, 302);
-    }
     const req = renderer.pageRequest(request, s);
     const current = PREVIEW_KINDS.find((k) => k.kind === kind);
     if (!current) return renderer.send(request, reply, s, notFoundPage(req));

@@ -2,7 +2,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.js';
-import { canEditHeaderFooter } from '../../permissions.js';
 import { isObject } from '../../site-dir/checker.js';
 import { checker } from '../../http/validate.js';
 import type { CommerceDeps } from '../commerce/index.js';
@@ -83,10 +82,8 @@ export const headerFooterPlugin = fp(async (app: FastifyInstance, deps: Commerce
 
   app.get('/api/site-header-footer', async (request, reply) => reply.header('cache-control', 'no-store').send(headerFooterOf(request.site)));
 
-  app.put('/api/site-header-footer', { bodyLimit: 32 * 1024 }, async (request, reply) => {
+  app.put('/api/site-header-footer', { bodyLimit: 32 * 1024, config: { permission: 'editHeaderFooter' } }, async (request, reply) => {
     const s = request.site;
-    if (!request.owner) throw new AppError('OWNER_SIGN_IN_REQUIRED');
-    if (!canEditHeaderFooter(request.owner, s.website.id)) throw new AppError('PERMISSION_DENIED');
     const body = checkBody(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
     const updated = await updateWebsiteSettings(store, s.website.id, (settings) => {

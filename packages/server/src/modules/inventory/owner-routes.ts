@@ -2,7 +2,6 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ProductType } from '@tessera/core';
 import { AppError } from '../../errors.js';
-import { canManageOrders } from '../../permissions.js';
 import type { Store } from '../../storage/dialect.js';
 import { writeTransaction } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
@@ -44,12 +43,10 @@ export async function inventoryOwnerRoutes(root: FastifyInstance, opts: Inventor
   app.put('/api/owner/inventory/:variantId', {
     schema: { params: Type.Object({ variantId: Type.String({ minLength: 1, maxLength: 64 }) }) },
     bodyLimit: 4 * 1024,
-    // The owner's API answers on a locked site: it checks the owner's sign-in itself.
-    config: { openWhenLocked: true },
+    // The owner's API answers on a locked site: the sign-in and the permission guard it there too.
+    config: { openWhenLocked: true, permission: 'manageOrders' },
   }, async (request) => {
     const s = request.site;
-    if (!request.owner) throw new AppError('OWNER_SIGN_IN_REQUIRED');
-    if (!canManageOrders(request.owner, s.website.id)) throw new AppError('PERMISSION_DENIED');
     const stock = (request.body as { stock?: unknown } | null)?.stock;
     if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < 0 || stock > MAX_STOCK) {
       throw new AppError('VALIDATION_FAILED', undefined, { stock: STOCK_MESSAGE });

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { normalizeLanguage } from '@tessera/core';
 import { AppError } from '../../errors.js';
-import { canManageLanguages } from '../../permissions.js';
 import { checker } from '../../http/validate.js';
 import type { CommerceDeps } from '../commerce/index.js';
 import { memberOf, xsrfMatches } from '../accounts/index.js';
@@ -62,10 +61,6 @@ export const multilingualPlugin = fp(async (app: FastifyInstance, deps: Commerce
   const settingsAnswer = (s: SiteSnapshot) => ({
     ...multilingualSettings(s), queryParameter: LANGUAGE_PARAMETER, cookieName: LANGUAGE_COOKIE,
   });
-  const requireManager = (request: FastifyRequest, s: SiteSnapshot) => {
-    if (!request.owner) throw new AppError('OWNER_SIGN_IN_REQUIRED');
-    if (!canManageLanguages(request.owner, s.website.id)) throw new AppError('PERMISSION_DENIED');
-  };
 
   // Every page: its languages, for the switcher and the <link rel="alternate" hreflang> links.
   renderer.addContextHook((request, s, context) => {
@@ -116,9 +111,8 @@ export const multilingualPlugin = fp(async (app: FastifyInstance, deps: Commerce
     return reply.header('cache-control', 'no-store').send({ languages: settings.languages.map((c) => languageView(c, settings)), available: availableLanguages() });
   });
 
-  app.put('/api/multilingual/languages', { bodyLimit: 4096 }, async (request, reply) => {
+  app.put('/api/multilingual/languages', { bodyLimit: 4096, config: { permission: 'manageLanguages' } }, async (request, reply) => {
     const s = request.site;
-    requireManager(request, s);
     const body = checkLanguages(request.body);
     if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
     const codes = body.value.languages.map(normalizeLanguage);
@@ -133,9 +127,8 @@ export const multilingualPlugin = fp(async (app: FastifyInstance, deps: Commerce
     return reply.header('cache-control', 'no-store').send(settingsAnswer({ ...s, settings: updated }));
   });
 
-  app.delete('/api/multilingual/connection', async (request, reply) => {
+  app.delete('/api/multilingual/connection', { config: { permission: 'manageLanguages' } }, async (request, reply) => {
     const s = request.site;
-    requireManager(request, s);
     const updated = await updateWebsiteSettings(store, s.website.id, (settings) => {
       const current = settings.multilingual && typeof settings.multilingual === 'object' && !Array.isArray(settings.multilingual) ? settings.multilingual : {};
       settings.multilingual = { ...current, connected: false };

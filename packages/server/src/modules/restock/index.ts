@@ -33,7 +33,7 @@ export default fp<RestockSetup>(async (app, setup) => {
   }, setup.restockBatch);
   app.decorate('restock', sender);
   await app.register(restockPlugin, {
-    store, sites: app.renderer, mailingList: app.mailingList, sender, clock, mailFrom: config.mailFrom, storefrontDist: config.storefrontDist,
+    store, sites: app.renderer, mailingList: app.mailingList, sender, clock, mailFrom: config.mailFrom,
     limits: setup.restockLimits, pageSize: setup.pageSize,
   });
   // The owner set a variant's stock: when it is back and the site sends automatically, its

@@ -1,19 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import type { OwnerAuth } from '../../permissions.js';
 import type { Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { findRestockVariants, inStock, listGroups, listSignUps, productImagePath, productPath } from './store.js';
-
-/** The owner's permission check for a request: 401 without a session, 403 without the role. */
-export function requireOwner(
-  request: FastifyRequest, s: SiteSnapshot, allowed: (auth: OwnerAuth | null | undefined, websiteId: string) => auth is OwnerAuth,
-): OwnerAuth {
-  if (!request.owner) throw new AppError('OWNER_SIGN_IN_REQUIRED');
-  if (!allowed(request.owner, s.website.id)) throw new AppError('PERMISSION_DENIED');
-  return request.owner;
-}
 
 /**
  * `GET .../restock/groups?cursor=`: one group per variant that visitors signed up for, in variant

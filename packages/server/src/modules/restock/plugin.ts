@@ -2,15 +2,13 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { AppError, toAppError } from '../../errors.js';
-import { ensureCrumb } from '../../http/crumb.js';
 import { RateLimiter, SITE_SUBJECT, visitorSubject } from '../../http/rate-limit.js';
-import { canSendRestockNotices, canViewRestockSignups } from '../../permissions.js';
 import type { Store } from '../../storage/dialect.js';
-import { adminShell, readAdminBuild } from '../admin/index.js';
+import { ownerPage } from '../admin/index.js';
 import type { MailingList } from '../newsletter/index.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { DEFAULT_PAGE_SIZE, DEFAULT_RESTOCK_LIMITS, type RestockLimits } from './limits.js';
-import { requireOwner, signUpGroups, signUpsOf } from './owner.js';
+import { signUpGroups, signUpsOf } from './owner.js';
 import type { RestockSender, SendResult } from './sender.js';
 import { signUp, type RestockSignUpBody } from './signup.js';
 
@@ -24,7 +22,6 @@ export interface RestockPluginOptions {
   sender: RestockSender;
   clock: Clock;
   mailFrom: string;
-  storefrontDist: string;
   limits?: Partial<RestockLimits>;
   pageSize?: number;
 }
@@ -39,7 +36,8 @@ const SendAll = Type.Object({ sendRequests: Type.Array(SendRequest, { minItems: 
  *   GET    .../restock              a variant's signups, ?productId&variantId&cursor
  *   POST   .../restock/send         { productId, variantId }: mail every waiting visitor once, while in stock
  *   POST   .../restock/send/all     { sendRequests }: the same for each, one result per request
- *   GET    /config/restock          the owner's page
+ *   GET    /config/restock          the owner's page (packages/studio/src/pages/restock/)
+ * The owner's calls and page declare the permission they need (viewRestockSignups, sendRestockNotices).
  * Every error of these calls also carries its message in `data.message` (the spec's restock form reads it there).
  */
 export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOptions): Promise<void> {
@@ -48,7 +46,6 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
   const pageSize = opts.pageSize ?? DEFAULT_PAGE_SIZE;
   const limiter = new RateLimiter(opts.store.db, opts.clock);
   const deps = { store: opts.store, mail: root.mail, mailingList: opts.mailingList, captcha: root.captcha, clock: opts.clock, mailFrom: opts.mailFrom };
-  const adminBuild = readAdminBuild(opts.storefrontDist);
 
   // Encapsulated: only this plugin's routes answer errors with `data.message` too.
   app.setErrorHandler(async (error, request, reply) => {
@@ -71,28 +68,24 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
     return { data: { success: true } };
   });
 
-  app.get(`${RESTOCK_PATH}/groups`, async (request, reply) => {
+  app.get(`${RESTOCK_PATH}/groups`, { config: { permission: 'viewRestockSignups' } }, async (request, reply) => {
     const s = request.site;
-    requireOwner(request, s, canViewRestockSignups);
     const query = request.query as { cursor?: unknown };
     return reply.header('cache-control', 'no-store').send(await signUpGroups(opts.store.db, s, query.cursor, pageSize, opts.clock()));
   });
 
-  app.get(RESTOCK_PATH, async (request, reply) => {
+  app.get(RESTOCK_PATH, { config: { permission: 'viewRestockSignups' } }, async (request, reply) => {
     const s = request.site;
-    requireOwner(request, s, canViewRestockSignups);
     return reply.header('cache-control', 'no-store').send(await signUpsOf(opts.store.db, s, request.query as Record<string, unknown>, pageSize));
   });
 
-  app.post(`${RESTOCK_PATH}/send`, { schema: { body: SendRequest } }, async (request) => {
+  app.post(`${RESTOCK_PATH}/send`, { schema: { body: SendRequest }, config: { permission: 'sendRestockNotices' } }, async (request) => {
     const s = request.site;
-    requireOwner(request, s, canSendRestockNotices);
     return opts.sender.send(s, request.body.productId, request.body.variantId);
   });
 
-  app.post(`${RESTOCK_PATH}/send/all`, { schema: { body: SendAll } }, async (request) => {
+  app.post(`${RESTOCK_PATH}/send/all`, { schema: { body: SendAll }, config: { permission: 'sendRestockNotices' } }, async (request) => {
     const s = request.site;
-    requireOwner(request, s, canSendRestockNotices);
     // One request after the other, each on its own: a variant still sold out does not stop the others.
     const results: (SendResult & { error?: { code: string; message: string } })[] = [];
     for (const { productId, variantId } of request.body.sendRequests) {
@@ -106,15 +99,8 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
     return { results, sent: results.reduce((n, r) => n + r.sent, 0) };
   });
 
-  app.get('/config/restock', async (request, reply) => {
-    const s = request.site;
-    if (!canViewRestockSignups(request.owner, s.website.id)) {
-      return reply.header('cache-control', 'no-store').redirect(`/config/login?next=${encodeURIComponent('/config/restock')}`, 302);
-    }
-    ensureCrumb(request, reply);
-    return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8')
-      .send(adminShell(`Restock notifications · ${s.siteTitle}`, s.language, adminBuild.restock, {
-        page: 'restock', siteTitle: s.siteTitle, language: s.language, email: request.owner!.email, timeZone: s.timeZone,
-      }));
+  ownerPage(root, {
+    path: '/config/restock', page: 'restock', title: 'Restock notifications', permission: 'viewRestockSignups',
+    context: (_request, s) => ({ timeZone: s.timeZone }),
   });
 }

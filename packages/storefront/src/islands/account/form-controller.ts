@@ -2,7 +2,8 @@
 // the form's fields, checks them with @tessera/core's rules and exact messages, calls the API and
 // shows field errors in the theme's `.field-error` paragraphs, or the problem above the form.
 import { loginEmailError, newPasswordError, ACCOUNT_MESSAGES } from '@tessera/core/validation';
-import { failureMessage, type AccountApi, type ApiAnswer } from './api.js';
+import type { ApiResult } from '@tessera/core/api-client';
+import { failureMessage, type AccountApi } from '../../api/account.js';
 import { ACCOUNT_UI } from './messages.js';
 
 export type AccountFormKind = 'sign-in' | 'sign-up' | 'reset-request' | 'reset-confirm';
@@ -86,17 +87,13 @@ export function enhanceAccountForm(form: HTMLFormElement, kind: AccountFormKind,
       if (Object.keys(errors).length > 0) return showErrors(form, errors, null);
       showErrors(form, {}, null);
       if (button) button.disabled = true;
-      let answer: ApiAnswer | null = null;
-      try {
-        if (kind === 'sign-in') answer = await api.signIn(values.email, values.password, values.rememberMe);
-        else if (kind === 'sign-up') answer = await api.signUp({ ...values });
-        else if (kind === 'reset-request') answer = await api.requestReset(values.email);
-        else answer = await api.confirmReset(form.dataset.token ?? '', values.password);
-      } catch {
-        answer = null;
-      }
+      let answer: ApiResult<unknown>;
+      if (kind === 'sign-in') answer = await api.signIn(values.email, values.password, values.rememberMe);
+      else if (kind === 'sign-up') answer = await api.signUp({ ...values });
+      else if (kind === 'reset-request') answer = await api.requestReset(values.email);
+      else answer = await api.confirmReset(form.dataset.token ?? '', values.password);
       if (button) button.disabled = false;
-      if (answer && answer.status >= 200 && answer.status < 300) {
+      if (answer.ok) {
         if (kind === 'reset-request') {
           const success = form.querySelector<HTMLElement>('.form-success');
           if (success) {
@@ -114,8 +111,7 @@ export function enhanceAccountForm(form: HTMLFormElement, kind: AccountFormKind,
         go(nextPath(form.dataset.next));
         return;
       }
-      const fieldErrors = answer?.body?.errors;
-      if (answer?.status === 400 && fieldErrors) return showErrors(form, { ...fieldErrors }, null);
+      if (answer.status === 400 && Object.keys(answer.fieldErrors).length > 0) return showErrors(form, { ...answer.fieldErrors }, null);
       showErrors(form, {}, failureMessage(answer, ACCOUNT_UI));
     })();
   });

@@ -1,7 +1,7 @@
 // Entry of the account island: the theme's account forms (data-account-form = sign-in, sign-up,
 // reset-request, reset-confirm), the account page's devices (account) and its sign-out form.
 import type { TesseraGlobal } from '../../bootstrap.js';
-import { createAccountApi, failureMessage, type AccountApi } from './api.js';
+import { createAccountApi, failureMessage, type AccountApi } from '../../api/account.js';
 import { enhanceAccountForm, type AccountFormKind } from './form-controller.js';
 import { ACCOUNT_UI } from './messages.js';
 
@@ -17,11 +17,6 @@ export function enhanceSignOut(form: HTMLFormElement, api: AccountApi, go: (url:
       if (answer.status === 200) return go('/');
       if (error) {
         error.textContent = failureMessage(answer, ACCOUNT_UI);
-        error.hidden = false;
-      }
-    }, () => {
-      if (error) {
-        error.textContent = ACCOUNT_UI.connect;
         error.hidden = false;
       }
     });

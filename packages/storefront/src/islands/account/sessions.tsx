@@ -2,7 +2,7 @@
 // API, View draws from props).
 import { useCallback, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { failureMessage, type AccountApi, type SessionView } from './api.js';
+import { failureMessage, type AccountApi, type SessionView } from '../../api/account.js';
 import { ACCOUNT_UI } from './messages.js';
 
 export interface SessionsViewProps {
@@ -57,13 +57,9 @@ export function SessionsPage({ api, locale }: { api: AccountApi; locale: string 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const load = useCallback(async () => {
-    try {
-      const answer = await api.sessions();
-      if (answer.status === 200 && answer.body) setSessions(answer.body.sessions);
-      else setError(failureMessage(answer, ACCOUNT_UI));
-    } catch {
-      setError(ACCOUNT_UI.connect);
-    }
+    const answer = await api.sessions();
+    if (answer.ok && answer.status === 200 && answer.data) setSessions(answer.data.sessions);
+    else setError(failureMessage(answer, ACCOUNT_UI));
   }, [api]);
   useEffect(() => {
     void load();

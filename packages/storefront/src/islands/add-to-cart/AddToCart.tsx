@@ -12,7 +12,8 @@ import {
 import { addToCartLabel } from '@tessera/core/product';
 import { PRODUCT_VARIANTS } from '@tessera/core/markup';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { Api, ApiFailure } from '../../api/client.js';
+import type { ApiError } from '@tessera/core/api-client';
+import type { CommerceApi } from '../../api/commerce.js';
 import { type EventBus, events as pageEvents } from '../../events.js';
 import { type CartStore, cartStore, quantityInCart } from '../shared/cart-store.js';
 import { AddToCartView, type ButtonPhase } from './AddToCartView.js';
@@ -24,7 +25,7 @@ const FieldsLightbox = lazy(() => import('../additional-fields/FieldsLightbox.js
 
 export interface AddToCartProps {
   readonly markup: ProductMarkup;
-  readonly api: Api;
+  readonly api: CommerceApi;
   readonly store?: CartStore;
   readonly bus?: Pick<EventBus, 'publish'>;
   readonly navigate: (url: string) => void;
@@ -81,7 +82,7 @@ export function AddToCart({ markup, api, store = cartStore, bus = pageEvents, na
   }, [markup]);
 
   /** Adds (or subscribes, or buys at once) the validated choice; resolves with a failure for the form to show. */
-  const proceed = async (pending: Pending, additionalFields?: string): Promise<ApiFailure | null> => {
+  const proceed = async (pending: Pending, additionalFields?: string): Promise<ApiError | null> => {
     const { sku, quantity, variant } = pending;
     if (kind === 'expressCheckout') {
       const item: ExpressCheckoutItem = {

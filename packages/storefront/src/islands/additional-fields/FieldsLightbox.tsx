@@ -8,7 +8,7 @@ import { STOREFRONT_TEXTS, CART_MESSAGES } from '@tessera/core/cart';
 import { FORM_MESSAGES, requiredFieldErrors, type FormFieldInput } from '@tessera/core/validation';
 import { FORM_MARKERS } from '@tessera/core/markup';
 import { useMemo, useState } from 'react';
-import type { ApiFailure } from '../../api/client.js';
+import type { ApiError } from '@tessera/core/api-client';
 import { Dialog } from '../../ui/Dialog.js';
 import { type FormDefinition, modelFromDefinition } from '../forms/definition.js';
 import { Field } from '../forms/FormView.js';
@@ -24,7 +24,7 @@ export interface FieldsLightboxProps {
   readonly submitLabel?: string;
   readonly onClose: () => void;
   /** Saves the answers (JSON text); resolves with the failure to show, or null when saved. */
-  readonly onSave: (additionalFields: string) => Promise<ApiFailure | null>;
+  readonly onSave: (additionalFields: string) => Promise<ApiError | null>;
 }
 
 export default function FieldsLightbox({ definition, idPrefix, answers, submitLabel = STOREFRONT_TEXTS.saveForm, onClose, onSave }: FieldsLightboxProps) {

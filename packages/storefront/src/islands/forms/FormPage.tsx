@@ -4,7 +4,7 @@
 import { FORM_EVENTS, FORM_MARKERS } from '@tessera/core/markup';
 import { FORM_MESSAGES, siteFormErrorMessage, validateFormFields, type FormFieldInput } from '@tessera/core/validation';
 import { useCallback, useState } from 'react';
-import type { ErrorBody, FormsApi } from './api.js';
+import type { FormsApi } from '../../api/forms.js';
 import type { CaptchaProvider } from './captcha.js';
 import { CaptchaBox } from './captcha-box.js';
 
@@ -107,46 +107,37 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
     setErrors({});
     setFormError(null);
     setCaptchaError(null);
-    let key: string | undefined;
-    try {
-      const keyAnswer = await api.submissionKey();
-      key = keyAnswer.status === 200 ? keyAnswer.body?.data?.key : undefined;
-    } catch {
-      key = undefined;
-    }
+    const keyAnswer = await api.submissionKey();
+    const key = keyAnswer.ok && keyAnswer.status === 200 ? keyAnswer.data?.data?.key : undefined;
     if (!key) return fail(FORM_MESSAGES.submissionKeyFailed);
-    try {
-      const saved = await api.saveSubmission({
-        key,
-        formId: model.id,
-        // The honeypot goes along only when something filled it in: the server then drops the submission.
-        form: { ...form, ...(honeypot ? { [FORM_MARKERS.honeypotName]: honeypot } : {}) },
-        ...(captchaBound && token ? { captchaKey: token } : {}),
-        pageTitle: pageTitle ?? document.title,
-        pageId: context.itemId ?? context.collectionId ?? '',
-        contentSource: context.itemId ? 'i' : 'c',
-        pagePath: where.pathname,
-      });
-      if (saved.status >= 200 && saved.status < 300) {
-        const target = events ?? window;
-        target.dispatchEvent(new CustomEvent(FORM_EVENTS.success, { detail: { formId: model.id, newsletter: model.newsletter } }));
-        if (model.newsletter) {
-          target.dispatchEvent(new CustomEvent(FORM_EVENTS.track, { detail: { name: FORM_EVENTS.subscribeNewsletter, payload: { formId: model.id } } }));
-        }
-        onSuccess?.();
-        if (model.successRedirect) where.assign(model.successRedirect);
-        else setStatus('success');
-        return;
+    const saved = await api.saveSubmission({
+      key,
+      formId: model.id,
+      // The honeypot goes along only when something filled it in: the server then drops the submission.
+      form: { ...form, ...(honeypot ? { [FORM_MARKERS.honeypotName]: honeypot } : {}) },
+      ...(captchaBound && token ? { captchaKey: token } : {}),
+      pageTitle: pageTitle ?? document.title,
+      pageId: context.itemId ?? context.collectionId ?? '',
+      contentSource: context.itemId ? 'i' : 'c',
+      pagePath: where.pathname,
+    });
+    if (saved.ok) {
+      const target = events ?? window;
+      target.dispatchEvent(new CustomEvent(FORM_EVENTS.success, { detail: { formId: model.id, newsletter: model.newsletter } }));
+      if (model.newsletter) {
+        target.dispatchEvent(new CustomEvent(FORM_EVENTS.track, { detail: { name: FORM_EVENTS.subscribeNewsletter, payload: { formId: model.id } } }));
       }
-      const body = (saved.body ?? {}) as ErrorBody;
-      if (saved.status === 400 && body.errors && Object.keys(body.errors).length > 0) {
-        return fail(FORM_MESSAGES.fieldsInvalid, { ...body.errors });
-      }
-      fail(siteFormErrorMessage(saved.status, body.error));
-    } catch {
-      // The network failed or the answer was cut: nothing says what the server did.
-      fail(FORM_MESSAGES.unknownError);
+      onSuccess?.();
+      if (model.successRedirect) where.assign(model.successRedirect);
+      else setStatus('success');
+      return;
     }
+    // The network failed or the answer was cut: nothing says what the server did.
+    if (saved.network) return fail(FORM_MESSAGES.unknownError);
+    if (saved.status === 400 && Object.keys(saved.fieldErrors).length > 0) {
+      return fail(FORM_MESSAGES.fieldsInvalid, { ...saved.fieldErrors });
+    }
+    fail(siteFormErrorMessage(saved.status, saved.serverMessage ?? undefined));
   };
 
   return (

@@ -4,9 +4,8 @@
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { createElement } from 'react';
-import { createFormsApi, type FormsApi } from './api.js';
+import { createFormsApi, type FormsApi } from '../../api/forms.js';
 import { captchaProviderFor, type CaptchaProvider } from './captcha.js';
-import { pageCrumb } from './crumb.js';
 import { FormPage, type FormsContext, type PageLocation } from './FormPage.js';
 import { readFormMarkup, type FormModel } from './model.js';
 
@@ -15,8 +14,7 @@ export { FormPage } from './FormPage.js';
 export { FormView } from './FormView.js';
 export { readFormMarkup } from './model.js';
 export { modelFromDefinition } from './definition.js';
-export { createFormsApi } from './api.js';
-export { pageCrumb } from './crumb.js';
+export { createFormsApi } from '../../api/forms.js';
 export { captchaProviderFor } from './captcha.js';
 
 export interface MountOptions {
@@ -39,7 +37,7 @@ export function renderForm(host: HTMLElement, model: FormModel, context: FormsCo
   flushSync(() => root.render(createElement(FormPage, {
     model,
     context,
-    api: options.api ?? createFormsApi({ crumb: pageCrumb }),
+    api: options.api ?? createFormsApi(),
     captcha: options.captcha === undefined ? captchaProviderFor(context) : options.captcha,
     location: options.location,
     onSuccess: options.onSuccess,

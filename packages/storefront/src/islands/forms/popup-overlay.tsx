@@ -8,11 +8,11 @@ import { createRoot } from 'react-dom/client';
 import { useEffect, useRef, useState } from 'react';
 import { recordOverlay } from '../../collectors/census.js';
 import type { CollectorContext } from '../../collectors/context.js';
-import { createFormsApi, type FormsApi } from './api.js';
+import { createFormsApi, type FormsApi } from '../../api/forms.js';
 import type { CaptchaProvider } from './captcha.js';
 import { modelFromDefinition, type FormDefinition } from './definition.js';
 import { FormPage, type FormsContext, type PageLocation } from './FormPage.js';
-import { captchaProviderFor, pageCrumb } from './index.js';
+import { captchaProviderFor } from './index.js';
 
 /** The site context's popupOverlay (docs/site-format.md). */
 export interface PopupOverlaySettings {
@@ -136,7 +136,7 @@ export function mountPopupOverlay(context: OverlayContext, options: MountOverlay
   const report = options.report ?? ((action: OverlayAction) => void recordOverlay(context as CollectorContext, { action, version: settings.version, formId: settings.form.id }));
   flushSync(() => root.render(
     <PopupOverlay settings={settings} context={context} report={report} storage={storage}
-      api={options.api ?? createFormsApi({ crumb: pageCrumb })}
+      api={options.api ?? createFormsApi()}
       captcha={options.captcha === undefined ? captchaProviderFor(context) : options.captcha} />,
   ));
   return {

@@ -4,8 +4,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { useEffect, useState } from 'react';
-import { createFormsApi, type FormsApi } from './api.js';
-import { pageCrumb } from './index.js';
+import { createFormsApi, type FormsApi } from '../../api/forms.js';
 
 export const UNSUBSCRIBE_TEXTS = Object.freeze({
   working: 'Unsubscribing…',
@@ -37,13 +36,13 @@ export function UnsubscribePage({ api, token, introHtml }: { api: FormsApi; toke
   useEffect(() => {
     if (!token) return;
     let current = true;
-    api.unsubscribe(token).then((answer) => {
+    void api.unsubscribe(token).then((answer) => {
       if (!current) return;
-      if (answer.status === 200) {
-        setEmail(answer.body?.data?.email ?? '');
+      if (answer.ok && answer.status === 200) {
+        setEmail(answer.data?.data?.email ?? '');
         setState('done');
       } else setState(answer.status === 400 ? 'invalid' : 'failed');
-    }, () => current && setState('failed'));
+    });
     return () => {
       current = false;
     };
@@ -59,6 +58,6 @@ export function mountNewsletterUnsubscribe(element: HTMLElement, options: { api?
   const token = new URLSearchParams(options.search ?? window.location.search).get('token');
   const introHtml = element.innerHTML;
   const root = createRoot(element);
-  flushSync(() => root.render(<UnsubscribePage api={options.api ?? createFormsApi({ crumb: pageCrumb })} token={token} introHtml={introHtml} />));
+  flushSync(() => root.render(<UnsubscribePage api={options.api ?? createFormsApi()} token={token} introHtml={introHtml} />));
   return { unmount: () => root.unmount() };
 }

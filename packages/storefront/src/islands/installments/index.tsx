@@ -11,7 +11,7 @@ import { STOREFRONT_TEXTS, fillText } from '@tessera/core/cart';
 import { INSTALLMENT_BADGE, PRODUCT_VARIANTS } from '@tessera/core/markup';
 import { installmentBadgeText, installmentModalLocale } from '@tessera/core/product';
 import type { TesseraGlobal } from '../../bootstrap.js';
-import type { Api } from '../../api/client.js';
+import type { CommerceApi } from '../../api/commerce.js';
 import { LazyDialog as Dialog } from '../../ui/LazyDialog.js';
 import { type InstallmentSettings, moneyFormatter, pageApi, storeOf } from '../shared/site.js';
 import type { VariantChangeDetail } from '../add-to-cart/variant-image.js';
@@ -24,7 +24,7 @@ export interface InstallmentBadgeProps {
   readonly settings: InstallmentSettings;
   readonly format: (cents: number) => string;
   readonly language: string;
-  readonly api: Pick<Api, 'installmentInfo'>;
+  readonly api: Pick<CommerceApi, 'installmentInfo'>;
   /** The page's words in its language (the site context's `localizedStrings`); English without them. */
   readonly strings?: Readonly<Record<string, string>>;
 }

@@ -4,7 +4,7 @@
 // links work without the island too: `?lang=` shows the page in that language and remembers it. The
 // widget is on every page, so the account API client is fetched only when a language is chosen.
 import type { TesseraGlobal } from '../../bootstrap.js';
-import type { AccountApi } from '../account/api.js';
+import type { AccountApi } from '../../api/account.js';
 
 type LocaleApi = Pick<AccountApi, 'setLocale'>;
 
@@ -23,6 +23,6 @@ export function enhanceLanguageSwitcher(element: HTMLElement, api: () => Promise
 
 export function mount(elements: Element[], tessera: Pick<TesseraGlobal, 'crumb'>, go: (url: string) => void = (url) => window.location.assign(url)): void {
   let api: Promise<LocaleApi> | null = null;
-  const load = () => (api ??= import('../account/api.js').then((m) => m.createAccountApi({ crumb: tessera.crumb })));
+  const load = () => (api ??= import('../../api/account.js').then((m) => m.createAccountApi({ crumb: tessera.crumb })));
   for (const element of elements) enhanceLanguageSwitcher(element as HTMLElement, load, go);
 }

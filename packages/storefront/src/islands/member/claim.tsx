@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ACCOUNT_MESSAGES, loginEmailError, newPasswordError } from '@tessera/core/validation';
 import { events } from '../../events.js';
-import { failureMessage, type AccountApi } from '../account/api.js';
+import { failureMessage, type AccountApi } from '../../api/account.js';
 import { ACCOUNT_UI } from '../account/messages.js';
 
 export interface ClaimViewProps {
@@ -62,7 +62,7 @@ export function ClaimPage({ api, orderToken, email: initialEmail, reload }: { ap
     if (mode === 'sign-up') {
       const answer = await api.signUp({ email, password, rememberMe: true, orderToken });
       if (answer.status !== 201) {
-        if (answer.status === 400 && answer.body?.errors) return setErrors({ ...answer.body.errors });
+        if (!answer.ok && answer.status === 400 && Object.keys(answer.fieldErrors).length > 0) return setErrors({ ...answer.fieldErrors });
         return setProblem(failureMessage(answer, ACCOUNT_UI));
       }
       // An address that has an account is answered alike, but nobody is signed in and nothing claimed.

@@ -4,7 +4,7 @@
 // join-click; join-complete after a join), which the collectors forward (storefront.md section 7).
 import type { TesseraGlobal } from '../../bootstrap.js';
 import { events } from '../../events.js';
-import { createAccountApi, type AccountApi } from '../account/api.js';
+import { createAccountApi, type AccountApi } from '../../api/account.js';
 import { readMemberAccess, type MemberAccess } from './types.js';
 
 type Go = (url: string) => void;

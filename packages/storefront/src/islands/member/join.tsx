@@ -7,7 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { CHECKOUT_MESSAGES, isCardNumber } from '@tessera/core/cart';
 import { ACCOUNT_MESSAGES, loginEmailError, newPasswordError } from '@tessera/core/validation';
 import { events } from '../../events.js';
-import { failureMessage, type AccountApi, type ApiAnswer } from '../account/api.js';
+import { failureMessage, type AccountApi } from '../../api/account.js';
 import { ACCOUNT_UI } from '../account/messages.js';
 import type { JoinOption, MemberAccess } from './types.js';
 
@@ -87,7 +87,6 @@ export interface JoinPageProps {
 }
 
 const randomKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
-const ok = (a: ApiAnswer | null) => !!a && a.status >= 200 && a.status < 300;
 
 export function JoinPage({ api, access, option, go, newKey = randomKey }: JoinPageProps) {
   const [mode, setMode] = useState<JoinMode>(access.signedIn ? 'member' : 'sign-up');
@@ -116,8 +115,8 @@ export function JoinPage({ api, access, option, go, newKey = randomKey }: JoinPa
       const answer = mode === 'sign-up'
         ? await api.signUp({ email, password: values.password, rememberMe: true })
         : await api.signIn(email, values.password, true);
-      if (!ok(answer)) {
-        if (answer.status === 400 && answer.body?.errors) return setErrors({ ...answer.body.errors });
+      if (!answer.ok) {
+        if (answer.status === 400 && Object.keys(answer.fieldErrors).length > 0) return setErrors({ ...answer.fieldErrors });
         return setProblem(failureMessage(answer, ACCOUNT_UI));
       }
       // Nothing is bought before the account is sure: a sign-up with an address that has an
@@ -129,21 +128,21 @@ export function JoinPage({ api, access, option, go, newKey = randomKey }: JoinPa
       setMode('member');
     } else {
       const session = await api.session();
-      email = session.body?.email ?? '';
+      email = (session.ok && session.data?.email) || '';
     }
     // 2. The paywall product, by express checkout.
     const payment: Record<string, string> = access.paymentProvider ? { provider: access.paymentProvider } : {};
     if (askCard) payment.cardNumber = values.cardNumber;
     const order = await api.expressCheckout({ itemId: option.itemId, sku: option.sku, email, payment }, newKey());
-    if (!ok(order) || !order.body?.confirmationUrl) {
-      const fieldErrors = order.body?.errors;
-      if (fieldErrors?.['payment.cardNumber']) return setErrors({ cardNumber: fieldErrors['payment.cardNumber'] });
+    if (!order.ok || !order.data?.confirmationUrl) {
+      const card = order.ok ? undefined : order.fieldErrors['payment.cardNumber'];
+      if (card) return setErrors({ cardNumber: card });
       return setProblem(failureMessage(order, ACCOUNT_UI));
     }
     // 3. The order, linked to the account: the area opens.
-    const token = new URL(order.body.confirmationUrl, 'http://x').searchParams.get('token') ?? '';
+    const token = new URL(order.data.confirmationUrl, 'http://x').searchParams.get('token') ?? '';
     const claimed = await api.claimMembership(token);
-    if (!ok(claimed) && claimed.body?.code !== 'MEMBERSHIP_NOT_PAID') return setProblem(failureMessage(claimed, ACCOUNT_UI));
+    if (!claimed.ok && claimed.code !== 'MEMBERSHIP_NOT_PAID') return setProblem(failureMessage(claimed, ACCOUNT_UI));
     events.publish('join-complete', { objectIdentifier: option.itemId });
     go(`/commerce/membership-confirmed?token=${encodeURIComponent(token)}`);
   };

@@ -2,7 +2,7 @@
 // to POST /api/site-password/unlock (with the collection of a protected page); the right one unlocks
 // for the browser session and the page reloads with its content; a wrong one, or too many, says so.
 import type { TesseraGlobal } from '../../bootstrap.js';
-import { createAccountApi, failureMessage, type AccountApi } from '../account/api.js';
+import { createAccountApi, failureMessage, type AccountApi } from '../../api/account.js';
 import { ACCOUNT_UI } from '../account/messages.js';
 
 export function enhancePasswordForm(form: HTMLFormElement, api: AccountApi, reload: () => void): void {
@@ -33,7 +33,7 @@ export function enhancePasswordForm(form: HTMLFormElement, api: AccountApi, relo
       if (answer.status === 200) return reload();
       show(failureMessage(answer, ACCOUNT_UI));
       input?.select();
-    }, () => show(ACCOUNT_UI.connect)).finally(() => {
+    }).finally(() => {
       if (button) button.disabled = false;
     });
   });

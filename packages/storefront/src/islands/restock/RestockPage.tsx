@@ -7,7 +7,7 @@ import { useCallback, useState } from 'react';
 import { CaptchaBox } from '../forms/captcha-box.js';
 import type { FormsContext } from '../forms/FormPage.js';
 import type { CaptchaProvider } from '../forms/captcha.js';
-import type { RestockApi } from './api.js';
+import type { RestockApi } from '../../api/restock.js';
 import type { RestockModel } from './model.js';
 import { RestockView, type RestockStatus } from './RestockView.js';
 
@@ -65,21 +65,16 @@ export function RestockPage({ model, api, context, captcha, successText, variant
     }
     setStatus('submitting');
     setError(null);
-    try {
-      const answer = await api.signUp({
-        isJoinMailingList: model.mailingList !== null && join, productId: model.productId, variantId: chosen.variantId,
-        siteVisitorEmail: email.trim(), ...(captcha && token ? { captchaToken: token } : {}),
-      });
-      if (answer.status >= 200 && answer.status < 300) {
-        setStatus('success');
-        return;
-      }
-      const body = answer.body;
-      if (body?.crumbFail) fail(cookiesEnabled() ? CART_MESSAGES.sessionExpired : CART_MESSAGES.enableCookies);
-      else fail(body?.data?.message || body?.error || UNABLE_TO_CONNECT);
-    } catch {
-      fail(UNABLE_TO_CONNECT);
+    const answer = await api.signUp({
+      isJoinMailingList: model.mailingList !== null && join, productId: model.productId, variantId: chosen.variantId,
+      siteVisitorEmail: email.trim(), ...(captcha && token ? { captchaToken: token } : {}),
+    });
+    if (answer.ok) {
+      setStatus('success');
+      return;
     }
+    if (answer.crumbFail) fail(cookiesEnabled() ? CART_MESSAGES.sessionExpired : CART_MESSAGES.enableCookies);
+    else fail(answer.serverMessage || UNABLE_TO_CONNECT);
   };
 
   return (

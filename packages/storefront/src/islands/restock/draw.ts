@@ -5,8 +5,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { restockSuccessText } from '@tessera/core/validation';
 import { captchaProviderFor, type CaptchaProvider } from '../forms/captcha.js';
-import { pageCrumb } from '../forms/crumb.js';
-import { createRestockApi, type RestockApi } from './api.js';
+import { createRestockApi, type RestockApi } from '../../api/restock.js';
 import type { RestockContext } from './index.js';
 import type { RestockModel } from './model.js';
 import { RestockPage } from './RestockPage.js';
@@ -30,7 +29,7 @@ export function drawRestockForm(form: DrawRestockForm): void {
   const root = createRoot(form.element);
   // Drawn at once, so the engine's form leaves the page in the same frame.
   flushSync(() => root.render(createElement(RestockPage, {
-    model: form.model, api: form.api ?? createRestockApi({ crumb: pageCrumb }), context: form.context, successText,
+    model: form.model, api: form.api ?? createRestockApi(), context: form.context, successText,
     captcha: form.model.captcha ? provider : null, variant: form.variant, initialEmail: typed,
   })));
   if (focused) form.element.querySelector<HTMLInputElement>('input[name="email"]')?.focus();

@@ -7,7 +7,7 @@ import { PRODUCT_VARIANTS, RESTOCK_NOTIFICATION as R, type VariantChangeDetail }
 import type { TesseraGlobal } from '../../bootstrap.js';
 import type { FormsContext } from '../forms/FormPage.js';
 import type { CaptchaProvider } from '../forms/captcha.js';
-import type { RestockApi } from './api.js';
+import type { RestockApi } from '../../api/restock.js';
 import { readRestockMarkup, type RestockModel } from './model.js';
 import { findChooser, readChoice } from './variants.js';
 

@@ -4,39 +4,10 @@
 // review in its place (or why it was refused). Without script, the page only shows the forms.
 import { PRODUCT_REVIEWS as P } from '@tessera/core/markup';
 import { REVIEW_MESSAGES, ratingStars, validateReview } from '@tessera/core/validation';
+import { type ReviewSubmission, type ReviewsApi, createReviewsApi } from '../../api/reviews.js';
 import type { TesseraGlobal } from '../../bootstrap.js';
-import { pageCrumb } from '../forms/crumb.js';
 
-export const REVIEWS_API_PATH = '/api/commerce/reviews';
 const UNABLE_TO_CONNECT = 'Unable to connect. Please try again.';
-
-export interface ReviewSubmission {
-  readonly token: string;
-  readonly itemId: string;
-  readonly rating: number | null;
-  readonly body: string;
-  readonly reviewerName: string;
-  readonly website_url?: string;
-}
-
-interface Answer {
-  readonly status: number;
-  readonly body: { review?: { rating: number; body: string }; error?: string; code?: string; errors?: Record<string, string> } | null;
-}
-
-export function createReviewsApi({ crumb, fetch: fetchImpl = (...args) => fetch(...args) }: { crumb: () => string | null; fetch?: typeof fetch }) {
-  return {
-    async submit(review: ReviewSubmission): Promise<Answer> {
-      const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
-      const token = crumb();
-      if (token) headers['X-CSRF-Token'] = token;
-      const res = await fetchImpl(REVIEWS_API_PATH, { method: 'POST', credentials: 'same-origin', headers, body: JSON.stringify(review) });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-  };
-}
-
-export type ReviewsApi = ReturnType<typeof createReviewsApi>;
 
 const FIELDS = ['rating', 'body', 'reviewerName'] as const;
 
@@ -100,7 +71,7 @@ function done(form: HTMLFormElement, message: string, review?: { rating: number;
   return box;
 }
 
-export function mountReviewRequest(container: HTMLElement, api: ReviewsApi = createReviewsApi({ crumb: pageCrumb })): void {
+export function mountReviewRequest(container: HTMLElement, api: ReviewsApi = createReviewsApi()): void {
   const token = container.getAttribute(P.attributes.token) ?? '';
   for (const form of Array.from(container.querySelectorAll<HTMLFormElement>(`form.${P.formClass}`))) {
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
@@ -128,33 +99,26 @@ export function mountReviewRequest(container: HTMLElement, api: ReviewsApi = cre
         button.disabled = true;
         button.textContent = 'Publishing…';
       }
-      try {
-        const answer = await api.submit(review);
-        if (answer.status === 201 && answer.body?.review) {
-          done(form, REVIEW_MESSAGES.thanks, answer.body.review);
-          return;
-        }
-        if (answer.body?.code === 'REVIEW_ALREADY_SUBMITTED') {
-          done(form, answer.body.error ?? REVIEW_MESSAGES.alreadyReviewed);
-          return;
-        }
-        if (answer.status === 400 && answer.body?.errors) {
-          showErrors(form, answer.body.errors);
-        } else if (problem) {
-          problem.textContent = answer.body?.error || UNABLE_TO_CONNECT;
-          problem.hidden = false;
-        }
-      } catch {
-        if (problem) {
-          problem.textContent = UNABLE_TO_CONNECT;
-          problem.hidden = false;
-        }
-      } finally {
-        busy = false;
-        if (button) {
-          button.disabled = false;
-          button.textContent = label;
-        }
+      const answer = await api.submit(review);
+      busy = false;
+      if (button) {
+        button.disabled = false;
+        button.textContent = label;
+      }
+      if (answer.ok && answer.status === 201 && answer.data?.review) {
+        done(form, REVIEW_MESSAGES.thanks, answer.data.review);
+        return;
+      }
+      const failure = answer.ok ? null : answer;
+      if (failure?.code === 'REVIEW_ALREADY_SUBMITTED') {
+        done(form, failure.serverMessage ?? REVIEW_MESSAGES.alreadyReviewed);
+        return;
+      }
+      if (failure?.status === 400 && Object.keys(failure.fieldErrors).length > 0) {
+        showErrors(form, failure.fieldErrors);
+      } else if (problem) {
+        problem.textContent = failure?.serverMessage || UNABLE_TO_CONNECT;
+        problem.hidden = false;
       }
     });
   }

@@ -2,7 +2,7 @@
 // header indicator, the cart and checkout pages): after any change every indicator agrees. A tiny
 // external store, framework-free so that the indicators need no React; React islands read it with
 // useSyncExternalStore (use-cart.ts).
-import type { Api } from '../../api/client.js';
+import type { CommerceApi } from '../../api/commerce.js';
 import type { ShoppingCart } from '../../api/types.js';
 
 export interface CartState {
@@ -38,7 +38,7 @@ export function createCartStore() {
       set({ cart });
     },
     /** Reads the cart once (later calls share the read) unless it is known already. */
-    ensure(api: Api): Promise<ShoppingCart | null> {
+    ensure(api: CommerceApi): Promise<ShoppingCart | null> {
       if (state.cart) return Promise.resolve(state.cart);
       if (!load) {
         set({ loading: true });

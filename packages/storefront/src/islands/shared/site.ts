@@ -2,7 +2,7 @@
 // browser") and the page's shared services, in one place.
 import { formatMinorUnits } from '@tessera/core/money';
 import type { SiteContext, TesseraGlobal } from '../../bootstrap.js';
-import { type Api, createApi } from '../../api/client.js';
+import { type CommerceApi, createCommerceApi } from '../../api/commerce.js';
 
 export interface InstallmentSettings {
   readonly provider: 'afterpay' | 'clearpay';
@@ -41,11 +41,11 @@ export function minimumSubtotalCents(context: SiteContext | null | undefined): n
   return typeof cents === 'number' && Number.isSafeInteger(cents) ? cents : 0;
 }
 
-let shared: Api | null = null;
+let shared: CommerceApi | null = null;
 
 /** The page's API client, sending the crumb the bootstrap exposes. */
-export function pageApi(tessera?: TesseraGlobal | null): Api {
-  if (!shared) shared = createApi(tessera ? { crumb: () => tessera.crumb() } : {});
+export function pageApi(tessera?: TesseraGlobal | null): CommerceApi {
+  if (!shared) shared = createCommerceApi(tessera ? { crumb: () => tessera.crumb() } : {});
   return shared;
 }
 

@@ -4,7 +4,8 @@
 // failure, announces each change to screen readers, and keeps focus sensible after a removal.
 import { fillText, meetsMinimumSubtotal, parseQuantity } from '@tessera/core/cart';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { Api, ApiFailure, ApiResult } from '../../api/client.js';
+import type { ApiError, ApiResult } from '@tessera/core/api-client';
+import type { CommerceApi } from '../../api/commerce.js';
 import type { CartEntry, ShippingLocation, ShoppingCart } from '../../api/types.js';
 import type { EventBus } from '../../events.js';
 import { answersSummary, parseAnswers } from '../../islands/additional-fields/answers.js';
@@ -18,7 +19,7 @@ import { useCartWords } from '../words.js';
 const FieldsLightbox = lazy(() => import('../../islands/additional-fields/FieldsLightbox.js'));
 
 export interface CartPageProps {
-  readonly api: Api;
+  readonly api: CommerceApi;
   readonly store: CartStore;
   readonly bus: Pick<EventBus, 'publish'>;
   readonly format: (cents: number) => string;
@@ -107,7 +108,7 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
     setEditing({ entry, definition });
   };
 
-  const saveForm = async (entry: CartEntry, additionalFields: string): Promise<ApiFailure | null> => {
+  const saveForm = async (entry: CartEntry, additionalFields: string): Promise<ApiError | null> => {
     const answer = await write(() => api.updateAdditionalFields(entry.id, { itemId: entry.itemId, sku: entry.chosenVariant.sku, additionalFields }));
     if (answer.ok) {
       setEditing(null);

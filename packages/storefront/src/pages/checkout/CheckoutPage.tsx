@@ -7,7 +7,8 @@ import { checkoutEmailError, fillText, isCardNumber, validateShippingAddress } f
 import { SCROLL_DEFAULTS } from '@tessera/core/constants';
 import { useEffect, useRef, useState } from 'react';
 import { scrollToTarget } from '../../ui/scroll.js';
-import type { Api, ApiFailure } from '../../api/client.js';
+import type { ApiError } from '@tessera/core/api-client';
+import type { CommerceApi } from '../../api/commerce.js';
 import type { CheckoutRequest, ShippingAddressInput, ShoppingCart } from '../../api/types.js';
 import type { CartStore } from '../../islands/shared/cart-store.js';
 import { useCart } from '../../islands/shared/use-cart.js';
@@ -17,7 +18,7 @@ import { useCheckoutWords } from '../words.js';
 
 export interface CheckoutPageProps {
   readonly purchase: Purchase;
-  readonly api: Api;
+  readonly api: CommerceApi;
   /** The visitor's cart, or the subscription's (a store of its own). */
   readonly store: CartStore;
   readonly providers: readonly string[];
@@ -35,8 +36,12 @@ export function randomKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Failures whose outcome is unknown: the same attempt may be retried with its key. */
-const outcomeUnknown = (f: ApiFailure) => f.network || f.code === 'CHECKOUT_IN_PROGRESS' || f.status === 429;
+/**
+ * Failures whose outcome is unknown, so the same attempt may be retried with its key: no answer, or
+ * a server error other than a failed payment (502), may still have placed the order.
+ */
+const outcomeUnknown = (f: ApiError) =>
+  f.network || (f.status >= 500 && f.status !== 502) || f.code === 'CHECKOUT_IN_PROGRESS' || f.status === 429;
 
 function linesOf(cart: ShoppingCart | null): SummaryLine[] {
   return (cart?.entries ?? []).map((e) => ({
@@ -89,7 +94,7 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
   };
 
   // A cart change: written to the cart, recalculated by the server, announced.
-  const cartWrite = async (run: () => ReturnType<Api['setShippingOption']>) => {
+  const cartWrite = async (run: () => ReturnType<CommerceApi['setShippingOption']>) => {
     const answer = await store.write(run, (a) => (a.ok ? a.data.shoppingCart : undefined));
     if (answer.ok) setStatus(fillText(C.estimateUpdated, { total: format(answer.data.shoppingCart.grandTotalCents) }));
     else setProblem(M.say(answer.message));

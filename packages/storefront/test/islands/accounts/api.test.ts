@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { createAccountApi } from '../../../src/islands/account/api.js';
+import { createAccountApi } from '../../../src/api/account.js';
 import { XSRF_EXPIRY_KEY, XSRF_KEY, readSiteUserInfo, xsrfStore } from '../../../src/islands/account/xsrf.js';
 import { fakeServer, memoryStorage } from './helpers.js';
 

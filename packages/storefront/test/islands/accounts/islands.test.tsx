@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAccountApi } from '../../../src/islands/account/api.js';
+import { createAccountApi } from '../../../src/api/account.js';
 import { enhanceAccountForm } from '../../../src/islands/account/form-controller.js';
 import { enhanceSignOut } from '../../../src/islands/account/index.js';
 import { xsrfStore } from '../../../src/islands/account/xsrf.js';

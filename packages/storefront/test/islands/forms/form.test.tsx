@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFormsApi } from '../../../src/islands/forms/api.js';
+import { createFormsApi } from '../../../src/api/forms.js';
 import { mountForm, type MountedForm } from '../../../src/islands/forms/index.js';
 import { CONTACT, EVERY_KIND, fakeServer, json, keyThen, testCaptcha, themeForm } from './helpers.js';
 

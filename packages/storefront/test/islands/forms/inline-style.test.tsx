@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { createFormsApi } from '../../../src/islands/forms/api.js';
+import { createFormsApi } from '../../../src/api/forms.js';
 import { mountForm } from '../../../src/islands/forms/index.js';
 import { CONTACT, fakeServer, testCaptcha, themeForm } from './helpers.js';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFormsApi } from '../../../src/islands/forms/api.js';
+import { createFormsApi } from '../../../src/api/forms.js';
 import { mountPopupOverlay, shouldShowOverlay, type OverlayAction } from '../../../src/islands/forms/popup-overlay.js';
 import { fakeServer, json, keyThen } from './helpers.js';
 

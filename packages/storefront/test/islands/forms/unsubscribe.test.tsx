@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFormsApi } from '../../../src/islands/forms/api.js';
+import { createFormsApi } from '../../../src/api/forms.js';
 import { mountNewsletterUnsubscribe } from '../../../src/islands/forms/unsubscribe.js';
 import { registerFormIslands } from '../../../src/islands/forms/register.js';
 import { fakeServer, json } from './helpers.js';

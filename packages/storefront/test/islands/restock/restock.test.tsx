@@ -2,7 +2,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { compile } from '@tessera/template';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createRestockApi } from '../../../src/islands/restock/api.js';
+import { createRestockApi } from '../../../src/api/restock.js';
 import { mountRestock } from '../../../src/islands/restock/index.js';
 import { fakeServer, json, testCaptcha } from '../forms/helpers.js';
 

@@ -5,7 +5,8 @@ import { compile } from '@tessera/template';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createEventBus, type StorefrontEvent } from '../../../src/events.js';
 import { mountProductReviews } from '../../../src/islands/reviews/index.js';
-import { createReviewsApi, mountReviewRequest } from '../../../src/islands/reviews/request.js';
+import { createReviewsApi } from '../../../src/api/reviews.js';
+import { mountReviewRequest } from '../../../src/islands/reviews/request.js';
 import { fakeServer, json } from '../forms/helpers.js';
 
 const THEME = join(import.meta.dirname, '..', '..', '..', '..', '..', 'themes', 'default');

@@ -1,0 +1,114 @@
+import { Type } from '@sinclair/typebox';
+import { WebsiteRole } from '@tessera/core/enums';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_MATRIX } from '../../src/permissions.js';
+import { websiteId } from '../analytics/helpers.js';
+import { fixtureApp, type TestSite } from '../helpers/app.js';
+import { createTestOwner } from '../helpers/passwords.js';
+
+const CRUMB = 'permission-test-crumb-0001';
+const PASSWORD = 'a staff password 1';
+const PEOPLE = { admin: WebsiteRole.ADMIN, reporting: WebsiteRole.REPORTING, shop: WebsiteRole.STORE_MANAGER } as const;
+
+describe('the permission a route declares, enforced by one hook', () => {
+  let site: TestSite;
+  const sessions = new Map<string, string>();
+  let handled = 0;
+  const as = (who: keyof typeof PEOPLE | null) => ({
+    cookie: `crumb=${CRUMB}${who ? `; tessera_owner=${sessions.get(who)}` : ''}`, 'x-csrf-token': CRUMB,
+  });
+
+  beforeAll(async () => {
+    site = await fixtureApp('sqlite');
+    // Routes of a module yet to come, declared as any module declares them.
+    site.app.post('/api/owner/probe', { config: { permission: 'viewAnalytics' }, schema: { body: Type.Object({ n: Type.Integer() }) } }, async (request) => {
+      handled++;
+      return { n: (request.body as { n: number }).n };
+    });
+    site.app.get('/config/probe', { config: { permission: 'viewAnalytics' } }, async () => {
+      handled++;
+      return 'the probe page';
+    });
+    const id = await websiteId(site.store);
+    for (const [name, role] of Object.entries(PEOPLE)) {
+      await createTestOwner(site.store.db, id, `${name}@shop.test`, PASSWORD, role);
+      const res = await site.app.inject({
+        method: 'POST', url: '/api/owner/session', headers: { 'content-type': 'application/json', cookie: `crumb=${CRUMB}`, 'x-csrf-token': CRUMB },
+        payload: JSON.stringify({ email: `${name}@shop.test`, password: PASSWORD }),
+      });
+      expect(res.statusCode).toBe(200);
+      sessions.set(name, res.cookies.find((c) => c.name === 'tessera_owner')!.value);
+    }
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('answers an API route 401 without a session, 403 without the role, and runs it with the role', async () => {
+    expect(ROLE_MATRIX.viewAnalytics).toContain(WebsiteRole.REPORTING);
+    expect(ROLE_MATRIX.viewAnalytics).not.toContain(WebsiteRole.STORE_MANAGER);
+    const call = (who: keyof typeof PEOPLE | null) =>
+      site.app.inject({ method: 'POST', url: '/api/owner/probe', headers: { ...as(who), 'content-type': 'application/json' }, payload: '{"n":7}' });
+    const before = handled;
+    const anonymous = await call(null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ code: 'OWNER_SIGN_IN_REQUIRED', error: "Sign in as the site's owner to continue." });
+    const denied = await call('shop');
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ code: 'PERMISSION_DENIED', error: 'You do not have permission to do this.' });
+    expect(handled).toBe(before);
+    for (const who of ['admin', 'reporting'] as const) {
+      const allowed = await call(who);
+      expect(allowed.statusCode, who).toBe(200);
+      expect(allowed.json()).toEqual({ n: 7 });
+    }
+    expect(handled).toBe(before + 2);
+  });
+
+  it('decides before the body is read: a caller without the right learns nothing of the schema', async () => {
+    const bad = { 'content-type': 'application/json' };
+    const anonymous = await site.app.inject({ method: 'POST', url: '/api/owner/probe', headers: { ...as(null), ...bad }, payload: '{"n":"not a number"' });
+    expect(anonymous.statusCode).toBe(401);
+    const denied = await site.app.inject({ method: 'POST', url: '/api/owner/probe', headers: { ...as('shop'), ...bad }, payload: '{"n":"x"}' });
+    expect(denied.statusCode).toBe(403);
+    const allowed = await site.app.inject({ method: 'POST', url: '/api/owner/probe', headers: { ...as('admin'), ...bad }, payload: '{"n":"x"}' });
+    expect(allowed.statusCode).toBe(400);
+    // The crumb check still comes first, as on every state-changing route.
+    const forged = await site.app.inject({ method: 'POST', url: '/api/owner/probe', headers: { cookie: `tessera_owner=${sessions.get('admin')}`, ...bad }, payload: '{"n":1}' });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toMatchObject({ code: 'CRUMB_FAIL' });
+  });
+
+  it('sends a page to the sign-in page without a session or without the role, and serves it with the role', async () => {
+    const open = (who: keyof typeof PEOPLE | null, url = '/config/probe') => site.app.inject({ method: 'GET', url, headers: as(who) });
+    for (const who of [null, 'shop'] as const) {
+      const res = await open(who, '/config/probe?x=1');
+      expect(res.statusCode, String(who)).toBe(302);
+      expect(res.headers.location).toBe('/config/login?next=%2Fconfig%2Fprobe');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    for (const who of ['admin', 'reporting'] as const) {
+      const res = await open(who);
+      expect(res.statusCode, who).toBe(200);
+      expect(res.body).toBe('the probe page');
+    }
+  });
+
+  it('puts every permission of the account\'s role in an owner page\'s context, for the studio\'s navigation', async () => {
+    const context = async (who: keyof typeof PEOPLE, url: string) => {
+      const res = await site.app.inject({ method: 'GET', url, headers: as(who) });
+      expect(res.statusCode, `${who} ${url}`).toBe(200);
+      return JSON.parse(/<script type="application\/json" id="tessera-studio-context">(.*?)<\/script>/s.exec(res.body)![1]!);
+    };
+    const reporting = await context('reporting', '/config/analytics');
+    expect(reporting).toMatchObject({ page: 'analytics', siteTitle: 'Fixture Shop', email: 'reporting@shop.test' });
+    expect(reporting.permissions).toEqual(Object.keys(ROLE_MATRIX).filter((p) => (ROLE_MATRIX[p as keyof typeof ROLE_MATRIX] as readonly number[]).includes(WebsiteRole.REPORTING)));
+    expect(reporting.permissions).toEqual(expect.arrayContaining(['openConfig', 'viewAnalytics', 'viewRestockSignups']));
+    expect(reporting.permissions).not.toContain('manageOrders');
+    const shop = await context('shop', '/config/restock');
+    expect(shop).toMatchObject({ page: 'restock', email: 'shop@shop.test' });
+    expect(shop.permissions).toContain('manageOrders');
+    expect(shop.permissions).not.toContain('viewAnalytics');
+    expect((await context('admin', '/config/restock')).permissions).toEqual(Object.keys(ROLE_MATRIX));
+  });
+});

@@ -1,0 +1,114 @@
+// The owner's studio in Chromium, against the built server: the navigation frame lists only the pages
+// the signed-in account's role may open (an admin, a reporting account, a store manager), works from
+// the keyboard, opens from the Menu button on a phone, and has no serious accessibility violation at
+// 390 px or 1280 px. Screenshots of the frame go to test-results/.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { REPO, browserSuite, e2eSite, saveScreenshot, startServer } from './harness.js';
+
+const run = promisify(execFile);
+const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
+const PASSWORD = 'a long e2e staff password';
+const ACCOUNTS = {
+  admin: { email: 'owner@studio.test', role: null },
+  reporting: { email: 'reports@studio.test', role: 'reporting' },
+  shop: { email: 'shop@studio.test', role: 'store-manager' },
+} as const;
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
+const DESKTOP = { viewport: { width: 1280, height: 900 }, bypassCSP: true };
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: path.join(REPO, 'node_modules', 'axe-core', 'axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
+    return (await axe.run()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
+  });
+}
+
+describe('the owner\'s studio in Chromium', () => {
+  const ui = browserSuite(async () => {
+    const site = e2eSite();
+    const server = await startServer({ siteDir: site.siteDir, themesDir: site.themesDir });
+    const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
+    for (const { email, role } of Object.values(ACCOUNTS)) {
+      await run(process.execPath, [CLI, 'owner', 'create', email, '--password', PASSWORD, ...(role ? ['--role', role] : [])], { env });
+    }
+    return server;
+  }, { context: false, timeout: 120_000 });
+
+  async function signIn(who: keyof typeof ACCOUNTS, page: string, options: object = DESKTOP): Promise<Page> {
+    const p = await ui.open(options);
+    await p.goto(`${ui.server.url}${page}`);
+    await p.waitForURL(/\/config\/login\?next=/);
+    await p.getByLabel('Email').fill(ACCOUNTS[who].email);
+    await p.getByLabel('Password').fill(PASSWORD);
+    await p.keyboard.press('Enter');
+    await p.waitForURL(new RegExp(`${page}$`));
+    await p.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+    return p;
+  }
+  const links = (p: Page) => p.getByRole('navigation', { name: 'Studio' }).getByRole('link').allTextContents();
+
+  it('lists only the pages the account\'s role may open: all for an admin and a reporting account, restock alone for a store manager', async () => {
+    const admin = await signIn('admin', '/config/restock');
+    expect(await links(admin)).toEqual(['Analytics', 'Restock notifications']);
+    expect(await admin.getByRole('link', { name: 'Restock notifications' }).getAttribute('aria-current')).toBe('page');
+    const reporting = await signIn('reporting', '/config/restock');
+    expect(await links(reporting)).toEqual(['Analytics', 'Restock notifications']);
+    await reporting.getByRole('link', { name: 'Analytics' }).click();
+    await reporting.waitForURL(/\/config\/analytics$/);
+    await reporting.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    expect(await reporting.getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
+    const shop = await signIn('shop', '/config/restock');
+    expect(await links(shop)).toEqual(['Restock notifications']);
+    expect(await shop.getByRole('banner').getByText(ACCOUNTS.shop.email).count()).toBe(1);
+  });
+
+  it('works from the keyboard on a desktop: the skip link reaches the page, the links and Sign out are in the tab order, focus is visible', async () => {
+    const p = await signIn('admin', '/config/analytics');
+    await p.getByRole('img', { name: /Visits and page views per day/ }).waitFor();
+    expect(await p.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the content');
+    await p.keyboard.press('Enter');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('studio-main');
+    const order: string[] = [];
+    await p.evaluate(() => (document.querySelector('.skip-link') as HTMLElement).focus());
+    for (let i = 0; i < 4; i++) {
+      await p.keyboard.press('Tab');
+      order.push(await p.evaluate(() => document.activeElement?.textContent ?? ''));
+    }
+    expect(order).toEqual(['Sign out', 'Analytics', 'Restock notifications', '7 days']);
+    const outline = await p.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).not.toBe('none');
+    expect(await seriousViolations(p)).toEqual([]);
+    await saveScreenshot(p, 'studio frame analytics desktop');
+  });
+
+  it('opens the list from the Menu button on a phone, closes it with Escape, and fits the screen', async () => {
+    const p = await signIn('reporting', '/config/restock', PHONE);
+    // Closed, the list is hidden from everyone (display: none): found by its id, not by its role.
+    const nav = p.locator('#studio-nav');
+    const menu = p.getByRole('button', { name: 'Menu' });
+    expect(await menu.isVisible()).toBe(true);
+    expect(await nav.isVisible()).toBe(false);
+    // Signing out needs no menu.
+    expect(await p.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+    await menu.focus();
+    await p.keyboard.press('Enter');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await p.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Analytics' }).waitFor();
+    expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(p)).toEqual([]);
+    await saveScreenshot(p, 'studio frame menu open phone');
+    await p.keyboard.press('Tab');
+    await p.keyboard.press('Escape');
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Menu');
+    expect(await nav.isVisible()).toBe(false);
+    await saveScreenshot(p, 'studio frame restock phone');
+  });
+});
