@@ -287,6 +287,8 @@ describe('server-side field validation', () => {
     expect(Object.keys(errors).sort()).toEqual(['__proto__', 'intro', 'stray']);
     expect(Object.getPrototypeOf(errors)).toBe(Object.prototype);
     expect(errors.stray).toBe('This field is not part of the form.');
+    // biome-ignore lint/suspicious/noProto: the own property named __proto__ is what the test is about
+    // biome-ignore lint/complexity/useLiteralKeys: errors.__proto__ would read the prototype
     expect(errors['__proto__']).toBe('This field is not part of the form.');
     expect(validateFormFields([], {}, reject)).toEqual({});
   });

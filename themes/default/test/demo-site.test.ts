@@ -183,7 +183,9 @@ describe('demo site: the shop', () => {
     const xref = Number(/startxref\s+(\d+)/.exec(text)![1]);
     expect(text.slice(xref, xref + 4)).toBe('xref');
     const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    offsets.forEach((offset, i) => expect(text.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+    offsets.forEach((offset, i) => {
+      expect(text.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true);
+    });
     expect(offsets.length).toBeGreaterThan(4);
   });
 

@@ -266,7 +266,7 @@ describe('default theme: restock, reviews and the commerce email preview (issue 
   });
 
   it('renders the review-request page (209): a form per product not yet reviewed, the review of the others', () => {
-    const { html, errors } = renderPage('/cart', undefined, { pageType: 209 });
+    const { errors } = renderPage('/cart', undefined, { pageType: 209 });
     expect(errors).toEqual([]);
     const page = pageFor('/cart').context;
     const context = {

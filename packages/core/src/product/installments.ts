@@ -28,7 +28,7 @@ export const US_AND_TERRITORIES = Object.freeze(['US', 'PR', 'GU', 'VI', 'MP', '
 export function installmentProviderFor(country: string): InstallmentProvider | null {
   const c = country.toUpperCase();
   if (c === 'GB') return 'clearpay';
-  if (Object.prototype.hasOwnProperty.call(INSTALLMENT_COUNTRIES, c) || (US_AND_TERRITORIES as readonly string[]).includes(c)) return 'afterpay';
+  if (Object.hasOwn(INSTALLMENT_COUNTRIES, c) || (US_AND_TERRITORIES as readonly string[]).includes(c)) return 'afterpay';
   return null;
 }
 
@@ -40,7 +40,7 @@ export function installmentProviderFor(country: string): InstallmentProvider | n
 export function installmentLocaleFor(country: string, language = 'en'): InstallmentLocale | null {
   let c = country.toUpperCase();
   if ((US_AND_TERRITORIES as readonly string[]).includes(c)) c = 'US';
-  const languages = Object.prototype.hasOwnProperty.call(INSTALLMENT_COUNTRIES, c) ? INSTALLMENT_COUNTRIES[c] : undefined;
+  const languages = Object.hasOwn(INSTALLMENT_COUNTRIES, c) ? INSTALLMENT_COUNTRIES[c] : undefined;
   if (!languages) return null;
   const lang = languages.includes(language.toLowerCase()) ? language.toLowerCase() : languages[0];
   return `${lang}_${c}` as InstallmentLocale;

@@ -133,7 +133,7 @@ export function pageContextStrings(overrides: Readonly<Record<string, unknown>> 
   const out: Record<string, string> = { ...DEFAULT_STRINGS };
   for (const [key, v] of Object.entries(overrides)) {
     if (typeof v !== 'string') continue;
-    if (Object.prototype.hasOwnProperty.call(DEFAULT_STRINGS, key) || SUBSCRIPTION_PRICE_KEY.test(key)) out[key] = v;
+    if (Object.hasOwn(DEFAULT_STRINGS, key) || SUBSCRIPTION_PRICE_KEY.test(key)) out[key] = v;
   }
   return out;
 }

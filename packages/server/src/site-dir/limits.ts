@@ -92,7 +92,9 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
         });
       }
       if (Array.isArray(item.data.images)) {
-        item.data.images.forEach((img, j) => needAsset(file(c), `${at}.images[${j}]`, isObject(img) ? img.path : img));
+        item.data.images.forEach((img, j) => {
+          needAsset(file(c), `${at}.images[${j}]`, isObject(img) ? img.path : img);
+        });
       }
       const product = item.product;
       if (!product) return;
@@ -100,7 +102,9 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
         issues.push({ file: file(c), path: `${at}.product.additionalFieldsForm`, message: `no form "${product.additionalFieldsForm}" in forms/` });
       }
       if (Array.isArray(product.data.images)) {
-        product.data.images.forEach((img, j) => needAsset(file(c), `${at}.product.images[${j}]`, isObject(img) ? img.path : img));
+        product.data.images.forEach((img, j) => {
+          needAsset(file(c), `${at}.product.images[${j}]`, isObject(img) ? img.path : img);
+        });
       }
       const digital = product.data.digital;
       if (isObject(digital)) needAsset(file(c), `${at}.product.digital.file`, digital.file);

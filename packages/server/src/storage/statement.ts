@@ -1,4 +1,4 @@
-import { type Compilable, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
 import { sqliteConnections, type Dialect, type Store } from './dialect.js';
 import type { Param } from './prepared.js';
 import type { Database } from './schema.js';

@@ -41,7 +41,7 @@ export interface StorefrontEventBus {
 }
 
 const own = (table: object, name: string): string | undefined =>
-  Object.prototype.hasOwnProperty.call(table, name) ? (table as Record<string, string>)[name] : undefined;
+  Object.hasOwn(table, name) ? (table as Record<string, string>)[name] : undefined;
 
 /** Sends one bus event to its tracker; resolves false for an event the collectors do not track. */
 export function forwardEvent(visit: Visit, { name, payload = {} }: StorefrontEvent): Promise<boolean> {

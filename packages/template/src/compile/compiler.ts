@@ -342,7 +342,7 @@ function compileInject(node: N.InjectNode): Exec {
   const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
-    const raw = Object.prototype.hasOwnProperty.call(s.injects, file) ? s.injects[file] : undefined;
+    const raw = Object.hasOwn(s.injects, file) ? s.injects[file] : undefined;
     if (typeof raw !== 'string') {
       s.report(runtimeErrors.injectMissing(file, loc));
       f.setVar(name, undefined);

@@ -260,7 +260,7 @@ export class RenderState implements PluginContext {
   }
 
   predicate(name: string, args: readonly string[], node: unknown): boolean {
-    const fn = Object.prototype.hasOwnProperty.call(this.predicates, name) ? this.predicates[name] : undefined;
+    const fn = Object.hasOwn(this.predicates, name) ? this.predicates[name] : undefined;
     if (fn === undefined) return false;
     const savedFrame = this.frame;
     const savedList = this.valueList;

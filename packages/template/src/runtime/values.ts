@@ -52,7 +52,7 @@ export function arrayIndex(key: string): number {
 export function isTruthy(v: unknown): boolean {
   switch (typeof v) {
     case 'string': return v.length > 0;
-    case 'number': return v !== 0 && v === v;
+    case 'number': return v !== 0 && !Number.isNaN(v);
     case 'boolean': return v;
     case 'object':
       if (v === null) return false;

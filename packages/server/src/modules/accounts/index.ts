@@ -9,7 +9,7 @@ import type { SiteRenderer } from '../site/renderer.js';
 import { accountRoutes } from './account-routes.js';
 import { memberOf, siteUserAuthPlugin } from './auth.js';
 import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits, type AccountsDeps } from './deps.js';
-import { MemberCarts } from './member-cart.js';
+import type { MemberCarts } from './member-cart.js';
 import { accountPages } from './pages.js';
 import { resetRoutes } from './reset-routes.js';
 import { sessionRoutes } from './session-routes.js';

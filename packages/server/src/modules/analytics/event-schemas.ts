@@ -79,7 +79,7 @@ const checkers = Object.fromEntries(EVENT_SCHEMA_NAMES.map((name) => [name, chec
 const validateCheckers = Object.fromEntries(EVENT_SCHEMA_NAMES.map((name) => [name, checker(EVENT_SCHEMAS[name])]));
 
 export function isEventSchemaName(name: unknown): name is EventSchemaName {
-  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, name);
+  return typeof name === 'string' && Object.hasOwn(EVENT_SCHEMAS, name);
 }
 
 /**

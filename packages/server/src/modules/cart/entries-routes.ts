@@ -58,7 +58,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
 
   api.put('/api/commerce/shopping-cart/entries/:entryId/additionalFields', {
     schema: { params: EntryParams, body: FieldsBody, response: { 200: Updated } }, bodyLimit: ENTRY_BODY_LIMIT,
-  }, async (request, reply) => {
+  }, async (request) => {
     const s = await siteOf(deps, request);
     const { entryId } = request.params;
     const { cart } = await carts.write(s, request, cartTokenOf(request), 'cart', false, async (tx, cart, entries) => {
@@ -74,7 +74,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
 
   api.put('/api/commerce/shopping-cart/entries/:entryId/quantity', {
     schema: { params: EntryParams, body: QuantityBody, response: { 200: Updated } },
-  }, async (request, reply) => {
+  }, async (request) => {
     const s = await siteOf(deps, request);
     const { entryId } = request.params;
     const { cart } = await carts.write(s, request, cartTokenOf(request), 'cart', false,
@@ -85,7 +85,7 @@ export function entriesRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
 
   api.delete('/api/commerce/shopping-cart/entries/:entryId', {
     schema: { params: EntryParams, response: { 200: CartAnswerSchema } },
-  }, async (request, reply) => {
+  }, async (request) => {
     const s = await siteOf(deps, request);
     const { entryId } = request.params;
     const { cart } = await carts.write(s, request, cartTokenOf(request), 'cart', false, async (tx, cart, entries) => {

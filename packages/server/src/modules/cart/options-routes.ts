@@ -36,7 +36,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
 
   api.post('/api/commerce/shopping-cart/coupons', {
     schema: { querystring: TokenQuery, body: CouponBody, response: { 200: CartAnswerSchema } },
-  }, async (request, reply) => {
+  }, async (request) => {
     const s = await siteOf(deps, request);
     const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
       const coupon = findCoupon(storeRules(s), request.body.code);
@@ -53,7 +53,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
 
   api.delete('/api/commerce/shopping-cart/coupons/:code', {
     schema: { querystring: TokenQuery, params: CouponParams, response: { 200: CartAnswerSchema } },
-  }, async (request, reply) => {
+  }, async (request) => {
     const s = await siteOf(deps, request);
     const wanted = request.params.code.trim().toUpperCase();
     const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
@@ -65,7 +65,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
 
   api.put('/api/commerce/shopping-cart/shipping-location', {
     schema: { querystring: TokenQuery, body: LocationBody, response: { 200: CartAnswerSchema } },
-  }, async (request, reply) => {
+  }, async (request) => {
     const s = await siteOf(deps, request);
     const b = request.body;
     const location = { country: b.country.toUpperCase(), region: (b.region ?? '').trim().toUpperCase(), postalCode: (b.postalCode ?? '').trim() };
@@ -78,7 +78,7 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
 
   api.put('/api/commerce/shopping-cart/shipping-option', {
     schema: { querystring: TokenQuery, body: OptionBody, response: { 200: CartAnswerSchema } },
-  }, async (request, reply) => {
+  }, async (request) => {
     const s = await siteOf(deps, request);
     const id = request.body.shippingOptionId;
     const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {

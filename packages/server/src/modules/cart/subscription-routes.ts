@@ -22,7 +22,7 @@ const Body = Type.Object({
 export function subscriptionRoutes(app: FastifyInstance, deps: CommerceDeps, carts: CartService): void {
   app.withTypeProvider<TypeBoxTypeProvider>().post('/api/3/commerce/cart/subscription', {
     schema: { body: Body, response: { 200: Type.Object({ cartToken: Type.String() }) } }, bodyLimit: ENTRY_BODY_LIMIT,
-  }, async (request, reply) => {
+  }, async (request) => {
     const s = await siteOf(deps, request);
     const body = request.body;
     const input = { itemId: body.itemId, sku: body.sku ?? '', quantity: body.qty, additionalFields: body.additionalFields };

@@ -229,7 +229,7 @@ async function giftCardFor(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, ra
     .where('website_id', '=', s.website.id).where('code', '=', code)
     .$if(deps.store.dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
-  if (!card || card.status !== 'active' || card.currency !== storeRules(s).currency) throw new AppError('GIFT_CARD_INVALID');
+  if (card?.status !== 'active' || card.currency !== storeRules(s).currency) throw new AppError('GIFT_CARD_INVALID');
   if (card.balance_cents <= 0) throw new AppError('GIFT_CARD_EMPTY');
   return card;
 }

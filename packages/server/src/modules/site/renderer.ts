@@ -40,6 +40,7 @@ interface RenderedPage {
   complete(visitorData: Record<string, unknown>): Buffer;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL never occurs in rendered HTML, so it cannot be mistaken for a hole's edge
 const HOLE = /\u0000tessera-hole-(\d+)\u0000/;
 
 /** The language a request is shown in (the multilingual module sets one); the site's language without it. */

@@ -1,7 +1,7 @@
 // The browser half of a captcha provider (the server half is packages/server/src/captcha). A
 // provider draws its widget into the form's captcha container and reports the token; ALTCHA is
 // the default and loads its widget (the `altcha` package) only when a form needs it.
-import { CAPTCHA } from '@tessera/core/constants';
+import type { CAPTCHA } from '@tessera/core/constants';
 
 export interface CaptchaRenderOptions {
   /** `compact` when the container is under 320 px wide (platform.md section 9). */

@@ -77,10 +77,12 @@ export function PopupOverlay({ settings, context, api, captcha, storage, report,
 
   if (!open) return null;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the overlay closes it, as the dialog pattern asks
     <div className="popup-overlay" onKeyDown={(e) => e.key === 'Escape' && close()}>
       <div className="popup-overlay__panel" role="dialog" aria-modal="true" aria-labelledby="popup-overlay-title">
         <button ref={closeButton} type="button" className="popup-overlay__close" aria-label="Close" onClick={close}>×</button>
         <h2 className="popup-overlay__title" id="popup-overlay-title">{settings.title}</h2>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's popup text, as HTML the server checked */}
         {settings.body && <div className="popup-overlay__body" dangerouslySetInnerHTML={{ __html: settings.body }} />}
         <FormPage model={model} api={api} context={context} captcha={captcha} location={location} onSuccess={() => {
           remember(PopupOverlayStorageKey.SUBMITTED, 'true');

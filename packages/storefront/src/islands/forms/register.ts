@@ -16,7 +16,9 @@ const REACHED = ['focusin', 'pointerdown', 'submit'] as const;
 export function whenNeeded(elements: readonly HTMLElement[], start: (element: HTMLElement) => void): void {
   const pending = new Set(elements);
   const observer = typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && begin(e.target as HTMLElement)), { rootMargin: NEAR_VIEWPORT })
+    ? new IntersectionObserver((entries) => {
+      for (const e of entries) if (e.isIntersecting) begin(e.target as HTMLElement);
+    }, { rootMargin: NEAR_VIEWPORT })
     : null;
   const onReached = (event: Event) => {
     if (event.type === 'submit') event.preventDefault(); // the form posts nowhere by itself

@@ -21,6 +21,7 @@ export function UnsubscribeView({ introHtml, state, email, onRetry }: {
 }) {
   return (
     <>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own unsubscribe text, rendered by the server */}
       {state !== 'invalid' && <div dangerouslySetInnerHTML={{ __html: introHtml }} />}
       <p className="lede newsletter-unsubscribe__status" role="status">
         {state === 'done' ? UNSUBSCRIBE_TEXTS.done.replace('{email}', email) : UNSUBSCRIBE_TEXTS[state]}

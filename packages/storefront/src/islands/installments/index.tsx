@@ -71,6 +71,7 @@ export function InstallmentBadge({ itemId, priceCents, settings, format, languag
       </button>
       {open && (
         <Dialog title={fillText(strings.installmentsDialogTitleText || STOREFRONT_TEXTS.installmentDialogTitle, { provider })} onClose={() => setOpen(false)} className="tessera-dialog--installments">
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the provider's information page, served by this site */}
           {html !== null && <div className="installment-info-content" dangerouslySetInnerHTML={{ __html: html }} />}
         </Dialog>
       )}
