@@ -18,7 +18,6 @@ import {
   textareaCounter,
   validateFormField,
   validateFormFields,
-  validateLoginEmail,
   validateRestockSignup,
   validateTextarea,
   type FormFieldDefinition,
@@ -116,12 +115,6 @@ describe('restock and login', () => {
     expect(restockSuccessText('')).toBe('Signed up!');
     expect(restockSuccessText(undefined)).toBe('Signed up!');
     expect(restockSuccessText('We will write!')).toBe('We will write!');
-  });
-
-  it('validates a login email', () => {
-    expect(validateLoginEmail('a@b.co')).toBeNull();
-    expect(validateLoginEmail('a@b')).toBe('Please enter a valid email');
-    expect(validateLoginEmail(undefined)).toBe('Please enter a valid email');
   });
 });
 
