@@ -130,10 +130,6 @@ export class AppError extends Error {
   }
 }
 
-export function errorBody(code: ErrorCode, message?: string): ErrorBody {
-  return new AppError(code, message).body();
-}
-
 /**
  * Errors raised by Fastify itself or its plugins (bad JSON, body too large, schema validation)
  * carry a statusCode; they become the registry's code for that status. Anything else is a bug: 500.

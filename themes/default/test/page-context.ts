@@ -8,7 +8,7 @@ import { localizedStrings } from '../../../packages/server/src/modules/site/loca
 
 type Json = Record<string, any>;
 
-export const SITE = join(import.meta.dirname, '..', '..', '..', 'sites', 'demo');
+const SITE = join(import.meta.dirname, '..', '..', '..', 'sites', 'demo');
 const read = (path: string): Json => JSON.parse(readFileSync(join(SITE, path), 'utf8'));
 const site = read('site.json');
 const nav = read('navigation.json');

@@ -16,7 +16,7 @@ export const ContentStatus = defineEnum({
 });
 export type ContentStatus = EnumValue<typeof ContentStatus>;
 
-export const CONTENT_STATUS_LABELS: Readonly<Record<Exclude<ContentStatus, 'published'>, string>> = Object.freeze({
+const CONTENT_STATUS_LABELS: Readonly<Record<Exclude<ContentStatus, 'published'>, string>> = Object.freeze({
   scheduled: 'Scheduled',
   'needs-review': 'Needs Review',
   draft: 'Draft',

@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS, checkContentLimits } from '@tessera/core';
+import { checkContentLimits } from '@tessera/core';
 import { isObject, type SiteIssue } from './checker.js';
 import type { CollectionDoc, SiteBundle } from './types.js';
 
@@ -32,7 +32,7 @@ export function checkCollectionLimits(file: string, c: CollectionDoc): SiteIssue
 }
 
 /** Collections whose order the owner sets by hand; blog posts and events are ordered by date. */
-export function isUserOrderable(c: CollectionDoc): boolean {
+function isUserOrderable(c: CollectionDoc): boolean {
   return c.type !== 'blog' && c.type !== 'events';
 }
 
@@ -128,5 +128,3 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
   for (const [name, entries] of Object.entries(bundle.navigation)) checkNav(entries, name);
   return issues;
 }
-
-export { CONTENT_LIMITS };

@@ -39,7 +39,7 @@ export function lazyBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
   return (s, f) => (exec ??= compileBody(nodes, cx))(s, f);
 }
 
-export function compileBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
+function compileBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
   const fns: Exec[] = new Array(nodes.length);
   for (let i = 0; i < nodes.length; i++) fns[i] = compileNode(nodes[i], cx);
   switch (fns.length) {

@@ -15,10 +15,7 @@ import { resetRoutes } from './reset-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import './mail.js';
 
-export { memberOf, requireMember, requireXsrf, xsrfMatches } from './auth.js';
 export { MemberCarts } from './member-cart.js';
-export { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './deps.js';
-export { MEMBER_COOKIE, SITE_USER_INFO_COOKIE, XSRF_HEADER } from './cookies.js';
 
 /**
  * Requests whose cart is read: the store's API and pages (not assets, the owner's area or other APIs),

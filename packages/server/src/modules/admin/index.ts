@@ -1,3 +1,2 @@
-export { ownerAuthPlugin, OWNER_COOKIE } from './auth.js';
-export { adminPlugin, type AdminPluginOptions } from './routes.js';
-export { createOwner, setOwnerPassword, revokeOwnerSessions, OwnerError } from './owners.js';
+export { ownerAuthPlugin } from './auth.js';
+export { adminPlugin } from './routes.js';

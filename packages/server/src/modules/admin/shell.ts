@@ -4,7 +4,7 @@ import { STOREFRONT_PREFIX } from '../../http/storefront.js';
 import { escapeHtml, scriptJson } from '../site/document.js';
 
 /** The owner's pages: one Vite entry each in the storefront build (packages/storefront/src/admin/). */
-export const ADMIN_ENTRIES = { login: 'src/admin/login.tsx', analytics: 'src/admin/analytics.tsx', restock: 'src/admin/restock.tsx' } as const;
+const ADMIN_ENTRIES = { login: 'src/admin/login.tsx', analytics: 'src/admin/analytics.tsx', restock: 'src/admin/restock.tsx' } as const;
 export type AdminPage = keyof typeof ADMIN_ENTRIES;
 
 interface ManifestChunk {

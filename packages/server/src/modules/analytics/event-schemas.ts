@@ -47,7 +47,7 @@ function schema(extra: Record<string, TSchema> = {}) {
 /** Events about one product name it in object_identifier; the others may. */
 const aboutProduct = () => schema({ object_identifier: ObjectIdentifier });
 
-export const EVENT_SCHEMAS = {
+const EVENT_SCHEMAS = {
   visit_product_page: aboutProduct(),
   add_to_cart: aboutProduct(),
   view_cart: schema(),
@@ -78,7 +78,7 @@ export type EventRecord = Record<string, unknown> & {
 const checkers = Object.fromEntries(EVENT_SCHEMA_NAMES.map((name) => [name, checker(EVENT_SCHEMAS[name], 'eventContent')]));
 const validateCheckers = Object.fromEntries(EVENT_SCHEMA_NAMES.map((name) => [name, checker(EVENT_SCHEMAS[name])]));
 
-export function isEventSchemaName(name: unknown): name is EventSchemaName {
+function isEventSchemaName(name: unknown): name is EventSchemaName {
   return typeof name === 'string' && Object.hasOwn(EVENT_SCHEMAS, name);
 }
 

@@ -36,7 +36,7 @@ export interface CheckoutBody {
 }
 
 /** How long a retry waits for the answer of a first request still being placed (same key, racing). */
-export const ANSWER_WAIT_MS = 10_000;
+const ANSWER_WAIT_MS = 10_000;
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

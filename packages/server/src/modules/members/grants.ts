@@ -126,7 +126,7 @@ export function membershipPaidHook(): OrderPaidHook {
  * Grants an area, or extends the member's grant of it: a one-time purchase opens it for good; a
  * subscription period runs from the later of the payment and the current grant's end.
  */
-export async function grant(
+async function grant(
   tx: Executor, websiteId: string, siteUserId: string, area: string,
   g: { orderId: string | null; itemId: string | null; pricing: 'one-time' | 'subscription'; paidOn: number; period: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' } | null },
   now: number,

@@ -5,9 +5,6 @@ import { membershipPaidHook } from './grants.js';
 import { lessonVideoHook } from './lessons.js';
 import { membersRoutes } from './routes.js';
 
-export { hasGrant, claimMembershipOrder, listGrants, grant, type GrantView } from './grants.js';
-export { joinOptions, type JoinOption } from './paywall.js';
-
 /** Members' areas, paywalled lessons and the join flow (issue 9, docs/accounts.md). */
 export async function membersPlugin(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
   deps.renderer.access.add(membersPolicy(deps));

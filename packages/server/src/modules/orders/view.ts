@@ -1,13 +1,9 @@
 import { formatGiftCardCode, parseSubscriptionPlan, subscriptionPriceText, type BillingPeriodUnit } from '@tessera/core';
-import type { Selectable } from 'kysely';
 import type { Executor } from '../../storage/statement.js';
-import type { OrdersTable } from '../../storage/schema-commerce.js';
 import { money, type Money } from '../site/context/money.js';
 import type { SiteSnapshot } from '../site/snapshot.js';
 import type { CommerceDeps } from '../commerce/deps.js';
 import { storeRules } from '../commerce/settings.js';
-
-export type OrderRow = Selectable<OrdersTable>;
 
 /** Where an order's pages live: its confirmation (202, or 204 for a donation) and its status (211). */
 export function orderLinks(kind: string, token: string) {
@@ -15,7 +11,7 @@ export function orderLinks(kind: string, token: string) {
   return { confirmationUrl: `${confirmed}?token=${token}`, orderStatusUrl: `/commerce/order-status?token=${token}` };
 }
 
-export const downloadUrl = (downloadId: string, signature: string) => `/api/commerce/downloads/${downloadId}?token=${signature}`;
+const downloadUrl = (downloadId: string, signature: string) => `/api/commerce/downloads/${downloadId}?token=${signature}`;
 
 /** An order as its answer and its pages show it. Money is in minor units, with money objects beside. */
 export interface OrderView {

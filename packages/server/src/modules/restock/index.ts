@@ -15,7 +15,7 @@ import type { RestockSender, SendResult } from './sender.js';
 import { signUp, type RestockSignUpBody } from './signup.js';
 
 /** The spec's restock path (storefront.md section 7). */
-export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
+const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
 export interface RestockPluginOptions {
   store: Store;

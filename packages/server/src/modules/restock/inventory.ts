@@ -12,7 +12,7 @@ import { restockSettings } from './settings.js';
 import { STOCKED_TYPES, findRestockVariants, inStock } from './store.js';
 
 /** Stock is a count of pieces, as site.json writes it (the import's own bound). */
-export const MAX_STOCK = 2_000_000_000;
+const MAX_STOCK = 2_000_000_000;
 const STOCK_MESSAGE = `Enter a whole number from 0 to ${MAX_STOCK}.`;
 
 export interface InventoryPluginOptions {

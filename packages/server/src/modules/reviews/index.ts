@@ -20,7 +20,7 @@ import { REVIEWS_REQUEST_PATH, orderIdFromReviewToken } from './request.js';
 import { reviewSettings } from './settings.js';
 import { orderReviews, productReviews, reviewableProducts, reviewView } from './store.js';
 
-export const REVIEWS_API_PATH = '/api/commerce/reviews';
+const REVIEWS_API_PATH = '/api/commerce/reviews';
 /** The honeypot of the review form: people leave it empty, bots fill it in. */
 const HONEYPOT = 'website_url';
 

@@ -17,20 +17,16 @@ import type { SiteSnapshot } from '../site/snapshot.js';
 import { collectionPasswordHash, lockScreenOf } from './settings.js';
 import { Unlocks } from './unlock.js';
 
-export { UNLOCK_COOKIE } from './unlock.js';
-export { lockScreenOf, collectionPasswordHash, PASSWORD_HASH } from './settings.js';
-
 /** Wrong passwords: attempts per client address and scope, and per scope from everywhere. */
 export interface PasswordLimits {
   perAddress: RateLimit;
   perScope: RateLimit;
 }
 
-export const DEFAULT_PASSWORD_LIMITS: PasswordLimits = {
+const DEFAULT_PASSWORD_LIMITS: PasswordLimits = {
   perAddress: { name: 'site-password:address', limit: 10, windowMs: 15 * 60_000 },
   perScope: { name: 'site-password:scope', limit: 300, windowMs: 15 * 60_000 },
 };
-
 
 const Unlock = Type.Object({
   password: Type.String({ maxLength: 1024 }),

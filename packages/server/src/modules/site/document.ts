@@ -41,7 +41,7 @@ export function escapeHtml(text: string): string {
  * The site context for the browser (issue 3): what the bootstrap script and the islands need.
  * Documented in docs/site-format.md ("The site context for the browser").
  */
-export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string, unknown>, options: BrowserOptions, visitor: BrowserVisitor = ANONYMOUS) {
+function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string, unknown>, options: BrowserOptions, visitor: BrowserVisitor = ANONYMOUS) {
   const website = page.website as { timeZoneOffset: number; timeZoneAbbr: string };
   const storeSettings = page.storeSettings as Record<string, unknown>;
   const item = page.item as { id?: string } | undefined;
@@ -111,7 +111,7 @@ function translate(strings: Record<string, unknown>): Record<string, string> | u
 }
 
 /** site.json `settings.sessionRecording`: `{ enabled, sampleRate }` (0 to 1), off by default. */
-export function sessionRecordingSettings(s: SiteSnapshot): { enabled: boolean; sampleRate: number } {
+function sessionRecordingSettings(s: SiteSnapshot): { enabled: boolean; sampleRate: number } {
   const raw = s.settings.sessionRecording;
   const obj = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw as Record<string, unknown> : {};
   const rate = typeof obj.sampleRate === 'number' && obj.sampleRate >= 0 && obj.sampleRate <= 1 ? obj.sampleRate : 1;

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /**
@@ -27,5 +27,3 @@ export type MigrationFactory = (types: ColumnTypes) => {
   up(db: Kysely<any>): Promise<void>;
   down(db: Kysely<any>): Promise<void>;
 };
-
-export type { Migration };

@@ -11,11 +11,6 @@ import { FormPage, type FormsContext, type PageLocation } from './FormPage.js';
 import { readFormMarkup, type FormModel } from './model.js';
 
 export type { FormsContext } from './FormPage.js';
-export { FormPage } from './FormPage.js';
-export { FormView } from './FormView.js';
-export { readFormMarkup } from './model.js';
-export { modelFromDefinition } from './definition.js';
-export { createFormsApi } from './api.js';
 export { pageCrumb } from './crumb.js';
 export { captchaProviderFor } from './captcha.js';
 
@@ -33,7 +28,7 @@ export interface MountedForm {
 }
 
 /** Renders a form model into a host element (the popup overlay uses it with its own model). */
-export function renderForm(host: HTMLElement, model: FormModel, context: FormsContext, options: MountOptions = {}): Root {
+function renderForm(host: HTMLElement, model: FormModel, context: FormsContext, options: MountOptions = {}): Root {
   const root = createRoot(host);
   // Drawn at once, so the server's form can leave the page in the same frame.
   flushSync(() => root.render(createElement(FormPage, {

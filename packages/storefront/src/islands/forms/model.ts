@@ -20,7 +20,7 @@ export interface PartModel {
   readonly input: InputModel;
 }
 
-export type FieldKind = 'hidden' | 'section' | 'single' | 'choice' | 'likert' | 'parts';
+type FieldKind = 'hidden' | 'section' | 'single' | 'choice' | 'likert' | 'parts';
 
 export interface FieldModel extends FormFieldDefinition {
   readonly kind: FieldKind;

@@ -15,7 +15,7 @@ import { FormPage, type FormsContext, type PageLocation } from './FormPage.js';
 import { captchaProviderFor, pageCrumb } from './index.js';
 
 /** The site context's popupOverlay (docs/site-format.md). */
-export interface PopupOverlaySettings {
+interface PopupOverlaySettings {
   readonly version: string;
   readonly title: string;
   readonly body: string;
@@ -35,7 +35,7 @@ export function shouldShowOverlay(storage: Pick<Storage, 'getItem'>, version: st
   return storage.getItem(PopupOverlayStorageKey.DATE_CLOSED) === null && storage.getItem(PopupOverlayStorageKey.SUBMITTED) !== 'true';
 }
 
-export interface PopupOverlayProps {
+interface PopupOverlayProps {
   readonly settings: PopupOverlaySettings;
   readonly context: FormsContext;
   readonly api: FormsApi;
@@ -46,7 +46,7 @@ export interface PopupOverlayProps {
   readonly location?: PageLocation;
 }
 
-export function PopupOverlay({ settings, context, api, captcha, storage, report, now = Date.now, location }: PopupOverlayProps) {
+function PopupOverlay({ settings, context, api, captcha, storage, report, now = Date.now, location }: PopupOverlayProps) {
   const [open, setOpen] = useState(settings.delaySeconds <= 0);
   const closeButton = useRef<HTMLButtonElement>(null);
   const model = useRef(modelFromDefinition(settings.form, 'popup-overlay')).current;

@@ -26,7 +26,7 @@ export function folderChildren(s: SiteSnapshot, folder: CollectionRow): Collecti
  * A translation the content provides for a language (`"translations": { "fr-FR": { "title": ... } }`
  * on an item or a collection), matched by the exact tag, else by the language alone; undefined when none.
  */
-export function translationOf(data: JsonObject, language: string | undefined): JsonObject | undefined {
+function translationOf(data: JsonObject, language: string | undefined): JsonObject | undefined {
   if (!language || !isObject(data.translations)) return undefined;
   const all = data.translations;
   if (isObject(all[language])) return all[language] as JsonObject;
