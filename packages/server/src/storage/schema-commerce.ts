@@ -33,7 +33,7 @@ interface CartEntriesTable {
   created_on: number;
 }
 
-export interface OrdersTable {
+interface OrdersTable {
   id: string;
   website_id: string;
   order_number: number;
