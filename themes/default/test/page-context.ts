@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { localizedStrings } from '../../../packages/server/src/modules/site/localized-strings.js';
+import { localizedStrings } from '@tessera/server';
 
 type Json = Record<string, any>;
 

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
-import { localizedStrings } from '../../../packages/server/src/modules/site/localized-strings.js';
+import { localizedStrings } from '@tessera/server';
 import { demoPaths, money, NOW, pageFor } from './page-context.js';
 
 const THEME = join(import.meta.dirname, '..');

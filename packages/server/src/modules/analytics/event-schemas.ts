@@ -5,7 +5,7 @@ import { type Checked, ClientId, EventName, MAX_PROPERTIES, Opt, Scalar, SitePat
 /**
  * The v2 event record (platform.md section 3, "Event record v2") and the event schemas Tessera
  * knows: the storefront's commerce events, as its event client names them
- * (packages/storefront/src/collectors/visitor-events.ts, COMMERCE_EVENTS). The fields the event
+ * (COMMERCE_EVENTS of @tessera/core). The fields the event
  * client always fills are required; the ones that depend on the visitor (analytics id, member,
  * locale of the member) are optional. Other properties of the event ride along as scalars.
  */
