@@ -33,7 +33,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         bootstrap: 'src/bootstrap.ts',
-        // The owner's pages (issue 8): their own entries, never loaded by visitor pages.
+        // The owner's pages: their own entries, never loaded by visitor pages.
         'admin-login': 'src/admin/login.tsx',
         'admin-analytics': 'src/admin/analytics.tsx',
         'admin-restock': 'src/admin/restock.tsx',

@@ -1,5 +1,5 @@
 // The demo shop (sites/demo) is content in the site directory format: these tests read its files as the
-// importer would and check the format's rules and what the demo promises to show (issue 3: every product
+// importer would and check the format's rules and what the demo promises to show (every product
 // type, stock levels, sale, subscription, gift card, additional-fields form, images, draft and scheduled items).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -217,7 +217,7 @@ describe('default theme pages of the demo site', () => {
   });
 });
 
-describe('default theme: restock, reviews and the commerce email preview (issue 7)', () => {
+describe('default theme: restock, reviews and the commerce email preview', () => {
   const stars = (n: number) => Array.from({ length: 5 }, (_, i) => i < n);
   const review = (id: string, rating: number, body: string, reviewerName: string) =>
     ({ id, itemId: 'x', rating, stars: stars(rating), body, reviewerName, created: Date.parse('2026-11-02T15:00:00Z') });

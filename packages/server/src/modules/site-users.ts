@@ -11,7 +11,7 @@ import { sessionRecordingPlugin } from './session-recording/index.js';
 
 export { accountsAuthPlugin, MemberCarts } from './accounts/index.js';
 
-/** What a deployment (or a test) may set for issue 9's modules. */
+/** What a deployment (or a test) may set for the site-users modules. */
 export interface SiteUsersSetup {
   accounts?: AccountsSetup;
   /** Wrong-password limits of the lock screen and protected pages. */
@@ -21,7 +21,7 @@ export interface SiteUsersSetup {
 }
 
 /**
- * Issue 9's modules, registered after the store's (they use its deps: signer, mail, clock):
+ * The site-users modules, registered after the store's (they use its deps: signer, mail, clock):
  * visitor accounts, members' areas and lessons, the lock screen and protected pages, languages,
  * the header and footer, address lookups and the session recording id.
  */

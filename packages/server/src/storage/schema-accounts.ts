@@ -1,7 +1,7 @@
 import type { Flag } from './schema.js';
 
 /**
- * The tables of migration 0005 (issue 9): visitor accounts, their sessions and one-time tokens,
+ * The tables of migration 0005: visitor accounts, their sessions and one-time tokens,
  * and members' grants. They join `Database` by declaration merging, as schema-analytics.ts does.
  */
 interface SiteUsersTable {

@@ -1,5 +1,5 @@
 /**
- * The tables of migration 0004 (issue 8): raw measurement rows, their daily roll-ups, and the site
+ * The tables of migration 0004: raw measurement rows, their daily roll-ups, and the site
  * owner's account and sessions. They join `Database` by declaration merging, so this file and the
  * migration are the only places that know them. Conventions as in schema.ts: times are epoch
  * milliseconds, days are `YYYY-MM-DD` in the site's time zone (text sorts like the dates), JSON is text.

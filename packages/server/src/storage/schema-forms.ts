@@ -1,5 +1,5 @@
 /**
- * The tables of migration 0003-forms (issue 7), added to the store's `Database` by declaration
+ * The tables of migration 0003-forms, added to the store's `Database` by declaration
  * merging so that modules adding tables in parallel do not all edit schema.ts. Same conventions
  * as schema.ts: text ids, epoch milliseconds, JSON text for values read whole.
  */

@@ -1,7 +1,7 @@
 import type { Flag } from './schema.js';
 
 /**
- * The tables of migration 0006-restock-reviews (issue 7): restock signups and product reviews,
+ * The tables of migration 0006-restock-reviews: restock signups and product reviews,
  * added to the store's `Database` by declaration merging (as schema-forms.ts does).
  */
 type RestockSignupStatus = 'waiting' | 'notified';

@@ -46,7 +46,7 @@ export interface AccountsSetup {
   limits?: Partial<AccountLimits>;
 }
 
-/** Visitor accounts (issue 9, docs/accounts.md): sign-up, sign-in and out, password reset, the account's pages and data. */
+/** Visitor accounts (docs/accounts.md): sign-up, sign-in and out, password reset, the account's pages and data. */
 export async function accountsPlugin(
   app: FastifyInstance, opts: { commerce: CommerceDeps; memberCarts: MemberCarts; passwordCost?: ScryptCost; setup?: AccountsSetup },
 ): Promise<void> {

@@ -22,7 +22,7 @@ const checkRequest = checker(Request);
 const checkConfirm = checker(Confirm);
 
 /**
- * Password reset by a mailed one-time link (issue 9):
+ * Password reset by a mailed one-time link:
  *   POST /api/site-users/account/password-reset          { email } -> 202 { sent: true }, the same whether or
  *        not the email has an account, and as fast (nobody learns who has one): the account is looked up after
  *        the answer; the mail `account-password-reset` holds /account/reset-password?token=..., valid one hour, once

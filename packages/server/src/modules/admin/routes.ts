@@ -18,7 +18,7 @@ import { SCRYPT_COST, type ScryptCost } from './passwords.js';
 import { type AdminPage, adminShell, readAdminBuild } from './shell.js';
 
 /**
- * The owner's area (issue 8):
+ * The owner's area:
  *   GET    /config                  -> /config/analytics
  *   GET    /config/login            sign-in page (?next= a /config/ path)
  *   GET    /config/analytics        the analytics view (signed in, canViewAnalytics), else -> /config/login?next=...

@@ -6,7 +6,7 @@ import { runRollup } from './rollup.js';
 export { ingestPlugin } from './ingest.js';
 
 /**
- * The analytics module (issue 8): page views, census calls and visitor events in; daily roll-ups
+ * The analytics module: page views, census calls and visitor events in; daily roll-ups
  * and retention by a job on the job runner, every `rollupIntervalMs` in one of the serving
  * processes (idempotent all the same), and on demand (`tessera analytics rollup`).
  */

@@ -57,7 +57,7 @@ function formTemplateSchema() {
 }
 
 /**
- * Site forms (issue 7): submission keys, submissions, validation and the form schema, at the spec's
+ * Site forms: submission keys, submissions, validation and the form schema, at the spec's
  * paths (storefront.md section 7). Every state-changing call also passes the CSRF crumb check.
  */
 export async function formsPlugin(root: FastifyInstance, opts: FormsPluginOptions): Promise<void> {

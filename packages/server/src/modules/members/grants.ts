@@ -9,7 +9,7 @@ import type { OrderPaidHook } from '../commerce/deps.js';
 import type { Signer } from '../commerce/signing.js';
 
 /**
- * Members' grants (issue 9): a paid order of a paywall product (type 5) grants its `paywall.grants`
+ * Members' grants: a paid order of a paywall product (type 5) grants its `paywall.grants`
  * area to the account that claims the order, once, for good (`"pricing": "one-time"`) or until the
  * end of the period paid for (`"pricing": "subscription"`, one billing period of the product's plan
  * per unit bought; a later billing cycle extends it). One row per member and area.

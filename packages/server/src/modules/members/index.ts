@@ -5,7 +5,7 @@ import { membershipPaidHook } from './grants.js';
 import { lessonVideoHook } from './lessons.js';
 import { membersRoutes } from './routes.js';
 
-/** Members' areas, paywalled lessons and the join flow (issue 9, docs/accounts.md). */
+/** Members' areas, paywalled lessons and the join flow (docs/accounts.md). */
 export async function membersPlugin(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
   deps.renderer.access.add(membersPolicy(deps));
   deps.renderer.addContextHook(lessonVideoHook(deps));

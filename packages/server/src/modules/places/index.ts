@@ -32,7 +32,7 @@ function trackingContextOf(raw: unknown): { productPage: string | null; productS
 }
 
 /**
- * Address lookups (issue 9):
+ * Address lookups:
  *   GET /api/google-maps/places/autocomplete?input=&sessionToken=&country=   -> { predictions }
  *   GET /api/google-maps/places/details?placeId=&sessionToken=&trackingContext[productPage]=&trackingContext[productSection]=
  *       -> { place }; 400 VALIDATION_FAILED without the tracking context's productPage and productSection

@@ -33,7 +33,7 @@ const SendRequest = Type.Object({ productId: Type.String({ minLength: 1, maxLeng
 const SendAll = Type.Object({ sendRequests: Type.Array(SendRequest, { minItems: 1, maxItems: 100 }) });
 
 /**
- * Restock notifications (issue 7) at the spec's paths:
+ * Restock notifications at the spec's paths:
  *   POST   .../restock              a visitor's signup (rate limited per visitor and per site)
  *   GET    .../restock/groups       the owner's groups, ?cursor=
  *   GET    .../restock              a variant's signups, ?productId&variantId&cursor

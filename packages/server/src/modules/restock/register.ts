@@ -36,7 +36,7 @@ export interface MerchandisingSetup {
 }
 
 /**
- * Restock notifications, product reviews and the commerce mails (issue 7, second part), on top of
+ * Restock notifications, product reviews and the commerce mails, on top of
  * the commerce modules: the review request and the gift card, download and subscription mails are
  * written in the transaction in which an order becomes paid (CommerceDeps.orderPaidHooks).
  */

@@ -52,7 +52,7 @@ function protectedPage(req: PageRequest, c: { id: string } & Parameters<typeof c
 }
 
 /**
- * Passwords on the site (issue 9): the lock screen (103) hides every page, asset and content call
+ * Passwords on the site: the lock screen (103) hides every page, asset and content call
  * of a locked site; a protected collection (105) hides its pages, items, search results and assets.
  * `POST /api/site-password/unlock` `{ password, collectionId? }` checks the password (scrypt) and
  * unlocks for the browser session (a signed cookie); wrong ones answer 401 PASSWORD_INCORRECT,

@@ -298,7 +298,7 @@ export class SiteRenderer {
   }
 }
 
-/** The site owner signed in to this site browses as authenticated, with the account's roles (issue 8). */
+/** The site owner signed in to this site browses as authenticated, with the account's roles. */
 function visitorOf(request: FastifyRequest, s: SiteSnapshot): BrowserVisitor {
   const owner = request.owner;
   const member = (request as { siteUser?: { id: string; websiteId: string } | null }).siteUser;
