@@ -16,10 +16,18 @@ import {
   RESTOCK_NOTIFICATION,
   TIMESINCE,
   attributeSelector,
+  datasetKey,
 } from '../src/markup/index.js';
 import { jsontCasesDir, readCase } from './helpers/cases.js';
 
 describe('helpers', () => {
+  it('turn data attributes into dataset keys', () => {
+    expect(datasetKey('data-item-id')).toBe('itemId');
+    expect(datasetKey('data-use-custom-label')).toBe('useCustomLabel');
+    expect(datasetKey('data-form')).toBe('form');
+    expect(() => datasetKey('class')).toThrow('Not a data attribute: class');
+  });
+
   it('build selectors', () => {
     expect(attributeSelector('data-item-id')).toBe('[data-item-id]');
     expect(attributeSelector('data-item-id', 'a"b')).toBe('[data-item-id="a\\"b"]');

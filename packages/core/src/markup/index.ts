@@ -5,6 +5,12 @@
  * installment badge, form markers) are Tessera's own and marked so.
  */
 
+/** `data-item-id` -> `itemId`, the key of the attribute in an element's `dataset`. */
+export function datasetKey(attribute: string): string {
+  if (!attribute.startsWith('data-')) throw new RangeError(`Not a data attribute: ${attribute}`);
+  return attribute.slice(5).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
 /** `[data-name]`, or `[data-name="value"]` with a value (quotes and backslashes escaped). */
 export function attributeSelector(attribute: string, value?: string): string {
   return value === undefined ? `[${attribute}]` : `[${attribute}="${value.replace(/["\\]/g, '\\$&')}"]`;
