@@ -4,7 +4,7 @@
 // (lock the cart, check stock against what it holds, merge the entry; on SQLite the writes of one
 // event-loop turn share a commit, each in its own savepoint), then the whole cart answered once committed.
 // Each connection is one visitor with its own cart; a new set of carts is made for every round.
-// Goal (issue 5): at least 35% of the bare route.
+// Goal: at least 35% of the bare route.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

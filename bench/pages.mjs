@@ -1,7 +1,7 @@
 // npm run bench:pages — requests per second of the product list page and a product page of the
 // real app (SQLite), side by side in one run with a bare Fastify route that answers a static HTML
 // string of the same size as the product page. Prints req/s of each and both ratios.
-// Goal (issue 3): the product page at least 25% of the bare route. Pages kept for anonymous visitors
+// Goal: the product page at least 25% of the bare route. Pages kept for anonymous visitors
 // (modules/site/page-cache.ts) and pages rendered for every request are both measured.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';

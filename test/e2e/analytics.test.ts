@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { REPO, browserSuite, e2eSite, saveScreenshot, startServer } from './harness.js';
 

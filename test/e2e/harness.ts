@@ -8,7 +8,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run'];
 
@@ -103,7 +103,7 @@ export async function startServer(opts: { siteDir: string; themesDir: string; en
 }
 
 /** `args`: more command-line flags for Chromium (a `--user-agent` holds for every request, beacons at unload too). */
-export async function launchBrowser(args: string[] = []): Promise<Browser> {
+async function launchBrowser(args: string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install Debian's Chromium (apt-get install -y chromium); .ci/run does`);
   }
@@ -111,7 +111,7 @@ export async function launchBrowser(args: string[] = []): Promise<Browser> {
 }
 
 /** Saves a screenshot of the page to test-results/ when a test of the suite fails. */
-export function screenshotOnFailure(getPage: () => Page | undefined): void {
+function screenshotOnFailure(getPage: () => Page | undefined): void {
   afterEach(async (ctx) => {
     const page = getPage();
     if (!page || ctx.task.result?.state !== 'fail') return;

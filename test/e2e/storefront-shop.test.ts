@@ -1,4 +1,4 @@
-// A shopper in Chromium against the built server and the demo shop (issue 6): every kind of
+// A shopper in Chromium against the built server and the demo shop: every kind of
 // product bought with the mouse, one with the keyboard alone, the button's states timed with the
 // page's clock, each error message for its cause, axe-core on the product, cart and checkout
 // pages, screenshots on a phone and a desktop, and the page weight budgets.

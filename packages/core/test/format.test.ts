@@ -3,7 +3,6 @@ import {
   BYTES_PER_MB,
   EMPTY_FORM_ANSWER,
   FREE_LABEL_ERROR,
-  INVALID_ENCODING_MAP,
   JULIAN_DAY_MAX,
   JULIAN_DAY_MIN,
   LIKERT_LABELS,
@@ -11,7 +10,6 @@ import {
   calendarDate,
   commentCountLabel,
   commentsShown,
-  createEncoder,
   formatWithPattern,
   fromJulianDay,
   googleCalendarUrl,
@@ -93,19 +91,6 @@ describe('number patterns', () => {
   });
 });
 
-describe('encoding map', () => {
-  it('encodes by the map', () => {
-    const html = createEncoder({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' });
-    expect(html('<a href="x">A & B</a>')).toBe('&lt;a href=&quot;x&quot;&gt;A &amp; B&lt;/a&gt;');
-    expect(createEncoder({ '.': '%2E', '\u{1F600}': ':)' })('a.b\u{1F600}')).toBe('a%2Eb:)');
-  });
-
-  it('rejects an invalid map', () => {
-    for (const bad of [null, 'x', [], {}, { ab: 'x' }, { a: 1 }, new Map([['a', 'b']])]) {
-      expect(() => createEncoder(bad)).toThrow(INVALID_ENCODING_MAP);
-    }
-  });
-});
 
 describe('julian days', () => {
   it('convert instants', () => {

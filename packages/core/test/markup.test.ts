@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,7 +16,6 @@ import {
   RESTOCK_NOTIFICATION,
   TIMESINCE,
   attributeSelector,
-  classSelector,
   datasetKey,
 } from '../src/markup/index.js';
 import { jsontCasesDir, readCase } from './helpers/cases.js';
@@ -30,7 +29,6 @@ describe('helpers', () => {
   });
 
   it('build selectors', () => {
-    expect(classSelector(ADD_TO_CART_BUTTON.buttonClass)).toBe('.sqs-add-to-cart-button');
     expect(attributeSelector('data-item-id')).toBe('[data-item-id]');
     expect(attributeSelector('data-item-id', 'a"b')).toBe('[data-item-id="a\\"b"]');
   });

@@ -15,16 +15,13 @@ import {
   installmentAmountCents,
   installmentBadgeText,
   installmentLocaleFor,
-  installmentProviderFor,
   isInstallmentEligible,
   isInstallmentInRange,
   isOnSale,
-  isScarce,
   isSoldOut,
   parseSubscriptionPlan,
   productStatus,
   scarcityText,
-  scarcityViews,
   showQuantityInput,
   splitInstallments,
   subscriptionDuration,
@@ -233,10 +230,6 @@ describe('installments', () => {
     expect(AFTERPAY_LOCALES).toEqual(['en_US', 'en_CA', 'fr_CA', 'en_AU', 'en_NZ']);
     expect(CLEARPAY_LOCALES).toEqual(['en_GB']);
     expect(US_AND_TERRITORIES).toEqual(['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM']);
-    expect(installmentProviderFor('GB')).toBe('clearpay');
-    expect(installmentProviderFor('us')).toBe('afterpay');
-    expect(installmentProviderFor('PR')).toBe('afterpay');
-    expect(installmentProviderFor('DE')).toBeNull();
     expect(installmentLocaleFor('CA', 'fr')).toBe('fr_CA');
     expect(installmentLocaleFor('CA', 'de')).toBe('en_CA');
     expect(installmentLocaleFor('GU')).toBe('en_US');
@@ -247,17 +240,6 @@ describe('installments', () => {
 });
 
 describe('scarcity', () => {
-  it('shows when limited stock is above 0 and at or below the threshold', () => {
-    expect(isScarce({ qtyInStock: 5 }, 5)).toBe(true);
-    expect(isScarce({ qtyInStock: 6 }, 5)).toBe(false);
-    expect(isScarce({ qtyInStock: 0 }, 5)).toBe(false);
-    expect(isScarce({ qtyInStock: 1, unlimited: true }, 5)).toBe(false);
-    expect(scarcityViews([{ qtyInStock: 3, attributes: { Color: 'Red' } }, { qtyInStock: 9 }, { qtyInStock: 2 }], 5)).toEqual([
-      { qtyInStock: 3, attributes: { Color: 'Red' } },
-      { qtyInStock: 2 },
-    ]);
-  });
-
   it('fills both placeholders', () => {
     expect(scarcityText('Only {qtyInStock} left!', 3)).toBe('Only 3 left!');
     expect(scarcityText('Only {quantity} left in stock', 2)).toBe('Only 2 left in stock');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addToCartLabel, productPriceLines } from '../src/product/index.js';
-import { DEFAULT_STRINGS, formatString, localizedString, pageContextStrings } from '../src/strings/index.js';
+import { DEFAULT_STRINGS, pageContextStrings } from '../src/strings/index.js';
 import {
   CART_TEXTS, CART_TEXTS_FR, CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_TEXTS_FR, STOREFRONT_TEXTS, cartTexts, checkoutChecks, checkoutTexts, pageTexts,
 } from '../src/cart/index.js';
@@ -45,13 +45,6 @@ describe('default strings', () => {
       expect(typeof value, key).toBe('string');
       expect(value.length, key).toBeGreaterThan(0);
     }
-  });
-
-  it('are read through the site translation when present', () => {
-    expect(localizedString('productAddToCartText', { productAddToCartText: 'In den Warenkorb' })).toBe('In den Warenkorb');
-    expect(localizedString('productAddToCartText', { productAddToCartText: 5 })).toBe('Add To Cart');
-    expect(localizedString('viewCartText')).toBe('View Cart');
-    expect(formatString(DEFAULT_STRINGS.productVariantSelectText, { variantName: 'Size' })).toBe('Select Size');
   });
 
   it('build a page context table with known keys only', () => {

@@ -22,7 +22,7 @@ export const ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body has a content type this endpoint does not accept.' },
   RATE_LIMITED: { status: 429, message: 'Please try again in a few seconds.' },
-  // Commerce (issue 5): the spec's messages from @tessera/core where it words them (docs/commerce-api.md).
+  // Commerce: the spec's messages from @tessera/core where it words them (docs/commerce-api.md).
   ITEM_UNAVAILABLE: { status: 404, message: CHECKOUT_MESSAGES.itemUnavailable },
   VARIANT_UNAVAILABLE: { status: 400, message: CART_MESSAGES.variantUnavailable },
   OUT_OF_STOCK: { status: 409, message: CART_MESSAGES.outOfStock },
@@ -53,7 +53,7 @@ export const ERRORS = {
   ORDER_HOLD_EXPIRED: { status: 409, message: 'This order was held until its payment was due; it can no longer be paid.' },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
-  // Site forms, captcha and the mailing list (issue 7): statuses and texts of the spec's form messages.
+  // Site forms, captcha and the mailing list: statuses and texts of the spec's form messages.
   FORM_NOT_FOUND: { status: 404, message: 'This form has not been configured yet.' },
   FORM_PARSE_FAILED: { status: 400, message: 'Could not parse the form fields, please check your entries.' },
   SUBMISSION_KEY_INVALID: { status: 401, message: 'Unable to submit form. Please try again later.' },
@@ -62,7 +62,7 @@ export const ERRORS = {
   CAPTCHA_INVALID: { status: 400, message: 'The CAPTCHA has expired or was already used. Complete CAPTCHA before submitting.' },
   TEMPLATE_SCHEMA_UNKNOWN: { status: 404, message: 'There is no template schema of this type.' },
   MAILING_LIST_TOKEN_INVALID: { status: 400, message: 'This link is not valid or has expired.' },
-  // Restock notifications and product reviews (issue 7): the spec's restock messages from @tessera/core.
+  // Restock notifications and product reviews: the spec's restock messages from @tessera/core.
   RESTOCK_EMAIL_BLANK: { status: 400, message: RESTOCK_MESSAGES.emailBlank },
   RESTOCK_EMAIL_INVALID: { status: 400, message: RESTOCK_MESSAGES.emailInvalid },
   RESTOCK_NOT_AVAILABLE: { status: 404, message: 'Restock notifications are not available for this item.' },
@@ -74,7 +74,7 @@ export const ERRORS = {
   REVIEW_LINK_INVALID: { status: 404, message: 'This review link is not valid.' },
   REVIEW_PRODUCT_NOT_IN_ORDER: { status: 400, message: 'This product is not part of the order.' },
   REVIEW_ALREADY_SUBMITTED: { status: 409, message: REVIEW_MESSAGES.alreadyReviewed },
-  // Visitor accounts, member areas, site passwords, languages and the smaller site calls (issue 9, docs/accounts.md).
+  // Visitor accounts, member areas, site passwords, languages and the smaller site calls (docs/accounts.md).
   SIGN_IN_REQUIRED: { status: 401, message: ACCOUNT_MESSAGES.signInRequired },
   SITE_USER_SIGN_IN_FAILED: { status: 401, message: ACCOUNT_MESSAGES.signInFailed },
   XSRF_TOKEN_INVALID: { status: 403, message: 'The account token is missing or does not match. Sign in again.' },
@@ -128,10 +128,6 @@ export class AppError extends Error {
     if (this.code === 'CRUMB_FAIL') body.crumbFail = true;
     return body;
   }
-}
-
-export function errorBody(code: ErrorCode, message?: string): ErrorBody {
-  return new AppError(code, message).body();
 }
 
 /**

@@ -3,3 +3,4 @@ export { loadConfig, displayUrl, type Config } from './config.js';
 export { openStore, DIALECTS, type Dialect, type Store } from './storage/dialect.js';
 export { importSite, exportSite, SiteDirectoryError } from './site-dir/index.js';
 export { ERRORS, AppError, type ErrorCode, type ErrorBody } from './errors.js';
+export { localizedStrings } from './modules/site/localized-strings.js';

@@ -25,13 +25,13 @@ export interface SiteContext {
   currency: string;
   storeSettings: Record<string, unknown>;
   popupOverlay?: unknown;
-  // Measurement (issue 8).
+  // Measurement.
   censusDisabled?: boolean;
   pageSpeedEnabled?: boolean;
   collectionType?: number | null;
   authenticated?: boolean;
   websiteRoles?: number[];
-  // Issue 9: variant overrides only on an internal site; Tessera's session recorder's toggle and sample.
+  // Variant overrides only on an internal site; Tessera's session recorder's toggle and sample.
   isInternal?: boolean;
   /** The page's words where its language has its own (French, ...): only those that differ from English. */
   localizedStrings?: Record<string, string>;
@@ -70,7 +70,7 @@ export interface IslandModule {
 export type IslandEntry = readonly [selector: string, load: () => Promise<IslandModule>, wakeOn?: string];
 
 export const ISLANDS: ReadonlyArray<IslandEntry> = [
-  // The store (issue 6, themes/default/README.md "Containers and markers").
+  // The store (themes/default/README.md "Containers and markers").
   // Add to cart, the installment badge and the reviews tabs: one chunk (islands/product).
   ['.sqs-add-to-cart-button[data-item-id],.installment-badge[data-product-type="1"],[data-tessera-island="product-reviews"]', () => import('./islands/product/index.js')],
   // The indicators are needed only once the cart holds something (else an add loads them).
@@ -82,7 +82,7 @@ export const ISLANDS: ReadonlyArray<IslandEntry> = [
   [FORMS_SELECTOR, () => import('./islands/forms/register.js').then((m) => ({ mount: (_: Element[], t: TesseraGlobal) => m.registerFormIslands(document, t.context as Parameters<typeof m.registerFormIslands>[1]) }))],
   ['.product-restock-notification', () => import('./islands/restock/index.js'), 'change tessera:variant-change'],
   ['[data-tessera-island="review-request"]', () => import('./islands/reviews/request.js')],
-  // Visitor accounts, members' areas and lessons, passwords, the translation widget (issue 9).
+  // Visitor accounts, members' areas and lessons, passwords, the translation widget.
   ['[data-tessera-island="account"]', () => import('./islands/account/index.js')],
   ['[data-tessera-island="member-access"],[data-tessera-island="lesson-video"],[data-tessera-island="membership-confirmed"]', () => import('./islands/member/index.js')],
   ['[data-tessera-island="lock-screen"],[data-tessera-island="protected-content"]', () => import('./islands/password/index.js')],

@@ -50,7 +50,7 @@ describe('bytes on a visitor page', () => {
     // The collectors' own budget (4 KB for page views and errors) is measured by
     // collectors/bundle-size.test.ts; what every page loads before any island (the bootstrap with
     // Vite's preload helper, the site context, the island registries and those collectors) is held
-    // to the 5 KB of a page without island markers (issue 6; `npm run size` measures the same in
+    // to the 5 KB of a page without island markers (`npm run size` measures the same in
     // Chromium), so that a regression shows here.
     expect(bootstrap.gzipBytes).toBeLessThanOrEqual(5120);
   }, 120_000);

@@ -83,8 +83,8 @@ export const syntaxErrors = {
     make('syntax', 'NESTING_TOO_DEEP', `Blocks nested deeper than the maximum of ${max}.`, pos),
   exprUnterminatedString: (pos: Position) =>
     make('syntax', 'EXPR_UNTERMINATED_STRING', 'Unterminated string in expression.', pos),
-  exprInvalidEscape: (escape: string, pos: Position) =>
-    make('syntax', 'EXPR_INVALID_ESCAPE', `Invalid escape sequence '${escape}' in expression string.`, pos),
+  exprInvalidEscape: (sequence: string, pos: Position) =>
+    make('syntax', 'EXPR_INVALID_ESCAPE', `Invalid escape sequence '${sequence}' in expression string.`, pos),
   exprMismatchedOperator: (what: string, pos: Position) =>
     make('syntax', 'EXPR_MISMATCHED_OPERATOR', `Mismatched operator in expression: ${what}.`, pos),
   exprUnexpectedChar: (ch: string, pos: Position) =>

@@ -1,5 +1,5 @@
 // Limits make any template and any data safe to render: each one, when exceeded, is reported as an
-// error and the output rendered up to that point is returned (issue 2, "Limits that make any input safe").
+// error and the output rendered up to that point is returned.
 
 export interface Limits {
   /** Nested partial and macro applications (spec: "Maximum partial depth 16"). */

@@ -1,4 +1,4 @@
-// The default theme's pages of issue 9 (accounts, members' areas, lessons, passwords, languages, the site's
+// The default theme's pages for visitor accounts (accounts, members' areas, lessons, passwords, languages, the site's
 // header and footer), rendered with Tessera's engine from page contexts shaped as the server builds them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

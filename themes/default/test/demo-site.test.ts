@@ -1,5 +1,5 @@
 // The demo shop (sites/demo) is content in the site directory format: these tests read its files as the
-// importer would and check the format's rules and what the demo promises to show (issue 3: every product
+// importer would and check the format's rules and what the demo promises to show (every product
 // type, stock levels, sale, subscription, gift card, additional-fields form, images, draft and scheduled items).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -183,7 +183,9 @@ describe('demo site: the shop', () => {
     const xref = Number(/startxref\s+(\d+)/.exec(text)![1]);
     expect(text.slice(xref, xref + 4)).toBe('xref');
     const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    offsets.forEach((offset, i) => expect(text.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+    offsets.forEach((offset, i) => {
+      expect(text.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true);
+    });
     expect(offsets.length).toBeGreaterThan(4);
   });
 

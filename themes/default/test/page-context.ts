@@ -4,11 +4,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { localizedStrings } from '../../../packages/server/src/modules/site/localized-strings.js';
+import { localizedStrings } from '@tessera/server';
 
 type Json = Record<string, any>;
 
-export const SITE = join(import.meta.dirname, '..', '..', '..', 'sites', 'demo');
+const SITE = join(import.meta.dirname, '..', '..', '..', 'sites', 'demo');
 const read = (path: string): Json => JSON.parse(readFileSync(join(SITE, path), 'utf8'));
 const site = read('site.json');
 const nav = read('navigation.json');

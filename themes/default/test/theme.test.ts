@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
-import { localizedStrings } from '../../../packages/server/src/modules/site/localized-strings.js';
+import { localizedStrings } from '@tessera/server';
 import { demoPaths, money, NOW, pageFor } from './page-context.js';
 
 const THEME = join(import.meta.dirname, '..');
@@ -217,7 +217,7 @@ describe('default theme pages of the demo site', () => {
   });
 });
 
-describe('default theme: restock, reviews and the commerce email preview (issue 7)', () => {
+describe('default theme: restock, reviews and the commerce email preview', () => {
   const stars = (n: number) => Array.from({ length: 5 }, (_, i) => i < n);
   const review = (id: string, rating: number, body: string, reviewerName: string) =>
     ({ id, itemId: 'x', rating, stars: stars(rating), body, reviewerName, created: Date.parse('2026-11-02T15:00:00Z') });
@@ -266,7 +266,7 @@ describe('default theme: restock, reviews and the commerce email preview (issue 
   });
 
   it('renders the review-request page (209): a form per product not yet reviewed, the review of the others', () => {
-    const { html, errors } = renderPage('/cart', undefined, { pageType: 209 });
+    const { errors } = renderPage('/cart', undefined, { pageType: 209 });
     expect(errors).toEqual([]);
     const page = pageFor('/cart').context;
     const context = {

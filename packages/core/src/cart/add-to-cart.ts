@@ -5,7 +5,7 @@ import { canSellSubscription } from '../product/subscription.js';
 import { CART_MESSAGES, unselectedOptionsMessage } from './messages.js';
 
 /** Stable codes of add-to-cart failures, for the server's 4xx answers and the islands' tests. */
-export type AddToCartErrorCode =
+type AddToCartErrorCode =
   | 'OPTIONS_NOT_SELECTED'
   | 'VARIANT_UNAVAILABLE'
   | 'GIFT_CARD_DENOMINATION_REQUIRED'
@@ -15,7 +15,7 @@ export type AddToCartErrorCode =
   | 'OUT_OF_STOCK'
   | 'SUBSCRIPTION_NOT_ALLOWED';
 
-export interface AddToCartError {
+interface AddToCartError {
   readonly ok: false;
   readonly code: AddToCartErrorCode;
   readonly message: string;

@@ -34,10 +34,10 @@ export interface ShippingAddress {
   readonly phone?: string;
 }
 
-export const SHIPPING_ADDRESS_REQUIRED = Object.freeze(['firstName', 'lastName', 'address1', 'city', 'postalCode', 'country'] as const);
+const SHIPPING_ADDRESS_REQUIRED = Object.freeze(['firstName', 'lastName', 'address1', 'city', 'postalCode', 'country'] as const);
 const SHIPPING_ADDRESS_FIELDS = [...SHIPPING_ADDRESS_REQUIRED, 'address2', 'region', 'phone'] as const;
 /** Longest text accepted in an address field. */
-export const ADDRESS_FIELD_MAX_LENGTH = 200;
+const ADDRESS_FIELD_MAX_LENGTH = 200;
 
 /**
  * Checks a shipping address: each required field present (`Required`), texts at most 200
@@ -93,8 +93,8 @@ export function giftCardRedemptionCents(balanceCents: number, dueCents: number):
  * Gift card codes: 16 characters of an alphabet without look-alikes (no 0/O, 1/I/L), shown in
  * groups of four (`K7QM-2XWD-PN4R-8TZC`). About 79 bits of randomness: not guessable.
  */
-export const GIFT_CARD_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const GIFT_CARD_CODE_LENGTH = 16;
+const GIFT_CARD_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const GIFT_CARD_CODE_LENGTH = 16;
 
 /**
  * A code from random bytes (the caller's secure source), by rejection sampling so every

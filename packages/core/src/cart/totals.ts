@@ -9,7 +9,7 @@ import { ProductType, toProductType } from '../enums/product-type.js';
  * up (half away from zero; amounts are never negative here), once per coupon and once for
  * the tax of the whole order, never per line.
  */
-export interface CartTotalsEntry {
+interface CartTotalsEntry {
   readonly quantity: number;
   /** Price of one unit (the variant's sale price when on sale). */
   readonly unitPriceCents: number;
@@ -26,13 +26,13 @@ export interface CartCoupon {
   readonly minSubtotalCents?: number;
 }
 
-export interface CartShippingOption {
+interface CartShippingOption {
   readonly priceCents: number;
   /** Shipping is free when the discounted subtotal reaches this amount. */
   readonly freeOverCents?: number | null;
 }
 
-export interface CartTaxRule {
+interface CartTaxRule {
   /** Rate in basis points: 887 is 8.87%. */
   readonly rateBasisPoints: number;
   /** The rate also applies to shipping. Default false. */

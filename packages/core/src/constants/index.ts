@@ -1,6 +1,7 @@
 // The business constants of both specs' section 9, in one place. Constants that belong to one
 // rule live beside it and are re-exported here, so this module is the single list to read.
 export * from './analytics.js';
+export * from './visitor-events.js';
 export * from './storefront.js';
 export * from './content-limits.js';
 export { EMAIL_MIN_LENGTH, EMAIL_MAX_LENGTH } from '../validation/email.js';

@@ -39,7 +39,7 @@ export function enumName<E extends EnumObject>(e: E, value: unknown): string | u
  */
 export function enumValueOf<E extends EnumObject>(e: E, name: string): EnumValue<E> | undefined {
   const wanted = name.trim().toUpperCase().replace(/-/g, '_');
-  return Object.prototype.hasOwnProperty.call(e, wanted) ? (e[wanted] as EnumValue<E>) : undefined;
+  return Object.hasOwn(e, wanted) ? (e[wanted] as EnumValue<E>) : undefined;
 }
 
 /** True when `value` is one of the enumeration's values. */

@@ -16,7 +16,7 @@ export const ContentStatus = defineEnum({
 });
 export type ContentStatus = EnumValue<typeof ContentStatus>;
 
-export const CONTENT_STATUS_LABELS: Readonly<Record<Exclude<ContentStatus, 'published'>, string>> = Object.freeze({
+const CONTENT_STATUS_LABELS: Readonly<Record<Exclude<ContentStatus, 'published'>, string>> = Object.freeze({
   scheduled: 'Scheduled',
   'needs-review': 'Needs Review',
   draft: 'Draft',
@@ -25,7 +25,7 @@ export const CONTENT_STATUS_LABELS: Readonly<Record<Exclude<ContentStatus, 'publ
 
 /** The label shown for a status, or undefined for published content and unknown statuses. */
 export function contentStatusLabel(status: string): string | undefined {
-  return Object.prototype.hasOwnProperty.call(CONTENT_STATUS_LABELS, status)
+  return Object.hasOwn(CONTENT_STATUS_LABELS, status)
     ? CONTENT_STATUS_LABELS[status as keyof typeof CONTENT_STATUS_LABELS]
     : undefined;
 }

@@ -2,7 +2,6 @@ export * from './file-size.js';
 export * from './free-price.js';
 export * from './number-pattern.js';
 export * from './locale-number.js';
-export * from './encoding-map.js';
 export * from './julian-day.js';
 export * from './time.js';
 export * from './labels.js';

@@ -10,7 +10,7 @@ export const LIKERT_LABELS: Readonly<Record<'-2' | '-1' | '0' | '1' | '2', strin
 /** The label of a likert answer given as number or text; undefined outside -2..2. */
 export function likertLabel(value: unknown): string | undefined {
   const key = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  return Object.prototype.hasOwnProperty.call(LIKERT_LABELS, key) ? LIKERT_LABELS[key as keyof typeof LIKERT_LABELS] : undefined;
+  return Object.hasOwn(LIKERT_LABELS, key) ? LIKERT_LABELS[key as keyof typeof LIKERT_LABELS] : undefined;
 }
 
 /** The empty form answer in summaries. */

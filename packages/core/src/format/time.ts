@@ -1,4 +1,4 @@
-export const INVALID_DATE = 'Invalid date.';
+const INVALID_DATE = 'Invalid date.';
 
 /** Within this many seconds a date is "just now" (platform.md section 9). */
 export const JUST_NOW_SECONDS = 60;
@@ -72,7 +72,7 @@ export interface CalendarEvent {
   };
 }
 
-export const GOOGLE_CALENDAR_EVENT_URL = 'http://www.google.com/calendar/event';
+const GOOGLE_CALENDAR_EVENT_URL = 'http://www.google.com/calendar/event';
 
 /**
  * The outbound event-creation link: title, start/end as YYYYMMDDTHHMMSSZ and, when the event

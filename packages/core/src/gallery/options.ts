@@ -94,7 +94,7 @@ export function parseGalleryOptions(raw: unknown): { options: GalleryOptions; pr
   const options: Record<string, boolean | number | string> = { ...DEFAULT_GALLERY_OPTIONS };
   const problems: GalleryOptionProblem[] = [];
   for (const [name, spec] of Object.entries(GALLERY_OPTION_SPECS) as [GalleryOptionName, OptionSpec][]) {
-    if (!Object.prototype.hasOwnProperty.call(input, name)) continue;
+    if (!Object.hasOwn(input, name)) continue;
     const value = input[name];
     if (value === undefined || value === null) continue;
     const read = readOption(spec, value);

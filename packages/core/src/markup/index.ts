@@ -11,11 +11,6 @@ export function datasetKey(attribute: string): string {
   return attribute.slice(5).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** `.class-name`, for querySelector. */
-export function classSelector(className: string): string {
-  return `.${className}`;
-}
-
 /** `[data-name]`, or `[data-name="value"]` with a value (quotes and backslashes escaped). */
 export function attributeSelector(attribute: string, value?: string): string {
   return value === undefined ? `[${attribute}]` : `[${attribute}="${value.replace(/["\\]/g, '\\$&')}"]`;
@@ -238,9 +233,3 @@ export const COMMENTS = Object.freeze({
 });
 
 export const TIMESINCE = Object.freeze({ class: 'timesince', attributes: Object.freeze({ date: 'data-date' }) });
-
-/** Tessera's own: the site context the server writes for the browser. */
-export const SITE_CONTEXT = Object.freeze({
-  /** A `<script type="application/json">` with this id holds the site context. */
-  elementId: 'tessera-site-context',
-});

@@ -74,8 +74,3 @@ export function getCurrency(code: unknown): Currency {
   if (currency === undefined) throw new RangeError(`Unknown currency: ${String(code)}`);
   return currency;
 }
-
-/** Fraction digits of a currency (2, JPY 0). */
-export function fractionDigits(code: CurrencyCode): number {
-  return getCurrency(code).fractionDigits;
-}

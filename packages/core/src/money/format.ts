@@ -2,7 +2,7 @@ import { compileNumberFormat, type LocaleNumberFormat } from '../format/locale-n
 import { getCurrency } from './currencies.js';
 import { assertMoney, minorToDecimalString, type Money } from './money.js';
 
-export type CurrencyDisplay = 'symbol' | 'narrowSymbol' | 'code' | 'name';
+type CurrencyDisplay = 'symbol' | 'narrowSymbol' | 'code' | 'name';
 
 export interface FormatMoneyOptions {
   /** BCP 47 locale; default en-US. */
@@ -48,7 +48,7 @@ export function formatMoney(money: Money, options: FormatMoneyOptions = {}): str
 }
 
 /** The default money pattern: grouping on, "," between groups of 3, "." before the fraction. */
-export const DEFAULT_MONEY_PATTERN = Object.freeze({
+const DEFAULT_MONEY_PATTERN = Object.freeze({
   groupingSeparator: ',',
   decimalSeparator: '.',
   grouping: true,

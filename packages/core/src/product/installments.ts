@@ -22,17 +22,6 @@ export const INSTALLMENT_COUNTRIES: Readonly<Record<string, readonly string[]>> 
 export const US_AND_TERRITORIES = Object.freeze(['US', 'PR', 'GU', 'VI', 'MP', 'AS', 'UM'] as const);
 
 /**
- * The provider serving a country: Clearpay in GB, Afterpay in the other installment
- * countries and the US territories; null elsewhere.
- */
-export function installmentProviderFor(country: string): InstallmentProvider | null {
-  const c = country.toUpperCase();
-  if (c === 'GB') return 'clearpay';
-  if (Object.prototype.hasOwnProperty.call(INSTALLMENT_COUNTRIES, c) || (US_AND_TERRITORIES as readonly string[]).includes(c)) return 'afterpay';
-  return null;
-}
-
-/**
  * The provider locale for the information dialog: `{language}_{country}` when the provider
  * has it (fr_CA), else the country's first language (en_CA for de in CA); the US territories
  * use en_US. Null for a country without installments.
@@ -40,7 +29,7 @@ export function installmentProviderFor(country: string): InstallmentProvider | n
 export function installmentLocaleFor(country: string, language = 'en'): InstallmentLocale | null {
   let c = country.toUpperCase();
   if ((US_AND_TERRITORIES as readonly string[]).includes(c)) c = 'US';
-  const languages = Object.prototype.hasOwnProperty.call(INSTALLMENT_COUNTRIES, c) ? INSTALLMENT_COUNTRIES[c] : undefined;
+  const languages = Object.hasOwn(INSTALLMENT_COUNTRIES, c) ? INSTALLMENT_COUNTRIES[c] : undefined;
   if (!languages) return null;
   const lang = languages.includes(language.toLowerCase()) ? language.toLowerCase() : languages[0];
   return `${lang}_${c}` as InstallmentLocale;
@@ -130,9 +119,3 @@ export function installmentModalLocale(provider: InstallmentProvider, siteLangua
   const locale = region.toUpperCase() === 'GB' ? null : installmentLocaleFor(region, language);
   return locale && (AFTERPAY_LOCALES as readonly string[]).includes(locale) ? locale : AFTERPAY_LOCALES[0];
 }
-
-/** Every provider and locale the information dialog exists for. */
-export const INSTALLMENT_MODAL_LOCALES: Readonly<Record<InstallmentProvider, readonly InstallmentLocale[]>> = Object.freeze({
-  afterpay: AFTERPAY_LOCALES,
-  clearpay: CLEARPAY_LOCALES,
-});

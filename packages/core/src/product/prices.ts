@@ -14,17 +14,17 @@ import {
 import { isOnSale } from './status.js';
 
 /** A variant's regular price in minor units (`priceMoney`, else `price`, else 0). */
-export function variantPriceCents(v: VariantData, currency?: CurrencyCode): number {
+function variantPriceCents(v: VariantData, currency?: CurrencyCode): number {
   return centsOf(v.priceMoney, v.price, currency);
 }
 
 /** A variant's sale price in minor units (`salePriceMoney`, else `salePrice`, else 0). */
-export function variantSalePriceCents(v: VariantData, currency?: CurrencyCode): number {
+function variantSalePriceCents(v: VariantData, currency?: CurrencyCode): number {
   return centsOf(v.salePriceMoney, v.salePrice, currency);
 }
 
 /** What a buyer pays for a variant: the sale price when it is on sale, else the price. */
-export function variantEffectivePriceCents(v: VariantData, currency?: CurrencyCode): number {
+function variantEffectivePriceCents(v: VariantData, currency?: CurrencyCode): number {
   return flag(v.onSale) ? variantSalePriceCents(v, currency) : variantPriceCents(v, currency);
 }
 

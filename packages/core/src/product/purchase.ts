@@ -52,7 +52,7 @@ export interface AddToCartLabelOptions {
 }
 
 /** The custom label when the product uses one and it is not empty, else undefined. */
-export function customAddToCartLabel(product: ProductData | undefined): string | undefined {
+function customAddToCartLabel(product: ProductData | undefined): string | undefined {
   const text = product?.customAddButtonText;
   return flag(product?.useCustomAddButtonText) && typeof text === 'string' && text !== '' ? text : undefined;
 }

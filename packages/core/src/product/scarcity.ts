@@ -1,25 +1,6 @@
-import { count, flag, type VariantData } from './data.js';
-
-/**
- * Scarcity: a variant's stock is shown as scarce when it is limited, above 0 (0 is sold out)
- * and at or below the site's threshold.
- */
-export function isScarce(variant: VariantData, threshold: number): boolean {
-  if (flag(variant.unlimited)) return false;
-  const qty = count(variant.qtyInStock);
-  return qty > 0 && qty <= threshold;
-}
-
 export interface ScarcityView {
   readonly qtyInStock: number;
   readonly attributes?: Readonly<Record<string, string>>;
-}
-
-/** The scarce variants with their stock and attributes, for the product-scarcity snippet. */
-export function scarcityViews(variants: readonly VariantData[], threshold: number): ScarcityView[] {
-  return variants
-    .filter((v) => isScarce(v, threshold))
-    .map((v) => (v.attributes ? { qtyInStock: count(v.qtyInStock), attributes: v.attributes } : { qtyInStock: count(v.qtyInStock) }));
 }
 
 /**

@@ -2,7 +2,7 @@ import { ProductType } from '../enums/product-type.js';
 import { count, flag, productTypeOf, variantsOf, type ProductData, type VariantData } from './data.js';
 
 /** A variant can be bought when it is unlimited or has stock above 0. */
-export function isVariantAvailable(variant: VariantData): boolean {
+function isVariantAvailable(variant: VariantData): boolean {
   return flag(variant.unlimited) || count(variant.qtyInStock) > 0;
 }
 

@@ -5,7 +5,7 @@ import { INSTALLMENT_TEXT } from '../product/installments.js';
 import { PRODUCT_PRICE_TEXT } from '../product/price-view.js';
 import { ADD_TO_CART_LABELS, QUANTITY_INPUT } from '../product/purchase.js';
 import { PRODUCT_STATUS_TEXT } from '../product/status.js';
-import { FORM_MESSAGES, RESTOCK_MESSAGES, fillMessage } from '../validation/messages.js';
+import { FORM_MESSAGES, RESTOCK_MESSAGES } from '../validation/messages.js';
 
 /**
  * Tessera's English strings for the storefront and the engine's snippets, keyed. The server
@@ -112,15 +112,6 @@ export const DEFAULT_STRINGS = Object.freeze({
 
 export type StringKey = keyof typeof DEFAULT_STRINGS;
 
-/** The site's string for a key when it has one, else Tessera's English default. */
-export function localizedString(key: StringKey, localizedStrings?: Readonly<Record<string, unknown>>): string {
-  const own = localizedStrings?.[key];
-  return typeof own === 'string' ? own : DEFAULT_STRINGS[key];
-}
-
-/** Fills `{name}` placeholders of a string; unknown placeholders stay. */
-export const formatString: (template: string, values: Readonly<Record<string, string | number>>) => string = fillMessage;
-
 /** Subscription price texts are keyed per plan shape (see subscriptionPriceKey). */
 const SUBSCRIPTION_PRICE_KEY = /^productPrice__(singlePrice|multiplePrices)__[1n](Weekly|Monthly|Yearly)__(indefinite|limited__[1n](Weeks|Months|Years))$/;
 
@@ -133,7 +124,7 @@ export function pageContextStrings(overrides: Readonly<Record<string, unknown>> 
   const out: Record<string, string> = { ...DEFAULT_STRINGS };
   for (const [key, v] of Object.entries(overrides)) {
     if (typeof v !== 'string') continue;
-    if (Object.prototype.hasOwnProperty.call(DEFAULT_STRINGS, key) || SUBSCRIPTION_PRICE_KEY.test(key)) out[key] = v;
+    if (Object.hasOwn(DEFAULT_STRINGS, key) || SUBSCRIPTION_PRICE_KEY.test(key)) out[key] = v;
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { isValidEmail } from './email.js';
 import { LOGIN_MESSAGES, emailsMustBeFormattedMessage } from './messages.js';
 
 /** Visitor account passwords: long enough to resist guessing, short enough to hash quickly. */
-export const SITE_USER_PASSWORD = Object.freeze({ minLength: 8, maxLength: 1024 });
+const SITE_USER_PASSWORD = Object.freeze({ minLength: 8, maxLength: 1024 });
 
 /**
  * Messages of the visitor account forms. The spec words the two email messages (LOGIN_MESSAGES);

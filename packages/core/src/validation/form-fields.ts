@@ -52,7 +52,7 @@ const LIST_FIELDS = new Set(['address', 'date', 'name', 'time']);
 function queryValue(query: FormValueContext['query'], name: string): string | undefined {
   if (!query) return undefined;
   if (query instanceof URLSearchParams) return query.get(name) ?? undefined;
-  return Object.prototype.hasOwnProperty.call(query, name) ? query[name] : undefined;
+  return Object.hasOwn(query, name) ? query[name] : undefined;
 }
 
 const checkedValues = (choices: readonly FormChoice[] | undefined): string[] =>

@@ -168,7 +168,7 @@ export function validateFormFields(
   // of the answer, not the prototype of a plain object, where it would silently vanish.
   const errors: [string, string][] = [];
   for (const field of fields) {
-    const value = Object.prototype.hasOwnProperty.call(form, field.id) ? form[field.id] : undefined;
+    const value = Object.hasOwn(form, field.id) ? form[field.id] : undefined;
     const message = validateFormField(field, value, options);
     if (message !== null) errors.push([field.id, message]);
   }

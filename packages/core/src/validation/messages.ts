@@ -93,6 +93,6 @@ export const EDITOR_VALIDATION_MESSAGES = Object.freeze({
 /** Fills `{name}` placeholders; an unknown placeholder stays as it is. */
 export function fillMessage(template: string, values: Readonly<Record<string, string | number>>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole,
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
   );
 }

@@ -1,5 +1,5 @@
 import { isValidEmail } from './email.js';
-import { LOGIN_MESSAGES, RESTOCK_MESSAGES } from './messages.js';
+import { RESTOCK_MESSAGES } from './messages.js';
 
 export interface RestockSignupInput {
   readonly siteVisitorEmail?: unknown;
@@ -23,9 +23,4 @@ export function validateRestockSignup(input: RestockSignupInput, options: { read
 /** The restock success text: the site's own text when configured, else `Signed up!`. */
 export function restockSuccessText(customText?: unknown): string {
   return typeof customText === 'string' && customText.trim() !== '' ? customText : RESTOCK_MESSAGES.signedUp;
-}
-
-/** Validates a login email: `Please enter a valid email` for an empty or malformed one. */
-export function validateLoginEmail(email: unknown): string | null {
-  return typeof email === 'string' && isValidEmail(email.trim()) ? null : LOGIN_MESSAGES.enterValidEmail;
 }

@@ -13,7 +13,7 @@ export interface AltchaOptions {
   readonly maxNumber?: number;
 }
 
-export const ALTCHA_DEFAULTS = Object.freeze({ challengeTtlMs: 10 * 60_000, maxNumber: 100_000 });
+const ALTCHA_DEFAULTS = Object.freeze({ challengeTtlMs: 10 * 60_000, maxNumber: 100_000 });
 
 const SECRET_NAME = 'captcha-hmac';
 const ALGORITHM = 'SHA-256';

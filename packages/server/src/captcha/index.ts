@@ -3,8 +3,8 @@ import { AppError } from '../errors.js';
 import type { JsonObject } from '../site-dir/types.js';
 import type { CaptchaProvider, CaptchaSite } from './provider.js';
 
-export type { CaptchaProvider, CaptchaSite, CaptchaVerdict } from './provider.js';
-export { AltchaProvider, ALTCHA_DEFAULTS, type AltchaOptions } from './altcha.js';
+export type { CaptchaProvider, CaptchaSite } from './provider.js';
+export { AltchaProvider, type AltchaOptions } from './altcha.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-export const DEFAULT_CAPTCHA_PROVIDER = 'altcha';
+const DEFAULT_CAPTCHA_PROVIDER = 'altcha';
 /** Where the browser widget fetches a challenge (the site context carries it as captchaChallengeUrl). */
 export const CHALLENGE_PATH = '/api/captcha/challenge';
 

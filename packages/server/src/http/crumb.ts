@@ -40,13 +40,13 @@ declare module 'fastify' {
  * decodes the path, so `/%61pi/...` reaches the same handler as `/api/...` and must meet the same check.
  */
 export const CRUMB_COOKIE = 'crumb';
-export const CRUMB_HEADER = 'x-csrf-token';
-export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const CRUMB_HEADER = 'x-csrf-token';
+const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 // Random bytes are drawn in blocks: one system call serves 256 crumbs.
 let pool = Buffer.alloc(0);
 let offset = 0;
-export function newCrumb(): string {
+function newCrumb(): string {
   if (offset + 16 > pool.length) {
     pool = randomBytes(4096);
     offset = 0;
@@ -72,7 +72,7 @@ export function crumbMatches(request: FastifyRequest, sent: unknown): boolean {
  * The checks of every state-changing request, on its matched route: the request must come from
  * this site (Origin and Sec-Fetch-Site), and carry the crumb unless its route is exempt.
  */
-export function checkStateChange(request: FastifyRequest, publicUrl: string): void {
+function checkStateChange(request: FastifyRequest, publicUrl: string): void {
   if (!UNSAFE_METHODS.has(request.method)) return;
   const exempt = request.routeOptions.config.crumbExempt;
   if (exempt === 'refuses') return;

@@ -6,10 +6,10 @@ import { AppError } from '../errors.js';
  * and additional fields) nests under ten levels; a body nested thousands deep would only exhaust the
  * stack of whatever walks it later (validation, JSON.stringify), so it is refused when parsed.
  */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** Whether a JSON text nests arrays and objects deeper than `max` (brackets inside strings do not count). */
-export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

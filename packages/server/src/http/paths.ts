@@ -25,7 +25,7 @@ export function safeRedirectTarget(raw: unknown, fallback: string): string {
  * The request's path as the router decoded it (`/%61pi/x` -> `/api/x`), for the few decisions made
  * where no route matched (the not-found answer). Matched routes are decided on their route options.
  */
-export function decodedPath(request: FastifyRequest): string {
+function decodedPath(request: FastifyRequest): string {
   const raw = request.url.split('?', 1)[0]!;
   try {
     return decodeURIComponent(raw);

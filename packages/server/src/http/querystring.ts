@@ -1,10 +1,10 @@
 import qs from 'qs';
 
 /** Query string limits of the spec (platform.md section 9: key limit 1000, depth 5, array limit 20). */
-export const QUERY_LIMITS = { parameterLimit: 1000, depth: 5, arrayLimit: 20 } as const;
+const QUERY_LIMITS = { parameterLimit: 1000, depth: 5, arrayLimit: 20 } as const;
 
 /** Set on the parsed query when a limit was exceeded; the app answers QUERY_TOO_COMPLEX (400). */
-export const QUERY_REJECTED = Symbol('tessera.queryRejected');
+const QUERY_REJECTED = Symbol('tessera.queryRejected');
 
 /**
  * The query string parser given to Fastify. A query past a limit is refused as a whole rather than

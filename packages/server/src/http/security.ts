@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
  * Inline style attributes are allowed because theme markup and the engine's snippets use them.
  * No upgrade-insecure-requests: plain http://localhost must keep working.
  */
-export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
+const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
@@ -29,7 +29,7 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
  * anew on every request: measured here, it took a static route from about 40,000 to 10,000
  * requests per second, so Tessera sets the same headers itself.)
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': Object.entries(CSP_DIRECTIVES).map(([name, values]) => `${name} ${values.join(' ')}`).join(';'),
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',

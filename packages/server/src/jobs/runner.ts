@@ -5,7 +5,7 @@ import type { Store } from '../storage/dialect.js';
 import { claimLease, ensureLease, releaseLease } from './leases.js';
 
 /** What a run is told: the time its lease was taken (by the runner's clock). */
-export interface JobContext {
+interface JobContext {
   readonly now: number;
 }
 
@@ -27,7 +27,7 @@ export interface JobRunnerOptions {
   clock?: Clock;
 }
 
-export const DEFAULT_LEASE_MS = 5 * 60_000;
+const DEFAULT_LEASE_MS = 5 * 60_000;
 /** Each process looks whether a job is due this often: a quarter of its interval, within these bounds. */
 const MIN_POLL_MS = 1_000;
 const MAX_POLL_MS = 60_000;

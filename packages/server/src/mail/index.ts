@@ -11,8 +11,7 @@ import { logTransport, smtpTransport, type MailTransport } from './transport.js'
 
 export type { MailTransport } from './transport.js';
 export type { MailSite } from './layout.js';
-export { siteSender, siteMailSettings } from './site.js';
-export { registerMailTemplate, type MailKind, type MailKinds, type MailTemplate } from './templates/index.js';
+export { registerMailTemplate, type MailKind, type MailKinds } from './templates/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

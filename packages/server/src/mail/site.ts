@@ -9,7 +9,7 @@ export interface SiteMailSettings {
   readonly from: string | null;
 }
 
-export function siteMailSettings(settings: JsonObject): SiteMailSettings {
+function siteMailSettings(settings: JsonObject): SiteMailSettings {
   const mail = settings.mail && typeof settings.mail === 'object' && !Array.isArray(settings.mail) ? settings.mail as JsonObject : {};
   const owner = typeof mail.owner === 'string' && isValidEmail(mail.owner.trim()) ? mail.owner.trim() : null;
   const from = typeof mail.from === 'string' && mail.from.trim() !== '' ? mail.from.trim() : null;
@@ -17,7 +17,7 @@ export function siteMailSettings(settings: JsonObject): SiteMailSettings {
 }
 
 /** The From of a site's mail when neither the site nor MAIL_FROM names one: the site's title at no-reply@ its host. */
-export function defaultFrom(siteTitle: string, baseUrl: string, configured: string): string {
+function defaultFrom(siteTitle: string, baseUrl: string, configured: string): string {
   if (configured) return configured;
   let host = 'localhost';
   try {

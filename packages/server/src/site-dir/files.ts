@@ -69,7 +69,7 @@ function rel(dir: string, file: string): string {
 }
 
 /** Object keys sorted at every level: the canonical form export writes. */
-export function sortKeys(value: unknown): unknown {
+function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));

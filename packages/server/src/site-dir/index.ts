@@ -4,8 +4,7 @@ import type { DocFormat } from './files.js';
 import { readSiteDirectory } from './read.js';
 import { writeSiteDirectory } from './write.js';
 
-export { SiteDirectoryError, type SiteIssue } from './checker.js';
-export type { SiteBundle } from './types.js';
+export { SiteDirectoryError } from './checker.js';
 
 export interface ImportResult {
   websiteId: string;

@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS, checkContentLimits } from '@tessera/core';
+import { checkContentLimits } from '@tessera/core';
 import { isObject, type SiteIssue } from './checker.js';
 import type { CollectionDoc, SiteBundle } from './types.js';
 
@@ -32,7 +32,7 @@ export function checkCollectionLimits(file: string, c: CollectionDoc): SiteIssue
 }
 
 /** Collections whose order the owner sets by hand; blog posts and events are ordered by date. */
-export function isUserOrderable(c: CollectionDoc): boolean {
+function isUserOrderable(c: CollectionDoc): boolean {
   return c.type !== 'blog' && c.type !== 'events';
 }
 
@@ -92,7 +92,9 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
         });
       }
       if (Array.isArray(item.data.images)) {
-        item.data.images.forEach((img, j) => needAsset(file(c), `${at}.images[${j}]`, isObject(img) ? img.path : img));
+        item.data.images.forEach((img, j) => {
+          needAsset(file(c), `${at}.images[${j}]`, isObject(img) ? img.path : img);
+        });
       }
       const product = item.product;
       if (!product) return;
@@ -100,7 +102,9 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
         issues.push({ file: file(c), path: `${at}.product.additionalFieldsForm`, message: `no form "${product.additionalFieldsForm}" in forms/` });
       }
       if (Array.isArray(product.data.images)) {
-        product.data.images.forEach((img, j) => needAsset(file(c), `${at}.product.images[${j}]`, isObject(img) ? img.path : img));
+        product.data.images.forEach((img, j) => {
+          needAsset(file(c), `${at}.product.images[${j}]`, isObject(img) ? img.path : img);
+        });
       }
       const digital = product.data.digital;
       if (isObject(digital)) needAsset(file(c), `${at}.product.digital.file`, digital.file);
@@ -124,5 +128,3 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
   for (const [name, entries] of Object.entries(bundle.navigation)) checkNav(entries, name);
   return issues;
 }
-
-export { CONTENT_LIMITS };

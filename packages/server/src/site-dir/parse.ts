@@ -7,19 +7,19 @@ import {
   type VariantDoc,
 } from './types.js';
 
-export const URL_ID = /^[a-z0-9][a-z0-9-_.]*$/i;
+const URL_ID = /^[a-z0-9][a-z0-9-_.]*$/i;
 const URL_ID_TEXT = 'may hold only letters, digits, "-", "_" and "." and must start with a letter or digit';
 const IDENTIFIER = /^[a-z0-9][a-z0-9-]*$/;
 
 /**
  * First path segments the server routes itself: a collection may not take one of them as its urlId.
  */
-export const RESERVED_URL_IDS = new Set([
+const RESERVED_URL_IDS = new Set([
   'api', 'assets', 'static', 'theme', 'cart', 'checkout', 'search', 'healthz', 'commerce', 'config', 'account',
   'favicon.ico', 'robots.txt',
 ]);
 
-export function isValidTimeZone(zone: string): boolean {
+function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;

@@ -5,7 +5,7 @@ import type { CollectionDoc, ItemDoc, JsonObject, ProductDoc, SiteBundle, SiteDo
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function siteToDoc(site: SiteDoc): JsonObject {
+function siteToDoc(site: SiteDoc): JsonObject {
   const doc: JsonObject = {
     ...site.extra,
     identifier: site.identifier,
@@ -24,7 +24,7 @@ export function siteToDoc(site: SiteDoc): JsonObject {
   return doc;
 }
 
-export function collectionToDoc(c: CollectionDoc): JsonObject {
+function collectionToDoc(c: CollectionDoc): JsonObject {
   const doc: JsonObject = {
     ...c.extra,
     urlId: c.urlId,

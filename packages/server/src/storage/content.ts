@@ -122,33 +122,6 @@ export async function listVisibleItems(
   return (await listVisibleItemsCounted(db, websiteId, collectionId, now, limit, offset)).rows;
 }
 
-const countVisibleItemsQuery = preparedQuery((db: Kysely<Database>, p) =>
-  db
-    .selectFrom('items')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('items.website_id', '=', p(0))
-    .where('items.collection_id', '=', p(1))
-    .where(visibleAt(p(2))));
-
-export async function countVisibleItems(db: Db, websiteId: string, collectionId: string, now: number): Promise<number> {
-  const [row] = await countVisibleItemsQuery(db, [websiteId, collectionId, now]);
-  return Number(row?.n ?? 0);
-}
-
-const findVisibleItemQuery = preparedQuery((db: Kysely<Database>, p) =>
-  db
-    .selectFrom('items')
-    .selectAll()
-    .where('items.website_id', '=', p(0))
-    .where('items.collection_id', '=', p(1))
-    .where('items.url_id', '=', p(2))
-    .where(visibleAt(p(3))));
-
-export async function findVisibleItem(db: Db, websiteId: string, collectionId: string, urlId: string, now: number): Promise<ItemRow | undefined> {
-  const [row] = await findVisibleItemQuery(db, [websiteId, collectionId, urlId, now]);
-  return row;
-}
-
 const findVisibleItemWithProductQuery = preparedQuery((db: Kysely<Database>, p) =>
   db
     .selectFrom('items')

@@ -1,10 +1,10 @@
 import type { Flag } from './schema.js';
 
 /**
- * The tables of migration 0005 (issue 9): visitor accounts, their sessions and one-time tokens,
+ * The tables of migration 0005: visitor accounts, their sessions and one-time tokens,
  * and members' grants. They join `Database` by declaration merging, as schema-analytics.ts does.
  */
-export interface SiteUsersTable {
+interface SiteUsersTable {
   id: string;
   website_id: string;
   /** Trimmed and lowercased: one account per address and site. */
@@ -21,7 +21,7 @@ export interface SiteUsersTable {
   updated_on: number;
 }
 
-export interface SiteUserSessionsTable {
+interface SiteUserSessionsTable {
   /** SHA-256 (hex) of the session cookie's token. */
   id: string;
   website_id: string;
@@ -35,7 +35,7 @@ export interface SiteUserSessionsTable {
   expires_on: number;
 }
 
-export interface SiteUserTokensTable {
+interface SiteUserTokensTable {
   /** SHA-256 (hex) of the token in the mailed link. */
   id: string;
   website_id: string;
@@ -45,7 +45,7 @@ export interface SiteUserTokensTable {
   expires_on: number;
 }
 
-export interface MemberGrantsTable {
+interface MemberGrantsTable {
   id: string;
   website_id: string;
   site_user_id: string;

@@ -1,5 +1,5 @@
 /**
- * The tables of migration 0004 (issue 8): raw measurement rows, their daily roll-ups, and the site
+ * The tables of migration 0004: raw measurement rows, their daily roll-ups, and the site
  * owner's account and sessions. They join `Database` by declaration merging, so this file and the
  * migration are the only places that know them. Conventions as in schema.ts: times are epoch
  * milliseconds, days are `YYYY-MM-DD` in the site's time zone (text sorts like the dates), JSON is text.
@@ -72,7 +72,7 @@ export interface AnalyticsDailyTable {
 }
 
 /** Which days hold raw rows newer than their roll-up: written by every flush, read by the roll-up job. */
-export interface AnalyticsDaysTable {
+interface AnalyticsDaysTable {
   website_id: string;
   day: string;
   changed_on: number;
@@ -80,7 +80,7 @@ export interface AnalyticsDaysTable {
 }
 
 /** Bad payloads, counted per day, endpoint and reason (nothing of the payload is kept). */
-export interface AnalyticsRejectionsTable {
+interface AnalyticsRejectionsTable {
   website_id: string;
   day: string;
   endpoint: string;
@@ -89,14 +89,14 @@ export interface AnalyticsRejectionsTable {
 }
 
 /** Collector calls from bots, left out of the raw rows and counted per day and endpoint (migration 0010). */
-export interface AnalyticsBotsTable {
+interface AnalyticsBotsTable {
   website_id: string;
   day: string;
   endpoint: string;
   count: number;
 }
 
-export interface OwnerAccountsTable {
+interface OwnerAccountsTable {
   id: string;
   website_id: string;
   email: string;
@@ -107,7 +107,7 @@ export interface OwnerAccountsTable {
   created_on: number;
 }
 
-export interface OwnerSessionsTable {
+interface OwnerSessionsTable {
   /** SHA-256 of the cookie's token: the store never holds a usable token. */
   id: string;
   website_id: string;

@@ -21,7 +21,7 @@ export interface CartsTable {
   updated_on: number;
 }
 
-export interface CartEntriesTable {
+interface CartEntriesTable {
   id: string;
   website_id: string;
   cart_id: string;
@@ -33,7 +33,7 @@ export interface CartEntriesTable {
   created_on: number;
 }
 
-export interface OrdersTable {
+interface OrdersTable {
   id: string;
   website_id: string;
   order_number: number;
@@ -69,7 +69,7 @@ export interface OrdersTable {
   updated_on: number;
 }
 
-export interface OrderLinesTable {
+interface OrderLinesTable {
   id: string;
   website_id: string;
   order_id: string;
@@ -87,7 +87,7 @@ export interface OrderLinesTable {
   stock_taken: Flag;
 }
 
-export interface OrderDownloadsTable {
+interface OrderDownloadsTable {
   id: string;
   website_id: string;
   order_id: string;
@@ -97,7 +97,7 @@ export interface OrderDownloadsTable {
   created_on: number;
 }
 
-export interface GiftCardsTable {
+interface GiftCardsTable {
   id: string;
   website_id: string;
   code: string; // normalized: 16 characters, no dashes
@@ -111,7 +111,7 @@ export interface GiftCardsTable {
   updated_on: number;
 }
 
-export interface GiftCardRedemptionsTable {
+interface GiftCardRedemptionsTable {
   id: string;
   website_id: string;
   gift_card_id: string;
@@ -120,7 +120,7 @@ export interface GiftCardRedemptionsTable {
   created_on: number;
 }
 
-export interface SubscriptionsTable {
+interface SubscriptionsTable {
   id: string;
   website_id: string;
   order_id: string;
@@ -142,12 +142,12 @@ export interface SubscriptionsTable {
   created_on: number;
 }
 
-export interface CommerceCountersTable {
+interface CommerceCountersTable {
   website_id: string;
   next_order_number: number;
 }
 
-export interface CommerceEventsTable {
+interface CommerceEventsTable {
   id: string;
   website_id: string;
   type: string;
@@ -157,7 +157,7 @@ export interface CommerceEventsTable {
   processed_on: number | null;
 }
 
-export interface CommerceTables {
+interface CommerceTables {
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   orders: OrdersTable;

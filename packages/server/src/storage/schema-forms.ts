@@ -1,9 +1,9 @@
 /**
- * The tables of migration 0003-forms (issue 7), added to the store's `Database` by declaration
+ * The tables of migration 0003-forms, added to the store's `Database` by declaration
  * merging so that modules adding tables in parallel do not all edit schema.ts. Same conventions
  * as schema.ts: text ids, epoch milliseconds, JSON text for values read whole.
  */
-export interface SiteSecretsTable {
+interface SiteSecretsTable {
   website_id: string;
   /** `captcha-hmac`, `mailing-list`, ... */
   name: string;
@@ -11,7 +11,7 @@ export interface SiteSecretsTable {
   created_on: number;
 }
 
-export interface FormSubmissionKeysTable {
+interface FormSubmissionKeysTable {
   submission_key: string;
   website_id: string;
   created_on: number;
@@ -35,7 +35,7 @@ export interface FormSubmissionsTable {
   submitted_on: number;
 }
 
-export interface CaptchaSolutionsTable {
+interface CaptchaSolutionsTable {
   website_id: string;
   challenge: string;
   expires_on: number;
@@ -70,7 +70,7 @@ export interface OutboxTable {
 
 export type SubscriberStatus = 'pending' | 'subscribed' | 'unsubscribed';
 
-export interface MailingListSubscribersTable {
+interface MailingListSubscribersTable {
   id: string;
   website_id: string;
   /** Lowercased. */
@@ -84,7 +84,7 @@ export interface MailingListSubscribersTable {
   unsubscribed_on: number | null;
 }
 
-export interface RateLimitCountersTable {
+interface RateLimitCountersTable {
   counter_key: string;
   website_id: string;
   hits: number;

@@ -2,7 +2,7 @@
  * The table of migration 0007-job-leases (jobs/runner.ts), added to the store's `Database` by
  * declaration merging (as schema-forms.ts does). Server-wide: no `website_id`.
  */
-export interface JobLeasesTable {
+interface JobLeasesTable {
   name: string;
   holder: string | null;
   lease_expires_on: number;
@@ -12,10 +12,12 @@ export interface JobLeasesTable {
   last_error: string | null;
 }
 
-export interface JobTables {
+interface JobTables {
   job_leases: JobLeasesTable;
 }
 
 declare module './schema.js' {
   interface Database extends JobTables {}
 }
+
+export {};

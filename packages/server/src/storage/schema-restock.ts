@@ -1,12 +1,12 @@
 import type { Flag } from './schema.js';
 
 /**
- * The tables of migration 0006-restock-reviews (issue 7): restock signups and product reviews,
+ * The tables of migration 0006-restock-reviews: restock signups and product reviews,
  * added to the store's `Database` by declaration merging (as schema-forms.ts does).
  */
-export type RestockSignupStatus = 'waiting' | 'notified';
+type RestockSignupStatus = 'waiting' | 'notified';
 
-export interface RestockSignupsTable {
+interface RestockSignupsTable {
   id: string;
   website_id: string;
   /** The product's item id (the spec's productId). */
@@ -24,7 +24,7 @@ export interface RestockSignupsTable {
   outbox_id: string | null;
 }
 
-export interface ProductReviewsTable {
+interface ProductReviewsTable {
   id: string;
   website_id: string;
   item_id: string;
@@ -37,7 +37,7 @@ export interface ProductReviewsTable {
   created_on: number;
 }
 
-export interface RestockTables {
+interface RestockTables {
   restock_signups: RestockSignupsTable;
   product_reviews: ProductReviewsTable;
 }

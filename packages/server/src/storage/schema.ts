@@ -26,7 +26,7 @@ export interface WebsitesTable {
   updated_on: number;
 }
 
-export interface WebsiteHostsTable {
+interface WebsiteHostsTable {
   host: string;
   website_id: string;
 }
@@ -54,7 +54,7 @@ export interface ThemesTable {
   created_on: number;
 }
 
-export interface ThemeFilesTable {
+interface ThemeFilesTable {
   website_id: string;
   theme_id: string;
   path: string;
@@ -147,7 +147,7 @@ export interface NavigationTable {
   entries: string; // JSON NavEntry[]
 }
 
-export interface AssetsTable {
+interface AssetsTable {
   id: string;
   website_id: string;
   path: string;

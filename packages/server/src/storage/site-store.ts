@@ -20,7 +20,7 @@ export function collectionTypeCode(kind: string): number {
   return CollectionType.GENERIC;
 }
 
-export function recordTypeOf(kind: CollectionKind, item: ItemDoc): number {
+function recordTypeOf(kind: CollectionKind, item: ItemDoc): number {
   if (item.recordType !== null) return item.recordType;
   switch (kind) {
     case 'products': return RecordType.STORE_ITEM;

@@ -1,4 +1,4 @@
-import { type Compilable, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
 import { sqliteConnections, type Dialect, type Store } from './dialect.js';
 import type { Param } from './prepared.js';
 import type { Database } from './schema.js';
@@ -21,7 +21,7 @@ interface Sqlite {
   };
 }
 
-export interface StatementResult<Row> {
+interface StatementResult<Row> {
   rows: Row[];
   /** Rows changed by an insert, update or delete. */
   changes: number;
@@ -241,10 +241,4 @@ function boundToConnection(store: Store): Promise<Kysely<Database>> {
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-/** A CHECK constraint refused a row (stock or balance below zero): PostgreSQL 23514, SQLite SQLITE_CONSTRAINT_CHECK. */
-export function isCheckViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23514' || code === 'SQLITE_CONSTRAINT_CHECK';
 }

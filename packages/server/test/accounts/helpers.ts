@@ -14,8 +14,8 @@ import { TestClock } from '../commerce/helpers.js';
 import { QUICK_PASSWORD_COST } from '../helpers/passwords.js';
 
 /** The accounts fixture: a shop, paywall products, a members-only lessons collection, a protected page, two languages. */
-export const MEMBERS_SITE = path.join(FIXTURES, 'sites', 'members');
-export const HOST = 'members.test';
+const MEMBERS_SITE = path.join(FIXTURES, 'sites', 'members');
+const HOST = 'members.test';
 export const WEBSITE_ID = websiteIdOf('fixture-members');
 export const itemId = (collection: string, urlId: string) => stableId(stableId(WEBSITE_ID, 'collection', collection), 'item', urlId);
 export const PAGE_PASSWORD = 'open sesame';

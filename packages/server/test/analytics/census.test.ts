@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '../../src/modules/analytics/request-info.js';
 import { DIALECTS } from '../helpers/store.js';

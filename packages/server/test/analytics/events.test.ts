@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMERCE_EVENTS } from '../../../storefront/src/collectors/visitor-events.js';
+import { COMMERCE_EVENTS } from '@tessera/core';
 import { EVENT_SCHEMA_NAMES } from '../../src/modules/analytics/event-schemas.js';
 import { DIALECTS } from '../helpers/store.js';
 import type { TestSite } from '../helpers/app.js';

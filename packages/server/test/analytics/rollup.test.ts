@@ -87,7 +87,7 @@ describe.each(DIALECTS)('roll-ups, retention and the report on %s', (dialect) =>
         clientError(d1, 'boom', 2000),
       ],
     });
-    // Orders come from the orders table (issue 5): one placed on d1 counts; a declined one, a donation and one of d2 do not.
+    // Orders come from the orders table: one placed on d1 counts; a declined one, a donation and one of d2 do not.
     const order = (n: number, day: string, extra: Record<string, unknown> = {}) => ({
       id: `0000000000000000000000${n}0`, website_id: site, order_number: 1000 + n, idempotency_key: `funnel-${n}-${dialect}`,
       request_fingerprint: 'f', kind: 'order' as const, cart_id: null, member_id: null, customer_email: 'a@example.com', currency: 'USD',

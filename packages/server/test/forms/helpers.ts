@@ -15,7 +15,7 @@ import { freshStore } from '../helpers/store.js';
 export const HOST = 'shop.test';
 export const OWNER = 'owner@shop.test';
 export const CRUMB = 'test-crumb-0123456789abcdef';
-export const START = Date.UTC(2026, 4, 1, 9, 0, 0);
+const START = Date.UTC(2026, 4, 1, 9, 0, 0);
 
 /** A clock the test moves by hand. */
 export interface TestClock {
@@ -55,7 +55,7 @@ export interface FormsSiteOptions {
 }
 
 /** Changes a site's settings in the store the way an import would (the version bump makes every process see it). */
-export async function patchSettings(store: Store, websiteId: string, patch: Record<string, unknown>): Promise<void> {
+async function patchSettings(store: Store, websiteId: string, patch: Record<string, unknown>): Promise<void> {
   const row = await store.db.selectFrom('site_settings').select('website_settings').where('website_id', '=', websiteId).executeTakeFirstOrThrow();
   const settings = { ...JSON.parse(row.website_settings), ...patch };
   await store.db.updateTable('site_settings').set({ website_settings: JSON.stringify(settings) }).where('website_id', '=', websiteId).execute();

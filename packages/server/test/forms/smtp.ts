@@ -64,7 +64,7 @@ function parsePart(raw: string, into: { text: string; html: string }): Map<strin
   return headers;
 }
 
-export function parseMail(raw: string, from = '', to: string[] = []): ReceivedMail {
+function parseMail(raw: string, from = '', to: string[] = []): ReceivedMail {
   const bodies = { text: '', html: '' };
   const headers = parsePart(raw, bodies);
   return { raw, from, to, headers, subject: decodeWords(headers.get('subject') ?? ''), text: bodies.text.replace(/\r\n/g, '\n'), html: bodies.html };

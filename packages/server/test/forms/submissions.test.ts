@@ -20,7 +20,6 @@ describe.each(DIALECTS)('site form submissions on %s', (dialect) => {
   });
 
   const save = (body: unknown) => site.call('POST', '/api/form/SaveFormSubmission', body);
-  const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
 
   it('answers a single-use key as data.key and keeps it in the store', async () => {
     const res = await site.call('POST', '/api/form/FormSubmissionKey');

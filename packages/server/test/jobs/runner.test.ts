@@ -12,7 +12,10 @@ function gate() {
   let reached!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   const arrived = new Promise<void>((resolve) => (reached = resolve));
-  return { open, arrived, wait: () => (reached(), opened) };
+  return { open, arrived, wait: () => {
+    reached();
+    return opened;
+  } };
 }
 
 /** What a runner logged, by level. */

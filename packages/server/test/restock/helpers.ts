@@ -11,14 +11,14 @@ import { testConfig } from '../helpers/app.js';
 import { freshStore } from '../helpers/store.js';
 import { startSmtp, type TestSmtp } from '../forms/smtp.js';
 
-export { ADDRESS, HOST, Visitor, WEBSITE_ID, itemId, paid, setStock, stockOf } from '../commerce/helpers.js';
+export { ADDRESS, Visitor, WEBSITE_ID, itemId, paid, setStock } from '../commerce/helpers.js';
 
 export const RESTOCK = '/api/site-users/account/notifications/restock';
-export const OWNER_EMAIL = 'owner@store.test';
+const OWNER_EMAIL = 'owner@store.test';
 const OWNER_PASSWORD = 'a long test password';
 
 /** Every limit far away, unless a test sets its own. */
-export const LOOSE: MerchandisingSetup = {
+const LOOSE: MerchandisingSetup = {
   restockLimits: {
     signUpPerVisitor: { name: 'restock-signup:visitor', limit: 100_000, windowMs: 60_000 },
     signUpPerSite: { name: 'restock-signup:site', limit: 100_000, windowMs: 60_000 },
@@ -32,7 +32,7 @@ export const LOOSE: MerchandisingSetup = {
 };
 
 /** Restock and reviews on, as a shop would write them in site.json `store.merchandising`. */
-export const MERCHANDISING = {
+const MERCHANDISING = {
   restockNotificationsEnabled: true,
   restockNotificationsMailingListSignUpEnabled: true,
   restockNotificationsSuccessText: '',

@@ -22,12 +22,18 @@ describe.each(DIALECTS)('write transactions on %s', (dialect) => {
 
   it('answers each write with its own result, and a failing write changes nothing of its own', async () => {
     const results = await Promise.allSettled([
-      writeTransaction(store, async (tx) => (await insert(tx, 1), 'one')),
+      writeTransaction(store, async (tx) => {
+        await insert(tx, 1);
+        return 'one';
+      }),
       writeTransaction(store, async (tx) => {
         await insert(tx, 2);
         throw new Error('refused after writing');
       }),
-      writeTransaction(store, async (tx) => (await insert(tx, 3), 'three')),
+      writeTransaction(store, async (tx) => {
+        await insert(tx, 3);
+        return 'three';
+      }),
       // A statement error inside the work: the primary key 1 is taken by the first write.
       writeTransaction(store, async (tx) => insert(tx, 1, 'again')),
     ]);

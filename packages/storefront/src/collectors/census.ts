@@ -17,7 +17,7 @@ export function recordHit(event: string, data: object, visitorId?: string): Prom
 }
 
 /** The page view's data: the page-context fields, where the page is, and the visitor's session. */
-export function pageViewData(visit: Visit): Record<string, unknown> {
+function pageViewData(visit: Visit): Record<string, unknown> {
   return {
     ...pageContextFields(visit.context),
     pagePath: location.pathname,

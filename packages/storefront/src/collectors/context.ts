@@ -53,7 +53,7 @@ export interface CollectorContext {
 }
 
 /** The page-context field names of the spec, in its order. */
-export const PAGE_CONTEXT_FIELDS = [
+const PAGE_CONTEXT_FIELDS = [
   'accountId', 'ampEnabled', 'authenticUrl', 'cloneable', 'collectionType', 'createdOn', 'developerMode',
   'impersonatedSession', 'inFrame', 'isHstsEnabled', 'isInternal', 'language', 'memberId', 'pageType',
   'platform', 'templateId', 'timeZone', 'websiteId', 'websiteType',

@@ -28,9 +28,9 @@ export interface ErrorReporter {
   report(error: unknown, event?: string): void;
 }
 
-export const ERRORS_URL = '/api/events/RecordJavascriptErrors';
+const ERRORS_URL = '/api/events/RecordJavascriptErrors';
 
-export function toClientError(error: unknown, event: string): ClientError {
+function toClientError(error: unknown, event: string): ClientError {
   const uncaught = error instanceof ErrorEvent ? error : undefined;
   const cause: unknown = uncaught ? (uncaught.error ?? uncaught.message) : error;
   const known = cause instanceof Error ? cause : undefined;

@@ -11,7 +11,7 @@ export interface Visibility {
 }
 
 /** The share of the element inside the viewport, measured now. */
-export function measureVisibility(element: Element): Visibility {
+function measureVisibility(element: Element): Visibility {
   const rect = element.getBoundingClientRect();
   const area = rect.width * rect.height;
   const width = Math.min(rect.right, innerWidth) - Math.max(rect.left, 0);

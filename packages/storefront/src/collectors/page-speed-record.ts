@@ -22,7 +22,7 @@ export function validTimings(timings: Record<string, unknown>): Record<string, n
 }
 
 /** Timings of the document's navigation entry; empty where the browser has none. */
-export function navigationTimings(): Record<string, number> {
+function navigationTimings(): Record<string, number> {
   const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   if (!nav) return {};
   const tls = nav.secureConnectionStart > 0;
@@ -42,7 +42,7 @@ export function navigationTimings(): Record<string, number> {
 }
 
 /** User-timing marks of the page whose names start with `rum-`, by name. */
-export function userTimings(): Record<string, unknown> {
+function userTimings(): Record<string, unknown> {
   const marks: Record<string, unknown> = {};
   for (const mark of performance.getEntriesByType?.('mark') ?? []) {
     if (mark.name.startsWith(ANALYTICS.userTimingPrefix)) marks[mark.name] = mark.startTime;

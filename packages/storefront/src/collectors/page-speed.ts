@@ -9,7 +9,7 @@ import { type PerformanceRecord, RECORD_APP, pageSpeedData } from './page-speed-
 import { createRecordQueue } from './record-queue.js';
 import { request } from './transport.js';
 
-export const SETTINGS_URL = '/api/1/performance/settings';
+const SETTINGS_URL = '/api/1/performance/settings';
 
 export interface PerformanceSettings {
   readonly pageLoadId?: unknown;

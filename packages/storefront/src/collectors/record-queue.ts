@@ -4,7 +4,7 @@
 // keepalive fetch. Once opened, records added later leave at once.
 import { beacon, post } from './transport.js';
 
-export const RECORDS_URL = '/api/1/performance/records';
+const RECORDS_URL = '/api/1/performance/records';
 
 export interface RecordQueue {
   /** Queues records; throws `Data is empty` for a record that encodes to nothing (the others stay queued). */

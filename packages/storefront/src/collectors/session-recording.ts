@@ -14,7 +14,7 @@ import { trackLegacyEvent } from './trackers.js';
 export const RECORDING_KEY = 'tessera.sessionRecording';
 export const RECORDING_EXPIRY_KEY = 'tessera.sessionRecording.expires';
 /** A recorded visit ends after half an hour without a page: the timeline is then removed. */
-export const RECORDING_LIFETIME_MS = 30 * 60_000;
+const RECORDING_LIFETIME_MS = 30 * 60_000;
 const MAX_STEPS = 200;
 
 export interface RecordingSettings {
@@ -22,7 +22,7 @@ export interface RecordingSettings {
   readonly sampleRate: number;
 }
 
-export type Step = [kind: 'page' | 'click' | 'scroll' | 'hidden', at: number, detail: string];
+type Step = [kind: 'page' | 'click' | 'scroll' | 'hidden', at: number, detail: string];
 
 /** Whether this visitor on this device is recorded (the rule of @tessera/core), before asking the server. */
 export function recordingAllowed(settings: RecordingSettings | undefined, visitorId: string, cores: number | undefined): boolean {

@@ -21,7 +21,7 @@ export interface SessionInfo {
   readonly sessionId: string;
 }
 
-export function newId(): string {
+function newId(): string {
   return crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 }
 

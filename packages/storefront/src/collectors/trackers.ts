@@ -7,7 +7,7 @@ import { FORM_TYPE, type FormFields, JSON_TYPE, formEncode, post } from './trans
 import type { Visit } from './visit.js';
 
 /** The v2 event record's client_name. */
-export const CLIENT_NAME = 'tessera-storefront';
+const CLIENT_NAME = 'tessera-storefront';
 
 async function tracked(response: Promise<Response>): Promise<void> {
   const { status } = await response;

@@ -6,8 +6,8 @@ import { applyVariantOverrides } from '@tessera/core/constants';
 import { readExpiring, writeExpiring } from './expiring-storage.js';
 
 export const OVERRIDES_KEY = 'tessera.variantOverrides';
-export const OVERRIDES_EXPIRY_KEY = 'tessera.variantOverrides.expires';
-export const OVERRIDES_LIFETIME_MS = 7 * 86_400_000;
+const OVERRIDES_EXPIRY_KEY = 'tessera.variantOverrides.expires';
+const OVERRIDES_LIFETIME_MS = 7 * 86_400_000;
 
 /** The overrides in force on this page: the stored ones changed by the query; stored again when changed. */
 export function variantOverrides(siteStatus: 'internal' | 'live', search: string, storage: Storage, now = Date.now()): Record<string, string> {

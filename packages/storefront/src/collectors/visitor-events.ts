@@ -2,30 +2,9 @@
 // section 7: "a visitor event client for commerce events"). Commerce events go to the v2
 // event client; lesson, paywall and join events, which concern members, to the legacy tracker
 // whose payload carries the member's account and locale.
+import { COMMERCE_EVENTS, MEMBER_EVENTS } from '@tessera/core/constants';
 import { type EventProperties, eventRecord, legacyPayload, trackEvent, trackLegacyEvent } from './trackers.js';
 import { type Visit, isEventTracked } from './visit.js';
-
-/** Names the storefront's event bus publishes, mapped to the tracked event names. */
-export const COMMERCE_EVENTS = {
-  'product-page-visit': 'visit_product_page',
-  'add-to-cart': 'add_to_cart',
-  'view-cart': 'view_cart',
-  'remove-from-cart': 'remove_from_cart',
-  'related-product-display': 'related_product_display',
-  'related-product-click': 'related_product_click',
-  'related-product-add': 'related_product_add_to_cart',
-  'reviews-tab-click': 'reviews_tab_click',
-  'reviews-anchor-click': 'reviews_anchor_click',
-} as const;
-
-export const MEMBER_EVENTS = {
-  'lesson-view': 'lesson_view',
-  'lesson-complete': 'lesson_complete',
-  'paywall-view': 'paywall_view',
-  'paywall-click': 'paywall_click',
-  'join-click': 'join_click',
-  'join-complete': 'join_complete',
-} as const;
 
 export type VisitorEventName = keyof typeof COMMERCE_EVENTS | keyof typeof MEMBER_EVENTS;
 
@@ -41,7 +20,7 @@ export interface StorefrontEventBus {
 }
 
 const own = (table: object, name: string): string | undefined =>
-  Object.prototype.hasOwnProperty.call(table, name) ? (table as Record<string, string>)[name] : undefined;
+  Object.hasOwn(table, name) ? (table as Record<string, string>)[name] : undefined;
 
 /** Sends one bus event to its tracker; resolves false for an event the collectors do not track. */
 export function forwardEvent(visit: Visit, { name, payload = {} }: StorefrontEvent): Promise<boolean> {

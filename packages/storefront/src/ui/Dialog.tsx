@@ -50,7 +50,7 @@ export function Dialog({ title, onClose, children, role = 'dialog', className, a
       document.removeEventListener('keydown', onKey);
       containment.release();
       unlock();
-      if (previous && previous.isConnected) previous.focus();
+      if (previous?.isConnected) previous.focus();
     };
   }, []);
 
@@ -68,11 +68,13 @@ export function Dialog({ title, onClose, children, role = 'dialog', className, a
   }, []);
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes the dialog; the keyboard closes it with Escape or its button
     <div ref={overlay} className={`tessera-overlay${tall ? ' tessera-overlay--tall' : ''}`}
       onMouseDown={(e) => {
         // A press that starts on the overlay itself (not on the panel) is a click outside.
         if (e.target === overlay.current) close.current();
       }}>
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, both of which take aria-modal */}
       <div ref={panel} className={`tessera-dialog${className ? ` ${className}` : ''}`} role={role} aria-modal="true"
         aria-labelledby={titleId} aria-describedby={role === 'alertdialog' ? bodyId : undefined} tabIndex={-1}
         style={tall ? { marginTop: LIGHTBOX_MARGIN_PX, marginBottom: LIGHTBOX_MARGIN_PX } : undefined}>

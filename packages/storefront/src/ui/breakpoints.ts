@@ -9,5 +9,3 @@ export function matchesBreakpoint(name: Breakpoint, width: number = window.inner
   if (name === 'desktop') return width >= BREAKPOINTS.desktopMinWidth;
   return false;
 }
-
-export const isMobile = (width?: number) => matchesBreakpoint('mobile', width);

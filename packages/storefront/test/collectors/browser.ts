@@ -64,7 +64,7 @@ export function installBeacon(network: FakeNetwork, accept = true): void {
   });
 }
 
-export function removeBeacon(): void {
+function removeBeacon(): void {
   delete (navigator as { sendBeacon?: unknown }).sendBeacon;
 }
 
@@ -73,7 +73,7 @@ export function goTo(url: string): void {
   (globalThis as unknown as { jsdom: { reconfigure(o: { url: string }): void } }).jsdom.reconfigure({ url });
 }
 
-export function clearCookies(): void {
+function clearCookies(): void {
   for (const part of document.cookie.split('; ')) {
     const secure = location.protocol === 'https:' ? '; secure' : '';
     if (part) document.cookie = `${part.split('=')[0]}=; max-age=-1; path=/${secure}`;

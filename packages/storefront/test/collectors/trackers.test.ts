@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
+import { COMMERCE_EVENTS, MEMBER_EVENTS } from '@tessera/core/constants';
 import { WebsiteRole } from '@tessera/core/enums';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  COMMERCE_EVENTS,
-  MEMBER_EVENTS,
   type StorefrontEvent,
   forwardEvent,
   forwardVisitorEvents,

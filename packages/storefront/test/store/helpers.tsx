@@ -9,7 +9,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
-export interface Sent {
+interface Sent {
   readonly method: string;
   readonly path: string;
   readonly query: URLSearchParams;

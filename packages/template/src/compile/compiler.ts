@@ -39,7 +39,7 @@ export function lazyBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
   return (s, f) => (exec ??= compileBody(nodes, cx))(s, f);
 }
 
-export function compileBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
+function compileBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
   const fns: Exec[] = new Array(nodes.length);
   for (let i = 0; i < nodes.length; i++) fns[i] = compileNode(nodes[i], cx);
   switch (fns.length) {
@@ -342,7 +342,7 @@ function compileInject(node: N.InjectNode): Exec {
   const loc: N.Loc = node;
   return (s, f) => {
     s.step(loc);
-    const raw = Object.prototype.hasOwnProperty.call(s.injects, file) ? s.injects[file] : undefined;
+    const raw = Object.hasOwn(s.injects, file) ? s.injects[file] : undefined;
     if (typeof raw !== 'string') {
       s.report(runtimeErrors.injectMissing(file, loc));
       f.setVar(name, undefined);

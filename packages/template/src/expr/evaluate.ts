@@ -99,7 +99,7 @@ function operand(v: unknown, op: string): string | number | boolean | null {
   return v;
 }
 
-/* eslint-disable eqeqeq */
+// biome-ignore lint/suspicious/noExplicitAny: expressions apply JavaScript's own operators to values of any type
 function binary(fn: string, a: any, b: any, maxString: number): unknown {
   switch (fn) {
     case '+': {
@@ -120,8 +120,10 @@ function binary(fn: string, a: any, b: any, maxString: number): unknown {
     case '<=': return a <= b;
     case '>': return a > b;
     case '>=': return a >= b;
+    // biome-ignore-start lint/suspicious/noDoubleEquals: the expression language's == and != are JavaScript's loose equality
     case '==': return a == b;
     case '!=': return a != b;
+    // biome-ignore-end lint/suspicious/noDoubleEquals: loose equality ends here
     case '===': return a === b;
     case '!==': return a !== b;
     case '&': return a & b;

@@ -5,7 +5,7 @@ import { syntaxErrors, type Position, type TemplateError } from '../errors.js';
 import { parsePath, pathLength, isDigit, isLetter } from '../syntax/paths.js';
 import type { VarPath } from '../syntax/nodes.js';
 
-export type ExprToken =
+type ExprToken =
   | { readonly t: 'num'; readonly value: number; readonly at: number }
   | { readonly t: 'str'; readonly value: string; readonly at: number }
   | { readonly t: 'const'; readonly value: boolean | null | number; readonly at: number }
@@ -14,7 +14,7 @@ export type ExprToken =
   | { readonly t: 'op'; readonly op: string; readonly at: number }
   | { readonly t: '(' | ')' | ',' | ';'; readonly at: number };
 
-export const FUNCTIONS: ReadonlySet<string> = new Set(['min', 'max', 'abs', 'bool', 'num', 'str']);
+const FUNCTIONS: ReadonlySet<string> = new Set(['min', 'max', 'abs', 'bool', 'num', 'str']);
 
 const CONSTANTS: ReadonlyMap<string, boolean | null | number> = new Map<string, boolean | null | number>([
   ['true', true], ['false', false], ['null', null],

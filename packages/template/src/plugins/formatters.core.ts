@@ -9,7 +9,7 @@ import type { Formatter, FormatterTable } from './types.js';
 const HTML_SPECIAL = /[&<>]/;
 const ATTR_SPECIAL = /[&<>"]/;
 
-function escape(s: string, quotes: boolean): string {
+function escapeSpecial(s: string, quotes: boolean): string {
   let out = '';
   let last = 0;
   for (let i = 0; i < s.length; i++) {
@@ -25,8 +25,8 @@ function escape(s: string, quotes: boolean): string {
   }
   return last === 0 ? s : out + s.slice(last);
 }
-const escapeHtml = (s: string) => (HTML_SPECIAL.test(s) ? escape(s, false) : s);
-const escapeAttr = (s: string) => (ATTR_SPECIAL.test(s) ? escape(s, true) : s);
+const escapeHtml = (s: string) => (HTML_SPECIAL.test(s) ? escapeSpecial(s, false) : s);
+const escapeAttr = (s: string) => (ATTR_SPECIAL.test(s) ? escapeSpecial(s, true) : s);
 
 // `url-encode` leaves letters, digits and * + - . / @ _ as they are and percent-encodes everything else as UTF-8.
 const urlEncode = (s: string) =>

@@ -88,7 +88,7 @@ function compileFormat(format: string): readonly Piece[] {
       literal += '%';
       continue;
     }
-    const write = Object.prototype.hasOwnProperty.call(CODES, code) ? CODES[code] : undefined;
+    const write = Object.hasOwn(CODES, code) ? CODES[code] : undefined;
     if (write === undefined) continue;
     if (literal !== '') pieces.push(literal);
     literal = '';

@@ -43,9 +43,9 @@ function plain(f: unknown): string | undefined {
 
 const summaryFormField: Formatter = (f, _args, ctx) => {
   const type = text(field(f, 'type'));
-  const answer = Object.prototype.hasOwnProperty.call(ANSWERS, type) && type !== 'checkbox' && type !== 'address' && field(f, 'values') === undefined
+  const answer = Object.hasOwn(ANSWERS, type) && type !== 'checkbox' && type !== 'address' && field(f, 'values') === undefined
     ? undefined
-    : Object.prototype.hasOwnProperty.call(ANSWERS, type)
+    : Object.hasOwn(ANSWERS, type)
       ? ANSWERS[type](record(field(f, 'values')), f)
       : plain(f);
   const shown = answer ?? escapeHtml(localized(ctx, 'formEmptyAnswerText', EMPTY_FORM_ANSWER));

@@ -3,7 +3,7 @@
 
 import { formatMoneyWithSymbol, fromMoneyValue, getCurrency, moneyValueCurrency, toEpochMs, type CurrencyCode, type LocaleNumberFormat } from '@tessera/core';
 import { dateTimePlan, formatDateInterval, formatDateTime } from './datetime.js';
-import { field, text } from './html.js';
+import { text } from './html.js';
 import { ArgsMemo, dateTimeFormat, decimalText, numberFormat, numberFormatter, numberOptions, parseOptions, plainSpaces, pluralRules, relativeTimeFormat, safeLocale } from './intl.js';
 import { parseMessage, type MessageNode } from './message.js';
 import { formatUnit } from './units.js';
@@ -100,7 +100,7 @@ function messageArgs(args: readonly string[], ctx: PluginContext): Args {
 
 function argValue(args: Args, name: string): unknown {
   if (/^\d+$/.test(name)) return args.positional[Number(name)];
-  return Object.prototype.hasOwnProperty.call(args.named, name) ? args.named[name] : undefined;
+  return Object.hasOwn(args.named, name) ? args.named[name] : undefined;
 }
 
 /** The number of a plural argument and its fraction digits as written ("1.0" has one). */
@@ -211,7 +211,7 @@ const DATE_FIELDS: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
 // `{t|datetimefield month}`: one field of a date (year, month, day, weekday, hour, minute, second, era).
 const datetimeField: Formatter = (value, args, ctx) => {
   const ms = toEpochMs(value);
-  const options = args.length > 0 && Object.prototype.hasOwnProperty.call(DATE_FIELDS, args[0]) ? DATE_FIELDS[args[0]] : undefined;
+  const options = args.length > 0 && Object.hasOwn(DATE_FIELDS, args[0]) ? DATE_FIELDS[args[0]] : undefined;
   if (ms === undefined || options === undefined) return '';
   const part = Object.keys(options)[0];
   return dateTimeFormat(localeOf(ctx), { ...options, timeZone: ctx.timeZone }).formatToParts(ms).find((p) => p.type === part)?.value ?? '';

@@ -7,7 +7,7 @@ export const escapeAttr = (s: string): string => escapeHtml(s).replace(/"/g, '&q
 
 /** An own property of an object, else undefined (arrays and primitives have none). */
 export function field(v: unknown, key: string): unknown {
-  return isObject(v) && Object.prototype.hasOwnProperty.call(v, key) ? (v as Record<string, unknown>)[key] : undefined;
+  return isObject(v) && Object.hasOwn(v, key) ? (v as Record<string, unknown>)[key] : undefined;
 }
 
 /** A plain object or an empty one, for reading optional site data. */

@@ -35,7 +35,10 @@ class Parser {
       const c = this.s[this.pos];
       if (c === '}' && inBranch) break;
       if (c === '#' && inPlural) {
-        if (text !== '') out.push(text), (text = '');
+        if (text !== '') {
+          out.push(text);
+          text = '';
+        }
         out.push({ kind: 'hash' });
         this.pos++;
         continue;
@@ -48,7 +51,10 @@ class Parser {
           this.pos = this.s.length;
           break;
         }
-        if (text !== '') out.push(text), (text = '');
+        if (text !== '') {
+          out.push(text);
+          text = '';
+        }
         out.push(node);
         continue;
       }

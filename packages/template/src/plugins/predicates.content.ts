@@ -75,7 +75,7 @@ export const contentPredicates: PredicateTable = {
   ...galleryValue('meta-position', ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right']),
   ...galleryValue('active-alignment', ['left', 'center', 'right']),
   ...['auto-crop', 'autoplay', 'controls', 'lightbox', 'show-meta', 'show-meta-on-hover', 'square-thumbs', 'thumbnails'].reduce(
-    (acc, n) => ({ ...acc, ...galleryFlag(n) }), {} as Record<string, Predicate>),
+    (acc, n) => Object.assign(acc, galleryFlag(n)), {} as Record<string, Predicate>),
   'gallery-meta?': (node) => isTruthy(option(node, 'controls')) || isTruthy(option(node, 'indicators')),
   'calendar-view?': (node) => isTruthy(field(node, 'calendarView')),
   'collection?': (node) => isTruthy(field(node, 'collection')),

@@ -42,7 +42,7 @@ export function merchandising(ctx: PluginContext, item: unknown): Readonly<Recor
  * An amount as the price snippets show it: with the site's CLDR money format flag, the locale's
  * currency format as text; otherwise the plain amount in the money element the storefront localizes.
  */
-export function moneyMarkup(cents: number, currency: CurrencyCode, ctx: PluginContext): string {
+function moneyMarkup(cents: number, currency: CurrencyCode, ctx: PluginContext): string {
   const money = makeMoney(cents, currency);
   if (flag(dig(ctx.root, 'featureFlags', 'useCLDRMoneyFormat'))) {
     return escapeHtml(formatMoney(money, { locale: ctx.locale ?? 'en-US' }));

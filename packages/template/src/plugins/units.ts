@@ -15,7 +15,7 @@ const UNITS: Readonly<Record<string, readonly [Category, number]>> = {
   millimeter: ['length', 0.001], centimeter: ['length', 0.01], meter: ['length', 1], kilometer: ['length', 1000],
   inch: ['length', 0.0254], foot: ['length', 0.3048], yard: ['length', 0.9144], mile: ['length', 1609.344],
   point: ['length', 0.0254 / 72], 'nautical-mile': ['length', 1852], 'astronomical-unit': ['length', 149_597_870_700],
-  'light-year': ['length', 9_460_730_472_580_800], parsec: ['length', 30_856_775_814_913_673],
+  'light-year': ['length', 9_460_730_472_580_800], parsec: ['length', 30_856_775_814_913_672],
   'square-centimeter': ['area', 1e-4], 'square-meter': ['area', 1], 'square-kilometer': ['area', 1e6],
   'square-inch': ['area', 0.00064516], 'square-foot': ['area', 0.09290304], 'square-yard': ['area', 0.83612736],
   'square-mile': ['area', 2_589_988.110336], acre: ['area', 4046.8564224], hectare: ['area', 10_000],
@@ -74,7 +74,7 @@ type Display = 'narrow' | 'short' | 'long';
 function unitName(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   const u = ALIASES[raw.toLowerCase()] ?? raw.toLowerCase();
-  return Object.prototype.hasOwnProperty.call(UNITS, u) ? u : undefined;
+  return Object.hasOwn(UNITS, u) ? u : undefined;
 }
 
 function toTemperature(value: number, from: string, to: string): number {
@@ -133,7 +133,7 @@ export function formatUnit(value: unknown, options: readonly string[], locale: s
     group: o.positional.includes('group') || (o.named.group !== undefined && o.named.group !== 'false'),
   };
   const listed = (o.named.sequence ?? o.named.out)?.split(',').map(unitName);
-  const sequence = listed !== undefined && listed.every((u): u is string => u !== undefined && UNITS[u][0] === UNITS[from][0])
+  const sequence = listed?.every((u): u is string => u !== undefined && UNITS[u][0] === UNITS[from][0])
     ? listed
     : undefined;
   if (sequence === undefined || sequence.length === 0) {

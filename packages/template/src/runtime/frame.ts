@@ -37,7 +37,7 @@ export interface MacroDef {
 export function findVar(f: Frame | null, name: string): unknown {
   for (let fr = f; fr !== null; fr = fr.parent) {
     const vars = fr.vars;
-    if (vars !== null && vars.has(name)) return vars.get(name);
+    if (vars?.has(name)) return vars.get(name);
     if (fr.stop) break;
   }
   return undefined;

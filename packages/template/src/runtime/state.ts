@@ -260,7 +260,7 @@ export class RenderState implements PluginContext {
   }
 
   predicate(name: string, args: readonly string[], node: unknown): boolean {
-    const fn = Object.prototype.hasOwnProperty.call(this.predicates, name) ? this.predicates[name] : undefined;
+    const fn = Object.hasOwn(this.predicates, name) ? this.predicates[name] : undefined;
     if (fn === undefined) return false;
     const savedFrame = this.frame;
     const savedList = this.valueList;
@@ -297,11 +297,11 @@ function resolverFor(path: string): Resolver {
   return r;
 }
 
-export const NOT_LITERAL = Symbol('not a literal');
+const NOT_LITERAL = Symbol('not a literal');
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /** A JSON literal argument (number, "string", true, false, null), or NOT_LITERAL. */
-export function parseLiteral(arg: string): unknown {
+function parseLiteral(arg: string): unknown {
   if (arg === 'true') return true;
   if (arg === 'false') return false;
   if (arg === 'null') return null;

@@ -18,13 +18,6 @@ export function getKey(container: unknown, key: string, index: number): unknown 
   return v;
 }
 
-/** Whether `key` names something in `container` (a null value counts: lookups stop there). */
-export function hasKey(container: unknown, key: string, index: number): boolean {
-  if (typeof container !== 'object' || container === null) return false;
-  if (Array.isArray(container)) return index >= 0 && index < container.length;
-  return hasOwn.call(container, key);
-}
-
 /**
  * `key` as a string V8 has internalized (one copy per content, compared by pointer). Names and plugin
  * arguments are cut out of the template source, and such a substring is not internalized: a Map lookup
@@ -52,7 +45,7 @@ export function arrayIndex(key: string): number {
 export function isTruthy(v: unknown): boolean {
   switch (typeof v) {
     case 'string': return v.length > 0;
-    case 'number': return v !== 0 && v === v;
+    case 'number': return v !== 0 && !Number.isNaN(v);
     case 'boolean': return v;
     case 'object':
       if (v === null) return false;

@@ -34,7 +34,7 @@ export type Instruction =
   | { readonly t: 'inject'; readonly name: string; readonly file: string };
 
 /** An instruction that names formatters which do not exist: reported, and left as literal text. */
-export interface Rejected {
+interface Rejected {
   readonly t: 'rejected';
   readonly unknownFormatters: readonly string[];
 }
@@ -55,7 +55,6 @@ const META_RIGHT: Instruction = { t: 'text', text: '}' };
 const SPACE: Instruction = { t: 'text', text: ' ' };
 const TAB: Instruction = { t: 'text', text: '\t' };
 const NEWLINE: Instruction = { t: 'text', text: '\n' };
-
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 const MACRO_NAME = /^[A-Za-z0-9_.\-/]+$/;

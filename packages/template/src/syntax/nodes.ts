@@ -91,8 +91,6 @@ export type Node =
 
 export interface RootNode { readonly kind: 'root'; readonly body: readonly Node[] }
 
-const freeze = Object.freeze;
-
 export const text = (value: string): TextNode => ({ kind: 'text', text: value });
 export const variable = (vars: readonly VarPath[], formatters: readonly FormatterCall[], line: number, column: number): VariableNode =>
   ({ kind: 'variable', vars, formatters, line, column });

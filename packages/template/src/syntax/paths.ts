@@ -23,7 +23,7 @@ const isDigit = (c: number) => (cls(c) & DIGIT) !== 0;
 const isWordChar = (c: number) => (cls(c) & WORD) !== 0;
 
 /** Length of the segment starting at `i`, or 0 when there is none. */
-export function segmentLength(s: string, i: number, end: number): number {
+function segmentLength(s: string, i: number, end: number): number {
   if (i >= end) return 0;
   const c = s.charCodeAt(i);
   let j = i + 1;

@@ -45,7 +45,7 @@ export function parseSections(text: string): Record<string, string> {
 
 const ERROR_LINE = /^([A-Z_]+)\s+(?:([^@\s]+)@)?(\d+):(\d+)(?:\s+(.*))?$/;
 
-export function parseErrors(text: string): ExpectedError[] {
+function parseErrors(text: string): ExpectedError[] {
   return text.split('\n').map((l) => l.trim()).filter((l) => l !== '').map((l) => {
     const m = ERROR_LINE.exec(l);
     if (!m) throw new Error(`bad :ERRORS line: ${l}`);
@@ -78,7 +78,7 @@ export function loadCase(file: string, name = file): Case {
  * Some corpus cases give their locale in a `:PROPERTIES` section instead of `:PARAMS`, one
  * `key=value` or `key: value` per line.
  */
-export function properties(text: string | undefined): Record<string, string> {
+function properties(text: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const line of (text ?? '').split('\n')) {
     const m = /^\s*([\w.-]+)\s*[=:]\s*(.*?)\s*$/.exec(line);

@@ -4,7 +4,7 @@
 export const plainSpaces = (s: string): string => s.replace(/[\u2009\u202f]/g, ' ');
 
 /** Intl's date parts joined, with CLDR's narrow no-break space before a day period (as the engine writes them). */
-export function joinParts(parts: ReadonlyArray<{ type: string; value: string }>): string {
+function joinParts(parts: ReadonlyArray<{ type: string; value: string }>): string {
   let out = '';
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];

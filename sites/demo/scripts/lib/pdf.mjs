@@ -49,16 +49,16 @@ const pages = [
   },
 ];
 
-const escape = (s) => s.replace(/\\/g, '\\\\').replace(/\(/g, '\\(').replace(/\)/g, '\\)');
+const escapeText = (s) => s.replace(/\\/g, '\\\\').replace(/\(/g, '\\(').replace(/\)/g, '\\)');
 
 function pageStream({ title, lines }) {
   let y = 760;
-  const ops = ['BT', '/F2 26 Tf', `72 ${y} Td`, `(${escape(title)}) Tj`, 'ET'];
+  const ops = ['BT', '/F2 26 Tf', `72 ${y} Td`, `(${escapeText(title)}) Tj`, 'ET'];
   y -= 40;
   for (const [kind, line] of lines) {
     const font = kind === 'h2' ? '/F2 14 Tf' : '/F1 11 Tf';
     y -= kind === 'h2' ? 22 : 17;
-    if (line) ops.push('BT', font, `72 ${y} Td`, `(${escape(line)}) Tj`, 'ET');
+    if (line) ops.push('BT', font, `72 ${y} Td`, `(${escapeText(line)}) Tj`, 'ET');
   }
   return ops.join('\n');
 }

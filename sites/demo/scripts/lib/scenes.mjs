@@ -87,7 +87,7 @@ function stall(x, y) {
   const stripes = [0, 1, 2, 3, 4, 5].map((i) => rect(x + i * 100, y, 100, 70, i % 2 ? P.paper : P.terracotta)).join('');
   return (
     rect(x + 10, y + 70, 14, 360, P.charcoal) + rect(x + 576, y + 70, 14, 360, P.charcoal) +
-    stripes + path(`M${x} ${y + 70} ${[0, 1, 2, 3, 4, 5].map((i) => `q50 40 100 0`).join(' ')}`, P.terracotta) +
+    stripes + path(`M${x} ${y + 70} ${[0, 1, 2, 3, 4, 5].map(() => `q50 40 100 0`).join(' ')}`, P.terracotta) +
     rect(x - 10, y + 290, 620, 30, P.clay) + rect(x, y + 320, 600, 110, shade(P.clay, -0.25))
   );
 }
@@ -136,7 +136,7 @@ export const scenes = {
     put(340, 524, 0.4, O.planter(P.terracotta, 1, 11)) + put(520, 524, 0.5, O.planter(P.cream, 1, 12)) + put(720, 524, 0.36, O.planter(P.ocean, 1, 13)) + put(880, 524, 0.3, O.planter(P.sage, 1, 14)),
   roastDay: () => room(P.cream, P.sand, 660) + windowFrame(80, 100, 280, 320) + roaster(660, 640),
   winterOrigin: () => rect(0, 0, W, H, '#C9D8E2') + snow(5) + rect(0, 600, W, 200, P.paper) + put(600, 680, 0.75, O.coffeeBag(P.ocean, P.paper, 'WINTER')),
-  cupping: () => rect(0, 0, W, H, P.clay) + [200, 420, 640, 860, 1080].map((x, i) => cupTop(x - 40, 300, 80, P.paper) + cupTop(x - 40, 520, 80, P.paper)).join('') + stroke('M120 680 L1080 680', P.paper, 6, ' stroke-dasharray="2 24"'),
+  cupping: () => rect(0, 0, W, H, P.clay) + [200, 420, 640, 860, 1080].map((x) => cupTop(x - 40, 300, 80, P.paper) + cupTop(x - 40, 520, 80, P.paper)).join('') + stroke('M120 680 L1080 680', P.paper, 6, ' stroke-dasharray="2 24"'),
   latteArt: () => rect(0, 0, W, H, P.sage) + heartLatte(600, 400, 230) + ellipse(880, 560, 70, 22, P.paper) + stroke('M760 560 L1000 540', '#9AA3A8', 14),
   market: () => rect(0, 0, W, H, '#D8E6EE') + rect(0, 620, W, 180, P.sand) + stall(300, 160) + put(420, 452, 0.2, O.mug(P.ocean, 1)) + put(500, 452, 0.2, O.mug(P.terracotta, 2)) + put(640, 452, 0.28, O.coffeeBag(P.rust, P.paper, 'HOUSE')) + put(780, 452, 0.24, O.candle()),
   wheelClass: () => room(P.sand, P.clay, 620) + wheel(600, 660, P.terracotta) + shelf(80, 200, 300) + put(160, 204, 0.2, O.mug(P.oat, 7)) + put(260, 204, 0.2, O.mug(P.oat, 8)),

@@ -34,7 +34,7 @@ export function memberOf(request: FastifyRequest, websiteId: string): SiteUserAu
 }
 
 /** A signed-in member of this site, or 401 SIGN_IN_REQUIRED. */
-export function requireMember(request: FastifyRequest, websiteId: string): SiteUserAuth {
+function requireMember(request: FastifyRequest, websiteId: string): SiteUserAuth {
   const user = memberOf(request, websiteId);
   if (!user) throw new AppError('SIGN_IN_REQUIRED');
   return user;

@@ -26,6 +26,6 @@ export function clearMemberCookies(request: FastifyRequest, reply: FastifyReply)
   reply.clearCookie(SITE_USER_INFO_COOKIE, { ...base(request), httpOnly: false });
 }
 
-export function siteUserInfoValue(siteUserId: string): string {
+function siteUserInfoValue(siteUserId: string): string {
   return JSON.stringify({ authenticated: true, siteUserId });
 }

@@ -9,7 +9,7 @@ import type { OrderPaidHook } from '../commerce/index.js';
 import type { Signer } from '../commerce/index.js';
 
 /**
- * Members' grants (issue 9): a paid order of a paywall product (type 5) grants its `paywall.grants`
+ * Members' grants: a paid order of a paywall product (type 5) grants its `paywall.grants`
  * area to the account that claims the order, once, for good (`"pricing": "one-time"`) or until the
  * end of the period paid for (`"pricing": "subscription"`, one billing period of the product's plan
  * per unit bought; a later billing cycle extends it). One row per member and area.
@@ -126,7 +126,7 @@ export function membershipPaidHook(): OrderPaidHook {
  * Grants an area, or extends the member's grant of it: a one-time purchase opens it for good; a
  * subscription period runs from the later of the payment and the current grant's end.
  */
-export async function grant(
+async function grant(
   tx: Executor, websiteId: string, siteUserId: string, area: string,
   g: { orderId: string | null; itemId: string | null; pricing: 'one-time' | 'subscription'; paidOn: number; period: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' } | null },
   now: number,

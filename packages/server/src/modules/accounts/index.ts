@@ -4,10 +4,10 @@ import { MEMBER_COOKIE, SITE_USER_INFO_COOKIE } from './cookies.js';
 import { MemberCarts } from './member-cart.js';
 import { accountsAuthPlugin, accountsPlugin, type AccountsSetup } from './plugin.js';
 
-export { memberOf, requireMember, requireXsrf, xsrfMatches } from './auth.js';
+export { memberOf, requireXsrf, xsrfMatches } from './auth.js';
 export { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './deps.js';
 export { MEMBER_COOKIE, SITE_USER_INFO_COOKIE, XSRF_HEADER } from './cookies.js';
-export { hasGrant, claimMembershipOrder, listGrants, grant, membershipPaidHook, type GrantView } from './grants.js';
+export { hasGrant, claimMembershipOrder, listGrants, membershipPaidHook, type GrantView } from './grants.js';
 export type { AccountsSetup } from './plugin.js';
 
 declare module 'fastify' {

@@ -7,14 +7,14 @@ import { registerMailTemplate } from '../../mail/index.js';
  * link, and the notice that someone tried to sign up with an address that has an account. All are
  * transactional (no unsubscribe foot); their links are absolute.
  */
-export interface PasswordResetMailInput {
+interface PasswordResetMailInput {
   readonly email: string;
   readonly resetUrl: string;
   /** How long the link works, in minutes. */
   readonly lifetimeMinutes: number;
 }
 
-export interface VerifyEmailMailInput {
+interface VerifyEmailMailInput {
   readonly email: string;
   readonly verifyUrl: string;
 }
@@ -38,7 +38,7 @@ declare module '../../mail/templates/index.js' {
 const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#222;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 
-export function passwordResetMail(input: PasswordResetMailInput, site: MailSite): MailContent {
+function passwordResetMail(input: PasswordResetMailInput, site: MailSite): MailContent {
   const text = `Someone asked to reset the password of the account ${input.email} on ${site.siteTitle}.\n\n` +
     `Choose a new password: ${input.resetUrl}\n\nThe link works once, for ${input.lifetimeMinutes} minutes. ` +
     'If you did not ask for this, ignore this email: your password stays as it is.\n';
@@ -49,7 +49,7 @@ export function passwordResetMail(input: PasswordResetMailInput, site: MailSite)
   return { subject: `Reset your password for ${site.siteTitle}`, text, html: htmlLayout({ site, bodyHtml }) };
 }
 
-export function verifyEmailMail(input: VerifyEmailMailInput, site: MailSite): MailContent {
+function verifyEmailMail(input: VerifyEmailMailInput, site: MailSite): MailContent {
   const text = `Welcome to ${site.siteTitle}! Please confirm that ${input.email} is your address: ${input.verifyUrl}\n\n` +
     'Once confirmed, your account also lists the orders you placed with this address before you signed up.\n';
   const bodyHtml = `<h1 style="font-size:20px;margin:0 0 16px">Welcome to ${escapeHtml(site.siteTitle)}</h1>` +

@@ -7,7 +7,7 @@ import type { SiteSnapshot } from '../site/index.js';
 import type { SiteUserAuth } from './users.js';
 
 /** How many orders the account page lists (newest first). */
-export const ACCOUNT_ORDERS_LIMIT = 50;
+const ACCOUNT_ORDERS_LIMIT = 50;
 
 export interface AccountOrder {
   id: string;

@@ -12,7 +12,7 @@ import { accountOrders } from './orders.js';
 import { peekSiteUserToken, useSiteUserToken } from './users.js';
 
 /** A `next` the account pages may send a visitor to: a path of this site, never another host. */
-export function safeNext(raw: unknown, fallback = '/account'): string {
+function safeNext(raw: unknown, fallback = '/account'): string {
   return typeof raw === 'string' && raw.length <= 500 ? safeRedirectTarget(raw, fallback) : fallback;
 }
 

@@ -9,16 +9,13 @@ import type { SiteRenderer } from '../site/index.js';
 import { accountRoutes } from './account-routes.js';
 import { memberOf, siteUserAuthPlugin } from './auth.js';
 import { DEFAULT_ACCOUNT_LIMITS, type AccountLimits, type AccountsDeps } from './deps.js';
-import { MemberCarts } from './member-cart.js';
+import type { MemberCarts } from './member-cart.js';
 import { accountPages } from './pages.js';
 import { resetRoutes } from './reset-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import './mail.js';
 
-export { memberOf, requireMember, requireXsrf, xsrfMatches } from './auth.js';
 export { MemberCarts } from './member-cart.js';
-export { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './deps.js';
-export { MEMBER_COOKIE, SITE_USER_INFO_COOKIE, XSRF_HEADER } from './cookies.js';
 
 /**
  * Requests whose cart is read: the store's API and pages (not assets, the owner's area or other APIs),
@@ -49,7 +46,7 @@ export interface AccountsSetup {
   limits?: Partial<AccountLimits>;
 }
 
-/** Visitor accounts (issue 9, docs/accounts.md): sign-up, sign-in and out, password reset, the account's pages and data. */
+/** Visitor accounts (docs/accounts.md): sign-up, sign-in and out, password reset, the account's pages and data. */
 export async function accountsPlugin(
   app: FastifyInstance, opts: { commerce: CommerceDeps; memberCarts: MemberCarts; passwordCost?: ScryptCost; setup?: AccountsSetup },
 ): Promise<void> {

@@ -13,7 +13,7 @@ import { signIn } from './session-routes.js';
 import { findSiteUser, findSiteUserByEmail, issueSiteUserToken, normalizeEmail, setSiteUserPassword, useSiteUserToken } from './users.js';
 
 /** How long a password reset link works. */
-export const RESET_LINK_LIFETIME_MS = 60 * 60_000;
+const RESET_LINK_LIFETIME_MS = 60 * 60_000;
 
 const Request = Type.Object({ email: Type.Unknown() }, { additionalProperties: false });
 const Confirm = Type.Object({ token: Type.String({ maxLength: 100 }), password: Type.Unknown(), rememberMe: Type.Optional(Type.Boolean()) },
@@ -22,7 +22,7 @@ const checkRequest = checker(Request);
 const checkConfirm = checker(Confirm);
 
 /**
- * Password reset by a mailed one-time link (issue 9):
+ * Password reset by a mailed one-time link:
  *   POST /api/site-users/account/password-reset          { email } -> 202 { sent: true }, the same whether or
  *        not the email has an account, and as fast (nobody learns who has one): the account is looked up after
  *        the answer; the mail `account-password-reset` holds /account/reset-password?token=..., valid one hour, once
@@ -75,7 +75,7 @@ export async function resetRoutes(app: FastifyInstance, deps: AccountsDeps): Pro
 }
 
 /** Looks the address up and, when it has an account, writes its reset link and mail (in one transaction). */
-export async function mailPasswordReset(
+async function mailPasswordReset(
   deps: AccountsDeps, mail: Mailer, job: { websiteId: string; email: string; baseUrl: string; sender: ReturnType<typeof siteSender>; now: number },
 ): Promise<void> {
   const user = await findSiteUserByEmail(deps.store.db, job.websiteId, job.email);

@@ -22,7 +22,7 @@ import {
 import type {} from './mail.js';
 
 /** How long an email verification link works. */
-export const VERIFY_EMAIL_LIFETIME_MS = 7 * 86_400_000;
+const VERIFY_EMAIL_LIFETIME_MS = 7 * 86_400_000;
 
 const SignIn = Type.Object({
   email: Type.Unknown(),

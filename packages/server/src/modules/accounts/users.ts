@@ -42,7 +42,7 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 
 /** A random token for a cookie or a link: 43 base64url characters (256 bits). */
 export const newSecretToken = () => randomBytes(32).toString('base64url');
-export const SECRET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const SECRET_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export function findSiteUserByEmail(db: Executor, websiteId: string, email: string) {
   return db.selectFrom('site_users').selectAll().where('website_id', '=', websiteId).where('email', '=', normalizeEmail(email)).executeTakeFirst();

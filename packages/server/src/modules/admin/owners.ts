@@ -29,7 +29,7 @@ export const SESSION_TOUCH_MS = 60_000;
 export class OwnerError extends Error {}
 
 const ROLE_CODES: ReadonlySet<number> = new Set(Object.values(WebsiteRole));
-export function isWebsiteRole(code: number): boolean {
+function isWebsiteRole(code: number): boolean {
   return ROLE_CODES.has(code);
 }
 
@@ -50,7 +50,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function checkOwnerInput(email: string, password: string): void {
+function checkOwnerInput(email: string, password: string): void {
   if (!isValidEmail(normalizeEmail(email))) throw new OwnerError(`"${email}" is not a valid email address`);
   if (password.length < PASSWORD_MIN_LENGTH) throw new OwnerError(`the password needs at least ${PASSWORD_MIN_LENGTH} characters`);
   if (password.length > PASSWORD_MAX_LENGTH) throw new OwnerError(`the password may have at most ${PASSWORD_MAX_LENGTH} characters`);

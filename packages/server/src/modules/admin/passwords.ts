@@ -109,7 +109,7 @@ export function needsRehash(stored: string, cost: ScryptCost = SCRYPT_COST): boo
 
 /** Hashes of a password nobody has, per cost: verified when an email is unknown, so both answers take as long. */
 const decoys = new Map<string, Promise<string>>();
-export function decoyHash(cost: ScryptCost = SCRYPT_COST): Promise<string> {
+function decoyHash(cost: ScryptCost = SCRYPT_COST): Promise<string> {
   const key = `${cost.n}$${cost.r}$${cost.p}`;
   let decoy = decoys.get(key);
   if (!decoy) decoys.set(key, (decoy = hashPassword(randomBytes(24).toString('base64url'), cost)));

@@ -25,7 +25,7 @@ const HitForm = Type.Object(
 const Dimension = Type.Integer({ minimum: 0, maximum: 100_000 });
 
 /** The page view's data (collectors/census.ts, pageViewData). */
-export const PageViewData = Type.Object(
+const PageViewData = Type.Object(
   {
     ...PageContextFields,
     pagePath: SitePath,

@@ -1,5 +1,5 @@
 /**
- * Settings of the measurement side (issue 8), read from the environment by loadConfig. Every one
+ * Settings of the measurement side, read from the environment by loadConfig. Every one
  * has a default; README.md lists them.
  */
 export interface AnalyticsConfig {

@@ -5,7 +5,7 @@ import { type Checked, ClientId, EventName, MAX_PROPERTIES, Opt, Scalar, SitePat
 /**
  * The v2 event record (platform.md section 3, "Event record v2") and the event schemas Tessera
  * knows: the storefront's commerce events, as its event client names them
- * (packages/storefront/src/collectors/visitor-events.ts, COMMERCE_EVENTS). The fields the event
+ * (COMMERCE_EVENTS of @tessera/core). The fields the event
  * client always fills are required; the ones that depend on the visitor (analytics id, member,
  * locale of the member) are optional. Other properties of the event ride along as scalars.
  */
@@ -47,7 +47,7 @@ function schema(extra: Record<string, TSchema> = {}) {
 /** Events about one product name it in object_identifier; the others may. */
 const aboutProduct = () => schema({ object_identifier: ObjectIdentifier });
 
-export const EVENT_SCHEMAS = {
+const EVENT_SCHEMAS = {
   visit_product_page: aboutProduct(),
   add_to_cart: aboutProduct(),
   view_cart: schema(),
@@ -78,8 +78,8 @@ export type EventRecord = Record<string, unknown> & {
 const checkers = Object.fromEntries(EVENT_SCHEMA_NAMES.map((name) => [name, checker(EVENT_SCHEMAS[name], 'eventContent')]));
 const validateCheckers = Object.fromEntries(EVENT_SCHEMA_NAMES.map((name) => [name, checker(EVENT_SCHEMAS[name])]));
 
-export function isEventSchemaName(name: unknown): name is EventSchemaName {
-  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(EVENT_SCHEMAS, name);
+function isEventSchemaName(name: unknown): name is EventSchemaName {
+  return typeof name === 'string' && Object.hasOwn(EVENT_SCHEMAS, name);
 }
 
 /**

@@ -5,9 +5,9 @@ import { ADD_TO_CART_EVENTS } from './event-schemas.js';
 import { dayIn } from './request-info.js';
 
 /**
- * The commerce funnel of a day (issue 8): product views are page views of product pages, adds to
+ * The commerce funnel of a day: product views are page views of product pages, adds to
  * cart the event client's add-to-cart events, checkouts page views of the checkout page (counted
- * from the recorded events), and orders the day's orders in the orders table (issue 5): placed and
+ * from the recorded events), and orders the day's orders in the orders table: placed and
  * not declined, donations left out, by the day in the site's time zone.
  */
 export const FUNNEL_STEPS = ['productViews', 'addsToCart', 'checkouts', 'orders'] as const;

@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import { ingestPlugin } from './ingest.js';
 import { analyticsPlugin } from './plugin.js';
 
-export { type Ingest, hasType } from './ingest.js';
-export { runRollup, applyRetention, rollupDay, computeDay } from './rollup.js';
+export { hasType } from './ingest.js';
+export { runRollup, computeDay } from './rollup.js';
 export { analyticsReport, type AnalyticsReport } from './report.js';
 export { pathOf, addDays, dayIn, deviceOf } from './request-info.js';
 

@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /** The site a measurement belongs to, and the day it is counted on (the server's time, the site's zone). */
-export interface IngestSite {
+interface IngestSite {
   readonly websiteId: string;
   readonly day: string;
   /** The request's host (lowercased, no port): referrers from it are the site's own pages. */
@@ -34,7 +34,7 @@ export function hasType(request: FastifyRequest, type: string): boolean {
   return (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase() === type;
 }
 
-export class Ingest {
+class Ingest {
   readonly queue: IngestQueue;
   private readonly rejectedTotals = new Map<string, number>();
   private rateWindow = 0;

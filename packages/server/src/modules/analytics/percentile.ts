@@ -10,7 +10,7 @@ import type { WebVitalName } from '@tessera/core/constants';
  */
 export type Histogram = Record<string, number>;
 
-export function bucketOf(metric: WebVitalName, value: number): number {
+function bucketOf(metric: WebVitalName, value: number): number {
   if (metric === 'CLS') {
     // a small epsilon: 0.57 * 1000 is 570.0000000000001 in floating point
     return value < 1 ? Math.ceil(value * 1000 - 1e-9) / 1000 : Math.ceil(value * 100 - 1e-9) / 100;

@@ -3,12 +3,10 @@ import { censusRoutes } from './census-routes.js';
 import { eventRoutes } from './event-routes.js';
 import { runRollup } from './rollup.js';
 
-export { ingestPlugin, type Ingest } from './ingest.js';
-export { runRollup, applyRetention, rollupDay, computeDay } from './rollup.js';
-export { analyticsReport, type AnalyticsReport } from './report.js';
+export { ingestPlugin } from './ingest.js';
 
 /**
- * The analytics module (issue 8): page views, census calls and visitor events in; daily roll-ups
+ * The analytics module: page views, census calls and visitor events in; daily roll-ups
  * and retention by a job on the job runner, every `rollupIntervalMs` in one of the serving
  * processes (idempotent all the same), and on demand (`tessera analytics rollup`).
  */

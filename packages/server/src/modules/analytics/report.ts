@@ -27,7 +27,7 @@ export interface AnalyticsReport {
   rejected: { endpoint: string; reason: string; count: number }[];
 }
 
-export interface VitalSummary {
+interface VitalSummary {
   /** The 75th percentile (ms for LCP and INP, unitless for CLS). */
   p75: number;
   rating: WebVitalRating;

@@ -37,7 +37,7 @@ export function addDays(day: string, days: number): string {
 }
 
 /** The spec's breakpoint: mobile up to 432 px wide (platform.md section 9). */
-export const PHONE_MAX_WIDTH = 432;
+const PHONE_MAX_WIDTH = 432;
 
 const TABLET = /iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobi)/i;
 const PHONE = /Mobi|iPhone|iPod|Windows Phone|Android/i;

@@ -24,7 +24,7 @@ export const WEB_VITALS: readonly WebVitalName[] = ['LCP', 'INP', 'CLS'];
 const VITAL_COLUMN = { LCP: 'lcp', INP: 'inp', CLS: 'cls' } as const;
 
 /** Dimensions kept per day and metric (most frequent first): a flood of junk paths cannot grow a day without bound. */
-export const DIMENSIONS_PER_DAY = 500;
+const DIMENSIONS_PER_DAY = 500;
 const DIMENSION_LENGTH = 500;
 
 const n = (value: unknown) => Number(value ?? 0);
@@ -114,7 +114,7 @@ export async function computeDay(db: Db, websiteId: string, day: string): Promis
  * the lock and then marks the day changed again (rolled_on null), so its rows are rolled up by
  * the next run. Nothing written is ever left out of the roll-ups for good.
  */
-export async function rollupDay(db: Kysely<Database>, websiteId: string, day: string, startedOn = Date.now()): Promise<number> {
+async function rollupDay(db: Kysely<Database>, websiteId: string, day: string, startedOn = Date.now()): Promise<number> {
   return db.transaction().execute(async (tx) => {
     await tx.insertInto('analytics_days').values({ website_id: websiteId, day, changed_on: startedOn, rolled_on: startedOn })
       .onConflict((oc) => oc.columns(['website_id', 'day']).doUpdateSet({ rolled_on: startedOn })).execute();
@@ -151,7 +151,7 @@ export async function runRollup(db: Kysely<Database>, options: { retentionDays: 
 }
 
 /** Deletes raw rows of days more than `retentionDays` before each site's today; roll-ups stay. */
-export async function applyRetention(db: Kysely<Database>, retentionDays: number, now = Date.now()): Promise<number> {
+async function applyRetention(db: Kysely<Database>, retentionDays: number, now = Date.now()): Promise<number> {
   const sites = await db.selectFrom('site_settings').select(['website_id', 'time_zone']).execute();
   let deleted = 0;
   for (const site of sites) {

@@ -30,16 +30,17 @@ const COLUMNS: Record<RawTable, readonly (readonly [string, string])[]> = {
 
 const insertStatements = Object.fromEntries((Object.keys(COLUMNS) as RawTable[]).map((table) => {
   const names = COLUMNS[table].map(([name]) => name);
+  // biome-ignore lint/suspicious/noExplicitAny: the table is named at run time, so its row type is not known here
   return [table, statement((db, p) => (db as Kysely<any>).insertInto(table).values(Object.fromEntries(names.map((name, i) => [name, p(i)]))))];
 })) as Record<RawTable, ReturnType<typeof statement>>;
 
-const valueOf = (row: object, name: string) => (row as Record<string, unknown>)[name] ?? null;
+const columnValue = (row: object, name: string) => (row as Record<string, unknown>)[name] ?? null;
 
 /** SQLite: inserts a batch's rows of one table, in the open write transaction. */
 export async function insertRawRows<T extends RawTable>(store: Store, tx: Executor, table: T, rows: RawRows[T]): Promise<void> {
   const names = COLUMNS[table].map(([name]) => name);
   const insert = insertStatements[table];
-  for (const row of rows) await insert(store, tx, names.map((name) => valueOf(row, name)));
+  for (const row of rows) await insert(store, tx, names.map((name) => columnValue(row, name)));
 }
 
 /**
@@ -88,7 +89,7 @@ export async function writePostgresBatch(store: Store, batch: {
   const values: unknown[] = [];
   for (const table of Object.keys(COLUMNS) as RawTable[]) {
     const rows = batch.rows[table] as object[];
-    for (const [name, type] of COLUMNS[table]) values.push(rows.map((row) => (type === 'text' ? textOf(valueOf(row, name)) : valueOf(row, name))));
+    for (const [name, type] of COLUMNS[table]) values.push(rows.map((row) => (type === 'text' ? textOf(columnValue(row, name)) : columnValue(row, name))));
   }
   const column = <T, K extends keyof T>(list: T[], key: K) => list.map((item) => textOf(item[key]));
   values.push(...(['websiteId', 'day', 'endpoint', 'reason', 'count'] as const).map((k) => column(batch.rejections, k)));

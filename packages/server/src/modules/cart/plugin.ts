@@ -7,7 +7,7 @@ import { CartService } from './service.js';
 import { subscriptionRoutes } from './subscription-routes.js';
 
 /**
- * The cart module (issue 5): the visitor's cart by cookie, its entries, coupons and shipping, and
+ * The cart module: the visitor's cart by cookie, its entries, coupons and shipping, and
  * subscription carts by token. Paths and fields are those of storefront.md section 7; the others
  * are documented in docs/commerce-api.md.
  */

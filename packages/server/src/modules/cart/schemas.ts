@@ -43,7 +43,7 @@ const CouponSchema = Type.Object({
   code: Type.String(), percentOff: Nullable(Type.Number()), amountOffCents: Nullable(Type.Integer()), minSubtotalCents: Nullable(Type.Integer()),
 });
 
-export const ShippingLocationSchema = Type.Object({ country: Type.String(), region: Type.String(), postalCode: Type.String() });
+const ShippingLocationSchema = Type.Object({ country: Type.String(), region: Type.String(), postalCode: Type.String() });
 
 export const ShoppingCartSchema = Type.Object({
   id: Nullable(Type.String()),
@@ -76,15 +76,6 @@ export const ShoppingCartSchema = Type.Object({
   installments: Nullable(Type.Object({
     provider: Type.String(), eligible: Type.Boolean(), inRange: Type.Boolean(), numInstallments: Type.Integer(), amountCents: Type.Integer(),
   })),
-});
-export type ShoppingCart = Static<typeof ShoppingCartSchema>;
-
-/** The error answer (docs/errors.md), for the 4xx responses of every commerce route. */
-export const ErrorSchema = Type.Object({
-  error: Type.String(),
-  code: Type.String(),
-  errors: Type.Optional(Type.Record(Type.String(), Type.String())),
-  crumbFail: Type.Optional(Type.Boolean()),
 });
 
 /** `{ shoppingCart }`, the answer of the cart's writes that name no entry. */

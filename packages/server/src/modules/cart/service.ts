@@ -35,7 +35,7 @@ export function ruleFailed(result: { code: string; message: string }): AppError 
  * of the one variant given, every other limited variant counts as having none (the rules only
  * look at the chosen one).
  */
-export function catalogData(p: CatalogProduct, stock?: { variantId: string; qtyInStock: number }): ProductData & { variantOptionOrdering: string[] } {
+function catalogData(p: CatalogProduct, stock?: { variantId: string; qtyInStock: number }): ProductData & { variantOptionOrdering: string[] } {
   return {
     productType: p.productType,
     isSubscribable: p.isSubscribable,
@@ -75,8 +75,8 @@ export function productData(rows: PurchasableRow[]): ProductData & { variantOpti
  * whose field sets none), and at most ADDITIONAL_FIELDS_MAX_BYTES of JSON text in all
  * (docs/commerce-api.md).
  */
-export const ADDITIONAL_FIELD_MAX_LENGTH = 2000;
-export const ADDITIONAL_FIELDS_MAX_BYTES = 16 * 1024;
+const ADDITIONAL_FIELD_MAX_LENGTH = 2000;
+const ADDITIONAL_FIELDS_MAX_BYTES = 16 * 1024;
 const ADDITIONAL_FIELDS_RULES: AnswerRules = Object.freeze({
   unknownFields: 'reject', defaultMaxLength: ADDITIONAL_FIELD_MAX_LENGTH, maxJsonBytes: ADDITIONAL_FIELDS_MAX_BYTES,
 });

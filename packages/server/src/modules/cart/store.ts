@@ -196,7 +196,7 @@ export const MEMBER_CART_RETENTION_MS = 90 * DAY_MS;
 /** Cart writes record their time (`updated_on`) at most this often (touchCart). */
 export const CART_TOUCH_INTERVAL_MS = DAY_MS;
 /** Carts deleted per transaction: each batch holds the store's write lock (SQLite) only briefly. */
-export const CART_PRUNE_BATCH_SIZE = 500;
+const CART_PRUNE_BATCH_SIZE = 500;
 
 export interface PruneCartsOptions {
   readonly retentionMs?: number;

@@ -9,7 +9,7 @@ import { unitPriceCents, type CatalogProduct, type CatalogVariant } from '../com
 import type { CartRow, EntryRow } from './store.js';
 
 /** A cart entry as the API answers it (storefront.md section 3, plus what the theme's cart page shows). */
-export interface CartEntryView {
+interface CartEntryView {
   id: string;
   itemId: string;
   quantity: number;
@@ -27,7 +27,7 @@ export interface CartEntryView {
   image: { assetUrl: string; altText: string } | null;
 }
 
-export interface CouponView {
+interface CouponView {
   code: string;
   percentOff: number | null;
   amountOffCents: number | null;

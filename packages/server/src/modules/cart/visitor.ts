@@ -11,7 +11,7 @@ import type { CommerceDeps } from '../commerce/index.js';
  * the accounts issue fills it on sign-in and merges carts, so ownership is data, not this cookie.
  */
 export const CART_COOKIE = 'cart';
-export const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
+const CART_COOKIE_MAX_AGE_S = 60 * 60 * 24 * 30;
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 

@@ -10,7 +10,7 @@ import { additionalFieldsFor, productData, publicIn, ruleFailed } from '../cart/
 import { findPurchasable, listEntries, lockCart, type CartRow, type PurchasableRow } from '../cart/index.js';
 
 /** One line of what is being bought, read inside the order's transaction (live price, visibility). */
-export interface BasketLine {
+interface BasketLine {
   itemId: string | null;
   sku: string | null;
   variantId: string | null;

@@ -91,7 +91,7 @@ function orderMailInput(s: SiteSnapshot, view: OrderView, baseUrl: string): Orde
  * and the gift card balance go back, subscriptions end before they start. The order stays, marked
  * declined and canceled, holding its key and the answer a retry will get.
  */
-export async function undoOrder(deps: CommerceDeps, s: SiteSnapshot, orderId: string, answer: CheckoutAnswer): Promise<void> {
+export async function undoOrder(deps: CommerceDeps, _s: SiteSnapshot, orderId: string, answer: CheckoutAnswer): Promise<void> {
   await writeTransaction(deps.store, async (tx) => {
     const now = deps.clock();
     const order = await tx.selectFrom('orders').select(['cart_id']).where('id', '=', orderId).executeTakeFirstOrThrow();

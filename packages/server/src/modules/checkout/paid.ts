@@ -7,7 +7,7 @@ import type { CommerceDeps } from '../commerce/index.js';
 import { orderView, type OrderView } from '../commerce/index.js';
 
 /** Hours a download link lives when the product does not say (site.json `digital.linkLifetimeHours`). */
-export const DEFAULT_LINK_LIFETIME_HOURS = 24;
+const DEFAULT_LINK_LIFETIME_HOURS = 24;
 
 /** Delivered without shipping: a paid order of only these is fulfilled at once. */
 const DELIVERED_AT_ONCE: ReadonlySet<number | null> = new Set([ProductType.DIGITAL, ProductType.GIFT_CARD, ProductType.PAYWALL, null]);

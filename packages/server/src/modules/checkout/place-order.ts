@@ -30,7 +30,7 @@ export interface CheckoutBody {
 }
 
 /** How long a retry waits for the answer of a first request still being placed (same key, racing). */
-export const ANSWER_WAIT_MS = 10_000;
+const ANSWER_WAIT_MS = 10_000;
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -223,7 +223,7 @@ async function giftCardFor(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, ra
     .where('website_id', '=', s.website.id).where('code', '=', code)
     .$if(deps.store.dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
-  if (!card || card.status !== 'active' || card.currency !== storeRules(s).currency) throw new AppError('GIFT_CARD_INVALID');
+  if (card?.status !== 'active' || card.currency !== storeRules(s).currency) throw new AppError('GIFT_CARD_INVALID');
   if (card.balance_cents <= 0) throw new AppError('GIFT_CARD_EMPTY');
   return card;
 }

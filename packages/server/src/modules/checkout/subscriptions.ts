@@ -12,7 +12,7 @@ import type { Basket } from './basket.js';
  * Charging the later cycles is a billing job's work (not in this issue): it reads
  * `status = 'active' and next_billing_on <= now`.
  */
-export async function addSubscriptions(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, orderId: string, email: string, basket: Basket, now: number) {
+export async function addSubscriptions(_deps: CommerceDeps, s: SiteSnapshot, tx: Executor, orderId: string, email: string, basket: Basket, now: number) {
   for (const line of basket.lines) {
     const planRow = await tx.selectFrom('subscription_plans').selectAll()
       .where('website_id', '=', s.website.id).where('item_id', '=', line.itemId!).executeTakeFirst();

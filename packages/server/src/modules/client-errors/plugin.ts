@@ -42,7 +42,7 @@ const checkErrors = checker(ClientErrors, 'errors');
 const LIMIT = 128 * 1024;
 const JSON_TYPE = 'application/json';
 /** Messages are grouped on; an error's message longer than this is grouped on its start. */
-export const MESSAGE_LENGTH = 500;
+const MESSAGE_LENGTH = 500;
 
 function pathOfUrl(url: string): string {
   try {

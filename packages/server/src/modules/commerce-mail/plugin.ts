@@ -10,9 +10,9 @@ import type { SiteRenderer } from '../site/index.js';
 import { PREVIEW_KINDS, sampleInput, type PreviewKind } from './samples.js';
 import './templates.js';
 
-export const EMAIL_PREVIEW_PATH = '/config/email-preview';
+const EMAIL_PREVIEW_PATH = '/config/email-preview';
 /** Who a preview is addressed to: nobody real. */
-export const PREVIEW_RECIPIENT = 'customer@example.com';
+const PREVIEW_RECIPIENT = 'customer@example.com';
 
 export interface CommerceMailPluginOptions {
   store: Store;

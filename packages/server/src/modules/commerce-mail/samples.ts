@@ -51,7 +51,7 @@ async function siteProducts(db: Kysely<Database>, s: SiteSnapshot, now: number):
   for (const r of rows) {
     const c = s.collectionsById.get(r.collection_id);
     const visible = r.status === 'published' || (r.status === 'scheduled' && r.publish_on !== null && r.publish_on <= now);
-    if (!c || c.access !== 'public' || !visible || products.has(r.id)) continue;
+    if (c?.access !== 'public' || !visible || products.has(r.id)) continue;
     const attributes = JSON.parse(r.attributes) as Record<string, string>;
     products.set(r.id, {
       itemId: r.id, title: r.title, url: itemUrl(s, c, r), image: firstImage(r.item_data, r.product_data), productType: r.product_type,

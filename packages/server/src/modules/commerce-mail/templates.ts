@@ -7,7 +7,7 @@ import { registerMailTemplate } from '../../mail/index.js';
  * so that the buyer can find or forward it: a gift card's code (one mail per card, for the person
  * it is meant for), the download links of digital products, and the subscription's plan.
  */
-export interface GiftCardCodeInput {
+interface GiftCardCodeInput {
   readonly orderNumber: number;
   readonly productTitle: string;
   /** `XXXX-XXXX-XXXX-XXXX` */
@@ -18,13 +18,13 @@ export interface GiftCardCodeInput {
   readonly shopUrl: string;
 }
 
-export interface DigitalDownloadInput {
+interface DigitalDownloadInput {
   readonly orderNumber: number;
   /** Absolute links bound to the order; `expiresOn` as the site's time zone writes it. */
   readonly downloads: readonly { readonly title: string; readonly url: string; readonly expiresOn: string }[];
 }
 
-export interface SubscriptionConfirmationInput {
+interface SubscriptionConfirmationInput {
   readonly orderNumber: number;
   readonly subscriptions: readonly {
     readonly title: string;
@@ -48,7 +48,7 @@ declare module '../../mail/templates/index.js' {
 const button = (url: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#222;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 
-export function giftCardCodeMail(input: GiftCardCodeInput, site: MailSite): MailContent {
+function giftCardCodeMail(input: GiftCardCodeInput, site: MailSite): MailContent {
   const text = `Here is your ${input.amount} gift card for ${site.siteTitle} (order #${input.orderNumber}).\n\n` +
     `  Gift card code: ${input.code}\n  Value: ${input.amount}\n\n` +
     `Enter the code at checkout: ${input.shopUrl}\n` +
@@ -62,7 +62,7 @@ export function giftCardCodeMail(input: GiftCardCodeInput, site: MailSite): Mail
   return { subject: `Your ${input.amount} gift card for ${site.siteTitle}`, text, html: htmlLayout({ site, bodyHtml }) };
 }
 
-export function digitalDownloadMail(input: DigitalDownloadInput, site: MailSite): MailContent {
+function digitalDownloadMail(input: DigitalDownloadInput, site: MailSite): MailContent {
   const text = `Your downloads from order #${input.orderNumber} at ${site.siteTitle}:\n\n` +
     input.downloads.map((d) => `${d.title}\n  ${d.url}\n  The link works until ${d.expiresOn}.`).join('\n\n') + '\n';
   const bodyHtml = `<h1 style="font-size:20px;margin:0 0 16px">Your downloads</h1>` +
@@ -72,7 +72,7 @@ export function digitalDownloadMail(input: DigitalDownloadInput, site: MailSite)
   return { subject: `Your downloads from ${site.siteTitle} (#${input.orderNumber})`, text, html: htmlLayout({ site, bodyHtml }) };
 }
 
-export function subscriptionConfirmationMail(input: SubscriptionConfirmationInput, site: MailSite): MailContent {
+function subscriptionConfirmationMail(input: SubscriptionConfirmationInput, site: MailSite): MailContent {
   const one = input.subscriptions.length === 1 ? input.subscriptions[0]! : null;
   const next = (s: SubscriptionConfirmationInput['subscriptions'][number]) =>
     (s.nextBillingDate ? `Next payment: ${s.nextBillingDate}.` : 'This was the last payment of the plan.');

@@ -8,8 +8,8 @@ export { baseUrlOf, DEFAULT_CART_WRITE_LIMITS, type CommerceDeps, type OrderPaid
 export { catalogProduct, forSale, liveStock, unitPriceCents, firstImage, type CatalogProduct, type CatalogVariant } from './catalog.js';
 export { findCoupon, storeRules, merchandisingOf, type ShippingOption, type StoreRules } from './settings.js';
 export { Signer, newToken, tokenHash } from './signing.js';
-export { PaymentProviders, siteProviderIds, offlineProvider, testProvider, TEST_CARD_ACCEPTED, type PaymentProvider, type PaymentRequest, type PaymentResult } from './payments.js';
-export { orderView, orderLinks, downloadUrl, type OrderView, type OrderRow } from './order-view.js';
+export { PaymentProviders, siteProviderIds, offlineProvider, testProvider, type PaymentProvider, type PaymentRequest } from './payments.js';
+export { orderView, orderLinks, downloadUrl, type OrderView } from './order-view.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,13 +1,9 @@
 import { formatGiftCardCode, parseSubscriptionPlan, subscriptionPriceText, type BillingPeriodUnit } from '@tessera/core';
-import type { Selectable } from 'kysely';
 import type { Executor } from '../../storage/statement.js';
-import type { OrdersTable } from '../../storage/schema-commerce.js';
 import { money, type Money } from '../site/index.js';
 import type { SiteSnapshot } from '../site/index.js';
 import type { Signer } from './signing.js';
 import { storeRules } from './settings.js';
-
-export type OrderRow = Selectable<OrdersTable>;
 
 /** Where an order's pages live: its confirmation (202, or 204 for a donation) and its status (211). */
 export function orderLinks(kind: string, token: string) {

@@ -19,7 +19,7 @@ export interface PaymentRequest {
   details: Readonly<Record<string, unknown>>;
 }
 
-export type PaymentResult =
+type PaymentResult =
   | { status: 'paid'; reference: string }
   | { status: 'pending'; reference: string | null }
   | { status: 'declined'; message: string };
@@ -40,9 +40,7 @@ export const offlineProvider: PaymentProvider = {
 };
 
 /** The card number the test provider accepts; any other valid number is declined. */
-export const TEST_CARD_ACCEPTED = '4242 4242 4242 4242';
-/** A valid card number the test provider declines (any valid number but the accepted one is). */
-export const TEST_CARD_DECLINED = '4000 0000 0000 0002';
+const TEST_CARD_ACCEPTED = '4242 4242 4242 4242';
 
 /**
  * The test provider, for demos and tests: a site lists "test" in `store.paymentProviders`. It

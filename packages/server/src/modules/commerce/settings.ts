@@ -28,9 +28,9 @@ export interface StoreRules {
 }
 
 /** The hold of a pending order when the site does not set one: three days, for a bank transfer to arrive. */
-export const DEFAULT_ORDER_HOLD_HOURS = 72;
+const DEFAULT_ORDER_HOLD_HOURS = 72;
 /** The longest hold a site may set (a year): a hold is a bound, never "for ever". */
-export const MAX_ORDER_HOLD_HOURS = 8760;
+const MAX_ORDER_HOLD_HOURS = 8760;
 
 const rulesBySnapshot = new WeakMap<SiteSnapshot, StoreRules>();
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -17,7 +17,7 @@ export interface FormsOptions {
   readonly keyTtlMs: number;
 }
 
-export const DEFAULT_FORMS_OPTIONS: FormsOptions = Object.freeze({ limits: DEFAULT_FORM_LIMITS, keyTtlMs: DEFAULT_KEY_TTL_MS });
+const DEFAULT_FORMS_OPTIONS: FormsOptions = Object.freeze({ limits: DEFAULT_FORM_LIMITS, keyTtlMs: DEFAULT_KEY_TTL_MS });
 
 export interface FormsPluginOptions extends Partial<FormsOptions> {
   store: Store;
@@ -27,7 +27,6 @@ export interface FormsPluginOptions extends Partial<FormsOptions> {
   /** MAIL_FROM */
   mailFrom: string;
 }
-
 
 const PageField = Type.Optional(Type.String({ maxLength: 2000 }));
 
@@ -45,7 +44,7 @@ const SaveBody = Type.Object({
 });
 
 /** The form schema of `GET /api/template/GetTemplateSchema?type=form`: field types and their properties. */
-export function formTemplateSchema() {
+function formTemplateSchema() {
   return {
     type: 'form',
     commonProperties: [...FORM_FIELD_COMMON_PROPERTIES],
@@ -58,7 +57,7 @@ export function formTemplateSchema() {
 }
 
 /**
- * Site forms (issue 7): submission keys, submissions, validation and the form schema, at the spec's
+ * Site forms: submission keys, submissions, validation and the form schema, at the spec's
  * paths (storefront.md section 7). Every state-changing call also passes the CSRF crumb check.
  */
 export async function formsPlugin(root: FastifyInstance, opts: FormsPluginOptions): Promise<void> {

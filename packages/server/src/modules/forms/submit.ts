@@ -68,7 +68,7 @@ export async function saveFormSubmission(deps: SubmitDeps, snapshot: SiteSnapsho
   }
   // Only the form's own fields are kept, in the spec's value shapes; anything else is left out.
   const values: Record<string, unknown> = {};
-  for (const field of valueFields(form)) if (Object.prototype.hasOwnProperty.call(raw, field.id)) values[field.id] = raw[field.id];
+  for (const field of valueFields(form)) if (Object.hasOwn(raw, field.id)) values[field.id] = raw[field.id];
   checkValues(form, values);
 
   const websiteId = snapshot.website.id;

@@ -42,7 +42,7 @@ export type SiteHeader = Required<Static<typeof Header>>;
 export type SiteFooter = Required<Static<typeof Footer>>;
 
 /** The header and footer as stored (site.json `settings.headerFooter`), with every field present. */
-export function headerFooterOf(s: SiteSnapshot): { header: SiteHeader; footer: SiteFooter } {
+function headerFooterOf(s: SiteSnapshot): { header: SiteHeader; footer: SiteFooter } {
   const raw = isObject(s.settings.headerFooter) ? s.settings.headerFooter : {};
   const h = isObject(raw.header) ? raw.header : {};
   const f = isObject(raw.footer) ? raw.footer : {};

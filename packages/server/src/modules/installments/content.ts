@@ -42,7 +42,7 @@ const WORDS: Readonly<Record<InstallmentProvider, Partial<Record<InstallmentLoca
 
 /** The dialog's HTML for a provider and locale, or null when there is none. */
 export function installmentInfoHtml(provider: string, locale: string): string | null {
-  const words = Object.prototype.hasOwnProperty.call(WORDS, provider)
+  const words = Object.hasOwn(WORDS, provider)
     ? WORDS[provider as InstallmentProvider][locale as InstallmentLocale]
     : undefined;
   if (!words) return null;

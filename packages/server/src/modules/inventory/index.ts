@@ -3,7 +3,7 @@ import { inventoryOwnerRoutes, type StockSetHook } from './owner-routes.js';
 import { inventoryPlugin } from './plugin.js';
 
 export { giveBackStock, takeStock } from './stock.js';
-export { MAX_STOCK, type StockSet, type StockSetHook } from './owner-routes.js';
+export { type StockSet, type StockSetHook } from './owner-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,7 +8,7 @@ import type { SiteSnapshot } from '../site/index.js';
 import { findVariantStock, setStock } from './stock.js';
 
 /** Stock is a count of pieces, as site.json writes it (the import's own bound). */
-export const MAX_STOCK = 2_000_000_000;
+const MAX_STOCK = 2_000_000_000;
 const STOCK_MESSAGE = `Enter a whole number from 0 to ${MAX_STOCK}.`;
 
 /** What the owner's stock change tells other modules, after it is stored. */

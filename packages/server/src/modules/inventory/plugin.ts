@@ -44,7 +44,7 @@ export async function inventoryPlugin(app: FastifyInstance, deps: CommerceDeps):
       .execute();
     reply.header('cache-control', 'no-store');
     const order = new Map(ids.map((id, i) => [id, i]));
-    // Members' areas and protected collections tell nothing of their products (issue 9).
+    // Members' areas and protected collections tell nothing of their products.
     const open = openCollectionIds(s);
     rows = rows.filter((r) => open.has(r.collection_id));
     rows.sort((a, b) => order.get(a.item_id)! - order.get(b.item_id)!);

@@ -7,7 +7,7 @@ import { membersRoutes } from './routes.js';
 
 export { joinOptions, type JoinOption } from './paywall.js';
 
-/** Members' areas, paywalled lessons and the join flow (issue 9, docs/accounts.md). */
+/** Members' areas, paywalled lessons and the join flow (docs/accounts.md). */
 export async function membersPlugin(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
   deps.renderer.access.add(membersPolicy(deps));
   deps.renderer.addContextHook(lessonVideoHook(deps));

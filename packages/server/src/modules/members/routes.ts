@@ -23,7 +23,7 @@ function areaLinks(s: SiteSnapshot, grants: GrantView[]) {
 }
 
 /**
- * The members' calls and the membership-confirmed page (issue 9):
+ * The members' calls and the membership-confirmed page:
  *   POST /api/site-users/account/memberships   { orderToken } -> { memberships } (X-XSRF-Token): links a paid
  *        order of a paywall product to the signed-in member and grants its area
  *   GET  /api/site-users/account/memberships   -> { memberships } (X-XSRF-Token)

@@ -13,8 +13,6 @@ import {
   LANGUAGE_COOKIE, LANGUAGE_PARAMETER, MAX_LANGUAGES, availableLanguages, languageView, multilingualSettings, publishedLanguage,
 } from './settings.js';
 
-export { multilingualSettings, publishedLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAMETER } from './settings.js';
-
 const LocaleBody = Type.Object({ language: Type.String({ minLength: 1, maxLength: 35 }) }, { additionalProperties: false });
 const LanguagesBody = Type.Object({ languages: Type.Array(Type.String({ maxLength: 35 }), { minItems: 1, maxItems: MAX_LANGUAGES }) }, { additionalProperties: false });
 const checkLocale = checker(LocaleBody);
@@ -25,7 +23,7 @@ const checkLanguages = checker(LanguagesBody);
  * (the `tessera_language` cookie), the signed-in member's language, the site's primary language.
  * Only languages the site publishes count.
  */
-export function resolveLanguage(request: FastifyRequest, s: SiteSnapshot): string {
+function resolveLanguage(request: FastifyRequest, s: SiteSnapshot): string {
   const settings = multilingualSettings(s);
   if (!settings.connected) return s.language;
   const query = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAMETER];

@@ -11,13 +11,13 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const SECRET_NAME = 'mailing-list';
 /** How long a confirmation link works; after that the visitor signs up again. */
-export const CONFIRM_LINK_TTL_MS = 7 * 24 * 3_600_000;
+const CONFIRM_LINK_TTL_MS = 7 * 24 * 3_600_000;
 
 /** Page paths of the mailing list's links (under /account/, a prefix no collection may take). */
 export const CONFIRM_PATH = '/account/newsletter/confirm';
 export const UNSUBSCRIBE_PATH = '/account/newsletter/unsubscribe';
 
-export interface ListSite extends MailSite {
+interface ListSite extends MailSite {
   readonly websiteId: string;
   /** The From of the site's mail (settings.mail.from or the default). */
   readonly from: string;

@@ -11,7 +11,7 @@ import type { SiteSnapshot } from '../site/index.js';
 export function popupOverlayContext(s: SiteSnapshot) {
   const raw = s.settings.popupOverlay;
   const o = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as JsonObject) : null;
-  if (!o || o.enabled !== true) return null;
+  if (o?.enabled !== true) return null;
   const form = typeof o.formId === 'string'
     ? s.forms.get(o.formId)
     : [...s.forms.values()].find((f) => f.definition.newsletter === true);

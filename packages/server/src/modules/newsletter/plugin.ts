@@ -7,7 +7,7 @@ import { baseContext } from '../site/index.js';
 import type { SiteRenderer } from '../site/index.js';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH, type MailingList } from './mailing-list.js';
 
-export { MailingList, CONFIRM_PATH, UNSUBSCRIBE_PATH } from './mailing-list.js';
+export { MailingList } from './mailing-list.js';
 
 export interface NewsletterPluginOptions {
   renderer: SiteRenderer;
@@ -15,7 +15,7 @@ export interface NewsletterPluginOptions {
 }
 
 /** Texts of the mailing list's pages when the theme has no template for them. */
-export const NEWSLETTER_TEXTS = Object.freeze({
+const NEWSLETTER_TEXTS = Object.freeze({
   confirmedTitle: 'Subscription confirmed',
   confirmedBody: 'Thank you: {email} will receive the newsletter of {siteTitle}.',
   unsubscribedTitle: 'Unsubscribed',

@@ -33,7 +33,7 @@ declare module '../../mail/templates/index.js' {
   }
 }
 
-export function orderConfirmationMail(input: OrderConfirmationMailInput, site: MailSite): MailContent {
+function orderConfirmationMail(input: OrderConfirmationMailInput, site: MailSite): MailContent {
   const donation = input.kind === 'donation';
   const subject = donation
     ? `Thank you for your contribution to ${site.siteTitle} (#${input.orderNumber})`

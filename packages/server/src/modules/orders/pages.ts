@@ -63,7 +63,7 @@ export function orderPages(app: FastifyInstance, deps: CommerceDeps, carts: Cart
   route('/checkout/subscription', async (req, s, query) => {
     const token = explicitToken(query.cartToken);
     const cart = token ? await findCart(deps.store, deps.store.db, s.website.id, tokenHash(token)) : undefined;
-    if (!cart || cart.kind !== 'subscription') return notFoundPage(req);
+    if (cart?.kind !== 'subscription') return notFoundPage(req);
     const shoppingCart = await carts.view(s, cart);
     const entry = shoppingCart.entries[0];
     const plans = entry ? await deps.store.db.selectFrom('subscription_plans').selectAll().where('item_id', '=', entry.itemId).execute() : [];

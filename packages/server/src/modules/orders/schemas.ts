@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { MoneySchema, Nullable } from '../cart/index.js';
 
 /** An order as the checkout answers it and its pages show it (orders/view.ts `OrderView`). */
-export const OrderSchema = Type.Object({
+const OrderSchema = Type.Object({
   id: Type.String(),
   orderNumber: Type.Integer(),
   kind: Type.String(),

@@ -80,7 +80,7 @@ const checkData = { pageSpeed: checker(PageSpeedData), image: checker(ImageData)
 type PageSpeed = Static<typeof PageSpeedData>;
 
 /** At most this many records per send: a page's page-speed record and its image records. */
-export const MAX_RECORDS = 200;
+const MAX_RECORDS = 200;
 const LIMIT = 256 * 1024;
 
 export async function performancePlugin(app: FastifyInstance): Promise<void> {
@@ -148,4 +148,3 @@ export async function performancePlugin(app: FastifyInstance): Promise<void> {
   });
 }
 
-export { pageSpeedEnabled };

@@ -7,10 +7,10 @@ import { isObject } from '../../site-dir/checker.js';
 import type { CommerceDeps } from '../commerce/index.js';
 import type { PlacesProvider } from './provider.js';
 
-export type { PlacesProvider, PlacePrediction, PlaceDetails } from './provider.js';
+export type { PlacesProvider } from './provider.js';
 
 /** Lookups per client address: a typing visitor asks often, a scraper is stopped. */
-export const PLACES_LIMIT: RateLimit = { name: 'places:address', limit: 120, windowMs: 60_000 };
+const PLACES_LIMIT: RateLimit = { name: 'places:address', limit: 120, windowMs: 60_000 };
 
 const str = (v: unknown, max: number) => (typeof v === 'string' && v.trim() !== '' && v.length <= max ? v.trim() : null);
 
@@ -18,7 +18,7 @@ const str = (v: unknown, max: number) => (typeof v === 'string' && v.trim() !== 
  * The tracking context a details call must carry: `trackingContext[productPage]` and
  * `trackingContext[productSection]` in the query (or `trackingContext` as JSON text).
  */
-export function trackingContextOf(raw: unknown): { productPage: string | null; productSection: string | null } {
+function trackingContextOf(raw: unknown): { productPage: string | null; productSection: string | null } {
   let value = raw;
   if (typeof raw === 'string') {
     try {
@@ -32,7 +32,7 @@ export function trackingContextOf(raw: unknown): { productPage: string | null; p
 }
 
 /**
- * Address lookups (issue 9):
+ * Address lookups:
  *   GET /api/google-maps/places/autocomplete?input=&sessionToken=&country=   -> { predictions }
  *   GET /api/google-maps/places/details?placeId=&sessionToken=&trackingContext[productPage]=&trackingContext[productSection]=
  *       -> { place }; 400 VALIDATION_FAILED without the tracking context's productPage and productSection

@@ -3,7 +3,7 @@
  * Tessera ships none: a deployment passes one to buildApp (`siteUsers.places`); without one the
  * calls answer 501 PLACES_UNAVAILABLE. A provider must not throw for "no results": an empty list.
  */
-export interface PlacePrediction {
+interface PlacePrediction {
   placeId: string;
   /** The whole suggestion ("1 Main St, Hudson, NY, USA"). */
   description: string;
@@ -11,7 +11,7 @@ export interface PlacePrediction {
   secondaryText: string;
 }
 
-export interface PlaceDetails {
+interface PlaceDetails {
   placeId: string;
   addressLine1: string;
   addressLine2: string;

@@ -7,7 +7,7 @@ import { registerMailTemplate } from '../../mail/index.js';
  * once (modules/restock/sender.ts); a transactional notice, not a mailing, so it has no
  * unsubscribe foot: the visitor is not mailed about this variant again unless they sign up again.
  */
-export interface RestockNoticeInput {
+interface RestockNoticeInput {
   readonly productTitle: string;
   /** "Colour: Sand, Size: 12 oz"; empty for a product without choices. */
   readonly variantText: string;
@@ -23,7 +23,7 @@ declare module '../../mail/templates/index.js' {
   }
 }
 
-export function restockNoticeMail(input: RestockNoticeInput, site: MailSite): MailContent {
+function restockNoticeMail(input: RestockNoticeInput, site: MailSite): MailContent {
   const what = input.variantText ? `${input.productTitle} (${input.variantText})` : input.productTitle;
   const text = `Good news: ${what} is back in stock at ${site.siteTitle}.\n\n` +
     `Shop now: ${input.productUrl}\n\n` +

@@ -13,7 +13,7 @@ import type { RestockSender, SendResult } from './sender.js';
 import { signUp, type RestockSignUpBody } from './signup.js';
 
 /** The spec's restock path (storefront.md section 7). */
-export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
+const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
 export interface RestockPluginOptions {
   store: Store;
@@ -30,7 +30,7 @@ const SendRequest = Type.Object({ productId: Type.String({ minLength: 1, maxLeng
 const SendAll = Type.Object({ sendRequests: Type.Array(SendRequest, { minItems: 1, maxItems: 100 }) });
 
 /**
- * Restock notifications (issue 7) at the spec's paths:
+ * Restock notifications at the spec's paths:
  *   POST   .../restock              a visitor's signup (rate limited per visitor and per site)
  *   GET    .../restock/groups       the owner's groups, ?cursor=
  *   GET    .../restock              a variant's signups, ?productId&variantId&cursor

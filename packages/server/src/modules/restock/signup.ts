@@ -58,7 +58,7 @@ export async function signUp(deps: SignUpDeps, s: SiteSnapshot, baseUrl: string,
   if (!variantId) throw new AppError('VARIANT_UNAVAILABLE');
   const now = deps.clock();
   const variant = (await findRestockVariants(deps.store.db, s, [variantId], now)).get(variantId);
-  if (!variant || !variant.visible) throw new AppError(variant?.itemId === productId ? 'ITEM_UNAVAILABLE' : 'VARIANT_UNAVAILABLE');
+  if (!variant?.visible) throw new AppError(variant?.itemId === productId ? 'ITEM_UNAVAILABLE' : 'VARIANT_UNAVAILABLE');
   if (variant.itemId !== productId) throw new AppError('VARIANT_UNAVAILABLE');
   if (!STOCKED_TYPES.has(variant.productType)) throw new AppError('RESTOCK_NOT_AVAILABLE');
   if (inStock(variant)) throw new AppError('RESTOCK_IN_STOCK');

@@ -7,7 +7,7 @@ import { registerMailTemplate } from '../../mail/index.js';
  * outbox's due time), the buyer is asked to rate the order's products, on the review-request page
  * (page type 209) reached by a link bound to the order.
  */
-export interface ReviewRequestInput {
+interface ReviewRequestInput {
   readonly orderNumber: number;
   readonly products: readonly { readonly title: string }[];
   /** Absolute, signed for the order. */
@@ -20,7 +20,7 @@ declare module '../../mail/templates/index.js' {
   }
 }
 
-export function reviewRequestMail(input: ReviewRequestInput, site: MailSite): MailContent {
+function reviewRequestMail(input: ReviewRequestInput, site: MailSite): MailContent {
   const one = input.products.length === 1;
   const what = one ? input.products[0]!.title : 'what you bought';
   const text = `Thank you again for your order #${input.orderNumber} from ${site.siteTitle}.\n\n` +

@@ -20,7 +20,7 @@ import { REVIEWS_REQUEST_PATH, orderIdFromReviewToken } from './request.js';
 import { reviewSettings } from './settings.js';
 import { orderReviews, productReviews, reviewableProducts, reviewView } from './store.js';
 
-export const REVIEWS_API_PATH = '/api/commerce/reviews';
+const REVIEWS_API_PATH = '/api/commerce/reviews';
 /** The honeypot of the review form: people leave it empty, bots fill it in. */
 const HONEYPOT = 'website_url';
 
@@ -43,7 +43,7 @@ function defaultReviewerName(shippingAddress: string | null): string {
 }
 
 /**
- * Product reviews (issue 7), when the site's merchandising settings enable them (`reviewsEnabled`):
+ * Product reviews, when the site's merchandising settings enable them (`reviewsEnabled`):
  *   product pages (50)                   `productReviews` in the page context: count, average, the newest reviews
  *   GET  /commerce/reviews-request?token=  the review-request page (209) of an order, from its review-request mail
  *   POST /api/commerce/reviews           { token, itemId, rating, body, reviewerName? }: 201 { review }, published at once

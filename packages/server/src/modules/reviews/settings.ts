@@ -2,7 +2,7 @@ import type { SiteSnapshot } from '../site/index.js';
 import { merchandisingOf } from '../commerce/index.js';
 
 /** A week: long enough for most parcels to arrive before the buyer is asked. */
-export const DEFAULT_REVIEW_REQUEST_DELAY_HOURS = 168;
+const DEFAULT_REVIEW_REQUEST_DELAY_HOURS = 168;
 const MAX_DELAY_HOURS = 24 * 365;
 
 /** What a site's merchandising settings (site.json `store.merchandising`) say about product reviews. */

@@ -13,7 +13,7 @@ import type { SiteSnapshot } from '../site/index.js';
  * the mock id, which tells the storefront to skip recording. Tessera's recorder is its own
  * (packages/storefront/src/collectors/session-recording.ts); no third-party script is loaded.
  */
-export function sessionRecordingId(s: SiteSnapshot): string {
+function sessionRecordingId(s: SiteSnapshot): string {
   const raw = s.settings.sessionRecording;
   if (!isObject(raw) || raw.enabled !== true) return SESSION_RECORDING_MOCK_ID;
   return typeof raw.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(raw.id) ? raw.id : s.website.id;

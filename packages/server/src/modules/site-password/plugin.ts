@@ -17,20 +17,16 @@ import type { SiteSnapshot } from '../site/index.js';
 import { collectionPasswordHash, lockScreenOf } from './settings.js';
 import { Unlocks } from './unlock.js';
 
-export { UNLOCK_COOKIE } from './unlock.js';
-export { lockScreenOf, collectionPasswordHash, PASSWORD_HASH } from './settings.js';
-
 /** Wrong passwords: attempts per client address and scope, and per scope from everywhere. */
 export interface PasswordLimits {
   perAddress: RateLimit;
   perScope: RateLimit;
 }
 
-export const DEFAULT_PASSWORD_LIMITS: PasswordLimits = {
+const DEFAULT_PASSWORD_LIMITS: PasswordLimits = {
   perAddress: { name: 'site-password:address', limit: 10, windowMs: 15 * 60_000 },
   perScope: { name: 'site-password:scope', limit: 300, windowMs: 15 * 60_000 },
 };
-
 
 const Unlock = Type.Object({
   password: Type.String({ maxLength: 1024 }),
@@ -56,7 +52,7 @@ function protectedPage(req: PageRequest, c: { id: string } & Parameters<typeof c
 }
 
 /**
- * Passwords on the site (issue 9): the lock screen (103) hides every page, asset and content call
+ * Passwords on the site: the lock screen (103) hides every page, asset and content call
  * of a locked site; a protected collection (105) hides its pages, items, search results and assets.
  * `POST /api/site-password/unlock` `{ password, collectionId? }` checks the password (scrypt) and
  * unlocks for the browser session (a signed cookie); wrong ones answer 401 PASSWORD_INCORRECT,

@@ -4,7 +4,7 @@ import type { CollectionRow } from '../../storage/content.js';
 import type { SiteSnapshot } from '../site/index.js';
 
 /** A scrypt hash as modules/admin/passwords.ts writes it (`tessera password hash` prints one). */
-export const PASSWORD_HASH = /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/;
+const PASSWORD_HASH = /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/;
 
 export interface LockScreen {
   passwordHash: string;

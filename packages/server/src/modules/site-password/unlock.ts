@@ -12,7 +12,7 @@ import { passwordFingerprint } from './settings.js';
  * A browser-session cookie (HttpOnly, SameSite=Lax), and 12 hours at most on the server's side.
  */
 export const UNLOCK_COOKIE = 'tessera_unlock';
-export const UNLOCK_MAX_AGE_MS = 12 * 3_600_000;
+const UNLOCK_MAX_AGE_MS = 12 * 3_600_000;
 const MAX_ENTRIES = 20;
 const ENTRY = /^([A-Za-z0-9]{1,40})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
 

@@ -7,7 +7,7 @@ export type { AccessDenial } from './pages.js';
 import type { SiteSnapshot } from './snapshot.js';
 
 /**
- * Who may see what (issue 9): the site module asks, the modules that restrict content answer.
+ * Who may see what: the site module asks, the modules that restrict content answer.
  * A policy may lock the whole site (the lock screen, page type 103), or deny one collection to this
  * request (a members-only area, 106; a password-protected page or collection, 105). Every page,
  * `?format=json`, search, summary and site asset goes through these checks on the server; a denied

@@ -46,7 +46,7 @@ export function registerAssetRoutes(app: FastifyInstance, store: Store, renderer
     const path = `assets/${request.params['*']}`;
     const info = snapshot.assets.get(path);
     if (!info || snapshot.privateAssets.has(path)) return renderer.sendNotFound(request, reply);
-    // Members' videos, a protected page's pictures, everything of a locked site: checked for this request (issue 9).
+    // Members' videos, a protected page's pictures, everything of a locked site: checked for this request.
     const denial = await renderer.access.asset(request, snapshot, path);
     if (denial) return reply.status(403).header('cache-control', 'private, no-store').send(new AppError(denial.code).body());
     const restricted = await renderer.access.assetRestricted(snapshot, path);

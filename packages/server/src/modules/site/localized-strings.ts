@@ -32,7 +32,7 @@ const PAGE_STRINGS_EN: Readonly<Record<string, string>> = {
   errorBodyText: 'Please try again in a few moments.',
   paginationNewerText: 'Newer',
   paginationOlderText: 'Older',
-  // Visitor accounts, members' areas, passwords and languages (issue 9).
+  // Visitor accounts, members' areas, passwords and languages.
   accountTitleText: 'Your account',
   accountSignInText: 'Sign in',
   accountSignUpText: 'Create an account',

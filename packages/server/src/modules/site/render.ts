@@ -21,7 +21,7 @@ export interface CompiledTheme {
   syntaxErrors: TemplateIssue[];
 }
 
-export function issueOf(file: string, error: EngineError): TemplateIssue {
+function issueOf(file: string, error: EngineError): TemplateIssue {
   return {
     // Errors inside a partial name it ("header.block"); those inside a macro keep the template's file.
     file: error.partial?.endsWith('.block') ? `blocks/${error.partial}` : file,

@@ -40,6 +40,7 @@ interface RenderedPage {
   complete(visitorData: Record<string, unknown>): Buffer;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL never occurs in rendered HTML, so it cannot be mistaken for a hole's edge
 const HOLE = /\u0000tessera-hole-(\d+)\u0000/;
 
 /** The language a request is shown in (the multilingual module sets one); the site's language without it. */
@@ -309,7 +310,7 @@ export class SiteRenderer {
   }
 }
 
-/** The site owner signed in to this site browses as authenticated, with the account's roles (issue 8). */
+/** The site owner signed in to this site browses as authenticated, with the account's roles. */
 function visitorOf(request: FastifyRequest, s: SiteSnapshot): BrowserVisitor {
   const owner = request.owner;
   const member = (request as { siteUser?: { id: string; websiteId: string } | null }).siteUser;
@@ -326,13 +327,13 @@ function fallbackMain(context: Record<string, unknown>): string {
   return `<h1>${escapeHtml(title ?? '')}</h1>\n<p>${escapeHtml(body ?? '')}</p>\n`;
 }
 
-export function plainPage(title: string, body: string): string {
+function plainPage(title: string, body: string): string {
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
     `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p></body></html>\n`;
 }
 
 /** Dev mode: the theme's syntax errors instead of the page, each with file, line and column. */
-export function devErrorPage(errors: TemplateIssue[]): string {
+function devErrorPage(errors: TemplateIssue[]): string {
   const rows = errors.map((e) => `<li><code>${escapeHtml(e.file)}:${e.line}:${e.column}</code> ${escapeHtml(e.message)}</li>`).join('\n');
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Template errors</title>` +
     `<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#222}code{background:#f3f3f3;padding:0 .25em}li{margin:.5em 0}</style>` +

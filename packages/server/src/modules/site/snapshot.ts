@@ -8,7 +8,7 @@ import type { JsonObject, NavEntry } from '../../site-dir/types.js';
 import { isObject } from '../../site-dir/checker.js';
 import { ProductType } from '../../constants.js';
 
-export interface AssetInfo {
+interface AssetInfo {
   id: string;
   sha256: string;
   width: number | null;
@@ -92,7 +92,7 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
 }
 
 /** How long a Host -> site mapping is trusted before it is looked up again. */
-export const HOST_TTL_MS = 5_000;
+const HOST_TTL_MS = 5_000;
 
 export class SiteSnapshots {
   private readonly cache = new Map<string, Promise<SiteSnapshot | undefined>>();

@@ -10,7 +10,7 @@ import { filesVersion } from '../../storage/site-store.js';
 import { compileTheme, type CompiledTheme } from './render.js';
 
 /** template.conf, as far as the server reads it. */
-export interface ThemeConf {
+interface ThemeConf {
   name: string;
   stylesheets: string[];
   /**
@@ -35,7 +35,7 @@ export interface LoadedTheme {
 }
 
 /** Where a site's theme comes from: a built-in theme folder, or the site's own stored theme. */
-export function themeDirFor(website: Pick<WebsiteRow, 'theme_id' | 'theme_name' | 'source_dir'>, themesDir: string): string | null {
+function themeDirFor(website: Pick<WebsiteRow, 'theme_id' | 'theme_name' | 'source_dir'>, themesDir: string): string | null {
   if (website.theme_id) return website.source_dir ? path.join(website.source_dir, 'theme') : null;
   return path.join(themesDir, website.theme_name);
 }
@@ -68,7 +68,7 @@ async function readDir(dir: string): Promise<Map<string, Buffer>> {
   return new Map(entries);
 }
 
-export async function buildTheme(files: Map<string, Buffer>, name: string, dir: string | null, log: FastifyBaseLogger): Promise<LoadedTheme> {
+async function buildTheme(files: Map<string, Buffer>, name: string, dir: string | null, log: FastifyBaseLogger): Promise<LoadedTheme> {
   const version = filesVersion([...files].map(([p, content]) => ({ path: p, content })));
   const conf = parseConf(files, name, log);
   const compiled = compileTheme(files);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationFactory } from './types.js';
 
 /**
- * Sites, settings, themes, content, products and forms (issue 3). Commerce tables (carts, orders,
+ * Sites, settings, themes, content, products and forms. Commerce tables (carts, orders,
  * stock movements) come in later migrations and reference `items` and `product_variants` by id.
  */
 export const foundation: MigrationFactory = ({ bigint, blob }) => ({
@@ -134,7 +134,7 @@ export const foundation: MigrationFactory = ({ bigint, blob }) => ({
       .addColumn('unlimited', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('weight_grams', 'integer')
       .addColumn('image', 'text')
-      // Stock can never go below zero, whatever the commerce code does (issue 5).
+      // Stock can never go below zero, whatever the commerce code does.
       .addCheckConstraint('product_variants_amounts', sqlCheck('stock >= 0 and price_cents >= 0 and sale_price_cents >= 0'))
       .addUniqueConstraint('product_variants_sku', ['website_id', 'sku'])
       .execute();

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationFactory } from './types.js';
 
 /**
- * Commerce (issue 5): carts and their entries, orders and their lines, gift cards, subscriptions,
+ * Commerce: carts and their entries, orders and their lines, gift cards, subscriptions,
  * download links, the order-number counter and the outbox of commerce events. (The rate-limit
  * counters and the site secrets that sign order links are 0003-forms' tables.) Money is integer minor units beside the
  * currency; amounts and stock are guarded by CHECK constraints as a last line of defence.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationFactory } from './types.js';
 
 /**
- * Site forms, captcha, outgoing mail, the mailing list and rate limits (issue 7).
+ * Site forms, captcha, outgoing mail, the mailing list and rate limits.
  *
  * Submissions point at their form by its key (`form_key`, the id of forms/<formId>.json), not by
  * the forms row: an import replaces a site's form rows, and submissions must outlive that.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MigrationFactory } from './types.js';
 
 /**
- * Visitor analytics, page-speed records, client errors and the site owner's sign-in (issue 8).
+ * Visitor analytics, page-speed records, client errors and the site owner's sign-in.
  * Raw rows carry no key of their own: they are only ever read per site and day (roll-ups) and
  * deleted per site and day (retention), which the (website_id, day) indexes serve; a bulk insert
  * then maintains one index per table. Table shapes: storage/schema-analytics.ts.

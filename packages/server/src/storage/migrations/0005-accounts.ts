@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationFactory } from './types.js';
 
 /**
- * Visitor accounts, their sessions and one-time tokens, and members' access grants (issue 9).
+ * Visitor accounts, their sessions and one-time tokens, and members' access grants.
  * Visitor accounts are per site and apart from the owner's accounts (0004); both hash passwords
  * the same way. Sessions and tokens are keyed by the SHA-256 of what the visitor holds, so a copy
  * of the store holds nothing usable. Table shapes: storage/schema-accounts.ts.

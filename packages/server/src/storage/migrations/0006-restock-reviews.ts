@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MigrationFactory } from './types.js';
 
 /**
- * Restock notifications and product reviews (issue 7, second part).
+ * Restock notifications and product reviews.
  *
  * Signups and reviews name their product and variant by id without a foreign key: ids are stable
  * across imports (derived from the site, collection, item and SKU), and a signup or a review must

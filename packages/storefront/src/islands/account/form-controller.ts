@@ -8,7 +8,7 @@ import { ACCOUNT_UI } from './messages.js';
 
 export type AccountFormKind = 'sign-in' | 'sign-up' | 'reset-request' | 'reset-confirm';
 
-export interface FormValues {
+interface FormValues {
   email: string;
   password: string;
   firstName: string;
@@ -17,7 +17,7 @@ export interface FormValues {
 }
 
 /** The field errors of a form before it is sent (the server checks the same again). */
-export function validateAccountForm(kind: AccountFormKind, v: FormValues): Record<string, string> {
+function validateAccountForm(kind: AccountFormKind, v: FormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   if (kind !== 'reset-confirm') {
     const email = loginEmailError(v.email);
@@ -43,7 +43,7 @@ function valuesOf(form: HTMLFormElement): FormValues {
 }
 
 /** Shows each field's error under it (and marks the input invalid), and the form's problem on top. */
-export function showErrors(form: HTMLFormElement, errors: Record<string, string>, problem: string | null): void {
+function showErrors(form: HTMLFormElement, errors: Record<string, string>, problem: string | null): void {
   for (const input of Array.from(form.querySelectorAll<HTMLInputElement>('input[name]'))) {
     const message = errors[input.name];
     const paragraph = input.closest('.form-field')?.querySelector<HTMLElement>('.field-error');
@@ -68,7 +68,7 @@ export function showErrors(form: HTMLFormElement, errors: Record<string, string>
 }
 
 /** A safe place to go after signing in: a path of this site. */
-export function nextPath(raw: string | undefined, fallback = '/account'): string {
+function nextPath(raw: string | undefined, fallback = '/account'): string {
   return raw && /^\/(?!\/)/.test(raw) ? raw : fallback;
 }
 

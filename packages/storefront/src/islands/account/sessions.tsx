@@ -5,7 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { failureMessage, type AccountApi, type SessionView } from '../../api/account.js';
 import { ACCOUNT_UI } from './messages.js';
 
-export interface SessionsViewProps {
+interface SessionsViewProps {
   readonly sessions: readonly SessionView[] | null;
   readonly error: string | null;
   readonly busy: boolean;
@@ -15,7 +15,7 @@ export interface SessionsViewProps {
 }
 
 /** A short name of the browser a session signed in from. */
-export function deviceName(userAgent: string): string {
+function deviceName(userAgent: string): string {
   const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome'
     : /Safari\//.test(userAgent) ? 'Safari' : 'A browser';
   const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Mac OS X/.test(userAgent) ? 'macOS'
@@ -23,7 +23,7 @@ export function deviceName(userAgent: string): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-export function SessionsView({ sessions, error, busy, locale, onEnd, onEndOthers }: SessionsViewProps) {
+function SessionsView({ sessions, error, busy, locale, onEnd, onEndOthers }: SessionsViewProps) {
   if (error) return <p className="notice" role="alert">{error}</p>;
   if (!sessions) return <p className="account-session__meta">Loading…</p>;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
@@ -52,7 +52,7 @@ export function SessionsView({ sessions, error, busy, locale, onEnd, onEndOthers
   );
 }
 
-export function SessionsPage({ api, locale }: { api: AccountApi; locale: string }) {
+function SessionsPage({ api, locale }: { api: AccountApi; locale: string }) {
   const [sessions, setSessions] = useState<readonly SessionView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

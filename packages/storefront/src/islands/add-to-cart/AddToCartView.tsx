@@ -25,7 +25,7 @@ export interface AddToCartViewProps {
   readonly lightbox?: ReactNode;
 }
 
-export const PHASE_CLASS: Record<ButtonPhase, string> = { idle: '', adding: 'cart-adding', added: 'cart-added', error: 'cart-error' };
+const PHASE_CLASS: Record<ButtonPhase, string> = { idle: '', adding: 'cart-adding', added: 'cart-added', error: 'cart-error' };
 
 export function AddToCartView({ phase, label, strings = {}, className, showViewCart, error, onClick, onCloseError, lightbox }: AddToCartViewProps) {
   const text = phase === 'adding' ? strings.addToCartAddingText || STOREFRONT_TEXTS.adding : phase === 'added' ? strings.addToCartAddedText || STOREFRONT_TEXTS.added : label;

@@ -12,14 +12,14 @@ export interface VariantChangeDetail {
   readonly mainImage: { readonly assetUrl?: string; readonly altText?: string } | null;
 }
 
-export const GALLERY_SELECTOR = '[data-product-gallery]';
+const GALLERY_SELECTOR = '[data-product-gallery]';
 const ITEM_CLASS = 'product-gallery__item';
 const ACTIVE_CLASS = 'product-gallery__item--active';
 
 /** The picture's URL without its cache-busting query, to compare a variant image with gallery pictures. */
 const bare = (url: string) => url.split('?')[0];
 
-export function showVariantImage(gallery: HTMLElement, image: { assetUrl?: string; altText?: string }): HTMLElement | null {
+function showVariantImage(gallery: HTMLElement, image: { assetUrl?: string; altText?: string }): HTMLElement | null {
   if (!image.assetUrl) return null;
   const list = gallery.querySelector('ul, ol') ?? gallery;
   const items = Array.from(gallery.querySelectorAll<HTMLElement>(`.${ITEM_CLASS}`));

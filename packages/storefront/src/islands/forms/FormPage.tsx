@@ -8,7 +8,6 @@ import type { FormsApi } from '../../api/forms.js';
 import type { CaptchaProvider } from './captcha.js';
 import { CaptchaBox } from './captcha-box.js';
 
-export { CaptchaBox } from './captcha-box.js';
 import { FormView, type FormStatus } from './FormView.js';
 import type { FormModel } from './model.js';
 import { initialInputs, submissionValues } from './values.js';

@@ -204,7 +204,9 @@ export function FormView(props: FormViewProps) {
   if (status === 'success') {
     return (
       <form {...formAttrs} onSubmit={(e) => e.preventDefault()}>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's messages, as HTML the server checked */}
         <div className={FORM_MARKERS.successClass} role="status" dangerouslySetInnerHTML={{ __html: model.submissionHtml }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's messages, as HTML the server checked */}
         {model.postSubmitHtml && <div className="form-post-submit-html" dangerouslySetInnerHTML={{ __html: model.postSubmitHtml }} />}
       </form>
     );
@@ -237,6 +239,7 @@ export function FormView(props: FormViewProps) {
       )}
       {props.captcha}
       {captchaError && <p className={`${FORM_MARKERS.fieldErrorClass} captcha-error`}>{captchaError}</p>}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's disclaimer, as HTML the server checked */}
       {model.disclaimerHtml && <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: model.disclaimerHtml }} />}
       <div className="form-actions">
         <button className={`button ${FORM_MARKERS.submitButtonClass}${submitting ? ` ${FORM_MARKERS.submittingClass}` : ''}`} type="submit"

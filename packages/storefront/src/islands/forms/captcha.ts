@@ -1,7 +1,7 @@
 // The browser half of a captcha provider (the server half is packages/server/src/captcha). A
 // provider draws its widget into the form's captcha container and reports the token; ALTCHA is
 // the default and loads its widget (the `altcha` package) only when a form needs it.
-import { CAPTCHA } from '@tessera/core/constants';
+import type { CAPTCHA } from '@tessera/core/constants';
 
 export interface CaptchaRenderOptions {
   /** `compact` when the container is under 320 px wide (platform.md section 9). */
@@ -31,7 +31,7 @@ interface AltchaElement extends HTMLElement {
 }
 
 /** ALTCHA: proof of work solved in the visitor's browser; challenges come from this site's server. */
-export const altchaProvider: CaptchaProvider = {
+const altchaProvider: CaptchaProvider = {
   name: 'altcha',
   async render(container, options) {
     await import('altcha'); // defines <altcha-widget>
@@ -64,7 +64,7 @@ export const altchaProvider: CaptchaProvider = {
 };
 
 /** The providers the storefront knows, by the name of the site context's captchaProvider. */
-export const CAPTCHA_PROVIDERS: Readonly<Record<string, CaptchaProvider>> = { altcha: altchaProvider };
+const CAPTCHA_PROVIDERS: Readonly<Record<string, CaptchaProvider>> = { altcha: altchaProvider };
 
 /** The site's provider (the site context's captchaProvider, default ALTCHA), or null when the storefront knows none by that name. */
 export function captchaProviderFor(context: { readonly captchaProvider?: string }): CaptchaProvider | null {

@@ -31,7 +31,7 @@ export interface MountedForm {
 }
 
 /** Renders a form model into a host element (the popup overlay uses it with its own model). */
-export function renderForm(host: HTMLElement, model: FormModel, context: FormsContext, options: MountOptions = {}): Root {
+function renderForm(host: HTMLElement, model: FormModel, context: FormsContext, options: MountOptions = {}): Root {
   const root = createRoot(host);
   // Drawn at once, so the server's form can leave the page in the same frame.
   flushSync(() => root.render(createElement(FormPage, {

@@ -20,7 +20,7 @@ export interface PartModel {
   readonly input: InputModel;
 }
 
-export type FieldKind = 'hidden' | 'section' | 'single' | 'choice' | 'likert' | 'parts';
+type FieldKind = 'hidden' | 'section' | 'single' | 'choice' | 'likert' | 'parts';
 
 export interface FieldModel extends FormFieldDefinition {
   readonly kind: FieldKind;
@@ -81,7 +81,7 @@ function inputOf(el: Element): InputModel {
 function labelText(el: Element | null): string {
   if (!el) return '';
   const copy = el.cloneNode(true) as Element;
-  copy.querySelectorAll('.form-required').forEach((r) => r.remove());
+  for (const r of copy.querySelectorAll('.form-required')) r.remove();
   return (copy.textContent ?? '').trim();
 }
 

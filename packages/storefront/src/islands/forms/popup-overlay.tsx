@@ -15,7 +15,7 @@ import { FormPage, type FormsContext, type PageLocation } from './FormPage.js';
 import { captchaProviderFor } from './index.js';
 
 /** The site context's popupOverlay (docs/site-format.md). */
-export interface PopupOverlaySettings {
+interface PopupOverlaySettings {
   readonly version: string;
   readonly title: string;
   readonly body: string;
@@ -35,7 +35,7 @@ export function shouldShowOverlay(storage: Pick<Storage, 'getItem'>, version: st
   return storage.getItem(PopupOverlayStorageKey.DATE_CLOSED) === null && storage.getItem(PopupOverlayStorageKey.SUBMITTED) !== 'true';
 }
 
-export interface PopupOverlayProps {
+interface PopupOverlayProps {
   readonly settings: PopupOverlaySettings;
   readonly context: FormsContext;
   readonly api: FormsApi;
@@ -46,7 +46,7 @@ export interface PopupOverlayProps {
   readonly location?: PageLocation;
 }
 
-export function PopupOverlay({ settings, context, api, captcha, storage, report, now = Date.now, location }: PopupOverlayProps) {
+function PopupOverlay({ settings, context, api, captcha, storage, report, now = Date.now, location }: PopupOverlayProps) {
   const [open, setOpen] = useState(settings.delaySeconds <= 0);
   const closeButton = useRef<HTMLButtonElement>(null);
   const model = useRef(modelFromDefinition(settings.form, 'popup-overlay')).current;
@@ -77,10 +77,12 @@ export function PopupOverlay({ settings, context, api, captcha, storage, report,
 
   if (!open) return null;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the overlay closes it, as the dialog pattern asks
     <div className="popup-overlay" onKeyDown={(e) => e.key === 'Escape' && close()}>
       <div className="popup-overlay__panel" role="dialog" aria-modal="true" aria-labelledby="popup-overlay-title">
         <button ref={closeButton} type="button" className="popup-overlay__close" aria-label="Close" onClick={close}>×</button>
         <h2 className="popup-overlay__title" id="popup-overlay-title">{settings.title}</h2>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's popup text, as HTML the server checked */}
         {settings.body && <div className="popup-overlay__body" dangerouslySetInnerHTML={{ __html: settings.body }} />}
         <FormPage model={model} api={api} context={context} captcha={captcha} location={location} onSuccess={() => {
           remember(PopupOverlayStorageKey.SUBMITTED, 'true');

@@ -5,18 +5,20 @@
 // React and the form's code before anyone can see the form; what was typed meanwhile is kept.
 import type { OverlayContext } from './popup-overlay.js';
 
-export const FORM_ISLAND_SELECTOR = 'form[data-tessera-island="form"]';
-export const UNSUBSCRIBE_ISLAND_SELECTOR = '[data-tessera-island="newsletter-unsubscribe"]';
+const FORM_ISLAND_SELECTOR = 'form[data-tessera-island="form"]';
+const UNSUBSCRIBE_ISLAND_SELECTOR = '[data-tessera-island="newsletter-unsubscribe"]';
 /** How far outside the viewport a form starts loading. */
-export const NEAR_VIEWPORT = '400px 0px';
+const NEAR_VIEWPORT = '400px 0px';
 
 const REACHED = ['focusin', 'pointerdown', 'submit'] as const;
 
 /** Calls `start` once per element, when it nears the viewport or is reached (at once without IntersectionObserver). */
-export function whenNeeded(elements: readonly HTMLElement[], start: (element: HTMLElement) => void): void {
+function whenNeeded(elements: readonly HTMLElement[], start: (element: HTMLElement) => void): void {
   const pending = new Set(elements);
   const observer = typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver((entries) => entries.forEach((e) => e.isIntersecting && begin(e.target as HTMLElement)), { rootMargin: NEAR_VIEWPORT })
+    ? new IntersectionObserver((entries) => {
+      for (const e of entries) if (e.isIntersecting) begin(e.target as HTMLElement);
+    }, { rootMargin: NEAR_VIEWPORT })
     : null;
   const onReached = (event: Event) => {
     if (event.type === 'submit') event.preventDefault(); // the form posts nowhere by itself

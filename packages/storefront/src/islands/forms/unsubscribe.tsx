@@ -6,20 +6,21 @@ import { createRoot } from 'react-dom/client';
 import { useEffect, useState } from 'react';
 import { createFormsApi, type FormsApi } from '../../api/forms.js';
 
-export const UNSUBSCRIBE_TEXTS = Object.freeze({
+const UNSUBSCRIBE_TEXTS = Object.freeze({
   working: 'Unsubscribing…',
   done: 'You have been unsubscribed: {email} will not receive any more newsletters.',
   invalid: 'This link is not valid or has expired.',
   failed: 'Unable to connect. Please try again.',
 });
 
-export type UnsubscribeState = 'working' | 'done' | 'invalid' | 'failed';
+type UnsubscribeState = 'working' | 'done' | 'invalid' | 'failed';
 
-export function UnsubscribeView({ introHtml, state, email, onRetry }: {
+function UnsubscribeView({ introHtml, state, email, onRetry }: {
   introHtml: string; state: UnsubscribeState; email: string; onRetry: () => void;
 }) {
   return (
     <>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own unsubscribe text, rendered by the server */}
       {state !== 'invalid' && <div dangerouslySetInnerHTML={{ __html: introHtml }} />}
       <p className="lede newsletter-unsubscribe__status" role="status">
         {state === 'done' ? UNSUBSCRIBE_TEXTS.done.replace('{email}', email) : UNSUBSCRIBE_TEXTS[state]}
@@ -29,7 +30,7 @@ export function UnsubscribeView({ introHtml, state, email, onRetry }: {
   );
 }
 
-export function UnsubscribePage({ api, token, introHtml }: { api: FormsApi; token: string | null; introHtml: string }) {
+function UnsubscribePage({ api, token, introHtml }: { api: FormsApi; token: string | null; introHtml: string }) {
   const [state, setState] = useState<UnsubscribeState>(token ? 'working' : 'invalid');
   const [email, setEmail] = useState('');
   const [attempt, setAttempt] = useState(0);

@@ -18,7 +18,7 @@ import type { VariantChangeDetail } from '../add-to-cart/variant-image.js';
 
 const PROVIDER_NAMES: Record<string, string> = { afterpay: 'Afterpay', clearpay: 'Clearpay' };
 
-export interface InstallmentBadgeProps {
+interface InstallmentBadgeProps {
   readonly itemId: string;
   readonly priceCents: number;
   readonly settings: InstallmentSettings;
@@ -29,7 +29,7 @@ export interface InstallmentBadgeProps {
   readonly strings?: Readonly<Record<string, string>>;
 }
 
-export function InstallmentBadge({ itemId, priceCents, settings, format, language, api, strings = {} }: InstallmentBadgeProps) {
+function InstallmentBadge({ itemId, priceCents, settings, format, language, api, strings = {} }: InstallmentBadgeProps) {
   const [price, setPrice] = useState(priceCents);
   const [open, setOpen] = useState(false);
   const [html, setHtml] = useState<string | null>(null);
@@ -71,6 +71,7 @@ export function InstallmentBadge({ itemId, priceCents, settings, format, languag
       </button>
       {open && (
         <Dialog title={fillText(strings.installmentsDialogTitleText || STOREFRONT_TEXTS.installmentDialogTitle, { provider })} onClose={() => setOpen(false)} className="tessera-dialog--installments">
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the provider's information page, served by this site */}
           {html !== null && <div className="installment-info-content" dangerouslySetInnerHTML={{ __html: html }} />}
         </Dialog>
       )}

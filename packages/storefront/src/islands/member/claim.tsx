@@ -7,7 +7,7 @@ import { events } from '../../events.js';
 import { failureMessage, type AccountApi } from '../../api/account.js';
 import { ACCOUNT_UI } from '../account/messages.js';
 
-export interface ClaimViewProps {
+interface ClaimViewProps {
   readonly mode: 'sign-up' | 'sign-in';
   readonly email: string;
   readonly password: string;
@@ -20,7 +20,7 @@ export interface ClaimViewProps {
   onSubmit(): void;
 }
 
-export function ClaimView({ mode, email, password, errors, problem, busy, onEmail, onPassword, onMode, onSubmit }: ClaimViewProps) {
+function ClaimView({ mode, email, password, errors, problem, busy, onEmail, onPassword, onMode, onSubmit }: ClaimViewProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
@@ -50,7 +50,7 @@ export function ClaimView({ mode, email, password, errors, problem, busy, onEmai
   );
 }
 
-export function ClaimPage({ api, orderToken, email: initialEmail, reload }: { api: AccountApi; orderToken: string; email: string; reload(): void }) {
+function ClaimPage({ api, orderToken, email: initialEmail, reload }: { api: AccountApi; orderToken: string; email: string; reload(): void }) {
   const [mode, setMode] = useState<'sign-up' | 'sign-in'>('sign-up');
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');

@@ -11,15 +11,15 @@ import { failureMessage, type AccountApi } from '../../api/account.js';
 import { ACCOUNT_UI } from '../account/messages.js';
 import type { JoinOption, MemberAccess } from './types.js';
 
-export type JoinMode = 'sign-up' | 'sign-in' | 'member';
+type JoinMode = 'sign-up' | 'sign-in' | 'member';
 
-export interface JoinValues {
+interface JoinValues {
   email: string;
   password: string;
   cardNumber: string;
 }
 
-export interface JoinViewProps {
+interface JoinViewProps {
   readonly option: JoinOption;
   readonly mode: JoinMode;
   readonly askCard: boolean;
@@ -48,7 +48,7 @@ function Field({ id, label, type, value, error, autoComplete, onChange, hint }: 
   );
 }
 
-export function JoinView({ option, mode, askCard, values, errors, problem, busy, onChange, onSubmit, onMode }: JoinViewProps) {
+function JoinView({ option, mode, askCard, values, errors, problem, busy, onChange, onSubmit, onMode }: JoinViewProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
@@ -88,7 +88,7 @@ export interface JoinPageProps {
 
 const randomKey = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-export function JoinPage({ api, access, option, go, newKey = randomKey }: JoinPageProps) {
+function JoinPage({ api, access, option, go, newKey = randomKey }: JoinPageProps) {
   const [mode, setMode] = useState<JoinMode>(access.signedIn ? 'member' : 'sign-up');
   const [values, setValues] = useState<JoinValues>({ email: '', password: '', cardNumber: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -123,11 +123,12 @@ export function mountRestock(elements: HTMLElement[], context: RestockContext, o
   const onChange = (event: Event) => {
     const chooser = (event.target as Element | null)?.closest?.(`.${PRODUCT_VARIANTS.class}`);
     const id = chooser?.getAttribute(PRODUCT_VARIANTS.attributes.itemId);
-    products.filter((p) => p.productId === id).forEach((p) => p.fromChooser());
+    for (const p of products) if (p.productId === id) p.fromChooser();
   };
   const onVariant = (event: Event) => {
     const detail = (event as CustomEvent<VariantChangeDetail>).detail;
-    if (detail && typeof detail.itemId === 'string') products.filter((p) => p.productId === detail.itemId).forEach((p) => p.fromEvent(detail));
+    if (!detail || typeof detail.itemId !== 'string') return;
+    for (const p of products) if (p.productId === detail.itemId) p.fromEvent(detail);
   };
   document.addEventListener('change', onChange);
   document.addEventListener(PRODUCT_VARIANTS.changeEvent, onVariant);

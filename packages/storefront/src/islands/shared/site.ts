@@ -23,7 +23,7 @@ export function storeOf(context: SiteContext | null | undefined): StoreContext {
   return (context?.storeSettings ?? {}) as StoreContext;
 }
 
-export function currencyOf(context: SiteContext | null | undefined): string {
+function currencyOf(context: SiteContext | null | undefined): string {
   const code = storeOf(context).selectedCurrency ?? context?.currency;
   return typeof code === 'string' && /^[A-Z]{3}$/.test(code) ? code : 'USD';
 }

@@ -9,7 +9,7 @@ import type { CommerceApi } from '../../api/commerce.js';
 import type { CartEntry, ShippingLocation, ShoppingCart } from '../../api/types.js';
 import type { EventBus } from '../../events.js';
 import { answersSummary, parseAnswers } from '../../islands/additional-fields/answers.js';
-import { type CartStore } from '../../islands/shared/cart-store.js';
+import type { CartStore } from '../../islands/shared/cart-store.js';
 import { useCart } from '../../islands/shared/use-cart.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { CartSummary } from './CartSummary.js';

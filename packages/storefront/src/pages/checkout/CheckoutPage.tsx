@@ -29,7 +29,7 @@ export interface CheckoutPageProps {
 
 const EMPTY_ADDRESS: ShippingAddressInput = { firstName: '', lastName: '', address1: '', address2: '', city: '', region: '', postalCode: '', country: 'US', phone: '' };
 
-export function randomKey(): string {
+function randomKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);

@@ -4,7 +4,7 @@
 // (`/checkout/gift-card`, the theme's container attributes).
 import { EXPRESS_CHECKOUT_KEY, type ExpressCheckoutItem } from '../../islands/add-to-cart/express.js';
 
-export interface ExpressLine {
+interface ExpressLine {
   readonly itemId: string;
   readonly sku?: string;
   readonly quantity: number;

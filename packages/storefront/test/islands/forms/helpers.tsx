@@ -18,7 +18,7 @@ export function themeForm(definition: Record<string, unknown>): HTMLFormElement 
   return document.querySelector('form')!;
 }
 
-export interface SentRequest {
+interface SentRequest {
   url: string;
   method: string;
   headers: Record<string, string>;

@@ -26,7 +26,7 @@ export function folderChildren(s: SiteSnapshot, folder: CollectionRow): Collecti
  * A translation the content provides for a language (`"translations": { "fr-FR": { "title": ... } }`
  * on an item or a collection), matched by the exact tag, else by the language alone; undefined when none.
  */
-export function translationOf(data: JsonObject, language: string | undefined): JsonObject | undefined {
+function translationOf(data: JsonObject, language: string | undefined): JsonObject | undefined {
   if (!language || !isObject(data.translations)) return undefined;
   const all = data.translations;
   if (isObject(all[language])) return all[language] as JsonObject;
@@ -88,7 +88,7 @@ const strings = (value: Json | undefined) => (Array.isArray(value) ? value.filte
 /** A content item as themes read it (spec: "Content item" and "Product item"). */
 export function itemContext(s: SiteSnapshot, c: CollectionRow, row: ItemRow, products: ProductIndex, language?: string) {
   const data = JSON.parse(row.data) as JsonObject;
-  // The content's own translation for the page's language, where it gives one (issue 9).
+  // The content's own translation for the page's language, where it gives one.
   const t = language && language !== s.language ? translationOf(data, language) : undefined;
   const mainImage = typeof data.mainImage === 'string' ? data.mainImage : null;
   const externalLink = typeof data.externalLink === 'string' ? data.externalLink : null;

@@ -1,7 +1,6 @@
 import { isObject } from '../../../site-dir/checker.js';
 import type { Json, JsonObject } from '../../../site-dir/types.js';
 import type { SiteSnapshot } from '../snapshot.js';
-import { localizedStrings } from '../localized-strings.js';
 import { assetUrl, imageContext } from './assets.js';
 import { money } from './money.js';
 
@@ -17,7 +16,7 @@ const obj = (value: Json | undefined): JsonObject => (isObject(value) ? value : 
  */
 const zoneFormats = new Map<string, { long: Intl.DateTimeFormat; short: Intl.DateTimeFormat }>();
 const zoneAnswers = new Map<string, { minute: number; offset: number; abbreviation: string }>();
-export function timeZoneOffset(zone: string, at: number): { offset: number; abbreviation: string } {
+function timeZoneOffset(zone: string, at: number): { offset: number; abbreviation: string } {
   const minute = Math.floor(at / 60_000);
   const cached = zoneAnswers.get(zone);
   if (cached && cached.minute === minute) return cached;
@@ -129,8 +128,4 @@ export function websiteSettingsContext(s: SiteSnapshot, storeSettings: ReturnTyp
     cookieSettings: cookieSettings(s),
     storeSettings,
   };
-}
-
-export function siteStrings(s: SiteSnapshot) {
-  return localizedStrings(s.language);
 }
