@@ -1,7 +1,7 @@
 import { safeRedirectTarget } from '../../http/paths.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageType } from '../../constants.js';
-import { escapeHtml } from '../site/document.js';
+import { escapeHtml } from '@tessera/core/html';
 import { baseContext, type PageContext, type PageRequest, type PageResult } from '../site/pages.js';
 import { collectionUrl } from '../site/context/content.js';
 import type { SiteSnapshot } from '../site/snapshot.js';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { STOREFRONT_PREFIX } from '../../http/storefront.js';
-import { escapeHtml, scriptJson } from '../site/document.js';
+import { escapeHtml } from '@tessera/core/html';
+import { scriptJson } from '../site/document.js';
 
 /** The owner's pages: one Vite entry each in the storefront build (packages/storefront/src/admin/). */
 export const ADMIN_ENTRIES = { login: 'src/admin/login.tsx', analytics: 'src/admin/analytics.tsx', restock: 'src/admin/restock.tsx' } as const;

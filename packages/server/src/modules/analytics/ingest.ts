@@ -7,7 +7,8 @@ import type { Store } from '../../storage/dialect.js';
 import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from '../site/snapshot.js';
 import type { AnalyticsConfig } from './config.js';
 import { IngestQueue, type RawRows, type RawTable } from './queue.js';
-import { dayIn, isBotAgent } from './request-info.js';
+import { dayIn } from '@tessera/core/zone';
+import { isBotAgent } from './request-info.js';
 import type { Rejected } from './validate.js';
 import { writeBatch } from './writer.js';
 

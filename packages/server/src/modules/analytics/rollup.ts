@@ -4,7 +4,8 @@ import type { Database } from '../../storage/schema.js';
 import type { AnalyticsDailyTable } from '../../storage/schema-analytics.js';
 import { EVENT_FUNNEL_STEPS, FUNNEL_RULES, FUNNEL_STEPS, ordersOfDay } from './funnel.js';
 import { histogramOf, percentileOf } from './percentile.js';
-import { addDays, dayIn } from './request-info.js';
+import { dayIn } from '@tessera/core/zone';
+import { addDays } from './request-info.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type DailyRow = Insertable<AnalyticsDailyTable>;
