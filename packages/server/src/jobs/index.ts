@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Store } from '../storage/dialect.js';
 import { JobRunner } from './runner.js';
 
-export { JobRunner, DEFAULT_LEASE_MS, type JobContext, type JobOptions, type JobRun } from './runner.js';
+export { JobRunner, DEFAULT_LEASE_MS, type JobContext, type JobOptions, type JobRun, type ScheduledJob } from './runner.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -19,8 +19,9 @@ export interface FormsSetup {
 
 /**
  * Mail, captcha and the mailing list, decorated once at the root for every module (`app.mail`,
- * `app.captcha`), then the routes of the captcha, the forms and the newsletter. The outbox sender
- * starts when the app is ready (taking up mail left pending by an earlier process) and stops on close.
+ * `app.captcha`), then the routes of the captcha, the forms and the newsletter. The outbox is
+ * delivered by a job of the runner (`app.jobs`), which looks at once when the app is ready (taking
+ * up mail left pending by an earlier process); the mailer stops on close.
  */
 export async function registerFormsAndMail(
   app: FastifyInstance,
@@ -28,7 +29,7 @@ export async function registerFormsAndMail(
   setup: FormsSetup = {},
 ): Promise<void> {
   const { store, renderer, config, clock } = deps;
-  const mailer = createMailer({ db: store.db, smtpUrl: config.smtpUrl, log: app.log, clock, defaultFrom: config.mailFrom }, setup.mail);
+  const mailer = createMailer({ db: store.db, smtpUrl: config.smtpUrl, log: app.log, clock, defaultFrom: config.mailFrom, jobs: app.jobs }, setup.mail);
   app.decorate('mail', mailer);
   app.decorate('captcha', new Captcha([new AltchaProvider(store.db, clock, setup.altcha), ...(setup.captchaProviders ?? [])]));
   const mailingList = new MailingList(store.db, mailer, clock);
@@ -39,6 +40,5 @@ export async function registerFormsAndMail(
   });
   await app.register(newsletterPlugin, { renderer, mailingList });
 
-  app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
 }
