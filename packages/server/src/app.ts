@@ -167,7 +167,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Visitor accounts (issue 9): the session and the member's cart, read before every other module.
   await app.register(accountsAuthPlugin, { clock: options.clock ?? systemClock, renderer, memberCarts });
   await app.register(adminPlugin, { snapshots, clock: options.clock ?? systemClock, passwordCost: options.passwordCost ?? SCRYPT_COST });
-  await app.register(ingestPlugin, { snapshots });
+  await app.register(ingestPlugin, { snapshots, clock: options.clock ?? systemClock });
   await app.register(analyticsPlugin);
   await app.register(performancePlugin);
   await app.register(clientErrorsPlugin);
