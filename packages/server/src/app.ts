@@ -112,7 +112,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
   const snapshots = new SiteSnapshots(store, config.siteCacheMs);
-  const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist), new SiteAccess(store));
+  const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist), new SiteAccess(store), options.clock ?? systemClock);
   const memberCarts = new MemberCarts(store, options.clock ?? systemClock);
   // Pages kept for visitors who see what everyone sees (site/page-cache.ts): these cookies make a
   // visitor's pages their own, and every change made through the API renders pages afresh.

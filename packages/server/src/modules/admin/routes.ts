@@ -106,7 +106,7 @@ export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions
     if (!canViewAnalytics(request.owner, s.website.id)) return toLogin(request, reply);
     ensureCrumb(request, reply);
     return page(reply, s, 'analytics', 'Analytics', {
-      email: request.owner.email, timeZone: s.timeZone, today: dayIn(s.timeZone, Date.now()),
+      email: request.owner.email, timeZone: s.timeZone, today: dayIn(s.timeZone, clock()),
       defaultRangeDays: DEFAULT_RANGE_DAYS, maxRangeDays: MAX_RANGE_DAYS,
     });
   });
@@ -159,7 +159,7 @@ export async function adminPlugin(app: FastifyInstance, opts: AdminPluginOptions
     if (!request.owner) throw new AppError('OWNER_SIGN_IN_REQUIRED');
     if (!canViewAnalytics(request.owner, s.website.id)) throw new AppError('PERMISSION_DENIED');
     const query = request.query as { from?: unknown; to?: unknown };
-    const today = dayIn(s.timeZone, Date.now());
+    const today = dayIn(s.timeZone, clock());
     const to = typeof query.to === 'string' ? query.to : today;
     const from = typeof query.from === 'string' ? query.from : addDays(to, -(DEFAULT_RANGE_DAYS - 1));
     const errors: Record<string, string> = {};

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { systemClock, type Clock } from '../../clock.js';
 import { displayUrl, type Config } from '../../config.js';
 import { ensureCrumb } from '../../http/crumb.js';
 import { siteOrigin } from '../../http/origin.js';
@@ -65,6 +66,8 @@ export class SiteRenderer {
     private readonly storefront: StorefrontBuild,
     /** Who may see what: the lock screen, members' areas, protected pages (site/access.ts). */
     readonly access: SiteAccess = new SiteAccess(),
+    /** The time pages are rendered at (what is past, how long ago, the zone's offset now). */
+    private readonly clock: Clock = systemClock,
   ) {
     this.pageCache = new PageCache(!config.dev);
   }
@@ -122,7 +125,7 @@ export class SiteRenderer {
     const path = request.url.split('?', 1)[0]!;
     const baseUrl = this.originOf(request, snapshot);
     return {
-      snapshot, path, query: (request.query ?? {}) as Record<string, unknown>, now: Date.now(), baseUrl,
+      snapshot, path, query: (request.query ?? {}) as Record<string, unknown>, now: this.clock(), baseUrl,
       language: this.languageOf(request, snapshot),
       access: (c) => this.access.collection(request, snapshot, c),
     };
@@ -255,7 +258,7 @@ export class SiteRenderer {
     const context = result.context;
     context.theme ??= { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
     // The engine's formatters (money, dates) speak the page's language.
-    const options = { locale: (context.website as { language?: string } | undefined)?.language ?? s.language, timeZone: s.timeZone, now: Date.now() };
+    const options = { locale: (context.website as { language?: string } | undefined)?.language ?? s.language, timeZone: s.timeZone, now: this.clock() };
     if (this.config.dev && theme.compiled.syntaxErrors.length > 0) {
       return { status: 500, body: devErrorPage(theme.compiled.syntaxErrors), data: context, options };
     }
