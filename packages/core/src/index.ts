@@ -17,6 +17,8 @@ export * as image from './image/index.js';
 export * as constants from './constants/index.js';
 export * as markup from './markup/index.js';
 export * as strings from './strings/index.js';
+export * as html from './html/index.js';
+export * as zone from './zone/index.js';
 
 export * from './enums/index.js';
 export * from './money/index.js';
@@ -30,3 +32,5 @@ export * from './image/index.js';
 export * from './constants/index.js';
 export * from './markup/index.js';
 export * from './strings/index.js';
+export * from './html/index.js';
+export * from './zone/index.js';

@@ -13,8 +13,10 @@ import * as money from '../src/money/index.js';
 import * as product from '../src/product/index.js';
 import * as strings from '../src/strings/index.js';
 import * as validation from '../src/validation/index.js';
+import * as html from '../src/html/index.js';
+import * as zone from '../src/zone/index.js';
 
-const modules = { enums, money, product, cart, validation, color, format, gallery, image, constants, markup, strings };
+const modules = { enums, money, product, cart, validation, color, format, gallery, image, constants, markup, strings, html, zone };
 
 describe('public entry', () => {
   it('groups every module under its name', () => {

@@ -185,13 +185,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerJobs(app, { store, clock }, options.jobs);
 
   const setup = options.forms ?? {};
-  const mail = createMailer({ db: store.db, smtpUrl: config.smtpUrl, log: app.log, clock, defaultFrom: config.mailFrom }, setup.mail);
+  const mail = createMailer({ db: store.db, smtpUrl: config.smtpUrl, log: app.log, clock, defaultFrom: config.mailFrom, jobs: app.jobs }, setup.mail);
   const captcha = new Captcha([new AltchaProvider(store.db, clock, setup.altcha), ...(setup.captchaProviders ?? [])]);
   app.decorate('mail', mail);
   app.decorate('captcha', captcha);
   app.decorate('deps', { store, clock, mail, captcha, config } satisfies ModuleDeps);
-  // The outbox sender starts when the app is ready (taking up mail left pending by an earlier process) and stops on close.
-  app.addHook('onReady', async () => mail.start());
+  // The outbox is delivered by a job of the runner (`app.jobs`), which looks at once when the app is
+  // ready (taking up mail left pending by an earlier process); the mailer stops on close.
   app.addHook('onClose', async () => mail.stop());
 
   const passwordCost = options.passwordCost ?? SCRYPT_COST;

@@ -3,6 +3,7 @@
 // and snippets; `createEngine` builds one with extra tables, and the package's `compile`/`render` use a
 // default engine with the core tables.
 
+import { isTimeZone } from '@tessera/core/zone';
 import { lazyBody } from './compile/compiler.js';
 import { runtimeErrors, type TemplateError } from './errors.js';
 import { DEFAULT_LIMITS, resolveLimits, type Limits } from './limits.js';
@@ -97,28 +98,12 @@ class Lru<V> {
   }
 }
 
-const validZones = new Map<string, boolean>();
-function isValidZone(zone: string): boolean {
-  let ok = validZones.get(zone);
-  if (ok === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    if (validZones.size > 200) validZones.clear();
-    validZones.set(zone, ok);
-  }
-  return ok;
-}
-
 function zoneOf(data: unknown, option: string | undefined): string {
-  if (typeof option === 'string' && isValidZone(option)) return option;
+  if (typeof option === 'string' && isTimeZone(option)) return option;
   if (typeof data === 'object' && data !== null) {
     const website = (data as Record<string, unknown>).website;
     const zone = typeof website === 'object' && website !== null ? (website as Record<string, unknown>).timeZone : undefined;
-    if (typeof zone === 'string' && isValidZone(zone)) return zone;
+    if (typeof zone === 'string' && isTimeZone(zone)) return zone;
   }
   return DEFAULT_TIME_ZONE;
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Store } from '../storage/dialect.js';
 import { JobRunner } from './runner.js';
 
-export { JobRunner } from './runner.js';
+export { JobRunner, type ScheduledJob } from './runner.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -18,6 +18,27 @@ export interface JobOptions {
    * run elsewhere: every job must stay right when that happens (they use guarded updates).
    */
   leaseMs?: number;
+  /**
+   * Every process runs the job, on its own timer, without a lease: for work that claims its own
+   * rows (the mail outbox: each message is taken by a guarded update), where several processes
+   * sharing the work is the point, and where a process that has just written work must be able to
+   * run the job at once (`runNow`) rather than wait for another process's lease.
+   */
+  everyProcess?: boolean;
+}
+
+/** A registered job, as the module that owns it sees it. */
+export interface ScheduledJob {
+  readonly name: string;
+  /**
+   * Tries the job now rather than at its next poll (new work was committed): a job of every
+   * process runs at once; a leased one runs if it is due and its lease is free. Asked again while
+   * a run is going here, it runs once more after that run, however often it was asked. False once
+   * the runner is closed: nothing runs after close.
+   */
+  runNow(): boolean;
+  /** Resolves when no run of the job is going or asked for in this process (tests wait on it). */
+  idle(): Promise<void>;
 }
 
 export interface JobRunnerOptions {
@@ -36,11 +57,14 @@ interface Job {
   readonly name: string;
   readonly intervalMs: number;
   readonly leaseMs: number;
+  readonly everyProcess: boolean;
   readonly pollMs: number;
   readonly run: JobRun;
   ensured: boolean;
   /** The attempt under way in this process (claim, run, release), if any. */
   running: Promise<boolean> | null;
+  /** runNow was called during the attempt under way: one more follows it. */
+  again: boolean;
   timer: NodeJS.Timeout | null;
 }
 
@@ -50,6 +74,7 @@ interface Job {
  * several processes on one store a job runs once per interval, in whichever process claims it
  * first. A job's failure is logged, never thrown: the job is due again at its next interval. A
  * process that dies mid-run leaves its lease to expire; then another process takes the job over.
+ * A job registered `everyProcess` takes no lease: each process runs it at every interval.
  */
 export class JobRunner {
   private readonly jobs = new Map<string, Job>();
@@ -61,21 +86,31 @@ export class JobRunner {
     this.clock = options.clock ?? systemClock;
   }
 
-  /** Registers a job, due at once and then every `intervalMs` (from the start of each run). */
-  every(name: string, intervalMs: number, run: JobRun, options: JobOptions = {}): void {
+  /**
+   * Registers a job, due at once and then every `intervalMs` (from the start of each run; for a job
+   * of every process, from the end of its last run here).
+   */
+  every(name: string, intervalMs: number, run: JobRun, options: JobOptions = {}): ScheduledJob {
     if (this.jobs.has(name)) throw new Error(`the job "${name}" is registered twice`);
     if (!Number.isSafeInteger(intervalMs) || intervalMs <= 0) throw new Error(`the job "${name}" needs a positive interval`);
-    const pollMs = Math.min(intervalMs, Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, Math.floor(intervalMs / 4))));
-    const job: Job = { name, intervalMs, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, pollMs, run, ensured: false, running: null, timer: null };
+    const everyProcess = options.everyProcess === true;
+    // A leased job is looked at more often than it runs, so that it runs soon after it falls due
+    // whichever process ran it last; a job of every process just runs at its interval.
+    const pollMs = everyProcess ? intervalMs : Math.min(intervalMs, Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, Math.floor(intervalMs / 4))));
+    const job: Job = {
+      name, intervalMs, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, everyProcess, pollMs, run,
+      ensured: false, running: null, again: false, timer: null,
+    };
     this.jobs.set(name, job);
-    if (this.started) this.schedule(job, 0);
+    if (this.started) this.tick(job);
+    return { name, runNow: () => this.runNow(job), idle: () => this.idle(job) };
   }
 
-  /** Starts the timers: each job is tried at once, then every poll. */
+  /** Starts the timers: each job is tried at once (its attempt under way when this returns), then every poll. */
   start(): void {
     if (this.started || this.closed) return;
     this.started = true;
-    for (const job of this.jobs.values()) this.schedule(job, 0);
+    for (const job of this.jobs.values()) this.tick(job);
   }
 
   /**
@@ -97,23 +132,64 @@ export class JobRunner {
     await Promise.all([...this.jobs.values()].map((job) => job.running));
   }
 
+  private runNow(job: Job): boolean {
+    if (this.closed) return false;
+    if (job.running) job.again = true;
+    else this.tick(job);
+    return true;
+  }
+
+  private async idle(job: Job): Promise<void> {
+    while (job.running) await job.running;
+  }
+
+  /** An attempt now, then the next one a poll after it ends (on the timers, once started). */
+  private tick(job: Job): void {
+    void this.attempt(job).then(() => {
+      if (this.started) this.schedule(job, job.pollMs);
+    });
+  }
+
   private schedule(job: Job, delayMs: number): void {
+    // One timer per job: an attempt made by runNow moves the next poll rather than adding one.
+    if (job.timer) clearTimeout(job.timer);
+    job.timer = null;
     if (this.closed) return;
     job.timer = setTimeout(() => {
       job.timer = null;
-      void this.attempt(job).then(() => this.schedule(job, job.pollMs));
+      this.tick(job);
     }, delayMs);
     job.timer.unref();
   }
 
-  /** One attempt at a job; false when it did not run (not due, held elsewhere, already running here, closed). */
+  /**
+   * One attempt at a job, and one more each time runNow asked during it; false when it did not
+   * run (not due, held elsewhere, already running here, closed).
+   */
   private attempt(job: Job): Promise<boolean> {
     if (this.closed || job.running) return Promise.resolve(false);
-    const running = this.claimAndRun(job).finally(() => {
+    const running = (async () => {
+      let ran = false;
+      do {
+        job.again = false;
+        if (await (job.everyProcess ? this.runHere(job) : this.claimAndRun(job))) ran = true;
+      } while (job.again && !this.closed);
+      return ran;
+    })().finally(() => {
       job.running = null;
     });
     job.running = running;
     return running;
+  }
+
+  /** A run of a job of every process: no lease to take or give back. */
+  private async runHere(job: Job): Promise<boolean> {
+    try {
+      await job.run({ now: this.clock() });
+    } catch (error) {
+      this.options.log.error({ err: error, job: job.name }, 'jobs: the run failed; the job runs again at its next interval');
+    }
+    return true;
   }
 
   private async claimAndRun(job: Job): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Store } from '../storage/dialect.js';
 import { requeueFailed } from './outbox.js';
+import { systemClock } from '../clock.js';
 
 export class MailCliError extends Error {}
 
@@ -12,7 +13,7 @@ export class MailCliError extends Error {}
  * `tessera mail retry`: messages given up after their last attempt become due again; a running
  * server delivers them at its next look at the outbox.
  */
-export async function runMailCommand(store: Store, args: string[], now = Date.now()): Promise<string> {
+export async function runMailCommand(store: Store, args: string[], now = systemClock()): Promise<string> {
   const [sub, ...rest] = args;
   if (sub === 'retry') {
     const n = await requeueFailed(store.db, now);

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../clock.js';
+import type { JobRunner, ScheduledJob } from '../jobs/index.js';
 import type { Database } from '../storage/schema.js';
 import type { MailSite } from './layout.js';
 import { headerSafe } from './message.js';
@@ -40,15 +41,24 @@ export interface SendMail<K extends MailKind> {
   readonly dueOn?: number;
 }
 
+/** The job that delivers the outbox: in every process, every `pollMs` and whenever kicked. */
+export const MAIL_JOB = 'mail-outbox';
+
 /**
  * The mail of every module: `send()` renders a kind's template and writes the message to the
  * outbox in the caller's transaction (so the mail exists exactly when the work it reports was
  * committed); `kick()` after the commit starts delivery at once instead of at the next poll.
+ * Delivery runs as the `mail-outbox` job of the job runner, in every process (each message is
+ * claimed by one of them), started with the runner and stopped on close.
  */
 export class Mailer {
   readonly sender: OutboxSender;
+  private readonly delivery: ScheduledJob;
   private readonly deferred = new Set<Promise<void>>();
   private deferredCount = 0;
+  /** A kick came after the runner had closed: stop() looks at the outbox once more. */
+  private missedKick = false;
+  private stopped = false;
 
   constructor(
     db: Kysely<Database>,
@@ -56,9 +66,11 @@ export class Mailer {
     private readonly log: FastifyBaseLogger,
     private readonly clock: Clock,
     private readonly defaultFrom: string,
+    jobs: JobRunner,
     senderOptions: Partial<SenderOptions> = {},
   ) {
     this.sender = new OutboxSender(db, transport, log, clock, senderOptions);
+    this.delivery = jobs.every(MAIL_JOB, this.sender.options.pollMs, () => this.sender.deliverDue(), { everyProcess: true });
   }
 
   async send<K extends MailKind>(db: Kysely<Database> | Transaction<Database>, mail: SendMail<K>): Promise<string> {
@@ -75,8 +87,10 @@ export class Mailer {
     }, this.clock());
   }
 
+  /** Look at the outbox now (new mail was committed); several kicks while a delivery runs make one more run. */
   kick(): void {
-    this.sender.kick();
+    if (this.stopped) return;
+    if (!this.delivery.runNow()) this.missedKick = true;
   }
 
   /**
@@ -99,13 +113,20 @@ export class Mailer {
     return this.deferredCount;
   }
 
-  start(): void {
-    this.sender.start();
-  }
-
+  /**
+   * Waits for the deferred tasks, then lets go of the transport. The runner stops its jobs before
+   * the requests in flight have finished; mail that they (or the deferred tasks) wrote since is
+   * delivered by one last look at the outbox here, as it would have been had the process stayed.
+   */
   async stop(): Promise<void> {
     await this.settleDeferred();
-    return this.sender.stop();
+    this.stopped = true;
+    await this.delivery.idle();
+    if (this.missedKick) {
+      this.missedKick = false;
+      await this.sender.deliverDue().catch((error: unknown) => this.log.error({ err: error }, 'mail: the outbox could not be read'));
+    }
+    this.sender.close();
   }
 
   deliverDue(): Promise<DeliveryReport> {
@@ -115,7 +136,7 @@ export class Mailer {
   /** Resolves when no deferred task and no delivery run is going (tests wait on it instead of sleeping). */
   async idle(): Promise<void> {
     await this.settleDeferred();
-    return this.sender.idle();
+    return this.delivery.idle();
   }
 
   private async settleDeferred(): Promise<void> {
@@ -125,9 +146,9 @@ export class Mailer {
 
 /** `SMTP_URL` set: SMTP; otherwise the outbox, and a line in the log saying that a message waits there. */
 export function createMailer(
-  opts: { db: Kysely<Database>; smtpUrl: string; log: FastifyBaseLogger; clock: Clock; defaultFrom: string },
+  opts: { db: Kysely<Database>; smtpUrl: string; log: FastifyBaseLogger; clock: Clock; defaultFrom: string; jobs: JobRunner },
   setup: MailSetup = {},
 ): Mailer {
   const transport = setup.transport ?? (opts.smtpUrl ? smtpTransport(opts.smtpUrl) : logTransport(opts.log));
-  return new Mailer(opts.db, transport, opts.log, opts.clock, setup.defaultFrom ?? opts.defaultFrom, setup.sender);
+  return new Mailer(opts.db, transport, opts.log, opts.clock, setup.defaultFrom ?? opts.defaultFrom, opts.jobs, setup.sender);
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from './message.js';
+import { escapeHtml } from '@tessera/core/html';
 
 /** The site a mail speaks for. */
 export interface MailSite {

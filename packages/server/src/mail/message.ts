@@ -17,10 +17,6 @@ export interface OutgoingMessage extends MailContent {
   readonly replyTo?: string | null;
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 /** Header values come from visitors in places (a form's email field): no line breaks may reach a header. */
 export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();

@@ -43,14 +43,11 @@ export interface DeliveryReport {
  * Delivers the outbox. Messages are written to the store first (by whoever has mail to send, in
  * their own transaction); the sender then takes the due ones, hands each to the transport and
  * records the outcome. A failed send stays pending with a later due time, so nothing is lost:
- * not when the mail server is down, not when the process restarts (start() looks at once).
+ * not when the mail server is down, not when the process restarts. When it looks is the job
+ * runner's business (the Mailer registers `deliverDue` as the `mail-outbox` job).
  */
 export class OutboxSender {
-  private readonly options: SenderOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  readonly options: SenderOptions;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -66,54 +63,9 @@ export class OutboxSender {
     return this.transport.name;
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.kick();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  /** Lets go of the transport's connections (at shutdown, after the last delivery). */
+  close(): void {
     this.transport.close?.();
-  }
-
-  /** Look at the outbox soon (new mail was committed); several kicks while a run is going make one more run. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
-      this.schedule();
-    });
-  }
-
-  /** Resolves when no delivery run is going (tests wait on it instead of sleeping). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.kick(), this.options.pollMs);
-    this.timer.unref();
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        await this.deliverDue();
-      } catch (error) {
-        this.log.error({ err: error }, 'mail: the outbox could not be read');
-      }
-    } while (this.again && !this.stopped);
   }
 
   /** Delivers every message due now (by the injected clock); callable directly by tests and the CLI. */

@@ -1,3 +1,4 @@
+import { isTimeZone } from '@tessera/core/zone';
 import { CURRENCY_CODES, isCurrencyCode } from '@tessera/core';
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, FolderBehavior, ProductType } from '../constants.js';
 import { isObject, Reader, type SiteIssue } from './checker.js';
@@ -19,20 +20,11 @@ const RESERVED_URL_IDS = new Set([
   'favicon.ico', 'robots.txt',
 ]);
 
-function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function parseSite(issues: SiteIssue[], file: string, raw: unknown): SiteDoc | null {
   const r = Reader.of(issues, file, '', raw);
   if (!r) return null;
   const timeZone = r.string('timeZone', DEFAULT_TIME_ZONE);
-  if (!isValidTimeZone(timeZone)) r.fail('timeZone', `"${timeZone}" is not an IANA time zone`);
+  if (!isTimeZone(timeZone)) r.fail('timeZone', `"${timeZone}" is not an IANA time zone`);
   const currency = r.string('currency', DEFAULT_CURRENCY);
   if (!isCurrencyCode(currency)) {
     r.fail('currency', `"${currency}" is not a supported currency (${CURRENCY_CODES.join(', ')})`);

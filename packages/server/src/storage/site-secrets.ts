@@ -20,7 +20,7 @@ function cacheOf(db: Db): Map<string, { secret: string; until: number }> | undef
  * A per-site secret by name (the captcha's HMAC key, the mailing list's token key): made on first
  * use and kept in the store, so every server process signs and verifies with the same key.
  */
-export async function siteSecret(db: Db, websiteId: string, name: string, now = Date.now()): Promise<string> {
+export async function siteSecret(db: Db, websiteId: string, name: string, now: number): Promise<string> {
   const key = `${websiteId}\0${name}`;
   const cache = cacheOf(db);
   const cached = cache?.get(key);
@@ -47,7 +47,7 @@ export async function siteSecret(db: Db, websiteId: string, name: string, now = 
  * A per-site secret only if it exists: verifying needs no new secret (nothing can have been signed
  * with a secret that was never stored), and it may run inside a transaction that is rolled back.
  */
-export async function existingSiteSecret(db: Db, websiteId: string, name: string, now = Date.now()): Promise<string | undefined> {
+export async function existingSiteSecret(db: Db, websiteId: string, name: string, now: number): Promise<string | undefined> {
   const cached = cacheOf(db)?.get(`${websiteId}\0${name}`);
   if (cached && cached.until > now) return cached.secret;
   const row = await db.selectFrom('site_secrets').select('secret').where('website_id', '=', websiteId).where('name', '=', name).executeTakeFirst();

@@ -9,6 +9,7 @@ import { imageSize } from './image-size.js';
 import { stableId } from './ids.js';
 import type { Database, Flag } from './schema.js';
 import { upsertRows } from './upsert.js';
+import { systemClock } from '../clock.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -45,7 +46,7 @@ export function filesVersion(files: FileEntry[]): string {
  * rows that are no longer in the bundle are deleted, the others are updated in place; the first
  * site of a store becomes its default site. Returns the website id.
  */
-export async function writeSiteBundle(db: Kysely<Database>, bundle: SiteBundle, now = Date.now()): Promise<string> {
+export async function writeSiteBundle(db: Kysely<Database>, bundle: SiteBundle, now = systemClock()): Promise<string> {
   return db.transaction().execute(async (tx) => {
     const { site } = bundle;
     const websiteId = websiteIdOf(site.identifier);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsReport } from '../../src/modules/analytics/report.js';
-import { dayIn, isBotAgent } from '../../src/modules/analytics/request-info.js';
+import { dayIn } from '@tessera/core/zone';
+import { isBotAgent } from '../../src/modules/analytics/request-info.js';
 import { DIALECTS } from '../helpers/store.js';
 import type { TestSite } from '../helpers/app.js';
 import { CHROME_DESKTOP, CRUMB, IPHONE, analyticsApp, count, eventRecord, form, pageSpeedRecord, pageView, postJson, recordHit, sendRecords, websiteId } from './helpers.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayIn } from '../../src/modules/analytics/request-info.js';
+import { dayIn } from '@tessera/core/zone';
 import { DIALECTS } from '../helpers/store.js';
 import type { TestSite } from '../helpers/app.js';
 import { IPAD, IPHONE, analyticsApp, count, form, pageView, postJson, recordHit, storedRejections, websiteId } from './helpers.js';

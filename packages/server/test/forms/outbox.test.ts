@@ -61,6 +61,42 @@ describe.each(DIALECTS)('the outbox on %s', (dialect) => {
     }
   });
 
+  it('delivers on the job runner: a retry that fell due goes out at the mail-outbox job\'s next run, which takes no lease', async () => {
+    const site = await formsSite(dialect, { smtpUrl: smtp.url, setup: { forms: { limits: LOOSE_LIMITS } } });
+    try {
+      await smtp.stop();
+      const before = smtp.messages.length;
+      await site.call('POST', '/api/form/SaveFormSubmission', submission('everything', await submissionKey(site), everyKindValues()));
+      await site.app.mail.idle();
+      expect((await outbox(site.store))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+      await smtp.start();
+      // Not due yet: the job runs and sends nothing.
+      expect(await site.app.jobs.runDue()).toContain('mail-outbox');
+      expect((await outbox(site.store))[0]).toMatchObject({ status: 'pending', attempts: 1 });
+      site.clock.advance(30_000);
+      expect(await site.app.jobs.runDue()).toContain('mail-outbox');
+      expect((await outbox(site.store))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+      await smtp.waitFor(before + 1);
+      // Every process runs it: no lease row holds it back in another.
+      expect(await site.store.db.selectFrom('job_leases').select('name').where('name', '=', 'mail-outbox').execute()).toEqual([]);
+    } finally {
+      await site.close();
+      await smtp.start().catch(() => undefined);
+    }
+  });
+
+  it('sends mail written after the runner stopped (by requests that finish during shutdown) before the transport closes', async () => {
+    const site = await formsSite(dialect, { smtpUrl: smtp.url, setup: { forms: { limits: LOOSE_LIMITS } } });
+    const before = smtp.messages.length;
+    const key = await submissionKey(site);
+    // Closing stops the runner first (preClose), while requests in flight still finish.
+    await site.app.jobs.close();
+    expect((await site.call('POST', '/api/form/SaveFormSubmission', submission('everything', key, everyKindValues()))).statusCode).toBe(200);
+    expect((await outbox(site.store))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    await site.close();
+    expect(smtp.messages.length).toBe(before + 1);
+  });
+
   it('delivers what an earlier process left pending as soon as the next one starts', async () => {
     const first = await formsSite(dialect, { smtpUrl: 'smtp://127.0.0.1:1', setup: { forms: { limits: LOOSE_LIMITS } } });
     const before = smtp.messages.length;

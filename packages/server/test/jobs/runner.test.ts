@@ -140,4 +140,66 @@ describe.each(DIALECTS)('the job runner on %s', (dialect) => {
     expect(await runner.runDue()).toEqual([]);
     expect(events).toHaveLength(3);
   });
+  it('runs a job of every process in each of them, without a lease: the work claims its own rows', async () => {
+    const [one, two] = await twoProcesses();
+    const clock = new TestClock();
+    let runs = 0;
+    const runners = [one, two].map((store) => new JobRunner({ store, clock: clock.fn, log: recordingLog().log }));
+    for (const r of runners) r.every('outbox', MINUTE, async () => void runs++, { everyProcess: true });
+    expect(await Promise.all(runners.map((r) => r.runDue()))).toEqual([['outbox'], ['outbox']]);
+    // Nothing to wait for: no lease, no due time kept in the store.
+    expect(await Promise.all(runners.map((r) => r.runDue()))).toEqual([['outbox'], ['outbox']]);
+    expect(runs).toBe(4);
+    expect(await one.db.selectFrom('job_leases').select('name').where('name', '=', 'outbox').execute()).toEqual([]);
+  });
+
+  it('runs a job when asked, once more after the run under way however often it was asked, and not after close', async () => {
+    const [store] = await twoProcesses();
+    const runner = new JobRunner({ store, clock: new TestClock().fn, log: recordingLog().log });
+    let runs = 0;
+    const held = gate();
+    const job = runner.every('outbox', MINUTE, async () => {
+      if (++runs === 1) await held.wait();
+    }, { everyProcess: true });
+    // The timers were never started: asking is enough.
+    expect(job.runNow()).toBe(true);
+    await held.arrived;
+    expect([job.runNow(), job.runNow(), job.runNow()]).toEqual([true, true, true]);
+    held.open();
+    await job.idle();
+    expect(runs).toBe(2);
+    await runner.close();
+    expect(job.runNow()).toBe(false);
+    await turn();
+    expect(runs).toBe(2);
+  });
+
+  it('has each job\'s first attempt under way when start() returns', async () => {
+    const [store] = await twoProcesses();
+    const runner = new JobRunner({ store, clock: new TestClock().fn, log: recordingLog().log });
+    let runs = 0;
+    const job = runner.every('outbox', MINUTE, async () => void runs++, { everyProcess: true });
+    runner.start();
+    await job.idle();
+    expect(runs).toBe(1);
+    await runner.close();
+  });
+
+  it('logs a failing run of a job of every process, and runs it again when next asked', async () => {
+    const [store] = await twoProcesses();
+    const { log, lines } = recordingLog();
+    const runner = new JobRunner({ store, clock: new TestClock().fn, log });
+    let attempts = 0;
+    const job = runner.every('outbox', MINUTE, async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('the outbox could not be read');
+    }, { everyProcess: true });
+    job.runNow();
+    await job.idle();
+    expect(lines).toEqual([{ level: 'error', message: 'jobs: the run failed; the job runs again at its next interval' }]);
+    job.runNow();
+    await job.idle();
+    expect(attempts).toBe(2);
+    expect(lines).toHaveLength(1);
+  });
 });

@@ -2,14 +2,14 @@
 // once per locale and options: its parts for a sample instant give the pattern (fields and the literal
 // text between them), and its parts for instants that differ in one field give that field's texts (the
 // 12 months, 7 weekdays, 24 hours with their day periods, 60 minutes...). An instant is then written by
-// computing its local fields from the zone's cached offsets (zone-offsets.ts) and looking them up.
+// computing its local fields from the zone's cached offsets (@tessera/core/zone) and looking them up.
 //
 // Intl keeps what this does not cover: calendars other than the Gregorian, other numbering systems,
 // eras, zone names, fractional seconds, flexible day periods ("in the afternoon"), patterns whose
 // literals change with the values, years outside 1000-9999, and any format whose compiled form does not
 // agree with Intl on sample instants (around the zone's changes too) when it is built.
 
-import { localFields, zoneChanges, zoneOffset, type LocalFields } from './zone-offsets.js';
+import { localFields, zoneChanges, zoneOffset, type LocalFields } from '@tessera/core/zone';
 
 export type DateFormat = (ms: number) => string;
 

@@ -2,6 +2,7 @@
 // restock and scarcity markup, money and cart helpers. Every rule and default string comes from
 // @tessera/core; the markup of the larger pieces lives in ../snippets.
 
+import { escapeHtmlAttr, escapeHtmlText } from '@tessera/core/html';
 import {
   CART_INDICATOR,
   PRODUCT_MARK,
@@ -39,7 +40,7 @@ import { QUANTITY_INPUT_SNIPPET } from '../snippets/quantity-input.js';
 import { RESTOCK_SNIPPET } from '../snippets/restock.js';
 import { VARIANTS_SELECT_SNIPPET } from '../snippets/variants-select.js';
 import { asInt, asNumber } from './convert.js';
-import { dig, escapeAttr, escapeHtml, field, record, text } from './html.js';
+import { dig, field, record, text } from './html.js';
 import { numberFormatter } from './intl.js';
 import { localized, localizedStrings, merchandising, priceLinesMarkup, productOf } from './product.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
@@ -95,7 +96,7 @@ const productStatusMark: Formatter = (item, _args, ctx) => {
     label = localized(ctx, 'productSaleText', PRODUCT_STATUS_TEXT.sale);
   }
   const cls = status === 'sold-out' ? PRODUCT_MARK.soldOutClass : PRODUCT_MARK.saleClass;
-  return `<div class="${PRODUCT_MARK.class} ${cls}">${escapeHtml(label)}</div>`;
+  return `<div class="${PRODUCT_MARK.class} ${cls}">${escapeHtmlText(label)}</div>`;
 };
 
 /** Distinct values of one option over the variants, in variant order. */
@@ -167,8 +168,8 @@ function quickViewGroup(item: unknown, arg: string | undefined, ctx: PluginConte
 const productQuickView: Formatter = (item, args, ctx) => {
   const group = quickViewGroup(item, args[0], ctx);
   const label = localized(ctx, 'productQuickViewText', 'Quick View');
-  return `<span class="${QUICK_VIEW.class}" role="button" tabindex="0" ${QUICK_VIEW.attributes.id}="${escapeAttr(text(field(item, 'id')))}"` +
-    ` ${QUICK_VIEW.attributes.group}="${escapeAttr(group)}">${escapeHtml(label)}</span>`;
+  return `<span class="${QUICK_VIEW.class}" role="button" tabindex="0" ${QUICK_VIEW.attributes.id}="${escapeHtmlAttr(text(field(item, 'id')))}"` +
+    ` ${QUICK_VIEW.attributes.group}="${escapeHtmlAttr(group)}">${escapeHtmlText(label)}</span>`;
 };
 
 const restockNotification: Formatter = (item, _args, ctx) => {
@@ -199,9 +200,9 @@ const productScarcity: Formatter = (item, _args, ctx) => {
   return views.map((v) => {
     const attributes = field(v, 'attributes');
     const view = { qtyInStock: asNumber(field(v, 'qtyInStock')), ...(attributes && typeof attributes === 'object' ? { attributes: attributes as Record<string, string> } : {}) };
-    const attrs = view.attributes ? ` ${PRODUCT_SCARCITY.attributes.variantAttributes}="${escapeAttr(JSON.stringify(view.attributes))}"` : '';
+    const attrs = view.attributes ? ` ${PRODUCT_SCARCITY.attributes.variantAttributes}="${escapeHtmlAttr(JSON.stringify(view.attributes))}"` : '';
     const hidden = scarcityHiddenByDefault(view) ? ' hidden' : '';
-    return `<div class="${PRODUCT_SCARCITY.class}"${attrs}${hidden}>\n    ${escapeHtml(scarcityText(template, view.qtyInStock))}\n  </div>`;
+    return `<div class="${PRODUCT_SCARCITY.class}"${attrs}${hidden}>\n    ${escapeHtmlText(scarcityText(template, view.qtyInStock))}\n  </div>`;
   }).join('\n\n  ') + '\n';
 };
 

@@ -1,6 +1,7 @@
 // Content formatters: images (meta, colour, srcset, resizing), video and audio, item classes, dates of
 // events, colours and text helpers. Rules and strings come from @tessera/core.
 
+import { escapeHtmlAttr, escapeHtmlText } from '@tessera/core/html';
 import {
   INVALID_SOURCE,
   RecordType,
@@ -21,7 +22,7 @@ import {
 } from '@tessera/core';
 import { asInt, asNumber, asString } from './convert.js';
 import { isTruthy } from '../runtime/values.js';
-import { dig, escapeAttr, escapeHtml, field, text } from './html.js';
+import { dig, field, text } from './html.js';
 import { COLOR_POSITIONS, altText, focalPoint, imageMetaAttributes } from './image.js';
 import { productOf } from './product.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
@@ -53,9 +54,9 @@ function blockAltText(img: unknown, ctx: PluginContext): string {
 const image: Formatter = (img, args, ctx) => {
   const cls = args.length > 0 ? args[0] : 'thumb-image';
   const alt = blockAltText(img, ctx);
-  return `<noscript><img src="${escapeAttr(text(field(img, 'assetUrl')))}" alt="${escapeAttr(alt)}" /></noscript>` +
-    `<img class="${escapeAttr(cls)}" ${imageMetaAttributes(img, alt)}data-load="false"` +
-    ` data-image-id="${escapeAttr(text(field(img, 'id')))}" data-type="image" />`;
+  return `<noscript><img src="${escapeHtmlAttr(text(field(img, 'assetUrl')))}" alt="${escapeHtmlAttr(alt)}" /></noscript>` +
+    `<img class="${escapeHtmlAttr(cls)}" ${imageMetaAttributes(img, alt)}data-load="false"` +
+    ` data-image-id="${escapeHtmlAttr(text(field(img, 'id')))}" data-type="image" />`;
 };
 
 // `{img|image-color}` writes every average colour as a data attribute; `{img|image-color topLeft}` one
@@ -66,7 +67,7 @@ const imageColor: Formatter = (img, args, ctx) => {
   if (args.length === 0) {
     return COLOR_POSITIONS.map((p) => [p, field(data, `${p}Average`)] as const)
       .filter(([, c]) => typeof c === 'string')
-      .map(([p, c]) => `data-color-${p}="#${escapeAttr(c as string)}"`)
+      .map(([p, c]) => `data-color-${p}="#${escapeHtmlAttr(c as string)}"`)
       .join(' ');
   }
   const color = field(data, `${args[0]}Average`);
@@ -79,7 +80,7 @@ const imageColor: Formatter = (img, args, ctx) => {
 
 const imageSrcset: Formatter = (img) => {
   const srcset = srcsetFromVariants(text(field(img, 'assetUrl')), field(img, 'systemDataVariants'));
-  return srcset === '' ? '' : `srcset="${escapeAttr(srcset)}"`;
+  return srcset === '' ? '' : `srcset="${escapeHtmlAttr(srcset)}"`;
 };
 
 /** A size helper on an "WxH" value: the spec's message (written and reported) for anything else. */
@@ -107,23 +108,23 @@ const video: Formatter = (item, args) => {
       const colors = args.includes('color-data')
         ? COLOR_POSITIONS.map((p) => [p, dig(item, 'colorData', `${p}Average`)] as const)
           .filter(([, c]) => typeof c === 'string')
-          .map(([p, c]) => ` data-color-${p.toLowerCase()}="#${escapeAttr(c as string)}"`).join('')
+          .map(([p, c]) => ` data-color-${p.toLowerCase()}="#${escapeHtmlAttr(c as string)}"`).join('')
         : '';
-      img = `<img data-load="false" data-src="${escapeAttr(text(field(item, 'assetUrl')))}"` +
-        ` data-image-dimensions="${escapeAttr(text(field(item, 'originalSize')))}" data-image-focal-point="${focalPoint(item)}"${colors} />`;
+      img = `<img data-load="false" data-src="${escapeHtmlAttr(text(field(item, 'assetUrl')))}"` +
+        ` data-image-dimensions="${escapeHtmlAttr(text(field(item, 'originalSize')))}" data-image-focal-point="${focalPoint(item)}"${colors} />`;
     }
     overlay = `<div class="sqs-video-overlay${hasThumb ? '' : ' no-thumb'}" style="opacity: 0;">${img}` +
       `<div class="sqs-video-opaque"> </div><div class="sqs-video-icon"></div></div>`;
   }
-  return `<div class="sqs-video-wrapper" ${load}data-html="${escapeAttr(text(field(oembed, 'html')))}"` +
-    ` data-provider-name="${escapeAttr(text(field(oembed, 'providerName')))}">${overlay}</div>`;
+  return `<div class="sqs-video-wrapper" ${load}data-html="${escapeHtmlAttr(text(field(oembed, 'html')))}"` +
+    ` data-provider-name="${escapeHtmlAttr(text(field(oembed, 'providerName')))}">${overlay}</div>`;
 };
 
 // The audio player placeholder, with the script that loads the player, as the reference engines write it.
 const audioPlayer: Formatter = (item) => {
-  const id = escapeAttr(text(field(item, 'id')));
+  const id = escapeHtmlAttr(text(field(item, 'id')));
   return "<script>Y.use('squarespace-audio-player-frontend');</script>\n" +
-    `<div class="squarespace-audio-player" data-audio-asset-url="${escapeAttr(text(dig(item, 'structuredContent', 'audioAssetUrl')))}"` +
+    `<div class="squarespace-audio-player" data-audio-asset-url="${escapeHtmlAttr(text(dig(item, 'structuredContent', 'audioAssetUrl')))}"` +
     ` data-item-id="${id}" id="audio-player-${id}"></div>`;
 };
 
@@ -168,7 +169,7 @@ const timesince: Formatter = (value, _args, ctx) => {
   const ms = toEpochMs(value);
   const label = relativeTime(value, ctx.now);
   if (ms === undefined) ctx.error(label);
-  return `<span class="${TIMESINCE.class}" ${TIMESINCE.attributes.date}="${ms ?? ''}">${escapeHtml(label)}</span>`;
+  return `<span class="${TIMESINCE.class}" ${TIMESINCE.attributes.date}="${ms ?? ''}">${escapeHtmlText(label)}</span>`;
 };
 
 const googleCalendar: Formatter = (item, _args, ctx) => {

@@ -1,32 +1,9 @@
 // Core formatters of the language: text escaping and encoding, JSON output, lookups, numbers, partials.
 
+import { escapeHtmlAttr, escapeHtmlText } from '@tessera/core/html';
 import { isObject } from '../runtime/values.js';
 import { asNumber, asString, readKey, scriptSafeJson, walkKeys } from './convert.js';
 import type { Formatter, FormatterTable } from './types.js';
-
-// Most text has nothing to escape: a native regex test finds that quickly; otherwise one pass copies the
-// runs between the characters to escape.
-const HTML_SPECIAL = /[&<>]/;
-const ATTR_SPECIAL = /[&<>"]/;
-
-function escapeSpecial(s: string, quotes: boolean): string {
-  let out = '';
-  let last = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    let entity: string;
-    if (c === 38) entity = '&amp;';
-    else if (c === 60) entity = '&lt;';
-    else if (c === 62) entity = '&gt;';
-    else if (c === 34 && quotes) entity = '&quot;';
-    else continue;
-    out += s.slice(last, i) + entity;
-    last = i + 1;
-  }
-  return last === 0 ? s : out + s.slice(last);
-}
-const escapeHtml = (s: string) => (HTML_SPECIAL.test(s) ? escapeSpecial(s, false) : s);
-const escapeAttr = (s: string) => (ATTR_SPECIAL.test(s) ? escapeSpecial(s, true) : s);
 
 // `url-encode` leaves letters, digits and * + - . / @ _ as they are and percent-encodes everything else as UTF-8.
 const urlEncode = (s: string) =>
@@ -176,9 +153,9 @@ export const coreFormatters: FormatterTable = {
     });
   },
   get,
-  html: (v) => escapeHtml(asString(v)),
-  htmlattr: (v) => escapeAttr(asString(v)),
-  htmltag: (v) => escapeAttr(asString(v)),
+  html: (v) => escapeHtmlText(asString(v)),
+  htmlattr: (v) => escapeHtmlAttr(asString(v)),
+  htmltag: (v) => escapeHtmlAttr(asString(v)),
   iter: (_v, _args, ctx) => ctx.resolve('@index'),
   // A missing value gives empty text (so a following `|json` writes "").
   json: (v) => (v === undefined ? '' : scriptSafeJson(v)),

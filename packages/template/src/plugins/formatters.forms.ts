@@ -1,7 +1,8 @@
 // Form summaries: one submitted field as the order and form-notification summaries show it.
 
+import { escapeHtmlText } from '@tessera/core/html';
 import { EMPTY_FORM_ANSWER, LIKERT_LABELS, likertLabel } from '@tessera/core';
-import { escapeHtml, field, record, text } from './html.js';
+import { field, record, text } from './html.js';
 import { isTruthy } from '../runtime/values.js';
 import { localized } from './product.js';
 import type { Formatter, FormatterTable } from './types.js';
@@ -11,7 +12,7 @@ const INDENT = 'padding-left:5px;';
 const pad2 = (v: unknown) => text(v).padStart(2, '0');
 
 type Values = Readonly<Record<string, unknown>>;
-const v = (values: Values, key: string) => escapeHtml(text(values[key]));
+const v = (values: Values, key: string) => escapeHtmlText(text(values[key]));
 
 // The answer of each field type, as HTML; undefined when the field has no answer.
 const ANSWERS: Readonly<Record<string, (values: Values, field: unknown) => string | undefined>> = {
@@ -22,23 +23,23 @@ const ANSWERS: Readonly<Record<string, (values: Values, field: unknown) => strin
   date: (x) => `${v(x, 'Month')}/${v(x, 'Day')}/${v(x, 'Year')}`,
   name: (x) => `${v(x, 'First')} ${v(x, 'Last')}`,
   phone: (x) => `${text(x.Country) !== '' ? `+${v(x, 'Country')} ` : ''}${v(x, 'Areacode')}-${v(x, 'Prefix')}-${v(x, 'Line')}`,
-  time: (x) => `${v(x, 'Hour') || '00'}:${escapeHtml(pad2(x.Minute))}:${escapeHtml(pad2(x.Second))} ${v(x, 'Ampm')}`,
+  time: (x) => `${v(x, 'Hour') || '00'}:${escapeHtmlText(pad2(x.Minute))}:${escapeHtmlText(pad2(x.Second))} ${v(x, 'Ampm')}`,
   likert: (x) =>
     `<div style="${INDENT}">\n` +
     Object.entries(x).map(([question, answer]) =>
-      `  <div><span style="${BOLD}">${escapeHtml(question)}:</span> ${escapeHtml(likertLabel(answer) ?? LIKERT_LABELS['0'])}</div>\n`).join('') +
+      `  <div><span style="${BOLD}">${escapeHtmlText(question)}:</span> ${escapeHtmlText(likertLabel(answer) ?? LIKERT_LABELS['0'])}</div>\n`).join('') +
     `</div>`,
   checkbox: (_x, f) => {
     const values = field(f, 'values');
     // A list of choices is followed by an empty line in the summary.
-    if (Array.isArray(values) && values.length > 0) return `${values.map((c) => escapeHtml(text(c))).join(', ')}\n`;
+    if (Array.isArray(values) && values.length > 0) return `${values.map((c) => escapeHtmlText(text(c))).join(', ')}\n`;
     return plain(f);
   },
 };
 
 function plain(f: unknown): string | undefined {
   const value = text(field(f, 'value'));
-  return value === '' ? undefined : escapeHtml(value);
+  return value === '' ? undefined : escapeHtmlText(value);
 }
 
 const summaryFormField: Formatter = (f, _args, ctx) => {
@@ -48,8 +49,8 @@ const summaryFormField: Formatter = (f, _args, ctx) => {
     : Object.hasOwn(ANSWERS, type)
       ? ANSWERS[type](record(field(f, 'values')), f)
       : plain(f);
-  const shown = answer ?? escapeHtml(localized(ctx, 'formEmptyAnswerText', EMPTY_FORM_ANSWER));
-  return `<div style="font-size:11px; margin-top:3px">\n  <span style="${BOLD}">${escapeHtml(text(field(f, 'rawTitle')))}:</span> ${shown}\n</div>`;
+  const shown = answer ?? escapeHtmlText(localized(ctx, 'formEmptyAnswerText', EMPTY_FORM_ANSWER));
+  return `<div style="font-size:11px; margin-top:3px">\n  <span style="${BOLD}">${escapeHtmlText(text(field(f, 'rawTitle')))}:</span> ${shown}\n</div>`;
 };
 
 export const formFormatters: FormatterTable = {

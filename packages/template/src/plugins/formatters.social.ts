@@ -1,8 +1,9 @@
 // Social formatters: comments (count, link, thread), the like button, share buttons and the follow button.
 
+import { escapeHtmlAttr, escapeHtmlText } from '@tessera/core/html';
 import { COMMENTS, LIKE_BUTTON, commentCountLabel, flag } from '@tessera/core';
 import { asNumber } from './convert.js';
-import { dig, escapeAttr, escapeHtml, field, text } from './html.js';
+import { dig, field, text } from './html.js';
 import { isTruthy } from '../runtime/values.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
 
@@ -15,13 +16,13 @@ const disqus = (ctx: PluginContext) => {
 const commentCount: Formatter = (item) => commentCountLabel(asNumber(field(item, 'publicCommentCount')));
 
 const commentLink: Formatter = (item, _args, ctx) => {
-  const id = escapeAttr(text(field(item, 'id')));
-  const url = escapeAttr(text(field(item, 'fullUrl')));
+  const id = escapeHtmlAttr(text(field(item, 'id')));
+  const url = escapeHtmlAttr(text(field(item, 'fullUrl')));
   if (disqus(ctx)) return `<a href="${url}" class="${COMMENTS.linkClass} sqs-disqus-comment-link" ${COMMENTS.attributes.id}="${id}"></a>`;
   const label = commentCountLabel(asNumber(field(item, 'publicCommentCount')));
   const space = label.indexOf(' ');
   return `<a href="${url}#comments-${id}" class="${COMMENTS.linkClass}" ${COMMENTS.attributes.id}="${id}">\n` +
-    `  ${escapeHtml(label.slice(0, space))}\n  ${escapeHtml(label.slice(space + 1))}\n  </a>`;
+    `  ${escapeHtmlText(label.slice(0, space))}\n  ${escapeHtmlText(label.slice(space + 1))}\n  </a>`;
 };
 
 // The comment thread placeholder: Disqus's when the site names a Disqus shortname, else Squarespace's,
@@ -34,19 +35,19 @@ const comments: Formatter = (item, _args, ctx) => {
   const pageItem = ctx.resolve('item');
   const collection = ctx.resolve('collection');
   if (isTruthy(pageItem)) {
-    data = ` ${a.itemId}="${escapeAttr(text(field(pageItem, 'id')))}"` +
-      ` ${a.publicCommentCount}="${escapeAttr(text(field(pageItem, 'publicCommentCount')))}" ${a.commentState}="${escapeAttr(text(field(pageItem, 'commentState')))}"`;
+    data = ` ${a.itemId}="${escapeHtmlAttr(text(field(pageItem, 'id')))}"` +
+      ` ${a.publicCommentCount}="${escapeHtmlAttr(text(field(pageItem, 'publicCommentCount')))}" ${a.commentState}="${escapeHtmlAttr(text(field(pageItem, 'commentState')))}"`;
   } else if (isTruthy(collection)) {
-    data = ` data-collection-id="${escapeAttr(text(field(collection, 'id')))}"` +
-      ` ${a.publicCommentCount}="${escapeAttr(text(field(collection, 'publicCommentCount')))}" ${a.commentState}="${escapeAttr(text(field(collection, 'commentState')))}"`;
+    data = ` data-collection-id="${escapeHtmlAttr(text(field(collection, 'id')))}"` +
+      ` ${a.publicCommentCount}="${escapeHtmlAttr(text(field(collection, 'publicCommentCount')))}" ${a.commentState}="${escapeHtmlAttr(text(field(collection, 'commentState')))}"`;
   }
-  return `\n  <div class="${COMMENTS.class}" id="comments-${escapeAttr(text(field(item, 'id')))}"${data}></div>\n`;
+  return `\n  <div class="${COMMENTS.class}" id="comments-${escapeHtmlAttr(text(field(item, 'id')))}"${data}></div>\n`;
 };
 
 const likeButton: Formatter = (item, _args, ctx) => {
   if (!flag(setting(ctx, 'simpleLikingEnabled'))) return '';
   const a = LIKE_BUTTON.attributes;
-  return `<span class="${LIKE_BUTTON.class}" ${a.itemId}="${escapeAttr(text(field(item, 'id')))}" ${a.likeCount}="${escapeAttr(text(field(item, 'likeCount')))}">\n` +
+  return `<span class="${LIKE_BUTTON.class}" ${a.itemId}="${escapeHtmlAttr(text(field(item, 'id')))}" ${a.likeCount}="${escapeHtmlAttr(text(field(item, 'likeCount')))}">\n` +
     `    <span class="${LIKE_BUTTON.iconClass}"></span>\n    <span class="${LIKE_BUTTON.countClass}"></span>\n  </span>`;
 };
 
@@ -61,9 +62,9 @@ function socialButton(inline: boolean): Formatter {
     const assetUrl = field(item, 'assetUrl') ?? dig(item, 'mainImage', 'assetUrl');
     const tag = inline ? 'span' : 'div';
     return `<${tag} class="squarespace-social-buttons ${inline ? 'inline-style' : 'button-style'}"` +
-      ` data-system-data-id="${escapeAttr(text(imageId))}" data-asset-url="${escapeAttr(text(assetUrl))}"` +
-      ` data-record-type="${escapeAttr(text(field(item, 'recordType')))}" data-full-url="${escapeAttr(text(field(item, 'fullUrl')))}"` +
-      ` data-title="${escapeAttr(text(field(item, 'title')))}"></${tag}>`;
+      ` data-system-data-id="${escapeHtmlAttr(text(imageId))}" data-asset-url="${escapeHtmlAttr(text(assetUrl))}"` +
+      ` data-record-type="${escapeHtmlAttr(text(field(item, 'recordType')))}" data-full-url="${escapeHtmlAttr(text(field(item, 'fullUrl')))}"` +
+      ` data-title="${escapeHtmlAttr(text(field(item, 'title')))}"></${tag}>`;
   };
 }
 
@@ -77,7 +78,7 @@ const twitterFollowButton: Formatter = (account) => {
     const url = text(field(account, 'profileUrl'));
     user = url.slice(url.lastIndexOf('/') + 1);
   }
-  return `${FOLLOW_SCRIPT}<div class="squarespace-follow-button" data-username="${escapeAttr(user)}"></div>`;
+  return `${FOLLOW_SCRIPT}<div class="squarespace-follow-button" data-username="${escapeHtmlAttr(user)}"></div>`;
 };
 
 export const socialFormatters: FormatterTable = {

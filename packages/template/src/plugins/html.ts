@@ -1,9 +1,6 @@
-// Escaping and small readers shared by the platform plugins.
+// Small readers shared by the platform plugins (escaping is @tessera/core/html's).
 
 import { isObject } from '../runtime/values.js';
-
-export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-export const escapeAttr = (s: string): string => escapeHtml(s).replace(/"/g, '&quot;');
 
 /** An own property of an object, else undefined (arrays and primitives have none). */
 export function field(v: unknown, key: string): unknown {

@@ -1,6 +1,7 @@
 // Reading products and their site context for the commerce plugins: the product data of an item, the
 // item's merchandising context, localized strings, and money markup.
 
+import { escapeHtmlText } from '@tessera/core/html';
 import {
   PRODUCT_PRICE,
   flag,
@@ -13,7 +14,7 @@ import {
   type ProductData,
 } from '@tessera/core';
 import type { PluginContext } from './types.js';
-import { dig, escapeHtml, field, record } from './html.js';
+import { dig, field, record } from './html.js';
 
 /** The product fields of an item (`item.structuredContent`), or undefined. */
 export function productOf(item: unknown): ProductData | undefined {
@@ -45,20 +46,20 @@ export function merchandising(ctx: PluginContext, item: unknown): Readonly<Recor
 function moneyMarkup(cents: number, currency: CurrencyCode, ctx: PluginContext): string {
   const money = makeMoney(cents, currency);
   if (flag(dig(ctx.root, 'featureFlags', 'useCLDRMoneyFormat'))) {
-    return escapeHtml(formatMoney(money, { locale: ctx.locale ?? 'en-US' }));
+    return escapeHtmlText(formatMoney(money, { locale: ctx.locale ?? 'en-US' }));
   }
   return `<span class="${PRODUCT_PRICE.moneyClass}">${formatMoneyPlain(money)}</span>`;
 }
 
 /** The body of a price element: the lines of @tessera/core's productPriceLines with their amounts in place. */
 export function priceLinesMarkup(lines: PriceLines, currency: CurrencyCode, ctx: PluginContext): string {
-  const line = (l: { template: string; cents: number }) => fillPriceLine({ template: escapeHtml(l.template), cents: l.cents }, moneyMarkup(l.cents, currency, ctx));
-  const hidden = (label: string) => `<span class="${PRODUCT_PRICE.visuallyHiddenClass}">${escapeHtml(label)}</span>`;
+  const line = (l: { template: string; cents: number }) => fillPriceLine({ template: escapeHtmlText(l.template), cents: l.cents }, moneyMarkup(l.cents, currency, ctx));
+  const hidden = (label: string) => `<span class="${PRODUCT_PRICE.visuallyHiddenClass}">${escapeHtmlText(label)}</span>`;
   switch (lines.kind) {
     case 'none':
       return '';
     case 'unavailable':
-      return `${escapeHtml(lines.text)}\n`;
+      return `${escapeHtmlText(lines.text)}\n`;
     case 'from':
       return `${line(lines.line)}\n`;
     case 'single':

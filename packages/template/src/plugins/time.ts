@@ -1,8 +1,8 @@
 // Calendar fields of an instant in an IANA time zone, from the built-in Intl API (no time zone data of
-// our own): the zone's offsets are found through Intl once and cached (zone-offsets.ts), and the fields
+// our own): the zone's offsets are found through Intl once and cached (@tessera/core/zone), and the fields
 // are computed from them. Shared by the date formatter and the locale formatters.
 
-import { localFields, zoneOffset, type LocalFields } from './zone-offsets.js';
+import { localFields, zoneOffset, type LocalFields } from '@tessera/core/zone';
 import { keep } from './bounded.js';
 
 export interface ZonedTime {

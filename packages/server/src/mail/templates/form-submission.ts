@@ -1,5 +1,6 @@
 import { htmlLayout, textFooter, type MailSite } from '../layout.js';
-import { escapeHtml, type MailContent } from '../message.js';
+import { escapeHtml } from '@tessera/core/html';
+import type { MailContent } from '../message.js';
 
 /** The owner's notification of a form submission. */
 export interface FormSubmissionMailInput {

@@ -1,5 +1,6 @@
 import { htmlLayout, listHeaders, textFooter, type MailSite } from '../layout.js';
-import { escapeHtml, type MailContent } from '../message.js';
+import { escapeHtml } from '@tessera/core/html';
+import type { MailContent } from '../message.js';
 
 /** Double opt-in: the mail that asks a new subscriber to confirm their address. */
 export interface NewsletterConfirmationMailInput {

@@ -26,7 +26,7 @@ export class MemberCarts {
   constructor(private readonly store: Store, private readonly clock: Clock) {}
 
   private async tokenFor(websiteId: string, cartId: string): Promise<string> {
-    const secret = await siteSecret(this.store.db, websiteId, 'member-carts');
+    const secret = await siteSecret(this.store.db, websiteId, 'member-carts', this.clock());
     return createHmac('sha256', secret).update(cartId).digest('base64url');
   }
 

@@ -1,7 +1,7 @@
 import { safeRedirectTarget } from '../../http/paths.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageType } from '../../constants.js';
-import { escapeHtml } from '../site/index.js';
+import { escapeHtml } from '@tessera/core/html';
 import { baseContext, type PageContext, type PageRequest, type PageResult } from '../site/index.js';
 import { collectionUrl } from '../site/index.js';
 import type { SiteSnapshot } from '../site/index.js';

@@ -4,6 +4,7 @@ import type { Store } from '../../storage/dialect.js';
 import { WebsiteRole } from '@tessera/core/enums';
 import { hashPassword } from './passwords.js';
 import { OwnerError, createOwner, normalizeEmail, parseWebsiteRole, revokeOwnerSessions, setOwnerPassword } from './owners.js';
+import { systemClock } from '../../clock.js';
 
 /**
  * `tessera owner create <email> [--password <p>] [--site <identifier>]`, `tessera owner password <email>`
@@ -32,7 +33,7 @@ export async function runOwnerCommand(store: Store, args: string[], say: (line: 
   const role = values.role === undefined ? WebsiteRole.ADMIN : parseWebsiteRole(values.role);
   const password = values.password ?? (await askPassword());
   if (action === 'create') {
-    await createOwner(store.db, site.id, email, password, Date.now(), role);
+    await createOwner(store.db, site.id, email, password, systemClock(), role);
     const name = Object.entries(WebsiteRole).find(([, code]) => code === role)![0].toLowerCase().replace(/_/g, ' ');
     say(role === WebsiteRole.ADMIN
       ? `Created the owner account ${normalizeEmail(email)} for "${site.identifier}": sign in at /config/login.`

@@ -7,6 +7,7 @@ import { newId } from '../../storage/ids.js';
 import type { Database } from '../../storage/schema.js';
 import type {} from '../../storage/schema-analytics.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SCRYPT_COST, checkAndUpgrade, hashPassword, type ScryptCost } from './passwords.js';
+import { systemClock } from '../../clock.js';
 
 type Db = Kysely<Database>;
 
@@ -61,7 +62,7 @@ function checkOwnerInput(email: string, password: string): void {
  * contributor with another website role (docs/roles.md). Fails when the email already has one.
  */
 export async function createOwner(
-  db: Db, websiteId: string, email: string, password: string, now = Date.now(), role: number = WebsiteRole.ADMIN, cost: ScryptCost = SCRYPT_COST,
+  db: Db, websiteId: string, email: string, password: string, now = systemClock(), role: number = WebsiteRole.ADMIN, cost: ScryptCost = SCRYPT_COST,
 ): Promise<string> {
   if (!isWebsiteRole(role)) throw new OwnerError(`${role} is not a website role`);
   checkOwnerInput(email, password);
@@ -120,7 +121,7 @@ async function replaceOwnerHash(db: Db, accountId: string, checked: string, stro
 const tokenId = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Starts a session; returns the token for the cookie (the store keeps only its hash). */
-export async function startSession(db: Db, account: { id: string; website_id: string }, now = Date.now()): Promise<{ token: string; expiresOn: number }> {
+export async function startSession(db: Db, account: { id: string; website_id: string }, now: number): Promise<{ token: string; expiresOn: number }> {
   const token = randomBytes(32).toString('base64url');
   const expiresOn = now + SESSION_DAYS * 86_400_000;
   await pruneSessions(db, account.id, now);
@@ -143,7 +144,7 @@ export function sessionIdOf(token: string): string | null {
 }
 
 /** The signed-in owner of a session token, if the session exists, has not expired and was used within the idle timeout. */
-export async function sessionAuth(db: Db, token: string, now = Date.now()): Promise<(OwnerAuth & { lastSeenOn: number }) | null> {
+export async function sessionAuth(db: Db, token: string, now: number): Promise<(OwnerAuth & { lastSeenOn: number }) | null> {
   const id = sessionIdOf(token);
   if (!id) return null;
   const row = await db.selectFrom('owner_sessions')

@@ -7,7 +7,8 @@ import { ensureCrumb } from '../../http/crumb.js';
 import { safeRedirectTarget } from '../../http/paths.js';
 import { type RateLimit, RateLimiter, visitorSubject } from '../../http/rate-limit.js';
 import { canEndSession, canOpenConfig } from '../../permissions.js';
-import { addDays, analyticsReport, dayIn } from '../analytics/index.js';
+import { dayIn } from '@tessera/core/zone';
+import { addDays, analyticsReport } from '../analytics/index.js';
 import { checker } from '../../http/validate.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { systemClock, type Clock } from '../../clock.js';
@@ -100,7 +101,7 @@ export const adminPlugin = fp(async (app: FastifyInstance, opts: AdminPluginOpti
 
   ownerPage(app, {
     path: '/config/analytics', page: 'analytics', title: 'Analytics', permission: 'viewAnalytics',
-    context: (_request, s) => ({ timeZone: s.timeZone, today: dayIn(s.timeZone, Date.now()), defaultRangeDays: DEFAULT_RANGE_DAYS, maxRangeDays: MAX_RANGE_DAYS }),
+    context: (_request, s) => ({ timeZone: s.timeZone, today: dayIn(s.timeZone, clock()), defaultRangeDays: DEFAULT_RANGE_DAYS, maxRangeDays: MAX_RANGE_DAYS }),
   });
 
   app.get('/config/*', { config: { permission: 'openConfig' } }, async (_request, reply) =>
@@ -148,7 +149,7 @@ export const adminPlugin = fp(async (app: FastifyInstance, opts: AdminPluginOpti
   app.get('/api/owner/analytics', { config: { ...OWNER_API, permission: 'viewAnalytics' } }, async (request, reply) => {
     const s = await siteOfRequest(request);
     const query = request.query as { from?: unknown; to?: unknown };
-    const today = dayIn(s.timeZone, Date.now());
+    const today = dayIn(s.timeZone, clock());
     const to = typeof query.to === 'string' ? query.to : today;
     const from = typeof query.from === 'string' ? query.from : addDays(to, -(DEFAULT_RANGE_DAYS - 1));
     const errors: Record<string, string> = {};

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml, scriptJson } from '../site/index.js';
+import { escapeHtml } from '@tessera/core/html';
+import { scriptJson } from '../site/index.js';
 
 /**
  * The owner's studio (packages/studio): one Vite build served under /config/, its hashed files at

@@ -65,7 +65,7 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/census/RecordHit', ingest.route('RecordHit', HIT_LIMIT, 'beacon'), async (request, reply) => {
     const endpoint = 'RecordHit';
-    if (!ingest.admit(request, reply)) return reply;
+    if (!(await ingest.admit(request, reply))) return reply;
     const site = await ingest.site(request);
     if (!site) return ingest.notFound(reply);
     if (!hasType(request, FORM)) return ingest.wrongType(reply, site, endpoint, FORM);
@@ -81,7 +81,7 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
     return ingest.keep(reply, 202, 'analytics_events', [{
       website_id: site.websiteId,
       day: site.day,
-      received_on: Date.now(),
+      received_on: ingest.clock(),
       kind: 'hit',
       name: form.value.event,
       path: pathOf(view.pagePath),
@@ -101,7 +101,7 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
   /** One census call: the JSON body checked, one row queued under the call's name. */
   const census = (endpoint: string, check: (body: unknown) => ReturnType<typeof checkCensus>, objectId?: (request: FastifyRequest, body: CensusPayload) => string | null) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!ingest.admit(request, reply)) return reply;
+      if (!(await ingest.admit(request, reply))) return reply;
       const site = await ingest.site(request);
       if (!site) return ingest.notFound(reply);
       if (!hasType(request, JSON_TYPE)) return ingest.wrongType(reply, site, endpoint, JSON_TYPE);
@@ -117,7 +117,7 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
       return ingest.keep(reply, 202, 'analytics_events', [{
         website_id: site.websiteId,
         day: site.day,
-        received_on: Date.now(),
+        received_on: ingest.clock(),
         kind: 'census',
         name: endpoint === 'RecordQuickView' ? 'quick-view' : endpoint,
         path: pathOf(payload.pagePath),

@@ -49,7 +49,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/events/RecordEvent', ingest.route('RecordEvent', LIMIT, 'form-body'), async (request, reply) => {
     const endpoint = 'RecordEvent';
-    if (!ingest.admit(request, reply)) return reply;
+    if (!(await ingest.admit(request, reply))) return reply;
     const site = await ingest.site(request);
     if (!site) return ingest.notFound(reply);
     if (!hasType(request, FORM)) return ingest.wrongType(reply, site, endpoint, FORM);
@@ -72,7 +72,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     return ingest.keep(reply, 200, 'analytics_events', [{
       website_id: site.websiteId,
       day: site.day,
-      received_on: Date.now(),
+      received_on: ingest.clock(),
       kind: 'legacy',
       name: event,
       path: pathOf(legacy.pagePath),
@@ -89,7 +89,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/v1/clanker/events', ingest.route('clanker-events', LIMIT, 'beacon'), async (request, reply) => {
     const endpoint = 'clanker-events';
-    if (!ingest.admit(request, reply)) return reply;
+    if (!(await ingest.admit(request, reply))) return reply;
     const site = await ingest.site(request);
     if (!site) return ingest.notFound(reply);
     if (!hasType(request, JSON_TYPE)) return ingest.wrongType(reply, site, endpoint, JSON_TYPE);
@@ -105,7 +105,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     return ingest.keep(reply, 202, 'analytics_events', [{
       website_id: site.websiteId,
       day: site.day,
-      received_on: Date.now(),
+      received_on: ingest.clock(),
       kind: 'event',
       name: body.value.eventSchemaName,
       path: pathOf(event.page_path),
@@ -122,7 +122,7 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/v1/clanker/validate-event-content/:schemaName', ingest.route('validate-event-content', LIMIT, 'beacon'), async (request, reply) => {
     const endpoint = 'validate-event-content';
-    if (!ingest.admit(request, reply, 0)) return reply;
+    if (!(await ingest.admit(request, reply, 0))) return reply;
     const site = await ingest.site(request);
     if (!hasType(request, JSON_TYPE)) return ingest.wrongType(reply, site, endpoint, JSON_TYPE);
     const record = checkEventRecord((request.params as { schemaName: string }).schemaName, request.body, false);

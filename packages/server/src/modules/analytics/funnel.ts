@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { CollectionType, PageType } from '@tessera/core/enums';
 import type { Database } from '../../storage/schema.js';
 import { ADD_TO_CART_EVENTS } from './event-schemas.js';
-import { dayIn } from './request-info.js';
+import { dayIn } from '@tessera/core/zone';
 
 /**
  * The commerce funnel of a day: product views are page views of product pages, adds to

@@ -5,10 +5,10 @@ import { analyticsPlugin } from './plugin.js';
 export { hasType } from './ingest.js';
 export { runRollup, computeDay } from './rollup.js';
 export { analyticsReport, type AnalyticsReport } from './report.js';
-export { pathOf, addDays, dayIn, deviceOf } from './request-info.js';
+export { pathOf, addDays, deviceOf } from './request-info.js';
 
 /** Visitor analytics: the ingestion queue (`app.ingest`, shared with page speed and client errors), census and events, roll-ups. */
 export default fp(async (app) => {
-  await app.register(ingestPlugin, { snapshots: app.renderer.snapshots });
+  await app.register(ingestPlugin, { snapshots: app.renderer.snapshots, clock: app.deps.clock });
   await app.register(analyticsPlugin);
 }, { name: 'analytics', dependencies: ['site'] });

@@ -2,12 +2,15 @@ import type { CrumbExemption } from '../../http/crumb.js';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type {} from '../../storage/schema-analytics.js';
+import { systemClock, type Clock } from '../../clock.js';
 import { AppError, toAppError } from '../../errors.js';
+import { EVERY_SITE, type RateLimit, RateLimiter } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
 import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from '../site/index.js';
 import type { AnalyticsConfig } from './config.js';
 import { IngestQueue, type RawRows, type RawTable } from './queue.js';
-import { dayIn, isBotAgent } from './request-info.js';
+import { dayIn } from '@tessera/core/zone';
+import { isBotAgent } from './request-info.js';
 import type { Rejected } from '../../http/validate.js';
 import { writeBatch } from './writer.js';
 
@@ -27,8 +30,6 @@ interface IngestSite {
   readonly snapshot: SiteSnapshot;
 }
 
-const RATE_WINDOW_MS = 60_000;
-
 /** Whether the request's content type is `type` (parameters such as charset ignored). */
 export function hasType(request: FastifyRequest, type: string): boolean {
   return (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase() === type;
@@ -37,8 +38,12 @@ export function hasType(request: FastifyRequest, type: string): boolean {
 class Ingest {
   readonly queue: IngestQueue;
   private readonly rejectedTotals = new Map<string, number>();
-  private rateWindow = 0;
-  private readonly rates = new Map<string, number>();
+  /**
+   * Requests per client address per minute, counted in this process (ANALYTICS_RATE_LIMIT is per
+   * process): checked before every measurement is parsed, so it must cost no store write.
+   */
+  private readonly rate: RateLimit;
+  private readonly limiter: RateLimiter;
   private rateLimited = 0;
 
   constructor(
@@ -46,8 +51,12 @@ class Ingest {
     private readonly snapshots: SiteSnapshots,
     store: Store,
     log: FastifyBaseLogger,
+    /** The time measurements are received at and counted by (their day, the rate limit's window). */
+    readonly clock: Clock = systemClock,
   ) {
-    this.queue = new IngestQueue((batch) => writeBatch(store, batch), config, (error, rows) =>
+    this.rate = { name: 'analytics:address', limit: config.rateLimitPerMinute, windowMs: 60_000, counted: 'process' };
+    this.limiter = new RateLimiter(store.db, clock);
+    this.queue = new IngestQueue((batch) => writeBatch(store, batch, this.clock()), config, (error, rows) =>
       log.error({ err: error, rows }, 'analytics: a batch could not be written; its requests answered 503'));
   }
 
@@ -55,27 +64,20 @@ class Ingest {
     const host = normalizeHost(request.host);
     const snapshot = await this.snapshots.forHost(host);
     if (!snapshot) return undefined;
-    return { websiteId: snapshot.website.id, day: dayIn(snapshot.timeZone, Date.now()), host, snapshot };
+    return { websiteId: snapshot.website.id, day: dayIn(snapshot.timeZone, this.clock()), host, snapshot };
   }
 
   /**
    * The checks before any parsing: the client's rate (429 with Retry-After) and room in the queue
    * (503 with Retry-After). Answers and returns false when the request is turned away.
    */
-  admit(request: FastifyRequest, reply: FastifyReply, rows = 1): boolean {
-    const limit = this.config.rateLimitPerMinute;
-    if (limit > 0) {
-      const window = Math.floor(Date.now() / RATE_WINDOW_MS);
-      if (window !== this.rateWindow) {
-        this.rateWindow = window;
-        this.rates.clear();
-      }
-      const count = (this.rates.get(request.ip) ?? 0) + 1;
-      this.rates.set(request.ip, count);
-      if (count > limit) {
+  async admit(request: FastifyRequest, reply: FastifyReply, rows = 1): Promise<boolean> {
+    // 0: no limit (a rule allowing nothing would refuse every request).
+    if (this.rate.limit > 0) {
+      const { allowed, retryAfterSeconds } = await this.limiter.hit(EVERY_SITE, [{ rule: this.rate, subject: request.ip }]);
+      if (!allowed) {
         this.rateLimited++;
-        const wait = Math.ceil(((window + 1) * RATE_WINDOW_MS - Date.now()) / 1000);
-        reply.status(429).header('retry-after', String(Math.max(1, wait))).send(new AppError('RATE_LIMITED').body());
+        reply.status(429).header('retry-after', String(retryAfterSeconds)).send(new AppError('RATE_LIMITED').body());
         return false;
       }
     }
@@ -177,6 +179,7 @@ class Ingest {
 
 export interface IngestPluginOptions {
   snapshots: SiteSnapshots;
+  clock?: Clock;
 }
 
 /**
@@ -186,7 +189,7 @@ export interface IngestPluginOptions {
  * hook (see app.ts).
  */
 export const ingestPlugin = fp(async (app: FastifyInstance, opts: IngestPluginOptions) => {
-  const ingest = new Ingest(app.config.analytics, opts.snapshots, app.store, app.log);
+  const ingest = new Ingest(app.config.analytics, opts.snapshots, app.store, app.log, opts.clock);
   app.decorate('ingest', ingest);
   app.addHook('onClose', async () => {
     const { queued } = ingest.queue.stats();

@@ -18,7 +18,7 @@ export async function analyticsPlugin(app: FastifyInstance): Promise<void> {
   // On the job runner: with several processes, one of them rolls up per interval.
   if (rollupIntervalMs > 0) {
     app.jobs.every('analytics-rollup', rollupIntervalMs, async () => {
-      const r = await runRollup(app.store.db, { retentionDays });
+      const r = await runRollup(app.store.db, { retentionDays, clock: app.ingest.clock });
       if (r.days > 0) app.log.info(r, 'analytics: roll-up');
     });
   }

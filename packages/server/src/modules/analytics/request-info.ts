@@ -2,33 +2,10 @@ import { DeviceView } from '@tessera/core/enums';
 import { isbot } from 'isbot';
 
 /**
- * What the server derives from a request for the roll-ups: the site's day, the device class and
- * the referring site. Client clocks and client-supplied days are never trusted: the day is the
- * server's time in the site's time zone.
+ * What the server derives from a request for the roll-ups: the site's day (dayIn of @tessera/core/zone),
+ * the device class and the referring site. Client clocks and client-supplied days are never trusted:
+ * the day is the server's time in the site's time zone.
  */
-
-const dayFormats = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: string }>();
-
-/** `YYYY-MM-DD` of a moment in a time zone (computed once per zone and minute). */
-export function dayIn(timeZone: string, at: number): string {
-  const minute = Math.floor(at / 60_000);
-  let entry = dayFormats.get(timeZone);
-  if (entry && entry.minute === minute) return entry.day;
-  if (!entry) {
-    let format: Intl.DateTimeFormat;
-    try {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      format = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
-    }
-    entry = { format, minute: -1, day: '' };
-    dayFormats.set(timeZone, entry);
-  }
-  const parts = Object.fromEntries(entry.format.formatToParts(at).map((p) => [p.type, p.value]));
-  entry.minute = minute;
-  entry.day = `${parts.year}-${parts.month}-${parts.day}`;
-  return entry.day;
-}
 
 /** The day `days` before (negative: after) a `YYYY-MM-DD` day. */
 export function addDays(day: string, days: number): string {

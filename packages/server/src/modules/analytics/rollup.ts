@@ -4,7 +4,9 @@ import type { Database } from '../../storage/schema.js';
 import type { AnalyticsDailyTable } from '../../storage/schema-analytics.js';
 import { EVENT_FUNNEL_STEPS, FUNNEL_RULES, FUNNEL_STEPS, ordersOfDay } from './funnel.js';
 import { histogramOf, percentileOf } from './percentile.js';
-import { addDays, dayIn } from './request-info.js';
+import { dayIn } from '@tessera/core/zone';
+import { addDays } from './request-info.js';
+import { systemClock, type Clock } from '../../clock.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type DailyRow = Insertable<AnalyticsDailyTable>;
@@ -114,7 +116,7 @@ export async function computeDay(db: Db, websiteId: string, day: string): Promis
  * the lock and then marks the day changed again (rolled_on null), so its rows are rolled up by
  * the next run. Nothing written is ever left out of the roll-ups for good.
  */
-async function rollupDay(db: Kysely<Database>, websiteId: string, day: string, startedOn = Date.now()): Promise<number> {
+async function rollupDay(db: Kysely<Database>, websiteId: string, day: string, startedOn: number): Promise<number> {
   return db.transaction().execute(async (tx) => {
     await tx.insertInto('analytics_days').values({ website_id: websiteId, day, changed_on: startedOn, rolled_on: startedOn })
       .onConflict((oc) => oc.columns(['website_id', 'day']).doUpdateSet({ rolled_on: startedOn })).execute();
@@ -139,19 +141,20 @@ export interface RollupResult {
  * rolls every day that still has a marker), then raw rows older than the retention are deleted.
  * Days are rolled before their raw rows can go, so nothing is deleted that was never rolled up.
  */
-export async function runRollup(db: Kysely<Database>, options: { retentionDays: number; all?: boolean; now?: number }): Promise<RollupResult> {
-  const now = options.now ?? Date.now();
+export async function runRollup(db: Kysely<Database>, options: { retentionDays: number; all?: boolean; clock?: Clock }): Promise<RollupResult> {
+  const clock = options.clock ?? systemClock;
+  const now = clock();
   let query = db.selectFrom('analytics_days').select(['website_id', 'day']);
   if (!options.all) query = query.where('rolled_on', 'is', null);
   const days = await query.orderBy('day').execute();
   let rows = 0;
-  for (const d of days) rows += await rollupDay(db, d.website_id, d.day, Date.now());
+  for (const d of days) rows += await rollupDay(db, d.website_id, d.day, clock());
   const deleted = await applyRetention(db, options.retentionDays, now);
   return { days: days.length, rows, deleted };
 }
 
 /** Deletes raw rows of days more than `retentionDays` before each site's today; roll-ups stay. */
-async function applyRetention(db: Kysely<Database>, retentionDays: number, now = Date.now()): Promise<number> {
+async function applyRetention(db: Kysely<Database>, retentionDays: number, now: number): Promise<number> {
   const sites = await db.selectFrom('site_settings').select(['website_id', 'time_zone']).execute();
   let deleted = 0;
   for (const site of sites) {

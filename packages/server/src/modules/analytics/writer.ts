@@ -1,3 +1,4 @@
+import { systemClock } from '../../clock.js';
 import type { Store } from '../../storage/dialect.js';
 import { writeTransaction } from '../../storage/statement.js';
 import type { Batch, RawTable } from './queue.js';
@@ -10,7 +11,7 @@ import { addBotCalls, addRejections, insertRawRows, markDayChanged, writePostgre
  * commit (it may share its commit with the cart's writes of the same turn); on PostgreSQL the batch
  * is a single statement.
  */
-export async function writeBatch(store: Store, batch: Batch, now = Date.now()): Promise<void> {
+export async function writeBatch(store: Store, batch: Batch, now = systemClock()): Promise<void> {
   const days = new Map<string, { websiteId: string; day: string }>();
   for (const table of Object.keys(batch.rows) as RawTable[]) {
     for (const row of batch.rows[table]) days.set(`${row.website_id}\0${row.day}`, { websiteId: row.website_id, day: row.day });

@@ -239,7 +239,9 @@ function orderByKey(db: Executor, websiteId: string, key: string) {
  * so it works across processes), up to ANSWER_WAIT_MS.
  */
 async function replay(deps: CommerceDeps, s: SiteSnapshot, key: string, fingerprint: string, wait: boolean): Promise<CheckoutAnswer | null> {
-  const deadline = Date.now() + ANSWER_WAIT_MS;
+  // Real elapsed time, not the app's clock: the wait sleeps for real, and a test clock that stands
+  // still would make it wait for ever.
+  const deadline = performance.now() + ANSWER_WAIT_MS;
   for (let delay = 20; ; delay = Math.min(delay * 2, 200)) {
     const order = await orderByKey(deps.store.db, s.website.id, key);
     if (!order) {
@@ -248,7 +250,7 @@ async function replay(deps: CommerceDeps, s: SiteSnapshot, key: string, fingerpr
       if (order.request_fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED');
       if (order.answer) return { ...(JSON.parse(order.answer) as CheckoutAnswer), replayed: true };
     }
-    if (Date.now() >= deadline) throw new AppError('CHECKOUT_IN_PROGRESS');
+    if (performance.now() >= deadline) throw new AppError('CHECKOUT_IN_PROGRESS');
     await sleep(delay);
   }
 }

@@ -57,14 +57,14 @@ export async function clientErrorsPlugin(app: FastifyInstance): Promise<void> {
 
   app.post('/api/events/RecordJavascriptErrors', ingest.route('RecordJavascriptErrors', LIMIT), async (request, reply) => {
     const endpoint = 'RecordJavascriptErrors';
-    if (!ingest.admit(request, reply, ERROR_REPORTER.maxQueued)) return reply;
+    if (!(await ingest.admit(request, reply, ERROR_REPORTER.maxQueued))) return reply;
     const site = await ingest.site(request);
     if (!site) return ingest.notFound(reply);
     if (!hasType(request, JSON_TYPE)) return ingest.wrongType(reply, site, endpoint, JSON_TYPE);
     const checked = checkErrors(request.body);
     if (!checked.ok) return ingest.refuse(reply, site, endpoint, checked);
     if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 202, site, endpoint);
-    const now = Date.now();
+    const now = ingest.clock();
     const userAgent = request.headers['user-agent'] ?? null;
     return ingest.keep(reply, 202, 'client_errors', checked.value.map(({ event, data, timestamp }) => ({
       website_id: site.websiteId,

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import { PageType } from '../../constants.js';
 import { siteSender } from '../../mail/site.js';
 import { renderMail } from '../../mail/templates/index.js';
-import { escapeHtml } from '../../mail/message.js';
+import { escapeHtml } from '@tessera/core/html';
 import type { Store } from '../../storage/dialect.js';
 import { baseContext, notFoundPage } from '../site/index.js';
 import type { SiteRenderer } from '../site/index.js';

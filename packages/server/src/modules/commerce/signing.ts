@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Store } from '../../storage/dialect.js';
 import { siteSecret } from '../../storage/site-secrets.js';
+import { systemClock, type Clock } from '../../clock.js';
 
 /**
  * Links bound to an order (confirmation, order status, downloads) carry an HMAC made with the
@@ -13,7 +14,7 @@ const KEEP_MS = 60_000;
 export class Signer {
   private readonly secrets = new Map<string, { secret: Promise<Buffer>; until: number }>();
 
-  constructor(private readonly store: Store, private readonly clock: () => number = Date.now) {}
+  constructor(private readonly store: Store, private readonly clock: Clock = systemClock) {}
 
   private secret(websiteId: string): Promise<Buffer> {
     const now = this.clock();

@@ -2,7 +2,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageType } from '../../constants.js';
 import { AppError } from '../../errors.js';
-import { escapeHtml } from '../site/index.js';
+import { escapeHtml } from '@tessera/core/html';
 import { baseContext } from '../site/index.js';
 import type { SiteRenderer } from '../site/index.js';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH, type MailingList } from './mailing-list.js';

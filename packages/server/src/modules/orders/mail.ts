@@ -1,5 +1,6 @@
 import { htmlLayout, type MailSite } from '../../mail/layout.js';
-import { escapeHtml, type MailContent } from '../../mail/message.js';
+import { escapeHtml } from '@tessera/core/html';
+import type { MailContent } from '../../mail/message.js';
 import { registerMailTemplate } from '../../mail/index.js';
 
 /**

@@ -94,7 +94,7 @@ export async function performancePlugin(app: FastifyInstance): Promise<void> {
 
   app.post('/api/1/performance/records', ingest.route('performance-records', LIMIT, 'beacon'), async (request, reply) => {
     const endpoint = 'performance-records';
-    if (!ingest.admit(request, reply)) return reply;
+    if (!(await ingest.admit(request, reply))) return reply;
     const site = await ingest.site(request);
     if (!site) return ingest.notFound(reply);
     // Beacons send text/plain; a JSON body is taken too.
@@ -116,7 +116,7 @@ export async function performancePlugin(app: FastifyInstance): Promise<void> {
     if (!ingest.room(reply, records.length)) return reply;
     if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 202, site, endpoint);
 
-    const now = Date.now();
+    const now = ingest.clock();
     const userAgent = request.headers['user-agent'];
     // Image records carry no path: they belong to the page the beacon left from.
     const pagePath = (() => {

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import { PageType } from '../../constants.js';
 import { AppError } from '../../errors.js';
 import { RateLimiter, SITE_SUBJECT, visitorSubject } from '../../http/rate-limit.js';
-import { escapeHtml } from '../../mail/message.js';
+import { escapeHtml } from '@tessera/core/html';
 import type { Store } from '../../storage/dialect.js';
 import { newId } from '../../storage/ids.js';
 import { isUniqueViolation } from '../../storage/statement.js';

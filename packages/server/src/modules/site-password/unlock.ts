@@ -20,7 +20,7 @@ export class Unlocks {
   constructor(private readonly store: Store, private readonly clock: () => number) {}
 
   private async mac(websiteId: string, scope: string, issued: number, hash: string): Promise<string> {
-    const secret = await siteSecret(this.store.db, websiteId, 'site-passwords');
+    const secret = await siteSecret(this.store.db, websiteId, 'site-passwords', this.clock());
     return createHmac('sha256', secret).update(`${scope}\u0000${issued}\u0000${passwordFingerprint(hash)}`).digest('base64url');
   }
 

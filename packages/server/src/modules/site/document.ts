@@ -1,3 +1,4 @@
+import { escapeHtml } from '@tessera/core/html';
 import type { StorefrontBuild } from '../../http/storefront.js';
 import type { SiteSnapshot } from './snapshot.js';
 import type { LoadedTheme } from './theme.js';
@@ -36,10 +37,6 @@ export interface BrowserOptions {
  */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /**

@@ -10,7 +10,7 @@ import { readStorefrontBuild } from '../../http/storefront.js';
 
 export { SiteRenderer } from './renderer.js';
 export { SiteSnapshots, loadSnapshot, normalizeHost, type SiteSnapshot } from './snapshot.js';
-export { escapeHtml, scriptJson } from './document.js';
+export { scriptJson } from './document.js';
 export { sitePhrase } from './context/navigation.js';
 export { updateWebsiteSettings } from './settings-store.js';
 export { baseContext, notFoundPage, type PageRequest, type PageResult, type PageContext, pageLanguage } from './pages.js';
@@ -40,10 +40,10 @@ const SITELESS = /^\/(healthz|static)(\/|$)/;
  * (plugin.ts) and the page cache's invalidation.
  */
 export default fp(async (app) => {
-  const { store, config } = app.deps;
+  const { store, config, clock } = app.deps;
   const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
   const snapshots = new SiteSnapshots(store, config.siteCacheMs);
-  const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist), new SiteAccess(store));
+  const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist), new SiteAccess(store), clock);
   app.decorate('renderer', renderer);
 
   app.decorateRequest('site', {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { SiteSnapshot } from './snapshot.js';
+import { systemClock, type Clock } from '../../clock.js';
 
 /**
  * A short-lived cache of rendered pages for visitors who see what everyone sees: a GET without a
@@ -30,7 +31,9 @@ export class PageCache {
     readonly enabled: boolean,
     private readonly ttlMs = 1000,
     private readonly maxPagesPerSite = 200,
-    private readonly clock: () => number = Date.now,
+    // Real time by default, not the app's clock: how long a page has been kept is what makes it stale
+    // (a test clock standing still must not keep a page for ever).
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** A cookie that makes a visitor's pages their own (a session, an unlocked password). */

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { systemClock, type Clock } from '../../clock.js';
 import { displayUrl, type Config } from '../../config.js';
 import { ensureCrumb } from '../../http/crumb.js';
 import { siteOrigin } from '../../http/origin.js';
@@ -6,7 +7,8 @@ import { safeRedirectTarget } from '../../http/paths.js';
 import { PageType } from '../../constants.js';
 import { SiteAccess } from './access.js';
 import type { StorefrontBuild } from '../../http/storefront.js';
-import { ANONYMOUS, type BrowserContextHook, type BrowserVisitor, escapeHtml, footersHtml, headersHtml } from './document.js';
+import { escapeHtml } from '@tessera/core/html';
+import { ANONYMOUS, type BrowserContextHook, type BrowserVisitor, footersHtml, headersHtml } from './document.js';
 import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageResult } from './pages.js';
 import { renderPartial, renderTemplate, type TemplateIssue } from './render.js';
 import { PageCache } from './page-cache.js';
@@ -65,6 +67,8 @@ export class SiteRenderer {
     private readonly storefront: StorefrontBuild,
     /** Who may see what: the lock screen, members' areas, protected pages (site/access.ts). */
     readonly access: SiteAccess = new SiteAccess(),
+    /** The time pages are rendered at (what is past, how long ago, the zone's offset now). */
+    private readonly clock: Clock = systemClock,
   ) {
     this.pageCache = new PageCache(!config.dev);
   }
@@ -127,7 +131,7 @@ export class SiteRenderer {
     const path = request.url.split('?', 1)[0]!;
     const baseUrl = this.originOf(request, snapshot);
     return {
-      snapshot, path, query: (request.query ?? {}) as Record<string, unknown>, now: Date.now(), baseUrl,
+      snapshot, path, query: (request.query ?? {}) as Record<string, unknown>, now: this.clock(), baseUrl,
       language: this.languageOf(request, snapshot),
       access: (c) => this.access.collection(request, snapshot, c),
     };
@@ -267,7 +271,7 @@ export class SiteRenderer {
     const context = result.context;
     context.theme ??= { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
     // The engine's formatters (money, dates) speak the page's language.
-    const options = { locale: (context.website as { language?: string } | undefined)?.language ?? s.language, timeZone: s.timeZone, now: Date.now() };
+    const options = { locale: (context.website as { language?: string } | undefined)?.language ?? s.language, timeZone: s.timeZone, now: this.clock() };
     if (this.config.dev && theme.compiled.syntaxErrors.length > 0) {
       return { status: 500, body: devErrorPage(theme.compiled.syntaxErrors), data: context, options };
     }

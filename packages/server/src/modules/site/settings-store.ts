@@ -8,7 +8,7 @@ import { writeTransaction } from '../../storage/statement.js';
  * (within SITE_CACHE_MS). What the owner changes this way is what `tessera export` writes back.
  * Answers the settings as stored.
  */
-export async function updateWebsiteSettings(store: Store, websiteId: string, change: (settings: JsonObject) => void, now = Date.now()): Promise<JsonObject> {
+export async function updateWebsiteSettings(store: Store, websiteId: string, change: (settings: JsonObject) => void, now: number): Promise<JsonObject> {
   return writeTransaction(store, async (tx) => {
     const row = await tx.selectFrom('site_settings').select('website_settings').where('website_id', '=', websiteId)
       .$if(store.dialect === 'postgres', (q) => q.forUpdate())

@@ -109,7 +109,9 @@ export class SiteSnapshots {
    * versionTtlMs, so a change made by any process is seen within that time.
    */
   async forHost(host: string): Promise<SiteSnapshot | undefined> {
-    const now = Date.now();
+    // How long a cached answer is trusted is real elapsed time, not the app's clock: another
+    // process's change must show within SITE_CACHE_MS however a test moves the clock.
+    const now = performance.now();
     const known = this.hosts.get(host);
     let found: { id: string; version: number } | undefined;
     if (known && known.until > now) {

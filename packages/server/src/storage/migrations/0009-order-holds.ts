@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { MigrationFactory } from './types.js';
+import { systemClock } from '../../clock.js';
 
 /** The hold a pending order had before this migration: the default, counted from the upgrade. */
 const UPGRADE_HOLD_MS = 72 * 3_600_000;
@@ -18,7 +19,7 @@ export const orderHolds: MigrationFactory = ({ bigint }) => ({
     await db.schema.createIndex('orders_hold').on('orders').columns(['payment_status', 'hold_expires_on']).execute();
     // Orders left pending before holds existed get the default hold from now, not from when they
     // were placed: an upgrade must not cancel a week of unpaid orders at once without notice.
-    await db.updateTable('orders').set({ hold_expires_on: Date.now() + UPGRADE_HOLD_MS })
+    await db.updateTable('orders').set({ hold_expires_on: systemClock() + UPGRADE_HOLD_MS })
       .where('payment_status', '=', 'pending').execute();
   },
 

@@ -1,3 +1,4 @@
+import { minuteOffset, zoneShortName } from '@tessera/core/zone';
 import { isObject } from '../../../site-dir/checker.js';
 import type { Json, JsonObject } from '../../../site-dir/types.js';
 import type { SiteSnapshot } from '../snapshot.js';
@@ -8,34 +9,6 @@ const bool = (value: Json | undefined, fallback: boolean) => (typeof value === '
 const num = (value: Json | undefined, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 const str = (value: Json | undefined, fallback: string) => (typeof value === 'string' ? value : fallback);
 const obj = (value: Json | undefined): JsonObject => (isObject(value) ? value : {});
-
-/**
- * A zone's UTC offset and abbreviation at a time, from Intl (no time zone database of our own).
- * Formatters are costly to create and offsets change at most at a minute boundary, so both are
- * kept per zone; the answer is recomputed when the minute changes.
- */
-const zoneFormats = new Map<string, { long: Intl.DateTimeFormat; short: Intl.DateTimeFormat }>();
-const zoneAnswers = new Map<string, { minute: number; offset: number; abbreviation: string }>();
-function timeZoneOffset(zone: string, at: number): { offset: number; abbreviation: string } {
-  const minute = Math.floor(at / 60_000);
-  const cached = zoneAnswers.get(zone);
-  if (cached && cached.minute === minute) return cached;
-  let formats = zoneFormats.get(zone);
-  if (!formats) {
-    formats = {
-      long: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset', year: 'numeric' }),
-      short: new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short', year: 'numeric' }),
-    };
-    zoneFormats.set(zone, formats);
-  }
-  const name = formats.long.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
-  const abbreviation = formats.short.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
-  const answer = { minute, offset, abbreviation };
-  zoneAnswers.set(zone, answer);
-  return answer;
-}
 
 export function cookieSettings(s: SiteSnapshot) {
   const policy = obj(s.settings.cookiePolicy);
@@ -52,7 +25,6 @@ export function captchaSiteKey(s: SiteSnapshot): string | null {
 
 /** `website`: identity and presentation of the site. */
 export function websiteContext(s: SiteSnapshot, baseUrl: string, now: number) {
-  const tz = timeZoneOffset(s.timeZone, now);
   return {
     id: s.website.id,
     identifier: s.website.identifier,
@@ -62,8 +34,8 @@ export function websiteContext(s: SiteSnapshot, baseUrl: string, now: number) {
     authenticUrl: baseUrl,
     language: s.language,
     timeZone: s.timeZone,
-    timeZoneOffset: tz.offset,
-    timeZoneAbbr: tz.abbreviation,
+    timeZoneOffset: minuteOffset(s.timeZone, now),
+    timeZoneAbbr: zoneShortName(s.timeZone, now),
     logoImageUrl: s.logo ? assetUrl(s, s.logo) : null,
     logoImage: s.logo ? imageContext(s, s.logo, s.siteTitle) : null,
     socialAccounts: s.socialAccounts,
