@@ -44,14 +44,21 @@ for (const c of bundle.collections) {
 }
 if (picks.length === 0) throw new Error(`${site.name} has no published product with an unlimited variant`);
 
-const execArgv = process.env.BENCH_PERF ? ['--perf-basic-prof'] : process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+const execArgv = process.env.BENCH_PERF
+  ? ['--perf-basic-prof']
+  : process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
 const child = fork(path.join(repo, 'bench', 'serve-cart.mjs'), [JSON.stringify(site)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
-const next = (type) => new Promise((resolve) => child.on('message', function on(m) {
-  if (m.type === type) {
-    child.off('message', on);
-    resolve(m);
-  }
-}));
+const next = (type) =>
+  new Promise((resolve) =>
+    child.on('message', function on(m) {
+      if (m.type === type) {
+        child.off('message', on);
+        resolve(m);
+      }
+    }),
+  );
 // The server child never outlives this process, even when a run fails.
 process.on('exit', () => child.kill());
 process.on('uncaughtException', (error) => {
@@ -67,9 +74,16 @@ const bodies = picks.map((p) => JSON.stringify({ itemId: p.itemId, sku: p.sku, q
 async function newVisitors() {
   const visitors = [];
   for (let i = 0; i < connections; i++) {
-    const res = await fetch(appUrl, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'x-csrf-token': crumb }, body: bodies[0] });
+    const res = await fetch(appUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'x-csrf-token': crumb },
+      body: bodies[0],
+    });
     if (res.status !== 200) throw new Error(`add to cart answered ${res.status}: ${await res.text()}`);
-    const cart = res.headers.getSetCookie().find((c) => c.startsWith('cart='))?.split(';')[0];
+    const cart = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('cart='))
+      ?.split(';')[0];
     visitors.push({ cookie: `crumb=${crumb}; ${cart}`, answer: await res.text() });
   }
   return visitors;
@@ -83,20 +97,27 @@ function run(target, seconds) {
   return new Promise((resolve, reject) => {
     let client = 0;
     const visitors = target.visitors;
-    autocannon({
-      url: target.url, connections, duration: seconds, pipelining: 1, method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
-      requests: bodies.map((body) => ({ method: 'POST', body })),
-      setupClient: (c) => {
-        if (!visitors) return;
-        const headers = { 'content-type': 'application/json', 'x-csrf-token': crumb, cookie: visitors[client++ % visitors.length].cookie };
-        c.setRequests(bodies.map((body) => ({ method: 'POST', body, headers })));
+    autocannon(
+      {
+        url: target.url,
+        connections,
+        duration: seconds,
+        pipelining: 1,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': crumb },
+        requests: bodies.map((body) => ({ method: 'POST', body })),
+        setupClient: (c) => {
+          if (!visitors) return;
+          const headers = { 'content-type': 'application/json', 'x-csrf-token': crumb, cookie: visitors[client++ % visitors.length].cookie };
+          c.setRequests(bodies.map((body) => ({ method: 'POST', body, headers })));
+        },
       },
-    }, (error, result) => {
-      if (error) return reject(error);
-      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
-      resolve(result);
-    });
+      (error, result) => {
+        if (error) return reject(error);
+        if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
+        resolve(result);
+      },
+    );
   });
 }
 
@@ -105,7 +126,9 @@ console.log(`adding ${picks.map((p) => `${p.title} (${p.sku})`).join(', ')} in t
 const targets = [
   { name: 'bare Fastify JSON POST route (same answer size)', url: `http://127.0.0.1:${barePort}/` },
   { name: 'POST /api/commerce/shopping-cart/entries', url: appUrl, app: true },
-  ...(process.env.BENCH_DIAG ? [{ name: 'the same answer through the app\'s hooks, no work', url: `http://127.0.0.1:${appPort}/api/bench/noop`, app: true }] : []),
+  ...(process.env.BENCH_DIAG
+    ? [{ name: "the same answer through the app's hooks, no work", url: `http://127.0.0.1:${appPort}/api/bench/noop`, app: true }]
+    : []),
 ].filter((t) => !process.env.BENCH_ONLY || t.name.includes(process.env.BENCH_ONLY));
 const cpu = async () => {
   child.send({ type: 'cpu' });
@@ -127,12 +150,14 @@ for (let round = 0; round < rounds; round++) {
 }
 const rates = totals.map((t) => t.requests / t.seconds);
 for (const [i, t] of targets.entries()) {
-  console.log(`${t.name.padEnd(50)} ${rates[i].toFixed(0).padStart(8)} req/s   p99 ${String(totals[i].p99).padStart(3)} ms   ` +
-    `server CPU ${(totals[i].cpu / totals[i].requests).toFixed(0).padStart(4)} µs/request`);
+  console.log(
+    `${t.name.padEnd(50)} ${rates[i].toFixed(0).padStart(8)} req/s   p99 ${String(totals[i].p99).padStart(3)} ms   ` +
+      `server CPU ${(totals[i].cpu / totals[i].requests).toFixed(0).padStart(4)} µs/request`,
+  );
 }
 if (targets.length >= 2) {
   const [bareCpu, appCpu] = totals.map((t) => t.cpu / t.requests);
-  console.log(`ratio add to cart / bare: ${(rates[1] / rates[0] * 100).toFixed(1)}%   (goal: at least 35%)`);
-  console.log(`by server CPU per request: ${(bareCpu / appCpu * 100).toFixed(1)}% of the bare route`);
+  console.log(`ratio add to cart / bare: ${((rates[1] / rates[0]) * 100).toFixed(1)}%   (goal: at least 35%)`);
+  console.log(`by server CPU per request: ${((bareCpu / appCpu) * 100).toFixed(1)}% of the bare route`);
 }
 child.send({ type: 'stop' });

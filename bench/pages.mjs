@@ -32,12 +32,15 @@ const productPath = `/${shop.urlId}/${product.urlId}`;
 
 const execArgv = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 const child = fork(path.join(repo, 'bench', 'serve-pages.mjs'), [JSON.stringify(site)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv });
-const next = (type) => new Promise((resolve) => child.on('message', function on(m) {
-  if (m.type === type) {
-    child.off('message', on);
-    resolve(m);
-  }
-}));
+const next = (type) =>
+  new Promise((resolve) =>
+    child.on('message', function on(m) {
+      if (m.type === type) {
+        child.off('message', on);
+        resolve(m);
+      }
+    }),
+  );
 const appPort = (await next('app')).port;
 const productHtml = await (await fetch(`http://127.0.0.1:${appPort}${productPath}`)).text();
 const listResponse = await fetch(`http://127.0.0.1:${appPort}${listPath}`);
@@ -85,7 +88,7 @@ const targets = [
   // A shopper with a cart: the kept page completed with their cart indicator (the theme's visitor blocks).
   [`product page, shopper with a cart`, `http://127.0.0.1:${appPort}${productPath}`, shopperHeaders],
   [`product list, shopper with a cart`, `http://127.0.0.1:${appPort}${listPath}`, shopperHeaders],
-  ...(process.env.BENCH_DIAG ? [['static answer through the app\'s hooks', `http://127.0.0.1:${appPort}/__bench/static`]] : []),
+  ...(process.env.BENCH_DIAG ? [["static answer through the app's hooks", `http://127.0.0.1:${appPort}/__bench/static`]] : []),
 ].filter(([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY));
 // Warm up every target (compiled templates, prepared statements, JIT), then measure in rounds that
 // alternate between the targets, so that a change in the machine's load touches all of them alike.
@@ -108,21 +111,27 @@ for (let round = 0; round < rounds; round++) {
 const rates = totals.map((t) => t.requests / t.seconds);
 for (const [i, [name]] of targets.entries()) {
   const cpuPerRequest = totals[i].cpu / totals[i].requests;
-  console.log(`${name.padEnd(52)} ${rates[i].toFixed(0).padStart(8)} req/s   p99 ${String(totals[i].p99).padStart(3)} ms   ` +
-    `server CPU ${cpuPerRequest.toFixed(0).padStart(4)} µs/request`);
+  console.log(
+    `${name.padEnd(52)} ${rates[i].toFixed(0).padStart(8)} req/s   p99 ${String(totals[i].p99).padStart(3)} ms   ` +
+      `server CPU ${cpuPerRequest.toFixed(0).padStart(4)} µs/request`,
+  );
 }
 if (rates.length >= 7) {
   const [bare, list, page, pageRendered, listRendered, pageShopper, listShopper] = rates;
-  const pct = (n) => `${(n / bare * 100).toFixed(1)}%`;
+  const pct = (n) => `${((n / bare) * 100).toFixed(1)}%`;
   console.log('Anonymous visitors get a page kept for up to a second (modules/site/page-cache.ts):');
   console.log(`ratio product list / bare: ${pct(list)}`);
   console.log(`ratio product page / bare: ${pct(page)}   (goal: at least 25%)`);
-  console.log(`shoppers with a cart (the kept page, their cart indicator rendered for them): product page ${pct(pageShopper)}, product list ${pct(listShopper)}`);
+  console.log(
+    `shoppers with a cart (the kept page, their cart indicator rendered for them): product page ${pct(pageShopper)}, product list ${pct(listShopper)}`,
+  );
   console.log(`rendered for every request: product page ${pct(pageRendered)}, product list ${pct(listRendered)} of the bare route`);
   // The same comparison by server CPU time per request, which other load on the machine disturbs less.
   const [cBare, cList, cPage, cPageR, cListR, cPageS, cListS] = totals.slice(0, 7).map((t) => t.cpu / t.requests);
-  const c = (x) => `${(cBare / x * 100).toFixed(1)}%`;
-  console.log(`by server CPU per request: list ${c(cList)}, product page ${c(cPage)}; shoppers with a cart: product page ${c(cPageS)}, ` +
-    `list ${c(cListS)}; rendered: product page ${c(cPageR)}, list ${c(cListR)} of the bare route`);
+  const c = (x) => `${((cBare / x) * 100).toFixed(1)}%`;
+  console.log(
+    `by server CPU per request: list ${c(cList)}, product page ${c(cPage)}; shoppers with a cart: product page ${c(cPageS)}, ` +
+      `list ${c(cListS)}; rendered: product page ${c(cPageR)}, list ${c(cListR)} of the bare route`,
+  );
 }
 child.send({ type: 'stop' });

@@ -13,7 +13,13 @@ export async function scriptsLoaded(page, url, { settleMs = 500 } = {}) {
   const onResponse = async (response) => {
     const type = response.headers()['content-type'] ?? '';
     if (!/javascript/.test(type) || scripts.has(response.url())) return;
-    scripts.set(response.url(), response.body().then((body) => ({ bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }), () => null));
+    scripts.set(
+      response.url(),
+      response.body().then(
+        (body) => ({ bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
+        () => null,
+      ),
+    );
   };
   page.on('response', onResponse);
   await page.goto(url, { waitUntil: 'networkidle' });
@@ -40,9 +46,10 @@ export async function markerlessPage(page, baseUrl, { pageSpeed = false } = {}) 
   context.pageSpeedEnabled = pageSpeed;
   context.popupOverlay = null;
   const json = JSON.stringify(context).replace(/</g, '\\u003c');
-  const blank = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No markers</title>`
-    + `<script type="application/json" id="tessera-context">${json}</script></head>`
-    + `<body><main><h1>A page without islands</h1><p>Text only.</p></main><script type="module" src="${bootstrap}"></script></body></html>`;
+  const blank =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>No markers</title>` +
+    `<script type="application/json" id="tessera-context">${json}</script></head>` +
+    `<body><main><h1>A page without islands</h1><p>Text only.</p></main><script type="module" src="${bootstrap}"></script></body></html>`;
   const url = `${baseUrl}/__page-weight/markerless`;
   await page.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: blank }));
   try {

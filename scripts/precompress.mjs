@@ -18,9 +18,12 @@ for (const name of fs.readdirSync(assets)) {
   if (!/\.(js|css|svg|json)$/.test(name)) continue;
   const source = fs.readFileSync(path.join(assets, name));
   fs.writeFileSync(path.join(assets, `${name}.gz`), zlib.gzipSync(source, { level: 9 }));
-  fs.writeFileSync(path.join(assets, `${name}.br`), zlib.brotliCompressSync(source, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
-  }));
+  fs.writeFileSync(
+    path.join(assets, `${name}.br`),
+    zlib.brotliCompressSync(source, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+    }),
+  );
   files++;
 }
 console.log(`precompressed ${files} files (.br and .gz) in ${path.relative(process.cwd(), assets)}`);

@@ -31,7 +31,8 @@ const baseUrl = await new Promise((resolve, reject) => {
   server.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
 });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium', headless: true,
+  executablePath: '/usr/bin/chromium',
+  headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 let failed = false;

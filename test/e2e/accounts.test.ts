@@ -62,7 +62,9 @@ describe.runIf(site.name === 'demo')('accounts, members and languages in Chromiu
       v.muted = true;
       await v.play();
     });
-    await ui.page.waitForFunction(() => (document.querySelector('video[data-lesson-video]') as HTMLVideoElement).currentTime > 0.5, undefined, { timeout: 15_000 });
+    await ui.page.waitForFunction(() => (document.querySelector('video[data-lesson-video]') as HTMLVideoElement).currentTime > 0.5, undefined, {
+      timeout: 15_000,
+    });
     const src = await ui.page.locator('video[data-lesson-video] source').getAttribute('src');
     expect((await ui.page.request.get(ui.server.url + src!)).status()).toBe(200);
     await saveScreenshot(ui.page, 'accounts lesson member desktop');
@@ -147,9 +149,20 @@ describe.runIf(site.name === 'demo')('accounts, members and languages in Chromiu
   });
 
   it('screenshots the new pages on a phone and on a desktop', async () => {
-    for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 900 }]] as const) {
+    for (const [name, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1280, height: 900 }],
+    ] as const) {
       await ui.page.setViewportSize(viewport);
-      for (const path of ['/lessons', '/lessons/dialing-in-espresso', '/account/login', '/account/signup', '/account/reset-password', '/wholesale', '/?lang=fr-FR']) {
+      for (const path of [
+        '/lessons',
+        '/lessons/dialing-in-espresso',
+        '/account/login',
+        '/account/signup',
+        '/account/reset-password',
+        '/wholesale',
+        '/?lang=fr-FR',
+      ]) {
         await ui.page.goto(ui.server.url + path);
         const file = await saveScreenshot(ui.page, `accounts ${name} ${path}`);
         expect(file).toMatch(/\.png$/);

@@ -54,32 +54,39 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
   }
 
   // Each test opens its context with ui.open.
-  const ui = browserSuite(async () => {
-    // The default site: ordinary cookie policy, page speed on. A second site answers "localhost"
-    // with the restrictive cookie policy.
-    const main = await siteCopy({ cookiePolicy: { restrictive: false, bannerEnabled: true }, pageSpeedEnabled: true }, { hosts: [] });
-    const restrictive = await siteCopy({ cookiePolicy: { restrictive: true, bannerEnabled: true } }, { identifier: 'restrictive-e2e', hosts: ['localhost'] });
-    dirs.push(main, restrictive);
-    const themesDir = e2eSite().themesDir;
-    const server = await startServer({ siteDir: main, themesDir });
-    await run(process.execPath, [CLI, 'import', restrictive], { env: { ...process.env, DATA_DIR: server.dataDir, THEMES_DIR: themesDir, LOG_LEVEL: 'silent' } });
-    await run(process.execPath, [CLI, 'owner', 'create', OWNER.email, '--password', OWNER.password],
-      { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } });
-    db = new Database(path.join(server.dataDir, 'tessera.sqlite'), { readonly: true });
-    const home = await (await fetch(`${server.url}/?format=json`)).json();
-    websiteId = home.website.id;
-    const nav = (home.navigation.main as { fullUrl: string; folder: boolean; external: boolean }[]).find((n) => !n.folder && !n.external && n.fullUrl !== '/');
-    collection = nav!.fullUrl;
-    return server;
-  }, {
-    context: false,
-    browserArgs: [`--user-agent=${DESKTOP_CHROME}`],
-    async cleanUp() {
-      db?.close();
-      for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+  const ui = browserSuite(
+    async () => {
+      // The default site: ordinary cookie policy, page speed on. A second site answers "localhost"
+      // with the restrictive cookie policy.
+      const main = await siteCopy({ cookiePolicy: { restrictive: false, bannerEnabled: true }, pageSpeedEnabled: true }, { hosts: [] });
+      const restrictive = await siteCopy({ cookiePolicy: { restrictive: true, bannerEnabled: true } }, { identifier: 'restrictive-e2e', hosts: ['localhost'] });
+      dirs.push(main, restrictive);
+      const themesDir = e2eSite().themesDir;
+      const server = await startServer({ siteDir: main, themesDir });
+      await run(process.execPath, [CLI, 'import', restrictive], {
+        env: { ...process.env, DATA_DIR: server.dataDir, THEMES_DIR: themesDir, LOG_LEVEL: 'silent' },
+      });
+      await run(process.execPath, [CLI, 'owner', 'create', OWNER.email, '--password', OWNER.password], {
+        env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+      });
+      db = new Database(path.join(server.dataDir, 'tessera.sqlite'), { readonly: true });
+      const home = await (await fetch(`${server.url}/?format=json`)).json();
+      websiteId = home.website.id;
+      const nav = (home.navigation.main as { fullUrl: string; folder: boolean; external: boolean }[]).find(
+        (n) => !n.folder && !n.external && n.fullUrl !== '/',
+      );
+      collection = nav!.fullUrl;
+      return server;
     },
-  });
-
+    {
+      context: false,
+      browserArgs: [`--user-agent=${DESKTOP_CHROME}`],
+      async cleanUp() {
+        db?.close();
+        for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+      },
+    },
+  );
 
   it('records page views with the page fields, and a page-speed record with real LCP and CLS when the page is left', async () => {
     await ui.open();
@@ -92,13 +99,18 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     expect((await settings).status()).toBe(200);
     // A real layout shift: content pushed down after load, without any input.
     await ui.page.waitForLoadState('load');
-    await ui.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => {
-      const block = document.createElement('div');
-      block.style.height = '300px';
-      block.textContent = 'late banner';
-      document.body.prepend(block);
-      requestAnimationFrame(() => resolve());
-    })));
+    await ui.page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => {
+            const block = document.createElement('div');
+            block.style.height = '300px';
+            block.textContent = 'late banner';
+            document.body.prepend(block);
+            requestAnimationFrame(() => resolve());
+          }),
+        ),
+    );
     await ui.page.waitForTimeout(300);
     // Leaving the page hides it: the queued records leave by beacon (sent as the page unloads, so
     // the browser reports no request event for it: the store shows it arrived).
@@ -106,15 +118,24 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     await expect.poll(() => hits.length, { timeout: 10_000 }).toBe(2);
     expect(hits.map((h) => JSON.parse(new URLSearchParams(h).get('data')!).pagePath)).toEqual(['/', collection]);
 
-    const views = await eventually(() => rows("select path, page_type, session_id, visitor_id, device from analytics_events where kind = 'hit' and website_id = ? order by received_on", websiteId),
-      (r) => r.length >= 2);
+    const views = await eventually(
+      () =>
+        rows(
+          "select path, page_type, session_id, visitor_id, device from analytics_events where kind = 'hit' and website_id = ? order by received_on",
+          websiteId,
+        ),
+      (r) => r.length >= 2,
+    );
     expect(views.map((v) => v.path)).toEqual(['/', collection]);
     expect(views[0]!.session_id).toBe(views[1]!.session_id);
     expect(views[0]!.visitor_id).toBeTruthy();
     const cookies = (await ui.context.cookies()).map((c) => c.name);
     expect(cookies).toEqual(expect.arrayContaining(['ss_cvr', 'ss_cvt', 'SS_ANALYTICS_ID', 'SS_SESSION_ID']));
 
-    const [record] = await eventually(() => rows("select path, lcp, cls, inp, data from performance_records where event = 'pageSpeed'"), (r) => r.length >= 1);
+    const [record] = await eventually(
+      () => rows("select path, lcp, cls, inp, data from performance_records where event = 'pageSpeed'"),
+      (r) => r.length >= 1,
+    );
     expect(record!.path).toBe('/');
     expect(record!.lcp as number).toBeGreaterThan(0);
     expect(record!.cls as number).toBeGreaterThan(0);
@@ -128,13 +149,18 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     await ui.open();
     await ui.page.goto(`${ui.server.url}${collection}`);
     const response = ui.page.waitForResponse((r) => r.url().endsWith('/api/events/RecordJavascriptErrors'));
-    await ui.page.evaluate(() => setTimeout(() => {
-      throw new TypeError('e2e: the basket is undefined');
-    }));
+    await ui.page.evaluate(() =>
+      setTimeout(() => {
+        throw new TypeError('e2e: the basket is undefined');
+      }),
+    );
     const answer = await response;
     expect(answer.status()).toBe(202);
     expect(answer.request().headers()['x-csrf-token']).toBeTruthy();
-    const [error] = await eventually(() => rows("select message, name, path from client_errors where message like 'e2e:%'"), (r) => r.length >= 1);
+    const [error] = await eventually(
+      () => rows("select message, name, path from client_errors where message like 'e2e:%'"),
+      (r) => r.length >= 1,
+    );
     expect(error).toMatchObject({ message: 'e2e: the basket is undefined', name: 'TypeError', path: collection });
   });
 
@@ -153,7 +179,7 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     expect(names).not.toContain('SS_ANALYTICS_ID');
   });
 
-  it('leaves out a crawler that runs JavaScript (headless Chromium as it is): its page view is counted as a bot\'s, not stored', async () => {
+  it("leaves out a crawler that runs JavaScript (headless Chromium as it is): its page view is counted as a bot's, not stored", async () => {
     await ui.open(HEADLESS);
     expect(await ui.page.evaluate(() => navigator.userAgent)).toContain('HeadlessChrome');
     const views = () => rows("select count(*) as n from analytics_events where kind = 'hit'")[0]!.n as number;
@@ -209,14 +235,14 @@ describe('visitor analytics, page speed and client errors in Chromium', () => {
     expect(await ui.page.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
 
     // The owner browsing the site is not counted.
-    const before = rows("select count(*) as n from analytics_events")[0]!.n;
+    const before = rows('select count(*) as n from analytics_events')[0]!.n;
     const hits: string[] = [];
     ui.page.on('request', (r) => r.url().endsWith('/api/census/RecordHit') && hits.push(r.url()));
     await ui.page.goto(`${ui.server.url}${collection}`);
     await ui.page.waitForLoadState('load');
     await ui.page.waitForTimeout(500);
     expect(hits).toEqual([]);
-    expect(rows("select count(*) as n from analytics_events")[0]!.n).toBe(before);
+    expect(rows('select count(*) as n from analytics_events')[0]!.n).toBe(before);
   });
 
   it('rolls up on demand from the command line, beside the running server', async () => {

@@ -29,8 +29,7 @@ describe('the tessera command (built)', () => {
     const out = path.join(await tmp('tessera-cli-out-'), 'site');
     const exported = await run(process.execPath, [CLI, 'export', out], { env });
     expect(exported.stdout).toContain(`Exported "fixture-shop" to ${out}: 17 files.`);
-    expect(await fs.readFile(path.join(out, 'collections', 'shop.json'), 'utf8'))
-      .toBe(await fs.readFile(path.join(SITE, 'collections', 'shop.json'), 'utf8'));
+    expect(await fs.readFile(path.join(out, 'collections', 'shop.json'), 'utf8')).toBe(await fs.readFile(path.join(SITE, 'collections', 'shop.json'), 'utf8'));
     // A second export into the same folder needs --force.
     await expect(run(process.execPath, [CLI, 'export', out], { env })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--force') });
     await run(process.execPath, [CLI, 'export', out, '--force', '--format', 'yaml'], { env });
@@ -59,7 +58,9 @@ describe('the tessera command (built)', () => {
   });
 
   it('refuses a bad configuration with a clear message', async () => {
-    await expect(run(process.execPath, [CLI, 'start'], { env: { ...process.env, PORT: 'eighty' } }))
-      .rejects.toMatchObject({ code: 1, stderr: 'tessera: PORT must be a whole number from 0 to 65535 (got "eighty")\n' });
+    await expect(run(process.execPath, [CLI, 'start'], { env: { ...process.env, PORT: 'eighty' } })).rejects.toMatchObject({
+      code: 1,
+      stderr: 'tessera: PORT must be a whole number from 0 to 65535 (got "eighty")\n',
+    });
   });
 });

@@ -27,21 +27,25 @@ async function demoWithOwner(): Promise<string> {
 describe('site forms in Chromium', () => {
   let smtp: TestSmtp;
   let siteDir: string;
-  const ui = browserSuite(async () => {
-    [smtp, siteDir] = await Promise.all([startSmtp(), demoWithOwner()]);
-    return startServer({ siteDir, themesDir: path.join(REPO, 'themes'), env: { SMTP_URL: smtp.url } });
-  }, {
-    async cleanUp() {
-      await smtp?.stop();
-      if (siteDir) await fs.rm(siteDir, { recursive: true, force: true });
+  const ui = browserSuite(
+    async () => {
+      [smtp, siteDir] = await Promise.all([startSmtp(), demoWithOwner()]);
+      return startServer({ siteDir, themesDir: path.join(REPO, 'themes'), env: { SMTP_URL: smtp.url } });
     },
-  });
+    {
+      async cleanUp() {
+        await smtp?.stop();
+        if (siteDir) await fs.rm(siteDir, { recursive: true, force: true });
+      },
+    },
+  );
 
   /** A visitor who closed this version of the overlay before. */
-  const overlayDismissed = () => ui.context.addInitScript(() => {
-    localStorage.setItem('version', '1');
-    localStorage.setItem('date-closed', '1700000000000');
-  });
+  const overlayDismissed = () =>
+    ui.context.addInitScript(() => {
+      localStorage.setItem('version', '1');
+      localStorage.setItem('date-closed', '1700000000000');
+    });
   const mailTo = async (address: string, after: number): Promise<ReceivedMail> => {
     const until = Date.now() + 20_000;
     for (;;) {
@@ -75,12 +79,13 @@ describe('site forms in Chromium', () => {
 
     const mail = await mailTo(OWNER, before);
     expect(mail.subject).toBe('New submission: Contact (Tessera Supply Co.)');
-    for (const line of ['Name: Ada Lovelace', 'Email: ada@example.com', 'Subject: Wholesale', 'Message: Do you sell to cafés?']) expect(mail.text).toContain(line);
+    for (const line of ['Name: Ada Lovelace', 'Email: ada@example.com', 'Subject: Wholesale', 'Message: Do you sell to cafés?'])
+      expect(mail.text).toContain(line);
     expect(mail.headers.get('reply-to')).toBe('ada@example.com');
     expect(ui.pageErrors).toEqual([]);
   });
 
-  it('shows the invalid cases\' messages in the page and sends nothing', async () => {
+  it("shows the invalid cases' messages in the page and sends nothing", async () => {
     await overlayDismissed();
     await ui.page.goto(`${ui.server.url}/contact`);
     const form = contactForm();
@@ -98,11 +103,13 @@ describe('site forms in Chromium', () => {
     await expect(alerts.first().textContent()).resolves.toBe('Your form has encountered a problem. Please scroll down to review.');
     await expect(alerts.last().textContent()).resolves.toContain('Your form has encountered a problem. Please scroll up to review.');
     const errors = await form.locator('.field-error:not([hidden])').allTextContents();
-    expect(errors).toEqual(expect.arrayContaining([
-      'Required',
-      'Email is not valid. Email addresses should follow the format email@example.com.',
-      'You have exceeded the character limit.',
-    ]));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        'Required',
+        'Email is not valid. Email addresses should follow the format email@example.com.',
+        'You have exceeded the character limit.',
+      ]),
+    );
     expect(formCalls).toEqual([]);
     expect(ui.pageErrors).toEqual([]);
   });
@@ -117,7 +124,9 @@ describe('site forms in Chromium', () => {
     const before = smtp.messages.length;
     const tracked: unknown[] = [];
     await ui.page.exposeFunction('recordTrack', (detail: unknown) => tracked.push(detail));
-    await ui.page.evaluate(() => window.addEventListener('tessera:track', (e) => (window as unknown as { recordTrack(d: unknown): void }).recordTrack((e as CustomEvent).detail)));
+    await ui.page.evaluate(() =>
+      window.addEventListener('tessera:track', (e) => (window as unknown as { recordTrack(d: unknown): void }).recordTrack((e as CustomEvent).detail)),
+    );
     await form.getByLabel(/^Email address/).fill('reader@example.com');
     await form.getByRole('button', { name: 'Sign up' }).click();
     await ui.page.getByRole('status').filter({ hasText: 'You are on the list' }).waitFor();

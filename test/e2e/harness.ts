@@ -9,8 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /**
  * The site the end-to-end suites drive: the demo shop with the default theme once both exist in the
@@ -91,8 +90,11 @@ export async function startServer(opts: { siteDir: string; themesDir: string; en
     dataDir,
     logs,
     logEntries: () => logs.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>),
-    serverErrors: () => logs.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>)
-      .filter((e) => Number(e.level) >= 50 && (e.err as { message?: string } | undefined)?.message !== 'premature close'),
+    serverErrors: () =>
+      logs
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((e) => Number(e.level) >= 50 && (e.err as { message?: string } | undefined)?.message !== 'premature close'),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
@@ -127,7 +129,13 @@ function screenshotOnFailure(getPage: () => Page | undefined): void {
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   const dir = path.join(REPO, 'test-results');
   await fsp.mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.png`);
+  const file = path.join(
+    dir,
+    `${name
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase()}.png`,
+  );
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
@@ -165,10 +173,18 @@ export function browserSuite(
     return value;
   };
   const suite: BrowserSuite = {
-    get server() { return ready(server, 'server'); },
-    get browser() { return ready(browser, 'browser'); },
-    get context() { return ready(context, 'context: open one first'); },
-    get page() { return ready(page, 'page: open one first'); },
+    get server() {
+      return ready(server, 'server');
+    },
+    get browser() {
+      return ready(browser, 'browser');
+    },
+    get context() {
+      return ready(context, 'context: open one first');
+    },
+    get page() {
+      return ready(page, 'page: open one first');
+    },
     pageErrors,
     async open(contextOptions = {}) {
       await context?.close();

@@ -40,19 +40,24 @@ describe('restock notifications and product reviews in Chromium', () => {
   let smtp: TestSmtp;
   let siteDir: string;
   // Each test opens its contexts (a phone, a desktop) with ui.open.
-  const ui = browserSuite(async () => {
-    [smtp, siteDir] = await Promise.all([startSmtp(), demoCopy()]);
-    const server = await startServer({ siteDir, themesDir: path.join(REPO, 'themes'), env: { SMTP_URL: smtp.url } });
-    await run(process.execPath, [CLI, 'owner', 'create', OWNER.email, '--password', OWNER.password], { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' } });
-    return server;
-  }, {
-    context: false,
-    timeout: 120_000,
-    async cleanUp() {
-      await smtp?.stop();
-      if (siteDir) await fs.rm(siteDir, { recursive: true, force: true });
+  const ui = browserSuite(
+    async () => {
+      [smtp, siteDir] = await Promise.all([startSmtp(), demoCopy()]);
+      const server = await startServer({ siteDir, themesDir: path.join(REPO, 'themes'), env: { SMTP_URL: smtp.url } });
+      await run(process.execPath, [CLI, 'owner', 'create', OWNER.email, '--password', OWNER.password], {
+        env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+      });
+      return server;
     },
-  });
+    {
+      context: false,
+      timeout: 120_000,
+      async cleanUp() {
+        await smtp?.stop();
+        if (siteDir) await fs.rm(siteDir, { recursive: true, force: true });
+      },
+    },
+  );
   const mailTo = async (address: string, subject: RegExp): Promise<ReceivedMail> => {
     const until = Date.now() + 30_000;
     for (;;) {
@@ -75,7 +80,10 @@ describe('restock notifications and product reviews in Chromium', () => {
   };
 
   it('signs a visitor up on a sold-out variant and mails them once after the owner restocks and sends', async () => {
-    for (const [device, options] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [device, options] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const p = await ui.open(options);
       const form = await kettleForm(p);
       expect(await p.locator('.product-restock-notification:not([hidden])').count()).toBe(1);
@@ -132,7 +140,12 @@ describe('restock notifications and product reviews in Chromium', () => {
     await owner.setViewportSize(PHONE.viewport);
     await saveScreenshot(owner, 'restock owner page phone');
     // Each visitor got one notice.
-    expect(smtp.messages.filter((m) => /Back in stock/.test(m.subject)).map((m) => m.to[0]).sort()).toEqual(['desktop@example.com', 'phone@example.com']);
+    expect(
+      smtp.messages
+        .filter((m) => /Back in stock/.test(m.subject))
+        .map((m) => m.to[0])
+        .sort(),
+    ).toEqual(['desktop@example.com', 'phone@example.com']);
     expect(ui.pageErrors).toEqual([]);
   }, 180_000);
 
@@ -144,11 +157,18 @@ describe('restock notifications and product reviews in Chromium', () => {
     const placed = await p.evaluate(async (email) => {
       const crumb = decodeURIComponent(/(?:^|;\s*)crumb=([^;]+)/.exec(document.cookie)![1]!);
       const headers = { 'content-type': 'application/json', 'x-csrf-token': crumb };
-      await fetch('/api/commerce/shopping-cart/entries', { method: 'POST', headers, body: JSON.stringify({ itemId: document.querySelector('[data-item-id]')!.getAttribute('data-item-id'), sku: 'MUG-BLU-08', quantity: 1 }) });
+      await fetch('/api/commerce/shopping-cart/entries', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ itemId: document.querySelector('[data-item-id]')!.getAttribute('data-item-id'), sku: 'MUG-BLU-08', quantity: 1 }),
+      });
       const res = await fetch('/api/commerce/checkout', {
-        method: 'POST', headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}` },
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': `e2e-${Date.now()}` },
         body: JSON.stringify({
-          email, shippingOptionId: 'standard', payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' },
+          email,
+          shippingOptionId: 'standard',
+          payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' },
           shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' },
         }),
       });
@@ -158,7 +178,10 @@ describe('restock notifications and product reviews in Chromium', () => {
     const mail = await mailTo(buyer, /^How do you like Stoneware Mug\?$/);
     const link = /http:\/\/\S+\/commerce\/reviews-request\?token=\S+/.exec(mail.text)![0];
 
-    for (const [device, options] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [device, options] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       const q = await ui.open(options);
       await q.goto(new URL(new URL(link).pathname + new URL(link).search, ui.server.url).toString());
       await q.getByRole('heading', { level: 1, name: 'Write a review' }).waitFor();
@@ -189,7 +212,10 @@ describe('restock notifications and product reviews in Chromium', () => {
     expect(await ui.page.locator('form.review-form').count()).toBe(0);
     expect(await ui.page.getByText('You reviewed this product. Thank you!').count()).toBe(1);
 
-    for (const [device, options] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [device, options] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const q = await ui.open(options);
       await q.goto(`${ui.server.url}/shop/stoneware-mug`);
       const anchor = q.locator('[data-reviews-anchor]');

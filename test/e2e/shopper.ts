@@ -19,7 +19,11 @@ export interface AxeViolation {
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run({ resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => String(n.target)) }));
   });
@@ -33,10 +37,18 @@ export async function recordText(page: Page, selector: string): Promise<void> {
     const w = window as unknown as { textLog: { t: number; text: string }[]; textLogStart: number };
     w.textLog = [];
     w.textLogStart = 0;
-    new MutationObserver(() => w.textLog.push({ t: performance.now(), text: el.textContent ?? '' })).observe(el, { subtree: true, characterData: true, childList: true });
-    el.addEventListener('click', () => {
-      if (!w.textLogStart) w.textLogStart = performance.now();
-    }, { capture: true });
+    new MutationObserver(() => w.textLog.push({ t: performance.now(), text: el.textContent ?? '' })).observe(el, {
+      subtree: true,
+      characterData: true,
+      childList: true,
+    });
+    el.addEventListener(
+      'click',
+      () => {
+        if (!w.textLogStart) w.textLogStart = performance.now();
+      },
+      { capture: true },
+    );
   }, selector);
 }
 
@@ -56,11 +68,12 @@ export async function tabTo(page: Page, name: RegExp, limit = 80): Promise<void>
       const el = document.activeElement as HTMLElement | null;
       if (!el) return '';
       const labelledBy = el.getAttribute('aria-labelledby');
-      const label = el.getAttribute('aria-label')
-        ?? (labelledBy ? document.getElementById(labelledBy)?.textContent : null)
-        ?? (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null)
-        ?? el.closest('label')?.textContent
-        ?? el.textContent;
+      const label =
+        el.getAttribute('aria-label') ??
+        (labelledBy ? document.getElementById(labelledBy)?.textContent : null) ??
+        (el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent : null) ??
+        el.closest('label')?.textContent ??
+        el.textContent;
       return (label ?? '').replace(/\s+/g, ' ').trim();
     });
     if (name.test(focused)) return;
@@ -79,7 +92,13 @@ export interface Address {
 }
 
 export const ADA: Required<Address> = {
-  email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', address1: '12 Warren Street', city: 'Hudson', region: 'NY', postalCode: '12534',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address1: '12 Warren Street',
+  city: 'Hudson',
+  region: 'NY',
+  postalCode: '12534',
 };
 
 /** Fills the checkout with the mouse: email, and the address when the order ships. */

@@ -11,15 +11,18 @@ import { ADA, fillCheckout } from './shopper.js';
 
 describe('express checkout', () => {
   let siteDir: string;
-  const ui = browserSuite(async () => {
-    siteDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'tessera-express-site-'));
-    await fsp.cp(path.join(REPO, 'sites', 'demo'), siteDir, { recursive: true });
-    const file = path.join(siteDir, 'site.json');
-    const site = JSON.parse(fs.readFileSync(file, 'utf8'));
-    site.store.expressCheckout = true;
-    fs.writeFileSync(file, `${JSON.stringify(site, null, 2)}\n`);
-    return startServer({ siteDir, themesDir: path.join(REPO, 'themes') });
-  }, { cleanUp: () => fsp.rm(siteDir, { recursive: true, force: true }) });
+  const ui = browserSuite(
+    async () => {
+      siteDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'tessera-express-site-'));
+      await fsp.cp(path.join(REPO, 'sites', 'demo'), siteDir, { recursive: true });
+      const file = path.join(siteDir, 'site.json');
+      const site = JSON.parse(fs.readFileSync(file, 'utf8'));
+      site.store.expressCheckout = true;
+      fs.writeFileSync(file, `${JSON.stringify(site, null, 2)}\n`);
+      return startServer({ siteDir, themesDir: path.join(REPO, 'themes') });
+    },
+    { cleanUp: () => fsp.rm(siteDir, { recursive: true, force: true }) },
+  );
 
   it('buys a product with variants at once: Purchase, the checkout of that item, the order; the cart stays empty', async () => {
     await ui.page.goto(`${ui.server.url}/shop/stoneware-mug`);
@@ -49,7 +52,8 @@ describe('express checkout', () => {
   });
 
   it('takes the answers of an item’s form to the checkout, and sends the same Idempotency-Key again when an answer is lost', async () => {
-    const stock = async () => (await (await ui.page.request.get(`${ui.server.url}/shop/walnut-scoop?format=json`)).json()).item.structuredContent.variants[0].qtyInStock as number;
+    const stock = async () =>
+      (await (await ui.page.request.get(`${ui.server.url}/shop/walnut-scoop?format=json`)).json()).item.structuredContent.variants[0].qtyInStock as number;
     const before = await stock();
     await ui.page.goto(`${ui.server.url}/shop/walnut-scoop`);
     await ui.page.locator('.add-to-cart-island button').waitFor();

@@ -125,7 +125,10 @@ describe('a shopper in the demo shop', () => {
     await ui.page.getByLabel('Select Size').selectOption('250 g');
     await ui.page.getByRole('button', { name: 'Subscribe' }).click();
     await ui.page.waitForURL(/\/checkout\/subscription\?cartToken=/);
-    await ui.page.locator('.checkout-form').getByLabel(/^Email/).waitFor();
+    await ui.page
+      .locator('.checkout-form')
+      .getByLabel(/^Email/)
+      .waitFor();
     await fillCheckout(ui.page, ADA, { ships: true });
     await ui.page.getByRole('button', { name: 'Place order' }).click();
     const text = await confirmed();
@@ -161,7 +164,12 @@ describe('a shopper in the demo shop', () => {
     await open('/checkout');
     await ui.page.getByText("Roastery Members' Club").first().waitFor();
     // Nothing ships: no address is asked.
-    expect(await ui.page.locator('.checkout-form').getByLabel(/^First name/).count()).toBe(0);
+    expect(
+      await ui.page
+        .locator('.checkout-form')
+        .getByLabel(/^First name/)
+        .count(),
+    ).toBe(0);
     await fillCheckout(ui.page, ADA, { ships: false, card: '4242 4242 4242 4242' });
     await ui.page.getByRole('button', { name: 'Place order' }).click();
     const text = await confirmed();
@@ -256,8 +264,11 @@ describe('a shopper in the demo shop', () => {
     // 120 cart writes a minute per visitor: the visitor spends them, then clicks.
     const statuses = await ui.page.evaluate(async () => {
       const crumb = /(?:^|;\s*)crumb=([^;]+)/.exec(document.cookie)![1]!;
-      const answers = await Promise.all(Array.from({ length: 120 }, () =>
-        fetch('/api/commerce/shopping-cart/entries/none', { method: 'DELETE', headers: { 'X-CSRF-Token': crumb } }).then((r) => r.status)));
+      const answers = await Promise.all(
+        Array.from({ length: 120 }, () =>
+          fetch('/api/commerce/shopping-cart/entries/none', { method: 'DELETE', headers: { 'X-CSRF-Token': crumb } }).then((r) => r.status),
+        ),
+      );
       return [...new Set(answers)];
     });
     expect(statuses).toEqual([404]);
@@ -289,8 +300,13 @@ describe('a shopper in the demo shop', () => {
     await ui.page.getByLabel('Quantity of Engraved Walnut Scoop').press('Enter');
     await row.getByRole('alert').filter({ hasText: 'Unable to update quantity Quantity must be a whole number.' }).waitFor();
 
-
-    await ui.page.route('**/api/commerce/shopping-cart/entries/*/additionalFields', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'That item is no longer in the cart.', code: 'ENTRY_NOT_FOUND' }) }));
+    await ui.page.route('**/api/commerce/shopping-cart/entries/*/additionalFields', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'That item is no longer in the cart.', code: 'ENTRY_NOT_FOUND' }),
+      }),
+    );
     await ui.page.getByRole('button', { name: 'Edit details of Engraved Walnut Scoop' }).click();
     await ui.page.getByRole('dialog', { name: 'Engraving' }).getByRole('button', { name: 'Save' }).click();
     await dialog('Unable to update form').filter({ hasText: 'That item is no longer in the cart.' }).waitFor();
@@ -307,7 +323,10 @@ describe('a shopper in the demo shop', () => {
   });
 
   it('has no serious or critical accessibility violation on the product, cart and checkout pages, on a phone and a desktop', async () => {
-    for (const viewport of [{ width: 390, height: 844, name: 'phone' }, { width: 1440, height: 900, name: 'desktop' }]) {
+    for (const viewport of [
+      { width: 390, height: 844, name: 'phone' },
+      { width: 1440, height: 900, name: 'desktop' },
+    ]) {
       await ui.page.setViewportSize(viewport);
       await open('/shop/ethiopia-guji');
       await ui.page.getByLabel('Select Size').selectOption('250 g');

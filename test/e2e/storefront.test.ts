@@ -48,10 +48,11 @@ describe(`the ${site.name} site in Chromium`, () => {
     type Link = { fullUrl: string; folder: boolean; external: boolean; access?: string; items: Link[] };
     const open = (l: Link) => (l.access ?? 'public') === 'public';
     const internal = json.navigation.main.flatMap((n: Link) =>
-      n.folder ? n.items.filter(open).map((i) => i.fullUrl) : n.external || !open(n) ? [] : [n.fullUrl]);
+      n.folder ? n.items.filter(open).map((i) => i.fullUrl) : n.external || !open(n) ? [] : [n.fullUrl],
+    );
     expect(internal.length).toBeGreaterThan(0);
     for (const href of internal) expect((await ui.page.request.get(ui.server.url + href)).status(), href).toBe(200);
-    expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
+    expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
   });
 
   it('lists the products of the shop with their titles and prices', async () => {
@@ -69,7 +70,7 @@ describe(`the ${site.name} site in Chromium`, () => {
       const money = item.structuredContent.onSale ? item.structuredContent.salePriceMoney : item.structuredContent.priceMoney;
       expect(text.replace(/,/g, ''), item.title).toContain(money.value.replace(/\.00$/, ''));
     }
-    expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
+    expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
   });
 
   it('follows a product link to its product page, with price and image', async () => {
@@ -83,9 +84,11 @@ describe(`the ${site.name} site in Chromium`, () => {
     const variant = json.item.structuredContent.variants[0];
     const money = variant.onSale ? variant.salePriceMoney : variant.priceMoney;
     expect((await ui.page.locator('main').innerText()).replace(/,/g, '')).toContain(money.value.replace(/\.00$/, ''));
-    const images = await ui.page.locator('main img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    const images = await ui.page
+      .locator('main img')
+      .evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
     if (json.item.mainImage) expect(images).toContain(true);
-    expect(consoleErrors, consoleErrors.join("\n")).toEqual([]);
+    expect(consoleErrors, consoleErrors.join('\n')).toEqual([]);
   });
 
   it('answers ?format=json with the page context and no unpublished content', async () => {
@@ -93,8 +96,19 @@ describe(`the ${site.name} site in Chromium`, () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toMatch(/^application\/json/);
     const json = JSON.parse(await response!.text());
-    expect(Object.keys(json)).toEqual(expect.arrayContaining(['website', 'websiteSettings', 'storeSettings', 'collection', 'items',
-      'navigation', 'localizedStrings', 'productMerchandisingContext', 'pageType']));
+    expect(Object.keys(json)).toEqual(
+      expect.arrayContaining([
+        'website',
+        'websiteSettings',
+        'storeSettings',
+        'collection',
+        'items',
+        'navigation',
+        'localizedStrings',
+        'productMerchandisingContext',
+        'pageType',
+      ]),
+    );
     const hidden = shop.items.filter((i) => !visible(shop).includes(i));
     for (const item of hidden) {
       expect(JSON.stringify(json)).not.toContain(`"urlId":"${item.urlId}"`);

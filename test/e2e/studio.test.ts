@@ -28,16 +28,19 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
 }
 
-describe('the owner\'s studio in Chromium', () => {
-  const ui = browserSuite(async () => {
-    const site = e2eSite();
-    const server = await startServer({ siteDir: site.siteDir, themesDir: site.themesDir });
-    const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
-    for (const { email, role } of Object.values(ACCOUNTS)) {
-      await run(process.execPath, [CLI, 'owner', 'create', email, '--password', PASSWORD, ...(role ? ['--role', role] : [])], { env });
-    }
-    return server;
-  }, { context: false, timeout: 120_000 });
+describe("the owner's studio in Chromium", () => {
+  const ui = browserSuite(
+    async () => {
+      const site = e2eSite();
+      const server = await startServer({ siteDir: site.siteDir, themesDir: site.themesDir });
+      const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
+      for (const { email, role } of Object.values(ACCOUNTS)) {
+        await run(process.execPath, [CLI, 'owner', 'create', email, '--password', PASSWORD, ...(role ? ['--role', role] : [])], { env });
+      }
+      return server;
+    },
+    { context: false, timeout: 120_000 },
+  );
 
   async function signIn(who: keyof typeof ACCOUNTS, page: string, options: object = DESKTOP): Promise<Page> {
     const p = await ui.open(options);
@@ -52,7 +55,7 @@ describe('the owner\'s studio in Chromium', () => {
   }
   const links = (p: Page) => p.getByRole('navigation', { name: 'Studio' }).getByRole('link').allTextContents();
 
-  it('lists only the pages the account\'s role may open: all for an admin and a reporting account, restock alone for a store manager', async () => {
+  it("lists only the pages the account's role may open: all for an admin and a reporting account, restock alone for a store manager", async () => {
     const admin = await signIn('admin', '/config/restock');
     expect(await links(admin)).toEqual(['Analytics', 'Restock notifications']);
     expect(await admin.getByRole('link', { name: 'Restock notifications' }).getAttribute('aria-current')).toBe('page');

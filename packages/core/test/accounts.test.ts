@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACCOUNT_MESSAGES, SESSION_RECORDING_MOCK_ID, SITE_LANGUAGES, applyVariantOverrides, inSessionRecordingSample, isRecordingId, loginEmailError,
-  newPasswordError, normalizeLanguage, shouldRecordSession, siteLanguage, stringsForLanguage, variantOverridesAllowed, DEFAULT_STRINGS,
+  ACCOUNT_MESSAGES,
+  SESSION_RECORDING_MOCK_ID,
+  SITE_LANGUAGES,
+  applyVariantOverrides,
+  inSessionRecordingSample,
+  isRecordingId,
+  loginEmailError,
+  newPasswordError,
+  normalizeLanguage,
+  shouldRecordSession,
+  siteLanguage,
+  stringsForLanguage,
+  variantOverridesAllowed,
+  DEFAULT_STRINGS,
 } from '../src/index.js';
 import { FR_FR_STRINGS } from '../src/strings/fr-FR.js';
 
 describe('login messages', () => {
-  it('are the spec\'s two email messages', () => {
+  it("are the spec's two email messages", () => {
     expect(loginEmailError('')).toBe('Please enter a valid email');
     expect(loginEmailError('   ')).toBe('Please enter a valid email');
     expect(loginEmailError(undefined)).toBe('Please enter a valid email');

@@ -29,7 +29,9 @@ describe('the API client', () => {
     const written = await api<{ saved: boolean }>('POST', '/api/things', { name: 'a' }, { 'Idempotency-Key': 'k1' });
     expect(written).toEqual({ ok: true, status: 200, data: { saved: true } });
     expect(net.sent[0]).toMatchObject({
-      url: '/api/things', method: 'POST', body: { name: 'a' },
+      url: '/api/things',
+      method: 'POST',
+      body: { name: 'a' },
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': 'crumb-1', 'Idempotency-Key': 'k1' },
     });
     await api('GET', '/api/things');
@@ -45,7 +47,13 @@ describe('the API client', () => {
     expect(readCrumb({ cookie: '' })).toBeNull();
     // No page (Node), or cookies blocked in a sandboxed frame: no crumb, no exception.
     expect(readCrumb()).toBeNull();
-    expect(readCrumb({ get cookie(): string { throw new Error('SecurityError'); } })).toBeNull();
+    expect(
+      readCrumb({
+        get cookie(): string {
+          throw new Error('SecurityError');
+        },
+      }),
+    ).toBeNull();
     const cookieJar = { cookie: 'crumb=from-cookie' };
     (globalThis as { document?: unknown }).document = cookieJar;
     try {
@@ -63,14 +71,22 @@ describe('the API client', () => {
     expect(net.sent[0]!.headers).toEqual({ Accept: 'application/json', 'X-XSRF-Token': 't2' });
   });
 
-  it('turns an error answer into an ApiError with the server\'s message, code and field errors', async () => {
-    const net = network(() => json(400, { error: 'One or more fields is invalid.', code: 'VALIDATION_FAILED', errors: { from: 'Expected a day as YYYY-MM-DD' } }));
+  it("turns an error answer into an ApiError with the server's message, code and field errors", async () => {
+    const net = network(() =>
+      json(400, { error: 'One or more fields is invalid.', code: 'VALIDATION_FAILED', errors: { from: 'Expected a day as YYYY-MM-DD' } }),
+    );
     const answer = await createApi({ crumb: () => 'c', fetch: net.fetch })('GET', '/api/owner/analytics?from=x');
     expect(answer.ok).toBe(false);
     expect(answer).toBeInstanceOf(ApiError);
     expect(answer).toMatchObject({
-      status: 400, code: 'VALIDATION_FAILED', message: 'One or more fields is invalid.', serverMessage: 'One or more fields is invalid.',
-      fieldErrors: { from: 'Expected a day as YYYY-MM-DD' }, crumbFail: false, network: false, timedOut: false,
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'One or more fields is invalid.',
+      serverMessage: 'One or more fields is invalid.',
+      fieldErrors: { from: 'Expected a day as YYYY-MM-DD' },
+      crumbFail: false,
+      network: false,
+      timedOut: false,
     });
     expect(() => unwrap(answer)).toThrow(ApiError);
   });
@@ -100,9 +116,12 @@ describe('the API client', () => {
   });
 
   it('gives up after its timeout, aborting the request', async () => {
-    const net = network((_sent, signal) => new Promise((_resolve, reject) => {
-      signal!.addEventListener('abort', () => reject(signal!.reason));
-    }));
+    const net = network(
+      (_sent, signal) =>
+        new Promise((_resolve, reject) => {
+          signal!.addEventListener('abort', () => reject(signal!.reason));
+        }),
+    );
     const started = Date.now();
     const answer = await createApi({ fetch: net.fetch, timeoutMs: 30 })('GET', '/api/slow');
     expect(answer).toMatchObject({ ok: false, status: 0, network: true, timedOut: true, message: CART_MESSAGES.checkInternetConnection });
@@ -115,7 +134,14 @@ describe('the API client', () => {
 
   it('builds the same error from a status and a body, as a test or a page would', () => {
     const error = new ApiError(400, { error: 'Bad range', code: 'VALIDATION_FAILED', errors: { to: 'A range holds at most 366 days' } });
-    expect(error).toMatchObject({ ok: false, status: 400, code: 'VALIDATION_FAILED', message: 'Bad range', fieldErrors: { to: 'A range holds at most 366 days' }, network: false });
+    expect(error).toMatchObject({
+      ok: false,
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Bad range',
+      fieldErrors: { to: 'A range holds at most 366 days' },
+      network: false,
+    });
     expect(new ApiError(0)).toMatchObject({ network: true, timedOut: false, code: null, fieldErrors: {} });
   });
 

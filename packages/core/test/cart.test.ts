@@ -155,7 +155,13 @@ describe('add to cart validation', () => {
   });
 
   it('asks for a gift card denomination', () => {
-    const giftCard = { productType: 4, variants: [{ sku: 'G25', attributes: { Value: '25' } }, { sku: 'G50', attributes: { Value: '50' } }] };
+    const giftCard = {
+      productType: 4,
+      variants: [
+        { sku: 'G25', attributes: { Value: '25' } },
+        { sku: 'G50', attributes: { Value: '50' } },
+      ],
+    };
     expect(validateAddToCart({ product: giftCard })).toMatchObject({
       code: 'GIFT_CARD_DENOMINATION_REQUIRED',
       message: 'Select a denomination for the Gift Card.',
@@ -204,14 +210,24 @@ describe('cart totals', () => {
 
   it('is empty for an empty cart', () => {
     expect(computeCartTotals({ entries: [] })).toMatchObject({
-      subtotalCents: 0, grandTotalCents: 0, totalQuantity: 0, hasDigital: false, purelyDigital: false, requiresShipping: false,
+      subtotalCents: 0,
+      grandTotalCents: 0,
+      totalQuantity: 0,
+      hasDigital: false,
+      purelyDigital: false,
+      requiresShipping: false,
     });
   });
 
   it('applies percent and fixed coupons, capped at the subtotal', () => {
     const t = computeCartTotals({
       entries: [physical(1999)],
-      coupons: [{ code: 'TEN', percentOff: 10 }, { code: 'FIVE', amountOffCents: 500 }, { code: 'BAD', percentOff: 0 }, { code: 'BIG', amountOffCents: 100, minSubtotalCents: 5000 }],
+      coupons: [
+        { code: 'TEN', percentOff: 10 },
+        { code: 'FIVE', amountOffCents: 500 },
+        { code: 'BAD', percentOff: 0 },
+        { code: 'BIG', amountOffCents: 100, minSubtotalCents: 5000 },
+      ],
     });
     expect(t.discountCents).toBe(200 + 500); // 10% of 19.99 = 1.999 -> 2.00
     expect(t.validCoupons.map((c) => c.code)).toEqual(['TEN', 'FIVE']);
@@ -235,9 +251,15 @@ describe('cart totals', () => {
     expect(computeCartTotals({ entries: [physical(5000)], shippingOption: option }).shippingCostCents).toBe(600);
     expect(computeCartTotals({ entries: [physical(7500)], shippingOption: option }).shippingCostCents).toBe(0);
     expect(computeCartTotals({ entries: [physical(8000)], coupons: [{ code: 'T', percentOff: 10 }], shippingOption: option }).shippingCostCents).toBe(600);
-    expect(computeCartTotals({ entries: [digital(5000)], shippingOption: option })).toMatchObject({ shippingCostCents: 0, requiresShipping: false, purelyDigital: true });
+    expect(computeCartTotals({ entries: [digital(5000)], shippingOption: option })).toMatchObject({
+      shippingCostCents: 0,
+      requiresShipping: false,
+      purelyDigital: true,
+    });
     expect(computeCartTotals({ entries: [{ unitPriceCents: 100, quantity: 1, productType: 3 }], shippingOption: option })).toMatchObject({
-      shippingCostCents: 0, requiresShipping: false, purelyDigital: false,
+      shippingCostCents: 0,
+      requiresShipping: false,
+      purelyDigital: false,
     });
     expect(computeCartTotals({ entries: [{ unitPriceCents: 100, quantity: 1, productType: 4 }] }).purelyDigital).toBe(true);
   });
@@ -255,7 +277,11 @@ describe('cart totals', () => {
     expect(t.grandTotalCents).toBe(5000 + 600 + 444);
     expect(computeCartTotals({ entries: [physical(4999)], taxRule: { rateBasisPoints: 1000 } }).taxCents).toBe(500); // 499.9
     expect(computeCartTotals({ entries: [physical(4994)], taxRule: { rateBasisPoints: 1000 } }).taxCents).toBe(499); // 499.4
-    const withShipping = computeCartTotals({ entries: [physical(1000)], shippingOption: { priceCents: 1000 }, taxRule: { rateBasisPoints: 1000, appliesToShipping: true } });
+    const withShipping = computeCartTotals({
+      entries: [physical(1000)],
+      shippingOption: { priceCents: 1000 },
+      taxRule: { rateBasisPoints: 1000, appliesToShipping: true },
+    });
     expect(withShipping.taxCents).toBe(200);
   });
 
@@ -267,7 +293,11 @@ describe('cart totals', () => {
   });
 
   it('always agrees with its entries', () => {
-    const entry = fc.record({ unitPriceCents: fc.integer({ min: 0, max: 1_000_000 }), quantity: fc.integer({ min: 1, max: 9999 }), productType: fc.constantFrom(1, 2, 3, 4) });
+    const entry = fc.record({
+      unitPriceCents: fc.integer({ min: 0, max: 1_000_000 }),
+      quantity: fc.integer({ min: 1, max: 9999 }),
+      productType: fc.constantFrom(1, 2, 3, 4),
+    });
     const coupon = fc.oneof(
       fc.record({ code: fc.constant('P'), percentOff: fc.integer({ min: 1, max: 100 }) }),
       fc.record({ code: fc.constant('A'), amountOffCents: fc.integer({ min: 1, max: 100_000 }) }),

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CHECKOUT_MESSAGES, DEFAULT_DONATION_SETTINGS, checkoutEmailError, formatGiftCardCode, giftCardCodeFromBytes,
-  giftCardRedemptionCents, isCardNumber, normalizeGiftCardCode, parseDonationSettings, validateAddToCart,
-  validateDonationAmount, validateShippingAddress,
+  CHECKOUT_MESSAGES,
+  DEFAULT_DONATION_SETTINGS,
+  checkoutEmailError,
+  formatGiftCardCode,
+  giftCardCodeFromBytes,
+  giftCardRedemptionCents,
+  isCardNumber,
+  normalizeGiftCardCode,
+  parseDonationSettings,
+  validateAddToCart,
+  validateDonationAmount,
+  validateShippingAddress,
 } from '../src/cart/index.js';
 import { addBillingPeriod, nextBillingDate } from '../src/product/index.js';
 
@@ -24,7 +33,10 @@ describe('add to cart by SKU', () => {
 
   it('asks for a gift card denomination even when the card has one', () => {
     const card = { productType: 4, variants: [{ sku: 'G25', attributes: {} }] };
-    expect(validateAddToCart({ product: card, sku: '' })).toMatchObject({ code: 'GIFT_CARD_DENOMINATION_REQUIRED', message: 'Select a denomination for the Gift Card.' });
+    expect(validateAddToCart({ product: card, sku: '' })).toMatchObject({
+      code: 'GIFT_CARD_DENOMINATION_REQUIRED',
+      message: 'Select a denomination for the Gift Card.',
+    });
     expect(validateAddToCart({ product: card, sku: 'G25' })).toMatchObject({ ok: true });
   });
 });
@@ -51,14 +63,25 @@ describe('billing dates', () => {
 
 describe('checkout rules', () => {
   it('checks a shipping address field by field', () => {
-    const { errors, address } = validateShippingAddress({ firstName: ' Ada ', lastName: 'L', address1: '1 Main St', city: 'Hudson', postalCode: '12534', country: 'us', region: 'ny' });
+    const { errors, address } = validateShippingAddress({
+      firstName: ' Ada ',
+      lastName: 'L',
+      address1: '1 Main St',
+      city: 'Hudson',
+      postalCode: '12534',
+      country: 'us',
+      region: 'ny',
+    });
     expect(errors).toEqual({});
     expect(address).toMatchObject({ firstName: 'Ada', country: 'US', region: 'NY', address2: '' });
     const bad = validateShippingAddress({ firstName: 'Ada', country: 'USA', city: 'x'.repeat(201) });
     expect(bad.address).toBeNull();
     expect(bad.errors).toEqual({
-      'shippingAddress.lastName': 'Required', 'shippingAddress.address1': 'Required', 'shippingAddress.postalCode': 'Required',
-      'shippingAddress.city': 'You have exceeded the character limit.', 'shippingAddress.country': 'Please enter a two-letter country code.',
+      'shippingAddress.lastName': 'Required',
+      'shippingAddress.address1': 'Required',
+      'shippingAddress.postalCode': 'Required',
+      'shippingAddress.city': 'You have exceeded the character limit.',
+      'shippingAddress.country': 'Please enter a two-letter country code.',
     });
     expect(validateShippingAddress(null).errors['shippingAddress.firstName']).toBe('Required');
   });

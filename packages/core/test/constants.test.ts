@@ -45,7 +45,12 @@ describe('analytics constants', () => {
       editingPathMarker: '/config/',
     });
     expect(Object.values(ANALYTICS_STORAGE_KEYS)).toEqual([
-      'SS_ANALYTICS_ID', 'SS_ANALYTICS_EXPIRATION', 'SS_MID', 'SS_IS_FIRST_SESSION', 'SS_HAS_LANDED', 'SS_SESSION_ID',
+      'SS_ANALYTICS_ID',
+      'SS_ANALYTICS_EXPIRATION',
+      'SS_MID',
+      'SS_IS_FIRST_SESSION',
+      'SS_HAS_LANDED',
+      'SS_SESSION_ID',
     ]);
     expect(ANALYTICS_ID_COOKIE).toBe('SS_ANALYTICS_ID');
     expect(TRACKING_COOKIES).toEqual(['ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt']);
@@ -109,7 +114,13 @@ describe('storefront constants', () => {
     expect(captchaSize(320)).toBe('normal');
     expect(TWEEN_DEFAULT_DURATION_MS).toBe(300);
     expect(SCROLL_DEFAULTS).toMatchObject({ easing: 'easeOutSine', offset: 30 });
-    expect(TEMPLATE_LIMITS).toMatchObject({ maxPartialDepth: 16, truncateDefaultLength: 100, truncateEllipsis: '...', numberDigitsMax: 50, formatterCacheSize: 100 });
+    expect(TEMPLATE_LIMITS).toMatchObject({
+      maxPartialDepth: 16,
+      truncateDefaultLength: 100,
+      truncateEllipsis: '...',
+      numberDigitsMax: 50,
+      formatterCacheSize: 100,
+    });
   });
 
   it('gather the constants of other modules in one list', () => {
@@ -127,20 +138,42 @@ describe('storefront constants', () => {
 describe('content limits', () => {
   it('pin the editor limits', () => {
     expect(CONTENT_LIMITS).toEqual({
-      blocksPerLayout: 60, tracksPerAlbum: 60, itemsInUserOrderableCollection: 250, productsInCollection: 200,
-      nestedCategories: 10000, photoSharingGalleries: 20, photoSharingGallerySize: 50, tagLength: 50, categoryLength: 25,
+      blocksPerLayout: 60,
+      tracksPerAlbum: 60,
+      itemsInUserOrderableCollection: 250,
+      productsInCollection: 200,
+      nestedCategories: 10000,
+      photoSharingGalleries: 20,
+      photoSharingGallerySize: 50,
+      tagLength: 50,
+      categoryLength: 25,
     });
   });
 
   it('pass content within every limit', () => {
-    expect(checkContentLimits({ blocksPerLayout: 60, productsInCollection: 200, tags: ['x'.repeat(50)], categories: ['y'.repeat(25)], photoSharingGallerySizes: [50] })).toEqual([]);
+    expect(
+      checkContentLimits({
+        blocksPerLayout: 60,
+        productsInCollection: 200,
+        tags: ['x'.repeat(50)],
+        categories: ['y'.repeat(25)],
+        photoSharingGallerySizes: [50],
+      }),
+    ).toEqual([]);
   });
 
   it('name each limit exceeded', () => {
     expect(
       checkContentLimits({
-        blocksPerLayout: 61, tracksPerAlbum: 61, itemsInUserOrderableCollection: 251, productsInCollection: 201,
-        nestedCategories: 10001, photoSharingGalleries: 21, photoSharingGallerySizes: [50, 51], tags: ['t'.repeat(51)], categories: ['c'.repeat(26)],
+        blocksPerLayout: 61,
+        tracksPerAlbum: 61,
+        itemsInUserOrderableCollection: 251,
+        productsInCollection: 201,
+        nestedCategories: 10001,
+        photoSharingGalleries: 21,
+        photoSharingGallerySizes: [50, 51],
+        tags: ['t'.repeat(51)],
+        categories: ['c'.repeat(26)],
       }),
     ).toEqual([
       'A layout holds at most 60 blocks; this one has 61.',

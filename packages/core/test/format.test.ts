@@ -62,8 +62,15 @@ describe('free price label', () => {
 describe('number patterns', () => {
   it('parse the usual patterns', () => {
     expect(parseNumberPattern('#,##0.00')).toEqual({
-      positivePrefix: '', positiveSuffix: '', negativePrefix: '-', negativeSuffix: '',
-      minIntegerDigits: 1, minFractionDigits: 2, maxFractionDigits: 2, primaryGroupSize: 3, secondaryGroupSize: 3,
+      positivePrefix: '',
+      positiveSuffix: '',
+      negativePrefix: '-',
+      negativeSuffix: '',
+      minIntegerDigits: 1,
+      minFractionDigits: 2,
+      maxFractionDigits: 2,
+      primaryGroupSize: 3,
+      secondaryGroupSize: 3,
     });
     expect(parseNumberPattern('#,##,##0.###')).toMatchObject({ primaryGroupSize: 3, secondaryGroupSize: 2, minFractionDigits: 0, maxFractionDigits: 3 });
     expect(parseNumberPattern('¤#,##0.00;(¤#,##0.00)')).toMatchObject({ positivePrefix: '¤', negativePrefix: '(¤', negativeSuffix: ')' });
@@ -91,7 +98,6 @@ describe('number patterns', () => {
   });
 });
 
-
 describe('julian days', () => {
   it('convert instants', () => {
     expect(toJulianDay(Date.UTC(2000, 0, 1, 12))).toBe(2451545);
@@ -118,12 +124,27 @@ describe('relative time', () => {
   const D = 24 * H;
   it('labels spans', () => {
     const cases: [number, string][] = [
-      [0, 'just now'], [59 * S, 'just now'], [-3 * D, 'just now'],
-      [60 * S, 'about a minute ago'], [119 * S, 'about a minute ago'], [2 * M, 'about 2 minutes ago'], [59 * M, 'about 59 minutes ago'],
-      [H, 'about an hour ago'], [2 * H, 'about 2 hours ago'], [23 * H, 'about 23 hours ago'],
-      [D, 'about a day ago'], [6 * D, 'about 6 days ago'], [7 * D, 'about a week ago'], [29 * D, 'about 4 weeks ago'],
-      [30 * D, 'about a month ago'], [59 * D, 'about a month ago'], [60 * D, 'about 2 months ago'], [364 * D, 'about 12 months ago'],
-      [365 * D, 'about a year ago'], [729 * D, 'about a year ago'], [730 * D, 'about 2 years ago'],
+      [0, 'just now'],
+      [59 * S, 'just now'],
+      [-3 * D, 'just now'],
+      [60 * S, 'about a minute ago'],
+      [119 * S, 'about a minute ago'],
+      [2 * M, 'about 2 minutes ago'],
+      [59 * M, 'about 59 minutes ago'],
+      [H, 'about an hour ago'],
+      [2 * H, 'about 2 hours ago'],
+      [23 * H, 'about 23 hours ago'],
+      [D, 'about a day ago'],
+      [6 * D, 'about 6 days ago'],
+      [7 * D, 'about a week ago'],
+      [29 * D, 'about 4 weeks ago'],
+      [30 * D, 'about a month ago'],
+      [59 * D, 'about a month ago'],
+      [60 * D, 'about 2 months ago'],
+      [364 * D, 'about 12 months ago'],
+      [365 * D, 'about a year ago'],
+      [729 * D, 'about a year ago'],
+      [730 * D, 'about 2 years ago'],
     ];
     for (const [span, label] of cases) expect(relativeTime(now - span, now), label).toBe(label);
   });
@@ -170,10 +191,19 @@ describe('calendar links', () => {
   });
 
   it('build the event link', () => {
-    expect(googleCalendarUrl({ title: 'My Party & Co', startDate: 1384518630000, endDate: 1384518716400, location: { addressLine1: '1 Main St', addressLine2: 'New York, NY', addressCountry: 'US' } })).toBe(
+    expect(
+      googleCalendarUrl({
+        title: 'My Party & Co',
+        startDate: 1384518630000,
+        endDate: 1384518716400,
+        location: { addressLine1: '1 Main St', addressLine2: 'New York, NY', addressCountry: 'US' },
+      }),
+    ).toBe(
       'http://www.google.com/calendar/event?action=TEMPLATE&text=My%20Party%20%26%20Co&dates=20131115T123030Z/20131115T123156Z&location=1%20Main%20St%2C%20New%20York%2C%20NY%2C%20US',
     );
-    expect(googleCalendarUrl({ startDate: 1384518630000 })).toBe('http://www.google.com/calendar/event?action=TEMPLATE&text=&dates=20131115T123030Z/20131115T123030Z');
+    expect(googleCalendarUrl({ startDate: 1384518630000 })).toBe(
+      'http://www.google.com/calendar/event?action=TEMPLATE&text=&dates=20131115T123030Z/20131115T123030Z',
+    );
   });
 
   it.skipIf(!casesDir)('reproduce the google-calendar-url case files', () => {

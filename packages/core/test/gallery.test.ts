@@ -4,11 +4,29 @@ import { DEFAULT_GALLERY_OPTIONS, GALLERY_OPTION_SPECS, parseGalleryOptions, typ
 describe('gallery options', () => {
   it('default as the spec table says', () => {
     expect(DEFAULT_GALLERY_OPTIONS).toEqual({
-      design: 'grid', autoplay: false, 'autoplay-duration': 5, controls: false, 'auto-crop': true, 'aspect-ratio': 'square',
-      'square-thumbs': true, thumbnails: false, 'thumbnail-strip-height': 80, 'thumbnail-strip-margin': 20, 'show-meta-basic': true,
-      'show-meta': true, 'show-meta-only-title': false, 'meta-position': 'bottom', 'show-meta-on-hover': false,
-      'active-alignment': 'center', 'thumbnails-per-row': 4, padding: 20, lightbox: false, lightboxTheme: 'dark',
-      'max-width': 300, newWindow: false, transparentBackground: false,
+      design: 'grid',
+      autoplay: false,
+      'autoplay-duration': 5,
+      controls: false,
+      'auto-crop': true,
+      'aspect-ratio': 'square',
+      'square-thumbs': true,
+      thumbnails: false,
+      'thumbnail-strip-height': 80,
+      'thumbnail-strip-margin': 20,
+      'show-meta-basic': true,
+      'show-meta': true,
+      'show-meta-only-title': false,
+      'meta-position': 'bottom',
+      'show-meta-on-hover': false,
+      'active-alignment': 'center',
+      'thumbnails-per-row': 4,
+      padding: 20,
+      lightbox: false,
+      lightboxTheme: 'dark',
+      'max-width': 300,
+      newWindow: false,
+      transparentBackground: false,
     });
     expect(parseGalleryOptions({})).toEqual({ options: DEFAULT_GALLERY_OPTIONS, problems: [] });
     expect(parseGalleryOptions(undefined).problems).toEqual([]);
@@ -16,15 +34,36 @@ describe('gallery options', () => {
 
   it('read valid values, including text from block data', () => {
     const { options, problems } = parseGalleryOptions({
-      design: 'slideshow', autoplay: 'true', 'autoplay-duration': '2.5', 'aspect-ratio': 'anamorphic-widescreen',
-      'thumbnail-strip-height': 0, 'thumbnail-strip-margin': '60', 'meta-position': 'top-left', 'active-alignment': 'right',
-      'thumbnails-per-row': 10, padding: 0, lightboxTheme: 'light', 'max-width': 100, newWindow: true, 'indicators': true,
+      design: 'slideshow',
+      autoplay: 'true',
+      'autoplay-duration': '2.5',
+      'aspect-ratio': 'anamorphic-widescreen',
+      'thumbnail-strip-height': 0,
+      'thumbnail-strip-margin': '60',
+      'meta-position': 'top-left',
+      'active-alignment': 'right',
+      'thumbnails-per-row': 10,
+      padding: 0,
+      lightboxTheme: 'light',
+      'max-width': 100,
+      newWindow: true,
+      indicators: true,
     });
     expect(problems).toEqual([]);
     expect(options).toMatchObject({
-      design: 'slideshow', autoplay: true, 'autoplay-duration': 2.5, 'aspect-ratio': 'anamorphic-widescreen',
-      'thumbnail-strip-height': 0, 'thumbnail-strip-margin': 60, 'meta-position': 'top-left', 'active-alignment': 'right',
-      'thumbnails-per-row': 10, padding: 0, lightboxTheme: 'light', 'max-width': 100, newWindow: true,
+      design: 'slideshow',
+      autoplay: true,
+      'autoplay-duration': 2.5,
+      'aspect-ratio': 'anamorphic-widescreen',
+      'thumbnail-strip-height': 0,
+      'thumbnail-strip-margin': 60,
+      'meta-position': 'top-left',
+      'active-alignment': 'right',
+      'thumbnails-per-row': 10,
+      padding: 0,
+      lightboxTheme: 'light',
+      'max-width': 100,
+      newWindow: true,
     });
     expect(options).not.toHaveProperty('indicators');
     expectTypeOf(options).toEqualTypeOf<GalleryOptions>();
@@ -39,14 +78,32 @@ describe('gallery options', () => {
 
   it('fall back to the default for each bad value and report it', () => {
     const { options, problems } = parseGalleryOptions({
-      design: 'unknown', 'autoplay-duration': 11, 'thumbnail-strip-height': 201, 'thumbnail-strip-margin': -1,
-      'thumbnails-per-row': 2.5, padding: 'lots', 'max-width': 99, lightboxTheme: 'sepia', autoplay: 'yes',
-      'aspect-ratio': 4, 'meta-position': 'middle', 'active-alignment': null,
+      design: 'unknown',
+      'autoplay-duration': 11,
+      'thumbnail-strip-height': 201,
+      'thumbnail-strip-margin': -1,
+      'thumbnails-per-row': 2.5,
+      padding: 'lots',
+      'max-width': 99,
+      lightboxTheme: 'sepia',
+      autoplay: 'yes',
+      'aspect-ratio': 4,
+      'meta-position': 'middle',
+      'active-alignment': null,
     });
     expect(options).toEqual(DEFAULT_GALLERY_OPTIONS);
     expect(problems.map((p) => p.option)).toEqual([
-      'design', 'autoplay', 'autoplay-duration', 'aspect-ratio', 'thumbnail-strip-height', 'thumbnail-strip-margin',
-      'meta-position', 'thumbnails-per-row', 'padding', 'lightboxTheme', 'max-width',
+      'design',
+      'autoplay',
+      'autoplay-duration',
+      'aspect-ratio',
+      'thumbnail-strip-height',
+      'thumbnail-strip-margin',
+      'meta-position',
+      'thumbnails-per-row',
+      'padding',
+      'lightboxTheme',
+      'max-width',
     ]);
     expect(problems[0]).toEqual({
       option: 'design',

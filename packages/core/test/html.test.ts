@@ -15,7 +15,7 @@ describe('escaping for HTML', () => {
     expect(escapeHtmlAttr(`a "b" & 'c' <d>`)).toBe(`a &quot;b&quot; &amp; 'c' &lt;d&gt;`);
   });
 
-  it('escapes both quotes where the text may go anywhere (the server\'s pages and mail)', () => {
+  it("escapes both quotes where the text may go anywhere (the server's pages and mail)", () => {
     expect(escapeHtml(`Formatter 'nope' is "unknown" & <bad>`)).toBe('Formatter &#39;nope&#39; is &quot;unknown&quot; &amp; &lt;bad&gt;');
   });
 
@@ -35,10 +35,12 @@ describe('escaping for HTML', () => {
 
   it('writes what one replace per character would, for any text', () => {
     const text = fc.string({ unit: fc.constantFrom('a', ' ', '&', '<', '>', '"', "'", 'é', '\u{1F600}', ';') });
-    fc.assert(fc.property(text, (s) => {
-      expect(escapeHtmlText(s)).toBe(reference('&<>')(s));
-      expect(escapeHtmlAttr(s)).toBe(reference('&<>"')(s));
-      expect(escapeHtml(s)).toBe(reference(`&<>"'`)(s));
-    }));
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(escapeHtmlText(s)).toBe(reference('&<>')(s));
+        expect(escapeHtmlAttr(s)).toBe(reference('&<>"')(s));
+        expect(escapeHtml(s)).toBe(reference(`&<>"'`)(s));
+      }),
+    );
   });
 });

@@ -68,7 +68,20 @@ describe('image sizes', () => {
 
   it('bucket thumbnail widths at 100, 300, 500, 750, 1000', () => {
     expect(THUMBNAIL_WIDTH_THRESHOLDS).toEqual([100, 300, 500, 750, 1000]);
-    const cases: [number, string][] = [[0, '100w'], [100, '100w'], [101, '300w'], [300, '300w'], [301, '500w'], [500, '500w'], [501, '750w'], [750, '750w'], [751, '1000w'], [1000, '1000w'], [1001, '1500w'], [5000, '1500w']];
+    const cases: [number, string][] = [
+      [0, '100w'],
+      [100, '100w'],
+      [101, '300w'],
+      [300, '300w'],
+      [301, '500w'],
+      [500, '500w'],
+      [501, '750w'],
+      [750, '750w'],
+      [751, '1000w'],
+      [1000, '1000w'],
+      [1001, '1500w'],
+      [5000, '1500w'],
+    ];
     for (const [w, bucket] of cases) expect(thumbnailWidthBucket(w), String(w)).toBe(bucket);
   });
 

@@ -26,8 +26,33 @@ const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 describe('currencies', () => {
   it('holds the 27 currencies of the spec in its order', () => {
     expect(CURRENCY_CODES).toEqual([
-      'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
-      'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+      'EUR',
+      'USD',
+      'AUD',
+      'NOK',
+      'CAD',
+      'NZD',
+      'DKK',
+      'GBP',
+      'HKD',
+      'CHF',
+      'MXN',
+      'SGD',
+      'SEK',
+      'CZK',
+      'ILS',
+      'PHP',
+      'RUB',
+      'PLN',
+      'THB',
+      'MYR',
+      'ARS',
+      'BRL',
+      'COP',
+      'IDR',
+      'INR',
+      'JPY',
+      'ZAR',
     ]);
     expect(Object.keys(CURRENCIES)).toHaveLength(27);
   });

@@ -118,15 +118,26 @@ describe('product rules against inlined cases', () => {
     expect(text({ productType: 1, isSubscribable: 'true', subscriptionPlan: plan('WEEK', 1), variants: [v(100)] })).toBe('100.00 every week');
     expect(text({ productType: 1, isSubscribable: true, subscriptionPlan: plan('WEEK', 2, 26), variants: [v(100)] })).toBe('100.00 every 2 weeks for 1 year');
     expect(text({ productType: 1, isSubscribable: true, subscriptionPlan: plan('MONTH', 1, 36), variants: [v(100)] })).toBe('100.00 every month for 3 years');
-    expect(text({ productType: 1, isSubscribable: true, subscriptionPlan: plan('MONTH', 2, 5), variants: [v(100), v(200)] })).toBe('from 100.00 every 2 months for 10 months');
-    expect(text({ productType: 1, isSubscribable: true, subscriptionPlan: plan('WEEK', 1, 6), variants: [v(200, { onSale: true, salePrice: 5000, salePriceMoney: { value: '50' } })] })).toBe(
-      'Sale Price: 50.00 every week for 6 weeks Original Price: 200.00 every week for 6 weeks',
+    expect(text({ productType: 1, isSubscribable: true, subscriptionPlan: plan('MONTH', 2, 5), variants: [v(100), v(200)] })).toBe(
+      'from 100.00 every 2 months for 10 months',
     );
+    expect(
+      text({
+        productType: 1,
+        isSubscribable: true,
+        subscriptionPlan: plan('WEEK', 1, 6),
+        variants: [v(200, { onSale: true, salePrice: 5000, salePriceMoney: { value: '50' } })],
+      }),
+    ).toBe('Sale Price: 50.00 every week for 6 weeks Original Price: 200.00 every week for 6 weeks');
   });
 
   it('uses the localized plan text by its key', () => {
-    const ctx = { localizedStrings: { productPrice__singlePrice__nWeekly__limited__nWeeks: '{price} every {billingPeriodValue} weeks Other for {duration} weeks' } };
-    expect(text({ productType: 1, isSubscribable: true, subscriptionPlan: plan('WEEK', 5, 3), variants: [v(100)] }, ctx)).toBe('100.00 every 5 weeks Other for 15 weeks');
+    const ctx = {
+      localizedStrings: { productPrice__singlePrice__nWeekly__limited__nWeeks: '{price} every {billingPeriodValue} weeks Other for {duration} weeks' },
+    };
+    expect(text({ productType: 1, isSubscribable: true, subscriptionPlan: plan('WEEK', 5, 3), variants: [v(100)] }, ctx)).toBe(
+      '100.00 every 5 weeks Other for 15 weeks',
+    );
   });
 
   it('says Unavailable for a subscribable product without a plan', () => {
@@ -137,7 +148,9 @@ describe('product rules against inlined cases', () => {
   it('shows from, sale and single prices', () => {
     expect(text({ productType: 1, variants: [v(100), v(0, { onSale: true, salePrice: 5000, salePriceMoney: { value: '50' } })] })).toBe('from 50.00');
     expect(text({ productType: 1, variants: [v(100), v(200)] }, { localizedStrings: { productPriceFromText: 'FROM {fromPrice}!' } })).toBe('FROM 100.00!');
-    expect(text({ productType: 2, onSale: true, priceMoney: { value: '400.00' }, salePriceMoney: { value: '200.00' } })).toBe('Sale Price: 200.00 Original Price: 400.00');
+    expect(text({ productType: 2, onSale: true, priceMoney: { value: '400.00' }, salePriceMoney: { value: '200.00' } })).toBe(
+      'Sale Price: 200.00 Original Price: 400.00',
+    );
     expect(text({ productType: 2, priceMoney: { value: '2500', currency: 'EUR' } }, { website: { useCLDRMoneyFormat: true } })).toBe('€2,500.00');
     expect(text({ productType: -1 })).toBe('');
   });

@@ -76,7 +76,14 @@ describe('varied prices', () => {
   it('differ in onSale, price, or a sale price in effect', () => {
     expect(hasVariedPrices({ variants: [{ price: 100 }, { price: 200 }] })).toBe(true);
     expect(hasVariedPrices({ variants: [{ price: 100 }, { price: 100, onSale: true }] })).toBe(true);
-    expect(hasVariedPrices({ variants: [{ onSale: true, salePrice: 5 }, { onSale: true, salePrice: 6 }] })).toBe(true);
+    expect(
+      hasVariedPrices({
+        variants: [
+          { onSale: true, salePrice: 5 },
+          { onSale: true, salePrice: 6 },
+        ],
+      }),
+    ).toBe(true);
     expect(hasVariedPrices({ variants: [{ salePrice: 5 }, { salePrice: 6 }] })).toBe(false);
     expect(hasVariedPrices({ variants: [{ price: 100 }, { price: '100' }] })).toBe(false);
     expect(hasVariedPrices({ variants: [{ price: 100 }] })).toBe(false);
@@ -116,7 +123,12 @@ describe('add-to-cart label', () => {
     expect(addToCartLabel({}, { surface: 'storefront' })).toBe('Add to Cart');
     expect(addToCartLabel({}, { surface: 'storefront', expressCheckout: true })).toBe('Purchase');
     expect(addToCartLabel({ isSubscribable: true }, { surface: 'storefront', expressCheckout: true })).toBe('Subscribe');
-    expect(ADD_TO_CART_LABELS).toEqual({ snippetDefault: 'Add To Cart', storefrontDefault: 'Add to Cart', subscribe: 'Subscribe', expressCheckout: 'Purchase' });
+    expect(ADD_TO_CART_LABELS).toEqual({
+      snippetDefault: 'Add To Cart',
+      storefrontDefault: 'Add to Cart',
+      subscribe: 'Subscribe',
+      expressCheckout: 'Purchase',
+    });
   });
 
   it('opens the additional-fields form only when the form is present', () => {

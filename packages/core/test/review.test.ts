@@ -15,8 +15,10 @@ describe('product review rules', () => {
     expect(validateReview({ rating: 2, body: 'x'.repeat(2001) })).toEqual({ body: 'A review can be at most 2000 characters.' });
     // Characters, not UTF-16 units: 2000 emoji are within the limit.
     expect(validateReview({ rating: 2, body: '☕'.repeat(2000) })).toEqual({});
-    expect(validateReview({ rating: 7, body: 'ok', reviewerName: 'n'.repeat(61) }))
-      .toEqual({ rating: 'Choose a rating from 1 to 5 stars.', reviewerName: 'A name can be at most 60 characters.' });
+    expect(validateReview({ rating: 7, body: 'ok', reviewerName: 'n'.repeat(61) })).toEqual({
+      rating: 'Choose a rating from 1 to 5 stars.',
+      reviewerName: 'A name can be at most 60 characters.',
+    });
   });
 
   it('draws stars from a rating, rounding an average', () => {

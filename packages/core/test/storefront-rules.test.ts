@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CART_TEXTS, CHECKOUT_TEXTS, CURRENCIES, STOREFRONT_TEXTS, addToCartKind, fillText, formatMinorUnits, formatMoney, installmentModalLocale, makeMoney,
+  CART_TEXTS,
+  CHECKOUT_TEXTS,
+  CURRENCIES,
+  STOREFRONT_TEXTS,
+  addToCartKind,
+  fillText,
+  formatMinorUnits,
+  formatMoney,
+  installmentModalLocale,
+  makeMoney,
 } from '../src/index.js';
 
 describe('the storefront’s rules in core', () => {

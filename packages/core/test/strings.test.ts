@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { addToCartLabel, productPriceLines } from '../src/product/index.js';
 import { DEFAULT_STRINGS, pageContextStrings } from '../src/strings/index.js';
 import {
-  CART_TEXTS, CART_TEXTS_FR, CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_TEXTS_FR, STOREFRONT_TEXTS, cartTexts, checkoutChecks, checkoutTexts, pageTexts,
+  CART_TEXTS,
+  CART_TEXTS_FR,
+  CHECKOUT_MESSAGES,
+  CHECKOUT_TEXTS,
+  CHECKOUT_TEXTS_FR,
+  STOREFRONT_TEXTS,
+  cartTexts,
+  checkoutChecks,
+  checkoutTexts,
+  pageTexts,
 } from '../src/cart/index.js';
 
 describe('default strings', () => {
@@ -90,7 +99,10 @@ describe('the cart and checkout pages’ words by language', () => {
   });
 
   it('translates every word with the same placeholders as English', () => {
-    for (const [english, french] of [[CART_TEXTS, CART_TEXTS_FR], [CHECKOUT_TEXTS, CHECKOUT_TEXTS_FR]] as const) {
+    for (const [english, french] of [
+      [CART_TEXTS, CART_TEXTS_FR],
+      [CHECKOUT_TEXTS, CHECKOUT_TEXTS_FR],
+    ] as const) {
       expect(Object.keys(french).sort()).toEqual(Object.keys(english).sort());
       for (const [key, text] of Object.entries(english)) expect(placeholders((french as Record<string, string>)[key]!), key).toEqual(placeholders(text));
     }

@@ -9,12 +9,20 @@ const days = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, Intl.DateTimeFormat>();
 function intlDay(zone: string, ms: number): string {
   if (!days.has(zone)) days.set(zone, new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }));
-  const parts = Object.fromEntries(days.get(zone)!.formatToParts(ms).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    days
+      .get(zone)!
+      .formatToParts(ms)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 function intlOffsetMinutes(zone: string, ms: number): number {
   if (!offsets.has(zone)) offsets.set(zone, new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }));
-  const name = offsets.get(zone)!.formatToParts(ms).find((p) => p.type === 'timeZoneName')!.value;
+  const name = offsets
+    .get(zone)!
+    .formatToParts(ms)
+    .find((p) => p.type === 'timeZoneName')!.value;
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
 }
@@ -39,7 +47,7 @@ describe('zoned time across a daylight saving change', () => {
     expect(zoneShortName('America/New_York', change)).toBe('EST');
   });
 
-  it('counts the day of the site\'s zone, not UTC\'s, on both sides of the change', () => {
+  it("counts the day of the site's zone, not UTC's, on both sides of the change", () => {
     // 23:59:59 EST on 8 March is 04:59:59 UTC on the 9th; the next local midnight is EDT's.
     expect(dayIn('America/New_York', at('2025-03-09T04:59:59Z'))).toBe('2025-03-08');
     expect(dayIn('America/New_York', at('2025-03-09T05:00:00Z'))).toBe('2025-03-09');

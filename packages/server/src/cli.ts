@@ -57,8 +57,10 @@ async function runImport(config: Config, dir: string | undefined): Promise<void>
   if (!dir) fail('import needs a site directory: tessera import <site-dir>');
   await withStore(config, async (store) => {
     const r = await importSite(store, dir);
-    say(`Imported "${r.identifier}" into ${store.description}: ${r.collections} collections, ${r.items} items ` +
-      `(${r.products} products), ${r.assets} asset files.`);
+    say(
+      `Imported "${r.identifier}" into ${store.description}: ${r.collections} collections, ${r.items} items ` +
+        `(${r.products} products), ${r.assets} asset files.`,
+    );
   });
 }
 
@@ -100,10 +102,16 @@ async function runServer(config: Config): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     timer.unref();
-    app.close().then(() => store.close()).then(() => process.exit(0), (error) => {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    });
+    app
+      .close()
+      .then(() => store.close())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -153,7 +161,13 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof SiteDirectoryError || error instanceof FormsCliError || error instanceof MailCliError
-    || error instanceof OwnerError || error instanceof AnalyticsCommandError) fail(error.message);
+  if (
+    error instanceof SiteDirectoryError ||
+    error instanceof FormsCliError ||
+    error instanceof MailCliError ||
+    error instanceof OwnerError ||
+    error instanceof AnalyticsCommandError
+  )
+    fail(error.message);
   fail(error instanceof Error ? error.message : String(error));
 });

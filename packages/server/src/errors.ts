@@ -143,15 +143,24 @@ export function toAppError(error: unknown): AppError {
     return new AppError('INVALID_JSON');
   }
   switch (status) {
-    case 400: return new AppError('BAD_REQUEST');
+    case 400:
+      return new AppError('BAD_REQUEST');
     // Only the crumb check itself reports a crumb failure (its AppError is returned above).
-    case 403: return new AppError('FORBIDDEN');
-    case 404: return new AppError('NOT_FOUND');
-    case 405: return new AppError('METHOD_NOT_ALLOWED');
-    case 413: return new AppError('PAYLOAD_TOO_LARGE');
-    case 415: return new AppError('UNSUPPORTED_MEDIA_TYPE');
-    case 429: return new AppError('RATE_LIMITED');
-    case 503: return new AppError('UNAVAILABLE');
-    default: return new AppError(status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
+    case 403:
+      return new AppError('FORBIDDEN');
+    case 404:
+      return new AppError('NOT_FOUND');
+    case 405:
+      return new AppError('METHOD_NOT_ALLOWED');
+    case 413:
+      return new AppError('PAYLOAD_TOO_LARGE');
+    case 415:
+      return new AppError('UNSUPPORTED_MEDIA_TYPE');
+    case 429:
+      return new AppError('RATE_LIMITED');
+    case 503:
+      return new AppError('UNAVAILABLE');
+    default:
+      return new AppError(status >= 400 && status < 500 ? 'BAD_REQUEST' : 'INTERNAL');
   }
 }

@@ -25,8 +25,18 @@ const R = WebsiteRole;
 export const ROLE_MATRIX = {
   /** The configuration area itself (/config/...): every role on the site but none and viewer. */
   openConfig: [
-    R.ADMIN, R.BILLING, R.REPORTING, R.EDITOR, R.MODERATOR, R.COMMENTER, R.STORE_MANAGER, R.SCHEDULING, R.CAMPAIGNS_EDITOR,
-    R.SCHEDULING_VIEWER, R.SCHEDULING_EDITOR, R.WEBSITE_MANAGER,
+    R.ADMIN,
+    R.BILLING,
+    R.REPORTING,
+    R.EDITOR,
+    R.MODERATOR,
+    R.COMMENTER,
+    R.STORE_MANAGER,
+    R.SCHEDULING,
+    R.CAMPAIGNS_EDITOR,
+    R.SCHEDULING_VIEWER,
+    R.SCHEDULING_EDITOR,
+    R.WEBSITE_MANAGER,
   ],
   /** The analytics view and its API (/config/analytics, /api/owner/analytics). */
   viewAnalytics: [R.ADMIN, R.REPORTING, R.WEBSITE_MANAGER],

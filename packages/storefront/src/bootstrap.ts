@@ -72,19 +72,31 @@ export type IslandEntry = readonly [selector: string, load: () => Promise<Island
 export const ISLANDS: ReadonlyArray<IslandEntry> = [
   // The store (themes/default/README.md "Containers and markers").
   // Add to cart, the installment badge and the reviews tabs: one chunk (islands/product).
-  ['.sqs-add-to-cart-button[data-item-id],.installment-badge[data-product-type="1"],[data-tessera-island="product-reviews"]', () => import('./islands/product/index.js')],
+  [
+    '.sqs-add-to-cart-button[data-item-id],.installment-badge[data-product-type="1"],[data-tessera-island="product-reviews"]',
+    () => import('./islands/product/index.js'),
+  ],
   // The indicators are needed only once the cart holds something (else an add loads them).
   ['[data-cart-indicator]:not(.cart-empty)', () => import('./islands/cart-indicators/index.js')],
   ['#tessera-cart', () => import('./pages/cart/index.js')],
   ['#tessera-checkout', () => import('./pages/checkout/index.js')],
   ['#tessera-order-confirmed', () => import('./pages/confirmation/index.js')],
   // The forms islands (site forms, newsletter unsubscribe) register themselves where their markers are.
-  [FORMS_SELECTOR, () => import('./islands/forms/register.js').then((m) => ({ mount: (_: Element[], t: TesseraGlobal) => m.registerFormIslands(document, t.context as Parameters<typeof m.registerFormIslands>[1]) }))],
+  [
+    FORMS_SELECTOR,
+    () =>
+      import('./islands/forms/register.js').then((m) => ({
+        mount: (_: Element[], t: TesseraGlobal) => m.registerFormIslands(document, t.context as Parameters<typeof m.registerFormIslands>[1]),
+      })),
+  ],
   ['.product-restock-notification', () => import('./islands/restock/index.js'), 'change tessera:variant-change'],
   ['[data-tessera-island="review-request"]', () => import('./islands/reviews/request.js')],
   // Visitor accounts, members' areas and lessons, passwords, the translation widget.
   ['[data-tessera-island="account"]', () => import('./islands/account/index.js')],
-  ['[data-tessera-island="member-access"],[data-tessera-island="lesson-video"],[data-tessera-island="membership-confirmed"]', () => import('./islands/member/index.js')],
+  [
+    '[data-tessera-island="member-access"],[data-tessera-island="lesson-video"],[data-tessera-island="membership-confirmed"]',
+    () => import('./islands/member/index.js'),
+  ],
   ['[data-tessera-island="lock-screen"],[data-tessera-island="protected-content"]', () => import('./islands/password/index.js')],
   ['[data-tessera-island="language-switcher"]', () => import('./islands/language/index.js'), 'toggle'],
 ];
@@ -145,7 +157,8 @@ export function startCollectors(context: SiteContext | null): Promise<Visit | nu
   // web-vitals is only fetched where page speed is on
   if (collector.pageSpeedEnabled) void import('./collectors/page-speed.js').then((m) => m.startPageSpeed(collector)).catch(() => {});
   // The session recorder and variant overrides only where the site turns them on (their rules run in their chunk).
-  if ((context.sessionRecording?.enabled && tracked) || context.isInternal) void import('./collectors/site-extras.js').then((m) => m.startSiteExtras(context, tracked)).catch(() => {});
+  if ((context.sessionRecording?.enabled && tracked) || context.isInternal)
+    void import('./collectors/site-extras.js').then((m) => m.startSiteExtras(context, tracked)).catch(() => {});
   return Promise.resolve(visit);
 }
 
@@ -177,8 +190,15 @@ export function loadIslands(doc: Document, tessera: TesseraGlobal, islands: Read
  * are fetched only by pages that have islands (a page without any publishes nothing).
  */
 function forwardEvents(visit: Promise<Visit | null>): void {
-  void visit.then((v) => v && Promise.all([import('./events.js'), import('./collectors/visitor-events.js')])
-    .then(([bus, forwarder]) => forwarder.forwardVisitorEvents(v, bus.events))).catch(() => {});
+  void visit
+    .then(
+      (v) =>
+        v &&
+        Promise.all([import('./events.js'), import('./collectors/visitor-events.js')]).then(([bus, forwarder]) =>
+          forwarder.forwardVisitorEvents(v, bus.events),
+        ),
+    )
+    .catch(() => {});
 }
 
 export function boot(win: Window = window): TesseraGlobal {

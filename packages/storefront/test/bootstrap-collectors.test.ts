@@ -7,10 +7,23 @@ import { cookieNames, fakeNetwork, goTo, resetPage } from './collectors/browser.
 afterEach(resetPage);
 
 const site: SiteContext = {
-  websiteId: 'w1', templateId: 'default', authenticatedAccountId: null, pageType: 50, collectionId: 'c1', itemId: 'i1', language: 'en-US',
-  cookieSettings: { isRestrictiveCookiePolicyEnabled: false, isCookieBannerEnabled: true }, captchaSiteKey: null,
-  timeZone: { name: 'America/New_York', offset: -18000000, abbreviation: 'EST' }, currency: 'USD', storeSettings: {},
-  censusDisabled: false, pageSpeedEnabled: false, collectionType: 13, authenticated: false, websiteRoles: [],
+  websiteId: 'w1',
+  templateId: 'default',
+  authenticatedAccountId: null,
+  pageType: 50,
+  collectionId: 'c1',
+  itemId: 'i1',
+  language: 'en-US',
+  cookieSettings: { isRestrictiveCookiePolicyEnabled: false, isCookieBannerEnabled: true },
+  captchaSiteKey: null,
+  timeZone: { name: 'America/New_York', offset: -18000000, abbreviation: 'EST' },
+  currency: 'USD',
+  storeSettings: {},
+  censusDisabled: false,
+  pageSpeedEnabled: false,
+  collectionType: 13,
+  authenticated: false,
+  websiteRoles: [],
 };
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -18,11 +31,22 @@ const TRACKING = ['ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt'];
 
 describe('the bootstrap starts the collectors', () => {
   it('hands the collectors the site context in their terms', () => {
-    expect(collectorContext({ ...site, cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: false }, authenticatedAccountId: 'm1' }))
-      .toEqual({
-        websiteId: 'w1', templateId: 'default', pageType: 50, collectionType: 13, language: 'en-US', timeZone: 'America/New_York', memberId: 'm1',
-        authenticated: false, websiteRoles: [], censusDisabled: false, cookieSettings: { restrictive: true, bannerEnabled: false }, pageSpeedEnabled: false,
-      });
+    expect(
+      collectorContext({ ...site, cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: false }, authenticatedAccountId: 'm1' }),
+    ).toEqual({
+      websiteId: 'w1',
+      templateId: 'default',
+      pageType: 50,
+      collectionType: 13,
+      language: 'en-US',
+      timeZone: 'America/New_York',
+      memberId: 'm1',
+      authenticated: false,
+      websiteRoles: [],
+      censusDisabled: false,
+      cookieSettings: { restrictive: true, bannerEnabled: false },
+      pageSpeedEnabled: false,
+    });
   });
 
   it('records the page view of a visitor, with the page fields', async () => {
@@ -39,7 +63,10 @@ describe('the bootstrap starts the collectors', () => {
 
   it('tracks nothing for the signed-in owner or when census is off: no page view, no tracking cookie, errors still reported', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    for (const context of [{ ...site, authenticated: true, websiteRoles: [WebsiteRole.ADMIN] }, { ...site, censusDisabled: true }]) {
+    for (const context of [
+      { ...site, authenticated: true, websiteRoles: [WebsiteRole.ADMIN] },
+      { ...site, censusDisabled: true },
+    ]) {
       const network = fakeNetwork();
       document.cookie = 'crumb=abc';
       expect(await startCollectors(context)).toBeNull();
@@ -78,7 +105,10 @@ describe('the island registry', () => {
     const cart = vi.fn(async () => ({ mount: (elements: Element[]) => void mounted.push(elements.map((e) => e.textContent ?? '')) }));
     const absent = vi.fn(async () => ({ mount: () => {} }));
     const tessera = { context: null, crumb: () => null, visit: Promise.resolve(null) } as TesseraGlobal;
-    loadIslands(document, tessera, [['[data-cart]', cart], ['[data-restock]', absent]]);
+    loadIslands(document, tessera, [
+      ['[data-cart]', cart],
+      ['[data-restock]', absent],
+    ]);
     await settle();
     expect(cart).toHaveBeenCalledTimes(1);
     expect(absent).not.toHaveBeenCalled();

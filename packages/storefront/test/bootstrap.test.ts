@@ -3,9 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { boot, readCrumb, readSiteContext } from '../src/bootstrap.js';
 
 const context = {
-  websiteId: 'w1', templateId: 'default', authenticatedAccountId: null, pageType: 50, collectionId: 'c1', itemId: 'i1',
-  language: 'en-US', cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true },
-  captchaSiteKey: null, timeZone: { name: 'America/New_York', offset: -18000000, abbreviation: 'EST' }, currency: 'USD', storeSettings: {},
+  websiteId: 'w1',
+  templateId: 'default',
+  authenticatedAccountId: null,
+  pageType: 50,
+  collectionId: 'c1',
+  itemId: 'i1',
+  language: 'en-US',
+  cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true },
+  captchaSiteKey: null,
+  timeZone: { name: 'America/New_York', offset: -18000000, abbreviation: 'EST' },
+  currency: 'USD',
+  storeSettings: {},
 };
 
 describe('the bootstrap script', () => {

@@ -10,7 +10,8 @@ const storefront = fileURLToPath(new URL('..', import.meta.url));
 
 async function buildChunks(): Promise<Rollup.OutputChunk[]> {
   const result = (await build({ configFile: `${storefront}vite.config.ts`, root: storefront, logLevel: 'silent', build: { write: false } })) as
-    Rollup.RollupOutput | Rollup.RollupOutput[];
+    | Rollup.RollupOutput
+    | Rollup.RollupOutput[];
   return (Array.isArray(result) ? result : [result]).flatMap((o) => o.output).filter((f): f is Rollup.OutputChunk => f.type === 'chunk');
 }
 

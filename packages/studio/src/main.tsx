@@ -22,7 +22,11 @@ export function Studio({ context, page, pages = PAGES }: { context: StudioContex
     </Suspense>
   );
   if (page.frame === false) return content;
-  return <Frame context={context} current={page} pages={pages} onSignOut={onSignOut}>{content}</Frame>;
+  return (
+    <Frame context={context} current={page} pages={pages} onSignOut={onSignOut}>
+      {content}
+    </Frame>
+  );
 }
 
 const root = typeof document !== 'undefined' ? document.getElementById('tessera-studio') : null;

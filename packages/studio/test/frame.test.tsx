@@ -21,7 +21,7 @@ function frame(permissions: string[], current = { name: 'restock', title: 'Resto
   return { onSignOut, nav: screen.getByRole('navigation', { name: 'Studio' }) };
 }
 
-describe('the studio\'s pages, found by convention', () => {
+describe("the studio's pages, found by convention", () => {
   it('are the folders of src/pages, each with its meta and its own chunk, in navigation order', () => {
     expect(PAGES.map((p) => p.name)).toEqual(['analytics', 'restock', 'login']);
     for (const page of PAGES) {
@@ -45,7 +45,7 @@ describe('the studio\'s pages, found by convention', () => {
 });
 
 describe('the navigation frame', () => {
-  it('lists only the pages the account\'s role may open, the current one marked', () => {
+  it("lists only the pages the account's role may open, the current one marked", () => {
     // A store manager: restock lists, no analytics.
     const { nav } = frame(['openConfig', 'viewRestockSignups', 'sendRestockNotices', 'manageOrders']);
     const links = within(nav).getAllByRole('link');
@@ -98,7 +98,10 @@ describe('the navigation frame', () => {
 describe('the studio entry', () => {
   it('draws a page inside the frame, and the sign-in page without it', async () => {
     const restock = PAGES.find((p) => p.name === 'restock')!;
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ signUpGroups: [], hasNextPage: false, nextPageCursor: null }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ signUpGroups: [], hasNextPage: false, nextPageCursor: null }), { status: 200 })),
+    );
     try {
       await act(async () => {
         render(<Studio context={{ ...base, permissions: ['viewRestockSignups'] }} page={restock} />);

@@ -72,40 +72,65 @@ function recorder() {
     if (list === undefined) calls.set(name, (list = []));
     list.push(result);
   };
-  return { record, take: () => { const c = calls; calls = new Map(); return c; } };
+  return {
+    record,
+    take: () => {
+      const c = calls;
+      calls = new Map();
+      return c;
+    },
+  };
 }
 
 function tesseraEngine(rec) {
-  const formatters = Object.fromEntries(Object.entries(defaultFormatters).map(([name, fn]) => [name, (value, args, ctx) => {
-    const result = fn(value, args, ctx);
-    rec.record(name, shown(result));
-    return result;
-  }]));
-  const predicates = Object.fromEntries(Object.entries(defaultPredicates).map(([name, fn]) => [name, (value, args, ctx) => {
-    const result = fn(value, args, ctx);
-    rec.record(name, String(result));
-    return result;
-  }]));
+  const formatters = Object.fromEntries(
+    Object.entries(defaultFormatters).map(([name, fn]) => [
+      name,
+      (value, args, ctx) => {
+        const result = fn(value, args, ctx);
+        rec.record(name, shown(result));
+        return result;
+      },
+    ]),
+  );
+  const predicates = Object.fromEntries(
+    Object.entries(defaultPredicates).map(([name, fn]) => [
+      name,
+      (value, args, ctx) => {
+        const result = fn(value, args, ctx);
+        rec.record(name, String(result));
+        return result;
+      },
+    ]),
+  );
   return createEngine({ formatters, predicates });
 }
 
 function referenceCompiler(ref, rec) {
   // The reference engine runs only plugins that are instances of its own base classes.
-  const formatters = Object.fromEntries(Object.entries(ref.Formatters).map(([name, impl]) => [name, Object.assign(
-    Object.create(ref.Formatter.prototype), {
-      apply(args, vars, ctx) {
-        impl.apply(args, vars, ctx);
-        rec.record(name, shown(vars[0].node.value));
-      },
-    })]));
-  const predicates = Object.fromEntries(Object.entries(ref.Predicates).map(([name, impl]) => [name, Object.assign(
-    Object.create(ref.PredicatePlugin.prototype), {
-      apply(args, ctx) {
-        const result = impl.apply(args, ctx);
-        rec.record(name, String(result));
-        return result;
-      },
-    })]));
+  const formatters = Object.fromEntries(
+    Object.entries(ref.Formatters).map(([name, impl]) => [
+      name,
+      Object.assign(Object.create(ref.Formatter.prototype), {
+        apply(args, vars, ctx) {
+          impl.apply(args, vars, ctx);
+          rec.record(name, shown(vars[0].node.value));
+        },
+      }),
+    ]),
+  );
+  const predicates = Object.fromEntries(
+    Object.entries(ref.Predicates).map(([name, impl]) => [
+      name,
+      Object.assign(Object.create(ref.PredicatePlugin.prototype), {
+        apply(args, ctx) {
+          const result = impl.apply(args, ctx);
+          rec.record(name, String(result));
+          return result;
+        },
+      }),
+    ]),
+  );
   return new ref.Compiler({ formatters, predicates });
 }
 

@@ -1,7 +1,29 @@
 // Deterministic data for the 200-product grid benchmark.
 
-const WORDS = ['Linen', 'Canvas', 'Oak', 'Ceramic', 'Wool', 'Copper', 'Indigo', 'Stoneware', 'Walnut', 'Cotton',
-  'Market', 'Field', 'Harbor', 'Studio', 'Garden', 'Tote', 'Mug', 'Blanket', 'Lamp', 'Bowl', 'Apron', 'Print'];
+const WORDS = [
+  'Linen',
+  'Canvas',
+  'Oak',
+  'Ceramic',
+  'Wool',
+  'Copper',
+  'Indigo',
+  'Stoneware',
+  'Walnut',
+  'Cotton',
+  'Market',
+  'Field',
+  'Harbor',
+  'Studio',
+  'Garden',
+  'Tote',
+  'Mug',
+  'Blanket',
+  'Lamp',
+  'Bowl',
+  'Apron',
+  'Print',
+];
 
 function rng(seed) {
   let s = seed;
@@ -41,11 +63,14 @@ export function gridData(count = 200) {
       price: money(price),
       salePrice: money(Math.floor(price * 0.8)),
       rating: Math.round(r() * 50) / 10,
-      mainImage: i % 11 === 5 ? null : {
-        assetUrl: `https://images.example.com/${i}/${title.toLowerCase().replace(/ /g, '-')}.jpg`,
-        altText: `${title} photographed on a table`,
-        originalSize: `${1000 + (i % 7) * 100}x${800 + (i % 5) * 100}`,
-      },
+      mainImage:
+        i % 11 === 5
+          ? null
+          : {
+              assetUrl: `https://images.example.com/${i}/${title.toLowerCase().replace(/ /g, '-')}.jpg`,
+              altText: `${title} photographed on a table`,
+              originalSize: `${1000 + (i % 7) * 100}x${800 + (i % 5) * 100}`,
+            },
       badges: onSale ? [{ kind: 'sale', label: 'Sale' }, ...(i % 3 === 0 ? [{ kind: 'new', label: 'New' }] : [])] : [],
       excerpt: `<p>${Array.from({ length: 12 }, () => pick(WORDS).toLowerCase()).join(' ')} — made by hand in small batches.</p>`,
       tags: Array.from({ length: Math.floor(r() * 4) }, () => pick(WORDS).toLowerCase()),
@@ -58,7 +83,9 @@ export function gridData(count = 200) {
   }
   return {
     collection: {
-      id: 'c1', title: 'Shop All', columns: 4,
+      id: 'c1',
+      title: 'Shop All',
+      columns: 4,
       description: '<p>Everything we make, from the studio to your table. Small batches, natural materials, made to last and to be used every day.</p>',
     },
     soldOut: { kind: 'sold-out', label: 'Sold Out' },

@@ -126,15 +126,18 @@ if (!fixtures) {
 
   // Each engine object is made once and reused, as a server would.
   const compiler = ref && new ref.Compiler();
-  results.compile = compare('compile wright.html + 5 partials',
-    ref && (() => {
-      compiler.parse(source);
-      for (const p of partialSources) compiler.parse(p);
-    }),
+  results.compile = compare(
+    'compile wright.html + 5 partials',
+    ref &&
+      (() => {
+        compiler.parse(source);
+        for (const p of partialSources) compiler.parse(p);
+      }),
     () => {
       engine.compile(source);
       for (const p of partialSources) engine.compile(p);
-    });
+    },
+  );
   // A new template compiled and rendered once, as after a theme developer's edit or at a server's first
   // request: compilation, then the first render, which for Tessera includes building the closures of what
   // it runs. The partials are compiled beforehand by both engines (Tessera keeps them by source; the
@@ -145,16 +148,21 @@ if (!fixtures) {
     const out = firstCompiler.execute({ code: refCode, json: data, partials: parsedPartials, enableExpr: true, enableInclude: true }).ctx.render();
     if (out !== mine.output) console.log(`compile + first render output: ${diffSummary(out, mine.output)}`);
   }
-  results.compileRender = compare('compile + first render',
-    ref && (() => {
-      const code = firstCompiler.parse(source).code;
-      firstCompiler.execute({ code, json: data, partials: parsedPartials, enableExpr: true, enableInclude: true }).ctx.render();
-    }),
-    () => engine.compile(source).render(data, { partials }).output);
+  results.compileRender = compare(
+    'compile + first render',
+    ref &&
+      (() => {
+        const code = firstCompiler.parse(source).code;
+        firstCompiler.execute({ code, json: data, partials: parsedPartials, enableExpr: true, enableInclude: true }).ctx.render();
+      }),
+    () => engine.compile(source).render(data, { partials }).output,
+  );
   const refCompiler = ref && new ref.Compiler();
-  results.wright = compare('render wright.html (compiled)',
+  results.wright = compare(
+    'render wright.html (compiled)',
     ref && (() => refCompiler.execute({ code: refCode, json: data, partials, enableExpr: true, enableInclude: true }).ctx.render()),
-    () => template.render(data, { partials }).output);
+    () => template.render(data, { partials }).output,
+  );
 }
 
 // The grids: the plain one writes prices the data carries as text; the formatted one formats every price
@@ -177,22 +185,29 @@ function gridBench(label, file, options, note) {
     console.log(`${label} output: ${note ?? diffSummary(theirs, mine.output)} (${mine.output.length} characters)`);
   }
   const compiler = ref && new ref.Compiler();
-  const result = compare(`render ${label} (compiled)`,
+  const result = compare(
+    `render ${label} (compiled)`,
     ref && (() => compiler.execute({ code, json: grid, partials: {}, enableExpr: true, enableInclude: true }).ctx.render()),
-    () => template.render(grid, options).output);
+    () => template.render(grid, options).output,
+  );
   return { ...result, template };
 }
 
 results.grid = gridBench('200-product grid', 'product-grid.html', {});
 // The reference is given no CLDR data here (it is not a dependency), so its money, datetime and decimal
 // write nothing: its figure leaves that work out, and the ratio understates Tessera's.
-results.formatted = gridBench('formatted grid', 'product-grid-formatted.html', { locale: GRID_LOCALE },
-  'not compared (the reference writes nothing for money, datetime and decimal without CLDR data)');
+results.formatted = gridBench(
+  'formatted grid',
+  'product-grid-formatted.html',
+  { locale: GRID_LOCALE },
+  'not compared (the reference writes nothing for money, datetime and decimal without CLDR data)',
+);
 
 // Goals: compile at least 2x the reference's operations per second, render wright at least 6x, and each
 // grid at least 3x.
 if (ref) {
-  const line = (label, r, goal) => r && console.log(`${label.padEnd(10)} ${(r.mine / r.ref).toFixed(2)}x (goal ${goal}x) ${r.mine / r.ref >= goal ? 'met' : 'NOT met'}`);
+  const line = (label, r, goal) =>
+    r && console.log(`${label.padEnd(10)} ${(r.mine / r.ref).toFixed(2)}x (goal ${goal}x) ${r.mine / r.ref >= goal ? 'met' : 'NOT met'}`);
   console.log('');
   line('compile', results.compile, 2);
   if (results.compileRender) console.log(`${'  (+render)'.padEnd(10)} ${(results.compileRender.mine / results.compileRender.ref).toFixed(2)}x`);
@@ -215,8 +230,10 @@ if (typeof globalThis.gc !== 'function') {
   // The formatted grid goes round a few locales and time zones, so that the formatting caches (one entry per
   // locale and options, per zone) fill during the warm-up and must then stay as they are.
   const variants = [
-    { locale: 'en-US', timeZone: 'America/New_York' }, { locale: 'fr-FR', timeZone: 'Europe/Paris' },
-    { locale: 'de-DE', timeZone: 'Europe/Berlin' }, { locale: 'ja-JP', timeZone: 'Asia/Tokyo' },
+    { locale: 'en-US', timeZone: 'America/New_York' },
+    { locale: 'fr-FR', timeZone: 'Europe/Paris' },
+    { locale: 'de-DE', timeZone: 'Europe/Berlin' },
+    { locale: 'ja-JP', timeZone: 'Asia/Tokyo' },
   ];
   const checks = [
     ['grid', () => results.grid.template.render(grid)],
@@ -234,6 +251,8 @@ if (typeof globalThis.gc !== 'function') {
     }
     const end = samples[samples.length - 1];
     console.log(`heap after GC: start ${mb(start)}, then ${samples.map(mb).join(', ')}`);
-    console.log(`growth: ${mb(end - start)} over ${MEMORY_RENDERS.toLocaleString('en-US')} renders (${((end - start) / MEMORY_RENDERS).toFixed(2)} bytes per render)`);
+    console.log(
+      `growth: ${mb(end - start)} over ${MEMORY_RENDERS.toLocaleString('en-US')} renders (${((end - start) / MEMORY_RENDERS).toFixed(2)} bytes per render)`,
+    );
   }
 }

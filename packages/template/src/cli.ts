@@ -133,9 +133,13 @@ export function main(argv: string[], io: Io): number {
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case 'render': return runRender(rest, io);
-      case 'check': return runCheck(rest, io);
-      case '--help': case '-h': case 'help':
+      case 'render':
+        return runRender(rest, io);
+      case 'check':
+        return runCheck(rest, io);
+      case '--help':
+      case '-h':
+      case 'help':
         io.out(USAGE + '\n');
         return 0;
       default:

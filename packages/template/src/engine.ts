@@ -152,7 +152,11 @@ class CompiledTemplate implements Template {
   #frozenAst: RootNode | undefined;
 
   // Per-instance closures or accessors would also cost a hidden class each; `render` is a method.
-  constructor(unit: Unit & { ast: RootNode }, readonly limits: Limits, render: RenderUnit) {
+  constructor(
+    unit: Unit & { ast: RootNode },
+    readonly limits: Limits,
+    render: RenderUnit,
+  ) {
     this.#unit = unit;
     this.#render = render;
     this.errors = unit.errors.length === 0 ? NO_ERRORS : Object.freeze(unit.errors.slice());
@@ -243,19 +247,22 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const renderUnit = (unit: Unit, limits: Limits, data: unknown, opts: RenderOptions = {}): RenderResult => {
     const runLimits = resolveLimits(limits, opts.limits);
     const top = new Frame(data, null);
-    const s = new RenderState({
-      root: data,
-      limits: runLimits,
-      units,
-      predicates,
-      partials: opts.partials ?? EMPTY,
-      injects: opts.injects ?? EMPTY,
-      locale: opts.locale === null ? undefined : (opts.locale ?? DEFAULT_LOCALE),
-      timeZone: zoneOf(data, opts.timeZone),
-      now: typeof opts.now === 'number' && Number.isFinite(opts.now) ? opts.now : Date.now(),
-      unitName: undefined,
-      holes: opts.holes,
-    }, top);
+    const s = new RenderState(
+      {
+        root: data,
+        limits: runLimits,
+        units,
+        predicates,
+        partials: opts.partials ?? EMPTY,
+        injects: opts.injects ?? EMPTY,
+        locale: opts.locale === null ? undefined : (opts.locale ?? DEFAULT_LOCALE),
+        timeZone: zoneOf(data, opts.timeZone),
+        now: typeof opts.now === 'number' && Number.isFinite(opts.now) ? opts.now : Date.now(),
+        unitName: undefined,
+        holes: opts.holes,
+      },
+      top,
+    );
     try {
       unit.exec(s, top);
     } catch (e) {
@@ -265,8 +272,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return { output: s.out, errors: s.errors };
   };
 
-  const compileOnePass = (text: string, limits: Limits): Template =>
-    new CompiledTemplate(compileUnit(text, undefined, limits), limits, renderUnit);
+  const compileOnePass = (text: string, limits: Limits): Template => new CompiledTemplate(compileUnit(text, undefined, limits), limits, renderUnit);
 
   // The second pass of a preprocessed template compiles what the first pass wrote; renders that write the
   // same source share its compilation.

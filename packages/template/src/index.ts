@@ -24,7 +24,13 @@ export { ERROR_CODES, type ErrorCode, type ErrorKind, type TemplateError } from 
 export { DEFAULT_LIMITS, type Limits } from './limits.js';
 export { defaultFormatters, defaultPredicates, coreFormatters, corePredicates, dateFormatters } from './plugins/index.js';
 export type {
-  ApplyOptions, Formatter, FormatterTable, PluginContext, Predicate, PredicateTable, SnippetOptions,
+  ApplyOptions,
+  Formatter,
+  FormatterTable,
+  PluginContext,
+  Predicate,
+  PredicateTable,
+  SnippetOptions,
 } from './plugins/types.js';
 export { asNumber, asString, parseNumber, scriptSafeJson } from './plugins/convert.js';
 export { isTruthy, toText, deepEqual } from './runtime/values.js';

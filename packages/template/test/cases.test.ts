@@ -25,8 +25,11 @@ describe('own JSON-T cases', () => {
       expect(r.output.trim()).toBe((c.output ?? '').trim());
       const expected = c.errors ?? [];
       if (!errorsMatch(r.errors, expected)) {
-        expect(r.errors.map(formatError)).toEqual(expected.map((e) =>
-          `${e.code} ${e.partial !== undefined ? e.partial + '@' : ''}${e.line}:${e.column}${e.message !== undefined ? ' ' + e.message : ''}`));
+        expect(r.errors.map(formatError)).toEqual(
+          expected.map(
+            (e) => `${e.code} ${e.partial !== undefined ? e.partial + '@' : ''}${e.line}:${e.column}${e.message !== undefined ? ' ' + e.message : ''}`,
+          ),
+        );
       }
     });
   }

@@ -25,9 +25,7 @@ function findCorpus(): string | undefined {
 }
 
 const corpus = findCorpus();
-const knownFailures: Record<string, string> = JSON.parse(
-  fs.readFileSync(path.join(here, 'conformance-known-failures.json'), 'utf8'),
-);
+const knownFailures: Record<string, string> = JSON.parse(fs.readFileSync(path.join(here, 'conformance-known-failures.json'), 'utf8'));
 
 if (corpus === undefined) {
   describe.skip('JSON-T conformance (../shared/jsont-cases not found: suite skipped)', () => {

@@ -19,14 +19,22 @@ function rpn(src: string): string {
 
 function show(op: ExprOp): string {
   switch (op.op) {
-    case 'const': return JSON.stringify(op.value);
-    case 'load': return op.path.text;
-    case 'ref': return `&${op.name}`;
-    case 'unary': return op.fn;
-    case 'binary': return op.fn;
-    case 'assign': return '=';
-    case 'mark': return '[';
-    case 'call': return `${op.name}()`;
+    case 'const':
+      return JSON.stringify(op.value);
+    case 'load':
+      return op.path.text;
+    case 'ref':
+      return `&${op.name}`;
+    case 'unary':
+      return op.fn;
+    case 'binary':
+      return op.fn;
+    case 'assign':
+      return '=';
+    case 'mark':
+      return '[';
+    case 'call':
+      return `${op.name}()`;
   }
 }
 
@@ -35,7 +43,9 @@ function run(src: string, vars: Record<string, unknown> = {}, data: Record<strin
   if (!r.ok) throw new Error(r.error.message);
   const env: ExprEnv = {
     load: (p: VarPath) => (p.head === 'var' ? vars[p.name] : data[p.name]),
-    assign: (name, v) => { vars[name] = v; },
+    assign: (name, v) => {
+      vars[name] = v;
+    },
     maxStringLength: 100,
   };
   return evaluate(r.program, env);
@@ -58,10 +68,11 @@ describe('expression tokenizer', () => {
   });
 
   test('limits on tokens and string length', () => {
-    expect(tokenize('1 + 2 + 3', 0, posAt, { maxTokens: 4, maxStringLength: undefined }))
-      .toMatchObject({ ok: false, error: { code: 'EXPR_TOO_MANY_TOKENS', column: 9 } });
-    expect(tokenize('"abcdef"', 0, posAt, { maxTokens: undefined, maxStringLength: 5 }))
-      .toMatchObject({ ok: false, error: { code: 'EXPR_STRING_TOO_LONG' } });
+    expect(tokenize('1 + 2 + 3', 0, posAt, { maxTokens: 4, maxStringLength: undefined })).toMatchObject({
+      ok: false,
+      error: { code: 'EXPR_TOO_MANY_TOKENS', column: 9 },
+    });
+    expect(tokenize('"abcdef"', 0, posAt, { maxTokens: undefined, maxStringLength: 5 })).toMatchObject({ ok: false, error: { code: 'EXPR_STRING_TOO_LONG' } });
   });
 });
 

@@ -31,20 +31,58 @@ function render(source: string, data: unknown, locale: string, timeZone = 'Ameri
 }
 
 // The cases' and themes' locales, and others with other separators, groupings, currency places and scripts.
-const LOCALES = ['en', 'en-US', 'fr-FR', 'de-DE', 'ja', 'en-GB', 'es-ES', 'it-IT', 'nl-NL', 'pt-BR', 'sv-SE', 'de-CH',
-  'fr-CH', 'en-IN', 'ja-JP', 'zh-CN', 'pl-PL', 'ru-RU', 'ar-EG', 'th-TH', 'fa-IR', 'he-IL'];
+const LOCALES = [
+  'en',
+  'en-US',
+  'fr-FR',
+  'de-DE',
+  'ja',
+  'en-GB',
+  'es-ES',
+  'it-IT',
+  'nl-NL',
+  'pt-BR',
+  'sv-SE',
+  'de-CH',
+  'fr-CH',
+  'en-IN',
+  'ja-JP',
+  'zh-CN',
+  'pl-PL',
+  'ru-RU',
+  'ar-EG',
+  'th-TH',
+  'fa-IR',
+  'he-IL',
+];
 // The cases' zones, and zones with half-hour and 45-minute offsets, southern and negative daylight time,
 // changes tied to Ramadan, and a daylight time of half an hour.
-const ZONES = ['America/New_York', 'America/Los_Angeles', 'UTC', 'Europe/London', 'Europe/Paris', 'Asia/Tokyo',
-  'Asia/Kolkata', 'Australia/Sydney', 'America/Sao_Paulo', 'Asia/Kathmandu', 'Australia/Lord_Howe',
-  'America/St_Johns', 'Pacific/Chatham', 'Africa/Casablanca', 'Europe/Dublin', 'America/Santiago'];
+const ZONES = [
+  'America/New_York',
+  'America/Los_Angeles',
+  'UTC',
+  'Europe/London',
+  'Europe/Paris',
+  'Asia/Tokyo',
+  'Asia/Kolkata',
+  'Australia/Sydney',
+  'America/Sao_Paulo',
+  'Asia/Kathmandu',
+  'Australia/Lord_Howe',
+  'America/St_Johns',
+  'Pacific/Chatham',
+  'Africa/Casablanca',
+  'Europe/Dublin',
+  'America/Santiago',
+];
 
 const RUNS = { numRuns: 3000 };
 
 // Decimal text: signs, leading zeros, long integers, fractions that round at every place (..5, ..95, ..995).
 const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom('0', '1', '4', '5', '9'), minLength: min, maxLength: max });
 const decimalText = fc.oneof(
-  fc.tuple(fc.constantFrom('', '-', '+'), digits(1, 13), fc.option(digits(0, 5), { nil: undefined }))
+  fc
+    .tuple(fc.constantFrom('', '-', '+'), digits(1, 13), fc.option(digits(0, 5), { nil: undefined }))
     .map(([sign, whole, fraction]) => `${sign}${whole}${fraction === undefined ? '' : `.${fraction}`}`),
   fc.constantFrom('0', '-0', '0.5', '-0.5', '1.005', '2.675', '0.125', '999.995', '-999.995', '9999999999999.99', '.5', '5.', '0.0001'),
   fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e15, max: 1e15 }).map(String),
@@ -58,26 +96,38 @@ function moneyBefore(value: Record<string, unknown>, style: string | undefined, 
   const raw = value.decimalValue ?? value.value;
   const amount = typeof raw === 'number' ? String(raw) : String(raw).trim();
   const fraction = getCurrency(money.currency).fractionDigits;
-  return plainSpaces(new Intl.NumberFormat(locale, {
-    style: 'currency', currency: money.currency,
-    currencyDisplay: style === 'name' ? 'name' : style === 'code' ? 'code' : 'symbol',
-    ...(style === 'short' || style === 'long' ? { notation: 'compact', compactDisplay: style } : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
-  }).format(amount as `${number}`));
+  return plainSpaces(
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: money.currency,
+      currencyDisplay: style === 'name' ? 'name' : style === 'code' ? 'code' : 'symbol',
+      ...(style === 'short' || style === 'long'
+        ? { notation: 'compact', compactDisplay: style }
+        : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
+    }).format(amount as `${number}`),
+  );
 }
 
 describe('money', () => {
   test('writes what Intl writes, in every store currency (JPY without fraction digits) and locale', () => {
-    fc.assert(fc.property(
-      decimalText, fc.constantFrom(...CURRENCY_CODES), fc.constantFrom(...LOCALES),
-      fc.constantFrom(undefined, 'code', 'name', 'short'), fc.boolean(),
-      (amount, currency, locale, style, serverShape) => {
-        const value = serverShape ? { decimalValue: amount, currencyCode: currency } : { value: amount, currency };
-        const source = style === undefined ? '{m|money}' : `{m|money style:${style}}`;
-        expect(render(source, { m: value }, locale)).toBe(moneyBefore(value, style, locale));
-      }), RUNS);
+    fc.assert(
+      fc.property(
+        decimalText,
+        fc.constantFrom(...CURRENCY_CODES),
+        fc.constantFrom(...LOCALES),
+        fc.constantFrom(undefined, 'code', 'name', 'short'),
+        fc.boolean(),
+        (amount, currency, locale, style, serverShape) => {
+          const value = serverShape ? { decimalValue: amount, currencyCode: currency } : { value: amount, currency };
+          const source = style === undefined ? '{m|money}' : `{m|money style:${style}}`;
+          expect(render(source, { m: value }, locale)).toBe(moneyBefore(value, style, locale));
+        },
+      ),
+      RUNS,
+    );
   });
 
-  test('rounds half away from zero at the currency\'s digits, negative amounts included', () => {
+  test("rounds half away from zero at the currency's digits, negative amounts included", () => {
     expect(render('{m|money}', { m: { value: '-1234.565', currency: 'USD' } }, 'en-US')).toBe('-$1,234.57');
     expect(render('{m|money}', { m: { value: '1234.5', currency: 'JPY' } }, 'ja')).toBe('￥1,235');
     expect(render('{m|money}', { m: { value: '1234567.891', currency: 'EUR' } }, 'fr-FR')).toBe('1 234 567,89\u00a0€');
@@ -86,23 +136,44 @@ describe('money', () => {
 });
 
 // Decimal options: fraction digits, grouping, rounding; percent, compact and significant digits go to Intl.
-const decimalArgs = fc.subarray(['maxfrac:0', 'maxfrac:1', 'maxfrac:3', 'minfrac:2', 'minfrac:1', 'group', 'round:down',
-  'round:ceil', 'round:floor', 'style:percent', 'style:short', 'maxsig:3', 'minsig:2']).map((a) => a.join(' '));
+const decimalArgs = fc
+  .subarray([
+    'maxfrac:0',
+    'maxfrac:1',
+    'maxfrac:3',
+    'minfrac:2',
+    'minfrac:1',
+    'group',
+    'round:down',
+    'round:ceil',
+    'round:floor',
+    'style:percent',
+    'style:short',
+    'maxsig:3',
+    'minsig:2',
+  ])
+  .map((a) => a.join(' '));
 
 describe('decimal', () => {
   test('writes what Intl writes for every option, locale and number', () => {
-    fc.assert(fc.property(decimalText, decimalArgs, fc.constantFrom(...LOCALES), (n, args, locale) => {
-      const list = args === '' ? [] : [args];
-      const expected = plainSpaces(new Intl.NumberFormat(locale, numberOptions(parseOptions(list), list.length > 0)).format(n.trim() as `${number}`));
-      expect(render(args === '' ? '{n|decimal}' : `{n|decimal ${args}}`, { n }, locale)).toBe(expected);
-    }), RUNS);
+    fc.assert(
+      fc.property(decimalText, decimalArgs, fc.constantFrom(...LOCALES), (n, args, locale) => {
+        const list = args === '' ? [] : [args];
+        const expected = plainSpaces(new Intl.NumberFormat(locale, numberOptions(parseOptions(list), list.length > 0)).format(n.trim() as `${number}`));
+        expect(render(args === '' ? '{n|decimal}' : `{n|decimal ${args}}`, { n }, locale)).toBe(expected);
+      }),
+      RUNS,
+    );
   });
 
   test('numbers are written by their shortest decimal text, as Intl reads them', () => {
-    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...LOCALES), (n, locale) => {
-      const expected = plainSpaces(new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 1 }).format(String(n) as `${number}`));
-      expect(render('{n|decimal maxfrac:1 group}', { n }, locale)).toBe(expected);
-    }), RUNS);
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...LOCALES), (n, locale) => {
+        const expected = plainSpaces(new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 1 }).format(String(n) as `${number}`));
+        expect(render('{n|decimal maxfrac:1 group}', { n }, locale)).toBe(expected);
+      }),
+      RUNS,
+    );
   });
 });
 
@@ -111,8 +182,10 @@ const YEARS = [1883, 1918, 1946, 1970, 1987, 2007, 2011, 2019, 2020, 2021, 2022,
 const changes = new Map<string, number[]>(ZONES.map((z) => [z, YEARS.flatMap((y) => intlChanges(z, y))]));
 const instant = fc.oneof(
   fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
-  fc.tuple(fc.constantFrom(...ZONES), fc.nat(), fc.integer({ min: -7_200_000, max: 7_200_000 }))
-    .map(([z, i, d]) => { const list = changes.get(z)!; return list.length === 0 ? d : list[i % list.length] + d; }),
+  fc.tuple(fc.constantFrom(...ZONES), fc.nat(), fc.integer({ min: -7_200_000, max: 7_200_000 })).map(([z, i, d]) => {
+    const list = changes.get(z)!;
+    return list.length === 0 ? d : list[i % list.length] + d;
+  }),
 );
 
 describe('zoned time', () => {
@@ -130,18 +203,24 @@ describe('zoned time', () => {
   });
 
   test('instants from 1900 to 2100 and fractions of milliseconds have the fields Intl gives', () => {
-    fc.assert(fc.property(instant, fc.constantFrom(0, 0.25, -0.75), fc.constantFrom(...ZONES), (ms, fraction, zone) => {
-      const { epochMs: _e, zone: _z, ...fields } = zonedTime(ms + fraction, zone)!;
-      expect(fields).toEqual(intlZonedFields(ms + fraction, zone));
-    }), RUNS);
+    fc.assert(
+      fc.property(instant, fc.constantFrom(0, 0.25, -0.75), fc.constantFrom(...ZONES), (ms, fraction, zone) => {
+        const { epochMs: _e, zone: _z, ...fields } = zonedTime(ms + fraction, zone)!;
+        expect(fields).toEqual(intlZonedFields(ms + fraction, zone));
+      }),
+      RUNS,
+    );
   });
 
   test('the date formatter writes every code from those fields', () => {
     const format = '%a %A %b %B %c %C %d %D %e %F %g %G %H %i %I %j %k %l %m %M %p %P %q %r %R %s %S %T %u %U %V %w %W %x %X %y %Y %z %Z %%';
-    fc.assert(fc.property(instant, fc.constantFrom(...ZONES), (ms, zone) => {
-      const expected = strftime({ ...intlZonedFields(ms, zone), zone, epochMs: ms }, format);
-      expect(render(`{t|date ${format}}`, { t: ms }, 'en-US', zone)).toBe(expected);
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...ZONES), (ms, zone) => {
+        const expected = strftime({ ...intlZonedFields(ms, zone), zone, epochMs: ms }, format);
+        expect(render(`{t|date ${format}}`, { t: ms }, 'en-US', zone)).toBe(expected);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   test('offsets stay right for more zones than the cache keeps', () => {
@@ -167,21 +246,47 @@ const DATETIME: ReadonlyArray<readonly [string, Intl.DateTimeFormatOptions]> = [
   ['time:short', { timeStyle: 'short' }],
   ['time:medium', { timeStyle: 'medium' }],
   ['date:long time:short', { dateStyle: 'long', timeStyle: 'short' }],
-  ...['yMMMd', 'yMd', 'MMMMd', 'EEEE', 'EEE', 'hm', 'Hms', 'jm', 'yMMMMEEEEd', 'MMMd', 'yMMM', 'Hm', 'hms', 'Bh', 'yMMMdhm', 'yyMd', 'yQQQ', 'GyMMMd', 'hmz', 'd', 'MMMM']
-    .map((s) => [s, skeletonOptions(s)] as const),
+  ...[
+    'yMMMd',
+    'yMd',
+    'MMMMd',
+    'EEEE',
+    'EEE',
+    'hm',
+    'Hms',
+    'jm',
+    'yMMMMEEEEd',
+    'MMMd',
+    'yMMM',
+    'Hm',
+    'hms',
+    'Bh',
+    'yMMMdhm',
+    'yyMd',
+    'yQQQ',
+    'GyMMMd',
+    'hmz',
+    'd',
+    'MMMM',
+  ].map((s) => [s, skeletonOptions(s)] as const),
 ];
 
 describe('datetime', () => {
   test('writes what Intl writes for styles and skeletons in every locale and zone', () => {
-    fc.assert(fc.property(instant, fc.constantFrom(...DATETIME), fc.constantFrom(...LOCALES), fc.constantFrom(...ZONES), (ms, [args, options], locale, zone) => {
-      const source = args === '' ? '{t|datetime}' : `{t|datetime ${args}}`;
-      expect(render(source, { t: ms }, locale, zone)).toBe(intlDate(locale, { ...options, timeZone: zone }, ms));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(instant, fc.constantFrom(...DATETIME), fc.constantFrom(...LOCALES), fc.constantFrom(...ZONES), (ms, [args, options], locale, zone) => {
+        const source = args === '' ? '{t|datetime}' : `{t|datetime ${args}}`;
+        expect(render(source, { t: ms }, locale, zone)).toBe(intlDate(locale, { ...options, timeZone: zone }, ms));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
-  test('other calendars are Intl\'s', () => {
+  test("other calendars are Intl's", () => {
     const ms = Date.UTC(2024, 2, 10, 15);
-    expect(render('{t|datetime date:long calendar:buddhist}', { t: ms }, 'en-US')).toBe(intlDate('en-US-u-ca-buddhist', { dateStyle: 'long', timeZone: 'America/New_York' }, ms));
+    expect(render('{t|datetime date:long calendar:buddhist}', { t: ms }, 'en-US')).toBe(
+      intlDate('en-US-u-ca-buddhist', { dateStyle: 'long', timeZone: 'America/New_York' }, ms),
+    );
     expect(render('{t|datetime date:long}', { t: ms }, 'th-TH')).toBe(intlDate('th-TH', { dateStyle: 'long', timeZone: 'America/New_York' }, ms));
   });
 });
@@ -193,7 +298,12 @@ describe('compiled once', () => {
 
   test('a product grid formatted with money, date, datetime, decimal and pluralize asks Intl nothing once compiled', () => {
     const t = engine.compile(source);
-    const variants = [['en-US', 'America/New_York'], ['fr-FR', 'Europe/Paris'], ['de-DE', 'Europe/Berlin'], ['ja', 'Asia/Tokyo']];
+    const variants = [
+      ['en-US', 'America/New_York'],
+      ['fr-FR', 'Europe/Paris'],
+      ['de-DE', 'Europe/Berlin'],
+      ['ja', 'Asia/Tokyo'],
+    ];
     for (const [locale, timeZone] of variants) t.render(grid, { locale, timeZone });
     const calls = [
       // `format` is a getter of a bound function on Intl's prototypes.
@@ -215,7 +325,14 @@ describe('compiled once', () => {
     t.render(grid, { locale: 'en-US' });
     const built = [vi.spyOn(Intl.NumberFormat.prototype, 'resolvedOptions'), vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')];
     for (let i = 0; i < 20; i++) {
-      const shifted = { items: grid.items.map((item: Record<string, number>, k: number) => ({ ...item, price: { value: `${i}.${k}`, currency: 'USD' }, addedOn: item.addedOn + i * 86_400_000, rating: item.rating + i / 7 })) };
+      const shifted = {
+        items: grid.items.map((item: Record<string, number>, k: number) => ({
+          ...item,
+          price: { value: `${i}.${k}`, currency: 'USD' },
+          addedOn: item.addedOn + i * 86_400_000,
+          rating: item.rating + i / 7,
+        })),
+      };
       t.render(shifted, { locale: 'en-US' });
     }
     for (const spy of built) expect(spy).not.toHaveBeenCalled();

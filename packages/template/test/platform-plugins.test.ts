@@ -1,13 +1,7 @@
 // The platform tables (content, commerce, social, forms, locale): registration, robustness on any input,
 // no mutation of the data, the markup contract shared with the storefront, and locale edge cases.
 
-import {
-  ADD_TO_CART_BUTTON,
-  PRODUCT_VARIANTS,
-  QUANTITY_INPUT_MARKUP,
-  RESTOCK_NOTIFICATION,
-  datasetKey,
-} from '@tessera/core';
+import { ADD_TO_CART_BUTTON, PRODUCT_VARIANTS, QUANTITY_INPUT_MARKUP, RESTOCK_NOTIFICATION, datasetKey } from '@tessera/core';
 import { describe, expect, test } from 'vitest';
 import { defaultFormatters, defaultPredicates, render } from '../src/index.js';
 import {
@@ -21,35 +15,131 @@ import {
 } from '../src/plugins/index.js';
 
 const PLATFORM_FORMATTERS = [
-  'image', 'image-meta', 'child-image-meta', 'cover-image-meta', 'image-color', 'image-srcset', 'resizedHeightForWidth',
-  'resizedWidthForHeight', 'squarespaceThumbnailForWidth', 'squarespaceThumbnailForHeight', 'video', 'audio-player',
-  'item-classes', 'comments', 'comment-link', 'comment-count', 'like-button', 'google-calendar-url', 'timesince',
-  'humanizeDuration', 'humanize-duration', 'capitalize', 'AbsUrl', 'activate-twitter-links', 'color-weight', 'website-color',
-  'add-to-cart-btn', 'product-price', 'from-price', 'normal-price', 'sale-price', 'subscription-price', 'product-status',
-  'product-checkout', 'product-quick-view', 'quantity-input', 'variants-select', 'variant-descriptor',
-  'product-restock-notification', 'product-scarcity', 'summary-form-field', 'money-format', 'moneyFormat', 'money-string',
-  'bookkeeper-money-format', 'percentage-format', 'cart-quantity', 'cart-subtotal', 'cart-url', 'social-button',
-  'social-button-inline', 'twitter-follow-button', 'money', 'i18n-money-format', 'decimal', 'datetime', 'datetimefield',
-  'datetime-interval', 'relative-time', 'message', 'plural', 'unit',
+  'image',
+  'image-meta',
+  'child-image-meta',
+  'cover-image-meta',
+  'image-color',
+  'image-srcset',
+  'resizedHeightForWidth',
+  'resizedWidthForHeight',
+  'squarespaceThumbnailForWidth',
+  'squarespaceThumbnailForHeight',
+  'video',
+  'audio-player',
+  'item-classes',
+  'comments',
+  'comment-link',
+  'comment-count',
+  'like-button',
+  'google-calendar-url',
+  'timesince',
+  'humanizeDuration',
+  'humanize-duration',
+  'capitalize',
+  'AbsUrl',
+  'activate-twitter-links',
+  'color-weight',
+  'website-color',
+  'add-to-cart-btn',
+  'product-price',
+  'from-price',
+  'normal-price',
+  'sale-price',
+  'subscription-price',
+  'product-status',
+  'product-checkout',
+  'product-quick-view',
+  'quantity-input',
+  'variants-select',
+  'variant-descriptor',
+  'product-restock-notification',
+  'product-scarcity',
+  'summary-form-field',
+  'money-format',
+  'moneyFormat',
+  'money-string',
+  'bookkeeper-money-format',
+  'percentage-format',
+  'cart-quantity',
+  'cart-subtotal',
+  'cart-url',
+  'social-button',
+  'social-button-inline',
+  'twitter-follow-button',
+  'money',
+  'i18n-money-format',
+  'decimal',
+  'datetime',
+  'datetimefield',
+  'datetime-interval',
+  'relative-time',
+  'message',
+  'plural',
+  'unit',
 ];
 
 const PLATFORM_PREDICATES = [
-  'collection?', 'external-link?', 'main-image?', 'folder?', 'location?', 'excerpt?', 'passthrough?', 'show-past-events?',
-  'background-source-video?', 'record-type?', 'calendar-view?', 'gallery-design-grid?', 'gallery-meta?', 'comments?',
-  'on-sale?', 'sold-out?', 'varied-prices?', 'has-variants?', 'has-multiple?', 'subscribable?', 'store-item?', 'same-day?',
-  'promotedIMAGE?', 'child-images?', 'index?', 'redirect?', 'units-metric?',
+  'collection?',
+  'external-link?',
+  'main-image?',
+  'folder?',
+  'location?',
+  'excerpt?',
+  'passthrough?',
+  'show-past-events?',
+  'background-source-video?',
+  'record-type?',
+  'calendar-view?',
+  'gallery-design-grid?',
+  'gallery-meta?',
+  'comments?',
+  'on-sale?',
+  'sold-out?',
+  'varied-prices?',
+  'has-variants?',
+  'has-multiple?',
+  'subscribable?',
+  'store-item?',
+  'same-day?',
+  'promotedIMAGE?',
+  'child-images?',
+  'index?',
+  'redirect?',
+  'units-metric?',
 ].filter((p) => p !== 'record-type?');
 
 const PRODUCT = {
-  id: 'p1', collectionId: 'c1', title: 'Hat', fullUrl: '/shop/hat', publicCommentCount: 2, commentState: 1, likeCount: 3,
-  assetUrl: '/hat.jpg', originalSize: '800x600', systemDataVariants: '800x600,100w,300w',
-  mediaFocalPoint: { x: 0.2, y: 0.4 }, colorData: { topLeftAverage: 'aaa', centerAverage: 'bbb' },
-  items: [{ assetUrl: '/a.jpg', title: 'A' }], coverImage: { assetUrl: '/c.jpg' }, recordType: 11, startDate: 0, endDate: 3600000,
+  id: 'p1',
+  collectionId: 'c1',
+  title: 'Hat',
+  fullUrl: '/shop/hat',
+  publicCommentCount: 2,
+  commentState: 1,
+  likeCount: 3,
+  assetUrl: '/hat.jpg',
+  originalSize: '800x600',
+  systemDataVariants: '800x600,100w,300w',
+  mediaFocalPoint: { x: 0.2, y: 0.4 },
+  colorData: { topLeftAverage: 'aaa', centerAverage: 'bbb' },
+  items: [{ assetUrl: '/a.jpg', title: 'A' }],
+  coverImage: { assetUrl: '/c.jpg' },
+  recordType: 11,
+  startDate: 0,
+  endDate: 3600000,
   structuredContent: {
-    productType: 1, isSubscribable: false, variantOptionOrdering: ['size'],
+    productType: 1,
+    isSubscribable: false,
+    variantOptionOrdering: ['size'],
     variants: [
       { attributes: { size: 'S' }, priceMoney: { value: '10', currency: 'USD' }, qtyInStock: 3, optionValues: [{ value: 'S' }] },
-      { attributes: { size: 'M' }, priceMoney: { value: '12', currency: 'USD' }, onSale: true, salePriceMoney: { value: '9', currency: 'USD' }, unlimited: true },
+      {
+        attributes: { size: 'M' },
+        priceMoney: { value: '12', currency: 'USD' },
+        onSale: true,
+        salePriceMoney: { value: '9', currency: 'USD' },
+        unlimited: true,
+      },
     ],
   },
 };
@@ -71,10 +161,11 @@ describe('platform tables', () => {
   test('each domain table holds its own names only once across the domains', () => {
     const tables = [commerceFormatters, contentFormatters, socialFormatters, formFormatters, i18nFormatters];
     const seen = new Set<string>();
-    for (const t of tables) for (const name of Object.keys(t)) {
-      expect(seen.has(name), name).toBe(false);
-      seen.add(name);
-    }
+    for (const t of tables)
+      for (const name of Object.keys(t)) {
+        expect(seen.has(name), name).toBe(false);
+        seen.add(name);
+      }
     for (const name of Object.keys(commercePredicates)) expect(contentPredicates).not.toHaveProperty([name]);
   });
 
@@ -84,11 +175,17 @@ describe('platform tables', () => {
     (value) => {
       for (const name of Object.keys(defaultFormatters)) {
         const r = render(`{v|${name}}{v|${name} 1 2}`, { v: value }, { now: 0 });
-        expect(r.errors.filter((e) => e.code === 'INSTRUCTION_FAILED'), name).toEqual([]);
+        expect(
+          r.errors.filter((e) => e.code === 'INSTRUCTION_FAILED'),
+          name,
+        ).toEqual([]);
       }
       for (const name of Object.keys(defaultPredicates)) {
         const r = render(`{.section v}{.${name}}y{.or}n{.end}{.or}{.${name} a}y{.end}{.end}`, { v: value });
-        expect(r.errors.filter((e) => e.code === 'INSTRUCTION_FAILED'), name).toEqual([]);
+        expect(
+          r.errors.filter((e) => e.code === 'INSTRUCTION_FAILED'),
+          name,
+        ).toEqual([]);
       }
     },
   );
@@ -98,14 +195,22 @@ describe('platform tables', () => {
       item: structuredClone(PRODUCT),
       localizedStrings: { productAddToCartText: 'Buy' },
       productMerchandisingContext: {
-        p1: { scarcityEnabled: true, scarcityText: '{qtyInStock} left', scarcityTemplateViews: [{ qtyInStock: 3 }], restockNotificationViews: [{ variantId: 1 }] },
+        p1: {
+          scarcityEnabled: true,
+          scarcityText: '{qtyInStock} left',
+          scarcityTemplateViews: [{ qtyInStock: 3 }],
+          restockNotificationViews: [{ variantId: 1 }],
+        },
       },
       websiteSettings: { simpleLikingEnabled: true, shareButtonOptions: { x: true } },
     });
     const before = JSON.stringify(data);
     for (const name of Object.keys(defaultFormatters)) {
       const r = render(`{item|${name}}`, data, { now: 0 });
-      expect(r.errors.filter((e) => e.code === 'INSTRUCTION_FAILED'), name).toEqual([]);
+      expect(
+        r.errors.filter((e) => e.code === 'INSTRUCTION_FAILED'),
+        name,
+      ).toEqual([]);
     }
     for (const name of Object.keys(defaultPredicates)) render(`{.section item}{.${name}}y{.end}{.end}`, data);
     expect(JSON.stringify(data)).toBe(before);

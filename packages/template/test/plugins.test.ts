@@ -22,18 +22,34 @@ describe('plugin context', () => {
     };
     const engine = createEngine({ formatters: { probe } });
     const r = engine.render('{.var @label title}{.repeated section items}{price, currency|probe 1 2}{.end}', {
-      localizedStrings: { buy: 'Buy' }, title: 'T',
+      localizedStrings: { buy: 'Buy' },
+      title: 'T',
       items: [{ price: 5, currency: 'EUR', item: { title: 'Hat' } }],
     });
     expect(r).toEqual({ output: 'ok', errors: [] });
     expect(seen).toEqual({
-      value: 5, args: ['1', '2'], values: [5, 'EUR'], node: { price: 5, currency: 'EUR', item: { title: 'Hat' } },
-      strings: { buy: 'Buy' }, resolved: 'Hat', index: 1, variable: 'T', literal: [12, 'a b', true, 'Hat'], invalid: undefined,
+      value: 5,
+      args: ['1', '2'],
+      values: [5, 'EUR'],
+      node: { price: 5, currency: 'EUR', item: { title: 'Hat' } },
+      strings: { buy: 'Buy' },
+      resolved: 'Hat',
+      index: 1,
+      variable: 'T',
+      literal: [12, 'a b', true, 'Hat'],
+      invalid: undefined,
     });
   });
 
   test('arguments given to plugins are frozen', () => {
-    const engine = createEngine({ formatters: { mutate: (_v, args) => { (args as string[]).push('x'); return 'changed'; } } });
+    const engine = createEngine({
+      formatters: {
+        mutate: (_v, args) => {
+          (args as string[]).push('x');
+          return 'changed';
+        },
+      },
+    });
     const r = engine.render('{a|mutate 1}', { a: 1 });
     expect(r.output).toBe('');
     expect(r.errors.map((e) => e.code)).toEqual(['INSTRUCTION_FAILED']);
@@ -61,8 +77,7 @@ describe('plugin context', () => {
     const engine = createEngine({ formatters: { button } });
     const data = { localizedStrings: { add: 'Add To Cart' }, products: [{ id: 'p1' }, { id: 'p2' }] };
     const t = engine.compile('{.repeated section products}{@|button}{.end}|{products.0|button Buy}');
-    expect(t.render(data).output).toBe(
-      '<button data-id="p1">Add To Cart</button><button data-id="p2">Add To Cart</button>|<button data-id="p1">Buy</button>');
+    expect(t.render(data).output).toBe('<button data-id="p1">Add To Cart</button><button data-id="p2">Add To Cart</button>|<button data-id="p1">Buy</button>');
     t.render(data);
     expect(engine.stats().snippetsCompiled).toBe(1);
   });
@@ -82,7 +97,14 @@ describe('plugin context', () => {
   });
 
   test('error() reports a runtime error at the instruction, prefixed by the plugin name', () => {
-    const engine = createEngine({ formatters: { picky: (_v, _a, ctx: PluginContext) => { ctx.error('needs a money object'); return ''; } } });
+    const engine = createEngine({
+      formatters: {
+        picky: (_v, _a, ctx: PluginContext) => {
+          ctx.error('needs a money object');
+          return '';
+        },
+      },
+    });
     const r = engine.render('\n  {x|picky}', {});
     expect(r.errors).toMatchObject([{ code: 'PLUGIN_ERROR', message: 'picky: needs a money object', line: 2, column: 3 }]);
   });
@@ -101,8 +123,10 @@ describe('plugin context', () => {
   test('formatters do not mutate their input', () => {
     const data = { people: [{ id: 'a' }, { id: 'b' }], o: { k: 'v' }, s: 'a b' };
     const before = JSON.stringify(data);
-    const everything = Object.keys(defaultFormatters).filter((n) => n !== 'apply')
-      .map((n) => `{people|${n}}{o|${n}}{s|${n}}{people|${n} id}{o|${n} k}`).join('');
+    const everything = Object.keys(defaultFormatters)
+      .filter((n) => n !== 'apply')
+      .map((n) => `{people|${n}}{o|${n}}{s|${n}}{people|${n} id}{o|${n} k}`)
+      .join('');
     createEngine().render(everything, data);
     expect(JSON.stringify(data)).toBe(before);
   });

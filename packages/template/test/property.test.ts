@@ -36,15 +36,69 @@ const path_ = fc.oneof(
   fc.array(keys, { minLength: 1, maxLength: 3 }).map((k) => k.join('.')),
 );
 const formatter = fc.constantFrom(
-  'html', 'json', 'json-pretty', 'raw', 'str', 'safe', 'slugify', 'smartypants', 'truncate 3', 'truncate:2:!', 'count',
-  'cycle a b', 'mod 3', 'round', 'pluralize x y', 'format a b', 'get a', 'prop a 0', 'lookup a', 'key-by name', 'iter',
-  'url-encode', 'encode-uri', 'encode-space', 'line-breaks', 'width', 'height', 'date %c %Y', 'output q', 'apply p',
-  'apply p private k=v', 'apply m', 'find-first even?', 'nope',
+  'html',
+  'json',
+  'json-pretty',
+  'raw',
+  'str',
+  'safe',
+  'slugify',
+  'smartypants',
+  'truncate 3',
+  'truncate:2:!',
+  'count',
+  'cycle a b',
+  'mod 3',
+  'round',
+  'pluralize x y',
+  'format a b',
+  'get a',
+  'prop a 0',
+  'lookup a',
+  'key-by name',
+  'iter',
+  'url-encode',
+  'encode-uri',
+  'encode-space',
+  'line-breaks',
+  'width',
+  'height',
+  'date %c %Y',
+  'output q',
+  'apply p',
+  'apply p private k=v',
+  'apply m',
+  'find-first even?',
+  'nope',
 );
-const predicate = fc.constantFrom('even?', 'odd?', 'plural?', 'singular?', 'debug?', 'equal? a b', 'greaterThan? a 1',
-  'lessThan?:a:"x"', 'nth? 2', 'notEqual? @ 0', 'unknown?');
-const expression = fc.constantFrom('1 + 2 * 3', '@v = a; @v', 'a.b ** 2', '"x" + a', '(1', '1 +', 'max(a, 2)',
-  '@s = "ab"; @s = @s + @s; @s = @s + @s', 'num(a) % 0', '!a || b && c', '"\\u00e9\\x41"', '"unterminated', '0x1F << 2');
+const predicate = fc.constantFrom(
+  'even?',
+  'odd?',
+  'plural?',
+  'singular?',
+  'debug?',
+  'equal? a b',
+  'greaterThan? a 1',
+  'lessThan?:a:"x"',
+  'nth? 2',
+  'notEqual? @ 0',
+  'unknown?',
+);
+const expression = fc.constantFrom(
+  '1 + 2 * 3',
+  '@v = a; @v',
+  'a.b ** 2',
+  '"x" + a',
+  '(1',
+  '1 +',
+  'max(a, 2)',
+  '@s = "ab"; @s = @s + @s; @s = @s + @s',
+  'num(a) % 0',
+  '!a || b && c',
+  '"\\u00e9\\x41"',
+  '"unterminated',
+  '0x1F << 2',
+);
 
 const template: fc.Arbitrary<string> = fc.letrec<{ body: string; item: string }>((tie) => ({
   body: fc.array(tie('item'), { maxLength: 5 }).map((items) => items.join('')),
@@ -77,44 +131,66 @@ function knownTemplates(): string[] {
   for (const s of [shared, sharedWorktree]) {
     if (fs.existsSync(s)) dirs.push(path.join(s, 'resources'), path.join(s, 'plugins/resources'));
   }
-  return dirs.flatMap((d) => caseFiles(d, true))
+  return dirs
+    .flatMap((d) => caseFiles(d, true))
     .map((f) => parseSections(fs.readFileSync(f, 'utf8')).TEMPLATE ?? '')
     .filter((t) => t !== '');
 }
 
 const corpus = knownTemplates();
-const mutation = fc.tuple(
-  fc.constantFrom(...corpus),
-  fc.array(fc.tuple(fc.nat(), fc.nat({ max: 8 }), fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('{', '}', '{.end}', '|', '.', '@', '"'))), { minLength: 1, maxLength: 4 }),
-).map(([source, edits]) => {
-  let s = source;
-  for (const [at, cut, insert] of edits) {
-    const i = at % (s.length + 1);
-    s = s.slice(0, i) + insert + s.slice(i + cut);
-  }
-  return s;
-});
+const mutation = fc
+  .tuple(
+    fc.constantFrom(...corpus),
+    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 8 }), fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('{', '}', '{.end}', '|', '.', '@', '"'))), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+  )
+  .map(([source, edits]) => {
+    let s = source;
+    for (const [at, cut, insert] of edits) {
+      const i = at % (s.length + 1);
+      s = s.slice(0, i) + insert + s.slice(i + cut);
+    }
+    return s;
+  });
 
 describe('any template and any data render safely', () => {
   test('templates from the grammar', () => {
-    fc.assert(fc.property(template, fc.jsonValue({ maxDepth: 4 }), partials, (t, data, p) => {
-      renderChecked(t, data, p);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(template, fc.jsonValue({ maxDepth: 4 }), partials, (t, data, p) => {
+        renderChecked(t, data, p);
+      }),
+      { numRuns: 400 },
+    );
   });
 
   test('arbitrary strings', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 200, unit: fc.constantFrom('{', '}', '.', '#', '|', '@', ' ', 'a', '\n', '"', '?', 'x') }), fc.jsonValue({ maxDepth: 3 }), (t, data) => {
-      renderChecked(t, data, {});
-    }), { numRuns: 400 });
-    fc.assert(fc.property(fc.string({ maxLength: 100, unit: 'binary' }), fc.anything(), (t, data) => {
-      renderChecked(t, data, {});
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 200, unit: fc.constantFrom('{', '}', '.', '#', '|', '@', ' ', 'a', '\n', '"', '?', 'x') }),
+        fc.jsonValue({ maxDepth: 3 }),
+        (t, data) => {
+          renderChecked(t, data, {});
+        },
+      ),
+      { numRuns: 400 },
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 100, unit: 'binary' }), fc.anything(), (t, data) => {
+        renderChecked(t, data, {});
+      }),
+      { numRuns: 200 },
+    );
   });
 
   test('mutated real templates with arbitrary data', () => {
-    fc.assert(fc.property(mutation, fc.jsonValue({ maxDepth: 4 }), (t, data) => {
-      renderChecked(t, data, { p: '{@|apply p}' });
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(mutation, fc.jsonValue({ maxDepth: 4 }), (t, data) => {
+        renderChecked(t, data, { p: '{@|apply p}' });
+      }),
+      { numRuns: 400 },
+    );
   });
 
   test('hostile shapes stay within budgets', () => {
@@ -122,8 +198,9 @@ describe('any template and any data render safely', () => {
     check(compile('{@}{@|json}{.repeated section @}{@}{.end}').render(deep));
     check(engine.render('{.section a}'.repeat(3000) + 'x', {}));
     check(engine.render('{.eval ' + '('.repeat(20_000) + '1' + ')'.repeat(20_000) + '}', {}));
-    check(engine.render('{.repeated section a}{.repeated section a}{.repeated section a}{@}{.end}{.end}{.end}',
-      { a: Array.from({ length: 200 }, (_, i) => i) }));
+    check(
+      engine.render('{.repeated section a}{.repeated section a}{.repeated section a}{@}{.end}{.end}{.end}', { a: Array.from({ length: 200 }, (_, i) => i) }),
+    );
     check(engine.render('{.var @s a}{.repeated section l}{.eval @s = @s + @s}{.end}{@s}', { a: 'xy', l: Array(60).fill(0) }));
     // Blocks nested to the limit inside partials nested to the limit.
     let data: unknown = { x: 1 };

@@ -8,7 +8,7 @@ describe('holes: partials left out of a render', () => {
   const t = compile('<p>{@|apply cart.block}</p>{.section inner}{@|apply cart.block}{.end}{@|apply other.block}');
   const data = { count: 2, inner: { count: 5 } };
 
-  test('a hole stands in a partial\'s place, for the nodes the caller chooses; other partials run', () => {
+  test("a hole stands in a partial's place, for the nodes the caller chooses; other partials run", () => {
     const seen: unknown[] = [];
     const holes = (name: string, node: unknown) => {
       seen.push(node);
@@ -49,7 +49,9 @@ describe('compile and render', () => {
     const ast = t.ast;
     expect(Object.isFrozen(ast)).toBe(true);
     expect(Object.isFrozen(ast.body[0])).toBe(true);
-    expect(() => { (ast.body as unknown[]).push(1); }).toThrow();
+    expect(() => {
+      (ast.body as unknown[]).push(1);
+    }).toThrow();
   });
 
   test('renders interleaved through partials do not disturb each other', () => {
@@ -98,7 +100,7 @@ describe('compilation', () => {
     expect(t.render({ a: 3, b: true }).output).toBe('B');
   });
 
-  test('what an instruction means depends on its engine\'s tables, not on another engine\'s memo', () => {
+  test("what an instruction means depends on its engine's tables, not on another engine's memo", () => {
     const plain = createEngine();
     const loud = createEngine({ formatters: { shout: (v) => String(v).toUpperCase() } });
     expect(plain.render('{a|shout}', { a: 'x' }).output).toBe('{a|shout}');
@@ -135,17 +137,34 @@ describe('render options', () => {
 
 describe('errors are values', () => {
   test('an exception in a formatter is reported and rendering goes on', () => {
-    const engine = createEngine({ formatters: { boom: () => { throw new Error('kaput'); } } });
+    const engine = createEngine({
+      formatters: {
+        boom: () => {
+          throw new Error('kaput');
+        },
+      },
+    });
     const r = engine.render('a{x|boom}b{x}', { x: 'X' });
     expect(r.output).toBe('abX');
-    expect(r.errors).toMatchObject([{
-      kind: 'runtime', code: 'INSTRUCTION_FAILED', line: 1, column: 2,
-      message: "Unexpected error when executing an instruction: formatter 'boom': kaput",
-    }]);
+    expect(r.errors).toMatchObject([
+      {
+        kind: 'runtime',
+        code: 'INSTRUCTION_FAILED',
+        line: 1,
+        column: 2,
+        message: "Unexpected error when executing an instruction: formatter 'boom': kaput",
+      },
+    ]);
   });
 
   test('an exception in a predicate counts as false', () => {
-    const engine = createEngine({ predicates: { 'boom?': () => { throw new TypeError('bad'); } } });
+    const engine = createEngine({
+      predicates: {
+        'boom?': () => {
+          throw new TypeError('bad');
+        },
+      },
+    });
     const r = engine.render('{.boom?}yes{.or}no{.end}', {});
     expect(r.output).toBe('no');
     expect(r.errors.map((e) => e.code)).toEqual(['INSTRUCTION_FAILED']);
@@ -222,6 +241,10 @@ describe('bounded caches', () => {
     for (let i = 0; i < 5; i++) keep(cache, `k${i}`, i, 3);
     expect([...cache.keys()]).toEqual(['k2', 'k3', 'k4']);
     keep(cache, 'k3', 30, 3); // a key already kept takes no room
-    expect([...cache]).toEqual([['k2', 2], ['k3', 30], ['k4', 4]]);
+    expect([...cache]).toEqual([
+      ['k2', 2],
+      ['k3', 30],
+      ['k4', 4],
+    ]);
   });
 });

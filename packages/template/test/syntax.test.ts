@@ -90,7 +90,10 @@ describe('lexer', () => {
     expect(l('a.b|truncate 10 ...|html')).toMatchObject({
       t: 'variable',
       vars: [{ text: 'a.b' }],
-      formatters: [{ name: 'truncate', args: ['10', '...'] }, { name: 'html', args: [] }],
+      formatters: [
+        { name: 'truncate', args: ['10', '...'] },
+        { name: 'html', args: [] },
+      ],
     });
     expect(l('x|truncate:5:!')).toMatchObject({ formatters: [{ args: ['5', '!'] }] });
     expect(l('x|truncate 5 ')).toMatchObject({ formatters: [{ args: ['5', ''] }] });
@@ -102,9 +105,33 @@ describe('lexer', () => {
   });
 
   test('not instructions', () => {
-    for (const c of ['', ' a', 'a ', 'a b', 'a|', 'a||html', 'a|html|', '.section', '.section a ', '.sectiona',
-      '.repeated  section a', '.var @x', '.var x a', '.ctx @c', '.macro a b', '.eval', '.include', '.include ',
-      '.inject @x', '.if', '.if a ||', '.or x', '.end ', '.alternates  with', '.unknown']) {
+    for (const c of [
+      '',
+      ' a',
+      'a ',
+      'a b',
+      'a|',
+      'a||html',
+      'a|html|',
+      '.section',
+      '.section a ',
+      '.sectiona',
+      '.repeated  section a',
+      '.var @x',
+      '.var x a',
+      '.ctx @c',
+      '.macro a b',
+      '.eval',
+      '.include',
+      '.include ',
+      '.inject @x',
+      '.if',
+      '.if a ||',
+      '.or x',
+      '.end ',
+      '.alternates  with',
+      '.unknown',
+    ]) {
       expect(l(c), JSON.stringify(c)).toBeNull();
     }
   });
@@ -126,7 +153,8 @@ describe('lexer', () => {
     expect(l('.shiny?')).toMatchObject({ t: 'predicate', call: { name: 'shiny?', known: false } });
     expect(l('.or even?')).toMatchObject({ t: 'or', test: { name: 'even?' } });
     expect(l('.if a || b&&c')).toMatchObject({
-      t: 'if', condition: { kind: 'vars', operators: ['||', '&&'], operands: [{ text: 'a' }, { text: 'b' }, { text: 'c' }] },
+      t: 'if',
+      condition: { kind: 'vars', operators: ['||', '&&'], operands: [{ text: 'a' }, { text: 'b' }, { text: 'c' }] },
     });
     expect(l('.if equal? a 1')).toMatchObject({ t: 'if', condition: { kind: 'predicate', call: { name: 'equal?', args: ['a', '1'] } } });
   });
@@ -134,7 +162,14 @@ describe('lexer', () => {
   test('bindings, macros, eval, include, inject', () => {
     expect(l('.var @x a|html')).toMatchObject({ t: 'bindvar', name: '@x', formatters: [{ name: 'html' }] });
     expect(l('.bindvar @x a')).toMatchObject({ t: 'bindvar', name: '@x' });
-    expect(l('.ctx @c w=a.b h=c')).toMatchObject({ t: 'ctx', name: '@c', bindings: [['w', { text: 'a.b' }], ['h', { text: 'c' }]] });
+    expect(l('.ctx @c w=a.b h=c')).toMatchObject({
+      t: 'ctx',
+      name: '@c',
+      bindings: [
+        ['w', { text: 'a.b' }],
+        ['h', { text: 'c' }],
+      ],
+    });
     expect(l('.macro foo.html')).toEqual({ t: 'macro', name: 'foo.html' });
     // The lexer reads in place: `{.eval 1 + 2}` at offset 10 of a template.
     expect(lex('0123456789{.eval 1 + 2}', 11, 22, tables)).toEqual({ t: 'eval', source: ' 1 + 2', offset: 16 });
@@ -175,7 +210,8 @@ describe('parser', () => {
   test('positions of errors', () => {
     expect(p('x\n  {.end}').errors).toMatchObject([{ code: 'CLOSING_OUTSIDE_BLOCK', line: 2, column: 3, kind: 'syntax' }]);
     expect(p('{.section a}\n{.if b}').errors.map((e) => [e.code, e.line, e.column])).toEqual([
-      ['UNCLOSED_BLOCK', 2, 1], ['UNCLOSED_BLOCK', 1, 1],
+      ['UNCLOSED_BLOCK', 2, 1],
+      ['UNCLOSED_BLOCK', 1, 1],
     ]);
     expect(p('{a|shout}').errors).toMatchObject([{ code: 'UNKNOWN_FORMATTER', message: "Formatter 'shout' is unknown." }]);
     expect(p('{.nope?}{.end}').errors).toMatchObject([{ code: 'UNKNOWN_PREDICATE', message: "Predicate 'nope?' is unknown." }]);

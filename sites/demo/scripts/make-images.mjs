@@ -33,11 +33,18 @@ const files = {
   'shop/apron-natural.svg': product(P.mint, O.apron(apronCloths.natural)),
   'shop/house-blend.svg': product(P.cream, O.coffeeBag(P.terracotta, P.paper, 'HOUSE')),
   'shop/ethiopia-guji.svg': product(P.blush, O.coffeeBag(P.ocean, P.paper, 'GUJI')),
-  'shop/subscription.svg': product(P.mint, group('translate(-110 0)', O.coffeeBag(P.olive, P.paper, 'MONTHLY')) + group('translate(150 40) scale(.85) translate(0 60)', O.coffeeBag(P.rust, P.paper, 'CHOICE'))),
+  'shop/subscription.svg': product(
+    P.mint,
+    group('translate(-110 0)', O.coffeeBag(P.olive, P.paper, 'MONTHLY')) +
+      group('translate(150 40) scale(.85) translate(0 60)', O.coffeeBag(P.rust, P.paper, 'CHOICE')),
+  ),
   'shop/carafe.svg': product(P.cream, O.carafe()),
   'shop/grinder.svg': product(P.blush, O.grinder()),
   'shop/planter.svg': product(P.cream, O.planter(P.paper, 1, 21)),
-  'shop/planter-sizes.svg': product(P.mint, group('translate(-200 0)', O.planter(P.paper, 0.6, 22)) + O.planter(P.paper, 0.8, 23) + group('translate(220 0)', O.planter(P.paper, 1, 24))),
+  'shop/planter-sizes.svg': product(
+    P.mint,
+    group('translate(-200 0)', O.planter(P.paper, 0.6, 22)) + O.planter(P.paper, 0.8, 23) + group('translate(220 0)', O.planter(P.paper, 1, 24)),
+  ),
   'shop/tea-towels-oat.svg': product(P.mint, O.towels(P.oat)),
   'shop/tea-towels-sage.svg': product(P.cream, O.towels(P.sage)),
   'shop/walnut-scoop.svg': product(P.sand, O.scoop()),
@@ -45,7 +52,10 @@ const files = {
   'shop/candle.svg': product(P.sky, O.candle(P.gold)),
   'shop/kettle-cream.svg': product(P.sand, O.kettle(P.paper, P.charcoal)),
   'shop/kettle-black.svg': product(P.cream, O.kettle(P.charcoal, P.clay)),
-  'shop/workshop.svg': product(P.mint, group('translate(-120 0)', O.kettle(P.charcoal, P.clay)) + group('translate(180 60) scale(.8) translate(100 150)', O.dripper(P.paper))),
+  'shop/workshop.svg': product(
+    P.mint,
+    group('translate(-120 0)', O.kettle(P.charcoal, P.clay)) + group('translate(180 60) scale(.8) translate(100 150)', O.dripper(P.paper)),
+  ),
   'shop/brew-guide.svg': product(P.sand, O.booklet()),
   'shop/gift-card.svg': product(P.cream, O.giftCard()),
   'shop/members-club.svg': product(P.blush, O.memberCard()),

@@ -17,31 +17,66 @@ function render(template: string, pageType: number, extra: Json, path = '/no-suc
   Object.assign(context, { pageType }, extra);
   const options = { partials, now: NOW, locale };
   const main = compile(source(template)).render(context, options);
-  const layout = compile(source('site.region')).render({ ...context, squarespace: { 'main-content': main.output }, 'squarespace-headers': '', 'squarespace-footers': '' }, options);
+  const layout = compile(source('site.region')).render(
+    { ...context, squarespace: { 'main-content': main.output }, 'squarespace-headers': '', 'squarespace-footers': '' },
+    options,
+  );
   const errors = [...main.errors, ...layout.errors].map((e) => `${template}: ${e.message}`);
   return { html: layout.output, main: main.output, errors };
 }
 
 const strings = {
-  accountSignInText: 'Sign in', accountSignUpText: 'Create an account', accountTitleText: 'Your account', memberJoinText: 'Join',
-  memberAccessTitleText: 'This area is for members', memberAccessBodyText: 'Join to see this page.', lessonPaywallText: 'Join to watch this lesson',
-  passwordLabelText: 'Password', passwordSubmitText: 'Enter', lockScreenBodyText: 'This site is password protected.',
-  protectedContentBodyText: 'This page is password protected.', accountOrdersTitleText: 'Your orders', accountNoOrdersText: 'No orders yet.',
-  accountMembershipsTitleText: 'Memberships', accountSignOutText: 'Sign out', languageSwitcherLabelText: 'Language',
-  accountEmailLabelText: 'Email', accountPasswordLabelText: 'Password', accountRememberMeText: 'Keep me signed in',
-  accountForgotPasswordText: 'Forgot your password?', accountResetPasswordTitleText: 'Choose a new password',
+  accountSignInText: 'Sign in',
+  accountSignUpText: 'Create an account',
+  accountTitleText: 'Your account',
+  memberJoinText: 'Join',
+  memberAccessTitleText: 'This area is for members',
+  memberAccessBodyText: 'Join to see this page.',
+  lessonPaywallText: 'Join to watch this lesson',
+  passwordLabelText: 'Password',
+  passwordSubmitText: 'Enter',
+  lockScreenBodyText: 'This site is password protected.',
+  protectedContentBodyText: 'This page is password protected.',
+  accountOrdersTitleText: 'Your orders',
+  accountNoOrdersText: 'No orders yet.',
+  accountMembershipsTitleText: 'Memberships',
+  accountSignOutText: 'Sign out',
+  languageSwitcherLabelText: 'Language',
+  accountEmailLabelText: 'Email',
+  accountPasswordLabelText: 'Password',
+  accountRememberMeText: 'Keep me signed in',
+  accountForgotPasswordText: 'Forgot your password?',
+  accountResetPasswordTitleText: 'Choose a new password',
 };
 
 const memberAccess = {
-  area: 'members', signedIn: false, signInUrl: '/account/login?next=%2Flessons', signUpUrl: '/account/signup?next=%2Flessons', returnUrl: '/lessons',
-  paymentProvider: 'test', previewItems: [{ title: 'Dialing in espresso at home', fullUrl: '/lessons/dialing-in-espresso' }],
-  joinOptions: [{ itemId: 'i1', sku: 'MBR-MON', title: "Roastery Members' Club", fullUrl: '/shop/members-club', priceCents: 900, price: money(900), priceText: '$9.00 every month', pricing: 'subscription', expressCheckout: { itemId: 'i1', sku: 'MBR-MON' } }],
+  area: 'members',
+  signedIn: false,
+  signInUrl: '/account/login?next=%2Flessons',
+  signUpUrl: '/account/signup?next=%2Flessons',
+  returnUrl: '/lessons',
+  paymentProvider: 'test',
+  previewItems: [{ title: 'Dialing in espresso at home', fullUrl: '/lessons/dialing-in-espresso' }],
+  joinOptions: [
+    {
+      itemId: 'i1',
+      sku: 'MBR-MON',
+      title: "Roastery Members' Club",
+      fullUrl: '/shop/members-club',
+      priceCents: 900,
+      price: money(900),
+      priceText: '$9.00 every month',
+      pricing: 'subscription',
+      expressCheckout: { itemId: 'i1', sku: 'MBR-MON' },
+    },
+  ],
 };
 
-describe('default theme pages of members\' areas', () => {
+describe("default theme pages of members' areas", () => {
   it('renders the access-denied page (106) with the join options, their data for the island and the sign-in link', () => {
     const { html, errors } = render('pages/access-denied.page', 106, {
-      localizedStrings: strings, memberAccess,
+      localizedStrings: strings,
+      memberAccess,
       collection: { id: 'c1', title: 'Lessons', fullUrl: '/lessons', description: '<p>Video lessons.</p>', access: 'members' },
     });
     expect(errors).toEqual([]);
@@ -53,23 +88,56 @@ describe('default theme pages of members\' areas', () => {
     expect(html).toContain('href="/lessons/dialing-in-espresso"');
     const data = /<script type="application\/json" class="member-access__data">(.*?)<\/script>/s.exec(html)![1]!;
     expect(JSON.parse(data)).toMatchObject({ paymentProvider: 'test', joinOptions: [{ sku: 'MBR-MON' }] });
-    expect(render('pages/access-denied.page', 106, { localizedStrings: strings, memberAccess: { ...memberAccess, signedIn: true } }).html).not.toContain('data-member-sign-in');
+    expect(render('pages/access-denied.page', 106, { localizedStrings: strings, memberAccess: { ...memberAccess, signedIn: true } }).html).not.toContain(
+      'data-member-sign-in',
+    );
   });
 
   it('renders a lesson with its video and captions for members, and the paywall button for visitors', () => {
-    const open = render('collections/lessons.item', 50, {
-      localizedStrings: strings, collection: { title: 'Lessons', fullUrl: '/lessons' },
-      item: { id: 'l1', title: 'Dialing in', body: '<p>Body</p>', video: { locked: false, url: '/assets/lessons/espresso.webm?v=1', contentType: 'video/webm', captionsUrl: '/assets/lessons/espresso.vtt?v=1', captionsLanguage: 'en-US', poster: null } },
-    }, '/lessons/x');
+    const open = render(
+      'collections/lessons.item',
+      50,
+      {
+        localizedStrings: strings,
+        collection: { title: 'Lessons', fullUrl: '/lessons' },
+        item: {
+          id: 'l1',
+          title: 'Dialing in',
+          body: '<p>Body</p>',
+          video: {
+            locked: false,
+            url: '/assets/lessons/espresso.webm?v=1',
+            contentType: 'video/webm',
+            captionsUrl: '/assets/lessons/espresso.vtt?v=1',
+            captionsLanguage: 'en-US',
+            poster: null,
+          },
+        },
+      },
+      '/lessons/x',
+    );
     expect(open.errors).toEqual([]);
     expect(open.html).toMatch(/<video class="lesson-video" controls preload="metadata" playsinline data-lesson-video>/);
     expect(open.html).toContain('<source src="/assets/lessons/espresso.webm?v=1" type="video/webm">');
     expect(open.html).toContain('<track kind="captions" src="/assets/lessons/espresso.vtt?v=1" srclang="en-US" label="Captions" default>');
     expect(open.html).not.toContain('data-lesson-paywall');
-    const locked = render('collections/lessons.item', 50, {
-      localizedStrings: strings, collection: { title: 'Lessons', fullUrl: '/lessons' }, memberAccess,
-      item: { id: 'l1', title: 'Dialing in', body: '<p>Body</p>', mainImage: { assetUrl: '/assets/x.svg', altText: 'x' }, video: { locked: true, url: null, captionsUrl: null } },
-    }, '/lessons/x');
+    const locked = render(
+      'collections/lessons.item',
+      50,
+      {
+        localizedStrings: strings,
+        collection: { title: 'Lessons', fullUrl: '/lessons' },
+        memberAccess,
+        item: {
+          id: 'l1',
+          title: 'Dialing in',
+          body: '<p>Body</p>',
+          mainImage: { assetUrl: '/assets/x.svg', altText: 'x' },
+          video: { locked: true, url: null, captionsUrl: null },
+        },
+      },
+      '/lessons/x',
+    );
     expect(locked.errors).toEqual([]);
     expect(locked.html).toContain('lesson-player lesson-player--locked');
     expect(locked.html).toContain('Join to watch this lesson');
@@ -79,9 +147,16 @@ describe('default theme pages of members\' areas', () => {
   });
 
   it('renders the membership-confirmed page (208) in each state', () => {
-    const page = (status: string) => render('pages/membership-confirmed.page', 208, {
-      membership: { status, orderNumber: 1001, customerEmail: 'ada@example.com', orderToken: 'tok', memberships: [{ area: 'members', collections: [{ title: 'Lessons', fullUrl: '/lessons' }] }] },
-    });
+    const page = (status: string) =>
+      render('pages/membership-confirmed.page', 208, {
+        membership: {
+          status,
+          orderNumber: 1001,
+          customerEmail: 'ada@example.com',
+          orderToken: 'tok',
+          memberships: [{ area: 'members', collections: [{ title: 'Lessons', fullUrl: '/lessons' }] }],
+        },
+      });
     expect(page('active').html).toContain('<a class="button" href="/lessons">Lessons</a>');
     expect(page('pending').html).toContain('Your membership opens as soon as your payment arrives.');
     expect(page('other-account').html).toContain('belongs to another account');
@@ -93,12 +168,19 @@ describe('default theme pages of members\' areas', () => {
 
 describe('default theme password pages', () => {
   it('renders the lock screen (103) and a protected page (105) with their forms', () => {
-    const lock = render('pages/lock-screen.page', 103, { localizedStrings: strings, lockScreen: { title: 'Opening soon', message: 'Come back Monday.', unlockUrl: '/api/site-password/unlock' } });
+    const lock = render('pages/lock-screen.page', 103, {
+      localizedStrings: strings,
+      lockScreen: { title: 'Opening soon', message: 'Come back Monday.', unlockUrl: '/api/site-password/unlock' },
+    });
     expect(lock.errors).toEqual([]);
     expect(lock.html).toContain('<h1 class="page-title">Opening soon</h1>');
     expect(lock.html).toContain('Come back Monday.');
     expect(lock.html).toContain('data-tessera-island="lock-screen"');
-    const page = render('pages/protected-content.page', 105, { localizedStrings: strings, collection: { id: 'c9', title: 'Wholesale' }, protectedContent: { collectionId: 'c9' } });
+    const page = render('pages/protected-content.page', 105, {
+      localizedStrings: strings,
+      collection: { id: 'c9', title: 'Wholesale' },
+      protectedContent: { collectionId: 'c9' },
+    });
     expect(page.errors).toEqual([]);
     expect(page.html).toContain('data-tessera-island="protected-content" data-collection-id="c9"');
     expect(page.html).toContain('<label class="form-label" for="page-password">Password</label>');
@@ -109,16 +191,25 @@ describe('default theme password pages', () => {
 
 describe('default theme account pages', () => {
   it('renders the sign-in, sign-up, reset and verification pages with labelled fields', () => {
-    const signIn = render('pages/account-sign-in.page', 2, { localizedStrings: strings, pageTitle: 'Sign in', accountForm: { mode: 'sign-in', next: '/lessons', signUpUrl: '/account/signup', resetUrl: '/account/reset-password' } });
+    const signIn = render('pages/account-sign-in.page', 2, {
+      localizedStrings: strings,
+      pageTitle: 'Sign in',
+      accountForm: { mode: 'sign-in', next: '/lessons', signUpUrl: '/account/signup', resetUrl: '/account/reset-password' },
+    });
     expect(signIn.errors).toEqual([]);
     expect(signIn.html).toContain('data-account-form="sign-in" data-next="/lessons"');
     expect(signIn.html).toContain('<label class="form-label" for="account-email">Email</label>');
     expect(/<title>([^<]*)<\/title>/.exec(signIn.html)![1]).toContain('Sign in');
-    const signUp = render('pages/account-sign-up.page', 2, { localizedStrings: strings, accountForm: { mode: 'sign-up', next: '/account', signInUrl: '/account/login' } });
+    const signUp = render('pages/account-sign-up.page', 2, {
+      localizedStrings: strings,
+      accountForm: { mode: 'sign-up', next: '/account', signInUrl: '/account/login' },
+    });
     expect(signUp.errors).toEqual([]);
     expect(signUp.html).toContain('autocomplete="new-password"');
     const modes = ['reset-request', 'reset-confirm', 'reset-invalid'];
-    const resets = modes.map((mode) => render('pages/account-reset-password.page', 2, { localizedStrings: strings, accountForm: { mode, token: 'abc', next: '/account' } }));
+    const resets = modes.map((mode) =>
+      render('pages/account-reset-password.page', 2, { localizedStrings: strings, accountForm: { mode, token: 'abc', next: '/account' } }),
+    );
     expect(resets.flatMap((r) => r.errors)).toEqual([]);
     expect(resets[0]!.html).toContain('data-account-form="reset-request"');
     expect(resets[1]!.html).toContain('data-account-form="reset-confirm" data-token="abc"');
@@ -131,9 +222,23 @@ describe('default theme account pages', () => {
     const { html, errors } = render('pages/account.page', 2, {
       localizedStrings: strings,
       account: {
-        email: 'ada@example.com', emailVerified: false,
+        email: 'ada@example.com',
+        emailVerified: false,
         memberships: [{ area: 'members', active: true, expiresOn: null, collections: [{ title: 'Lessons', fullUrl: '/lessons' }] }],
-        orders: [{ orderNumber: 1001, created: NOW, grandTotalMoney: money(4900), paymentStatus: 'PAID', fulfillmentStatus: 'FULFILLED', orderStatusUrl: '/commerce/order-status?token=t', lines: [{ title: 'Club', quantity: 1 }, { title: 'Mug', quantity: 2 }] }],
+        orders: [
+          {
+            orderNumber: 1001,
+            created: NOW,
+            grandTotalMoney: money(4900),
+            paymentStatus: 'PAID',
+            fulfillmentStatus: 'FULFILLED',
+            orderStatusUrl: '/commerce/order-status?token=t',
+            lines: [
+              { title: 'Club', quantity: 1 },
+              { title: 'Mug', quantity: 2 },
+            ],
+          },
+        ],
       },
     });
     expect(errors).toEqual([]);
@@ -144,25 +249,39 @@ describe('default theme account pages', () => {
     expect(html).toContain('Please confirm your email');
     expect(html).toContain('data-account-form="sign-out"');
     expect(html).toContain('data-account-form="account"');
-    const empty = render('pages/account.page', 2, { localizedStrings: strings, account: { email: 'x@example.com', emailVerified: true, orders: [], memberships: [] } });
+    const empty = render('pages/account.page', 2, {
+      localizedStrings: strings,
+      account: { email: 'x@example.com', emailVerified: true, orders: [], memberships: [] },
+    });
     expect(empty.html).toContain('No orders yet.');
   });
 });
 
 describe('default theme header, footer and languages', () => {
   const headerFooter = {
-    header: { announcement: 'Free shipping over $75', announcementUrl: '/shop', links: [{ title: 'Gift cards', url: '/shop/gift-card' }], showSearch: false, showCart: true, showAccount: true, showLanguages: true },
+    header: {
+      announcement: 'Free shipping over $75',
+      announcementUrl: '/shop',
+      links: [{ title: 'Gift cards', url: '/shop/gift-card' }],
+      showSearch: false,
+      showCart: true,
+      showAccount: true,
+      showLanguages: true,
+    },
     footer: { text: 'Roasted in Hudson', links: [{ title: 'Terms', url: '/terms' }], showSocialLinks: false, showNewsletter: false },
   };
   const multilingual = {
-    translationWidget: true, alternates: true, currentLanguage: 'fr-FR', canonicalQuery: '?lang=fr-FR',
+    translationWidget: true,
+    alternates: true,
+    currentLanguage: 'fr-FR',
+    canonicalQuery: '?lang=fr-FR',
     languages: [
       { code: 'en-US', nativeName: 'English (US)', primary: true, current: false, url: 'http://localhost:3000/shop' },
       { code: 'fr-FR', nativeName: 'Français', primary: false, current: true, url: 'http://localhost:3000/shop?lang=fr-FR' },
     ],
   };
 
-  it('renders the site\'s header and footer as set', () => {
+  it("renders the site's header and footer as set", () => {
     const { html, errors } = render('pages/not-found.page', 100, { localizedStrings: strings, headerFooter, multilingual }, '/shop');
     expect(errors).toEqual([]);
     expect(html).toContain('<a class="announcement-bar__link" href="/shop">Free shipping over $75</a>');
@@ -174,20 +293,36 @@ describe('default theme header, footer and languages', () => {
     expect(html).toContain('<a href="/terms">Terms</a>');
     expect(html).not.toContain('class="social-links"');
     expect(html).not.toContain('data-form-id="newsletter"');
-    const signedIn = render('pages/not-found.page', 100, { localizedStrings: strings, headerFooter, authenticatedAccount: { displayName: 'Ada', email: 'ada@example.com' } }).html;
+    const signedIn = render('pages/not-found.page', 100, {
+      localizedStrings: strings,
+      headerFooter,
+      authenticatedAccount: { displayName: 'Ada', email: 'ada@example.com' },
+    }).html;
     expect(signedIn).toContain('<a class="header-account" href="/account" title="Ada">');
   });
 
   it('renders the language switcher and the alternate-language links', () => {
-    const { html, errors } = render('collections/products.list', 1, { ...pageFor('/shop').context, localizedStrings: strings, headerFooter, multilingual }, '/shop', 'fr-FR');
+    const { html, errors } = render(
+      'collections/products.list',
+      1,
+      { ...pageFor('/shop').context, localizedStrings: strings, headerFooter, multilingual },
+      '/shop',
+      'fr-FR',
+    );
     expect(errors).toEqual([]);
     expect(html).toContain('data-tessera-island="language-switcher"');
-    expect(html).toContain('<a class="language-switcher__link" href="http://localhost:3000/shop?lang=fr-FR" hreflang="fr-FR" lang="fr-FR" data-language="fr-FR" aria-current="true">Français</a>');
+    expect(html).toContain(
+      '<a class="language-switcher__link" href="http://localhost:3000/shop?lang=fr-FR" hreflang="fr-FR" lang="fr-FR" data-language="fr-FR" aria-current="true">Français</a>',
+    );
     expect(html).toContain('<link rel="alternate" hreflang="fr-FR" href="http://localhost:3000/shop?lang=fr-FR">');
     expect(html).toContain('<link rel="alternate" hreflang="x-default" href="http://localhost:3000/shop">');
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/shop?lang=fr-FR">');
     expect(html).toMatch(/24,00\s\$US|\$US/);
-    const one = render('pages/not-found.page', 100, { localizedStrings: strings, headerFooter, multilingual: { ...multilingual, alternates: false, translationWidget: false } }).html;
+    const one = render('pages/not-found.page', 100, {
+      localizedStrings: strings,
+      headerFooter,
+      multilingual: { ...multilingual, alternates: false, translationWidget: false },
+    }).html;
     expect(one).not.toContain('hreflang');
     expect(one).not.toContain('language-switcher');
   });

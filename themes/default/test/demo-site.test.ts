@@ -17,17 +17,34 @@ const readJson = (path: string): Json => JSON.parse(readFileSync(join(SITE, path
 const site = readJson('site.json');
 const navigation = readJson('navigation.json');
 const collections: Json[] = readdirSync(join(SITE, 'collections')).map((f) => readJson(`collections/${f}`));
-const forms: Record<string, Json> = Object.fromEntries(
-  readdirSync(join(SITE, 'forms')).map((f) => [f.replace(/\.json$/, ''), readJson(`forms/${f}`)]),
-);
+const forms: Record<string, Json> = Object.fromEntries(readdirSync(join(SITE, 'forms')).map((f) => [f.replace(/\.json$/, ''), readJson(`forms/${f}`)]));
 const byType = (type: string) => collections.filter((c) => c.type === type);
 const shop = byType('products')[0];
 const products: Json[] = shop.items;
 const published = (items: Json[]) => items.filter((i) => i.status === 'published');
 const stockOf = (v: Json) => (v.unlimited ? Infinity : v.stock);
 
-const FIELD_TYPES = ['text', 'textarea', 'email', 'currency', 'number', 'website', 'password', 'twitter', 'date',
-  'time', 'name', 'address', 'phone', 'section', 'radio', 'checkbox', 'select', 'likert', 'hidden'];
+const FIELD_TYPES = [
+  'text',
+  'textarea',
+  'email',
+  'currency',
+  'number',
+  'website',
+  'password',
+  'twitter',
+  'date',
+  'time',
+  'name',
+  'address',
+  'phone',
+  'section',
+  'radio',
+  'checkbox',
+  'select',
+  'likert',
+  'hidden',
+];
 const WITH_OPTIONS = ['radio', 'checkbox', 'select', 'likert'];
 
 function files(dir: string): string[] {
@@ -302,8 +319,13 @@ describe('demo site: images', () => {
     const out = mkdtempSync(join(tmpdir(), 'tessera-demo-images-'));
     execFileSync(process.execPath, [join(SITE, 'scripts', 'make-images.mjs'), '--out', out]);
     // Lesson videos are recorded by Chromium (scripts/make-video.mjs), not drawn here: they are checked below.
-    const committed = files(join(SITE, 'assets')).map((f) => relative(join(SITE, 'assets'), f)).filter((f) => !/\.(webm|vtt)$/.test(f)).sort();
-    const drawn = files(out).map((f) => relative(out, f)).sort();
+    const committed = files(join(SITE, 'assets'))
+      .map((f) => relative(join(SITE, 'assets'), f))
+      .filter((f) => !/\.(webm|vtt)$/.test(f))
+      .sort();
+    const drawn = files(out)
+      .map((f) => relative(out, f))
+      .sort();
     expect(drawn).toEqual(committed);
     for (const f of drawn) expect(readFileSync(join(out, f)).equals(readFileSync(join(SITE, 'assets', f))), f).toBe(true);
   });

@@ -12,9 +12,7 @@ const SITE = join(import.meta.dirname, '..', '..', '..', 'sites', 'demo');
 const read = (path: string): Json => JSON.parse(readFileSync(join(SITE, path), 'utf8'));
 const site = read('site.json');
 const nav = read('navigation.json');
-const forms: Record<string, Json> = Object.fromEntries(
-  readdirSync(join(SITE, 'forms')).map((f) => [f.replace(/\.json$/, ''), read(`forms/${f}`)]),
-);
+const forms: Record<string, Json> = Object.fromEntries(readdirSync(join(SITE, 'forms')).map((f) => [f.replace(/\.json$/, ''), read(`forms/${f}`)]));
 const collections: Json[] = readdirSync(join(SITE, 'collections')).map((f) => read(`collections/${f}`));
 // A fixed "now" (the day the demo was written) keeps upcoming and past events stable.
 export const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -34,38 +32,70 @@ function image(path: string | undefined, alt: string | undefined) {
 
 function collectionContext(c: Json) {
   return {
-    id: id(`c/${c.urlId}`), title: c.title, urlId: c.urlId, fullUrl: collectionUrl(c), typeName: c.type, type: c.type === 'products' ? 13 : 10,
-    folder: false, description: c.description ?? '', itemCount: c.items.filter(visible).length,
+    id: id(`c/${c.urlId}`),
+    title: c.title,
+    urlId: c.urlId,
+    fullUrl: collectionUrl(c),
+    typeName: c.type,
+    type: c.type === 'products' ? 13 : 10,
+    folder: false,
+    description: c.description ?? '',
+    itemCount: c.items.filter(visible).length,
   };
 }
 
 function structuredContent(p: Json) {
   const alts = Object.fromEntries((p.images ?? []).map((i: Json) => [i.path, i.alt]));
   const variants = p.variants.map((v: Json) => ({
-    id: id(v.sku), sku: v.sku, attributes: v.attributes,
+    id: id(v.sku),
+    sku: v.sku,
+    attributes: v.attributes,
     optionValues: (p.variantOptionOrdering ?? []).map((o: string) => ({ optionName: o, value: v.attributes[o] })),
-    price: v.priceCents, priceMoney: money(v.priceCents), salePrice: v.salePriceCents ?? 0, salePriceMoney: money(v.salePriceCents ?? 0),
-    onSale: !!v.onSale, qtyInStock: v.stock ?? 0, unlimited: !!v.unlimited, ...(v.image ? { mainImage: image(v.image, alts[v.image]) } : {}),
+    price: v.priceCents,
+    priceMoney: money(v.priceCents),
+    salePrice: v.salePriceCents ?? 0,
+    salePriceMoney: money(v.salePriceCents ?? 0),
+    onSale: !!v.onSale,
+    qtyInStock: v.stock ?? 0,
+    unlimited: !!v.unlimited,
+    ...(v.image ? { mainImage: image(v.image, alts[v.image]) } : {}),
   }));
   const form = p.additionalFieldsForm ? forms[p.additionalFieldsForm] : undefined;
   return {
-    productType: p.productType, variantOptionOrdering: p.variantOptionOrdering ?? [], variants, isSubscribable: !!p.isSubscribable,
+    productType: p.productType,
+    variantOptionOrdering: p.variantOptionOrdering ?? [],
+    variants,
+    isSubscribable: !!p.isSubscribable,
     ...(p.subscriptionPlan ? { subscriptionPlan: p.subscriptionPlan } : {}),
-    priceMoney: variants[0].priceMoney, salePriceMoney: variants[0].salePriceMoney, onSale: variants[0].onSale,
-    useCustomAddButtonText: !!p.customAddButtonText, customAddButtonText: p.customAddButtonText ?? '',
+    priceMoney: variants[0].priceMoney,
+    salePriceMoney: variants[0].salePriceMoney,
+    onSale: variants[0].onSale,
+    useCustomAddButtonText: !!p.customAddButtonText,
+    customAddButtonText: p.customAddButtonText ?? '',
     ...(form ? { additionalFieldsFormId: form.id, additionalFieldsForm: form } : {}),
-    ...(p.digital ? { digital: p.digital } : {}), ...(p.giftCard ? { giftCard: p.giftCard } : {}), ...(p.paywall ? { paywall: p.paywall } : {}),
+    ...(p.digital ? { digital: p.digital } : {}),
+    ...(p.giftCard ? { giftCard: p.giftCard } : {}),
+    ...(p.paywall ? { paywall: p.paywall } : {}),
     images: (p.images ?? []).map((i: Json) => image(i.path, i.alt)),
   };
 }
 
 function itemContext(c: Json, item: Json): Json {
   const context: Json = {
-    id: id(`${c.urlId}/${item.urlId}`), collectionId: id(`c/${c.urlId}`), urlId: item.urlId,
+    id: id(`${c.urlId}/${item.urlId}`),
+    collectionId: id(`c/${c.urlId}`),
+    urlId: item.urlId,
     fullUrl: c.type === 'page' ? collectionUrl(c) : `/${c.urlId}/${item.urlId}`,
-    title: item.title, excerpt: item.excerpt ?? '', body: item.body ?? '', tags: item.tags ?? [], categories: item.categories ?? [],
-    author: { displayName: item.author ?? '' }, publishOn: Date.parse(item.publishOn ?? '2026-01-01'),
-    mainImage: image(item.mainImage, item.mainImageAlt), likeCount: 3, publicCommentCount: 0,
+    title: item.title,
+    excerpt: item.excerpt ?? '',
+    body: item.body ?? '',
+    tags: item.tags ?? [],
+    categories: item.categories ?? [],
+    author: { displayName: item.author ?? '' },
+    publishOn: Date.parse(item.publishOn ?? '2026-01-01'),
+    mainImage: image(item.mainImage, item.mainImageAlt),
+    likeCount: 3,
+    publicCommentCount: 0,
   };
   if (item.startDate) Object.assign(context, { startDate: Date.parse(item.startDate), endDate: Date.parse(item.endDate), location: item.location });
   if (item.product) context.structuredContent = structuredContent(item.product);
@@ -73,7 +103,14 @@ function itemContext(c: Json, item: Json): Json {
   if (item.summaries) {
     context.summaries = item.summaries.map((s: Json) => {
       const other = collections.find((x) => x.urlId === s.collection)!;
-      return { title: s.title, collection: collectionContext(other), items: other.items.filter(visible).slice(0, s.limit).map((i: Json) => itemContext(other, i)) };
+      return {
+        title: s.title,
+        collection: collectionContext(other),
+        items: other.items
+          .filter(visible)
+          .slice(0, s.limit)
+          .map((i: Json) => itemContext(other, i)),
+      };
     });
   }
   return context;
@@ -88,12 +125,19 @@ function merchandising(items: Json[]) {
     const tracked = sc.variants.filter((v: Json) => !v.unlimited);
     const inStock = sc.variants.some((v: Json) => v.unlimited || v.qtyInStock > 0);
     out[item.id] = {
-      mailingListSignUpEnabled: settings.restockNotificationsMailingListSignUpEnabled, mailingListOptInByDefault: false,
-      restockNotificationMessages: { buttonText: 'Notify me', CTAText: 'Email me when it is back in stock', placeholderText: 'Email address', mailingListDescription: 'Also send me the newsletter' },
+      mailingListSignUpEnabled: settings.restockNotificationsMailingListSignUpEnabled,
+      mailingListOptInByDefault: false,
+      restockNotificationMessages: {
+        buttonText: 'Notify me',
+        CTAText: 'Email me when it is back in stock',
+        placeholderText: 'Email address',
+        mailingListDescription: 'Also send me the newsletter',
+      },
       restockNotificationViews: [1, 3].includes(sc.productType)
         ? tracked.filter((v: Json) => v.qtyInStock === 0).map((v: Json) => ({ variantId: v.id, hiddenByDefault: inStock }))
         : [],
-      scarcityEnabled: settings.scarcityEnabled, scarcityText: settings.scarcityText.replace('{quantity}', '{qtyInStock}'),
+      scarcityEnabled: settings.scarcityEnabled,
+      scarcityText: settings.scarcityText.replace('{quantity}', '{qtyInStock}'),
       scarcityShownByDefault: sc.variants.length === 1,
       scarcityTemplateViews: tracked
         .filter((v: Json) => v.qtyInStock > 0 && v.qtyInStock <= settings.scarcityThreshold)
@@ -120,9 +164,17 @@ function base(pageType: number, currentUrl: string, shoppingCart?: Json): Json {
   return {
     pageType,
     website: {
-      id: id('site'), identifier: site.identifier, siteTitle: site.siteTitle, siteDescription: site.siteDescription, baseUrl: 'http://localhost:3000',
-      language: site.language, timeZone: site.timeZone, logoImageUrl: `/${site.logo}`, socialAccounts: site.socialAccounts,
-      useCLDRMoneyFormat: true, captchaSettings: { siteKey: 'test' },
+      id: id('site'),
+      identifier: site.identifier,
+      siteTitle: site.siteTitle,
+      siteDescription: site.siteDescription,
+      baseUrl: 'http://localhost:3000',
+      language: site.language,
+      timeZone: site.timeZone,
+      logoImageUrl: `/${site.logo}`,
+      socialAccounts: site.socialAccounts,
+      useCLDRMoneyFormat: true,
+      captchaSettings: { siteKey: 'test' },
     },
     featureFlags: { useCLDRMoneyFormat: true },
     websiteSettings: { ...site.settings, storeSettings: { selectedCurrency: site.currency } },
@@ -136,7 +188,9 @@ function base(pageType: number, currentUrl: string, shoppingCart?: Json): Json {
 }
 
 const SPECIAL: Record<string, [number, string]> = {
-  cart: [200, 'pages/cart.page'], checkout: [201, 'pages/checkout.page'], search: [102, 'pages/search.page'],
+  cart: [200, 'pages/cart.page'],
+  checkout: [201, 'pages/checkout.page'],
+  search: [102, 'pages/search.page'],
 };
 
 /** The theme template and the page context for a path of the demo site. */
@@ -163,7 +217,10 @@ export function pageFor(path: string, shoppingCart?: Json): { template: string; 
     return {
       template: `collections/${c.type}.item`,
       context: {
-        ...base(50, path, shoppingCart), collection, item, productMerchandisingContext: merchandising([item]),
+        ...base(50, path, shoppingCart),
+        collection,
+        item,
+        productMerchandisingContext: merchandising([item]),
         pagination: { prevItem: link(list[index - 1]), nextItem: link(list[index + 1]) },
       },
     };

@@ -14,7 +14,9 @@ const TEMPLATE = /\.(region|list|item|page|block)$/;
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
 }
-const templates = files(THEME).filter((f) => TEMPLATE.test(f) && !f.includes(`${join(THEME, 'test')}`)).map((f) => relative(THEME, f));
+const templates = files(THEME)
+  .filter((f) => TEMPLATE.test(f) && !f.includes(`${join(THEME, 'test')}`))
+  .map((f) => relative(THEME, f));
 const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
 const partials = Object.fromEntries(readdirSync(join(THEME, 'blocks')).map((f) => [f, source(`blocks/${f}`)]));
 
@@ -45,8 +47,23 @@ describe('default theme files', () => {
       expect(templates).toContain(`collections/${type}.list`);
       expect(templates).toContain(`collections/${type}.item`);
     }
-    for (const page of ['cart', 'checkout', 'order-confirmed', 'search', 'not-found', 'error', 'lock-screen', 'protected-content',
-      'access-denied', 'donate', 'contribution-confirmed', 'order-status', 'newsletter-unsubscribe', 'reviews-request', 'commerce-email-preview']) {
+    for (const page of [
+      'cart',
+      'checkout',
+      'order-confirmed',
+      'search',
+      'not-found',
+      'error',
+      'lock-screen',
+      'protected-content',
+      'access-denied',
+      'donate',
+      'contribution-confirmed',
+      'order-status',
+      'newsletter-unsubscribe',
+      'reviews-request',
+      'commerce-email-preview',
+    ]) {
       expect(templates).toContain(`pages/${page}.page`);
     }
   });
@@ -104,8 +121,19 @@ describe('default theme pages of the demo site', () => {
 
   it('shows the item count and subtotal in the cart indicator when the cart holds items', () => {
     const cart = {
-      entries: [{ id: 'e1', itemId: 'i1', title: 'Stoneware Mug', quantity: 3, chosenVariant: { sku: 'MUG-BLU-12', attributes: {}, optionValues: [{ value: 'Ocean Blue' }] }, subTotalMoney: money(9600) }],
-      totalQuantity: 3, subtotalCents: 9600, subtotalMoney: money(9600),
+      entries: [
+        {
+          id: 'e1',
+          itemId: 'i1',
+          title: 'Stoneware Mug',
+          quantity: 3,
+          chosenVariant: { sku: 'MUG-BLU-12', attributes: {}, optionValues: [{ value: 'Ocean Blue' }] },
+          subTotalMoney: money(9600),
+        },
+      ],
+      totalQuantity: 3,
+      subtotalCents: 9600,
+      subtotalMoney: money(9600),
     };
     const { html, errors } = renderPage('/cart', cart);
     expect(errors).toEqual([]);
@@ -122,8 +150,19 @@ describe('default theme pages of the demo site', () => {
 
   it('words the cart and checkout pages in the page’s language, the empty cart too', () => {
     const cart = {
-      entries: [{ id: 'e1', itemId: 'i1', title: 'Tasse en grès', quantity: 2, chosenVariant: { sku: 'MUG-BLU-12', attributes: {}, optionValues: [] }, subTotalMoney: money(6400) }],
-      totalQuantity: 2, subtotalCents: 6400, subtotalMoney: money(6400),
+      entries: [
+        {
+          id: 'e1',
+          itemId: 'i1',
+          title: 'Tasse en grès',
+          quantity: 2,
+          chosenVariant: { sku: 'MUG-BLU-12', attributes: {}, optionValues: [] },
+          subTotalMoney: money(6400),
+        },
+      ],
+      totalQuantity: 2,
+      subtotalCents: 6400,
+      subtotalMoney: money(6400),
     };
     const french = { localizedStrings: localizedStrings('fr-FR') };
     const { html, errors } = renderPage('/cart', cart, french);
@@ -160,7 +199,9 @@ describe('default theme pages of the demo site', () => {
     expect(html).toContain('$28.00');
     expect(html).toContain('class="product-restock-notification"');
     expect(html).toContain('Only 2 left in stock');
-    expect(html).toMatch(/<div class="installment-badge" data-tessera-island="installments" data-item-id="\w+" data-product-type="1" data-price-cents="2800" data-currency="USD">/);
+    expect(html).toMatch(
+      /<div class="installment-badge" data-tessera-island="installments" data-item-id="\w+" data-product-type="1" data-price-cents="2800" data-currency="USD">/,
+    );
     expect(html).toContain('alt="An ocean-blue stoneware mug with a speckled, unglazed foot"');
   });
 
@@ -199,8 +240,24 @@ describe('default theme pages of the demo site', () => {
 
   it('renders every field kind of a site form with a label', () => {
     const { html } = renderPage('/feedback');
-    for (const type of ['name', 'email', 'phone', 'address', 'website', 'twitter', 'date', 'time', 'currency', 'number',
-      'radio', 'checkbox', 'select', 'likert', 'textarea', 'password']) {
+    for (const type of [
+      'name',
+      'email',
+      'phone',
+      'address',
+      'website',
+      'twitter',
+      'date',
+      'time',
+      'currency',
+      'number',
+      'radio',
+      'checkbox',
+      'select',
+      'likert',
+      'textarea',
+      'password',
+    ]) {
       expect(html, type).toMatch(new RegExp(`data-field-type="${type}"`));
     }
     expect(html).toContain('data-field-type="section"');
@@ -208,8 +265,16 @@ describe('default theme pages of the demo site', () => {
     expect(html).toContain('<div class="captcha-container" data-captcha></div>');
     // The markers the forms island looks for (FORM_MARKERS in @tessera/core).
     expect(html).toMatch(/<form class="tessera-form site-form" id="form-feedback" data-form-id="feedback"/);
-    for (const marker of ['class="form-problems-above"', 'class="form-problems-below"', 'class="field-error"', 'class="textarea-counter"',
-      'class="form-submission-text"', 'class="button form-submit-button"', 'name="website_url"']) expect(html).toContain(marker);
+    for (const marker of [
+      'class="form-problems-above"',
+      'class="form-problems-below"',
+      'class="field-error"',
+      'class="textarea-counter"',
+      'class="form-submission-text"',
+      'class="button form-submit-button"',
+      'name="website_url"',
+    ])
+      expect(html).toContain(marker);
     // Every visible input, select and textarea has a label pointing at it.
     const ids = [...html.matchAll(/<(?:input|select|textarea) class="form-input[^"]*"[^>]*\sid="([^"]+)"/g)].map((m) => m[1]);
     expect(ids.length).toBeGreaterThan(20);
@@ -219,23 +284,40 @@ describe('default theme pages of the demo site', () => {
 
 describe('default theme: restock, reviews and the commerce email preview', () => {
   const stars = (n: number) => Array.from({ length: 5 }, (_, i) => i < n);
-  const review = (id: string, rating: number, body: string, reviewerName: string) =>
-    ({ id, itemId: 'x', rating, stars: stars(rating), body, reviewerName, created: Date.parse('2026-11-02T15:00:00Z') });
+  const review = (id: string, rating: number, body: string, reviewerName: string) => ({
+    id,
+    itemId: 'x',
+    rating,
+    stars: stars(rating),
+    body,
+    reviewerName,
+    created: Date.parse('2026-11-02T15:00:00Z'),
+  });
   const productReviews = (reviews: ReturnType<typeof review>[]) => ({
-    itemId: 'x', count: reviews.length, countText: `${reviews.length} review${reviews.length === 1 ? '' : 's'}`,
-    averageRating: 4.5, averageRatingText: reviews.length ? '4.5' : '', averageStars: stars(reviews.length ? 5 : 0),
-    average: { rating: reviews.length ? '4.5' : '', stars: stars(reviews.length ? 5 : 0) }, reviews, hasMore: false,
+    itemId: 'x',
+    count: reviews.length,
+    countText: `${reviews.length} review${reviews.length === 1 ? '' : 's'}`,
+    averageRating: 4.5,
+    averageRatingText: reviews.length ? '4.5' : '',
+    averageStars: stars(reviews.length ? 5 : 0),
+    average: { rating: reviews.length ? '4.5' : '', stars: stars(reviews.length ? 5 : 0) },
+    reviews,
+    hasMore: false,
   });
 
-  it('shows a product\'s reviews in a tab beside the description, with an anchor to them under the title', () => {
+  it("shows a product's reviews in a tab beside the description, with an anchor to them under the title", () => {
     const { html, errors } = renderPage('/shop/stoneware-mug', undefined, {
       productReviews: productReviews([review('r1', 5, 'Keeps coffee hot <really>.', 'Ada L.'), review('r2', 4, 'Lovely glaze.', 'Grace H.')]),
     });
     expect(errors).toEqual([]);
-    expect(html).toMatch(/<a class="product-rating" href="#reviews" data-reviews-anchor>\s*<span class="rating-stars" role="img" aria-label="Rated 4.5 out of 5">/);
+    expect(html).toMatch(
+      /<a class="product-rating" href="#reviews" data-reviews-anchor>\s*<span class="rating-stars" role="img" aria-label="Rated 4.5 out of 5">/,
+    );
     expect(html).toContain('<span class="product-rating__count">(2 reviews)</span>');
     expect(html).toMatch(/<div class="product-tabs" data-tessera-island="product-reviews" data-item-id="\w+">/);
-    expect(html).toContain('role="tab" id="product-tab-reviews" href="#reviews" aria-controls="reviews" aria-selected="false" data-reviews-tab>Reviews <span class="product-tabs__count">2</span>');
+    expect(html).toContain(
+      'role="tab" id="product-tab-reviews" href="#reviews" aria-controls="reviews" aria-selected="false" data-reviews-tab>Reviews <span class="product-tabs__count">2</span>',
+    );
     expect(html).toContain('<section class="product-tabs__panel product-reviews" role="tabpanel" id="reviews" aria-labelledby="product-tab-reviews">');
     expect(html).toContain('<p class="review__body">Keeps coffee hot &lt;really&gt;.</p>');
     expect(html).toContain('<span class="review__author">Ada L.</span>');
@@ -270,9 +352,15 @@ describe('default theme: restock, reviews and the commerce email preview', () =>
     expect(errors).toEqual([]);
     const page = pageFor('/cart').context;
     const context = {
-      ...page, pageType: 209,
+      ...page,
+      pageType: 209,
       reviewsRequest: {
-        token: 'tok.en', orderNumber: 1042, submitUrl: '/api/commerce/reviews', reviewerName: 'Ada L.', maxBodyLength: 2000, allReviewed: false,
+        token: 'tok.en',
+        orderNumber: 1042,
+        submitUrl: '/api/commerce/reviews',
+        reviewerName: 'Ada L.',
+        maxBodyLength: 2000,
+        allReviewed: false,
         products: [
           { itemId: 'i1', title: 'Stoneware Mug', fullUrl: '/shop/stoneware-mug', imageUrl: '/assets/mug.svg', reviewed: false, review: null },
           { itemId: 'i2', title: 'House Blend', fullUrl: null, imageUrl: null, reviewed: true, review: review('r', 3, 'Fine.', 'Ada L.') },
@@ -298,10 +386,16 @@ describe('default theme: restock, reviews and the commerce email preview', () =>
 
   it('renders the commerce email preview (301): the kinds, the headers and the mail in a sandboxed frame', () => {
     const context = {
-      ...pageFor('/cart').context, pageType: 301,
+      ...pageFor('/cart').context,
+      pageType: 301,
       emailPreview: {
-        kind: 'gift-card-code', title: 'Gift card code', subject: 'Your $50.00 gift card', from: '"Shop" <no-reply@shop.test>', to: 'customer@example.com',
-        html: '<!doctype html><p style="color:#222">Code: "K7QM"</p>', text: 'Code: K7QM & more',
+        kind: 'gift-card-code',
+        title: 'Gift card code',
+        subject: 'Your $50.00 gift card',
+        from: '"Shop" <no-reply@shop.test>',
+        to: 'customer@example.com',
+        html: '<!doctype html><p style="color:#222">Code: "K7QM"</p>',
+        text: 'Code: K7QM & more',
         kinds: [
           { kind: 'order-confirmation', title: 'Order confirmation', url: '/config/email-preview/order-confirmation', current: false },
           { kind: 'gift-card-code', title: 'Gift card code', url: '/config/email-preview/gift-card-code', current: true },

@@ -57,7 +57,14 @@ export class ApiError extends Error {
     const crumbFail = b?.crumbFail === true;
     super(cartEntryFailureMessage({ status, crumbFail, cookiesEnabled, message: serverMessage ?? undefined }));
     Object.assign(this, {
-      ok: false, status, code: b?.code ?? null, serverMessage, crumbFail, network: !status, timedOut, fieldErrors: b?.errors ?? {},
+      ok: false,
+      status,
+      code: b?.code ?? null,
+      serverMessage,
+      crumbFail,
+      network: !status,
+      timedOut,
+      fieldErrors: b?.errors ?? {},
     });
   }
 }
@@ -77,8 +84,10 @@ export function unwrap<T>(result: ApiResult<T>): T {
   return result.data;
 }
 
-type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; credentials: 'same-origin'; signal?: AbortSignal }) =>
-  Promise<{ readonly ok: boolean; readonly status: number; json(): Promise<unknown> }>;
+type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; credentials: 'same-origin'; signal?: AbortSignal },
+) => Promise<{ readonly ok: boolean; readonly status: number; json(): Promise<unknown> }>;
 
 // Core is built without the DOM's types: the page's fetch, looked up at each call (tests replace it).
 declare const fetch: FetchLike;
@@ -103,17 +112,20 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export function createApi(options: ApiOptions = {}) {
   const crumb = options.crumb ?? readCrumb;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const cookiesEnabled = () => (options.cookiesEnabled ? options.cookiesEnabled() : (globalThis as { navigator?: { cookieEnabled?: boolean } }).navigator?.cookieEnabled !== false);
+  const cookiesEnabled = () =>
+    options.cookiesEnabled ? options.cookiesEnabled() : (globalThis as { navigator?: { cookieEnabled?: boolean } }).navigator?.cookieEnabled !== false;
 
   return async function call<T>(method: Method, path: string, body?: unknown, extra?: Readonly<Record<string, string>>): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { Accept: 'application/json', ...extra };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const token = method === 'GET' ? null : crumb();
     if (token) headers[CRUMB_HEADER] = token;
-    let res;
+    let res: Response;
     try {
       res = await (options.fetch ?? fetch)(path, {
-        method, credentials: 'same-origin', headers,
+        method,
+        credentials: 'same-origin',
+        headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: timeoutMs > 0 ? AbortSignal.timeout(timeoutMs) : undefined,
       });

@@ -113,9 +113,10 @@ export function validateAddToCart(input: AddToCartInput): AddToCartResult {
     }
     const variants = variantsOf(product);
     // A product without choices has one variant without attributes: no SKU names it.
-    variant = input.sku === '' && variants.length === 1 && Object.keys(variants[0].attributes ?? {}).length === 0
-      ? variants[0]
-      : variants.find((v) => v.sku === input.sku);
+    variant =
+      input.sku === '' && variants.length === 1 && Object.keys(variants[0].attributes ?? {}).length === 0
+        ? variants[0]
+        : variants.find((v) => v.sku === input.sku);
   } else {
     const chosen = input.chosenOptions ?? {};
     const missing = variantOptionNames(product).filter((name) => !chosen[name]);

@@ -37,4 +37,3 @@ export const CART_TEXTS = Object.freeze({
   couponRemoved: 'Coupon {code} removed. Total {total}.',
   estimateUpdated: 'Estimate updated. Total {total}.',
 });
-

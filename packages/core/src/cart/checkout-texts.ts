@@ -21,4 +21,3 @@ export const CHECKOUT_TEXTS = Object.freeze({
   placingOrder: 'Placing order…',
   quantityTimes: 'Quantity: {quantity}',
 });
-

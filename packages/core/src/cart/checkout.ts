@@ -122,7 +122,13 @@ export function normalizeGiftCardCode(raw: unknown): string | null {
 }
 
 export function formatGiftCardCode(code: string): string {
-  return code.replace(/[\s-]/g, '').toUpperCase().match(/.{1,4}/g)?.join('-') ?? '';
+  return (
+    code
+      .replace(/[\s-]/g, '')
+      .toUpperCase()
+      .match(/.{1,4}/g)
+      ?.join('-') ?? ''
+  );
 }
 
 /** A site's donation settings (site.json `store.donations`), with Tessera's defaults. */
@@ -156,11 +162,7 @@ export type DonationAmountResult =
  * A donation of a preset or a custom amount: a whole number of minor units from the minimum to
  * the maximum; otherwise `Enter a donation amount from {min} to {max}.` with both formatted.
  */
-export function validateDonationAmount(
-  amountCents: unknown,
-  settings: DonationSettings,
-  formatAmount: (cents: number) => string,
-): DonationAmountResult {
+export function validateDonationAmount(amountCents: unknown, settings: DonationSettings, formatAmount: (cents: number) => string): DonationAmountResult {
   if (typeof amountCents === 'number' && Number.isSafeInteger(amountCents) && amountCents >= settings.minCents && amountCents <= settings.maxCents) {
     return { ok: true, amountCents };
   }

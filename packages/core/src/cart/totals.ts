@@ -116,11 +116,15 @@ function deliveredDigitally(type: ProductType): boolean {
 export function computeCartTotals(input: CartTotalsInput): CartTotals {
   const types = input.entries.map((e) => toProductType(e.productType));
   const entrySubtotalsCents = input.entries.map((e, i) => {
-    if (!Number.isSafeInteger(e.quantity) || e.quantity < 1) throw new RangeError(`Entry ${i} quantity must be a whole number of at least 1, got ${e.quantity}`);
+    if (!Number.isSafeInteger(e.quantity) || e.quantity < 1)
+      throw new RangeError(`Entry ${i} quantity must be a whole number of at least 1, got ${e.quantity}`);
     const subtotal = wholeCents(e.unitPriceCents, `Entry ${i} unit price`) * e.quantity;
     return wholeCents(subtotal, `Entry ${i} subtotal`);
   });
-  const subtotalCents = wholeCents(entrySubtotalsCents.reduce((a, b) => a + b, 0), 'Subtotal');
+  const subtotalCents = wholeCents(
+    entrySubtotalsCents.reduce((a, b) => a + b, 0),
+    'Subtotal',
+  );
   const totalQuantity = input.entries.reduce((a, e) => a + e.quantity, 0);
 
   const validCoupons: CartCoupon[] = [];
@@ -132,10 +136,7 @@ export function computeCartTotals(input: CartTotalsInput): CartTotals {
       continue;
     }
     validCoupons.push(coupon);
-    discount +=
-      coupon.percentOff !== undefined
-        ? mulDivHalfUp(subtotalCents, Math.round(coupon.percentOff * 100), 10000)
-        : coupon.amountOffCents!;
+    discount += coupon.percentOff !== undefined ? mulDivHalfUp(subtotalCents, Math.round(coupon.percentOff * 100), 10000) : coupon.amountOffCents!;
   }
   const discountCents = Math.min(discount, subtotalCents);
   const discounted = subtotalCents - discountCents;

@@ -26,6 +26,9 @@ export function hexToRgb(text: string): Rgb | undefined {
 
 /** RGB to "#rrggbb" (channels rounded and clamped to 0..255). */
 export function rgbToHex({ r, g, b }: Rgb): string {
-  const channel = (v: number) => Math.min(255, Math.max(0, Math.round(v))).toString(16).padStart(2, '0');
+  const channel = (v: number) =>
+    Math.min(255, Math.max(0, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${channel(r)}${channel(g)}${channel(b)}`;
 }

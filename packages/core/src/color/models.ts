@@ -81,8 +81,7 @@ function hue(r: number, g: number, b: number, max: number, d: number): number {
 function fromChroma(h: number, c: number, m: number): Rgb {
   const hp = (((h % 360) + 360) % 360) / 60;
   const x = c * (1 - Math.abs((hp % 2) - 1));
-  const [r, g, b] =
-    hp < 1 ? [c, x, 0] : hp < 2 ? [x, c, 0] : hp < 3 ? [0, c, x] : hp < 4 ? [0, x, c] : hp < 5 ? [x, 0, c] : [c, 0, x];
+  const [r, g, b] = hp < 1 ? [c, x, 0] : hp < 2 ? [x, c, 0] : hp < 3 ? [0, c, x] : hp < 4 ? [0, x, c] : hp < 5 ? [x, 0, c] : [c, 0, x];
   // Clamped: float error can give -1e-17 (rounding to -0) or a hair above 1.
   const channel = (v: number) => Math.min(255, Math.max(0, Math.round((v + m) * 255)));
   return { r: channel(r), g: channel(g), b: channel(b) };

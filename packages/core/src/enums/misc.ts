@@ -25,9 +25,7 @@ const CONTENT_STATUS_LABELS: Readonly<Record<Exclude<ContentStatus, 'published'>
 
 /** The label shown for a status, or undefined for published content and unknown statuses. */
 export function contentStatusLabel(status: string): string | undefined {
-  return Object.hasOwn(CONTENT_STATUS_LABELS, status)
-    ? CONTENT_STATUS_LABELS[status as keyof typeof CONTENT_STATUS_LABELS]
-    : undefined;
+  return Object.hasOwn(CONTENT_STATUS_LABELS, status) ? CONTENT_STATUS_LABELS[status as keyof typeof CONTENT_STATUS_LABELS] : undefined;
 }
 
 export const CollectionView = defineEnum({ LIST: 'list', GRID: 'grid', PRODUCT: 'product' });

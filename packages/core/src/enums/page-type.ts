@@ -31,8 +31,4 @@ export const PageType = defineEnum({
 export type PageType = EnumValue<typeof PageType>;
 
 /** Page kinds that analytics never records (platform.md section 6). */
-export const ANALYTICS_SKIPPED_PAGE_TYPES: readonly PageType[] = Object.freeze([
-  PageType.NOT_FOUND,
-  PageType.LOCK_SCREEN,
-  PageType.MEMBER_AREA_ACCESS_DENIED,
-]);
+export const ANALYTICS_SKIPPED_PAGE_TYPES: readonly PageType[] = Object.freeze([PageType.NOT_FOUND, PageType.LOCK_SCREEN, PageType.MEMBER_AREA_ACCESS_DENIED]);

@@ -19,7 +19,17 @@ export type LocaleNumberFormat = (value: string | number) => string;
 
 type RoundingMode = 'ceil' | 'floor' | 'expand' | 'trunc' | 'halfCeil' | 'halfFloor' | 'halfExpand' | 'halfTrunc' | 'halfEven';
 
-const ROUNDING_MODES: ReadonlySet<string> = new Set<RoundingMode>(['ceil', 'floor', 'expand', 'trunc', 'halfCeil', 'halfFloor', 'halfExpand', 'halfTrunc', 'halfEven']);
+const ROUNDING_MODES: ReadonlySet<string> = new Set<RoundingMode>([
+  'ceil',
+  'floor',
+  'expand',
+  'trunc',
+  'halfCeil',
+  'halfFloor',
+  'halfExpand',
+  'halfTrunc',
+  'halfEven',
+]);
 
 interface Shape {
   readonly positivePrefix: string;
@@ -67,14 +77,16 @@ function splitDecimal(text: string): boolean {
   const wholeEnd = i;
   let fractionStart = i;
   let fractionEnd = i;
-  if (i < n && text.charCodeAt(i) === 46) { // '.'
+  if (i < n && text.charCodeAt(i) === 46) {
+    // '.'
     fractionStart = ++i;
     while (i < n && isDigit(text.charCodeAt(i))) i++;
     fractionEnd = i;
   }
   if (wholeEnd === wholeStart && fractionEnd === fractionStart) return false;
   let exponent = 0;
-  if (i < n && (text.charCodeAt(i) | 32) === 101) { // 'e', 'E'
+  if (i < n && (text.charCodeAt(i) | 32) === 101) {
+    // 'e', 'E'
     const start = ++i;
     if (i < n && (text.charCodeAt(i) === 45 || text.charCodeAt(i) === 43)) i++;
     const digitsStart = i;
@@ -130,22 +142,32 @@ function increment(digits: string): string {
 /** Whether dropping `rest` (digits after the kept ones, never all zeros) rounds the magnitude up. */
 function roundsUp(mode: RoundingMode, isNegative: boolean, rest: string, lastKept: number): boolean {
   switch (mode) {
-    case 'trunc': return false;
-    case 'expand': return true;
-    case 'ceil': return !isNegative;
-    case 'floor': return isNegative;
-    default: break;
+    case 'trunc':
+      return false;
+    case 'expand':
+      return true;
+    case 'ceil':
+      return !isNegative;
+    case 'floor':
+      return isNegative;
+    default:
+      break;
   }
   const first = rest.charCodeAt(0);
   // rest has no trailing zeros, so "5" alone is exactly half and "5..." more than half.
   const half = first > 53 || (first === 53 && rest.length > 1) ? 1 : first === 53 ? 0 : -1;
   if (half !== 0) return half > 0;
   switch (mode) {
-    case 'halfExpand': return true;
-    case 'halfTrunc': return false;
-    case 'halfCeil': return !isNegative;
-    case 'halfFloor': return isNegative;
-    default: return lastKept % 2 === 1; // halfEven
+    case 'halfExpand':
+      return true;
+    case 'halfTrunc':
+      return false;
+    case 'halfCeil':
+      return !isNegative;
+    case 'halfFloor':
+      return isNegative;
+    default:
+      return lastKept % 2 === 1; // halfEven
   }
 }
 
@@ -178,8 +200,7 @@ function verbatim(text: string, s: Shape): boolean {
   const point = ++i;
   while (i < n && isDigit(text.charCodeAt(i))) i++;
   const fraction = i - point;
-  return i === n && fraction >= s.minFraction && fraction <= s.maxFraction && fraction > 0 &&
-    (fraction === s.minFraction || text.charCodeAt(n - 1) !== 48);
+  return i === n && fraction >= s.minFraction && fraction <= s.maxFraction && fraction > 0 && (fraction === s.minFraction || text.charCodeAt(n - 1) !== 48);
 }
 
 /** The number written in the shape, or undefined when the text is beyond what the shape covers. */
@@ -250,7 +271,10 @@ function grouping(nf: Intl.NumberFormat): { group: string; groupFrom: number; pr
   // The rule must give back what Intl wrote for every length.
   for (let n = 1; n <= GROUPING_PROBE_DIGITS; n++) {
     const expected = sizes[n - 1].join(',');
-    const got = grouped('9'.repeat(n), { ...shape, group: ',' } as Shape).split(',').map((s) => s.length).join(',');
+    const got = grouped('9'.repeat(n), { ...shape, group: ',' } as Shape)
+      .split(',')
+      .map((s) => s.length)
+      .join(',');
     if (got !== expected) return undefined;
   }
   return shape;
@@ -279,27 +303,70 @@ function shapeOf(nf: Intl.NumberFormat, mapText: (s: string) => string): Shape |
   const g = grouping(nf);
   if (g === undefined) return undefined;
   return {
-    positivePrefix: mapText(positive.prefix), positiveSuffix: mapText(positive.suffix),
-    negativePrefix: mapText(minus.prefix), negativeSuffix: mapText(minus.suffix),
-    decimal: mapText(decimal), group: mapText(g.group), groupFrom: g.groupFrom, primary: g.primary, secondary: g.secondary,
-    minInteger: r.minimumIntegerDigits, minFraction, maxFraction, mode: mode as RoundingMode,
+    positivePrefix: mapText(positive.prefix),
+    positiveSuffix: mapText(positive.suffix),
+    negativePrefix: mapText(minus.prefix),
+    negativeSuffix: mapText(minus.suffix),
+    decimal: mapText(decimal),
+    group: mapText(g.group),
+    groupFrom: g.groupFrom,
+    primary: g.primary,
+    secondary: g.secondary,
+    minInteger: r.minimumIntegerDigits,
+    minFraction,
+    maxFraction,
+    mode: mode as RoundingMode,
   };
 }
 
 // Numbers on which a compiled format must agree with Intl before it is used: signs, zeros, each rounding
 // boundary, carries through every digit, long integers and fractions, exponents.
 const SAMPLES = [
-  '0', '-0', '1', '-1', '0.5', '-0.5', '1.5', '2.5', '-2.5', '0.05', '0.15', '0.25', '1.005', '-1.005', '0.0001',
-  '-0.0001', '9.995', '-9.995', '99.95', '999.9999', '1234.5678', '-1234.5678', '12345.6789', '123456.789',
-  '1234567.891', '-1234567.891', '98765432109876.54', '123456789012345.67', '-999999999999999.99',
-  '1e3', '-2.5e-3', '1.23456789e10', '0.000123456789', '42', '-42.42', '7.0', '10', '100', '1000', '10000',
+  '0',
+  '-0',
+  '1',
+  '-1',
+  '0.5',
+  '-0.5',
+  '1.5',
+  '2.5',
+  '-2.5',
+  '0.05',
+  '0.15',
+  '0.25',
+  '1.005',
+  '-1.005',
+  '0.0001',
+  '-0.0001',
+  '9.995',
+  '-9.995',
+  '99.95',
+  '999.9999',
+  '1234.5678',
+  '-1234.5678',
+  '12345.6789',
+  '123456.789',
+  '1234567.891',
+  '-1234567.891',
+  '98765432109876.54',
+  '123456789012345.67',
+  '-999999999999999.99',
+  '1e3',
+  '-2.5e-3',
+  '1.23456789e10',
+  '0.000123456789',
+  '42',
+  '-42.42',
+  '7.0',
+  '10',
+  '100',
+  '1000',
+  '10000',
 ];
 
 /** Intl's own format, through mapText. */
 function intlFormat(nf: Intl.NumberFormat, mapText: ((s: string) => string) | undefined): LocaleNumberFormat {
-  return mapText === undefined
-    ? (v) => nf.format(v as `${number}`)
-    : (v) => mapText(nf.format(v as `${number}`));
+  return mapText === undefined ? (v) => nf.format(v as `${number}`) : (v) => mapText(nf.format(v as `${number}`));
 }
 
 /**

@@ -13,8 +13,33 @@ export interface Currency {
 }
 
 export const CURRENCY_CODES = Object.freeze([
-  'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK',
-  'ILS', 'PHP', 'RUB', 'PLN', 'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+  'EUR',
+  'USD',
+  'AUD',
+  'NOK',
+  'CAD',
+  'NZD',
+  'DKK',
+  'GBP',
+  'HKD',
+  'CHF',
+  'MXN',
+  'SGD',
+  'SEK',
+  'CZK',
+  'ILS',
+  'PHP',
+  'RUB',
+  'PLN',
+  'THB',
+  'MYR',
+  'ARS',
+  'BRL',
+  'COP',
+  'IDR',
+  'INR',
+  'JPY',
+  'ZAR',
 ] as const);
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
@@ -53,10 +78,7 @@ const table: ReadonlyArray<readonly [CurrencyCode, string, string]> = [
 
 export const CURRENCIES: Readonly<Record<CurrencyCode, Currency>> = Object.freeze(
   Object.fromEntries(
-    table.map(([code, name, numericCode]) => [
-      code,
-      Object.freeze({ code, name, numericCode, fractionDigits: storeFractionDigits(code) }),
-    ]),
+    table.map(([code, name, numericCode]) => [code, Object.freeze({ code, name, numericCode, fractionDigits: storeFractionDigits(code) })]),
   ) as Record<CurrencyCode, Currency>,
 );
 

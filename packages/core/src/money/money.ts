@@ -61,7 +61,8 @@ function splitAmount(t: string): { sign: string; whole: string; fraction: string
   while (i < n && t.charCodeAt(i) >= 48 && t.charCodeAt(i) <= 57) i++;
   const wholeEnd = i;
   let fraction = '';
-  if (i < n && t.charCodeAt(i) === 46) { // '.'
+  if (i < n && t.charCodeAt(i) === 46) {
+    // '.'
     const start = ++i;
     while (i < n && t.charCodeAt(i) >= 48 && t.charCodeAt(i) <= 57) i++;
     fraction = t.slice(start, i);
@@ -76,11 +77,7 @@ function splitAmount(t: string): { sign: string; whole: string; fraction: string
  * zero ("0.125" -> 13), or rejected with `rounding: 'reject'`. Throws on text that is not a
  * plain decimal number or that overflows a safe integer.
  */
-export function decimalStringToMinor(
-  text: string,
-  currency: CurrencyCode = DEFAULT_CURRENCY,
-  rounding: DecimalRounding = 'half-up',
-): number {
+export function decimalStringToMinor(text: string, currency: CurrencyCode = DEFAULT_CURRENCY, rounding: DecimalRounding = 'half-up'): number {
   const parts = splitAmount(typeof text === 'string' ? text.trim() : '');
   if (parts === undefined || (parts.whole === '' && parts.fraction === '')) {
     throw new RangeError(`Not a decimal amount: ${JSON.stringify(text)}`);

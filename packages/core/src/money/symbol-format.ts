@@ -9,9 +9,33 @@ import { assertMoney, minorToDecimalString, type Money } from './money.js';
  * symbols).
  */
 export const CURRENCY_SYMBOLS: Readonly<Record<CurrencyCode, string>> = Object.freeze({
-  EUR: '€', USD: '$', AUD: 'A$', NOK: 'kr', CAD: 'C$', NZD: 'NZ$', DKK: 'kr', GBP: '£', HKD: 'HK$',
-  CHF: 'CHF', MXN: 'MX$', SGD: 'S$', SEK: 'kr', CZK: 'Kč', ILS: '₪', PHP: '₱', RUB: '₽', PLN: 'zł',
-  THB: '฿', MYR: 'RM', ARS: '$', BRL: 'R$', COP: '$', IDR: 'Rp', INR: '₹', JPY: '¥', ZAR: 'R',
+  EUR: '€',
+  USD: '$',
+  AUD: 'A$',
+  NOK: 'kr',
+  CAD: 'C$',
+  NZD: 'NZ$',
+  DKK: 'kr',
+  GBP: '£',
+  HKD: 'HK$',
+  CHF: 'CHF',
+  MXN: 'MX$',
+  SGD: 'S$',
+  SEK: 'kr',
+  CZK: 'Kč',
+  ILS: '₪',
+  PHP: '₱',
+  RUB: '₽',
+  PLN: 'zł',
+  THB: '฿',
+  MYR: 'RM',
+  ARS: '$',
+  BRL: 'R$',
+  COP: '$',
+  IDR: 'Rp',
+  INR: '₹',
+  JPY: '¥',
+  ZAR: 'R',
 });
 
 const placements = new Map<string, boolean>();

@@ -8,9 +8,7 @@ import { parseSubscriptionPlan, subscriptionPriceTemplate, type SubscriptionPlan
  * product, its plan (each shown price is followed by the plan's text). A subscribable product
  * without a usable plan is `unavailable` (text `productPriceUnavailable`, default "Unavailable").
  */
-export type ProductPriceView =
-  | (PriceDisplay & { readonly plan?: SubscriptionPlan })
-  | { readonly kind: 'unavailable' };
+export type ProductPriceView = (PriceDisplay & { readonly plan?: SubscriptionPlan }) | { readonly kind: 'unavailable' };
 
 export function productPriceView(product: ProductData | undefined): ProductPriceView {
   const display = productPriceDisplay(product);
@@ -45,9 +43,7 @@ export function subscriptionOptionsPriceDisplay(product: ProductData | undefined
     return { kind: 'from', cents: Math.min(...firstOptions.map((o) => (o.onSale ? o.sale : o.price))), currency };
   }
   const [first] = firstOptions;
-  return first.onSale
-    ? { kind: 'sale', cents: first.sale, originalCents: first.price, currency }
-    : { kind: 'single', cents: first.price, currency };
+  return first.onSale ? { kind: 'sale', cents: first.sale, originalCents: first.price, currency } : { kind: 'single', cents: first.price, currency };
 }
 
 /** One shown price: a text holding `{price}` where the formatted amount goes. */
@@ -84,10 +80,7 @@ export const PRODUCT_PRICE_TEXT = Object.freeze({
  * for a plan, the sale and original lines. The caller formats each line's amount and puts it
  * where `{price}` stands, so it can escape the text and wrap the amount in its own markup.
  */
-export function productPriceLines(
-  view: ProductPriceView,
-  localizedStrings: Readonly<Record<string, unknown>> = {},
-): PriceLines {
+export function productPriceLines(view: ProductPriceView, localizedStrings: Readonly<Record<string, unknown>> = {}): PriceLines {
   const text = (key: keyof typeof PRODUCT_PRICE_TEXT): string => {
     const v = localizedStrings[key];
     return typeof v === 'string' ? v : PRODUCT_PRICE_TEXT[key];

@@ -1,16 +1,6 @@
 import { ProductType } from '../enums/product-type.js';
 import type { CurrencyCode } from '../money/currencies.js';
-import {
-  centsOf,
-  currencyOf,
-  flag,
-  pricedOnProduct,
-  pricedOnVariants,
-  productTypeOf,
-  variantsOf,
-  type ProductData,
-  type VariantData,
-} from './data.js';
+import { centsOf, currencyOf, flag, pricedOnProduct, pricedOnVariants, productTypeOf, variantsOf, type ProductData, type VariantData } from './data.js';
 import { isOnSale } from './status.js';
 
 /** A variant's regular price in minor units (`priceMoney`, else `price`, else 0). */

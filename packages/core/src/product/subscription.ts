@@ -119,9 +119,7 @@ export function subscriptionPriceTemplate(
     billingPeriodValue: plan.billingPeriod.value,
     duration: subscriptionDuration(plan)?.value ?? 0,
   };
-  const template = raw
-    .replace(/\{billingPeriodValue\}/g, String(values.billingPeriodValue))
-    .replace(/\{duration\}/g, String(values.duration));
+  const template = raw.replace(/\{billingPeriodValue\}/g, String(values.billingPeriodValue)).replace(/\{duration\}/g, String(values.duration));
   return { key, template, values };
 }
 

@@ -13,20 +13,22 @@ export interface SiteLanguage {
   readonly nativeName: string;
 }
 
-export const SITE_LANGUAGES: readonly SiteLanguage[] = Object.freeze([
-  { code: 'en-US', name: 'English (United States)', nativeName: 'English (US)' },
-  { code: 'en-GB', name: 'English (United Kingdom)', nativeName: 'English (UK)' },
-  { code: 'en-CA', name: 'English (Canada)', nativeName: 'English (Canada)' },
-  { code: 'en-AU', name: 'English (Australia)', nativeName: 'English (Australia)' },
-  { code: 'fr-FR', name: 'French (France)', nativeName: 'Français' },
-  { code: 'fr-CA', name: 'French (Canada)', nativeName: 'Français (Canada)' },
-  { code: 'de-DE', name: 'German', nativeName: 'Deutsch' },
-  { code: 'es-ES', name: 'Spanish', nativeName: 'Español' },
-  { code: 'it-IT', name: 'Italian', nativeName: 'Italiano' },
-  { code: 'nl-NL', name: 'Dutch', nativeName: 'Nederlands' },
-  { code: 'pt-BR', name: 'Portuguese (Brazil)', nativeName: 'Português (Brasil)' },
-  { code: 'ja-JP', name: 'Japanese', nativeName: '日本語' },
-].map((l) => Object.freeze(l)));
+export const SITE_LANGUAGES: readonly SiteLanguage[] = Object.freeze(
+  [
+    { code: 'en-US', name: 'English (United States)', nativeName: 'English (US)' },
+    { code: 'en-GB', name: 'English (United Kingdom)', nativeName: 'English (UK)' },
+    { code: 'en-CA', name: 'English (Canada)', nativeName: 'English (Canada)' },
+    { code: 'en-AU', name: 'English (Australia)', nativeName: 'English (Australia)' },
+    { code: 'fr-FR', name: 'French (France)', nativeName: 'Français' },
+    { code: 'fr-CA', name: 'French (Canada)', nativeName: 'Français (Canada)' },
+    { code: 'de-DE', name: 'German', nativeName: 'Deutsch' },
+    { code: 'es-ES', name: 'Spanish', nativeName: 'Español' },
+    { code: 'it-IT', name: 'Italian', nativeName: 'Italiano' },
+    { code: 'nl-NL', name: 'Dutch', nativeName: 'Nederlands' },
+    { code: 'pt-BR', name: 'Portuguese (Brazil)', nativeName: 'Português (Brasil)' },
+    { code: 'ja-JP', name: 'Japanese', nativeName: '日本語' },
+  ].map((l) => Object.freeze(l)),
+);
 
 const BY_LOWER = new Map(SITE_LANGUAGES.map((l) => [l.code.toLowerCase(), l]));
 

@@ -11,10 +11,5 @@ const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[
 
 /** The general email rule: a string of 3 to 256 characters in the format above. */
 export function isValidEmail(value: unknown): boolean {
-  return (
-    typeof value === 'string' &&
-    value.length >= EMAIL_MIN_LENGTH &&
-    value.length <= EMAIL_MAX_LENGTH &&
-    EMAIL.test(value)
-  );
+  return typeof value === 'string' && value.length >= EMAIL_MIN_LENGTH && value.length <= EMAIL_MAX_LENGTH && EMAIL.test(value);
 }

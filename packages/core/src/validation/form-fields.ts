@@ -55,8 +55,7 @@ function queryValue(query: FormValueContext['query'], name: string): string | un
   return Object.hasOwn(query, name) ? query[name] : undefined;
 }
 
-const checkedValues = (choices: readonly FormChoice[] | undefined): string[] =>
-  (choices ?? []).filter((c) => c.checked).map((c) => c.value);
+const checkedValues = (choices: readonly FormChoice[] | undefined): string[] => (choices ?? []).filter((c) => c.checked).map((c) => c.value);
 
 /**
  * The submitted value shape of a field:

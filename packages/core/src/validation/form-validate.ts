@@ -162,7 +162,9 @@ export function validateFormField(field: FormFieldDefinition, value: unknown, op
  * unknown field ids are ignored, or each an error with `unknownFields: 'reject'`.
  */
 export function validateFormFields(
-  fields: readonly FormFieldDefinition[], form: Readonly<Record<string, unknown>>, options: FormValidationOptions = {},
+  fields: readonly FormFieldDefinition[],
+  form: Readonly<Record<string, unknown>>,
+  options: FormValidationOptions = {},
 ): FieldErrors {
   // Built as entries: an id such as `__proto__` (JSON.parse makes it an own key) must become a key
   // of the answer, not the prototype of a plain object, where it would silently vanish.

@@ -92,7 +92,5 @@ export const EDITOR_VALIDATION_MESSAGES = Object.freeze({
 
 /** Fills `{name}` placeholders; an unknown placeholder stays as it is. */
 export function fillMessage(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? String(values[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }

@@ -38,8 +38,15 @@ function zoneOf(name: string): Zone | undefined {
   if (z === undefined) {
     try {
       const format = new Intl.DateTimeFormat('en-US', {
-        timeZone: name, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-        hour: 'numeric', minute: 'numeric', second: 'numeric', era: 'short',
+        timeZone: name,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        era: 'short',
       });
       z = { format, stretches: new Map(), lastIndex: NaN, lastStretch: undefined };
     } catch {
@@ -63,14 +70,29 @@ function intlOffset(format: Intl.DateTimeFormat, ms: number): number {
   let bc = false;
   for (const p of format.formatToParts(ms)) {
     switch (p.type) {
-      case 'year': year = Number(p.value); break;
-      case 'month': month = Number(p.value); break;
-      case 'day': day = Number(p.value); break;
-      case 'hour': hour = Number(p.value) % 24; break;
-      case 'minute': minute = Number(p.value); break;
-      case 'second': second = Number(p.value); break;
-      case 'era': bc = p.value === 'BC' || p.value === 'B'; break;
-      default: break;
+      case 'year':
+        year = Number(p.value);
+        break;
+      case 'month':
+        month = Number(p.value);
+        break;
+      case 'day':
+        day = Number(p.value);
+        break;
+      case 'hour':
+        hour = Number(p.value) % 24;
+        break;
+      case 'minute':
+        minute = Number(p.value);
+        break;
+      case 'second':
+        second = Number(p.value);
+        break;
+      case 'era':
+        bc = p.value === 'BC' || p.value === 'B';
+        break;
+      default:
+        break;
     }
   }
   const d = new Date(0);

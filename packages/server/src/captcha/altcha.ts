@@ -23,8 +23,15 @@ type Payload = AltchaPayload;
 function decode(token: string): Payload | null {
   try {
     const p = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as Partial<Payload>;
-    const ok = typeof p === 'object' && p !== null && typeof p.algorithm === 'string' && typeof p.challenge === 'string' &&
-      typeof p.salt === 'string' && typeof p.signature === 'string' && Number.isSafeInteger(p.number) && p.number! >= 0;
+    const ok =
+      typeof p === 'object' &&
+      p !== null &&
+      typeof p.algorithm === 'string' &&
+      typeof p.challenge === 'string' &&
+      typeof p.salt === 'string' &&
+      typeof p.signature === 'string' &&
+      Number.isSafeInteger(p.number) &&
+      p.number! >= 0;
     return ok ? (p as Payload) : null;
   } catch {
     return null;
@@ -43,7 +50,11 @@ export class AltchaProvider implements CaptchaProvider {
   private readonly maxNumber: number;
   private challenges = 0;
 
-  constructor(private readonly db: Kysely<Database>, private readonly clock: Clock = systemClock, options: AltchaOptions = {}) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock = systemClock,
+    options: AltchaOptions = {},
+  ) {
     this.ttlMs = options.challengeTtlMs ?? ALTCHA_DEFAULTS.challengeTtlMs;
     this.maxNumber = options.maxNumber ?? ALTCHA_DEFAULTS.maxNumber;
   }
@@ -69,7 +80,8 @@ export class AltchaProvider implements CaptchaProvider {
     const hmacKey = await existingSiteSecret(db, site.websiteId, SECRET_NAME, this.clock());
     if (!hmacKey || !(await verifySolution(payload, hmacKey, false))) return { ok: false, reason: 'invalid' };
     if (expires < this.clock()) return { ok: false, reason: 'expired' };
-    const inserted = await db.insertInto('captcha_solutions')
+    const inserted = await db
+      .insertInto('captcha_solutions')
       .values({ website_id: site.websiteId, challenge: payload.challenge, expires_on: expires })
       .onConflict((oc) => oc.columns(['website_id', 'challenge']).doNothing())
       .executeTakeFirst();

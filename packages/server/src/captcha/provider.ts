@@ -9,9 +9,7 @@ export interface CaptchaSite {
 }
 
 /** Why a token was refused; `ok` when accepted. */
-export type CaptchaVerdict =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly reason: 'missing' | 'invalid' | 'expired' | 'replayed' };
+export type CaptchaVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: 'missing' | 'invalid' | 'expired' | 'replayed' };
 
 /**
  * A captcha provider: the server half of a widget. ALTCHA (altcha.ts) is the default and runs

@@ -129,26 +129,33 @@ declare module 'fastify' {
  * when the request arrives, before its body is read or validated: a forged request costs nothing
  * and learns nothing of the route's schema.
  */
-export const crumbPlugin = fp(async (app: FastifyInstance) => {
-  const table: RouteEntry[] = [];
-  app.decorate('routeTable', table);
-  app.addHook('onRoute', (route) => {
-    const surface = route.config?.surface ?? surfaceOf(route);
-    route.config = { ...route.config, ...(surface ? { surface } : {}) };
-    for (const method of [route.method].flat()) {
-      table.push({
-        method, url: route.url, crumbExempt: route.config.crumbExempt, openWhenLocked: route.config.openWhenLocked === true, surface,
-        permission: route.config.permission,
-      });
-    }
-  });
-  const publicUrl = app.config.publicUrl;
-  app.addHook('onRequest', (request, _reply, done) => {
-    try {
-      checkStateChange(request, publicUrl);
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
-  });
-}, { name: 'tessera-crumb', dependencies: ['@fastify/cookie'] });
+export const crumbPlugin = fp(
+  async (app: FastifyInstance) => {
+    const table: RouteEntry[] = [];
+    app.decorate('routeTable', table);
+    app.addHook('onRoute', (route) => {
+      const surface = route.config?.surface ?? surfaceOf(route);
+      route.config = { ...route.config, ...(surface ? { surface } : {}) };
+      for (const method of [route.method].flat()) {
+        table.push({
+          method,
+          url: route.url,
+          crumbExempt: route.config.crumbExempt,
+          openWhenLocked: route.config.openWhenLocked === true,
+          surface,
+          permission: route.config.permission,
+        });
+      }
+    });
+    const publicUrl = app.config.publicUrl;
+    app.addHook('onRequest', (request, _reply, done) => {
+      try {
+        checkStateChange(request, publicUrl);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    });
+  },
+  { name: 'tessera-crumb', dependencies: ['@fastify/cookie'] },
+);

@@ -10,7 +10,8 @@ import type { FastifyRequest } from 'fastify';
  */
 
 /** A Host (or X-Forwarded-Host) value that is a plain host name or address with an optional port. */
-const AUTHORITY = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*\.?|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const AUTHORITY =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*\.?|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 function validAuthority(value: string | undefined): value is string {
   return typeof value === 'string' && value.length <= 260 && AUTHORITY.test(value);

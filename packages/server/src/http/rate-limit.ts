@@ -44,11 +44,16 @@ export interface RateLimitResult {
  * nothing back (a RETURNING clause cost SQLite more than the upsert itself).
  */
 const hitStatement = statement((db, p) =>
-  db.insertInto('rate_limit_counters')
+  db
+    .insertInto('rate_limit_counters')
     .values({ counter_key: p(0), website_id: p(1), hits: 1, expires_on: p(2) })
-    .onConflict((oc) => oc.column('counter_key')
-      .doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) }))
-      .where('rate_limit_counters.hits', '<', p(3))));
+    .onConflict((oc) =>
+      oc
+        .column('counter_key')
+        .doUpdateSet((eb) => ({ hits: eb('rate_limit_counters.hits', '+', 1) }))
+        .where('rate_limit_counters.hits', '<', p(3)),
+    ),
+);
 
 /**
  * The counters of `process` rules, in this process's memory: hits per key (the key names the
@@ -100,7 +105,10 @@ export class RateLimiter {
   private readonly dialect: { dialect: 'sqlite' | 'postgres' };
   private readonly inProcess = new ProcessCounters();
 
-  constructor(private readonly db: Kysely<Database>, private readonly clock: Clock = systemClock) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.dialect = { dialect: sqliteConnections.has(db) ? 'sqlite' : 'postgres' };
   }
 
@@ -153,7 +161,10 @@ export class RateLimiter {
  * Behind a proxy, the app's trustProxy setting decides what request.ip is.
  */
 export function visitorSubject(request: FastifyRequest): string {
-  return createHash('sha256').update(addressNetwork(request.ip ?? '')).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(addressNetwork(request.ip ?? ''))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /**
@@ -171,7 +182,10 @@ export function addressNetwork(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 /** The subject that counts a whole site's hits. */

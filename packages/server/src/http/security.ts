@@ -30,7 +30,9 @@ const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
  * requests per second, so Tessera sets the same headers itself.)
  */
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': Object.entries(CSP_DIRECTIVES).map(([name, values]) => `${name} ${values.join(' ')}`).join(';'),
+  'content-security-policy': Object.entries(CSP_DIRECTIVES)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';'),
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',

@@ -24,7 +24,11 @@ function fieldName(prefix: string, path: string): string {
   return parts.length > 0 ? parts.join('.') : 'body';
 }
 
-const reasonOf = (field: string) => field.split('.').map((p) => (/^\d+$/.test(p) ? '*' : p)).join('.');
+const reasonOf = (field: string) =>
+  field
+    .split('.')
+    .map((p) => (/^\d+$/.test(p) ? '*' : p))
+    .join('.');
 
 /** A compiled check of a TypeBox schema; field names in errors start with `prefix` (`data`). */
 export function checker<T extends TSchema>(schema: T, prefix = ''): (value: unknown) => Checked<Static<T>> {

@@ -11,7 +11,8 @@ import type {} from '../storage/schema-jobs.js';
 
 /** Makes the job's row, due at once, when no process made it yet. */
 export async function ensureLease(db: Kysely<Database>, name: string): Promise<void> {
-  await db.insertInto('job_leases')
+  await db
+    .insertInto('job_leases')
     .values({ name, holder: null, lease_expires_on: 0, next_run_on: 0, started_on: null, finished_on: null, last_error: null })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
@@ -22,7 +23,8 @@ export async function ensureLease(db: Kysely<Database>, name: string): Promise<v
  * taken, or one whose process died without giving it back). True when this claim got it.
  */
 export async function claimLease(db: Kysely<Database>, name: string, holder: string, now: number, leaseMs: number): Promise<boolean> {
-  const result = await db.updateTable('job_leases')
+  const result = await db
+    .updateTable('job_leases')
     .set({ holder, lease_expires_on: now + leaseMs, started_on: now })
     .where('name', '=', name)
     .where('next_run_on', '<=', now)
@@ -36,9 +38,13 @@ export async function claimLease(db: Kysely<Database>, name: string, holder: str
  * run that outlived its lease (another process took the job over) changes nothing. False then.
  */
 export async function releaseLease(
-  db: Kysely<Database>, name: string, holder: string, release: { nextRunOn: number; finishedOn: number; error: string | null },
+  db: Kysely<Database>,
+  name: string,
+  holder: string,
+  release: { nextRunOn: number; finishedOn: number; error: string | null },
 ): Promise<boolean> {
-  const result = await db.updateTable('job_leases')
+  const result = await db
+    .updateTable('job_leases')
     .set({ holder: null, lease_expires_on: 0, next_run_on: release.nextRunOn, finished_on: release.finishedOn, last_error: release.error })
     .where('name', '=', name)
     .where('holder', '=', holder)

@@ -98,8 +98,16 @@ export class JobRunner {
     // whichever process ran it last; a job of every process just runs at its interval.
     const pollMs = everyProcess ? intervalMs : Math.min(intervalMs, Math.max(MIN_POLL_MS, Math.min(MAX_POLL_MS, Math.floor(intervalMs / 4))));
     const job: Job = {
-      name, intervalMs, leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS, everyProcess, pollMs, run,
-      ensured: false, running: null, again: false, timer: null,
+      name,
+      intervalMs,
+      leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+      everyProcess,
+      pollMs,
+      run,
+      ensured: false,
+      running: null,
+      again: false,
+      timer: null,
     };
     this.jobs.set(name, job);
     if (this.started) this.tick(job);

@@ -75,16 +75,20 @@ export class Mailer {
 
   async send<K extends MailKind>(db: Kysely<Database> | Transaction<Database>, mail: SendMail<K>): Promise<string> {
     const content = renderMail(mail.kind, mail.input, mail.site);
-    return insertOutbox(db, {
-      ...content,
-      subject: headerSafe(content.subject),
-      websiteId: mail.websiteId,
-      kind: mail.kind,
-      from: headerSafe(mail.from || this.defaultFrom),
-      to: headerSafe(mail.to),
-      replyTo: mail.replyTo ? headerSafe(mail.replyTo) : null,
-      dueOn: mail.dueOn,
-    }, this.clock());
+    return insertOutbox(
+      db,
+      {
+        ...content,
+        subject: headerSafe(content.subject),
+        websiteId: mail.websiteId,
+        kind: mail.kind,
+        from: headerSafe(mail.from || this.defaultFrom),
+        to: headerSafe(mail.to),
+        replyTo: mail.replyTo ? headerSafe(mail.replyTo) : null,
+        dueOn: mail.dueOn,
+      },
+      this.clock(),
+    );
   }
 
   /** Look at the outbox now (new mail was committed); several kicks while a delivery runs make one more run. */

@@ -24,12 +24,14 @@ export function htmlLayout({ site, bodyHtml, unsubscribeUrl }: LayoutParts): str
   const unsubscribe = unsubscribeUrl
     ? `<p style="margin:24px 0 0;font-size:12px;color:#666">Don't want these emails? <a href="${escapeHtml(unsubscribeUrl)}" style="color:#666">Unsubscribe</a>.</p>`
     : '';
-  return '<!doctype html>\n<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+  return (
+    '<!doctype html>\n<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
     `<title>${title}</title></head>` +
     '<body style="margin:0;padding:24px;background:#f6f6f6;font:16px/1.5 -apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#222">' +
     '<div style="max-width:560px;margin:0 auto;background:#fff;padding:24px;border-radius:6px">' +
     `<p style="margin:0 0 16px;font-weight:600">${title}</p>\n${bodyHtml}\n${unsubscribe}` +
-    '</div></body></html>\n';
+    '</div></body></html>\n'
+  );
 }
 
 /** The plain-text foot of mailing-list mail. */

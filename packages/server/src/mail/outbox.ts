@@ -20,26 +20,29 @@ export interface OutboxEntry extends MailContent {
 /** Writes a message to the outbox, due at once (or at `dueOn`). Called inside the transaction of the work it reports. */
 export async function insertOutbox(db: Db, entry: OutboxEntry, now: number): Promise<string> {
   const id = newId();
-  await db.insertInto('outbox').values({
-    id,
-    website_id: entry.websiteId,
-    kind: entry.kind,
-    sender: entry.from,
-    recipient: entry.to,
-    reply_to: entry.replyTo ?? null,
-    subject: entry.subject,
-    text_body: entry.text,
-    html_body: entry.html,
-    headers: JSON.stringify(entry.headers ?? {}),
-    status: 'pending',
-    attempts: 0,
-    next_attempt_on: Math.max(now, entry.dueOn ?? now),
-    claimed_until: null,
-    last_error: null,
-    transport: null,
-    created_on: now,
-    sent_on: null,
-  }).execute();
+  await db
+    .insertInto('outbox')
+    .values({
+      id,
+      website_id: entry.websiteId,
+      kind: entry.kind,
+      sender: entry.from,
+      recipient: entry.to,
+      reply_to: entry.replyTo ?? null,
+      subject: entry.subject,
+      text_body: entry.text,
+      html_body: entry.html,
+      headers: JSON.stringify(entry.headers ?? {}),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_on: Math.max(now, entry.dueOn ?? now),
+      claimed_until: null,
+      last_error: null,
+      transport: null,
+      created_on: now,
+      sent_on: null,
+    })
+    .execute();
   return id;
 }
 
@@ -49,17 +52,23 @@ export async function insertOutbox(db: Db, entry: OutboxEntry, now: number): Pro
  * process that dies holding a claim lets it lapse, and the message is taken again after claimMs.
  */
 export async function claimDue(db: Kysely<Database>, now: number, limit: number, claimMs: number): Promise<OutboxRow[]> {
-  const due = await db.selectFrom('outbox').select('id')
+  const due = await db
+    .selectFrom('outbox')
+    .select('id')
     .where('status', '=', 'pending')
     .where('next_attempt_on', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .orderBy('next_attempt_on').orderBy('created_on')
+    .orderBy('next_attempt_on')
+    .orderBy('created_on')
     .limit(limit)
     .execute();
   const claimed: OutboxRow[] = [];
   for (const { id } of due) {
-    const rows = await db.updateTable('outbox').set({ claimed_until: now + claimMs })
-      .where('id', '=', id).where('status', '=', 'pending')
+    const rows = await db
+      .updateTable('outbox')
+      .set({ claimed_until: now + claimMs })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
       .returningAll()
       .execute();
@@ -69,14 +78,17 @@ export async function claimDue(db: Kysely<Database>, now: number, limit: number,
 }
 
 export async function markSent(db: Kysely<Database>, id: string, now: number, transport: string): Promise<void> {
-  await db.updateTable('outbox')
+  await db
+    .updateTable('outbox')
     .set((eb) => ({ status: 'sent' as OutboxStatus, sent_on: now, transport, claimed_until: null, last_error: null, attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id).execute();
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A failed attempt: due again at `nextAttemptOn`, or given up (`failed`, kept) after the last attempt. */
 export async function markAttemptFailed(db: Kysely<Database>, id: string, error: string, nextAttemptOn: number | null): Promise<void> {
-  await db.updateTable('outbox')
+  await db
+    .updateTable('outbox')
     .set((eb) => ({
       status: (nextAttemptOn === null ? 'failed' : 'pending') as OutboxStatus,
       next_attempt_on: nextAttemptOn ?? eb.ref('next_attempt_on'),
@@ -84,13 +96,17 @@ export async function markAttemptFailed(db: Kysely<Database>, id: string, error:
       last_error: error.slice(0, 1000),
       claimed_until: null,
     }))
-    .where('id', '=', id).execute();
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Given-up messages back to pending, due now (`tessera mail retry`). */
 export async function requeueFailed(db: Kysely<Database>, now: number): Promise<number> {
-  const result = await db.updateTable('outbox').set({ status: 'pending', attempts: 0, next_attempt_on: now, claimed_until: null })
-    .where('status', '=', 'failed').executeTakeFirst();
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_on: now, claimed_until: null })
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

@@ -10,7 +10,7 @@ export interface SiteMailSettings {
 }
 
 function siteMailSettings(settings: JsonObject): SiteMailSettings {
-  const mail = settings.mail && typeof settings.mail === 'object' && !Array.isArray(settings.mail) ? settings.mail as JsonObject : {};
+  const mail = settings.mail && typeof settings.mail === 'object' && !Array.isArray(settings.mail) ? (settings.mail as JsonObject) : {};
   const owner = typeof mail.owner === 'string' && isValidEmail(mail.owner.trim()) ? mail.owner.trim() : null;
   const from = typeof mail.from === 'string' && mail.from.trim() !== '' ? mail.from.trim() : null;
   return { owner, from };

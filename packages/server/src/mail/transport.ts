@@ -51,8 +51,10 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
   return {
     name: 'log',
     async send(message) {
-      log.info({ mail: { id: message.id, kind: message.kind, toDomain: domainOf(message.to), subject: message.subject } },
-        'mail waiting in the outbox (no SMTP_URL): tessera mail show <id> prints it');
+      log.info(
+        { mail: { id: message.id, kind: message.kind, toDomain: domainOf(message.to), subject: message.subject } },
+        'mail waiting in the outbox (no SMTP_URL): tessera mail show <id> prints it',
+      );
     },
   };
 }
@@ -60,5 +62,10 @@ export function logTransport(log: FastifyBaseLogger): MailTransport {
 /** The domain of an address (`Name <a@b.example>` or `a@b.example`): enough to tell where a message goes without naming who. */
 export function domainOf(address: string): string {
   const at = address.lastIndexOf('@');
-  return at < 0 ? '' : address.slice(at + 1).replace(/[>\s].*$/, '').toLowerCase();
+  return at < 0
+    ? ''
+    : address
+        .slice(at + 1)
+        .replace(/[>\s].*$/, '')
+        .toLowerCase();
 }

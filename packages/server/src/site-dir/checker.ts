@@ -147,8 +147,10 @@ export class Reader {
     if (opts.maxLength !== undefined) {
       for (const entry of list) {
         if (entry.length > opts.maxLength) {
-          this.fail(key, `${opts.what ?? 'entry'} "${entry}" is ${entry.length} characters long; ` +
-            `${opts.what ?? 'an entry'}s have at most ${opts.maxLength} characters`);
+          this.fail(
+            key,
+            `${opts.what ?? 'entry'} "${entry}" is ${entry.length} characters long; ` + `${opts.what ?? 'an entry'}s have at most ${opts.maxLength} characters`,
+          );
         }
       }
     }

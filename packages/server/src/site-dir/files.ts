@@ -17,7 +17,10 @@ export async function readDoc(dir: string, base: string): Promise<{ file: string
 }
 
 export class DocError extends Error {
-  constructor(readonly file: string, message: string) {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -72,7 +75,11 @@ function rel(dir: string, file: string): string {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }

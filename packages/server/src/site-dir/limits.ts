@@ -12,12 +12,15 @@ export function checkCollectionLimits(file: string, c: CollectionDoc): SiteIssue
     for (const message of messages) issues.push({ file, path, message });
   };
   const n = c.items.length;
-  report('items', checkContentLimits({
-    ...(c.type === 'products' ? { productsInCollection: n } : {}),
-    ...(isUserOrderable(c) && c.type !== 'products' ? { itemsInUserOrderableCollection: n } : {}),
-    // A gallery collection is a photo-sharing gallery: its items are its images.
-    ...(c.type === 'gallery' ? { photoSharingGallerySizes: [n] } : {}),
-  }));
+  report(
+    'items',
+    checkContentLimits({
+      ...(c.type === 'products' ? { productsInCollection: n } : {}),
+      ...(isUserOrderable(c) && c.type !== 'products' ? { itemsInUserOrderableCollection: n } : {}),
+      // A gallery collection is a photo-sharing gallery: its items are its images.
+      ...(c.type === 'gallery' ? { photoSharingGallerySizes: [n] } : {}),
+    }),
+  );
   c.items.forEach((item, i) => {
     const at = `items[${i}]`;
     report(`${at}.tags`, checkContentLimits({ tags: strings(item.data.tags) }));
@@ -48,13 +51,18 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
 
   const homes = bundle.collections.filter((c) => c.isHome);
   if (homes.length > 1) {
-    issues.push({ file: 'collections', path: '', message: `${homes.map((c) => c.urlId).join(', ')} are all marked isHome; one collection at most is the home page` });
+    issues.push({
+      file: 'collections',
+      path: '',
+      message: `${homes.map((c) => c.urlId).join(', ')} are all marked isHome; one collection at most is the home page`,
+    });
   }
   const categories = new Set(bundle.collections.flatMap((c) => c.items.flatMap((i) => strings(i.data.categories))));
   for (const message of checkContentLimits({
     photoSharingGalleries: bundle.collections.filter((c) => c.type === 'gallery').length,
     nestedCategories: categories.size,
-  })) issues.push({ file: 'collections', path: '', message });
+  }))
+    issues.push({ file: 'collections', path: '', message });
 
   const parents = new Map<string, string>();
   for (const c of bundle.collections) {
@@ -111,13 +119,18 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
       product.variants.forEach((v, j) => {
         needAsset(file(c), `${at}.product.variants[${j}].image`, v.image);
         const owner = skus.get(v.sku);
-        if (owner) issues.push({ file: file(c), path: `${at}.product.variants[${j}].sku`, message: `"${v.sku}" is already the SKU of ${owner}; SKUs are unique in a site` });
+        if (owner)
+          issues.push({
+            file: file(c),
+            path: `${at}.product.variants[${j}].sku`,
+            message: `"${v.sku}" is already the SKU of ${owner}; SKUs are unique in a site`,
+          });
         else skus.set(v.sku, `${c.urlId}/${item.urlId}`);
       });
     });
   }
 
-  const checkNav = (entries: typeof bundle.navigation[string], prefix: string) => {
+  const checkNav = (entries: (typeof bundle.navigation)[string], prefix: string) => {
     entries.forEach((entry, i) => {
       if (entry.collection !== undefined && !byUrl.has(entry.collection)) {
         issues.push({ file: 'navigation', path: `${prefix}[${i}].collection`, message: `no collection "${entry.collection}"` });

@@ -3,8 +3,19 @@ import { CURRENCY_CODES, isCurrencyCode } from '@tessera/core';
 import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, FolderBehavior, ProductType } from '../constants.js';
 import { isObject, Reader, type SiteIssue } from './checker.js';
 import {
-  COLLECTION_KINDS, CONTENT_STATUSES, type CollectionDoc, type CollectionKind, type ContentStatus, type FormDoc,
-  type ItemDoc, type Json, type JsonObject, type NavEntry, type ProductDoc, type SiteDoc, type SubscriptionPlanDoc,
+  COLLECTION_KINDS,
+  CONTENT_STATUSES,
+  type CollectionDoc,
+  type CollectionKind,
+  type ContentStatus,
+  type FormDoc,
+  type ItemDoc,
+  type Json,
+  type JsonObject,
+  type NavEntry,
+  type ProductDoc,
+  type SiteDoc,
+  type SubscriptionPlanDoc,
   type VariantDoc,
 } from './types.js';
 
@@ -16,8 +27,19 @@ const IDENTIFIER = /^[a-z0-9][a-z0-9-]*$/;
  * First path segments the server routes itself: a collection may not take one of them as its urlId.
  */
 const RESERVED_URL_IDS = new Set([
-  'api', 'assets', 'static', 'theme', 'cart', 'checkout', 'search', 'healthz', 'commerce', 'config', 'account',
-  'favicon.ico', 'robots.txt',
+  'api',
+  'assets',
+  'static',
+  'theme',
+  'cart',
+  'checkout',
+  'search',
+  'healthz',
+  'commerce',
+  'config',
+  'account',
+  'favicon.ico',
+  'robots.txt',
 ]);
 
 export function parseSite(issues: SiteIssue[], file: string, raw: unknown): SiteDoc | null {

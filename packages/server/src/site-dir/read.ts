@@ -62,9 +62,12 @@ export async function readSiteDirectory(dirArg: string): Promise<SiteBundle> {
   );
   const themeDir = path.join(dir, 'theme');
   const themePaths = await listFiles(themeDir, themeDir);
-  const theme = themePaths.length === 0 ? null : {
-    files: await Promise.all(themePaths.map(async (p) => ({ path: p, content: await fs.readFile(path.join(themeDir, p)) }))),
-  };
+  const theme =
+    themePaths.length === 0
+      ? null
+      : {
+          files: await Promise.all(themePaths.map(async (p) => ({ path: p, content: await fs.readFile(path.join(themeDir, p)) }))),
+        };
 
   if (!site) throw new SiteDirectoryError(issues);
   const bundle: SiteBundle = { site, navigation, collections, forms, assets, theme, sourceDir: dir };

@@ -1,8 +1,17 @@
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { preparedQuery, type Param } from './prepared.js';
 import type {
-  CollectionsTable, Database, FormsTable, ItemsTable, NavigationTable, ProductVariantsTable, ProductsTable,
-  SiteSettingsTable, SubscriptionPlansTable, ThemesTable, WebsitesTable,
+  CollectionsTable,
+  Database,
+  FormsTable,
+  ItemsTable,
+  NavigationTable,
+  ProductVariantsTable,
+  ProductsTable,
+  SiteSettingsTable,
+  SubscriptionPlansTable,
+  ThemesTable,
+  WebsitesTable,
 } from './schema.js';
 
 export type WebsiteRow = Selectable<WebsitesTable>;
@@ -25,10 +34,7 @@ type Db = Kysely<Database>;
  */
 export function visibleAt(now: number) {
   return (eb: ExpressionBuilder<Database, 'items'>) =>
-    eb.or([
-      eb('items.status', '=', 'published'),
-      eb.and([eb('items.status', '=', 'scheduled'), eb('items.publish_on', '<=', now)]),
-    ]);
+    eb.or([eb('items.status', '=', 'published'), eb.and([eb('items.status', '=', 'scheduled'), eb('items.publish_on', '<=', now)])]);
 }
 
 const resolveWebsiteQuery = preparedQuery((db: Kysely<Database>, p) =>
@@ -38,7 +44,8 @@ const resolveWebsiteQuery = preparedQuery((db: Kysely<Database>, p) =>
     .leftJoin('website_hosts', (join) => join.onRef('website_hosts.website_id', '=', 'websites.id').on('website_hosts.host', '=', p(0)))
     .where((eb) => eb.or([eb('website_hosts.host', 'is not', null), eb('websites.is_default', '=', 1)]))
     .orderBy('websites.is_default', 'asc')
-    .limit(sql.lit(1)));
+    .limit(sql.lit(1)),
+);
 
 /** The site answering a Host: the site that lists the host, else the default site. */
 export async function resolveWebsite(db: Db, host: string): Promise<{ id: string; version: number } | undefined> {
@@ -46,8 +53,7 @@ export async function resolveWebsite(db: Db, host: string): Promise<{ id: string
   return row;
 }
 
-const websiteVersionQuery = preparedQuery((db: Kysely<Database>, p) =>
-  db.selectFrom('websites').select(['id', 'version']).where('id', '=', p(0)));
+const websiteVersionQuery = preparedQuery((db: Kysely<Database>, p) => db.selectFrom('websites').select(['id', 'version']).where('id', '=', p(0)));
 
 /** A website's current version (bumped on every change to its settings, collections, navigation or theme). */
 export async function websiteVersion(db: Db, id: string): Promise<{ id: string; version: number } | undefined> {
@@ -56,7 +62,10 @@ export async function websiteVersion(db: Db, id: string): Promise<{ id: string; 
 }
 
 export async function countWebsites(db: Db): Promise<number> {
-  const row = await db.selectFrom('websites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('websites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -101,14 +110,20 @@ const listVisibleItemsQuery = preparedQuery((db: Kysely<Database>, p, limit) =>
     .where(visibleAt(p(2)))
     .orderBy('items.position')
     .limit(sql.lit(limit))
-    .offset(p(3)));
+    .offset(p(3)),
+);
 
 /**
  * One page of a collection's visible items, in display order, and how many visible items the
  * collection has (known when the page is not past the end).
  */
 export async function listVisibleItemsCounted(
-  db: Db, websiteId: string, collectionId: string, now: number, limit: number, offset: number,
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+  now: number,
+  limit: number,
+  offset: number,
 ): Promise<{ rows: ItemRow[]; count: number | null }> {
   const raw = await listVisibleItemsQuery(db, [websiteId, collectionId, now, offset], Math.trunc(limit));
   const count = raw.length > 0 ? Number(raw[0]!.visible_count) : null;
@@ -116,9 +131,7 @@ export async function listVisibleItemsCounted(
 }
 
 /** One page of a collection's visible items, in display order. */
-export async function listVisibleItems(
-  db: Db, websiteId: string, collectionId: string, now: number, limit: number, offset: number,
-): Promise<ItemRow[]> {
+export async function listVisibleItems(db: Db, websiteId: string, collectionId: string, now: number, limit: number, offset: number): Promise<ItemRow[]> {
   return (await listVisibleItemsCounted(db, websiteId, collectionId, now, limit, offset)).rows;
 }
 
@@ -129,38 +142,76 @@ const findVisibleItemWithProductQuery = preparedQuery((db: Kysely<Database>, p) 
     .leftJoin('subscription_plans', 'subscription_plans.item_id', 'items.id')
     .selectAll('items')
     .select([
-      'products.item_id as product_item_id', 'products.product_type', 'products.variant_option_ordering', 'products.is_subscribable',
-      'products.additional_fields_form_id', 'products.custom_add_button_text', 'products.data as product_data',
-      'subscription_plans.id as plan_id', 'subscription_plans.billing_period_value', 'subscription_plans.billing_period_unit',
+      'products.item_id as product_item_id',
+      'products.product_type',
+      'products.variant_option_ordering',
+      'products.is_subscribable',
+      'products.additional_fields_form_id',
+      'products.custom_add_button_text',
+      'products.data as product_data',
+      'subscription_plans.id as plan_id',
+      'subscription_plans.billing_period_value',
+      'subscription_plans.billing_period_unit',
       'subscription_plans.num_billing_cycles',
     ])
     .where('items.website_id', '=', p(0))
     .where('items.collection_id', '=', p(1))
     .where('items.url_id', '=', p(2))
-    .where(visibleAt(p(3))));
+    .where(visibleAt(p(3))),
+);
 
 const variantsOfItemQuery = preparedQuery((db: Kysely<Database>, p) =>
-  db.selectFrom('product_variants').selectAll().where('website_id', '=', p(0)).where('item_id', '=', p(1)).orderBy('position'));
+  db.selectFrom('product_variants').selectAll().where('website_id', '=', p(0)).where('item_id', '=', p(1)).orderBy('position'),
+);
 
 /** An item page's data in two queries: the visible item with its product and plan, then its variants. */
 export async function findVisibleItemWithProduct(
-  db: Db, websiteId: string, collectionId: string, urlId: string, now: number,
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+  urlId: string,
+  now: number,
 ): Promise<{ item: ItemRow; products: ProductRows } | undefined> {
   const [row] = await findVisibleItemWithProductQuery(db, [websiteId, collectionId, urlId, now]);
   if (!row) return undefined;
   const {
-    product_item_id, product_type, variant_option_ordering, is_subscribable, additional_fields_form_id, custom_add_button_text,
-    product_data, plan_id, billing_period_value, billing_period_unit, num_billing_cycles, ...item
+    product_item_id,
+    product_type,
+    variant_option_ordering,
+    is_subscribable,
+    additional_fields_form_id,
+    custom_add_button_text,
+    product_data,
+    plan_id,
+    billing_period_value,
+    billing_period_unit,
+    num_billing_cycles,
+    ...item
   } = row;
   if (product_item_id === null) return { item, products: { products: [], variants: [], plans: [] } };
   const product: ProductRow = {
-    item_id: product_item_id, website_id: item.website_id, product_type: product_type!, variant_option_ordering: variant_option_ordering!,
-    is_subscribable: is_subscribable!, additional_fields_form_id, custom_add_button_text: custom_add_button_text!, data: product_data!,
+    item_id: product_item_id,
+    website_id: item.website_id,
+    product_type: product_type!,
+    variant_option_ordering: variant_option_ordering!,
+    is_subscribable: is_subscribable!,
+    additional_fields_form_id,
+    custom_add_button_text: custom_add_button_text!,
+    data: product_data!,
   };
-  const plans: PlanRow[] = plan_id === null ? [] : [{
-    id: plan_id, website_id: item.website_id, item_id: item.id,
-    billing_period_value: billing_period_value!, billing_period_unit: billing_period_unit!, num_billing_cycles: num_billing_cycles!,
-  }];
+  const plans: PlanRow[] =
+    plan_id === null
+      ? []
+      : [
+          {
+            id: plan_id,
+            website_id: item.website_id,
+            item_id: item.id,
+            billing_period_value: billing_period_value!,
+            billing_period_unit: billing_period_unit!,
+            num_billing_cycles: num_billing_cycles!,
+          },
+        ];
   const variants = await variantsOfItemQuery(db, [websiteId, item.id]);
   return { item, products: { products: [product], variants, plans } };
 }
@@ -181,7 +232,8 @@ const neighboursQuery = preparedQuery((db: Kysely<Database>, p) =>
   db
     .selectFrom(neighbour(db, p, 'prev').as('prev'))
     .selectAll()
-    .unionAll(db.selectFrom(neighbour(db, p, 'next').as('next')).selectAll()));
+    .unionAll(db.selectFrom(neighbour(db, p, 'next').as('next')).selectAll()),
+);
 
 /** The visible items before and after a position in a collection's display order. */
 export async function findNeighbours(db: Db, websiteId: string, collectionId: string, position: number, now: number) {
@@ -203,11 +255,14 @@ const productsQuery = preparedQuery((db: Kysely<Database>, p, count) =>
     .leftJoin('subscription_plans', 'subscription_plans.item_id', 'products.item_id')
     .selectAll('products')
     .select([
-      'subscription_plans.id as plan_id', 'subscription_plans.billing_period_value', 'subscription_plans.billing_period_unit',
+      'subscription_plans.id as plan_id',
+      'subscription_plans.billing_period_value',
+      'subscription_plans.billing_period_unit',
       'subscription_plans.num_billing_cycles',
     ])
     .where('products.website_id', '=', p(0))
-    .where('products.item_id', 'in', ids(p, 1, count)));
+    .where('products.item_id', 'in', ids(p, 1, count)),
+);
 
 const variantsQuery = preparedQuery((db: Kysely<Database>, p, count) =>
   db
@@ -216,7 +271,8 @@ const variantsQuery = preparedQuery((db: Kysely<Database>, p, count) =>
     .where('website_id', '=', p(0))
     .where('item_id', 'in', ids(p, 1, count))
     .orderBy('item_id')
-    .orderBy('position'));
+    .orderBy('position'),
+);
 
 /** Products, their plans and their variants (with live stock) for the given items: two queries. */
 export async function loadProducts(db: Db, websiteId: string, itemIds: string[]): Promise<ProductRows> {
@@ -229,8 +285,12 @@ export async function loadProducts(db: Db, websiteId: string, itemIds: string[])
     products.push(product);
     if (plan_id !== null) {
       plans.push({
-        id: plan_id, website_id: product.website_id, item_id: product.item_id,
-        billing_period_value: billing_period_value!, billing_period_unit: billing_period_unit!, num_billing_cycles: num_billing_cycles!,
+        id: plan_id,
+        website_id: product.website_id,
+        item_id: product.item_id,
+        billing_period_value: billing_period_value!,
+        billing_period_unit: billing_period_unit!,
+        num_billing_cycles: num_billing_cycles!,
       });
     }
   }
@@ -242,7 +302,13 @@ export async function loadProducts(db: Db, websiteId: string, itemIds: string[])
  * collections only. Terms are matched literally: LIKE wildcards in them are escaped.
  */
 export async function searchVisibleItems(
-  db: Db, websiteId: string, terms: string[], collectionIds: string[], now: number, limit: number, offset: number,
+  db: Db,
+  websiteId: string,
+  terms: string[],
+  collectionIds: string[],
+  now: number,
+  limit: number,
+  offset: number,
 ): Promise<ItemRow[]> {
   if (terms.length === 0 || collectionIds.length === 0) return [];
   let query = db

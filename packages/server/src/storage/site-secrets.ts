@@ -29,7 +29,8 @@ export async function siteSecret(db: Db, websiteId: string, name: string, now: n
   let row = await read();
   if (!row) {
     // Two processes may race here: the first insert wins and both read the winner's secret.
-    await db.insertInto('site_secrets')
+    await db
+      .insertInto('site_secrets')
       .values({ website_id: websiteId, name, secret: randomBytes(32).toString('base64url'), created_on: now })
       .onConflict((oc) => oc.columns(['website_id', 'name']).doNothing())
       .execute();

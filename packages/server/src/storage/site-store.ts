@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { CollectionType, RecordType } from '../constants.js';
-import type {
-  CollectionDoc, CollectionKind, ContentStatus, FileEntry, ItemDoc, JsonObject, NavEntry, ProductDoc, SiteBundle,
-} from '../site-dir/types.js';
+import type { CollectionDoc, CollectionKind, ContentStatus, FileEntry, ItemDoc, JsonObject, NavEntry, ProductDoc, SiteBundle } from '../site-dir/types.js';
 import { contentTypeOf } from './content-types.js';
 import { imageSize } from './image-size.js';
 import { stableId } from './ids.js';
@@ -24,10 +22,14 @@ export function collectionTypeCode(kind: string): number {
 function recordTypeOf(kind: CollectionKind, item: ItemDoc): number {
   if (item.recordType !== null) return item.recordType;
   switch (kind) {
-    case 'products': return RecordType.STORE_ITEM;
-    case 'events': return RecordType.EVENT;
-    case 'gallery': return Array.isArray(item.data.images) && item.data.images.length > 0 ? RecordType.GALLERY : RecordType.IMAGE;
-    default: return typeof item.data.externalLink === 'string' ? RecordType.LINK : RecordType.TEXT;
+    case 'products':
+      return RecordType.STORE_ITEM;
+    case 'events':
+      return RecordType.EVENT;
+    case 'gallery':
+      return Array.isArray(item.data.images) && item.data.images.length > 0 ? RecordType.GALLERY : RecordType.IMAGE;
+    default:
+      return typeof item.data.externalLink === 'string' ? RecordType.LINK : RecordType.TEXT;
   }
 }
 
@@ -54,64 +56,109 @@ export async function writeSiteBundle(db: Kysely<Database>, bundle: SiteBundle, 
     const anyDefault = await tx.selectFrom('websites').select('id').where('is_default', '=', 1).executeTakeFirst();
     const themeId = bundle.theme ? stableId(websiteId, 'theme') : null;
 
-    await upsertRows(tx, 'websites', ['id'], [{
-      id: websiteId,
-      website_id: websiteId,
-      identifier: site.identifier,
-      is_default: (!anyDefault || anyDefault.id === websiteId ? 1 : 0) as Flag,
-      theme_name: site.theme,
-      theme_id: null, // set below, once the theme rows exist
-      source_dir: bundle.sourceDir,
-      version: (existing?.version ?? 0) + 1,
-      created_on: existing?.created_on ?? now,
-      updated_on: now,
-    }]);
+    await upsertRows(
+      tx,
+      'websites',
+      ['id'],
+      [
+        {
+          id: websiteId,
+          website_id: websiteId,
+          identifier: site.identifier,
+          is_default: (!anyDefault || anyDefault.id === websiteId ? 1 : 0) as Flag,
+          theme_name: site.theme,
+          theme_id: null, // set below, once the theme rows exist
+          source_dir: bundle.sourceDir,
+          version: (existing?.version ?? 0) + 1,
+          created_on: existing?.created_on ?? now,
+          updated_on: now,
+        },
+      ],
+    );
 
     await tx.deleteFrom('website_hosts').where('website_id', '=', websiteId).execute();
     if (site.hosts.length > 0) {
       const taken = await tx.selectFrom('website_hosts').select(['host']).where('host', 'in', site.hosts).execute();
       if (taken.length > 0) throw new Error(`host ${taken.map((t) => t.host).join(', ')} already belongs to another site`);
-      await tx.insertInto('website_hosts').values(site.hosts.map((host) => ({ host, website_id: websiteId }))).execute();
+      await tx
+        .insertInto('website_hosts')
+        .values(site.hosts.map((host) => ({ host, website_id: websiteId })))
+        .execute();
     }
 
-    await upsertRows(tx, 'site_settings', ['website_id'], [{
-      website_id: websiteId,
-      site_title: site.siteTitle,
-      site_description: site.siteDescription,
-      logo: site.logo,
-      language: site.language,
-      time_zone: site.timeZone,
-      currency: site.currency,
-      social_accounts: json(site.socialAccounts),
-      website_settings: json(site.settings),
-      store_settings: json(site.store),
-      extra: json(site.extra),
-    }]);
+    await upsertRows(
+      tx,
+      'site_settings',
+      ['website_id'],
+      [
+        {
+          website_id: websiteId,
+          site_title: site.siteTitle,
+          site_description: site.siteDescription,
+          logo: site.logo,
+          language: site.language,
+          time_zone: site.timeZone,
+          currency: site.currency,
+          social_accounts: json(site.socialAccounts),
+          website_settings: json(site.settings),
+          store_settings: json(site.store),
+          extra: json(site.extra),
+        },
+      ],
+    );
 
     await writeTheme(tx, websiteId, themeId, bundle.theme?.files ?? [], now);
     await writeContent(tx, websiteId, bundle, now);
 
     await tx.deleteFrom('forms').where('website_id', '=', websiteId).execute();
     if (bundle.forms.length > 0) {
-      await tx.insertInto('forms').values(bundle.forms.map((f) => ({
-        id: stableId(websiteId, 'form', f.id), website_id: websiteId, form_key: f.id, name: f.name, definition: json(f.definition),
-      }))).execute();
+      await tx
+        .insertInto('forms')
+        .values(
+          bundle.forms.map((f) => ({
+            id: stableId(websiteId, 'form', f.id),
+            website_id: websiteId,
+            form_key: f.id,
+            name: f.name,
+            definition: json(f.definition),
+          })),
+        )
+        .execute();
     }
 
     await tx.deleteFrom('navigation').where('website_id', '=', websiteId).execute();
     const navNames = Object.keys(bundle.navigation);
     if (navNames.length > 0) {
-      await tx.insertInto('navigation').values(navNames.map((name) => ({
-        website_id: websiteId, name, entries: json(bundle.navigation[name]),
-      }))).execute();
+      await tx
+        .insertInto('navigation')
+        .values(
+          navNames.map((name) => ({
+            website_id: websiteId,
+            name,
+            entries: json(bundle.navigation[name]),
+          })),
+        )
+        .execute();
     }
 
     const assetIds = bundle.assets.map((a) => stableId(websiteId, 'asset', a.path));
     await deleteOthers(tx, 'assets', websiteId, assetIds);
-    await upsertRows(tx, 'assets', ['id'], bundle.assets.map((a, i) => ({
-      id: assetIds[i]!, website_id: websiteId, path: a.path, content_type: contentTypeOf(a.path),
-      size: a.content.byteLength, sha256: sha256(a.content), ...imageSize(a.path, a.content), content: a.content,
-    })), 20);
+    await upsertRows(
+      tx,
+      'assets',
+      ['id'],
+      bundle.assets.map((a, i) => ({
+        id: assetIds[i]!,
+        website_id: websiteId,
+        path: a.path,
+        content_type: contentTypeOf(a.path),
+        size: a.content.byteLength,
+        sha256: sha256(a.content),
+        ...imageSize(a.path, a.content),
+        content: a.content,
+      })),
+      20,
+    );
     return websiteId;
   });
 }
@@ -120,18 +167,34 @@ async function deleteOthers(tx: Transaction<Database>, table: 'assets' | 'collec
   const rows = await tx.selectFrom(table).select('id').where('website_id', '=', websiteId).execute();
   const keepSet = new Set(keep);
   const gone = rows.map((r) => r.id).filter((id) => !keepSet.has(id));
-  for (let i = 0; i < gone.length; i += 500) await tx.deleteFrom(table).where('id', 'in', gone.slice(i, i + 500)).execute();
+  for (let i = 0; i < gone.length; i += 500)
+    await tx
+      .deleteFrom(table)
+      .where('id', 'in', gone.slice(i, i + 500))
+      .execute();
 }
 
 async function writeTheme(tx: Transaction<Database>, websiteId: string, themeId: string | null, files: FileEntry[], now: number) {
-  await tx.deleteFrom('themes').where('website_id', '=', websiteId).$if(themeId !== null, (q) => q.where('id', '!=', themeId!)).execute();
+  await tx
+    .deleteFrom('themes')
+    .where('website_id', '=', websiteId)
+    .$if(themeId !== null, (q) => q.where('id', '!=', themeId!))
+    .execute();
   if (themeId === null) return;
   await upsertRows(tx, 'themes', ['id'], [{ id: themeId, website_id: websiteId, name: 'site', version: filesVersion(files), created_on: now }]);
   await tx.deleteFrom('theme_files').where('theme_id', '=', themeId).execute();
   for (let i = 0; i < files.length; i += 50) {
-    await tx.insertInto('theme_files').values(files.slice(i, i + 50).map((f) => ({
-      website_id: websiteId, theme_id: themeId, path: f.path, content: f.content,
-    }))).execute();
+    await tx
+      .insertInto('theme_files')
+      .values(
+        files.slice(i, i + 50).map((f) => ({
+          website_id: websiteId,
+          theme_id: themeId,
+          path: f.path,
+          content: f.content,
+        })),
+      )
+      .execute();
   }
   await tx.updateTable('websites').set({ theme_id: themeId }).where('id', '=', websiteId).execute();
 }
@@ -142,92 +205,135 @@ async function writeContent(tx: Transaction<Database>, websiteId: string, bundle
   for (const c of bundle.collections) for (const child of c.children) parents.set(child, collectionId(c.urlId));
 
   const collectionIds = bundle.collections.map((c) => collectionId(c.urlId));
-  const items = bundle.collections.flatMap((c) => c.items.map((item, position) => ({ c, item, position, id: stableId(collectionId(c.urlId), 'item', item.urlId) })));
+  const items = bundle.collections.flatMap((c) =>
+    c.items.map((item, position) => ({ c, item, position, id: stableId(collectionId(c.urlId), 'item', item.urlId) })),
+  );
   // Delete what left the site first, so a urlId or SKU that moved does not collide with its old row.
-  await deleteOthers(tx, 'items', websiteId, items.map((i) => i.id));
+  await deleteOthers(
+    tx,
+    'items',
+    websiteId,
+    items.map((i) => i.id),
+  );
   await deleteOthers(tx, 'collections', websiteId, collectionIds);
 
   // Parents first: a child's parent_id must point at an existing row.
-  await upsertRows(tx, 'collections', ['id'], bundle.collections.map((c, position) => ({
-    id: collectionId(c.urlId),
-    website_id: websiteId,
-    url_id: c.urlId,
-    title: c.title,
-    type_name: c.type,
-    description: c.description,
-    folder_behavior: c.folderBehavior,
-    parent_id: null,
-    is_home: (c.isHome ? 1 : 0) as Flag,
-    page_size: c.pageSize,
-    access: c.access,
-    position,
-    data: json({ ...c.extra, ...(c.type === 'folder' ? { children: c.children } : {}) }),
-  })));
+  await upsertRows(
+    tx,
+    'collections',
+    ['id'],
+    bundle.collections.map((c, position) => ({
+      id: collectionId(c.urlId),
+      website_id: websiteId,
+      url_id: c.urlId,
+      title: c.title,
+      type_name: c.type,
+      description: c.description,
+      folder_behavior: c.folderBehavior,
+      parent_id: null,
+      is_home: (c.isHome ? 1 : 0) as Flag,
+      page_size: c.pageSize,
+      access: c.access,
+      position,
+      data: json({ ...c.extra, ...(c.type === 'folder' ? { children: c.children } : {}) }),
+    })),
+  );
   for (const [child, parent] of parents) {
     await tx.updateTable('collections').set({ parent_id: parent }).where('id', '=', collectionId(child)).execute();
   }
 
-  await upsertRows(tx, 'items', ['id'], items.map(({ c, item, position, id }) => ({
-    id,
-    website_id: websiteId,
-    collection_id: collectionId(c.urlId),
-    url_id: item.urlId,
-    title: item.title,
-    status: item.status,
-    publish_on: item.publishOn,
-    position,
-    record_type: recordTypeOf(c.type, item),
-    excerpt: item.excerpt,
-    body: item.body,
-    start_date: item.startDate,
-    end_date: item.endDate,
-    data: json({ ...item.data, ...(item.recordType !== null ? { recordType: item.recordType } : {}) }),
-    created_on: now,
-    updated_on: now,
-  })));
+  await upsertRows(
+    tx,
+    'items',
+    ['id'],
+    items.map(({ c, item, position, id }) => ({
+      id,
+      website_id: websiteId,
+      collection_id: collectionId(c.urlId),
+      url_id: item.urlId,
+      title: item.title,
+      status: item.status,
+      publish_on: item.publishOn,
+      position,
+      record_type: recordTypeOf(c.type, item),
+      excerpt: item.excerpt,
+      body: item.body,
+      start_date: item.startDate,
+      end_date: item.endDate,
+      data: json({ ...item.data, ...(item.recordType !== null ? { recordType: item.recordType } : {}) }),
+      created_on: now,
+      updated_on: now,
+    })),
+  );
 
   const products = items.filter((i) => i.item.product);
   const productIds = products.map((p) => p.id);
   // Products of items that stopped being products; variants and plans follow by cascade.
-  await tx.deleteFrom('products').where('website_id', '=', websiteId)
-    .$if(productIds.length > 0, (q) => q.where('item_id', 'not in', productIds)).execute();
-  const variantRows = products.flatMap(({ id, item }) => item.product!.variants.map((v, position) => ({
-    id: stableId(id, 'variant', v.sku),
-    website_id: websiteId,
-    item_id: id,
-    sku: v.sku,
-    position,
-    attributes: json(v.attributes),
-    currency: bundle.site.currency,
-    price_cents: v.priceCents,
-    sale_price_cents: v.salePriceCents,
-    on_sale: (v.onSale ? 1 : 0) as Flag,
-    stock: v.stock,
-    unlimited: (v.unlimited ? 1 : 0) as Flag,
-    weight_grams: v.weightGrams,
-    image: v.image,
-    extra: v.extra,
-  })));
+  await tx
+    .deleteFrom('products')
+    .where('website_id', '=', websiteId)
+    .$if(productIds.length > 0, (q) => q.where('item_id', 'not in', productIds))
+    .execute();
+  const variantRows = products.flatMap(({ id, item }) =>
+    item.product!.variants.map((v, position) => ({
+      id: stableId(id, 'variant', v.sku),
+      website_id: websiteId,
+      item_id: id,
+      sku: v.sku,
+      position,
+      attributes: json(v.attributes),
+      currency: bundle.site.currency,
+      price_cents: v.priceCents,
+      sale_price_cents: v.salePriceCents,
+      on_sale: (v.onSale ? 1 : 0) as Flag,
+      stock: v.stock,
+      unlimited: (v.unlimited ? 1 : 0) as Flag,
+      weight_grams: v.weightGrams,
+      image: v.image,
+      extra: v.extra,
+    })),
+  );
   const variantIds = new Set(variantRows.map((v) => v.id));
   const oldVariants = await tx.selectFrom('product_variants').select('id').where('website_id', '=', websiteId).execute();
   const goneVariants = oldVariants.map((v) => v.id).filter((id) => !variantIds.has(id));
   for (let i = 0; i < goneVariants.length; i += 500) {
-    await tx.deleteFrom('product_variants').where('id', 'in', goneVariants.slice(i, i + 500)).execute();
+    await tx
+      .deleteFrom('product_variants')
+      .where('id', 'in', goneVariants.slice(i, i + 500))
+      .execute();
   }
-  await upsertRows(tx, 'products', ['item_id'], products.map(({ id, item }) => productRow(websiteId, id, item.product!)));
-  await upsertRows(tx, 'product_variants', ['id'], variantRows.map(({ extra, ...row }) => row));
+  await upsertRows(
+    tx,
+    'products',
+    ['item_id'],
+    products.map(({ id, item }) => productRow(websiteId, id, item.product!)),
+  );
+  await upsertRows(
+    tx,
+    'product_variants',
+    ['id'],
+    variantRows.map(({ extra, ...row }) => row),
+  );
   // Variant fields this version does not read are kept with the product, keyed by SKU.
   await tx.deleteFrom('subscription_plans').where('website_id', '=', websiteId).execute();
   const plans = products.filter((p) => p.item.product!.subscriptionPlan);
   if (plans.length > 0) {
-    await tx.insertInto('subscription_plans').values(plans.map(({ id, item }) => {
-      const plan = item.product!.subscriptionPlan!;
-      return {
-        id: stableId(id, 'plan'), website_id: websiteId, item_id: id,
-        billing_period_value: plan.billingPeriod.value, billing_period_unit: plan.billingPeriod.unit,
-        num_billing_cycles: plan.numBillingCycles,
-      };
-    })).execute();
+    await tx
+      .insertInto('subscription_plans')
+      .values(
+        plans.map(({ id, item }) => {
+          const plan = item.product!.subscriptionPlan!;
+          return {
+            id: stableId(id, 'plan'),
+            website_id: websiteId,
+            item_id: id,
+            billing_period_value: plan.billingPeriod.value,
+            billing_period_unit: plan.billingPeriod.unit,
+            num_billing_cycles: plan.numBillingCycles,
+          };
+        }),
+      )
+      .execute();
   }
 }
 
@@ -327,7 +433,17 @@ export async function readSiteBundle(db: Db, websiteId: string): Promise<SiteBun
 
 function productDoc(
   p: Database['products'] extends infer T ? { [K in keyof T]: any } : never,
-  variants: { sku: string; attributes: string; price_cents: number; sale_price_cents: number; on_sale: number; stock: number; unlimited: number; weight_grams: number | null; image: string | null }[],
+  variants: {
+    sku: string;
+    attributes: string;
+    price_cents: number;
+    sale_price_cents: number;
+    on_sale: number;
+    stock: number;
+    unlimited: number;
+    weight_grams: number | null;
+    image: string | null;
+  }[],
   plan: { billing_period_value: number; billing_period_unit: string; num_billing_cycles: number } | undefined,
 ): ProductDoc {
   const { $variantExtra, ...data } = JSON.parse(p.data) as JsonObject & { $variantExtra?: Record<string, JsonObject> };

@@ -125,7 +125,10 @@ class GroupCommit {
   private queue: WriteJob[] = [];
   private scheduled = false;
 
-  constructor(private readonly store: Store, private readonly raw: Sqlite) {}
+  constructor(
+    private readonly store: Store,
+    private readonly raw: Sqlite,
+  ) {}
 
   run<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {

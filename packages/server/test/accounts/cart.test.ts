@@ -6,7 +6,7 @@ const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St',
 const lines = (cart: { entries: { chosenVariant: { sku: string }; quantity: number; additionalFields: string | null }[] }) =>
   cart.entries.map((e) => `${e.chosenVariant.sku}x${e.quantity}${e.additionalFields ? ` ${e.additionalFields}` : ''}`).sort();
 
-describe.each(DIALECTS)('the signed-in shopper\'s cart on %s', (dialect) => {
+describe.each(DIALECTS)("the signed-in shopper's cart on %s", (dialect) => {
   let site: MembersSite;
   beforeAll(async () => {
     site = await membersApp(dialect);
@@ -16,7 +16,7 @@ describe.each(DIALECTS)('the signed-in shopper\'s cart on %s', (dialect) => {
     await site?.close();
   });
 
-  it('loads the member\'s cart on every device', async () => {
+  it("loads the member's cart on every device", async () => {
     const laptop = new Browser(site.app);
     await laptop.signIn('shopper@example.com');
     expect((await laptop.add('shop', 'mug', 'MUG-12', 2)).status).toBe(200);
@@ -29,8 +29,13 @@ describe.each(DIALECTS)('the signed-in shopper\'s cart on %s', (dialect) => {
     expect(lines((await laptop.cart()).json)).toEqual(['MUG-12x2', 'MUG-16x1']);
     // The page context shows it too.
     expect(lines((await laptop.page('/')).json.shoppingCart)).toEqual(['MUG-12x2', 'MUG-16x1']);
-    const rows = await site.store.db.selectFrom('carts').innerJoin('site_users', 'site_users.id', 'carts.member_id')
-      .select(['carts.id']).where('site_users.email', '=', 'shopper@example.com').where('carts.is_purchased', '=', 0).execute();
+    const rows = await site.store.db
+      .selectFrom('carts')
+      .innerJoin('site_users', 'site_users.id', 'carts.member_id')
+      .select(['carts.id'])
+      .where('site_users.email', '=', 'shopper@example.com')
+      .where('carts.is_purchased', '=', 0)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -74,14 +79,23 @@ describe.each(DIALECTS)('the signed-in shopper\'s cart on %s', (dialect) => {
     expect((await again.cart()).json).toMatchObject({ id: null, entries: [] });
   });
 
-  it('checks the member\'s cart out as the member\'s order, then starts a new member cart', async () => {
+  it("checks the member's cart out as the member's order, then starts a new member cart", async () => {
     const b = new Browser(site.app);
     await b.signUp('buyer@example.com');
     await b.add('shop', 'mug', 'MUG-12', 1);
-    const order = await b.checkout({ email: 'buyer@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: { provider: 'test', cardNumber: ACCEPTED_CARD } });
+    const order = await b.checkout({
+      email: 'buyer@example.com',
+      shippingAddress: ADDRESS,
+      shippingOptionId: 'standard',
+      payment: { provider: 'test', cardNumber: ACCEPTED_CARD },
+    });
     expect(order.status).toBe(201);
-    const row = await site.store.db.selectFrom('orders').innerJoin('site_users', 'site_users.id', 'orders.member_id')
-      .select('site_users.email').where('orders.id', '=', order.json.order.id).executeTakeFirstOrThrow();
+    const row = await site.store.db
+      .selectFrom('orders')
+      .innerJoin('site_users', 'site_users.id', 'orders.member_id')
+      .select('site_users.email')
+      .where('orders.id', '=', order.json.order.id)
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe('buyer@example.com');
     expect((await b.cart()).json.entries).toEqual([]);
     await b.add('shop', 'mug', 'MUG-12', 1);
@@ -89,7 +103,11 @@ describe.each(DIALECTS)('the signed-in shopper\'s cart on %s', (dialect) => {
     // The account page lists the order.
     const orders = await b.request('GET', '/api/site-users/account/orders');
     expect(orders.json.orders).toHaveLength(1);
-    expect(orders.json.orders[0]).toMatchObject({ orderNumber: order.json.order.orderNumber, paymentStatus: 'PAID', lines: [{ title: 'Blue Mug', quantity: 1 }] });
+    expect(orders.json.orders[0]).toMatchObject({
+      orderNumber: order.json.order.orderNumber,
+      paymentStatus: 'PAID',
+      lines: [{ title: 'Blue Mug', quantity: 1 }],
+    });
     expect(orders.json.orders[0].orderStatusUrl).toMatch(/^\/commerce\/order-status\?token=/);
     expect((await b.request('GET', orders.json.orders[0].orderStatusUrl)).status).toBe(200);
   });
@@ -97,12 +115,22 @@ describe.each(DIALECTS)('the signed-in shopper\'s cart on %s', (dialect) => {
   it('lists orders placed with the email before signing up once the email is verified', async () => {
     const guest = new Browser(site.app);
     await guest.add('shop', 'mug', 'MUG-12', 1);
-    const placed = await guest.checkout({ email: 'Later@Example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: { provider: 'test', cardNumber: ACCEPTED_CARD } });
+    const placed = await guest.checkout({
+      email: 'Later@Example.com',
+      shippingAddress: ADDRESS,
+      shippingOptionId: 'standard',
+      payment: { provider: 'test', cardNumber: ACCEPTED_CARD },
+    });
     expect(placed.status).toBe(201);
     const b = new Browser(site.app);
     await b.signUp('later@example.com');
     expect((await b.request('GET', '/api/site-users/account/orders')).json.orders).toEqual([]);
-    const mail = await site.store.db.selectFrom('outbox').select('text_body').where('recipient', '=', 'later@example.com').where('kind', '=', 'account-verify-email').executeTakeFirstOrThrow();
+    const mail = await site.store.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('recipient', '=', 'later@example.com')
+      .where('kind', '=', 'account-verify-email')
+      .executeTakeFirstOrThrow();
     await b.request('GET', /(\/account\/verify-email\?token=[A-Za-z0-9_-]+)/.exec(mail.text_body)![1]!);
     const orders = (await b.request('GET', '/api/site-users/account/orders')).json.orders;
     expect(orders.map((o: { id: string }) => o.id)).toEqual([placed.json.order.id]);
@@ -112,7 +140,7 @@ describe.each(DIALECTS)('the signed-in shopper\'s cart on %s', (dialect) => {
     expect((await other.request('GET', '/api/site-users/account/orders')).json.orders).toEqual([]);
   });
 
-  it('keeps two members\' carts apart', async () => {
+  it("keeps two members' carts apart", async () => {
     const a = new Browser(site.app);
     await a.signUp('first@example.com');
     const b = new Browser(site.app);
@@ -126,21 +154,32 @@ describe.each(DIALECTS)('the signed-in shopper\'s cart on %s', (dialect) => {
   });
 
   it('makes one member cart when several devices of a new member ask at once', async () => {
-    const devices = await Promise.all(Array.from({ length: 5 }, async () => {
-      const b = new Browser(site.app);
-      return b;
-    }));
+    const devices = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const b = new Browser(site.app);
+        return b;
+      }),
+    );
     await new Browser(site.app).signUp('racer@example.com');
     for (const d of devices) await d.signIn('racer@example.com');
     // The account was made and signed in above (its cart then too): a purchase ends that cart, so the
     // next requests of every device race to make the new one.
-    await site.store.db.updateTable('carts').set({ is_purchased: 1 }).where('member_id', 'is not', null)
-      .where('member_id', 'in', site.store.db.selectFrom('site_users').select('id').where('email', '=', 'racer@example.com')).execute();
+    await site.store.db
+      .updateTable('carts')
+      .set({ is_purchased: 1 })
+      .where('member_id', 'is not', null)
+      .where('member_id', 'in', site.store.db.selectFrom('site_users').select('id').where('email', '=', 'racer@example.com'))
+      .execute();
     await site.store.db.updateTable('product_variants').set({ stock: 100 }).where('sku', '=', 'MUG-12').execute();
     const answers = await Promise.all(devices.map((d, i) => d.add('shop', 'mug', 'MUG-12', 1 + (i % 2))));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
-    const live = await site.store.db.selectFrom('carts').innerJoin('site_users', 'site_users.id', 'carts.member_id')
-      .select('carts.id').where('site_users.email', '=', 'racer@example.com').where('carts.is_purchased', '=', 0).execute();
+    const live = await site.store.db
+      .selectFrom('carts')
+      .innerJoin('site_users', 'site_users.id', 'carts.member_id')
+      .select('carts.id')
+      .where('site_users.email', '=', 'racer@example.com')
+      .where('carts.is_purchased', '=', 0)
+      .execute();
     expect(live).toHaveLength(1);
     expect((await devices[0]!.cart()).json.totalQuantity).toBe(7);
   });

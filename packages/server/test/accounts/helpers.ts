@@ -35,7 +35,9 @@ export async function membersApp(dialect: Dialect, options: Omit<AppOptions, 'st
   const clock = new TestClock();
   clock.now = Date.now();
   const app = await buildApp(testConfig({ siteDir: MEMBERS_SITE, themesDir: path.join(REPO_ROOT, 'themes'), ...config }), {
-    store, clock: clock.fn, passwordCost: QUICK_PASSWORD_COST,
+    store,
+    clock: clock.fn,
+    passwordCost: QUICK_PASSWORD_COST,
     ...options,
     commerce: {
       cartWriteLimits: {
@@ -47,7 +49,9 @@ export async function membersApp(dialect: Dialect, options: Omit<AppOptions, 'st
   });
   await app.ready();
   return {
-    app, store, clock,
+    app,
+    store,
+    clock,
     async close() {
       await app.close();
       await store.close();
@@ -68,17 +72,25 @@ export class Browser {
   xsrfToken: string | null = null;
   ip = '127.0.0.1';
 
-  constructor(private readonly app: FastifyInstance, readonly host = HOST) {
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly host = HOST,
+  ) {
     this.cookies.set('crumb', randomBytes(16).toString('base64url'));
   }
 
   async request(method: string, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await this.app.inject({
-      method: method as 'GET', url, remoteAddress: this.ip,
+      method: method as 'GET',
+      url,
+      remoteAddress: this.ip,
       headers: {
-        host: this.host, cookie, 'x-csrf-token': this.cookies.get('crumb') ?? '',
-        ...(this.xsrfToken ? { 'x-xsrf-token': this.xsrfToken } : {}), ...headers,
+        host: this.host,
+        cookie,
+        'x-csrf-token': this.cookies.get('crumb') ?? '',
+        ...(this.xsrfToken ? { 'x-xsrf-token': this.xsrfToken } : {}),
+        ...headers,
       },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
@@ -143,8 +155,16 @@ export async function updateSiteSettings(store: Store, change: (settings: Record
   const row = await store.db.selectFrom('site_settings').select('website_settings').where('website_id', '=', WEBSITE_ID).executeTakeFirstOrThrow();
   const settings = JSON.parse(row.website_settings) as Record<string, unknown>;
   change(settings);
-  await store.db.updateTable('site_settings').set({ website_settings: JSON.stringify(settings) }).where('website_id', '=', WEBSITE_ID).execute();
-  await store.db.updateTable('websites').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', WEBSITE_ID).execute();
+  await store.db
+    .updateTable('site_settings')
+    .set({ website_settings: JSON.stringify(settings) })
+    .where('website_id', '=', WEBSITE_ID)
+    .execute();
+  await store.db
+    .updateTable('websites')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', WEBSITE_ID)
+    .execute();
 }
 
 /** `lock the door`, hashed. */

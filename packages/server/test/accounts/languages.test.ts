@@ -21,9 +21,19 @@ describe.each(DIALECTS)('languages on %s', (dialect) => {
   it('answers the multilingual settings, status and languages', async () => {
     const b = new Browser(site.app);
     expect((await b.request('GET', '/api/multilingual/settings')).json).toEqual({
-      primaryLanguage: 'en-US', languages: ['en-US', 'fr-FR'], connected: true, translationWidget: true, queryParameter: 'lang', cookieName: 'tessera_language',
+      primaryLanguage: 'en-US',
+      languages: ['en-US', 'fr-FR'],
+      connected: true,
+      translationWidget: true,
+      queryParameter: 'lang',
+      cookieName: 'tessera_language',
     });
-    expect((await b.request('GET', '/api/multilingual/status')).json).toEqual({ status: 'CONNECTED', connected: true, languageCount: 2, currentLanguage: 'en-US' });
+    expect((await b.request('GET', '/api/multilingual/status')).json).toEqual({
+      status: 'CONNECTED',
+      connected: true,
+      languageCount: 2,
+      currentLanguage: 'en-US',
+    });
     const languages = (await b.request('GET', '/api/multilingual/languages')).json;
     expect(languages.languages).toEqual([
       { code: 'en-US', name: 'English (United States)', nativeName: 'English (US)', primary: true, published: true },
@@ -80,7 +90,7 @@ describe.each(DIALECTS)('languages on %s', (dialect) => {
     expect(de.json.code).toBe('LANGUAGE_UNAVAILABLE');
   });
 
-  it('follows ?lang= links, remembering the choice; a member\'s choice follows them to another device', async () => {
+  it("follows ?lang= links, remembering the choice; a member's choice follows them to another device", async () => {
     const b = new Browser(site.app);
     expect((await b.page('/journal?lang=fr-FR')).json.website.language).toBe('fr-FR');
     expect(b.cookies.get('tessera_language')).toBe('fr-FR');

@@ -12,7 +12,7 @@ async function body(b: Browser, url: string) {
   return { status: html.status, html: html.body, json: json.json, jsonText: json.body, jsonStatus: json.status };
 }
 
-describe.each(DIALECTS)('members\' areas on %s', (dialect) => {
+describe.each(DIALECTS)("members' areas on %s", (dialect) => {
   let site: MembersSite;
   beforeAll(async () => {
     site = await membersApp(dialect);
@@ -36,12 +36,26 @@ describe.each(DIALECTS)('members\' areas on %s', (dialect) => {
     }
     const denied = (await b.page('/lessons')).json;
     expect(denied.memberAccess).toMatchObject({
-      area: 'members', signedIn: false, paymentProvider: 'test', signInUrl: '/account/login?next=%2Flessons',
+      area: 'members',
+      signedIn: false,
+      paymentProvider: 'test',
+      signInUrl: '/account/login?next=%2Flessons',
       previewItems: [{ title: 'Lesson One', fullUrl: '/lessons/one' }],
     });
     expect(denied.memberAccess.joinOptions).toEqual([
-      expect.objectContaining({ itemId: itemId('shop', 'club'), sku: 'CLUB-LIFE', priceText: '$49.00', pricing: 'one-time', expressCheckout: { itemId: itemId('shop', 'club'), sku: 'CLUB-LIFE' } }),
-      expect.objectContaining({ itemId: itemId('shop', 'club-monthly'), sku: 'CLUB-MONTH', pricing: 'subscription', priceText: expect.stringContaining('$9.00') }),
+      expect.objectContaining({
+        itemId: itemId('shop', 'club'),
+        sku: 'CLUB-LIFE',
+        priceText: '$49.00',
+        pricing: 'one-time',
+        expressCheckout: { itemId: itemId('shop', 'club'), sku: 'CLUB-LIFE' },
+      }),
+      expect.objectContaining({
+        itemId: itemId('shop', 'club-monthly'),
+        sku: 'CLUB-MONTH',
+        pricing: 'subscription',
+        priceText: expect.stringContaining('$9.00'),
+      }),
     ]);
     // The theme's page: a join button and a sign-in link.
     const html = (await b.request('GET', '/lessons')).body;
@@ -160,9 +174,13 @@ describe.each(DIALECTS)('members\' areas on %s', (dialect) => {
     const pending = await b.request('POST', '/api/site-users/account/memberships', { orderToken: orderTokenOf(offline) });
     expect(pending.json.code).toBe('MEMBERSHIP_NOT_PAID');
     expect((await b.page(`/commerce/membership-confirmed?token=${encodeURIComponent(orderTokenOf(offline))}`)).json.membership.status).toBe('pending');
-    const plain = await b.checkout({ expressCheckout: { itemId: itemId('shop', 'mug'), sku: 'MUG-12' }, email: 'pending@example.com',
+    const plain = await b.checkout({
+      expressCheckout: { itemId: itemId('shop', 'mug'), sku: 'MUG-12' },
+      email: 'pending@example.com',
       shippingAddress: { firstName: 'A', lastName: 'B', address1: '1 Main St', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' },
-      shippingOptionId: 'standard', payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } });
+      shippingOptionId: 'standard',
+      payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' },
+    });
     expect(plain.status).toBe(201);
     expect((await b.request('POST', '/api/site-users/account/memberships', { orderToken: orderTokenOf(plain) })).json.code).toBe('MEMBERSHIP_ORDER_INVALID');
     expect((await b.page(`/commerce/membership-confirmed?token=${encodeURIComponent(orderTokenOf(plain))}`)).status).toBe(404);
@@ -179,7 +197,7 @@ describe.each(DIALECTS)('members\' areas on %s', (dialect) => {
     expect((await b.page('/lessons')).status).toBe(200);
   });
 
-  it('lets the site\'s staff preview the area, and shows members\' areas in the navigation', async () => {
+  it("lets the site's staff preview the area, and shows members' areas in the navigation", async () => {
     await createTestOwner(site.store.db, WEBSITE_ID, 'owner@members.test', 'owner password 1');
     const b = new Browser(site.app);
     expect((await b.request('POST', '/api/owner/session', { email: 'owner@members.test', password: 'owner password 1' })).status).toBe(200);

@@ -64,7 +64,8 @@ describe.each(DIALECTS)('passwords on the site on %s', (dialect) => {
     const b = new Browser(site.app);
     b.ip = '10.9.9.9';
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await b.request('POST', '/api/site-password/unlock', { password: `guess ${i}`, collectionId: SECRET_ID })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await b.request('POST', '/api/site-password/unlock', { password: `guess ${i}`, collectionId: SECRET_ID })).status);
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
     const limited = await b.request('POST', '/api/site-password/unlock', { password: PAGE_PASSWORD, collectionId: SECRET_ID });
     expect(limited.status).toBe(429);
@@ -134,7 +135,7 @@ describe.each(DIALECTS)('passwords on the site on %s', (dialect) => {
       });
     });
 
-    it('lets the site\'s staff through', async () => {
+    it("lets the site's staff through", async () => {
       await createTestOwner(site.store.db, WEBSITE_ID, 'staff@members.test', 'staff password 1');
       const b = new Browser(site.app);
       expect((await b.request('POST', '/api/owner/session', { email: 'staff@members.test', password: 'staff password 1' })).status).toBe(200);

@@ -17,11 +17,17 @@ const ROLES = Object.values(WebsiteRole) as number[];
 /** The matrix of docs/roles.md: permission -> { function, role codes marked yes }. */
 function documented(): Map<string, { fn: string; roles: number[] }> {
   const lines = DOC.split('\n').filter((l) => l.startsWith('| '));
-  const header = lines[0]!.split('|').slice(1, -1).map((c) => c.trim());
+  const header = lines[0]!
+    .split('|')
+    .slice(1, -1)
+    .map((c) => c.trim());
   const codes = header.slice(3).map((h) => Number(/\((\d+)\)$/.exec(h)![1]));
   const out = new Map<string, { fn: string; roles: number[] }>();
   for (const line of lines.slice(1)) {
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     const name = /^`(\w+)`$/.exec(cells[0]!)?.[1];
     if (!name) continue;
     out.set(name, { fn: cells[1]!.replace(/`/g, ''), roles: codes.filter((_, i) => cells[3 + i] === 'yes') });
@@ -72,8 +78,14 @@ describe('website roles', () => {
 
 /** The accounts the HTTP tests sign in as, one per role the issue names and a few more. */
 const PEOPLE = {
-  admin: WebsiteRole.ADMIN, editor: WebsiteRole.EDITOR, 'store-manager': WebsiteRole.STORE_MANAGER, reporting: WebsiteRole.REPORTING,
-  viewer: WebsiteRole.VIEWER, 'website-manager': WebsiteRole.WEBSITE_MANAGER, billing: WebsiteRole.BILLING, none: WebsiteRole.NONE,
+  admin: WebsiteRole.ADMIN,
+  editor: WebsiteRole.EDITOR,
+  'store-manager': WebsiteRole.STORE_MANAGER,
+  reporting: WebsiteRole.REPORTING,
+  viewer: WebsiteRole.VIEWER,
+  'website-manager': WebsiteRole.WEBSITE_MANAGER,
+  billing: WebsiteRole.BILLING,
+  none: WebsiteRole.NONE,
 } as const;
 
 const HEADER_FOOTER = { header: { announcement: 'Hello', links: [] }, footer: { text: 'Bye', links: [{ title: 'Shop', url: '/shop' }] } };
@@ -123,14 +135,30 @@ describe.each(DIALECTS)('each role through the HTTP API on %s', (dialect) => {
 
   it('creates contributors with tessera owner create --role', async () => {
     const lines: string[] = [];
-    await runOwnerCommand(site.store, ['create', 'shopkeeper@members.test', '--password', 'shop password 1', '--role', 'store-manager', '--site', 'fixture-members'], (l) => lines.push(l));
-    await runOwnerCommand(site.store, ['create', 'writer@members.test', '--password', 'write password 1', '--role', '4', '--site', 'fixture-members'], (l) => lines.push(l));
+    await runOwnerCommand(
+      site.store,
+      ['create', 'shopkeeper@members.test', '--password', 'shop password 1', '--role', 'store-manager', '--site', 'fixture-members'],
+      (l) => lines.push(l),
+    );
+    await runOwnerCommand(site.store, ['create', 'writer@members.test', '--password', 'write password 1', '--role', '4', '--site', 'fixture-members'], (l) =>
+      lines.push(l),
+    );
     expect(lines[0]).toContain('store manager account shopkeeper@members.test (website role 8)');
-    const rows = await site.store.db.selectFrom('owner_accounts').select(['email', 'website_role']).where('email', 'in', ['shopkeeper@members.test', 'writer@members.test']).orderBy('email').execute();
-    expect(rows).toEqual([{ email: 'shopkeeper@members.test', website_role: 8 }, { email: 'writer@members.test', website_role: 4 }]);
-    await expect(runOwnerCommand(site.store, ['create', 'x@members.test', '--password', 'x password 12', '--role', 'wizard', '--site', 'fixture-members'], () => {}))
-      .rejects.toThrow(OwnerError);
-    await expect(runOwnerCommand(site.store, ['create', 'x@members.test', '--password', 'x password 12', '--role', '5', '--site', 'fixture-members'], () => {}))
-      .rejects.toThrow(/not a website role/);
+    const rows = await site.store.db
+      .selectFrom('owner_accounts')
+      .select(['email', 'website_role'])
+      .where('email', 'in', ['shopkeeper@members.test', 'writer@members.test'])
+      .orderBy('email')
+      .execute();
+    expect(rows).toEqual([
+      { email: 'shopkeeper@members.test', website_role: 8 },
+      { email: 'writer@members.test', website_role: 4 },
+    ]);
+    await expect(
+      runOwnerCommand(site.store, ['create', 'x@members.test', '--password', 'x password 12', '--role', 'wizard', '--site', 'fixture-members'], () => {}),
+    ).rejects.toThrow(OwnerError);
+    await expect(
+      runOwnerCommand(site.store, ['create', 'x@members.test', '--password', 'x password 12', '--role', '5', '--site', 'fixture-members'], () => {}),
+    ).rejects.toThrow(/not a website role/);
   });
 });

@@ -3,8 +3,12 @@ import { DIALECTS } from '../helpers/store.js';
 import { Browser, WEBSITE_ID, membersApp, type MembersSite } from './helpers.js';
 
 const sessionRow = (site: MembersSite, email: string) =>
-  site.store.db.selectFrom('site_user_sessions').innerJoin('site_users', 'site_users.id', 'site_user_sessions.site_user_id')
-    .select(['site_user_sessions.id', 'site_user_sessions.expires_on', 'site_user_sessions.remember_me']).where('site_users.email', '=', email).execute();
+  site.store.db
+    .selectFrom('site_user_sessions')
+    .innerJoin('site_users', 'site_users.id', 'site_user_sessions.site_user_id')
+    .select(['site_user_sessions.id', 'site_user_sessions.expires_on', 'site_user_sessions.remember_me'])
+    .where('site_users.email', '=', email)
+    .execute();
 
 describe.each(DIALECTS)('visitor accounts on %s', (dialect) => {
   let site: MembersSite;
@@ -41,7 +45,12 @@ describe.each(DIALECTS)('visitor accounts on %s', (dialect) => {
     // At the app's cost (the tests' quick one: production's is checked in passwords.test.ts).
     expect(user.password_hash).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(user.first_name).toBe('Ada');
-    const mail = await site.store.db.selectFrom('outbox').selectAll().where('recipient', '=', 'ada@example.com').where('kind', '=', 'account-verify-email').executeTakeFirstOrThrow();
+    const mail = await site.store.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('recipient', '=', 'ada@example.com')
+      .where('kind', '=', 'account-verify-email')
+      .executeTakeFirstOrThrow();
     expect(mail.text_body).toMatch(/\/account\/verify-email\?token=[A-Za-z0-9_-]{43}/);
     const session = await b.request('GET', '/api/site-users/account/session');
     expect(session.json).toMatchObject({ authenticated: true, email: 'ada@example.com', firstName: 'Ada', emailVerified: false });

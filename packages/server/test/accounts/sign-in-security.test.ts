@@ -14,8 +14,11 @@ const browserAt = (site: MembersSite, ip: string) => {
 };
 
 /** Set-Cookie lines without their values: which cookies an answer sets, and how. */
-const cookieShapes = (answer: Answer) => ([] as string[]).concat((answer.headers['set-cookie'] as string[] | string | undefined) ?? [])
-  .map((line) => line.replace(/^([^=]+)=[^;]*/, '$1=…')).sort();
+const cookieShapes = (answer: Answer) =>
+  ([] as string[])
+    .concat((answer.headers['set-cookie'] as string[] | string | undefined) ?? [])
+    .map((line) => line.replace(/^([^=]+)=[^;]*/, '$1=…'))
+    .sort();
 
 /** An answer as a prober sees it, with what differs between any two answers (ids, tokens, dates) blanked out. */
 const shape = (answer: Answer) => ({
@@ -23,18 +26,24 @@ const shape = (answer: Answer) => ({
   keys: Object.keys(answer.json ?? {}).sort(),
   types: Object.fromEntries(Object.entries(answer.json ?? {}).map(([k, v]) => [k, typeof v])),
   cookies: cookieShapes(answer),
-  headers: Object.keys(answer.headers).filter((h) => !['date', 'content-length', 'set-cookie'].includes(h)).sort(),
+  headers: Object.keys(answer.headers)
+    .filter((h) => !['date', 'content-length', 'set-cookie'].includes(h))
+    .sort(),
 });
 
 describe('the mail to an address that already has an account', () => {
   it('tells its holder that someone tried to sign up with it, and how to sign in or reset the password', () => {
-    const mail = signUpExistingMail({ email: 'ada@example.com', signInUrl: 'https://shop.example/account/login', resetUrl: 'https://shop.example/account/reset-password' },
-      { siteTitle: 'Fixture <Shop>', baseUrl: 'https://shop.example' });
+    const mail = signUpExistingMail(
+      { email: 'ada@example.com', signInUrl: 'https://shop.example/account/login', resetUrl: 'https://shop.example/account/reset-password' },
+      { siteTitle: 'Fixture <Shop>', baseUrl: 'https://shop.example' },
+    );
     expect(mail.subject).toBe('Your account on Fixture <Shop>');
-    expect(mail.text).toBe('Someone tried to create an account on Fixture <Shop> with your address, ada@example.com. '
-      + 'You already have an account there, so nothing was changed.\n\n'
-      + 'If it was you, sign in: https://shop.example/account/login\nForgot your password? Reset it: https://shop.example/account/reset-password\n\n'
-      + 'If it was not you, ignore this email: your account and your password stay as they are.\n');
+    expect(mail.text).toBe(
+      'Someone tried to create an account on Fixture <Shop> with your address, ada@example.com. ' +
+        'You already have an account there, so nothing was changed.\n\n' +
+        'If it was you, sign in: https://shop.example/account/login\nForgot your password? Reset it: https://shop.example/account/reset-password\n\n' +
+        'If it was not you, ignore this email: your account and your password stay as they are.\n',
+    );
     expect(mail.html).toContain('href="https://shop.example/account/login"');
     expect(mail.html).toContain('href="https://shop.example/account/reset-password"');
     expect(mail.html).toContain('Fixture &lt;Shop&gt;');
@@ -92,13 +101,19 @@ describe.each(DIALECTS)('visitor sign-in security on %s', (dialect) => {
     await browserAt(site, '192.0.2.1').signUp('reset-lock@example.com', 'the right password');
     const stranger = browserAt(site, A);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await stranger.request('POST', '/api/site-users/account/password-reset', { email: 'reset-lock@example.com' })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await stranger.request('POST', '/api/site-users/account/password-reset', { email: 'reset-lock@example.com' })).status);
     expect(statuses).toEqual([202, 202, 202, 429]);
     const holder = browserAt(site, B);
     expect((await holder.request('POST', '/api/site-users/account/password-reset', { email: 'reset-lock@example.com' })).status).toBe(202);
     expect((await stranger.request('POST', '/api/site-users/account/password-reset', { email: 'reset-lock@example.com' })).status).toBe(429);
     await site.app.mail.idle();
-    const mails = await site.store.db.selectFrom('outbox').select('id').where('recipient', '=', 'reset-lock@example.com').where('kind', '=', 'account-password-reset').execute();
+    const mails = await site.store.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('recipient', '=', 'reset-lock@example.com')
+      .where('kind', '=', 'account-password-reset')
+      .execute();
     expect(mails).toHaveLength(4);
   });
 
@@ -123,7 +138,7 @@ describe.each(DIALECTS)('visitor sign-in security on %s', (dialect) => {
     const after = await site.store.db.selectFrom('site_users').selectAll().where('email', '=', 'taken@example.com').executeTakeFirstOrThrow();
     expect(after).toEqual(before);
     expect(await site.store.db.selectFrom('site_user_sessions').select('id').where('site_user_id', '=', before.id).execute()).toEqual(sessionsBefore);
-    expect((await site.store.db.selectFrom('site_users').select('id').where('email', '=', 'taken@example.com').execute())).toHaveLength(1);
+    expect(await site.store.db.selectFrom('site_users').select('id').where('email', '=', 'taken@example.com').execute()).toHaveLength(1);
     expect((await prober.request('GET', '/api/site-users/account/session')).json).toEqual({ authenticated: false });
     expect(prober.cookies.has('SiteUserInfo')).toBe(false);
     expect((await browserAt(site, '192.0.2.5').signIn('taken@example.com', 'another password')).status).toBe(401);
@@ -151,8 +166,12 @@ describe.each(DIALECTS)('visitor sign-in security on %s', (dialect) => {
     expect(shape(unknown)).toEqual(shape(known));
     // The lookup and the mail happen after the answer: once done, the account's holder has the link.
     await site.app.mail.idle();
-    const mails = await site.store.db.selectFrom('outbox').select(['recipient', 'text_body']).where('kind', '=', 'account-password-reset')
-      .where('recipient', 'in', ['alike@example.com', 'nobody-here@example.com']).execute();
+    const mails = await site.store.db
+      .selectFrom('outbox')
+      .select(['recipient', 'text_body'])
+      .where('kind', '=', 'account-password-reset')
+      .where('recipient', 'in', ['alike@example.com', 'nobody-here@example.com'])
+      .execute();
     expect(mails.map((m) => m.recipient)).toEqual(['alike@example.com']);
     expect(mails[0]!.text_body).toMatch(/\/account\/reset-password\?token=[A-Za-z0-9_-]{43}/);
   });
@@ -186,11 +205,23 @@ describe.each(DIALECTS)('visitor password hashes on %s', (dialect) => {
     const older = await hashPassword('the right password', { n: 2 ** 15, r: 8, p: 1 });
     const now = site.clock.now;
     const id = 'a'.repeat(24);
-    await site.store.db.insertInto('site_users').values({
-      id, website_id: WEBSITE_ID, email: 'older@example.com', password_hash: older, first_name: '', last_name: '', locale: null, email_verified_on: null,
-      created_on: now, updated_on: now,
-    }).execute();
-    const stored = async () => (await site.store.db.selectFrom('site_users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash;
+    await site.store.db
+      .insertInto('site_users')
+      .values({
+        id,
+        website_id: WEBSITE_ID,
+        email: 'older@example.com',
+        password_hash: older,
+        first_name: '',
+        last_name: '',
+        locale: null,
+        email_verified_on: null,
+        created_on: now,
+        updated_on: now,
+      })
+      .execute();
+    const stored = async () =>
+      (await site.store.db.selectFrom('site_users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow()).password_hash;
 
     expect((await browserAt(site, '192.0.2.9').signIn('older@example.com', 'a wrong password')).status).toBe(401);
     expect(await stored()).toBe(older);

@@ -19,13 +19,23 @@ function fakePlaces(calls: unknown[], fail = false): PlacesProvider {
     async details(q) {
       calls.push(q);
       return q.placeId === 'p1'
-        ? { placeId: 'p1', addressLine1: '1 Main St', addressLine2: '', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US', lat: 42.25, lng: -73.79 }
+        ? {
+            placeId: 'p1',
+            addressLine1: '1 Main St',
+            addressLine2: '',
+            city: 'Hudson',
+            region: 'NY',
+            postalCode: '12534',
+            country: 'US',
+            lat: 42.25,
+            lng: -73.79,
+          }
         : null;
     },
   };
 }
 
-describe.each(DIALECTS)('the site\'s smaller calls on %s', (dialect) => {
+describe.each(DIALECTS)("the site's smaller calls on %s", (dialect) => {
   let site: MembersSite;
   let withPlaces: MembersSite;
   const calls: unknown[] = [];
@@ -42,7 +52,15 @@ describe.each(DIALECTS)('the site\'s smaller calls on %s', (dialect) => {
     const b = new Browser(site.app);
     const got = await b.request('GET', '/api/site-header-footer');
     expect(got.json).toEqual({
-      header: { announcement: 'Free shipping over $75', announcementUrl: '/shop', links: [], showSearch: true, showCart: true, showAccount: true, showLanguages: true },
+      header: {
+        announcement: 'Free shipping over $75',
+        announcementUrl: '/shop',
+        links: [],
+        showSearch: true,
+        showCart: true,
+        showAccount: true,
+        showLanguages: true,
+      },
       footer: { text: 'Made in Hudson', links: [{ title: 'Shop', url: '/shop' }], showSocialLinks: true, showNewsletter: true },
     });
     const html = (await b.request('GET', '/journal')).body;
@@ -50,7 +68,7 @@ describe.each(DIALECTS)('the site\'s smaller calls on %s', (dialect) => {
     expect(html).toContain('Made in Hudson');
   });
 
-  it('replaces them for the site\'s owner only, checking what is sent', async () => {
+  it("replaces them for the site's owner only, checking what is sent", async () => {
     await createTestOwner(site.store.db, WEBSITE_ID, 'owner@members.test', 'owner password 1');
     const owner = new Browser(site.app);
     await owner.request('POST', '/api/owner/session', { email: 'owner@members.test', password: 'owner password 1' });
@@ -60,7 +78,9 @@ describe.each(DIALECTS)('the site\'s smaller calls on %s', (dialect) => {
     };
     const anonymous = new Browser(site.app);
     expect((await anonymous.request('PUT', '/api/site-header-footer', body)).status).toBe(401);
-    expect((await owner.request('PUT', '/api/site-header-footer', { header: {}, footer: { links: [{ title: 'x', url: 'javascript:alert(1)' }] } })).status).toBe(400);
+    expect(
+      (await owner.request('PUT', '/api/site-header-footer', { header: {}, footer: { links: [{ title: 'x', url: 'javascript:alert(1)' }] } })).status,
+    ).toBe(400);
     expect((await owner.request('PUT', '/api/site-header-footer', { header: { unknown: 1 }, footer: {} })).status).toBe(400);
     expect((await owner.request('PUT', '/api/site-header-footer', { header: {} })).status).toBe(400);
     const put = await owner.request('PUT', '/api/site-header-footer', body);
@@ -99,7 +119,10 @@ describe.each(DIALECTS)('the site\'s smaller calls on %s', (dialect) => {
     expect(calls[0]).toEqual({ input: '1 Main', sessionToken: 'abc', language: 'en-US', country: 'US' });
     const details = await b.request('GET', DETAILS);
     expect(details.json.place).toMatchObject({ city: 'Hudson', postalCode: '12534', country: 'US' });
-    const json = await b.request('GET', `/api/google-maps/places/details?placeId=p1&trackingContext=${encodeURIComponent('{"productPage":"checkout","productSection":"billing"}')}`);
+    const json = await b.request(
+      'GET',
+      `/api/google-maps/places/details?placeId=p1&trackingContext=${encodeURIComponent('{"productPage":"checkout","productSection":"billing"}')}`,
+    );
     expect(json.status).toBe(200);
     expect((await b.request('GET', DETAILS.replace('p1', 'nope'))).status).toBe(404);
     expect((await b.request('GET', '/api/google-maps/places/details?placeId=p1')).status).toBe(400);
@@ -117,7 +140,7 @@ describe.each(DIALECTS)('the site\'s smaller calls on %s', (dialect) => {
     expect((await b.request('GET', '/journal')).body).toContain('"sessionRecording":{"enabled":true,"sampleRate":0.5}');
   });
 
-  it('tells the browser whether the site is internal (variant overrides), only from the site\'s status', async () => {
+  it("tells the browser whether the site is internal (variant overrides), only from the site's status", async () => {
     const b = new Browser(site.app);
     expect((await b.request('GET', '/journal')).body).toContain('"isInternal":false');
     await updateSiteSettings(site.store, (s) => {

@@ -15,7 +15,8 @@ describe('the permission a route declares, enforced by one hook', () => {
   const sessions = new Map<string, string>();
   let handled = 0;
   const as = (who: keyof typeof PEOPLE | null) => ({
-    cookie: `crumb=${CRUMB}${who ? `; tessera_owner=${sessions.get(who)}` : ''}`, 'x-csrf-token': CRUMB,
+    cookie: `crumb=${CRUMB}${who ? `; tessera_owner=${sessions.get(who)}` : ''}`,
+    'x-csrf-token': CRUMB,
   });
 
   beforeAll(async () => {
@@ -33,7 +34,9 @@ describe('the permission a route declares, enforced by one hook', () => {
     for (const [name, role] of Object.entries(PEOPLE)) {
       await createTestOwner(site.store.db, id, `${name}@shop.test`, PASSWORD, role);
       const res = await site.app.inject({
-        method: 'POST', url: '/api/owner/session', headers: { 'content-type': 'application/json', cookie: `crumb=${CRUMB}`, 'x-csrf-token': CRUMB },
+        method: 'POST',
+        url: '/api/owner/session',
+        headers: { 'content-type': 'application/json', cookie: `crumb=${CRUMB}`, 'x-csrf-token': CRUMB },
         payload: JSON.stringify({ email: `${name}@shop.test`, password: PASSWORD }),
       });
       expect(res.statusCode).toBe(200);
@@ -74,7 +77,12 @@ describe('the permission a route declares, enforced by one hook', () => {
     const allowed = await site.app.inject({ method: 'POST', url: '/api/owner/probe', headers: { ...as('admin'), ...bad }, payload: '{"n":"x"}' });
     expect(allowed.statusCode).toBe(400);
     // The crumb check still comes first, as on every state-changing route.
-    const forged = await site.app.inject({ method: 'POST', url: '/api/owner/probe', headers: { cookie: `tessera_owner=${sessions.get('admin')}`, ...bad }, payload: '{"n":1}' });
+    const forged = await site.app.inject({
+      method: 'POST',
+      url: '/api/owner/probe',
+      headers: { cookie: `tessera_owner=${sessions.get('admin')}`, ...bad },
+      payload: '{"n":1}',
+    });
     expect(forged.statusCode).toBe(403);
     expect(forged.json()).toMatchObject({ code: 'CRUMB_FAIL' });
   });
@@ -94,7 +102,7 @@ describe('the permission a route declares, enforced by one hook', () => {
     }
   });
 
-  it('puts every permission of the account\'s role in an owner page\'s context, for the studio\'s navigation', async () => {
+  it("puts every permission of the account's role in an owner page's context, for the studio's navigation", async () => {
     const context = async (who: keyof typeof PEOPLE, url: string) => {
       const res = await site.app.inject({ method: 'GET', url, headers: as(who) });
       expect(res.statusCode, `${who} ${url}`).toBe(200);
@@ -102,7 +110,9 @@ describe('the permission a route declares, enforced by one hook', () => {
     };
     const reporting = await context('reporting', '/config/analytics');
     expect(reporting).toMatchObject({ page: 'analytics', siteTitle: 'Fixture Shop', email: 'reporting@shop.test' });
-    expect(reporting.permissions).toEqual(Object.keys(ROLE_MATRIX).filter((p) => (ROLE_MATRIX[p as keyof typeof ROLE_MATRIX] as readonly number[]).includes(WebsiteRole.REPORTING)));
+    expect(reporting.permissions).toEqual(
+      Object.keys(ROLE_MATRIX).filter((p) => (ROLE_MATRIX[p as keyof typeof ROLE_MATRIX] as readonly number[]).includes(WebsiteRole.REPORTING)),
+    );
     expect(reporting.permissions).toEqual(expect.arrayContaining(['openConfig', 'viewAnalytics', 'viewRestockSignups']));
     expect(reporting.permissions).not.toContain('manageOrders');
     const shop = await context('shop', '/config/restock');

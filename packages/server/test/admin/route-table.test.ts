@@ -11,16 +11,16 @@ const OPEN: Record<string, string> = {
   'GET /config/login': 'the sign-in page',
   'POST /api/owner/session': 'the sign-in',
   'GET /api/owner/session': 'answers 401 to anyone outside the area, a viewer too, never 403',
-  'DELETE /api/owner/session': 'signing out ends one\'s own session, whoever asks',
+  'DELETE /api/owner/session': "signing out ends one's own session, whoever asks",
   'GET /config/email-preview': 'only redirects to the first preview, which checks',
-  'GET /config/assets/*': 'the studio\'s built scripts and styles: the sign-in page loads them too, and they hold no site data',
+  'GET /config/assets/*': "the studio's built scripts and styles: the sign-in page loads them too, and they hold no site data",
 };
 
 const OWNERS = /^\/(api\/owner|config)(\/|$)/;
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'x1').replace(/\*/g, 'x1');
 const key = (r: RouteEntry) => `${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`;
 
-describe('the route table of the owner\'s area', () => {
+describe("the route table of the owner's area", () => {
   let site: TestSite;
   let routes: RouteEntry[];
   beforeAll(async () => {
@@ -35,20 +35,31 @@ describe('the route table of the owner\'s area', () => {
   it('declares a permission on every route under /api/owner/ and /config/ but the listed ones', () => {
     expect(routes.length).toBeGreaterThan(8);
     const undeclared = [...new Set(routes.filter((r) => !r.permission).map(key))];
-    expect(undeclared.filter((k) => !(k in OPEN)), 'routes without a permission, not listed with a reason').toEqual([]);
+    expect(
+      undeclared.filter((k) => !(k in OPEN)),
+      'routes without a permission, not listed with a reason',
+    ).toEqual([]);
     // The list holds no route that left, nor one that declares a permission after all.
     expect(Object.keys(OPEN).filter((k) => !undeclared.includes(k))).toEqual([]);
   });
 
   it('guards each route that declares a permission: anonymous callers get 401, or the sign-in page', async () => {
     const guarded = site.app.routeTable.filter((r) => r.permission && r.method !== 'HEAD');
-    expect(guarded.map(key)).toEqual(expect.arrayContaining([
-      'GET /api/owner/analytics', 'PUT /api/owner/inventory/:variantId', 'GET /config/analytics', 'GET /config/restock',
-      'PUT /api/site-header-footer', 'PUT /api/multilingual/languages', 'POST /api/site-users/account/notifications/restock/send',
-    ]));
+    expect(guarded.map(key)).toEqual(
+      expect.arrayContaining([
+        'GET /api/owner/analytics',
+        'PUT /api/owner/inventory/:variantId',
+        'GET /config/analytics',
+        'GET /config/restock',
+        'PUT /api/site-header-footer',
+        'PUT /api/multilingual/languages',
+        'POST /api/site-users/account/notifications/restock/send',
+      ]),
+    );
     for (const route of guarded) {
       const res = await site.app.inject({
-        method: route.method as 'GET', url: concrete(route.url),
+        method: route.method as 'GET',
+        url: concrete(route.url),
         headers: { cookie: 'crumb=route-table-crumb-0001', 'x-csrf-token': 'route-table-crumb-0001', 'content-type': 'application/json' },
         ...(route.method === 'GET' ? {} : { payload: '{}' }),
       });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureApp, type TestSite } from '../helpers/app.js';
 
-describe('the studio\'s build, served under /config/', () => {
+describe("the studio's build, served under /config/", () => {
   let site: TestSite;
   beforeAll(async () => {
     site = await fixtureApp('sqlite');

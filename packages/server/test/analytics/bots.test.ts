@@ -4,10 +4,25 @@ import { dayIn } from '@tessera/core/zone';
 import { isBotAgent } from '../../src/modules/analytics/request-info.js';
 import { DIALECTS } from '../helpers/store.js';
 import type { TestSite } from '../helpers/app.js';
-import { CHROME_DESKTOP, CRUMB, IPHONE, analyticsApp, count, eventRecord, form, pageSpeedRecord, pageView, postJson, recordHit, sendRecords, websiteId } from './helpers.js';
+import {
+  CHROME_DESKTOP,
+  CRUMB,
+  IPHONE,
+  analyticsApp,
+  count,
+  eventRecord,
+  form,
+  pageSpeedRecord,
+  pageView,
+  postJson,
+  recordHit,
+  sendRecords,
+  websiteId,
+} from './helpers.js';
 
 /** Crawlers that run JavaScript, so that the collectors send their calls like a visitor's browser. */
-const GOOGLEBOT = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/140.0.7339.127 Safari/537.36';
+const GOOGLEBOT =
+  'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Googlebot/2.1; +http://www.google.com/bot.html) Chrome/140.0.7339.127 Safari/537.36';
 const HEADLESS_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36';
 const BINGBOT = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
 
@@ -28,7 +43,7 @@ describe.each(DIALECTS)('bots on %s', (dialect) => {
     await site.close();
   });
 
-  it('leaves a bot\'s calls out of the visits, counts them per site, day and endpoint, and the report says how many', async () => {
+  it("leaves a bot's calls out of the visits, counts them per site, day and endpoint, and the report says how many", async () => {
     const id = await websiteId(site.store);
     const today = dayIn('America/New_York', Date.now());
     const bot = (agent: string) => ({ 'user-agent': agent });
@@ -38,21 +53,35 @@ describe.each(DIALECTS)('bots on %s', (dialect) => {
     expect(hit.json()).toEqual({ accepted: 0 });
     expect((await recordHit(site.app, pageView({ pagePath: '/crawled' }), { userAgent: HEADLESS_CHROME })).json()).toEqual({ accepted: 0 });
     expect((await postJson(site.app, '/api/census/button-click', { pagePath: '/crawled' }, bot(GOOGLEBOT))).json()).toEqual({ accepted: 0 });
-    const event = await postJson(site.app, '/api/v1/clanker/events', { eventContent: JSON.stringify(eventRecord('add_to_cart')), eventSchemaName: 'add_to_cart' }, bot(GOOGLEBOT));
+    const event = await postJson(
+      site.app,
+      '/api/v1/clanker/events',
+      { eventContent: JSON.stringify(eventRecord('add_to_cart')), eventSchemaName: 'add_to_cart' },
+      bot(GOOGLEBOT),
+    );
     expect(event.json()).toEqual({ accepted: 0 });
     const legacy = await site.app.inject({
-      method: 'POST', url: '/api/events/RecordEvent',
+      method: 'POST',
+      url: '/api/events/RecordEvent',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': BINGBOT, cookie: `crumb=${CRUMB}` },
       payload: form({ crumb: CRUMB, event: 'lesson_view', data: JSON.stringify({ pagePath: '/crawled' }) }),
     });
     expect(legacy.statusCode).toBe(200);
     expect(legacy.json()).toEqual({ accepted: 0 });
-    expect((await sendRecords(site.app, [pageSpeedRecord('/crawled', { largestContentfulPaint: 900 })], { ...bot(GOOGLEBOT), host: 'localhost' })).json()).toEqual({ accepted: 0 });
-    const errors = await postJson(site.app, '/api/events/RecordJavascriptErrors', [{ event: 'error', data: { message: 'bot', url: 'http://localhost/crawled' }, timestamp: 1 }],
-      { ...bot(GOOGLEBOT), cookie: `crumb=${CRUMB}`, 'x-csrf-token': CRUMB });
+    expect(
+      (await sendRecords(site.app, [pageSpeedRecord('/crawled', { largestContentfulPaint: 900 })], { ...bot(GOOGLEBOT), host: 'localhost' })).json(),
+    ).toEqual({ accepted: 0 });
+    const errors = await postJson(
+      site.app,
+      '/api/events/RecordJavascriptErrors',
+      [{ event: 'error', data: { message: 'bot', url: 'http://localhost/crawled' }, timestamp: 1 }],
+      { ...bot(GOOGLEBOT), cookie: `crumb=${CRUMB}`, 'x-csrf-token': CRUMB },
+    );
     expect(errors.json()).toEqual({ accepted: 0 });
     // A person's page view, for comparison.
-    expect((await recordHit(site.app, pageView({ pagePath: '/visited', sessionId: 'person-1' }), { userAgent: CHROME_DESKTOP })).json()).toEqual({ accepted: 1 });
+    expect((await recordHit(site.app, pageView({ pagePath: '/visited', sessionId: 'person-1' }), { userAgent: CHROME_DESKTOP })).json()).toEqual({
+      accepted: 1,
+    });
 
     // Bots' calls are counted once stored, as a person's are: nothing of them is in the raw tables.
     expect(await count(site.store, 'analytics_events')).toBe(1);
@@ -74,10 +103,12 @@ describe.each(DIALECTS)('bots on %s', (dialect) => {
     expect(report.topPages).toEqual([{ path: '/visited', pageViews: 1 }]);
     expect(report.events).toEqual([]);
     // Another day's range does not count today's bots.
-    expect((await analyticsReport(site.store.db, { websiteId: id, timeZone: 'America/New_York' }, { from: '2020-01-01', to: '2020-01-02', today })).totals.botHits).toBe(0);
+    expect(
+      (await analyticsReport(site.store.db, { websiteId: id, timeZone: 'America/New_York' }, { from: '2020-01-01', to: '2020-01-02', today })).totals.botHits,
+    ).toBe(0);
   });
 
-  it('still refuses a bot\'s bad payload (400, counted as a rejection), and leaves the bot out only once it is valid', async () => {
+  it("still refuses a bot's bad payload (400, counted as a rejection), and leaves the bot out only once it is valid", async () => {
     const botsBefore = site.app.ingest.queue.stats().bots;
     const bad = await recordHit(site.app, pageView({ pagePath: undefined }), { userAgent: GOOGLEBOT });
     expect(bad.statusCode).toBe(400);

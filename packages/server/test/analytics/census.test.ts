@@ -15,8 +15,18 @@ describe.each(DIALECTS)('page views and census calls on %s', (dialect) => {
 
   it('records a page view from RecordHit: the site of the host, its day, the device, the referrer, the visitor', async () => {
     const before = await count(site.store, 'analytics_events');
-    const res = await recordHit(site.app, pageView({ pagePath: '/shop/blue-mug', pageQuery: '?x=1', pageType: 50, collectionType: 13,
-      referrer: 'https://news.example.org/story?id=1', windowWidth: 390 }), { ss_cvr: 'visitor-7', userAgent: IPHONE });
+    const res = await recordHit(
+      site.app,
+      pageView({
+        pagePath: '/shop/blue-mug',
+        pageQuery: '?x=1',
+        pageType: 50,
+        collectionType: 13,
+        referrer: 'https://news.example.org/story?id=1',
+        windowWidth: 390,
+      }),
+      { ss_cvr: 'visitor-7', userAgent: IPHONE },
+    );
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ accepted: 1 });
     // Acknowledged once stored: the row is in the store when the answer arrives.
@@ -63,8 +73,12 @@ describe.each(DIALECTS)('page views and census calls on %s', (dialect) => {
       expect(site.app.ingest.rejected().byEndpoint.RecordHit?.[reason], why).toBeGreaterThan(0);
     }
     // A field the collector does not send, a JSON body instead of a form.
-    const unknown = await site.app.inject({ method: 'POST', url: '/api/census/RecordHit', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form({ event: 'view', data: JSON.stringify(pageView()), admin: '1' }) });
+    const unknown = await site.app.inject({
+      method: 'POST',
+      url: '/api/census/RecordHit',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ event: 'view', data: JSON.stringify(pageView()), admin: '1' }),
+    });
     expect(unknown.statusCode).toBe(400);
     const json = await postJson(site.app, '/api/census/RecordHit', { event: 'view', data: JSON.stringify(pageView()) });
     expect(json.statusCode).toBe(415);
@@ -77,7 +91,7 @@ describe.each(DIALECTS)('page views and census calls on %s', (dialect) => {
     expect(stored).toMatchObject({ 'RecordHit/data': 1, 'RecordHit/data.pagePath': 2, 'RecordHit/content_type': 1, 'RecordHit/too_large': 1 });
   });
 
-  it('keeps a visitor\'s string that holds a NUL character, and the page views written with it, on both stores', async () => {
+  it("keeps a visitor's string that holds a NUL character, and the page views written with it, on both stores", async () => {
     // PostgreSQL's text cannot hold NUL: unhandled, one such value would fail its whole batch.
     const [odd, plain] = await Promise.all([
       recordHit(site.app, pageView({ pagePath: '/nul\u0000path' })),
@@ -125,12 +139,20 @@ describe.each(DIALECTS)('page views and census calls on %s', (dialect) => {
     await site.app.ingest.queue.flush();
     expect(await count(site.store, 'analytics_events')).toBe(before);
     expect(await storedRejections(site.store)).toMatchObject({
-      'form-render/formId': 1, 'button-click/pagePath': 1, 'RecordQuickView/id': 1, 'overlay/body': 1,
+      'form-render/formId': 1,
+      'button-click/pagePath': 1,
+      'RecordQuickView/id': 1,
+      'overlay/body': 1,
     });
   });
 
   it('still requires the crumb on API calls whose route is not exempt', async () => {
-    const res = await site.app.inject({ method: 'POST', url: '/api/events/RecordJavascriptErrors', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const res = await site.app.inject({
+      method: 'POST',
+      url: '/api/events/RecordJavascriptErrors',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'CRUMB_FAIL', crumbFail: true });
   });

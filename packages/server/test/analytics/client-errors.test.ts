@@ -5,7 +5,16 @@ import { CRUMB, analyticsApp, count, postJson, storedRejections } from './helper
 
 const error = (message: string, extra: Record<string, unknown> = {}) => ({
   event: 'error',
-  data: { message, name: 'TypeError', stack: `TypeError: ${message}\n    at http://localhost/static/app.js:1:10`, filename: 'http://localhost/static/app.js', lineno: 1, colno: 10, url: 'http://localhost/shop?page=2', ...extra },
+  data: {
+    message,
+    name: 'TypeError',
+    stack: `TypeError: ${message}\n    at http://localhost/static/app.js:1:10`,
+    filename: 'http://localhost/static/app.js',
+    lineno: 1,
+    colno: 10,
+    url: 'http://localhost/shop?page=2',
+    ...extra,
+  },
   timestamp: Date.now(),
 });
 

@@ -12,7 +12,7 @@ import { pageView, recordHit } from './helpers.js';
 
 // Ingestion reads the time from the app's clock, not the machine's: the day a page view counts on,
 // when it was received and the rate limit's window all move with a test's clock.
-describe.each(DIALECTS)('the measurements\' time on %s', (dialect) => {
+describe.each(DIALECTS)("the measurements' time on %s", (dialect) => {
   let store: Store;
   let app: FastifyInstance;
   const clock = new TestClock();
@@ -28,14 +28,14 @@ describe.each(DIALECTS)('the measurements\' time on %s', (dialect) => {
     await store.close();
   });
 
-  it('counts a page view on the site\'s day by the app\'s clock, received at the clock\'s time', async () => {
+  it("counts a page view on the site's day by the app's clock, received at the clock's time", async () => {
     expect((await recordHit(app, pageView({ pagePath: '/clocked' }))).statusCode).toBe(202);
     const row = await store.db.selectFrom('analytics_events').select(['day', 'received_on']).where('path', '=', '/clocked').executeTakeFirstOrThrow();
     expect(row.day).toBe('2024-06-30');
     expect(Number(row.received_on)).toBe(clock.now);
   });
 
-  it('measures the rate limit\'s window by the app\'s clock', async () => {
+  it("measures the rate limit's window by the app's clock", async () => {
     clock.advance(60_000); // a fresh window, 03:31:00
     expect((await recordHit(app, pageView())).statusCode).toBe(202);
     expect((await recordHit(app, pageView())).statusCode).toBe(202);

@@ -11,7 +11,8 @@ import { buildServer, startServer } from '../helpers/server-process.js';
 import { DIALECTS, freshDatabaseUrl } from '../helpers/store.js';
 import { CHROME_DESKTOP, CRUMB, eventRecord, form, pageSpeedRecord, pageView } from './helpers.js';
 
-const start = (databaseUrl: string, dataDir: string) => startServer(databaseUrl, dataDir, FIXTURE_SITE, { ANALYTICS_RATE_LIMIT: '0', ANALYTICS_ROLLUP_MS: '0' });
+const start = (databaseUrl: string, dataDir: string) =>
+  startServer(databaseUrl, dataDir, FIXTURE_SITE, { ANALYTICS_RATE_LIMIT: '0', ANALYTICS_ROLLUP_MS: '0' });
 
 /**
  * One collector call per kind, each carrying `id` (a path of the site) where the store keeps it:
@@ -19,13 +20,31 @@ const start = (databaseUrl: string, dataDir: string) => startServer(databaseUrl,
  * client errors.
  */
 const CALLS: ((id: string) => { url: string; type: string; body: string; headers?: Record<string, string> })[] = [
-  (id) => ({ url: '/api/census/RecordHit', type: 'application/x-www-form-urlencoded', body: form({ event: 'view', data: JSON.stringify(pageView({ pagePath: id })) }) }),
-  (id) => ({ url: '/api/census/button-click', type: 'application/json', body: JSON.stringify({ visitorCookie: 'visitor-1', pagePath: id }) }),
-  (id) => ({ url: '/api/v1/clanker/events', type: 'application/json', body: JSON.stringify({ eventContent: JSON.stringify(eventRecord('view_cart', { page_path: id })), eventSchemaName: 'view_cart' }) }),
-  (id) => ({ url: '/api/events/RecordEvent', type: 'application/x-www-form-urlencoded', body: form({ crumb: CRUMB, event: 'lesson_view', data: JSON.stringify({ pagePath: id }) }) }),
-  (id) => ({ url: '/api/1/performance/records', type: 'text/plain;charset=UTF-8', body: JSON.stringify([pageSpeedRecord(id, { largestContentfulPaint: 1200 })]) }),
   (id) => ({
-    url: '/api/events/RecordJavascriptErrors', type: 'application/json', headers: { 'x-csrf-token': CRUMB },
+    url: '/api/census/RecordHit',
+    type: 'application/x-www-form-urlencoded',
+    body: form({ event: 'view', data: JSON.stringify(pageView({ pagePath: id })) }),
+  }),
+  (id) => ({ url: '/api/census/button-click', type: 'application/json', body: JSON.stringify({ visitorCookie: 'visitor-1', pagePath: id }) }),
+  (id) => ({
+    url: '/api/v1/clanker/events',
+    type: 'application/json',
+    body: JSON.stringify({ eventContent: JSON.stringify(eventRecord('view_cart', { page_path: id })), eventSchemaName: 'view_cart' }),
+  }),
+  (id) => ({
+    url: '/api/events/RecordEvent',
+    type: 'application/x-www-form-urlencoded',
+    body: form({ crumb: CRUMB, event: 'lesson_view', data: JSON.stringify({ pagePath: id }) }),
+  }),
+  (id) => ({
+    url: '/api/1/performance/records',
+    type: 'text/plain;charset=UTF-8',
+    body: JSON.stringify([pageSpeedRecord(id, { largestContentfulPaint: 1200 })]),
+  }),
+  (id) => ({
+    url: '/api/events/RecordJavascriptErrors',
+    type: 'application/json',
+    headers: { 'x-csrf-token': CRUMB },
     body: JSON.stringify([{ event: 'error', data: { message: 'boom', url: `http://localhost${id}` }, timestamp: Date.now() }]),
   }),
 ];
@@ -33,17 +52,28 @@ const CALLS: ((id: string) => { url: string; type: string; body: string; headers
 /** Sends one call on a kept-alive connection; resolves with the status, or 0 when the server is gone. */
 function send(agent: http.Agent, port: number, call: ReturnType<(typeof CALLS)[number]>): Promise<number> {
   return new Promise((resolve) => {
-    const req = http.request({
-      host: '127.0.0.1', port, path: call.url, method: 'POST', agent,
-      headers: {
-        host: 'localhost', 'content-type': call.type, 'content-length': Buffer.byteLength(call.body), 'user-agent': CHROME_DESKTOP,
-        cookie: `crumb=${CRUMB}`, ...call.headers,
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: call.url,
+        method: 'POST',
+        agent,
+        headers: {
+          host: 'localhost',
+          'content-type': call.type,
+          'content-length': Buffer.byteLength(call.body),
+          'user-agent': CHROME_DESKTOP,
+          cookie: `crumb=${CRUMB}`,
+          ...call.headers,
+        },
       },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', () => resolve(0));
-    });
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      },
+    );
     req.on('error', () => resolve(0));
     req.end(call.body);
   });

@@ -5,7 +5,16 @@ import { DIALECTS } from '../helpers/store.js';
 import type { TestSite } from '../helpers/app.js';
 import { CHROME_DESKTOP, CRUMB, analyticsApp, count, eventRecord, form, postJson, storedRejections } from './helpers.js';
 
-const legacyPayload = { pageHash: '', pagePath: '/lessons/intro', websiteId: 'w', templateId: 't', variantId: null, memberAccountId: 'm1', member_locale: 'en-US', website_locale: 'en-US' };
+const legacyPayload = {
+  pageHash: '',
+  pagePath: '/lessons/intro',
+  websiteId: 'w',
+  templateId: 't',
+  variantId: null,
+  memberAccountId: 'm1',
+  member_locale: 'en-US',
+  website_locale: 'en-US',
+};
 
 describe.each(DIALECTS)('visitor events on %s', (dialect) => {
   let site: TestSite;
@@ -60,8 +69,13 @@ describe.each(DIALECTS)('visitor events on %s', (dialect) => {
     expect(res.statusCode).toBe(202);
     const row = await site.store.db.selectFrom('analytics_events').selectAll().where('kind', '=', 'event').executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      name: 'add_to_cart', path: '/shop/blue-mug', session_id: 'session-1', object_id: 'blue-mug-id',
-      visitor_id: content.analytics_id, referrer_host: 'social.example.com', device: 'desktop',
+      name: 'add_to_cart',
+      path: '/shop/blue-mug',
+      session_id: 'session-1',
+      object_id: 'blue-mug-id',
+      visitor_id: content.analytics_id,
+      referrer_host: 'social.example.com',
+      device: 'desktop',
     });
     expect(JSON.parse(row.data)).toMatchObject({ quantity: 2, resolved_locale: 'en-US' });
   });
@@ -77,15 +91,18 @@ describe.each(DIALECTS)('visitor events on %s', (dialect) => {
     expect(mismatch.json().errors).toHaveProperty(['eventContent.custom_schema_name']);
     const { object_identifier: _, ...noObject } = eventRecord('add_to_cart');
     expect((await send(noObject, 'add_to_cart')).json().errors).toHaveProperty(['eventContent.object_identifier']);
-    expect((await send(eventRecord('view_cart', { source_environment: 'moon' }), 'view_cart')).json().errors)
-      .toHaveProperty(['eventContent.source_environment']);
+    expect((await send(eventRecord('view_cart', { source_environment: 'moon' }), 'view_cart')).json().errors).toHaveProperty([
+      'eventContent.source_environment',
+    ]);
     expect((await send('not json', 'view_cart')).json().errors).toHaveProperty('eventContent');
     const notString = await postJson(site.app, '/api/v1/clanker/events', { eventContent: eventRecord('view_cart'), eventSchemaName: 'view_cart' });
     expect(notString.json().errors).toHaveProperty('eventContent');
     await site.app.ingest.queue.flush();
     expect(await count(site.store, 'analytics_events')).toBe(before);
     expect(await storedRejections(site.store)).toMatchObject({
-      'clanker-events/eventSchemaName': 1, 'clanker-events/eventContent.custom_schema_name': 1, 'clanker-events/eventContent': 2,
+      'clanker-events/eventSchemaName': 1,
+      'clanker-events/eventContent.custom_schema_name': 1,
+      'clanker-events/eventContent': 2,
     });
   });
 
@@ -94,7 +111,11 @@ describe.each(DIALECTS)('visitor events on %s', (dialect) => {
     const ok = await postJson(site.app, '/api/v1/clanker/validate-event-content/view_cart', eventRecord('view_cart'));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ valid: true });
-    const bad = await postJson(site.app, '/api/v1/clanker/validate-event-content/add_to_cart', eventRecord('add_to_cart', { page_path: 'nope', session_id: 5 }));
+    const bad = await postJson(
+      site.app,
+      '/api/v1/clanker/validate-event-content/add_to_cart',
+      eventRecord('add_to_cart', { page_path: 'nope', session_id: 5 }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['page_path', 'session_id']);
     const unknown = await postJson(site.app, '/api/v1/clanker/validate-event-content/nothing', eventRecord('nothing'));

@@ -73,7 +73,10 @@ export function postJson(app: FastifyInstance, url: string, body: unknown, heade
 }
 
 export async function count(store: Store, table: 'analytics_events' | 'performance_records' | 'client_errors'): Promise<number> {
-  const row = await store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await store.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -143,8 +146,16 @@ export function imageRecord(url: string, pageLoadId = 'a1b2c3d4e5f6a1b2c3d4e5f6'
     pageLoadId,
     timestamp: Date.now(),
     data: {
-      url, visibleOnLoad: true, observationTime: 812.5, intersectionRatio: 1, imageType: 0, naturalWidth: 800, naturalHeight: 600,
-      displayedWidth: 400, displayedHeight: 300, timings: { startTime: 100, duration: 80, responseEnd: 180, transferSize: 12000 },
+      url,
+      visibleOnLoad: true,
+      observationTime: 812.5,
+      intersectionRatio: 1,
+      imageType: 0,
+      naturalWidth: 800,
+      naturalHeight: 600,
+      displayedWidth: 400,
+      displayedHeight: 300,
+      timings: { startTime: 100, duration: 80, responseEnd: 180, transferSize: 12000 },
     },
   };
 }

@@ -37,7 +37,10 @@ async function ownerSite(dialect: Dialect, passwordCost?: ScryptCost): Promise<O
   await app.ready();
   const id = await websiteId(store);
   return {
-    app, store, clock, websiteId: id,
+    app,
+    store,
+    clock,
+    websiteId: id,
     async close() {
       await app.close();
       await store.close();
@@ -47,7 +50,9 @@ async function ownerSite(dialect: Dialect, passwordCost?: ScryptCost): Promise<O
 
 function signIn(app: FastifyInstance, opts: { ip?: string; password?: string; session?: string; email?: string } = {}) {
   return app.inject({
-    method: 'POST', url: '/api/owner/session', remoteAddress: opts.ip ?? '127.0.0.1',
+    method: 'POST',
+    url: '/api/owner/session',
+    remoteAddress: opts.ip ?? '127.0.0.1',
     headers: { 'content-type': 'application/json', cookie: `crumb=${CRUMB}${opts.session ? `; tessera_owner=${opts.session}` : ''}`, 'x-csrf-token': CRUMB },
     payload: JSON.stringify({ email: opts.email ?? EMAIL, password: opts.password ?? PASSWORD }),
   });
@@ -114,7 +119,7 @@ describe.each(DIALECTS)('the owner sign-in on %s', (dialect) => {
     expect((await whoAmI(site.app, active)).statusCode).toBe(401);
   });
 
-  it('records a session\'s use once a minute at most, not at every request', async () => {
+  it("records a session's use once a minute at most, not at every request", async () => {
     const token = ownerCookie(await signIn(site.app));
     const signedInAt = site.clock.now;
     site.clock.advance(30_000);
@@ -153,10 +158,19 @@ describe.each(DIALECTS)('owner password hashes on %s', (dialect) => {
 
   it('replace an older, cheaper hash at the next sign-in with the right password, never with a wrong one', async () => {
     const older = await hashPassword(PASSWORD, { n: 2 ** 15, r: 8, p: 1 });
-    await site.store.db.insertInto('owner_accounts').values({
-      id: 'o'.repeat(24), website_id: site.websiteId, email: EMAIL, password_hash: older, website_role: 1, created_on: site.clock.now,
-    }).execute();
-    const stored = async () => (await site.store.db.selectFrom('owner_accounts').select('password_hash').where('email', '=', EMAIL).executeTakeFirstOrThrow()).password_hash;
+    await site.store.db
+      .insertInto('owner_accounts')
+      .values({
+        id: 'o'.repeat(24),
+        website_id: site.websiteId,
+        email: EMAIL,
+        password_hash: older,
+        website_role: 1,
+        created_on: site.clock.now,
+      })
+      .execute();
+    const stored = async () =>
+      (await site.store.db.selectFrom('owner_accounts').select('password_hash').where('email', '=', EMAIL).executeTakeFirstOrThrow()).password_hash;
     expect((await signIn(site.app, { password: 'not the password' })).statusCode).toBe(401);
     expect(await stored()).toBe(older);
     expect((await signIn(site.app)).statusCode).toBe(200);
@@ -178,9 +192,16 @@ describe.each(DIALECTS)('migration 0008 on %s', (dialect) => {
       // The table as it was before the migration, holding an open session.
       await migration.down(store.db);
       const startedOn = Date.now() - HOUR;
-      await store.db.insertInto('owner_sessions' as never).values({
-        id: 's'.repeat(64), website_id: id, account_id: accountId, created_on: startedOn, expires_on: startedOn + 14 * 24 * HOUR,
-      } as never).execute();
+      await store.db
+        .insertInto('owner_sessions' as never)
+        .values({
+          id: 's'.repeat(64),
+          website_id: id,
+          account_id: accountId,
+          created_on: startedOn,
+          expires_on: startedOn + 14 * 24 * HOUR,
+        } as never)
+        .execute();
       await migration.up(store.db);
       const row = await store.db.selectFrom('owner_sessions').selectAll().where('id', '=', 's'.repeat(64)).executeTakeFirstOrThrow();
       expect(Number(row.last_seen_on)).toBe(startedOn);

@@ -17,7 +17,8 @@ const PASSWORD = 'correct horse battery';
 
 function signIn(app: FastifyInstance, email = EMAIL, password = PASSWORD, crumb: string | null = CRUMB) {
   return app.inject({
-    method: 'POST', url: '/api/owner/session',
+    method: 'POST',
+    url: '/api/owner/session',
     headers: { 'content-type': 'application/json', ...(crumb ? { cookie: `crumb=${CRUMB}`, 'x-csrf-token': crumb } : {}) },
     payload: JSON.stringify({ email, password }),
   });
@@ -97,7 +98,12 @@ describe.each(DIALECTS)('the owner sign-in on %s', (dialect) => {
     expect(wrong.json()).toEqual({ code: 'OWNER_SIGN_IN_FAILED', error: 'The email or password is incorrect.' });
     expect(wrong.cookies.find((c) => c.name === 'tessera_owner')).toBeUndefined();
     expect((await signIn(site.app, 'nobody@shop.test', PASSWORD)).json()).toEqual(wrong.json());
-    const bad = await site.app.inject({ method: 'POST', url: '/api/owner/session', headers: { 'content-type': 'application/json', ...asOwner('x') }, payload: '{"email":1}' });
+    const bad = await site.app.inject({
+      method: 'POST',
+      url: '/api/owner/session',
+      headers: { 'content-type': 'application/json', ...asOwner('x') },
+      payload: '{"email":1}',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('email');
   });
@@ -142,7 +148,15 @@ describe.each(DIALECTS)('the owner sign-in on %s', (dialect) => {
     expect((await get('from=2024-01-01&to=2025-03-01')).json().errors.to).toBe('A range holds at most 366 days');
     const ok = await get('from=2025-03-01&to=2025-03-07');
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().series.map((d: { day: string }) => d.day)).toEqual(['2025-03-01', '2025-03-02', '2025-03-03', '2025-03-04', '2025-03-05', '2025-03-06', '2025-03-07']);
+    expect(ok.json().series.map((d: { day: string }) => d.day)).toEqual([
+      '2025-03-01',
+      '2025-03-02',
+      '2025-03-03',
+      '2025-03-04',
+      '2025-03-05',
+      '2025-03-06',
+      '2025-03-07',
+    ]);
   });
 
   it('signs out: the session is deleted from the store, the cookie cleared, and the cookie no longer works', async () => {
@@ -165,21 +179,55 @@ describe.each(DIALECTS)('the owner sign-in on %s', (dialect) => {
     expect(said[0]).toMatch(/^Signed owner@shop\.test out of \d+ sessions on "fixture-shop"\.$/);
     for (const token of [a, b]) expect((await site.app.inject({ method: 'GET', url: '/api/owner/session', headers: asOwner(token) })).statusCode).toBe(401);
     const c = ownerCookie(await signIn(site.app));
-    await site.store.db.updateTable('owner_sessions').set({ expires_on: Date.now() - 1 }).execute();
+    await site.store.db
+      .updateTable('owner_sessions')
+      .set({ expires_on: Date.now() - 1 })
+      .execute();
     expect((await site.app.inject({ method: 'GET', url: '/api/owner/session', headers: asOwner(c) })).statusCode).toBe(401);
   });
 
   it('gives an owner of another site no access to this one (403)', async () => {
     const other = 'b'.repeat(24);
     const now = Date.now();
-    await site.store.db.insertInto('websites').values({ id: other, website_id: other, identifier: 'other', is_default: 0, theme_name: 'test',
-      theme_id: null, source_dir: null, version: 1, created_on: now, updated_on: now }).execute();
-    await site.store.db.insertInto('site_settings').values({ website_id: other, site_title: 'Other', site_description: '', logo: null, language: 'en-US',
-      time_zone: 'UTC', currency: 'USD', social_accounts: '[]', website_settings: '{}', store_settings: '{}', extra: '{}' }).execute();
+    await site.store.db
+      .insertInto('websites')
+      .values({
+        id: other,
+        website_id: other,
+        identifier: 'other',
+        is_default: 0,
+        theme_name: 'test',
+        theme_id: null,
+        source_dir: null,
+        version: 1,
+        created_on: now,
+        updated_on: now,
+      })
+      .execute();
+    await site.store.db
+      .insertInto('site_settings')
+      .values({
+        website_id: other,
+        site_title: 'Other',
+        site_description: '',
+        logo: null,
+        language: 'en-US',
+        time_zone: 'UTC',
+        currency: 'USD',
+        social_accounts: '[]',
+        website_settings: '{}',
+        store_settings: '{}',
+        extra: '{}',
+      })
+      .execute();
     await site.store.db.insertInto('website_hosts').values({ host: 'other.test', website_id: other }).execute();
     await createTestOwner(site.store.db, other, 'owner@other.test', PASSWORD);
-    const res = await site.app.inject({ method: 'POST', url: '/api/owner/session', headers: { host: 'other.test', 'content-type': 'application/json', ...asOwner('') },
-      payload: JSON.stringify({ email: 'owner@other.test', password: PASSWORD }) });
+    const res = await site.app.inject({
+      method: 'POST',
+      url: '/api/owner/session',
+      headers: { host: 'other.test', 'content-type': 'application/json', ...asOwner('') },
+      payload: JSON.stringify({ email: 'owner@other.test', password: PASSWORD }),
+    });
     expect(res.statusCode).toBe(200);
     const token = ownerCookie(res);
     const here = await site.app.inject({ method: 'GET', url: '/api/owner/analytics', headers: asOwner(token) });
@@ -188,8 +236,12 @@ describe.each(DIALECTS)('the owner sign-in on %s', (dialect) => {
     expect((await site.app.inject({ method: 'GET', url: '/config/analytics', headers: asOwner(token) })).statusCode).toBe(302);
     expect((await site.app.inject({ method: 'GET', url: '/api/owner/analytics', headers: { host: 'other.test', ...asOwner(token) } })).statusCode).toBe(200);
     // and the owner's own account cannot sign in there
-    const cross = await site.app.inject({ method: 'POST', url: '/api/owner/session', headers: { host: 'other.test', 'content-type': 'application/json', ...asOwner('') },
-      payload: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const cross = await site.app.inject({
+      method: 'POST',
+      url: '/api/owner/session',
+      headers: { host: 'other.test', 'content-type': 'application/json', ...asOwner('') },
+      payload: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
     expect(cross.statusCode).toBe(401);
   });
 
@@ -207,14 +259,16 @@ describe.each(DIALECTS)('the owner sign-in on %s', (dialect) => {
     const said: string[] = [];
     await runOwnerCommand(site.store, ['create', 'second@shop.test', '--password', 'another long password'], (l) => said.push(l));
     expect(said.at(-1)).toBe('Created the owner account second@shop.test for "fixture-shop": sign in at /config/login.');
-    await expect(runOwnerCommand(site.store, ['create', 'second@shop.test', '--password', 'another long password'], () => {}))
-      .rejects.toThrow(OwnerError);
-    await expect(runOwnerCommand(site.store, ['create', 'not-an-email', '--password', 'another long password'], () => {}))
-      .rejects.toThrow('"not-an-email" is not a valid email address');
-    await expect(runOwnerCommand(site.store, ['create', 'third@shop.test', '--password', 'short'], () => {}))
-      .rejects.toThrow('the password needs at least 10 characters');
-    await expect(runOwnerCommand(site.store, ['create', 'third@shop.test', '--password', 'long enough pw', '--site', 'nope'], () => {}))
-      .rejects.toThrow('no site "nope" in the store');
+    await expect(runOwnerCommand(site.store, ['create', 'second@shop.test', '--password', 'another long password'], () => {})).rejects.toThrow(OwnerError);
+    await expect(runOwnerCommand(site.store, ['create', 'not-an-email', '--password', 'another long password'], () => {})).rejects.toThrow(
+      '"not-an-email" is not a valid email address',
+    );
+    await expect(runOwnerCommand(site.store, ['create', 'third@shop.test', '--password', 'short'], () => {})).rejects.toThrow(
+      'the password needs at least 10 characters',
+    );
+    await expect(runOwnerCommand(site.store, ['create', 'third@shop.test', '--password', 'long enough pw', '--site', 'nope'], () => {})).rejects.toThrow(
+      'no site "nope" in the store',
+    );
     await runOwnerCommand(site.store, ['password', 'second@shop.test', '--password', 'a brand new password'], () => {});
     expect((await signIn(site.app, 'second@shop.test', 'another long password')).statusCode).toBe(401);
     expect((await signIn(site.app, 'second@shop.test', 'a brand new password')).statusCode).toBe(200);
@@ -224,16 +278,26 @@ describe.each(DIALECTS)('the owner sign-in on %s', (dialect) => {
   });
 });
 
-describe('the owner pages load the studio build, never the storefront\'s', () => {
+describe("the owner pages load the studio build, never the storefront's", () => {
   it('links the entry script, its CSS and its chunks from the Vite manifest', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-studio-dist-'));
     await fs.mkdir(path.join(dist, '.vite'), { recursive: true });
     await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
-    await fs.writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify({
-      'src/main.tsx': { file: 'assets/main-2.js', src: 'src/main.tsx', isEntry: true, imports: ['_react-3.js'], css: ['assets/studio-4.css'], dynamicImports: ['src/pages/login/page.tsx'] },
-      'src/pages/login/page.tsx': { file: 'assets/page-5.js', src: 'src/pages/login/page.tsx', isDynamicEntry: true, imports: ['_react-3.js'] },
-      '_react-3.js': { file: 'assets/react-3.js' },
-    }));
+    await fs.writeFile(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'src/main.tsx': {
+          file: 'assets/main-2.js',
+          src: 'src/main.tsx',
+          isEntry: true,
+          imports: ['_react-3.js'],
+          css: ['assets/studio-4.css'],
+          dynamicImports: ['src/pages/login/page.tsx'],
+        },
+        'src/pages/login/page.tsx': { file: 'assets/page-5.js', src: 'src/pages/login/page.tsx', isDynamicEntry: true, imports: ['_react-3.js'] },
+        '_react-3.js': { file: 'assets/react-3.js' },
+      }),
+    );
     const site = await fixtureApp('sqlite', { studioDist: dist });
     try {
       const res = await site.app.inject({ method: 'GET', url: '/config/login' });

@@ -22,15 +22,26 @@ describe.each(DIALECTS)('page-speed records on %s', (dialect) => {
   });
 
   it('answers 404 to the settings call when the site turns page speed off', async () => {
-    await site.store.db.updateTable('site_settings')
-      .set({ website_settings: JSON.stringify({ pageSpeedEnabled: false }) }).execute();
-    await site.store.db.updateTable('websites').set((eb) => ({ version: eb('version', '+', 1) })).execute();
+    await site.store.db
+      .updateTable('site_settings')
+      .set({ website_settings: JSON.stringify({ pageSpeedEnabled: false }) })
+      .execute();
+    await site.store.db
+      .updateTable('websites')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .execute();
     try {
       const res = await site.app.inject({ method: 'GET', url: '/api/1/performance/settings' });
       expect(res.statusCode).toBe(404);
     } finally {
-      await site.store.db.updateTable('site_settings').set({ website_settings: JSON.stringify({}) }).execute();
-      await site.store.db.updateTable('websites').set((eb) => ({ version: eb('version', '+', 1) })).execute();
+      await site.store.db
+        .updateTable('site_settings')
+        .set({ website_settings: JSON.stringify({}) })
+        .execute();
+      await site.store.db
+        .updateTable('websites')
+        .set((eb) => ({ version: eb('version', '+', 1) }))
+        .execute();
     }
   });
 

@@ -19,11 +19,20 @@ import { CHROME_DESKTOP, analyticsApp, count, form, pageView, recordHit, storedR
 function postHit(port: number, path: string): Promise<number> {
   const body = form({ event: 'view', data: JSON.stringify(pageView({ pagePath: path })) });
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: '/api/census/RecordHit', method: 'POST', agent: false,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'user-agent': CHROME_DESKTOP } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/census/RecordHit',
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'user-agent': CHROME_DESKTOP },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -64,10 +73,12 @@ describe.each(DIALECTS)('the ingestion writer on %s', (dialect) => {
       const { flushes } = site.app.ingest.queue.stats();
       const release = await holdWrites(site.store);
       let answered = 0;
-      const sent = Array.from({ length: 20 }, (_, i) => recordHit(site.app, pageView({ pagePath: `/held/${i}` })).then((res) => {
-        answered++;
-        return res.statusCode;
-      }));
+      const sent = Array.from({ length: 20 }, (_, i) =>
+        recordHit(site.app, pageView({ pagePath: `/held/${i}` })).then((res) => {
+          answered++;
+          return res.statusCode;
+        }),
+      );
       await until(() => site.app.ingest.queue.stats().queued + site.app.ingest.queue.stats().writing === 20);
       expect(site.app.ingest.queue.stats()).toMatchObject({ accepted: 1 });
       expect(answered).toBe(0); // the store has not taken them yet: nobody is told they are kept
@@ -128,10 +139,14 @@ describe.each(DIALECTS)('the ingestion writer on %s', (dialect) => {
       let answered = 0;
       let someAnswered!: () => void;
       const twenty = new Promise<void>((resolve) => (someAnswered = resolve));
-      const sent = Array.from({ length: 200 }, (_, i) => postHit(port, `/inflight/${i}`).catch(() => 0).then((status) => {
-        if (++answered === 20) someAnswered();
-        return status;
-      }));
+      const sent = Array.from({ length: 200 }, (_, i) =>
+        postHit(port, `/inflight/${i}`)
+          .catch(() => 0)
+          .then((status) => {
+            if (++answered === 20) someAnswered();
+            return status;
+          }),
+      );
       await twenty; // close while most are still in flight
       const closing = site.app.close();
       const statuses = await Promise.all(sent);
@@ -169,7 +184,9 @@ describe.each(DIALECTS)('the ingestion writer on %s', (dialect) => {
     // Two apps that each open the store, as two server processes would.
     const apps = await Promise.all([1, 2].map(() => buildApp(testConfig({ databaseUrl: url, analytics }))));
     try {
-      const answers = await Promise.all(apps.flatMap((app, a) => Array.from({ length: 40 }, (_, i) => recordHit(app, pageView({ pagePath: `/app${a}/${i}` })))));
+      const answers = await Promise.all(
+        apps.flatMap((app, a) => Array.from({ length: 40 }, (_, i) => recordHit(app, pageView({ pagePath: `/app${a}/${i}` })))),
+      );
       expect(answers.every((r) => r.statusCode === 202)).toBe(true);
       const check = await openStore(url);
       expect(await count(check, 'analytics_events')).toBe(80); // stored when answered, before any close
@@ -190,13 +207,30 @@ describe.each(DIALECTS)('the ingestion writer on %s', (dialect) => {
       const id = await websiteId(store);
       let failures = 1;
       const writes: number[] = [];
-      const queue = new IngestQueue(async (batch: Batch) => {
-        writes.push(batch.size);
-        if (failures-- > 0) throw new Error('the store is away');
-        await writeBatch(store, batch);
-      }, { batchSize: 3, queueLimit: 100 });
-      const row = (path: string) => ({ website_id: id, day: '2025-01-01', received_on: 1, kind: 'hit', name: 'view', path, page_type: null,
-        collection_type: null, session_id: null, visitor_id: null, referrer_host: '', device: 'desktop', object_id: null, data: '{}' });
+      const queue = new IngestQueue(
+        async (batch: Batch) => {
+          writes.push(batch.size);
+          if (failures-- > 0) throw new Error('the store is away');
+          await writeBatch(store, batch);
+        },
+        { batchSize: 3, queueLimit: 100 },
+      );
+      const row = (path: string) => ({
+        website_id: id,
+        day: '2025-01-01',
+        received_on: 1,
+        kind: 'hit',
+        name: 'view',
+        path,
+        page_type: null,
+        collection_type: null,
+        session_id: null,
+        visitor_id: null,
+        referrer_host: '',
+        device: 'desktop',
+        object_id: null,
+        data: '{}',
+      });
       queue.countRejection(id, '2025-01-01', 'RecordHit', 'data.pagePath');
       const refused = queue.push('analytics_events', [row('/1')]);
       await expect(refused).rejects.toThrow('the store is away');

@@ -24,16 +24,47 @@ describe.each(DIALECTS)('roll-ups, retention and the report on %s', (dialect) =>
   const d2 = addDays(today, -2);
 
   const view = (day: string, path: string, extra: Partial<EventRow> = {}): EventRow => ({
-    website_id: site, day, received_on: Date.parse(`${day}T15:00:00Z`), kind: 'hit', name: 'view', path, page_type: 2,
-    collection_type: 10, session_id: 's1', visitor_id: 'v1', referrer_host: '', device: 'desktop', object_id: null, data: '{}', ...extra,
+    website_id: site,
+    day,
+    received_on: Date.parse(`${day}T15:00:00Z`),
+    kind: 'hit',
+    name: 'view',
+    path,
+    page_type: 2,
+    collection_type: 10,
+    session_id: 's1',
+    visitor_id: 'v1',
+    referrer_host: '',
+    device: 'desktop',
+    object_id: null,
+    data: '{}',
+    ...extra,
   });
   const event = (day: string, kind: string, name: string): EventRow => ({ ...view(day, '/shop/blue-mug'), kind, name });
   const speed = (day: string, path: string, lcp: number | null, inp: number | null, cls: number | null) => ({
-    website_id: site, day, received_on: Date.parse(`${day}T15:00:00Z`), page_load_id: 'p', event: 'pageSpeed', path, device: 'desktop',
-    lcp, inp, cls, data: '{}',
+    website_id: site,
+    day,
+    received_on: Date.parse(`${day}T15:00:00Z`),
+    page_load_id: 'p',
+    event: 'pageSpeed',
+    path,
+    device: 'desktop',
+    lcp,
+    inp,
+    cls,
+    data: '{}',
   });
   const clientError = (day: string, message: string, at: number, url = 'http://localhost/') => ({
-    website_id: site, day, received_on: at, event: 'error', message, name: 'TypeError', path: '/', url, stack: `TypeError: ${message}`, data: '{}',
+    website_id: site,
+    day,
+    received_on: at,
+    event: 'error',
+    message,
+    name: 'TypeError',
+    path: '/',
+    url,
+    stack: `TypeError: ${message}`,
+    data: '{}',
   });
 
   async function write(rows: Partial<RawRows>): Promise<void> {
@@ -90,16 +121,39 @@ describe.each(DIALECTS)('roll-ups, retention and the report on %s', (dialect) =>
     });
     // Orders come from the orders table: one placed on d1 counts; a declined one, a donation and one of d2 do not.
     const order = (n: number, day: string, extra: Record<string, unknown> = {}) => ({
-      id: `0000000000000000000000${n}0`, website_id: site, order_number: 1000 + n, idempotency_key: `funnel-${n}-${dialect}`,
-      request_fingerprint: 'f', kind: 'order' as const, cart_id: null, member_id: null, customer_email: 'a@example.com', currency: 'USD',
-      subtotal_cents: 100, discount_cents: 0, shipping_cost_cents: 0, tax_cents: 0, gift_card_cents: 0, grand_total_cents: 100,
-      amount_due_cents: 100, shipping_address: null, shipping_option: null, coupons: '[]', payment_provider: 'offline',
-      payment_status: 'pending', payment_reference: null, fulfillment_status: 'PENDING', answer: null,
-      created_on: Date.parse(`${day}T15:00:00Z`), updated_on: Date.parse(`${day}T15:00:00Z`), ...extra,
+      id: `0000000000000000000000${n}0`,
+      website_id: site,
+      order_number: 1000 + n,
+      idempotency_key: `funnel-${n}-${dialect}`,
+      request_fingerprint: 'f',
+      kind: 'order' as const,
+      cart_id: null,
+      member_id: null,
+      customer_email: 'a@example.com',
+      currency: 'USD',
+      subtotal_cents: 100,
+      discount_cents: 0,
+      shipping_cost_cents: 0,
+      tax_cents: 0,
+      gift_card_cents: 0,
+      grand_total_cents: 100,
+      amount_due_cents: 100,
+      shipping_address: null,
+      shipping_option: null,
+      coupons: '[]',
+      payment_provider: 'offline',
+      payment_status: 'pending',
+      payment_reference: null,
+      fulfillment_status: 'PENDING',
+      answer: null,
+      created_on: Date.parse(`${day}T15:00:00Z`),
+      updated_on: Date.parse(`${day}T15:00:00Z`),
+      ...extra,
     });
-    await store.db.insertInto('orders').values([
-      order(1, d1), order(2, d1, { payment_status: 'declined' }), order(3, d1, { kind: 'donation' }), order(4, d2),
-    ]).execute();
+    await store.db
+      .insertInto('orders')
+      .values([order(1, d1), order(2, d1, { payment_status: 'declined' }), order(3, d1, { kind: 'donation' }), order(4, d2)])
+      .execute();
     const rows = await computeDay(store.db, site, d1);
     const get = (metric: string, dimension = '') => rows.find((r) => r.metric === metric && r.dimension === dimension);
     expect(get('pageViews')?.count).toBe(8);
@@ -127,8 +181,14 @@ describe.each(DIALECTS)('roll-ups, retention and the report on %s', (dialect) =>
     await write({ analytics_events: [view(d1, '/'), view(d1, '/a', { session_id: 's9' }), view(d2, '/')] });
     const first = await runRollup(store.db, { retentionDays: 90 });
     expect(first.days).toBe(2);
-    const stored = async () => store.db.selectFrom('analytics_daily').select(['day', 'metric', 'dimension', 'count', 'value', 'detail'])
-      .orderBy('day').orderBy('metric').orderBy('dimension').execute();
+    const stored = async () =>
+      store.db
+        .selectFrom('analytics_daily')
+        .select(['day', 'metric', 'dimension', 'count', 'value', 'detail'])
+        .orderBy('day')
+        .orderBy('metric')
+        .orderBy('dimension')
+        .execute();
     const once = await stored();
     expect(once.find((r) => r.day === d1 && r.metric === 'pageViews')?.count).toBe(2);
     expect((await runRollup(store.db, { retentionDays: 90 })).days).toBe(0); // nothing changed
@@ -163,7 +223,10 @@ describe.each(DIALECTS)('roll-ups, retention and the report on %s', (dialect) =>
     expect(await count(store, 'performance_records')).toBe(0);
     expect(await count(store, 'client_errors')).toBe(0);
     const report = await analyticsReport(store.db, { websiteId: site, timeZone: ZONE }, { from: addDays(today, -12), to: today, today });
-    expect(report.topPages).toEqual([{ path: '/old', pageViews: 2 }, { path: '/recent', pageViews: 1 }]);
+    expect(report.topPages).toEqual([
+      { path: '/old', pageViews: 2 },
+      { path: '/recent', pageViews: 1 },
+    ]);
     expect(report.series.find((s) => s.day === old)).toEqual({ day: old, visits: 1, pageViews: 2 });
     expect(report.pageSpeed.pages[0]).toMatchObject({ path: '/old', LCP: { p75: 1000, rating: 'good' } });
     expect(report.errors[0]).toMatchObject({ message: 'old error', count: 1 });
@@ -173,8 +236,10 @@ describe.each(DIALECTS)('roll-ups, retention and the report on %s', (dialect) =>
     await write({
       analytics_events: [view(d1, '/', { session_id: 'a' }), view(d1, '/', { session_id: 'b' }), view(today, '/', { session_id: 'c' })],
       performance_records: [
-        speed(d1, '/', 2000, 150, 0.05), speed(d1, '/', 2100, 180, 0.08),
-        speed(d2, '/', 4100, 600, 0.3), speed(today, '/', 4050, 450, 0.2),
+        speed(d1, '/', 2000, 150, 0.05),
+        speed(d1, '/', 2100, 180, 0.08),
+        speed(d2, '/', 4100, 600, 0.3),
+        speed(today, '/', 4050, 450, 0.2),
       ],
     });
     await runRollup(store.db, { retentionDays: 90 });

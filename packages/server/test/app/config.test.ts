@@ -19,13 +19,27 @@ describe('configuration from the environment', () => {
 
   it('reads every variable', () => {
     const config = loadConfig({
-      PORT: '8080', HOST: '127.0.0.1', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u:p@db:5432/tessera',
-      SMTP_URL: 'smtp://mail:25', LOG_LEVEL: 'warn', SITE_DIR: '/sites/a', THEMES_DIR: '/themes', PUBLIC_URL: 'https://shop.example/',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/x',
+      DATABASE_URL: 'postgres://u:p@db:5432/tessera',
+      SMTP_URL: 'smtp://mail:25',
+      LOG_LEVEL: 'warn',
+      SITE_DIR: '/sites/a',
+      THEMES_DIR: '/themes',
+      PUBLIC_URL: 'https://shop.example/',
       SHUTDOWN_TIMEOUT_MS: '2000',
     });
     expect(config).toMatchObject({
-      port: 8080, host: '127.0.0.1', dataDir: '/tmp/x', databaseUrl: 'postgres://u:p@db:5432/tessera', smtpUrl: 'smtp://mail:25',
-      logLevel: 'warn', siteDir: '/sites/a', themesDir: '/themes', shutdownTimeoutMs: 2000,
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/tmp/x',
+      databaseUrl: 'postgres://u:p@db:5432/tessera',
+      smtpUrl: 'smtp://mail:25',
+      logLevel: 'warn',
+      siteDir: '/sites/a',
+      themesDir: '/themes',
+      shutdownTimeoutMs: 2000,
     });
     expect(displayUrl(config, 8080)).toBe('https://shop.example');
     expect(loadConfig({ DATA_DIR: '/srv/tessera' }).databaseUrl).toBe('sqlite:/srv/tessera/tessera.sqlite');

@@ -28,7 +28,7 @@ describe('the HTTP layer', () => {
     expect(res.json()).toEqual({ status: 'ok', store: 'sqlite' });
   });
 
-  it('sends security headers with a CSP that allows only the site\'s own scripts', async () => {
+  it("sends security headers with a CSP that allows only the site's own scripts", async () => {
     const res = await site.app.inject({ url: '/?format=json' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
@@ -122,7 +122,11 @@ describe('the HTTP layer', () => {
       const page = await site.app.inject({ url: '/?format=json' });
       const crumb = /crumb=([^;]+)/.exec(String(page.headers['set-cookie']))![1]!;
       const res = await site.app.inject({
-        method: 'POST', url: '/api/test/echo', payload: { hello: 'world' }, cookies: { crumb }, headers: { 'x-csrf-token': crumb },
+        method: 'POST',
+        url: '/api/test/echo',
+        payload: { hello: 'world' },
+        cookies: { crumb },
+        headers: { 'x-csrf-token': crumb },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ received: { hello: 'world' } });
@@ -134,19 +138,34 @@ describe('the HTTP layer', () => {
     const auth = { cookies: { crumb }, headers: { 'x-csrf-token': crumb } };
 
     it('answer bad JSON with 400 INVALID_JSON, not 500', async () => {
-      const res = await site.app.inject({ method: 'POST', url: '/api/test/echo', payload: '{"broken', ...auth,
-        headers: { ...auth.headers, 'content-type': 'application/json' } });
+      const res = await site.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        payload: '{"broken',
+        ...auth,
+        headers: { ...auth.headers, 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'The request body is not valid JSON.', code: 'INVALID_JSON' });
     });
 
     it('answer an unknown content type with 415 and a body too large with 413', async () => {
-      const res = await site.app.inject({ method: 'POST', url: '/api/test/echo', payload: 'x', ...auth,
-        headers: { ...auth.headers, 'content-type': 'application/x-unknown' } });
+      const res = await site.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        payload: 'x',
+        ...auth,
+        headers: { ...auth.headers, 'content-type': 'application/x-unknown' },
+      });
       expect(res.statusCode).toBe(415);
       expect(res.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
-      const big = await site.app.inject({ method: 'POST', url: '/api/test/echo', payload: JSON.stringify({ x: 'y'.repeat(2_000_000) }), ...auth,
-        headers: { ...auth.headers, 'content-type': 'application/json' } });
+      const big = await site.app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        payload: JSON.stringify({ x: 'y'.repeat(2_000_000) }),
+        ...auth,
+        headers: { ...auth.headers, 'content-type': 'application/json' },
+      });
       expect(big.statusCode).toBe(413);
       expect(big.json().code).toBe('PAYLOAD_TOO_LARGE');
     });
@@ -198,12 +217,12 @@ describe('the HTTP layer', () => {
       expect((await site.app.inject({ url: '/assets/shop/nothing.svg' })).statusCode).toBe(404);
     });
 
-    it('serves the theme\'s styles and assets under the theme version, templates never', async () => {
+    it("serves the theme's styles and assets under the theme version, templates never", async () => {
       const theme = await site.app.inject({ url: '/?format=json' });
       expect(theme.statusCode).toBe(200);
       const { ThemeCache } = await import('../../src/modules/site/theme.js');
       const cache = new ThemeCache(site.store, (await import('../helpers/paths.js')).FIXTURE_THEMES, false, site.app.log);
-      const website = (await site.store.db.selectFrom('websites').selectAll().where('identifier', '=', 'fixture-shop').executeTakeFirstOrThrow());
+      const website = await site.store.db.selectFrom('websites').selectAll().where('identifier', '=', 'fixture-shop').executeTakeFirstOrThrow();
       const loaded = await cache.forWebsite(website);
       expect(loaded.stylesheetUrls).toEqual([`/theme/${loaded.version}/styles/site.css`]);
       const css = await site.app.inject({ url: loaded.stylesheetUrls[0]! });

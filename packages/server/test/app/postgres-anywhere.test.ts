@@ -8,7 +8,7 @@ import { nativeCopyDir, packagedBinaries, startPostgres } from '../helpers/postg
 
 // Run as root, PostgreSQL runs as the `postgres` user: a checkout that user cannot enter (a clone
 // under /root, mode 0700) must still give the test run its server.
-describe.skipIf(os.userInfo().uid !== 0)('the test run\'s PostgreSQL, wherever the checkout sits', () => {
+describe.skipIf(os.userInfo().uid !== 0)("the test run's PostgreSQL, wherever the checkout sits", () => {
   it('starts from binaries in a folder the postgres user cannot enter', async () => {
     const packaged = await packagedBinaries();
     const native = path.dirname(path.dirname(packaged.initdb));

@@ -37,7 +37,7 @@ describe.each(DIALECTS)('the rate limiter on %s', (dialect) => {
     return answers;
   }
 
-  it('answers alike whether a rule is counted in the store or in the process, and writes only the store\'s to the store', async () => {
+  it("answers alike whether a rule is counted in the store or in the process, and writes only the store's to the store", async () => {
     const clock = new TestClock();
     clock.now = 1_000 * MINUTE;
     const limiter = new RateLimiter(store.db, clock.fn);
@@ -46,8 +46,10 @@ describe.each(DIALECTS)('the rate limiter on %s', (dialect) => {
     clock.now = start;
     const kept = await fiveHits(new RateLimiter(store.db, clock.fn), clock, inProcess, 'visitor-a');
     const expected = [
-      { allowed: true, retryAfterSeconds: 0 }, { allowed: true, retryAfterSeconds: 0 },
-      { allowed: false, retryAfterSeconds: 40 }, { allowed: false, retryAfterSeconds: 1 },
+      { allowed: true, retryAfterSeconds: 0 },
+      { allowed: true, retryAfterSeconds: 0 },
+      { allowed: false, retryAfterSeconds: 40 },
+      { allowed: false, retryAfterSeconds: 1 },
       { allowed: true, retryAfterSeconds: 0 },
     ];
     expect(stored).toEqual(expected);
@@ -57,7 +59,7 @@ describe.each(DIALECTS)('the rate limiter on %s', (dialect) => {
     expect(keys.every((k) => k.startsWith('test:store|'))).toBe(true);
   });
 
-  it('lets every process allow a process rule\'s limit on its own, while a store rule\'s is shared', async () => {
+  it("lets every process allow a process rule's limit on its own, while a store rule's is shared", async () => {
     const clock = new TestClock();
     clock.now = 2_000 * MINUTE;
     const [one, two] = [new RateLimiter(store.db, clock.fn), new RateLimiter(store.db, clock.fn)];
@@ -76,7 +78,10 @@ describe.each(DIALECTS)('the rate limiter on %s', (dialect) => {
     const limiter = new RateLimiter(store.db, clock.fn);
     const tight: RateLimit = { name: 'test:tight', limit: 1, windowMs: MINUTE, counted: 'process' };
     const wide: RateLimit = { name: 'test:wide', limit: 2, windowMs: MINUTE };
-    const hits = (subject: string) => [{ rule: tight, subject }, { rule: wide, subject: 'everyone' }];
+    const hits = (subject: string) => [
+      { rule: tight, subject },
+      { rule: wide, subject: 'everyone' },
+    ];
     expect((await limiter.hit(SITE, hits('c'))).allowed).toBe(true);
     // Refused by the first rule: the second does not count it, so it still has room for d.
     expect((await limiter.hit(SITE, hits('c'))).allowed).toBe(false);
@@ -87,7 +92,10 @@ describe.each(DIALECTS)('the rate limiter on %s', (dialect) => {
   it('refuses every hit of a rule that allows none, and counts nothing for it', async () => {
     const clock = new TestClock();
     const limiter = new RateLimiter(store.db, clock.fn);
-    for (const rule of [{ ...inStore, name: 'test:none-store', limit: 0 }, { ...inProcess, name: 'test:none-process', limit: 0 }]) {
+    for (const rule of [
+      { ...inStore, name: 'test:none-store', limit: 0 },
+      { ...inProcess, name: 'test:none-process', limit: 0 },
+    ]) {
       expect(await limiter.hit(SITE, [{ rule, subject: 'f' }])).toMatchObject({ allowed: false });
     }
     expect(await store.db.selectFrom('rate_limit_counters').select('counter_key').where('counter_key', 'like', 'test:none%').execute()).toEqual([]);

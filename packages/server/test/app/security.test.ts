@@ -21,8 +21,8 @@ function concrete(url: string): string {
  */
 function encodedVariants(p: string): string[] {
   const segments = p.split('/');
-  const encodeAt = (index: number, at: number) => segments.map((s, i) => (i === index && s.length > at
-    ? `${s.slice(0, at)}%${s.charCodeAt(at).toString(16)}${s.slice(at + 1)}` : s)).join('/');
+  const encodeAt = (index: number, at: number) =>
+    segments.map((s, i) => (i === index && s.length > at ? `${s.slice(0, at)}%${s.charCodeAt(at).toString(16)}${s.slice(at + 1)}` : s)).join('/');
   const variants = [encodeAt(1, 0), encodeAt(1, 2), encodeAt(segments.length - 1, 0)];
   return [...new Set(variants.filter((v) => v !== p))];
 }
@@ -46,8 +46,11 @@ describe('security', () => {
         for (const url of [p, ...encodedVariants(p)]) {
           for (const crumb of [undefined, 'AAAAAAAAAAAAAAAAAAAAAA']) {
             const res = await site.app.inject({
-              method: route.method as 'POST', url, headers: { host: 'members.test', 'content-type': 'application/json', ...(crumb ? { 'x-csrf-token': crumb } : {}) },
-              cookies: { crumb: 'BBBBBBBBBBBBBBBBBBBBBB' }, payload: '{}',
+              method: route.method as 'POST',
+              url,
+              headers: { host: 'members.test', 'content-type': 'application/json', ...(crumb ? { 'x-csrf-token': crumb } : {}) },
+              cookies: { crumb: 'BBBBBBBBBBBBBBBBBBBBBB' },
+              payload: '{}',
             });
             expect(res.statusCode, `${route.method} ${url}`).toBe(403);
             expect(res.json(), `${route.method} ${url}`).toMatchObject({ code: 'CRUMB_FAIL', crumbFail: true });
@@ -74,28 +77,44 @@ describe('security', () => {
     it('refuses a state-changing request from another site even with the right crumb', async () => {
       const b = new Browser(site.app);
       const add = (headers: Record<string, string>) => b.request('POST', '/api/commerce/shopping-cart/entries', { itemId: 'nope', quantity: 1 }, headers);
-      for (const headers of [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'http://members.test.evil.example' }] as Array<Record<string, string>>) {
+      for (const headers of [
+        { origin: 'http://evil.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'http://members.test.evil.example' },
+      ] as Array<Record<string, string>>) {
         const res = await add(headers);
         expect(res.status, JSON.stringify(headers)).toBe(403);
         expect(res.json).toEqual({ error: 'This request came from another site and was refused.', code: 'CROSS_SITE_REQUEST' });
       }
       // Collectors' beacons from another site are refused too.
-      const beacon = await site.app.inject({ method: 'POST', url: '/api/census/RecordHit', headers: { host: 'members.test', origin: 'https://evil.example' }, payload: {} });
+      const beacon = await site.app.inject({
+        method: 'POST',
+        url: '/api/census/RecordHit',
+        headers: { host: 'members.test', origin: 'https://evil.example' },
+        payload: {},
+      });
       expect(beacon.json().code).toBe('CROSS_SITE_REQUEST');
       // The site's own pages pass.
-      for (const headers of [{ origin: 'http://members.test' }, { origin: 'http://members.test', 'sec-fetch-site': 'same-origin' }, {}] as Array<Record<string, string>>) {
+      for (const headers of [{ origin: 'http://members.test' }, { origin: 'http://members.test', 'sec-fetch-site': 'same-origin' }, {}] as Array<
+        Record<string, string>
+      >) {
         expect((await add(headers)).json.code, JSON.stringify(headers)).not.toBe('CROSS_SITE_REQUEST');
       }
     });
   });
 
   describe('a locked site, decided on the matched route', () => {
-    beforeAll(() => updateSiteSettings(site.store, (s) => {
-      s.lockScreen = { enabled: true, passwordHash: SITE_PASSWORD_HASH };
-    }));
-    afterAll(() => updateSiteSettings(site.store, (s) => {
-      delete s.lockScreen;
-    }));
+    beforeAll(() =>
+      updateSiteSettings(site.store, (s) => {
+        s.lockScreen = { enabled: true, passwordHash: SITE_PASSWORD_HASH };
+      }),
+    );
+    afterAll(() =>
+      updateSiteSettings(site.store, (s) => {
+        delete s.lockScreen;
+      }),
+    );
 
     it('answers no API route that is not open when locked, through any spelling of its path', async () => {
       const b = new Browser(site.app);
@@ -111,7 +130,7 @@ describe('security', () => {
       }
     });
 
-    it('still answers the unlock, the owner\'s sign-in and the collectors, however spelled', async () => {
+    it("still answers the unlock, the owner's sign-in and the collectors, however spelled", async () => {
       const b = new Browser(site.app);
       expect((await b.request('POST', '/%61pi/site-password/unlock', { password: 'wrong' })).json.code).toBe('PASSWORD_INCORRECT');
       expect((await b.request('POST', '/ap%69/owner/session', { email: 'nobody@example.com', password: 'wrong' })).json.code).toBe('OWNER_SIGN_IN_FAILED');
@@ -119,8 +138,8 @@ describe('security', () => {
     });
   });
 
-  describe('absolute links come from the site\'s configured origin, never from an unlisted Host', () => {
-    it('mails a password reset link and From on the site\'s own host when the request names another', async () => {
+  describe("absolute links come from the site's configured origin, never from an unlisted Host", () => {
+    it("mails a password reset link and From on the site's own host when the request names another", async () => {
       const b = new Browser(site.app);
       expect((await b.signUp('host-header@example.com')).status).toBe(201);
       for (const host of ['evil.example', 'members.test:80@evil.example', 'evil.example:3000']) {
@@ -129,8 +148,12 @@ describe('security', () => {
         expect(res.status, host).toBeLessThan(300);
       }
       await site.app.mail.idle(); // the reset mail is written after the answer
-      const mails = await site.store.db.selectFrom('outbox').select(['text_body', 'html_body', 'sender'])
-        .where('recipient', '=', 'host-header@example.com').where('kind', '=', 'account-password-reset').execute();
+      const mails = await site.store.db
+        .selectFrom('outbox')
+        .select(['text_body', 'html_body', 'sender'])
+        .where('recipient', '=', 'host-header@example.com')
+        .where('kind', '=', 'account-password-reset')
+        .execute();
       expect(mails.length).toBe(3);
       for (const mail of mails) {
         expect(mail.text_body).toContain('http://members.test/account/reset-password?token=');
@@ -138,7 +161,7 @@ describe('security', () => {
       }
     });
 
-    it('builds page links from the site\'s host, and keeps a listed or loopback host as asked', async () => {
+    it("builds page links from the site's host, and keeps a listed or loopback host as asked", async () => {
       const baseUrl = async (host: string) => (await new Browser(site.app, host).page('/')).json.website.baseUrl;
       expect(await baseUrl('evil.example')).toBe('http://members.test');
       expect(await baseUrl('members.test')).toBe('http://members.test');
@@ -162,8 +185,16 @@ describe('security', () => {
     it('refuses JSON bodies nested too deeply, before any handler walks them', async () => {
       const b = new Browser(site.app);
       const checkout = await site.app.inject({
-        method: 'POST', url: '/api/commerce/checkout', payload: `{"email":"a@example.com","cart":${deep(20_000)}}`,
-        headers: { host: 'members.test', 'content-type': 'application/json', 'x-csrf-token': b.cookies.get('crumb')!, 'idempotency-key': 'deep-body-0001', cookie: `crumb=${b.cookies.get('crumb')}` },
+        method: 'POST',
+        url: '/api/commerce/checkout',
+        payload: `{"email":"a@example.com","cart":${deep(20_000)}}`,
+        headers: {
+          host: 'members.test',
+          'content-type': 'application/json',
+          'x-csrf-token': b.cookies.get('crumb')!,
+          'idempotency-key': 'deep-body-0001',
+          cookie: `crumb=${b.cookies.get('crumb')}`,
+        },
       });
       expect(checkout.statusCode).toBe(400);
       expect(checkout.json().code).toBe('BODY_TOO_DEEP');
@@ -173,7 +204,12 @@ describe('security', () => {
       const fields = await b.request('POST', '/api/commerce/shopping-cart/entries', { itemId: 'x', quantity: 1, additionalFields: deep(20_000) });
       expect(fields.status).toBeGreaterThanOrEqual(400);
       expect(fields.status).toBeLessThan(500);
-      const beacon = await site.app.inject({ method: 'POST', url: '/api/1/performance/records', headers: { host: 'members.test', 'content-type': 'text/plain' }, payload: deep(10_000) });
+      const beacon = await site.app.inject({
+        method: 'POST',
+        url: '/api/1/performance/records',
+        headers: { host: 'members.test', 'content-type': 'text/plain' },
+        payload: deep(10_000),
+      });
       expect(beacon.statusCode).toBe(400);
     });
 
@@ -194,7 +230,12 @@ describe('security', () => {
       }
       const member = new Browser(site.app);
       expect((await member.signUp('redirect-member@example.com')).status).toBe(201);
-      for (const [url, location] of [['/account/login?next=/%00', '/'], ['/account/login?next=/a%00b', '/a%00b'], ['/account/signup?next=/%C4%81', '/%C4%81'], ['/account/login?next=/\\evil.example', '/account']]) {
+      for (const [url, location] of [
+        ['/account/login?next=/%00', '/'],
+        ['/account/login?next=/a%00b', '/a%00b'],
+        ['/account/signup?next=/%C4%81', '/%C4%81'],
+        ['/account/login?next=/\\evil.example', '/account'],
+      ]) {
         const res = await member.request('GET', url!);
         expect(res.status, url).toBe(302);
         expect(res.headers.location, url).toBe(location);
@@ -223,10 +264,14 @@ describe('security', () => {
 
     it('marks cookies Secure and counts limits per client only when the proxy is trusted', async () => {
       const forwarded = (ip: string) => ({ 'x-forwarded-for': ip, 'x-forwarded-proto': 'https' });
-      const tryUnlock = (s: MembersSite, ip: string) => s.app.inject({
-        method: 'POST', url: '/api/site-password/unlock', payload: { password: 'wrong' },
-        headers: { host: 'members.test', ...forwarded(ip), 'x-csrf-token': 'CCCCCCCCCCCCCCCCCCCCCC' }, cookies: { crumb: 'CCCCCCCCCCCCCCCCCCCCCC' },
-      });
+      const tryUnlock = (s: MembersSite, ip: string) =>
+        s.app.inject({
+          method: 'POST',
+          url: '/api/site-password/unlock',
+          payload: { password: 'wrong' },
+          headers: { host: 'members.test', ...forwarded(ip), 'x-csrf-token': 'CCCCCCCCCCCCCCCCCCCCCC' },
+          cookies: { crumb: 'CCCCCCCCCCCCCCCCCCCCCC' },
+        });
       const behind = await membersApp('sqlite', {}, { trustProxy: 1 });
       try {
         await updateSiteSettings(behind.store, (s) => {

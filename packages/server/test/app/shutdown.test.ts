@@ -5,11 +5,13 @@ import { fixtureApp } from '../helpers/app.js';
 
 function get(port: number, path: string, agent?: http.Agent): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, agent }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path, agent }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
   });
 }
 

@@ -10,14 +10,18 @@ describe('the storefront build, precompressed', () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-precompressed-'));
     await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
     await fs.mkdir(path.join(dist, '.vite'), { recursive: true });
-    await fs.writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify({ 'src/bootstrap.ts': { file: 'assets/bootstrap-1.js', name: 'bootstrap', isEntry: true } }));
+    await fs.writeFile(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({ 'src/bootstrap.ts': { file: 'assets/bootstrap-1.js', name: 'bootstrap', isEntry: true } }),
+    );
     const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
     await fs.writeFile(path.join(dist, 'assets', 'bootstrap-1.js'), script);
     await fs.writeFile(path.join(dist, 'assets', 'bootstrap-1.js.br'), zlib.brotliCompressSync(script));
     await fs.writeFile(path.join(dist, 'assets', 'bootstrap-1.js.gz'), zlib.gzipSync(script));
     const site = await fixtureApp('sqlite', { storefrontDist: dist });
     try {
-      const get = (encoding?: string) => site.app.inject({ method: 'GET', url: '/static/storefront/assets/bootstrap-1.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const get = (encoding?: string) =>
+        site.app.inject({ method: 'GET', url: '/static/storefront/assets/bootstrap-1.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
       const br = await get('br, gzip');
       expect(br.headers['content-encoding']).toBe('br');
       expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);

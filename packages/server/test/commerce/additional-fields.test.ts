@@ -25,12 +25,24 @@ const NOT_PARSED = 'Could not parse the form fields, please check your entries.'
 const FACE = '\u{1F600}'; // one character, four bytes of UTF-8
 
 async function widenEngravingForm(site: StoreSite) {
-  const row = await site.store.db.selectFrom('forms').select('definition')
-    .where('website_id', '=', WEBSITE_ID).where('form_key', '=', 'engraving').executeTakeFirstOrThrow();
+  const row = await site.store.db
+    .selectFrom('forms')
+    .select('definition')
+    .where('website_id', '=', WEBSITE_ID)
+    .where('form_key', '=', 'engraving')
+    .executeTakeFirstOrThrow();
   const definition = { ...JSON.parse(row.definition), fields: ENGRAVING_FIELDS };
-  await site.store.db.updateTable('forms').set({ definition: JSON.stringify(definition) })
-    .where('website_id', '=', WEBSITE_ID).where('form_key', '=', 'engraving').execute();
-  await site.store.db.updateTable('websites').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', WEBSITE_ID).execute();
+  await site.store.db
+    .updateTable('forms')
+    .set({ definition: JSON.stringify(definition) })
+    .where('website_id', '=', WEBSITE_ID)
+    .where('form_key', '=', 'engraving')
+    .execute();
+  await site.store.db
+    .updateTable('websites')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', WEBSITE_ID)
+    .execute();
 }
 
 describe.each(DIALECTS)('additional-fields answers held to the product form on %s', (dialect) => {
@@ -46,7 +58,8 @@ describe.each(DIALECTS)('additional-fields answers held to the product form on %
   const entryRows = () => site.store.db.selectFrom('cart_entries').select(['id', 'additional_fields']).where('website_id', '=', WEBSITE_ID).execute();
   const cartRows = () => site.store.db.selectFrom('carts').select('id').where('website_id', '=', WEBSITE_ID).execute();
   const refused = (errors: Record<string, string>) => ({
-    status: 400, json: { code: 'VALIDATION_FAILED', error: 'One or more fields is invalid, please check your entries.', errors },
+    status: 400,
+    json: { code: 'VALIDATION_FAILED', error: 'One or more fields is invalid, please check your entries.', errors },
   });
 
   it('refuses what the form does not hold, field by field, and stores nothing for a refused add', async () => {
@@ -69,7 +82,10 @@ describe.each(DIALECTS)('additional-fields answers held to the product form on %
       [{ text: 'Ada', extras: 'Gift wrap' }, { extras: NOT_PARSED }],
       [{ text: { nested: 'Ada' } }, { text: NOT_PARSED }],
       // The required field missing, with another error beside it.
-      [{ note: 'hi', colour: 'red' }, { text: 'Required', colour: UNKNOWN }],
+      [
+        { note: 'hi', colour: 'red' },
+        { text: 'Required', colour: UNKNOWN },
+      ],
     ];
     for (const [answers, errors] of cases) {
       // As the storefront sends them (JSON text), and as an object.
@@ -124,7 +140,12 @@ describe.each(DIALECTS)('additional-fields answers held to the product form on %
   it('stores a valid answer and answers it back as JSON text, as before', async () => {
     const v = new Visitor(site.app);
     const answers = {
-      text: 'Ada', note: 'For the lab', dedication: 'To Charles', font: 'Script', finish: '', extras: ['Gift wrap', 'Ribbon'],
+      text: 'Ada',
+      note: 'For the lab',
+      dedication: 'To Charles',
+      font: 'Script',
+      finish: '',
+      extras: ['Gift wrap', 'Ribbon'],
     };
     const added = await v.add('pen', 'PEN-1', 1, JSON.stringify(answers));
     expect(added.status).toBe(200);
@@ -142,9 +163,18 @@ describe.each(DIALECTS)('additional-fields answers held to the product form on %
     // The island sends core's formSubmissionValues of what the visitor entered (islands/forms/values.ts).
     const unchecked = (values: string[]) => values.map((value) => ({ value, checked: false }));
     const inputs: Record<string, FormFieldInput> = {
-      text: { values: ['Ada'] }, note: { values: [''] }, letter: { values: [''] }, dedication: { values: [''] },
-      font: { choices: unchecked(['Serif', 'Script']) }, finish: { choices: unchecked(['Plain', 'Gilded']) },
-      extras: { choices: [{ value: 'Gift wrap', checked: true }, { value: 'Ribbon', checked: false }] },
+      text: { values: ['Ada'] },
+      note: { values: [''] },
+      letter: { values: [''] },
+      dedication: { values: [''] },
+      font: { choices: unchecked(['Serif', 'Script']) },
+      finish: { choices: unchecked(['Plain', 'Gilded']) },
+      extras: {
+        choices: [
+          { value: 'Gift wrap', checked: true },
+          { value: 'Ribbon', checked: false },
+        ],
+      },
     };
     const answers = formSubmissionValues(ENGRAVING_FIELDS as FormFieldDefinition[], inputs);
     expect(answers).toEqual({ text: 'Ada', note: '', letter: '', dedication: '', font: '', finish: '', extras: ['Gift wrap'] });
@@ -196,7 +226,9 @@ describe.each(DIALECTS)('additional-fields answers held to the product form on %
 
   it('holds an express checkout’s answers to the same rules', async () => {
     const v = new Visitor(site.app);
-    const res = await v.checkout(paid({ expressCheckout: { itemId: itemId('pen'), sku: 'PEN-1', quantity: 1, additionalFields: JSON.stringify({ text: 'Ada', colour: 'red' }) } }));
+    const res = await v.checkout(
+      paid({ expressCheckout: { itemId: itemId('pen'), sku: 'PEN-1', quantity: 1, additionalFields: JSON.stringify({ text: 'Ada', colour: 'red' }) } }),
+    );
     expect(res).toMatchObject(refused({ colour: UNKNOWN }));
   });
 });

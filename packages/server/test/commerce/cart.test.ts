@@ -3,9 +3,28 @@ import { DIALECTS } from '../helpers/store.js';
 import { HOST, Visitor, WEBSITE_ID, itemId, setStock, storeApp, type StoreSite } from './helpers.js';
 
 const CART_FIELDS = [
-  'id', 'websiteId', 'orderId', 'created', 'isPurchased', 'entries', 'shippingOptions', 'selectedShippingOption', 'shippingLocation',
-  'applicableTaxRules', 'coupons', 'validCoupons', 'invalidCoupons', 'subtotalCents', 'taxCents', 'shippingCostCents', 'discountCents',
-  'grandTotalCents', 'totalQuantity', 'hasDigital', 'purelyDigital', 'requiresShipping',
+  'id',
+  'websiteId',
+  'orderId',
+  'created',
+  'isPurchased',
+  'entries',
+  'shippingOptions',
+  'selectedShippingOption',
+  'shippingLocation',
+  'applicableTaxRules',
+  'coupons',
+  'validCoupons',
+  'invalidCoupons',
+  'subtotalCents',
+  'taxCents',
+  'shippingCostCents',
+  'discountCents',
+  'grandTotalCents',
+  'totalQuantity',
+  'hasDigital',
+  'purelyDigital',
+  'requiresShipping',
 ];
 const ENTRY_FIELDS = ['id', 'itemId', 'quantity', 'chosenVariant', 'title', 'subTotal', 'purchasePriceCents'];
 
@@ -24,8 +43,19 @@ describe.each(DIALECTS)('the cart API on %s', (dialect) => {
     expect(status).toBe(200);
     for (const field of CART_FIELDS) expect(json, field).toHaveProperty(field);
     expect(json).toMatchObject({
-      id: null, websiteId: WEBSITE_ID, isPurchased: false, entries: [], totalQuantity: 0, subtotalCents: 0, grandTotalCents: 0,
-      hasDigital: false, purelyDigital: false, requiresShipping: false, coupons: [], selectedShippingOption: null, shippingLocation: null,
+      id: null,
+      websiteId: WEBSITE_ID,
+      isPurchased: false,
+      entries: [],
+      totalQuantity: 0,
+      subtotalCents: 0,
+      grandTotalCents: 0,
+      hasDigital: false,
+      purelyDigital: false,
+      requiresShipping: false,
+      coupons: [],
+      selectedShippingOption: null,
+      shippingLocation: null,
     });
     expect(json.shippingOptions.map((o: { id: string }) => o.id)).toEqual(['standard', 'express']);
     expect(headers['cache-control']).toBe('no-store');
@@ -43,9 +73,15 @@ describe.each(DIALECTS)('the cart API on %s', (dialect) => {
     for (const field of CART_FIELDS) expect(shoppingCart, field).toHaveProperty(field);
     for (const field of ENTRY_FIELDS) expect(newlyAdded, field).toHaveProperty(field);
     expect(newlyAdded).toMatchObject({
-      itemId: itemId('mug'), quantity: 2, title: 'Blue Mug', purchasePriceCents: 1900, subTotalCents: 3800,
+      itemId: itemId('mug'),
+      quantity: 2,
+      title: 'Blue Mug',
+      purchasePriceCents: 1900,
+      subTotalCents: 3800,
       chosenVariant: { sku: 'MUG-12', attributes: { Size: '12 oz' }, optionValues: [{ optionName: 'Size', value: '12 oz' }] },
-      subTotal: { value: '38.00', currency: 'USD' }, fullUrl: '/shop/mug', image: { altText: 'A blue mug' },
+      subTotal: { value: '38.00', currency: 'USD' },
+      fullUrl: '/shop/mug',
+      image: { altText: 'A blue mug' },
     });
     expect(shoppingCart).toMatchObject({ totalQuantity: 2, subtotalCents: 3800, grandTotalCents: 3800, requiresShipping: true, purelyDigital: false });
     expect(typeof shoppingCart.id).toBe('string');
@@ -91,14 +127,20 @@ describe.each(DIALECTS)('the cart API on %s', (dialect) => {
     const missing = await v.add('pen', 'PEN-1', 1, JSON.stringify({ text: '' }));
     expect(missing).toMatchObject({ status: 400, json: { code: 'VALIDATION_FAILED', errors: { text: 'Required' } } });
     const unparsable = await v.add('pen', 'PEN-1', 1, '{not json');
-    expect(unparsable.json).toMatchObject({ code: 'VALIDATION_FAILED', errors: { additionalFields: 'Could not parse the form fields, please check your entries.' } });
+    expect(unparsable.json).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { additionalFields: 'Could not parse the form fields, please check your entries.' },
+    });
     const a = await v.add('pen', 'PEN-1', 1, JSON.stringify({ text: 'Ada' }));
     const b = await v.add('pen', 'PEN-1', 1, JSON.stringify({ text: 'Grace' }));
     expect(b.json.shoppingCart.entries).toHaveLength(2); // different answers: separate entries
     const entry = a.json.newlyAdded;
     expect(JSON.parse(entry.additionalFields)).toEqual({ text: 'Ada' });
-    const edited = await v.request('PUT', `/api/commerce/shopping-cart/entries/${entry.id}/additionalFields`,
-      { itemId: itemId('pen'), sku: 'PEN-1', additionalFields: JSON.stringify({ text: 'Augusta' }) });
+    const edited = await v.request('PUT', `/api/commerce/shopping-cart/entries/${entry.id}/additionalFields`, {
+      itemId: itemId('pen'),
+      sku: 'PEN-1',
+      additionalFields: JSON.stringify({ text: 'Augusta' }),
+    });
     expect(edited.status).toBe(200);
     expect(JSON.parse(edited.json.updatedEntry.additionalFields)).toEqual({ text: 'Augusta' });
     expect(edited.json.shoppingCart.entries).toHaveLength(2);
@@ -154,8 +196,11 @@ describe.each(DIALECTS)('the cart API on %s', (dialect) => {
     expect(unknown).toMatchObject({ status: 400, json: { code: 'INVALID_COUPON', error: 'That coupon code is not valid.' } });
     const applied = await v.request('POST', '/api/commerce/shopping-cart/coupons', { code: 'welcome10' });
     expect(applied.json.shoppingCart).toMatchObject({
-      coupons: ['WELCOME10'], discountCents: 300, grandTotalCents: 2700,
-      validCoupons: [{ code: 'WELCOME10', percentOff: 10, amountOffCents: null, minSubtotalCents: null }], invalidCoupons: [],
+      coupons: ['WELCOME10'],
+      discountCents: 300,
+      grandTotalCents: 2700,
+      validCoupons: [{ code: 'WELCOME10', percentOff: 10, amountOffCents: null, minSubtotalCents: null }],
+      invalidCoupons: [],
     });
     const under = await v.request('POST', '/api/commerce/shopping-cart/coupons', { code: 'FIVEOFF' });
     expect(under.json.shoppingCart).toMatchObject({ discountCents: 300, invalidCoupons: [{ code: 'FIVEOFF', minSubtotalCents: 5000 }] });
@@ -172,13 +217,16 @@ describe.each(DIALECTS)('the cart API on %s', (dialect) => {
     expect(located.json.shoppingCart).toMatchObject({
       shippingLocation: { country: 'US', region: 'NY', postalCode: '12534' },
       applicableTaxRules: [{ country: 'US', region: 'NY', rateBasisPoints: 887, appliesToShipping: false }],
-      taxCents: 266, grandTotalCents: 3266,
+      taxCents: 266,
+      grandTotalCents: 3266,
     });
     const unknown = await v.request('PUT', '/api/commerce/shopping-cart/shipping-option', { shippingOptionId: 'teleport' });
     expect(unknown.json).toMatchObject({ code: 'SHIPPING_OPTION_UNAVAILABLE' });
     const chosen = await v.request('PUT', '/api/commerce/shopping-cart/shipping-option', { shippingOptionId: 'standard' });
     expect(chosen.json.shoppingCart).toMatchObject({
-      selectedShippingOption: { id: 'standard', priceCents: 600, costCents: 600 }, shippingCostCents: 600, grandTotalCents: 3000 + 600 + 266,
+      selectedShippingOption: { id: 'standard', priceCents: 600, costCents: 600 },
+      shippingCostCents: 600,
+      grandTotalCents: 3000 + 600 + 266,
     });
     await v.add('print', 'PRINT-1', 3); // 7500: standard is free
     expect((await v.cart()).json).toMatchObject({ shippingCostCents: 0, taxCents: 665, grandTotalCents: 8165, selectedShippingOption: { costCents: 0 } });
@@ -206,23 +254,31 @@ describe.each(DIALECTS)('the cart API on %s', (dialect) => {
       { itemId: itemId('mug'), variantId: expect.any(String), sku: 'MUG-16', attributes: { Size: '16 oz' }, unlimited: false, qtyInStock: 0 },
     ]);
     await setStock(site.store, 'MUG-12', 3);
-    const both = await site.app.inject({ url: `/api/commerce/inventory/stock?itemId=${itemId('guide')}&itemId=${itemId('mug')}&itemId=${itemId('lamp')}`, headers: { host: HOST } });
-    expect(both.json().results.map((r: { sku: string; unlimited: boolean; qtyInStock: number }) => [r.sku, r.unlimited, r.qtyInStock]))
-      .toEqual([['GUIDE-PDF', true, 0], ['MUG-12', false, 3], ['MUG-16', false, 0]]);
+    const both = await site.app.inject({
+      url: `/api/commerce/inventory/stock?itemId=${itemId('guide')}&itemId=${itemId('mug')}&itemId=${itemId('lamp')}`,
+      headers: { host: HOST },
+    });
+    expect(both.json().results.map((r: { sku: string; unlimited: boolean; qtyInStock: number }) => [r.sku, r.unlimited, r.qtyInStock])).toEqual([
+      ['GUIDE-PDF', true, 0],
+      ['MUG-12', false, 3],
+      ['MUG-16', false, 0],
+    ]);
     const none = await site.app.inject({ url: '/api/commerce/inventory/stock/', headers: { host: HOST } });
     expect(none.statusCode).toBe(400);
   });
 
   it('refuses state changes without the crumb (403, crumbFail)', async () => {
     const res = await site.app.inject({
-      method: 'POST', url: '/api/commerce/shopping-cart/entries', headers: { host: HOST, cookie: 'crumb=abcdefghijklmnopqrstuv' },
+      method: 'POST',
+      url: '/api/commerce/shopping-cart/entries',
+      headers: { host: HOST, cookie: 'crumb=abcdefghijklmnopqrstuv' },
       payload: { itemId: itemId('sticker'), sku: 'STICKER', quantity: 1 },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'CRUMB_FAIL', crumbFail: true });
   });
 
-  it('puts the visitor\'s cart into every page\'s context and the cart page', async () => {
+  it("puts the visitor's cart into every page's context and the cart page", async () => {
     const v = new Visitor(site.app);
     expect((await v.page('/cart')).json.shoppingCart).toBeUndefined();
     await v.add('print', 'PRINT-1', 2);

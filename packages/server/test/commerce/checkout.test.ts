@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/store.js';
 import {
-  ADDRESS, DECLINED_CARD, HOST, Visitor, WEBSITE_ID, itemId, paid, setStock, stockOf, storeApp, updateStoreSettings, type StoreSite,
+  ADDRESS,
+  DECLINED_CARD,
+  HOST,
+  Visitor,
+  WEBSITE_ID,
+  itemId,
+  paid,
+  setStock,
+  stockOf,
+  storeApp,
+  updateStoreSettings,
+  type StoreSite,
 } from './helpers.js';
 
 describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
@@ -22,9 +33,19 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     expect(placed.status).toBe(201);
     const { order, confirmationUrl, orderStatusUrl } = placed.json;
     expect(order).toMatchObject({
-      orderNumber: expect.any(Number), kind: 'order', customerEmail: 'ada@example.com', paymentStatus: 'PENDING', fulfillmentStatus: 'PENDING',
-      subtotalCents: 3000, discountCents: 300, shippingCostCents: 1800, taxCents: 239, grandTotalCents: 3000 - 300 + 1800 + 239,
-      amountDueCents: 4739, coupons: ['WELCOME10'], shippingOption: { id: 'express', name: 'Express', priceCents: 1800 },
+      orderNumber: expect.any(Number),
+      kind: 'order',
+      customerEmail: 'ada@example.com',
+      paymentStatus: 'PENDING',
+      fulfillmentStatus: 'PENDING',
+      subtotalCents: 3000,
+      discountCents: 300,
+      shippingCostCents: 1800,
+      taxCents: 239,
+      grandTotalCents: 3000 - 300 + 1800 + 239,
+      amountDueCents: 4739,
+      coupons: ['WELCOME10'],
+      shippingOption: { id: 'express', name: 'Express', priceCents: 1800 },
       shippingAddress: { firstName: 'Ada', country: 'US', region: 'NY' },
       lines: [{ title: 'Limited Print', quantity: 2, unitPriceCents: 1500, subTotalCents: 3000, chosenVariant: { sku: 'PRINT-1' } }],
     });
@@ -52,10 +73,13 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     const res = await v.checkout({ email: 'ada@', shippingAddress: { ...ADDRESS, city: '' }, payment: { provider: 'test', cardNumber: '1234' } });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({
-      code: 'VALIDATION_FAILED', error: 'One or more fields is invalid, please check your entries.',
+      code: 'VALIDATION_FAILED',
+      error: 'One or more fields is invalid, please check your entries.',
       errors: {
         email: 'Email is not valid. Email addresses should follow the format email@example.com.',
-        'shippingAddress.city': 'Required', shippingOptionId: 'Choose a shipping option.', 'payment.cardNumber': 'Enter a valid card number.',
+        'shippingAddress.city': 'Required',
+        shippingOptionId: 'Choose a shipping option.',
+        'payment.cardNumber': 'Enter a valid card number.',
       },
     });
     expect((await v.checkout({ ...paid(), payment: { provider: 'stripe' } })).json.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
@@ -66,7 +90,7 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     expect((await new Visitor(site.app).checkout(paid())).json).toMatchObject({ code: 'CART_EMPTY', error: 'Your cart is empty.' });
   });
 
-  it('pays with the test provider\'s card; a declined card gives the stock and the cart back', async () => {
+  it("pays with the test provider's card; a declined card gives the stock and the cart back", async () => {
     await setStock(site.store, 'PRINT-1', 5);
     const v = new Visitor(site.app);
     await v.add('print', 'PRINT-1', 3);
@@ -78,7 +102,11 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     expect(accepted.status).toBe(201);
     expect(accepted.json.order).toMatchObject({ paymentStatus: 'PAID', fulfillmentStatus: 'PENDING' });
     expect(await stockOf(site.store, 'PRINT-1')).toBe(2);
-    const row = await site.store.db.selectFrom('orders').select(['payment_reference', 'payment_provider']).where('id', '=', accepted.json.order.id).executeTakeFirstOrThrow();
+    const row = await site.store.db
+      .selectFrom('orders')
+      .select(['payment_reference', 'payment_provider'])
+      .where('id', '=', accepted.json.order.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ payment_provider: 'test', payment_reference: `test_${accepted.json.order.id}` });
   });
 
@@ -91,7 +119,11 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     expect(second.status).toBe(201);
     expect(second.body).toBe(first.body);
     expect(second.headers['idempotent-replayed']).toBe('true');
-    const count = await site.store.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('idempotency_key', '=', 'same-key-0001').executeTakeFirstOrThrow();
+    const count = await site.store.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('idempotency_key', '=', 'same-key-0001')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
     const other = await v.checkout(paid({ email: 'grace@example.com' }), 'same-key-0001');
     expect(other).toMatchObject({ status: 422, json: { code: 'IDEMPOTENCY_KEY_REUSED' } });
@@ -106,7 +138,9 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
   });
 
   it('refuses a subtotal under the site minimum with the spec message', async () => {
-    await updateStoreSettings(site.store, (s) => { s.minimumOrderSubtotal = 2500; });
+    await updateStoreSettings(site.store, (s) => {
+      s.minimumOrderSubtotal = 2500;
+    });
     try {
       const v = new Visitor(site.app);
       await v.add('print', 'PRINT-1', 1);
@@ -115,14 +149,20 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
       await v.add('print', 'PRINT-1', 1);
       expect((await v.checkout(paid())).status).toBe(201);
     } finally {
-      await updateStoreSettings(site.store, (s) => { s.minimumOrderSubtotal = 0; });
+      await updateStoreSettings(site.store, (s) => {
+        s.minimumOrderSubtotal = 0;
+      });
     }
   });
 
   it('sells gift cards: a code per card on the confirmation page, redeemed partially with the balance kept', async () => {
     await setStock(site.store, 'PRINT-1', 50);
     const buyer = new Visitor(site.app);
-    const bought = await buyer.checkout({ email: 'ada@example.com', expressCheckout: { itemId: itemId('gift-card'), sku: 'GIFT-50' }, payment: { provider: 'test', cardNumber: '4242424242424242' } });
+    const bought = await buyer.checkout({
+      email: 'ada@example.com',
+      expressCheckout: { itemId: itemId('gift-card'), sku: 'GIFT-50' },
+      payment: { provider: 'test', cardNumber: '4242424242424242' },
+    });
     expect(bought.status).toBe(201);
     const line = bought.json.order.lines[0];
     expect(line).toMatchObject({ title: 'Gift Card', quantity: 1, unitPriceCents: 5000 });
@@ -142,16 +182,28 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     await shopper.add('print', 'PRINT-1', 2);
     const second = await shopper.checkout(paid({ giftCardCode: code }));
     expect(second.json.order).toMatchObject({ grandTotalCents: 3866, giftCardCents: 5000 - 3866, amountDueCents: 3866 - 1134 });
-    const card = await site.store.db.selectFrom('gift_cards').select('balance_cents').where('website_id', '=', WEBSITE_ID).where('code', '=', code.replace(/-/g, '')).executeTakeFirstOrThrow();
+    const card = await site.store.db
+      .selectFrom('gift_cards')
+      .select('balance_cents')
+      .where('website_id', '=', WEBSITE_ID)
+      .where('code', '=', code.replace(/-/g, ''))
+      .executeTakeFirstOrThrow();
     expect(card.balance_cents).toBe(0);
     await shopper.add('print', 'PRINT-1', 1);
-    expect((await shopper.checkout(paid({ giftCardCode: code }))).json).toMatchObject({ code: 'GIFT_CARD_EMPTY', error: 'That gift card has no balance left.' });
+    expect((await shopper.checkout(paid({ giftCardCode: code }))).json).toMatchObject({
+      code: 'GIFT_CARD_EMPTY',
+      error: 'That gift card has no balance left.',
+    });
     expect((await shopper.checkout(paid({ giftCardCode: 'AAAA-BBBB-CCCC-DDDD' }))).json.code).toBe('GIFT_CARD_INVALID');
   });
 
-  it('gives a declined order\'s gift card balance back', async () => {
+  it("gives a declined order's gift card balance back", async () => {
     const buyer = new Visitor(site.app);
-    const bought = await buyer.checkout({ email: 'ada@example.com', expressCheckout: { itemId: itemId('gift-card'), sku: 'GIFT-25' }, payment: { provider: 'test', cardNumber: '4242424242424242' } });
+    const bought = await buyer.checkout({
+      email: 'ada@example.com',
+      expressCheckout: { itemId: itemId('gift-card'), sku: 'GIFT-25' },
+      payment: { provider: 'test', cardNumber: '4242424242424242' },
+    });
     const code = bought.json.order.lines[0].giftCards[0].code as string;
     const v = new Visitor(site.app);
     await v.add('mug', 'MUG-12', 2); // 3800: more than the card
@@ -164,7 +216,10 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
   it('sells subscriptions: a cartToken, the subscription page with plan and price text, a subscription record with its next billing date', async () => {
     const v = new Visitor(site.app);
     const refused = await v.request('POST', '/api/3/commerce/cart/subscription', { itemId: itemId('guide'), sku: 'GUIDE-PDF', qty: 1 });
-    expect(refused).toMatchObject({ status: 400, json: { code: 'SUBSCRIPTION_NOT_ALLOWED', error: 'Subscriptions can be sold only for physical and service products.' } });
+    expect(refused).toMatchObject({
+      status: 400,
+      json: { code: 'SUBSCRIPTION_NOT_ALLOWED', error: 'Subscriptions can be sold only for physical and service products.' },
+    });
     expect((await v.request('POST', '/api/3/commerce/cart/subscription', { itemId: itemId('print'), qty: 1 })).json.code).toBe('NOT_SUBSCRIBABLE');
     const res = await v.request('POST', '/api/3/commerce/cart/subscription', { itemId: itemId('beans'), sku: 'BEANS-250', qty: 2 });
     expect(res.status).toBe(200);
@@ -177,21 +232,32 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     expect(page.json).toMatchObject({
       pageType: 201,
       subscription: {
-        title: 'Bean Delivery', quantity: 2, cartToken,
+        title: 'Bean Delivery',
+        quantity: 2,
+        cartToken,
         plan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6 },
         priceText: '$32.00 every 2 weeks for 12 weeks',
       },
     });
-    expect((await v.request('GET', `/checkout/subscription?cartToken=${cartToken}`)).body).toContain('<p class="subscription-price">$32.00 every 2 weeks for 12 weeks</p>');
+    expect((await v.request('GET', `/checkout/subscription?cartToken=${cartToken}`)).body).toContain(
+      '<p class="subscription-price">$32.00 every 2 weeks for 12 weeks</p>',
+    );
     expect((await v.page('/checkout/subscription?cartToken=nope-nope-nope-nope')).status).toBe(404);
 
     const placed = await v.checkout(paid({ cartToken }));
     expect(placed.status).toBe(201);
     expect(placed.json.order).toMatchObject({ kind: 'subscription', subtotalCents: 3200 });
-    expect(placed.json.order.subscriptions).toEqual([{
-      id: expect.any(String), title: 'Bean Delivery', status: 'active', billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 6,
-      nextBillingDate: site.clock.now + 14 * 86_400_000, priceText: '$32.00 every 2 weeks for 12 weeks',
-    }]);
+    expect(placed.json.order.subscriptions).toEqual([
+      {
+        id: expect.any(String),
+        title: 'Bean Delivery',
+        status: 'active',
+        billingPeriod: { value: 2, unit: 'WEEK' },
+        numBillingCycles: 6,
+        nextBillingDate: site.clock.now + 14 * 86_400_000,
+        priceText: '$32.00 every 2 weeks for 12 weeks',
+      },
+    ]);
     const record = await site.store.db.selectFrom('subscriptions').selectAll().where('order_id', '=', placed.json.order.id).executeTakeFirstOrThrow();
     expect(record).toMatchObject({ item_id: itemId('beans'), quantity: 2, cycles_billed: 1, started_on: site.clock.now, customer_email: 'ada@example.com' });
     const after = await v.cart(`?cartToken=${cartToken}`);
@@ -200,7 +266,11 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
 
     const monthly = await v.request('POST', '/api/3/commerce/cart/subscription', { itemId: itemId('coffee-club'), qty: 1 });
     const club = await v.checkout({ email: 'ada@example.com', cartToken: monthly.json.cartToken });
-    expect(club.json.order.subscriptions[0]).toMatchObject({ numBillingCycles: 0, nextBillingDate: Date.parse('2025-02-28T15:00:00.000Z'), priceText: '$18.00 every month' });
+    expect(club.json.order.subscriptions[0]).toMatchObject({
+      numBillingCycles: 0,
+      nextBillingDate: Date.parse('2025-02-28T15:00:00.000Z'),
+      priceText: '$18.00 every month',
+    });
   });
 
   it('gives a paid digital product a download link bound to its order that expires', async () => {
@@ -209,7 +279,10 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     const orderA = await a.checkout({ email: 'ada@example.com', payment: { provider: 'test', cardNumber: '4242424242424242' } });
     expect(orderA.status).toBe(201); // purely digital: no shipping address asked
     const download = orderA.json.order.lines[0].download;
-    expect(download).toEqual({ url: expect.stringMatching(/^\/api\/commerce\/downloads\/[0-9a-f]{24}\?token=[A-Za-z0-9_-]{43}$/), expiresOn: site.clock.now + 24 * 3_600_000 });
+    expect(download).toEqual({
+      url: expect.stringMatching(/^\/api\/commerce\/downloads\/[0-9a-f]{24}\?token=[A-Za-z0-9_-]{43}$/),
+      expiresOn: site.clock.now + 24 * 3_600_000,
+    });
     expect(orderA.json.order).toMatchObject({ shippingAddress: null, fulfillmentStatus: 'FULFILLED' });
     expect((await a.request('GET', orderA.json.confirmationUrl)).body).toContain(`<a class="download" href="${download.url}">`);
 
@@ -251,8 +324,12 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     const placed = await v.checkout({ email: 'mail-me@example.com', payment: { provider: 'test', cardNumber: '4242424242424242' } });
     expect(placed.status).toBe(201);
     const [guide, card] = placed.json.order.lines;
-    const mails = await site.store.db.selectFrom('outbox').select(['kind', 'recipient', 'subject', 'text_body', 'html_body'])
-      .where('recipient', '=', 'mail-me@example.com').where('kind', '=', 'order-confirmation').execute();
+    const mails = await site.store.db
+      .selectFrom('outbox')
+      .select(['kind', 'recipient', 'subject', 'text_body', 'html_body'])
+      .where('recipient', '=', 'mail-me@example.com')
+      .where('kind', '=', 'order-confirmation')
+      .execute();
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.kind).toBe('order-confirmation');
@@ -274,12 +351,20 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     const donate = await v.page('/commerce/donate');
     expect(donate.json).toMatchObject({
       pageType: 203,
-      donation: { presetAmounts: [{ amountCents: 1000, text: '$10.00' }, { amountCents: 2500 }, { amountCents: 5000 }], min: { text: '$1.00' }, max: { text: '$1,000.00' } },
+      donation: {
+        presetAmounts: [{ amountCents: 1000, text: '$10.00' }, { amountCents: 2500 }, { amountCents: 5000 }],
+        min: { text: '$1.00' },
+        max: { text: '$1,000.00' },
+      },
     });
     expect((await v.request('GET', '/commerce/donate')).body).toContain('<button type="button" data-amount-cents="2500">$25.00</button>');
     const tooSmall = await v.checkout({ email: 'ada@example.com', donation: { amountCents: 50 } });
     expect(tooSmall.json).toEqual({ code: 'DONATION_AMOUNT_INVALID', error: 'Enter a donation amount from $1.00 to $1,000.00.' });
-    const preset = await v.checkout({ email: 'ada@example.com', donation: { amountCents: 2500 }, payment: { provider: 'test', cardNumber: '4242424242424242' } });
+    const preset = await v.checkout({
+      email: 'ada@example.com',
+      donation: { amountCents: 2500 },
+      payment: { provider: 'test', cardNumber: '4242424242424242' },
+    });
     expect(preset.status).toBe(201);
     expect(preset.json.order).toMatchObject({ kind: 'donation', grandTotalCents: 2500, taxCents: 0, lines: [{ title: 'Donation', productType: null }] });
     expect(preset.json.confirmationUrl).toMatch(/^\/commerce\/contribution-confirmed\?token=/);
@@ -289,13 +374,16 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     expect((await v.request('GET', custom.json.confirmationUrl)).body).toContain('<p class="contribution">Contribution #');
   });
 
-  it('shows the order status page (211) only with the order\'s link', async () => {
+  it("shows the order status page (211) only with the order's link", async () => {
     const v = new Visitor(site.app);
     await v.add('sticker', 'STICKER', 3);
     const placed = await v.checkout(paid());
     const stranger = new Visitor(site.app);
     const status = await stranger.page(placed.json.orderStatusUrl);
-    expect(status.json).toMatchObject({ pageType: 211, order: { orderNumber: placed.json.order.orderNumber, fulfillmentStatus: 'PENDING', lines: [{ quantity: 3, title: 'Sticker' }] } });
+    expect(status.json).toMatchObject({
+      pageType: 211,
+      order: { orderNumber: placed.json.order.orderNumber, fulfillmentStatus: 'PENDING', lines: [{ quantity: 3, title: 'Sticker' }] },
+    });
     expect((await stranger.request('GET', placed.json.orderStatusUrl)).body).toContain('<p class="fulfillment">PENDING</p>');
     const without = await stranger.page('/commerce/order-status');
     expect(without).toMatchObject({ status: 404, json: { pageType: 100 } });

@@ -21,7 +21,8 @@ describe.each(DIALECTS)('commerce under concurrent requests on %s', (dialect) =>
     const refused = answers.filter((a) => a.status !== 201);
     expect(placed).toHaveLength(10);
     expect(refused).toHaveLength(30);
-    for (const r of refused) expect(r).toMatchObject({ status: 409, json: { code: 'OUT_OF_STOCK', error: 'Sorry, we do not have enough of that item available.' } });
+    for (const r of refused)
+      expect(r).toMatchObject({ status: 409, json: { code: 'OUT_OF_STOCK', error: 'Sorry, we do not have enough of that item available.' } });
     expect(await stockOf(site.store, 'PRINT-1')).toBe(0);
     const ids = placed.map((p) => p.json.order.id as string);
     const lines = await site.store.db.selectFrom('order_lines').select(['quantity']).where('order_id', 'in', ids).execute();
@@ -46,8 +47,10 @@ describe.each(DIALECTS)('commerce under concurrent requests on %s', (dialect) =>
     expect(answers.filter((a) => a.status === 409)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(22);
     const cart = (await v.cart()).json;
-    const quantity = (sku: string) => cart.entries.filter((e: { chosenVariant: { sku: string } }) => e.chosenVariant.sku === sku)
-      .reduce((n: number, e: { quantity: number }) => n + e.quantity, 0);
+    const quantity = (sku: string) =>
+      cart.entries
+        .filter((e: { chosenVariant: { sku: string } }) => e.chosenVariant.sku === sku)
+        .reduce((n: number, e: { quantity: number }) => n + e.quantity, 0);
     expect(cart.entries).toHaveLength(3); // merged, never duplicated
     expect(quantity('STICKER')).toBe(11);
     expect(quantity('PRINT-1')).toBe(7);
@@ -77,7 +80,11 @@ describe.each(DIALECTS)('commerce under concurrent requests on %s', (dialect) =>
   it('concurrent redemptions of one gift card never spend more than its balance', async () => {
     await setStock(site.store, 'PRINT-1', 100);
     const buyer = new Visitor(site.app);
-    const bought = await buyer.checkout({ email: 'ada@example.com', expressCheckout: { itemId: itemId('gift-card'), sku: 'GIFT-100' }, payment: { provider: 'test', cardNumber: '4242424242424242' } });
+    const bought = await buyer.checkout({
+      email: 'ada@example.com',
+      expressCheckout: { itemId: itemId('gift-card'), sku: 'GIFT-100' },
+      payment: { provider: 'test', cardNumber: '4242424242424242' },
+    });
     const code = bought.json.order.lines[0].giftCards[0].code as string;
     const shoppers = Array.from({ length: 6 }, () => new Visitor(site.app));
     for (const s of shoppers) await s.add('print', 'PRINT-1', 2); // 3866 each with shipping and tax

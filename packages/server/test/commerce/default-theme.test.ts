@@ -15,7 +15,7 @@ const DEMO = path.join(REPO, 'sites', 'demo');
 const demoItem = (urlId: string) => stableId(stableId(websiteIdOf('demo'), 'collection', 'shop'), 'item', urlId);
 
 /** The demo shop with the default theme: the commerce pages show real orders (what a visitor of the demo sees). */
-describe('the default theme\'s commerce pages with the demo shop', () => {
+describe("the default theme's commerce pages with the demo shop", () => {
   let store: Store;
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
@@ -33,7 +33,9 @@ describe('the default theme\'s commerce pages with the demo shop', () => {
 
   it('shows the cart, then the order with its lines, download link, totals and status link', async () => {
     const v = new Visitor(app, 'localhost');
-    expect((await v.request('POST', '/api/commerce/shopping-cart/entries', { itemId: demoItem('pour-over-dripper'), sku: 'DRP-WHT', quantity: 1 })).status).toBe(200);
+    expect(
+      (await v.request('POST', '/api/commerce/shopping-cart/entries', { itemId: demoItem('pour-over-dripper'), sku: 'DRP-WHT', quantity: 1 })).status,
+    ).toBe(200);
     expect((await v.request('POST', '/api/commerce/shopping-cart/entries', { itemId: demoItem('the-brew-guide') })).status).toBe(200);
     const cart = await v.request('GET', '/cart');
     expect(cart.body).toContain('Ceramic Pour-Over Dripper');
@@ -52,7 +54,7 @@ describe('the default theme\'s commerce pages with the demo shop', () => {
     expect(status).toContain(`Order <strong>#${order.orderNumber}</strong>: being prepared.`);
   });
 
-  it('shows a bought gift card\'s code, and the gift-card page\'s denominations', async () => {
+  it("shows a bought gift card's code, and the gift-card page's denominations", async () => {
     const v = new Visitor(app, 'localhost');
     const page = (await v.request('GET', `/checkout/gift-card?itemId=${demoItem('gift-card')}&sku=GFT-050`)).body;
     expect(page).toContain('<h1 class="page-title">Tessera Gift Card</h1>');
@@ -62,15 +64,16 @@ describe('the default theme\'s commerce pages with the demo shop', () => {
     expect((await v.request('GET', placed.json.confirmationUrl)).body).toContain(`Gift card code: <code>${code}</code> ($50.00)`);
   });
 
-  it('shows the subscription page\'s plan and price, the donate page\'s amounts and the contribution', async () => {
+  it("shows the subscription page's plan and price, the donate page's amounts and the contribution", async () => {
     const v = new Visitor(app, 'localhost');
     const sub = await v.request('POST', '/api/3/commerce/cart/subscription', { itemId: demoItem('roasters-choice-subscription'), sku: 'SUB-250', qty: 1 });
     const page = (await v.request('GET', `/checkout/subscription?cartToken=${sub.json.cartToken}`)).body;
-    expect(page).toContain('<strong>Roaster\'s Choice Subscription</strong> &times; 1: $18.00 every month, until you cancel.');
+    expect(page).toContain("<strong>Roaster's Choice Subscription</strong> &times; 1: $18.00 every month, until you cancel.");
     const donate = (await v.request('GET', '/commerce/donate')).body;
     expect(donate).toContain('<input type="radio" name="amountCents" value="2500"> <span>$25.00</span>');
     const given = await v.checkout({ email: 'ada@example.com', donation: { amountCents: 2500 }, payment: card });
-    expect((await v.request('GET', given.json.confirmationUrl)).body)
-      .toContain(`We have received your contribution of <strong>$25.00</strong> (#${given.json.order.orderNumber}).`);
+    expect((await v.request('GET', given.json.confirmationUrl)).body).toContain(
+      `We have received your contribution of <strong>$25.00</strong> (#${given.json.order.orderNumber}).`,
+    );
   });
 });

@@ -57,7 +57,9 @@ export async function storeApp(dialect: Dialect, commerce: AppOptions['commerce'
   });
   await app.ready();
   return {
-    app, store, clock,
+    app,
+    store,
+    clock,
     async close() {
       await app.close();
       await store.close();
@@ -76,7 +78,10 @@ export interface Answer {
 export class Visitor {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance, readonly host = HOST) {
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly host = HOST,
+  ) {
     this.cookies.set('crumb', randomBytes(16).toString('base64url'));
   }
 
@@ -87,7 +92,9 @@ export class Visitor {
   async request(method: string, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await this.app.inject({
-      method: method as 'GET', url, headers: { host: this.host, cookie, 'x-csrf-token': this.cookies.get('crumb')!, ...headers },
+      method: method as 'GET',
+      url,
+      headers: { host: this.host, cookie, 'x-csrf-token': this.cookies.get('crumb')!, ...headers },
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
     const setCookie = res.headers['set-cookie'];
@@ -120,7 +127,13 @@ export class Visitor {
 
 /** A checkout body paying with the test provider's accepted card, shipping to New York. */
 export function paid(extra: Record<string, unknown> = {}) {
-  return { email: 'ada@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: { provider: 'test', cardNumber: ACCEPTED_CARD }, ...extra };
+  return {
+    email: 'ada@example.com',
+    shippingAddress: ADDRESS,
+    shippingOptionId: 'standard',
+    payment: { provider: 'test', cardNumber: ACCEPTED_CARD },
+    ...extra,
+  };
 }
 
 /** Sets a variant's stock directly in the store. */
@@ -129,7 +142,12 @@ export async function setStock(store: Store, sku: string, stock: number) {
 }
 
 export async function stockOf(store: Store, sku: string): Promise<number> {
-  const row = await store.db.selectFrom('product_variants').select('stock').where('sku', '=', sku).where('website_id', '=', WEBSITE_ID).executeTakeFirstOrThrow();
+  const row = await store.db
+    .selectFrom('product_variants')
+    .select('stock')
+    .where('sku', '=', sku)
+    .where('website_id', '=', WEBSITE_ID)
+    .executeTakeFirstOrThrow();
   return row.stock;
 }
 
@@ -138,6 +156,14 @@ export async function updateStoreSettings(store: Store, change: (settings: Recor
   const row = await store.db.selectFrom('site_settings').select('store_settings').where('website_id', '=', WEBSITE_ID).executeTakeFirstOrThrow();
   const settings = JSON.parse(row.store_settings) as Record<string, unknown>;
   change(settings);
-  await store.db.updateTable('site_settings').set({ store_settings: JSON.stringify(settings) }).where('website_id', '=', WEBSITE_ID).execute();
-  await store.db.updateTable('websites').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', WEBSITE_ID).execute();
+  await store.db
+    .updateTable('site_settings')
+    .set({ store_settings: JSON.stringify(settings) })
+    .where('website_id', '=', WEBSITE_ID)
+    .execute();
+  await store.db
+    .updateTable('websites')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', WEBSITE_ID)
+    .execute();
 }

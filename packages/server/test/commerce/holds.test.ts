@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Signer } from '../../src/modules/commerce/signing.js';
 import { reviewToken } from '../../src/modules/reviews/request.js';
 import { DIALECTS } from '../helpers/store.js';
-import {
-  ACCEPTED_CARD, ADDRESS, Visitor, WEBSITE_ID, itemId, paid, setStock, stockOf, storeApp, updateStoreSettings, type StoreSite,
-} from './helpers.js';
+import { ACCEPTED_CARD, ADDRESS, Visitor, WEBSITE_ID, itemId, paid, setStock, stockOf, storeApp, updateStoreSettings, type StoreSite } from './helpers.js';
 
 const HOUR = 3_600_000;
 const HOLD = 72 * HOUR;
@@ -17,7 +15,9 @@ describe.each(DIALECTS)('order holds on %s', (dialect) => {
   beforeAll(async () => {
     site = await storeApp(dialect);
     // Reviews on, so that a paid order earns a review request (mailed at once).
-    await updateStoreSettings(site.store, (s) => { s.merchandising = { reviewsEnabled: true, reviewRequestDelayHours: 0 }; });
+    await updateStoreSettings(site.store, (s) => {
+      s.merchandising = { reviewsEnabled: true, reviewRequestDelayHours: 0 };
+    });
   });
   afterAll(async () => {
     await site.close();
@@ -35,12 +35,14 @@ describe.each(DIALECTS)('order holds on %s', (dialect) => {
 
   async function buyGiftCard(sku: string) {
     const bought = await new Visitor(site.app).checkout({
-      email: 'giver@example.com', expressCheckout: { itemId: itemId('gift-card'), sku }, payment: { provider: 'test', cardNumber: ACCEPTED_CARD },
+      email: 'giver@example.com',
+      expressCheckout: { itemId: itemId('gift-card'), sku },
+      payment: { provider: 'test', cardNumber: ACCEPTED_CARD },
     });
     return bought.json.order.lines[0].giftCards[0].code as string;
   }
 
-  it('holds a pending order\'s stock until the hold expires; the job then cancels it and gives stock and gift card balance back once, even run twice at once', async () => {
+  it("holds a pending order's stock until the hold expires; the job then cancels it and gives stock and gift card balance back once, even run twice at once", async () => {
     await setStock(site.store, 'PRINT-1', 3);
     const code = await buyGiftCard('GIFT-25');
     const v = new Visitor(site.app);
@@ -49,13 +51,21 @@ describe.each(DIALECTS)('order holds on %s', (dialect) => {
     const placed = await v.checkout(offline({ giftCardCode: code }));
     expect(placed.status).toBe(201);
     const order = placed.json.order;
-    expect(order).toMatchObject({ paymentStatus: 'PENDING', fulfillmentStatus: 'PENDING', giftCardCents: 2500, coupons: ['WELCOME10'], holdExpiresOn: site.clock.now + HOLD });
+    expect(order).toMatchObject({
+      paymentStatus: 'PENDING',
+      fulfillmentStatus: 'PENDING',
+      giftCardCents: 2500,
+      coupons: ['WELCOME10'],
+      holdExpiresOn: site.clock.now + HOLD,
+    });
     expect(order.amountDueCents).toBeGreaterThan(0);
     // The stock is held: two of three are taken, and another shopper cannot have two.
     expect(await stockOf(site.store, 'PRINT-1')).toBe(1);
     expect(await balanceOf(code)).toBe(0);
     const other = new Visitor(site.app);
-    expect((await other.checkout(offline({ email: 'grace@example.com', expressCheckout: { itemId: itemId('print'), sku: 'PRINT-1', quantity: 2 } }))).json.code).toBe('OUT_OF_STOCK');
+    expect(
+      (await other.checkout(offline({ email: 'grace@example.com', expressCheckout: { itemId: itemId('print'), sku: 'PRINT-1', quantity: 2 } }))).json.code,
+    ).toBe('OUT_OF_STOCK');
 
     site.clock.advance(HOLD - 1);
     expect(await site.app.orders.expireHolds()).toBe(0);
@@ -152,7 +162,12 @@ describe.each(DIALECTS)('order holds on %s', (dialect) => {
     expect(placed.status).toBe(201);
     const order = placed.json.order;
     expect(order.paymentStatus).toBe('PENDING');
-    expect(order.lines.map((l: { download: unknown; giftCards: unknown[] }) => [l.download, l.giftCards.length])).toEqual([[null, 0], [null, 0], [null, 0], [null, 0]]);
+    expect(order.lines.map((l: { download: unknown; giftCards: unknown[] }) => [l.download, l.giftCards.length])).toEqual([
+      [null, 0],
+      [null, 0],
+      [null, 0],
+      [null, 0],
+    ]);
     const issued = async () => ({
       giftCards: (await db().selectFrom('gift_cards').select('id').where('order_id', '=', order.id).execute()).length,
       downloads: (await db().selectFrom('order_downloads').select('id').where('order_id', '=', order.id).execute()).length,
@@ -161,10 +176,16 @@ describe.each(DIALECTS)('order holds on %s', (dialect) => {
     });
     expect(await issued()).toEqual({ giftCards: 0, downloads: 0, grants: 0, mails: ['order-confirmation'] });
     // The confirmation went out at once: payment awaited, the hold's end, no code or link.
-    const confirmation = await db().selectFrom('outbox').select('text_body').where('recipient', '=', 'member@example.com')
-      .where('kind', '=', 'order-confirmation').executeTakeFirstOrThrow();
+    const confirmation = await db()
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('recipient', '=', 'member@example.com')
+      .where('kind', '=', 'order-confirmation')
+      .executeTakeFirstOrThrow();
     expect(order.holdExpiresOn).toBe(site.clock.now + HOLD);
-    expect(confirmation.text_body).toMatch(/Your payment is pending: we will go ahead once we receive it\. We hold your order until \w+ \d+, \d{4}.*; without payment by then it is canceled\./);
+    expect(confirmation.text_body).toMatch(
+      /Your payment is pending: we will go ahead once we receive it\. We hold your order until \w+ \d+, \d{4}.*; without payment by then it is canceled\./,
+    );
     expect(confirmation.text_body).not.toContain('Gift card code');
     expect(confirmation.text_body).not.toContain('Download:');
     // The order's review link (as its request mail would carry it) opens nothing while unpaid.
@@ -179,21 +200,36 @@ describe.each(DIALECTS)('order holds on %s', (dialect) => {
     const download = result.order.lines[0]!.download!;
     expect(download.expiresOn).toBe(site.clock.now + 24 * HOUR);
     expect(result.order.lines[1]!.giftCards).toHaveLength(1);
-    expect(await issued()).toEqual({ giftCards: 1, downloads: 1, grants: 1, mails: ['digital-download', 'gift-card-code', 'order-confirmation', 'review-request'] });
+    expect(await issued()).toEqual({
+      giftCards: 1,
+      downloads: 1,
+      grants: 1,
+      mails: ['digital-download', 'gift-card-code', 'order-confirmation', 'review-request'],
+    });
     expect(await orderRow(order.id)).toMatchObject({ payment_status: 'paid', payment_reference: 'bank transfer 42', hold_expires_on: null });
     expect(await events(order.id, 'orders.paid')).toBe(1);
     const file = await site.app.inject({ url: download.url, headers: { host: 'store.test' } });
     expect(file.statusCode).toBe(200);
     expect((await member.page(reviewUrl)).json).toMatchObject({ pageType: 209 });
     // The mails link to the address the order was placed from.
-    const codeMail = await db().selectFrom('outbox').select('text_body').where('recipient', '=', 'member@example.com').where('kind', '=', 'gift-card-code').executeTakeFirstOrThrow();
+    const codeMail = await db()
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('recipient', '=', 'member@example.com')
+      .where('kind', '=', 'gift-card-code')
+      .executeTakeFirstOrThrow();
     expect(codeMail.text_body).toContain('http://store.test/');
 
     // Once: a second payment is refused and issues nothing more; the job leaves the order alone.
     expect(await site.app.orders.markPaid(WEBSITE_ID, order.id)).toEqual({ ok: false, code: 'ORDER_NOT_PENDING' });
     site.clock.advance(HOLD);
     expect(await site.app.orders.expireHolds()).toBe(0);
-    expect(await issued()).toEqual({ giftCards: 1, downloads: 1, grants: 1, mails: ['digital-download', 'gift-card-code', 'order-confirmation', 'review-request'] });
+    expect(await issued()).toEqual({
+      giftCards: 1,
+      downloads: 1,
+      grants: 1,
+      mails: ['digital-download', 'gift-card-code', 'order-confirmation', 'review-request'],
+    });
     expect(await stockOf(site.store, 'BEANS-250')).toBe(9);
   });
 });

@@ -31,7 +31,9 @@ describe.each(DIALECTS)('rate limits and payment providers on %s', (dialect) => 
       },
       paymentProviders: [offlineProvider, testProvider, paidAcme.provider, failingAcme],
     });
-    await updateStoreSettings(site.store, (s) => { s.paymentProviders = ['offline', 'test', 'acme', 'flaky']; });
+    await updateStoreSettings(site.store, (s) => {
+      s.paymentProviders = ['offline', 'test', 'acme', 'flaky'];
+    });
   });
   afterAll(async () => {
     await site.close();
@@ -63,8 +65,12 @@ describe.each(DIALECTS)('rate limits and payment providers on %s', (dialect) => 
     expect((await v.add('sticker', 'STICKER')).status).toBe(429);
     // The counter of this visitor's window holds the three writes that were allowed (and, on
     // PostgreSQL where it is counted outside the cart's transaction, the refused fourth).
-    const counters = await site.store.db.selectFrom('rate_limit_counters').select(['counter_key', 'hits'])
-      .where('counter_key', 'like', 'cart-write:visitor|%').where('hits', '>=', 3).execute();
+    const counters = await site.store.db
+      .selectFrom('rate_limit_counters')
+      .select(['counter_key', 'hits'])
+      .where('counter_key', 'like', 'cart-write:visitor|%')
+      .where('hits', '>=', 3)
+      .execute();
     expect(counters.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -79,8 +85,14 @@ describe.each(DIALECTS)('rate limits and payment providers on %s', (dialect) => 
     expect(placed.json.order.paymentStatus).toBe('PAID');
     expect(paidAcme.requests).toHaveLength(1);
     expect(paidAcme.requests[0]).toMatchObject({
-      websiteId: WEBSITE_ID, orderId: placed.json.order.id, orderNumber: placed.json.order.orderNumber, amountCents: placed.json.order.amountDueCents,
-      currency: 'USD', customerEmail: 'ada@example.com', idempotencyKey: 'acme-key-000001', details: { paymentMethodId: 'pm_1' },
+      websiteId: WEBSITE_ID,
+      orderId: placed.json.order.id,
+      orderNumber: placed.json.order.orderNumber,
+      amountCents: placed.json.order.amountDueCents,
+      currency: 'USD',
+      customerEmail: 'ada@example.com',
+      idempotencyKey: 'acme-key-000001',
+      details: { paymentMethodId: 'pm_1' },
     });
     expect(paidAcme.requests[0]!.details).not.toHaveProperty('provider');
   });
@@ -96,7 +108,9 @@ describe.each(DIALECTS)('rate limits and payment providers on %s', (dialect) => 
     expect((await v.cart()).json).toMatchObject({ totalQuantity: 2, isPurchased: false });
     // A provider the site does not list is refused (a new window: this visitor may write 3 times a minute).
     site.clock.advance(60_000);
-    await updateStoreSettings(site.store, (s) => { s.paymentProviders = ['offline']; });
+    await updateStoreSettings(site.store, (s) => {
+      s.paymentProviders = ['offline'];
+    });
     expect((await v.checkout(paid())).json.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
     expect((await v.checkout({ ...paid(), payment: undefined })).status).toBe(201);
   });

@@ -18,19 +18,49 @@ describe.each(DIALECTS)('pruning abandoned carts on %s', (dialect) => {
   const db = () => site.store.db;
   const cartIds = async () => new Set((await db().selectFrom('carts').select('id').where('website_id', '=', WEBSITE_ID).execute()).map((r) => r.id));
   const entriesOf = async (cartId: string) => (await db().selectFrom('cart_entries').select('id').where('cart_id', '=', cartId).execute()).length;
-  const orphanEntries = async () => (await db().selectFrom('cart_entries').select('id')
-    .where('cart_id', 'not in', (eb) => eb.selectFrom('carts').select('id')).execute()).length;
+  const orphanEntries = async () =>
+    (
+      await db()
+        .selectFrom('cart_entries')
+        .select('id')
+        .where('cart_id', 'not in', (eb) => eb.selectFrom('carts').select('id'))
+        .execute()
+    ).length;
 
   /** A signed-in member's cart, as accounts/member-cart.ts keeps it, with one entry. */
   async function memberCart(memberId: string, at: number): Promise<string> {
     const id = `member-cart-${randomBytes(4).toString('hex')}`;
-    await db().insertInto('carts').values({
-      id, website_id: WEBSITE_ID, token_hash: randomBytes(32).toString('hex'), kind: 'cart', member_id: memberId, is_purchased: 0, order_id: null,
-      coupons: '[]', shipping_location: null, shipping_option_id: null, created_on: at, updated_on: at,
-    }).execute();
-    await db().insertInto('cart_entries').values({
-      id: `${id}-e`, website_id: WEBSITE_ID, cart_id: id, item_id: itemId('sticker'), sku: 'STICKER', quantity: 1, additional_fields: null, position: 1, created_on: at,
-    }).execute();
+    await db()
+      .insertInto('carts')
+      .values({
+        id,
+        website_id: WEBSITE_ID,
+        token_hash: randomBytes(32).toString('hex'),
+        kind: 'cart',
+        member_id: memberId,
+        is_purchased: 0,
+        order_id: null,
+        coupons: '[]',
+        shipping_location: null,
+        shipping_option_id: null,
+        created_on: at,
+        updated_on: at,
+      })
+      .execute();
+    await db()
+      .insertInto('cart_entries')
+      .values({
+        id: `${id}-e`,
+        website_id: WEBSITE_ID,
+        cart_id: id,
+        item_id: itemId('sticker'),
+        sku: 'STICKER',
+        quantity: 1,
+        additional_fields: null,
+        position: 1,
+        created_on: at,
+      })
+      .execute();
     return id;
   }
 
@@ -54,7 +84,7 @@ describe.each(DIALECTS)('pruning abandoned carts on %s', (dialect) => {
     const declined = (await declinedBuyer.add('mug', 'MUG-12', 1)).json.shoppingCart.id as string;
     const refused = await declinedBuyer.checkout(paid({ payment: { provider: 'test', cardNumber: DECLINED_CARD } }));
     expect(refused.status).toBe(402);
-    expect((await db().selectFrom('orders').select('id').where('cart_id', '=', declined).execute())).toHaveLength(1);
+    expect(await db().selectFrom('orders').select('id').where('cart_id', '=', declined).execute()).toHaveLength(1);
     // Made at the start and written to three weeks later: not abandoned.
     const returning = new Visitor(site.app);
     const written = (await returning.add('sticker', 'STICKER', 1)).json.shoppingCart.id as string;

@@ -20,8 +20,10 @@ class HttpVisitor {
     const res = await fetch(`${base}${url}`, {
       method,
       headers: {
-        'content-type': 'application/json', 'x-csrf-token': this.cookies.get('crumb')!,
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers,
+        'content-type': 'application/json',
+        'x-csrf-token': this.cookies.get('crumb')!,
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -30,11 +32,16 @@ class HttpVisitor {
       if (value) this.cookies.set(name!, value);
       else this.cookies.delete(name!);
     }
-    return { status: res.status, json: await res.json() as any };
+    return { status: res.status, json: (await res.json()) as any };
   }
 }
 
-const checkoutBody = { email: 'ada@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: { provider: 'test', cardNumber: ACCEPTED_CARD } };
+const checkoutBody = {
+  email: 'ada@example.com',
+  shippingAddress: ADDRESS,
+  shippingOptionId: 'standard',
+  payment: { provider: 'test', cardNumber: ACCEPTED_CARD },
+};
 
 /**
  * Two `tessera start` processes of the built server sharing one PostgreSQL database: stock and
@@ -57,11 +64,16 @@ describe('two server processes sharing one PostgreSQL', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map(({ child }) => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    })));
+    await Promise.all(
+      servers.map(
+        ({ child }) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     await database?.drop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
@@ -70,14 +82,21 @@ describe('two server processes sharing one PostgreSQL', () => {
     const [a, b] = servers.map((s) => s.url) as [string, string];
     const visitors = Array.from({ length: 40 }, () => new HttpVisitor());
     // Each visitor fills its cart on one process and checks out on the other.
-    const adds = await Promise.all(visitors.map((v, i) => v.send(i % 2 ? a : b, 'POST', '/api/commerce/shopping-cart/entries', { itemId: itemId('print'), sku: 'PRINT-1', quantity: 1 })));
+    const adds = await Promise.all(
+      visitors.map((v, i) => v.send(i % 2 ? a : b, 'POST', '/api/commerce/shopping-cart/entries', { itemId: itemId('print'), sku: 'PRINT-1', quantity: 1 })),
+    );
     for (const added of adds) expect(added.status).toBe(200);
-    const answers = await Promise.all(visitors.map((v, i) => v.send(i % 2 ? b : a, 'POST', '/api/commerce/checkout', checkoutBody, { 'idempotency-key': `two-${i}-${randomBytes(4).toString('hex')}` })));
+    const answers = await Promise.all(
+      visitors.map((v, i) =>
+        v.send(i % 2 ? b : a, 'POST', '/api/commerce/checkout', checkoutBody, { 'idempotency-key': `two-${i}-${randomBytes(4).toString('hex')}` }),
+      ),
+    );
     expect(answers.filter((r) => r.status === 201)).toHaveLength(10);
     const refused = answers.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(30);
-    for (const r of refused) expect(r).toMatchObject({ status: 409, json: { code: 'OUT_OF_STOCK', error: 'Sorry, we do not have enough of that item available.' } });
-    const stock = await (await fetch(`${a}/api/commerce/inventory/stock/?itemId=${itemId('print')}`)).json() as { results: { qtyInStock: number }[] };
+    for (const r of refused)
+      expect(r).toMatchObject({ status: 409, json: { code: 'OUT_OF_STOCK', error: 'Sorry, we do not have enough of that item available.' } });
+    const stock = (await (await fetch(`${a}/api/commerce/inventory/stock/?itemId=${itemId('print')}`)).json()) as { results: { qtyInStock: number }[] };
     expect(stock.results[0]!.qtyInStock).toBe(0);
     // Order numbers come from one counter in the store: unique across both processes.
     expect(new Set(answers.filter((r) => r.status === 201).map((r) => r.json.order.orderNumber)).size).toBe(10);

@@ -39,18 +39,22 @@ describe.each(DIALECTS)('tessera forms list and export on %s', (dialect) => {
     await fs.rm(dir, { recursive: true, force: true });
   });
 
-  it('lists the site\'s forms with their submission counts', async () => {
+  it("lists the site's forms with their submission counts", async () => {
     const out = await runFormsCommand(site.store, ['list']);
     expect(out).toContain('everything\tEverything\t2 submissions\tlast 2026-05-01T09:01:00.000Z');
     expect(out).toContain('contact\tContact\t0 submissions');
   });
 
-  it('exports a form\'s submissions as CSV, one column per field, in the form\'s order', async () => {
+  it("exports a form's submissions as CSV, one column per field, in the form's order", async () => {
     const csv = await runFormsCommand(site.store, ['export', 'everything']);
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('Submitted On,Name,Email,Message,Budget,Guests,Website,Password,Twitter,Date,Time,Address,Phone,Colour,Extras,Size,Opinion,Campaign,Page Title,Page Path');
-    expect(lines[1]).toBe('2026-05-01T09:00:00.000Z,Ada Lovelace,ada@example.com,Hello there,"1,250.50",4,example.org,hunter2,ada,12/10/2025,9:05 PM,' +
-      '"1 Main St, Springfield, IL, 62701, USA",\'+44 020 7946 0018,Blue,"Gift wrap, Card",M,"Fast delivery: Strongly Agree\nGood value: Disagree",spring,Contact,/contact');
+    expect(lines[0]).toBe(
+      'Submitted On,Name,Email,Message,Budget,Guests,Website,Password,Twitter,Date,Time,Address,Phone,Colour,Extras,Size,Opinion,Campaign,Page Title,Page Path',
+    );
+    expect(lines[1]).toBe(
+      '2026-05-01T09:00:00.000Z,Ada Lovelace,ada@example.com,Hello there,"1,250.50",4,example.org,hunter2,ada,12/10/2025,9:05 PM,' +
+        '"1 Main St, Springfield, IL, 62701, USA",\'+44 020 7946 0018,Blue,"Gift wrap, Card",M,"Fast delivery: Strongly Agree\nGood value: Disagree",spring,Contact,/contact',
+    );
     expect(csv).toContain('2026-05-01T09:01:00.000Z,Charles Babbage,ada@example.com,"Hi, ""Ada""\nbye"');
     expect(lines.at(-1)).toBe('');
   });

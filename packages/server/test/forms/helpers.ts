@@ -58,16 +58,31 @@ export interface FormsSiteOptions {
 async function patchSettings(store: Store, websiteId: string, patch: Record<string, unknown>): Promise<void> {
   const row = await store.db.selectFrom('site_settings').select('website_settings').where('website_id', '=', websiteId).executeTakeFirstOrThrow();
   const settings = { ...JSON.parse(row.website_settings), ...patch };
-  await store.db.updateTable('site_settings').set({ website_settings: JSON.stringify(settings) }).where('website_id', '=', websiteId).execute();
-  await store.db.updateTable('websites').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', websiteId).execute();
+  await store.db
+    .updateTable('site_settings')
+    .set({ website_settings: JSON.stringify(settings) })
+    .where('website_id', '=', websiteId)
+    .execute();
+  await store.db
+    .updateTable('websites')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', websiteId)
+    .execute();
 }
 
 /** Adds (or replaces) a form of the site, as forms/<id>.json would. */
 export async function putForm(store: Store, websiteId: string, form: { id: string; name: string } & Record<string, unknown>): Promise<void> {
   const { id, name, ...definition } = form;
   await store.db.deleteFrom('forms').where('website_id', '=', websiteId).where('form_key', '=', id).execute();
-  await store.db.insertInto('forms').values({ id: stableId(websiteId, 'form', id), website_id: websiteId, form_key: id, name, definition: JSON.stringify(definition) }).execute();
-  await store.db.updateTable('websites').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', websiteId).execute();
+  await store.db
+    .insertInto('forms')
+    .values({ id: stableId(websiteId, 'form', id), website_id: websiteId, form_key: id, name, definition: JSON.stringify(definition) })
+    .execute();
+  await store.db
+    .updateTable('websites')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', websiteId)
+    .execute();
 }
 
 /** The fixture site (shop.test) on a fresh store, with a hand-moved clock and mail to `smtpUrl` (or the log). */
@@ -91,17 +106,32 @@ export async function formsSite(dialect: Dialect, opts: FormsSiteOptions = {}): 
       sender: { pollMs: 3_600_000, ...opts.setup?.mail?.sender },
     },
   };
-  const app = await buildApp(testConfig({ ...(process.env.TEST_LOG ? { logLevel: process.env.TEST_LOG } : {}), ...opts.config }), { store, clock, forms: setup });
-  await app.ready();
-  const call: FormsSite['call'] = async (method, url, body, extra = {}) => app.inject({
-    method,
-    url,
-    headers: { host: HOST, cookie: `crumb=${CRUMB}`, 'x-csrf-token': CRUMB, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...extra.headers },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-    ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
+  const app = await buildApp(testConfig({ ...(process.env.TEST_LOG ? { logLevel: process.env.TEST_LOG } : {}), ...opts.config }), {
+    store,
+    clock,
+    forms: setup,
   });
+  await app.ready();
+  const call: FormsSite['call'] = async (method, url, body, extra = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        host: HOST,
+        cookie: `crumb=${CRUMB}`,
+        'x-csrf-token': CRUMB,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...extra.headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      ...(extra.remoteAddress ? { remoteAddress: extra.remoteAddress } : {}),
+    });
   return {
-    app, store, clock, websiteId: website.id, call,
+    app,
+    store,
+    clock,
+    websiteId: website.id,
+    call,
     async close() {
       await app.close();
       if (ownStore) await store.close();
@@ -179,9 +209,15 @@ export async function solveCaptcha(site: FormsSite): Promise<string> {
   const challenge = res.json() as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   if (!solution) throw new Error('the challenge could not be solved');
-  return Buffer.from(JSON.stringify({
-    algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature,
-  })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({
+      algorithm: challenge.algorithm,
+      challenge: challenge.challenge,
+      number: solution.number,
+      salt: challenge.salt,
+      signature: challenge.signature,
+    }),
+  ).toString('base64');
 }
 
 export function submission(formId: string, key: string, form: unknown, extra: Record<string, unknown> = {}) {
@@ -193,5 +229,10 @@ export async function outbox(store: Store) {
 }
 
 export async function submissions(store: Store, formKey?: string) {
-  return store.db.selectFrom('form_submissions').selectAll().$if(formKey !== undefined, (q) => q.where('form_key', '=', formKey!)).orderBy('submitted_on').execute();
+  return store.db
+    .selectFrom('form_submissions')
+    .selectAll()
+    .$if(formKey !== undefined, (q) => q.where('form_key', '=', formKey!))
+    .orderBy('submitted_on')
+    .execute();
 }

@@ -10,7 +10,7 @@ import { QUICK_PASSWORD_COST } from '../helpers/passwords.js';
 import { DIALECTS, freshStore } from '../helpers/store.js';
 
 describe('the recipient domain of the log', () => {
-  it('is what follows the last @, without a display name\'s bracket', () => {
+  it("is what follows the last @, without a display name's bracket", () => {
     expect(domainOf('ada@Example.com')).toBe('example.com');
     expect(domainOf('"Ada" <ada@shop.example>')).toBe('shop.example');
     expect(domainOf('nobody')).toBe('');
@@ -62,11 +62,16 @@ describe.each(DIALECTS)('mail without SMTP_URL on %s', (dialect) => {
       for (const secret of [token, code, code.replace(/-/g, ''), verify]) expect(log).not.toContain(secret);
       expect(log).not.toContain('ada@example.com');
       // What the log does say: a message waits, by id, kind, domain and subject.
-      const waiting = lines.map((l) => JSON.parse(l) as { mail?: Record<string, string> }).filter((l) => l.mail).map((l) => l.mail!);
-      expect(waiting).toEqual(expect.arrayContaining([
-        { id: reset.id, kind: 'account-password-reset', toDomain: 'example.com', subject: reset.subject },
-        { id: card.id, kind: 'gift-card-code', toDomain: 'example.com', subject: card.subject },
-      ]));
+      const waiting = lines
+        .map((l) => JSON.parse(l) as { mail?: Record<string, string> })
+        .filter((l) => l.mail)
+        .map((l) => l.mail!);
+      expect(waiting).toEqual(
+        expect.arrayContaining([
+          { id: reset.id, kind: 'account-password-reset', toDomain: 'example.com', subject: reset.subject },
+          { id: card.id, kind: 'gift-card-code', toDomain: 'example.com', subject: card.subject },
+        ]),
+      );
       expect(waiting).toHaveLength(rows.length);
 
       // The outbox itself keeps everything: listed by id, and shown whole.

@@ -7,11 +7,21 @@ const site = { siteTitle: 'Fixture <Shop>', baseUrl: 'https://shop.example' };
 
 describe('mail templates', () => {
   it('escape what visitors typed in the HTML body and keep it as written in the text body', () => {
-    const mail = renderMail('form-submission', {
-      formName: 'Contact',
-      answers: [{ title: 'Message', text: '<script>alert(1)</script>\nsecond line' }, { title: 'Name', text: 'Ada & co' }],
-      pageTitle: 'Contact us', pageUrl: 'https://shop.example/contact', submittedOn: Date.UTC(2026, 4, 1, 13, 5), timeZone: 'America/New_York',
-    }, site);
+    const mail = renderMail(
+      'form-submission',
+      {
+        formName: 'Contact',
+        answers: [
+          { title: 'Message', text: '<script>alert(1)</script>\nsecond line' },
+          { title: 'Name', text: 'Ada & co' },
+        ],
+        pageTitle: 'Contact us',
+        pageUrl: 'https://shop.example/contact',
+        submittedOn: Date.UTC(2026, 4, 1, 13, 5),
+        timeZone: 'America/New_York',
+      },
+      site,
+    );
     expect(mail.subject).toBe('New submission: Contact (Fixture <Shop>)');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -24,9 +34,15 @@ describe('mail templates', () => {
   });
 
   it('give the double opt-in mail its confirmation link and the unsubscribe foot in both bodies', () => {
-    const mail = renderMail('newsletter-confirmation', {
-      email: 'reader@example.com', confirmUrl: 'https://shop.example/c?token=a.b', unsubscribeUrl: 'https://shop.example/u?token=c.d',
-    }, site);
+    const mail = renderMail(
+      'newsletter-confirmation',
+      {
+        email: 'reader@example.com',
+        confirmUrl: 'https://shop.example/c?token=a.b',
+        unsubscribeUrl: 'https://shop.example/u?token=c.d',
+      },
+      site,
+    );
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain('https://shop.example/c?token=a.b');
       expect(body).toContain('https://shop.example/u?token=c.d');
@@ -39,13 +55,16 @@ describe('mail templates', () => {
     expect(() => registerMailTemplate('form-submission', () => ({ subject: '', text: '', html: '' }))).toThrow('registered twice');
   });
 
-  it('keep line breaks out of headers, and fall back to the site\'s title at no-reply@ its host', () => {
+  it("keep line breaks out of headers, and fall back to the site's title at no-reply@ its host", () => {
     expect(headerSafe('Hello\r\nBcc: victim@example.com')).toBe('Hello Bcc: victim@example.com');
     expect(siteSender({ siteTitle: 'Shop "One"', settings: {} }, 'https://shop.example', '')).toEqual({
-      site: { siteTitle: 'Shop "One"', baseUrl: 'https://shop.example' }, from: '"Shop One" <no-reply@shop.example>', owner: null,
+      site: { siteTitle: 'Shop "One"', baseUrl: 'https://shop.example' },
+      from: '"Shop One" <no-reply@shop.example>',
+      owner: null,
     });
-    expect(siteSender({ siteTitle: 'Shop', settings: { mail: { owner: 'not an address', from: 'Shop <s@shop.example>' } } }, 'https://x', 'd@x'))
-      .toMatchObject({ from: 'Shop <s@shop.example>', owner: null });
+    expect(siteSender({ siteTitle: 'Shop', settings: { mail: { owner: 'not an address', from: 'Shop <s@shop.example>' } } }, 'https://x', 'd@x')).toMatchObject(
+      { from: 'Shop <s@shop.example>', owner: null },
+    );
     expect(siteSender({ siteTitle: 'Shop', settings: {} }, 'https://x', 'Tessera <d@x>').from).toBe('Tessera <d@x>');
   });
 });

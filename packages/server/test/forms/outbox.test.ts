@@ -61,7 +61,7 @@ describe.each(DIALECTS)('the outbox on %s', (dialect) => {
     }
   });
 
-  it('delivers on the job runner: a retry that fell due goes out at the mail-outbox job\'s next run, which takes no lease', async () => {
+  it("delivers on the job runner: a retry that fell due goes out at the mail-outbox job's next run, which takes no lease", async () => {
     const site = await formsSite(dialect, { smtpUrl: smtp.url, setup: { forms: { limits: LOOSE_LIMITS } } });
     try {
       await smtp.stop();
@@ -155,7 +155,12 @@ describe.each(DIALECTS)('the outbox on %s', (dialect) => {
       const { HOST, CRUMB } = await import('./helpers.js');
       const headers = { host: HOST, cookie: `crumb=${CRUMB}`, 'x-csrf-token': CRUMB };
       const key = (await app.inject({ method: 'POST', url: '/api/form/FormSubmissionKey', headers })).json().data.key;
-      const res = await app.inject({ method: 'POST', url: '/api/form/SaveFormSubmission', headers: { ...headers, 'content-type': 'application/json' }, payload: submission('everything', key, everyKindValues()) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/form/SaveFormSubmission',
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: submission('everything', key, everyKindValues()),
+      });
       expect(res.statusCode).toBe(200);
       await app.mail.idle();
       expect((await outbox(site.store))[0]).toMatchObject({ status: 'sent', transport: 'log', recipient: OWNER });

@@ -35,7 +35,10 @@ describe.each(DIALECTS)('rate limits on %s', (dialect) => {
     const refused = await key('10.0.0.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('45');
-    expect(refused.json()).toMatchObject({ code: 'FORM_RATE_LIMITED', error: 'Unable to submit form. Submission rate limit exceeded. Please try again later.' });
+    expect(refused.json()).toMatchObject({
+      code: 'FORM_RATE_LIMITED',
+      error: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+    });
     // Another visitor is not held back by this one.
     expect((await key('10.0.0.2')).statusCode).toBe(200);
     site.clock.advance(45_000);

@@ -28,7 +28,11 @@ function decodeWords(value: string): string {
     .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, enc: string, text: string) =>
       enc.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
 }
 
 function decodeBody(body: string, encoding: string | undefined): string {
@@ -96,7 +100,13 @@ export async function startSmtp(): Promise<TestSmtp> {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-          messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), from, session.envelope.rcptTo.map((r) => r.address)));
+          messages.push(
+            parseMail(
+              Buffer.concat(chunks).toString('utf8'),
+              from,
+              session.envelope.rcptTo.map((r) => r.address),
+            ),
+          );
           callback();
         });
       },

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/store.js';
 import { startSmtp, type TestSmtp } from './smtp.js';
 import {
-  CRUMB, EVERY_KIND_FORM, LOOSE_LIMITS, HOST, OWNER, everyKindValues, formsSite, outbox, solveCaptcha, submission, submissionKey, submissions,
+  CRUMB,
+  EVERY_KIND_FORM,
+  LOOSE_LIMITS,
+  HOST,
+  OWNER,
+  everyKindValues,
+  formsSite,
+  outbox,
+  solveCaptcha,
+  submission,
+  submissionKey,
+  submissions,
   type FormsSite,
 } from './helpers.js';
 
@@ -45,7 +56,14 @@ describe.each(DIALECTS)('site form submissions on %s', (dialect) => {
 
     // Stored in the transaction that used the key: the row is there as the answer arrives.
     const [stored] = await submissions(site.store, 'everything');
-    expect(stored).toMatchObject({ form_name: 'Everything', page_title: 'Contact', page_id: 'page-1', content_source: 'c', page_path: '/contact', page_permission_type_value: '1' });
+    expect(stored).toMatchObject({
+      form_name: 'Everything',
+      page_title: 'Contact',
+      page_id: 'page-1',
+      content_source: 'c',
+      page_path: '/contact',
+      page_permission_type_value: '1',
+    });
     expect(JSON.parse(stored!.submitted_values)).toEqual(everyKindValues());
     expect(await site.store.db.selectFrom('form_submission_keys').select('submission_key').where('submission_key', '=', key).execute()).toEqual([]);
 
@@ -72,7 +90,8 @@ describe.each(DIALECTS)('site form submissions on %s', (dialect) => {
       'Size: M',
       'Opinion:\n  Fast delivery: Strongly Agree\n  Good value: Disagree',
       'Campaign: spring',
-    ]) expect(mail!.text).toContain(line);
+    ])
+      expect(mail!.text).toContain(line);
     expect(mail!.text).toContain('from Contact (http://shop.test/contact)');
     expect(mail!.text).not.toContain('About you'); // sections carry no value
     expect(mail!.html).toContain('<th align="left" valign="top" style="padding:6px 12px 6px 0;white-space:nowrap">Phone</th>');
@@ -97,10 +116,12 @@ describe.each(DIALECTS)('site form submissions on %s', (dialect) => {
     expect(unknown.statusCode).toBe(401);
   });
 
-  it('answers field errors as 400 with errors keyed by field id, in core\'s exact texts, and stores nothing', async () => {
+  it("answers field errors as 400 with errors keyed by field id, in core's exact texts, and stores nothing", async () => {
     const count = (await submissions(site.store, 'everything')).length;
     const key = await submissionKey(site);
-    const res = await save(submission('everything', key, { ...everyKindValues(), name: ['', ''], email: 'ada@', message: 'x'.repeat(21), at: ['13', '00', 'PM'] }));
+    const res = await save(
+      submission('everything', key, { ...everyKindValues(), name: ['', ''], email: 'ada@', message: 'x'.repeat(21), at: ['13', '00', 'PM'] }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'One or more fields is invalid, please check your entries.',
@@ -117,7 +138,7 @@ describe.each(DIALECTS)('site form submissions on %s', (dialect) => {
     expect((await save(submission('everything', key, everyKindValues()))).statusCode).toBe(200);
   });
 
-  it('answers 404 with the spec\'s text for a form that does not exist', async () => {
+  it("answers 404 with the spec's text for a form that does not exist", async () => {
     const key = await submissionKey(site);
     const res = await save(submission('no-such-form', key, {}));
     expect(res.statusCode).toBe(404);
@@ -149,7 +170,7 @@ describe.each(DIALECTS)('site form submissions on %s', (dialect) => {
   describe('captcha (ALTCHA, self-hosted)', () => {
     const contact = { name: ['Grace', 'Hopper'], email: 'grace@example.com', message: 'Hi' };
 
-    it('serves challenges signed with the site\'s key, never cached', async () => {
+    it("serves challenges signed with the site's key, never cached", async () => {
       const res = await site.call('GET', '/api/captcha/challenge');
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
@@ -216,8 +237,25 @@ describe.each(DIALECTS)('site form submissions on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       const schema = res.json();
       expect(schema.fieldTypes.map((f: { type: string }) => f.type)).toEqual([
-        'text', 'textarea', 'email', 'currency', 'number', 'website', 'password', 'twitter', 'date', 'time', 'name', 'address',
-        'phone', 'section', 'radio', 'checkbox', 'select', 'likert', 'hidden',
+        'text',
+        'textarea',
+        'email',
+        'currency',
+        'number',
+        'website',
+        'password',
+        'twitter',
+        'date',
+        'time',
+        'name',
+        'address',
+        'phone',
+        'section',
+        'radio',
+        'checkbox',
+        'select',
+        'likert',
+        'hidden',
       ]);
       const props = Object.fromEntries(schema.fieldTypes.map((f: { type: string; properties: string[] }) => [f.type, f.properties]));
       expect(props.textarea).toEqual(['description', 'placeholder', 'required', 'maxLength']);
@@ -229,15 +267,25 @@ describe.each(DIALECTS)('site form submissions on %s', (dialect) => {
     });
   });
 
-  it('puts the captcha provider, its challenge URL and no secret into the page\'s site context', async () => {
+  it("puts the captcha provider, its challenge URL and no secret into the page's site context", async () => {
     const res = await site.app.inject({ url: '/', headers: { host: HOST, cookie: `crumb=${CRUMB}` } });
     const json = /<script type="application\/json" id="tessera-context">(.*?)<\/script>/s.exec(res.body)?.[1];
     const context = JSON.parse(json!);
-    expect(context).toMatchObject({ captchaProvider: 'altcha', captchaChallengeUrl: '/api/captcha/challenge', captchaSiteKey: 'fixture-site-key', popupOverlay: null });
+    expect(context).toMatchObject({
+      captchaProvider: 'altcha',
+      captchaChallengeUrl: '/api/captcha/challenge',
+      captchaSiteKey: 'fixture-site-key',
+      popupOverlay: null,
+    });
     expect(res.body).not.toContain(OWNER);
   });
 
   it('never sends a form field of EVERY_KIND_FORM undeclared', () => {
-    expect(Object.keys(everyKindValues()).sort()).toEqual(EVERY_KIND_FORM.fields.filter((f) => f.type !== 'section').map((f) => f.id).sort());
+    expect(Object.keys(everyKindValues()).sort()).toEqual(
+      EVERY_KIND_FORM.fields
+        .filter((f) => f.type !== 'section')
+        .map((f) => f.id)
+        .sort(),
+    );
   });
 });

@@ -8,17 +8,20 @@ import { QUICK_PASSWORD_COST } from './passwords.js';
 import { FIXTURE_SITE, FIXTURE_STOREFRONT, FIXTURE_STUDIO, FIXTURE_THEMES } from './paths.js';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig({}, {
-    port: 0,
-    host: '127.0.0.1',
-    logLevel: 'silent',
-    siteCacheMs: 0, // tests change the store directly and look at once
-    themesDir: FIXTURE_THEMES,
-    storefrontDist: FIXTURE_STOREFRONT,
-    studioDist: FIXTURE_STUDIO,
-    siteDir: FIXTURE_SITE,
-    ...overrides,
-  });
+  return loadConfig(
+    {},
+    {
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      siteCacheMs: 0, // tests change the store directly and look at once
+      themesDir: FIXTURE_THEMES,
+      storefrontDist: FIXTURE_STOREFRONT,
+      studioDist: FIXTURE_STUDIO,
+      siteDir: FIXTURE_SITE,
+      ...overrides,
+    },
+  );
 }
 
 export interface TestSite {

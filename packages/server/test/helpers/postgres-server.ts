@@ -86,7 +86,7 @@ export interface PostgresServer {
 export async function startPostgres(root: string, port: number, logs: string[], binaries?: Binaries): Promise<PostgresServer> {
   const asRoot = os.userInfo().uid === 0;
   const ids = asRoot ? postgresIds() : null;
-  let bin = binaries ?? await packagedBinaries();
+  let bin = binaries ?? (await packagedBinaries());
   if (ids) {
     await fs.chown(root, ids.uid, ids.gid);
     bin = await reachableBinaries(bin, ids);
@@ -96,18 +96,47 @@ export async function startPostgres(root: string, port: number, logs: string[], 
   await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
   if (ids) await fs.chown(passwordFile, ids.uid, ids.gid);
   const dataDir = path.join(root, 'data');
-  await run(bin.initdb, [
-    `--pgdata=${dataDir}`, '--auth=password', '--username=postgres', `--pwfile=${passwordFile}`,
-    // A locale every image has; no fsync: the cluster is thrown away.
-    '--no-sync', '--encoding=UTF8', '--locale=C', '--lc-messages=C',
-  ], ids, logs);
+  await run(
+    bin.initdb,
+    [
+      `--pgdata=${dataDir}`,
+      '--auth=password',
+      '--username=postgres',
+      `--pwfile=${passwordFile}`,
+      // A locale every image has; no fsync: the cluster is thrown away.
+      '--no-sync',
+      '--encoding=UTF8',
+      '--locale=C',
+      '--lc-messages=C',
+    ],
+    ids,
+    logs,
+  );
   await fs.rm(passwordFile);
 
-  const child: ChildProcess = spawn(bin.postgres, [
-    '-D', dataDir, '-p', String(port), '-k', root, '-c', 'listen_addresses=127.0.0.1',
-    // A throwaway cluster: durability settings off for speed.
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
-  ], { ...(ids ?? {}), env: { LC_MESSAGES: 'C' } });
+  const child: ChildProcess = spawn(
+    bin.postgres,
+    [
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-k',
+      root,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      // A throwaway cluster: durability settings off for speed.
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
+    ],
+    { ...(ids ?? {}), env: { LC_MESSAGES: 'C' } },
+  );
   // Should the test process end without its teardown, the server goes with it.
   const onExit = () => child.kill('SIGINT');
   process.on('exit', onExit);

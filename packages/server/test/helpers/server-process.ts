@@ -19,8 +19,16 @@ export interface ServerProcess {
 export function startServer(databaseUrl: string, dataDir: string, siteDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, [CLI, 'start'], {
     env: {
-      ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir,
-      SITE_DIR: siteDir, THEMES_DIR: FIXTURE_THEMES, STOREFRONT_DIST: FIXTURE_STOREFRONT, ...env,
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      SITE_DIR: siteDir,
+      THEMES_DIR: FIXTURE_THEMES,
+      STOREFRONT_DIST: FIXTURE_STOREFRONT,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,5 +51,8 @@ export function startServer(databaseUrl: string, dataDir: string, siteDir: strin
 
 /** Runs what ships: brings the server's build up to date (incremental, quick when nothing changed). */
 export function buildServer(): void {
-  execFileSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'packages/core', 'packages/template', 'packages/server'], { cwd: REPO, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'packages/core', 'packages/template', 'packages/server'], {
+    cwd: REPO,
+    stdio: 'pipe',
+  });
 }

@@ -14,7 +14,11 @@ describe('the installment information and the browser context', () => {
   const get = (url: string) => site.app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
 
   it.each([
-    ['afterpay', 'en_US', 'USD'], ['afterpay', 'en_CA', 'CAD'], ['afterpay', 'en_AU', 'AUD'], ['afterpay', 'en_NZ', 'NZD'], ['clearpay', 'en_GB', 'GBP'],
+    ['afterpay', 'en_US', 'USD'],
+    ['afterpay', 'en_CA', 'CAD'],
+    ['afterpay', 'en_AU', 'AUD'],
+    ['afterpay', 'en_NZ', 'NZD'],
+    ['clearpay', 'en_GB', 'GBP'],
   ])('answers %s %s as plain HTML in English with its currency', async (provider, locale, currency) => {
     const res = await get(`/api/commerce/installments/${provider}/${locale}`);
     expect(res.statusCode).toBe(200);
@@ -31,7 +35,12 @@ describe('the installment information and the browser context', () => {
     expect(res.body).toContain('versements sans intérêts');
   });
 
-  it.each([['afterpay', 'en_GB'], ['clearpay', 'en_US'], ['klarna', 'en_US'], ['afterpay', 'xx']])('refuses %s %s with 404', async (provider, locale) => {
+  it.each([
+    ['afterpay', 'en_GB'],
+    ['clearpay', 'en_US'],
+    ['klarna', 'en_US'],
+    ['afterpay', 'xx'],
+  ])('refuses %s %s with 404', async (provider, locale) => {
     const res = await get(`/api/commerce/installments/${provider}/${locale}`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });

@@ -12,10 +12,14 @@ function gate() {
   let reached!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   const arrived = new Promise<void>((resolve) => (reached = resolve));
-  return { open, arrived, wait: () => {
-    reached();
-    return opened;
-  } };
+  return {
+    open,
+    arrived,
+    wait: () => {
+      reached();
+      return opened;
+    },
+  };
 }
 
 /** What a runner logged, by level. */
@@ -158,9 +162,14 @@ describe.each(DIALECTS)('the job runner on %s', (dialect) => {
     const runner = new JobRunner({ store, clock: new TestClock().fn, log: recordingLog().log });
     let runs = 0;
     const held = gate();
-    const job = runner.every('outbox', MINUTE, async () => {
-      if (++runs === 1) await held.wait();
-    }, { everyProcess: true });
+    const job = runner.every(
+      'outbox',
+      MINUTE,
+      async () => {
+        if (++runs === 1) await held.wait();
+      },
+      { everyProcess: true },
+    );
     // The timers were never started: asking is enough.
     expect(job.runNow()).toBe(true);
     await held.arrived;
@@ -174,7 +183,7 @@ describe.each(DIALECTS)('the job runner on %s', (dialect) => {
     expect(runs).toBe(2);
   });
 
-  it('has each job\'s first attempt under way when start() returns', async () => {
+  it("has each job's first attempt under way when start() returns", async () => {
     const [store] = await twoProcesses();
     const runner = new JobRunner({ store, clock: new TestClock().fn, log: recordingLog().log });
     let runs = 0;
@@ -190,10 +199,15 @@ describe.each(DIALECTS)('the job runner on %s', (dialect) => {
     const { log, lines } = recordingLog();
     const runner = new JobRunner({ store, clock: new TestClock().fn, log });
     let attempts = 0;
-    const job = runner.every('outbox', MINUTE, async () => {
-      attempts++;
-      if (attempts === 1) throw new Error('the outbox could not be read');
-    }, { everyProcess: true });
+    const job = runner.every(
+      'outbox',
+      MINUTE,
+      async () => {
+        attempts++;
+        if (attempts === 1) throw new Error('the outbox could not be read');
+      },
+      { everyProcess: true },
+    );
     job.runNow();
     await job.idle();
     expect(lines).toEqual([{ level: 'error', message: 'jobs: the run failed; the job runs again at its next interval' }]);

@@ -54,13 +54,17 @@ export interface ShopSite {
  * The commerce fixture store (store.test) with restock and reviews on, mail to `smtpUrl` (or the
  * log), a hand-moved clock and the site's owner signed in.
  */
-export async function shopSite(dialect: Dialect, opts: { smtpUrl?: string; setup?: MerchandisingSetup; store?: Store; clock?: TestClock } = {}): Promise<ShopSite> {
+export async function shopSite(
+  dialect: Dialect,
+  opts: { smtpUrl?: string; setup?: MerchandisingSetup; store?: Store; clock?: TestClock } = {},
+): Promise<ShopSite> {
   const ownStore = !opts.store;
   const store = opts.store ?? (await freshStore(dialect));
   const clock = opts.clock ?? new TestClock();
-  const setMerchandising = (patch: Record<string, unknown>) => updateStoreSettings(store, (settings) => {
-    settings.merchandising = { ...(settings.merchandising as object), ...patch };
-  });
+  const setMerchandising = (patch: Record<string, unknown>) =>
+    updateStoreSettings(store, (settings) => {
+      settings.merchandising = { ...(settings.merchandising as object), ...patch };
+    });
   if (ownStore) {
     await importSite(store, STORE_SITE);
     await setMerchandising(MERCHANDISING);
@@ -88,7 +92,11 @@ export async function shopSite(dialect: Dialect, opts: { smtpUrl?: string; setup
   const signIn = await owner.request('POST', '/api/owner/session', { email: OWNER_EMAIL, password: OWNER_PASSWORD });
   if (signIn.status !== 200) throw new Error(`owner sign-in answered ${signIn.status}: ${signIn.body}`);
   return {
-    app, store, clock, owner, setMerchandising,
+    app,
+    store,
+    clock,
+    owner,
+    setMerchandising,
     async close() {
       await app.close();
       if (ownStore) await store.close();
@@ -106,8 +114,13 @@ export async function signups(store: Store) {
 }
 
 export async function outboxOf(store: Store, kind?: string) {
-  return store.db.selectFrom('outbox').selectAll().$if(kind !== undefined, (q) => q.where('kind', '=', kind!))
-    .orderBy('created_on').orderBy('recipient').execute();
+  return store.db
+    .selectFrom('outbox')
+    .selectAll()
+    .$if(kind !== undefined, (q) => q.where('kind', '=', kind!))
+    .orderBy('created_on')
+    .orderBy('recipient')
+    .execute();
 }
 
 /**
@@ -147,8 +160,12 @@ export function mailingShop(dialect: Dialect, setup?: MerchandisingSetup) {
     await site!.app.mail.idle();
   };
   return {
-    get site(): ShopSite { return site!; },
-    get smtp(): TestSmtp { return smtp!; },
+    get site(): ShopSite {
+      return site!;
+    },
+    get smtp(): TestSmtp {
+      return smtp!;
+    },
     deliver,
     /** Delivers every mail that is due and answers those the SMTP server received for an address. */
     async mailsTo(address: string) {

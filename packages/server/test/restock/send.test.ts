@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestOwner } from '../helpers/passwords.js';
 import { DIALECTS } from '../helpers/store.js';
-import { RESTOCK, Visitor, WEBSITE_ID, drainOutbox, itemId, mailingShop, outboxOf, setStock, shopSite, signups, variantIdOf, type ShopSite } from './helpers.js';
+import {
+  RESTOCK,
+  Visitor,
+  WEBSITE_ID,
+  drainOutbox,
+  itemId,
+  mailingShop,
+  outboxOf,
+  setStock,
+  shopSite,
+  signups,
+  variantIdOf,
+  type ShopSite,
+} from './helpers.js';
 
 describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
   // Small batches, so that a group is sent in several transactions.
@@ -9,7 +22,10 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
 
   const signUp = async (sku: string, item: string, email: string) => {
     const res = await new Visitor(shop.site.app).request('POST', RESTOCK, {
-      isJoinMailingList: false, productId: itemId(item), variantId: await variantIdOf(shop.site.store, sku), siteVisitorEmail: email,
+      isJoinMailingList: false,
+      productId: itemId(item),
+      variantId: await variantIdOf(shop.site.store, sku),
+      siteVisitorEmail: email,
     });
     expect(res.status, res.body).toBe(200);
   };
@@ -19,12 +35,14 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
     variantIdOf(shop.site.store, sku).then((variantId) => shop.site.owner.request('PUT', `/api/owner/inventory/${variantId}`, { stock }));
   const delivered = shop.mailsTo;
 
-  it('keeps the owner\'s calls for the owner: 401 signed out, 403 without a store role', async () => {
+  it("keeps the owner's calls for the owner: 401 signed out, 403 without a store role", async () => {
     const variantId = await variantIdOf(shop.site.store, 'MUG-16');
     const visitor = new Visitor(shop.site.app);
     for (const [method, url, body] of [
-      ['GET', `${RESTOCK}/groups`], ['GET', `${RESTOCK}?productId=${itemId('mug')}&variantId=${variantId}`],
-      ['POST', `${RESTOCK}/send`, { productId: itemId('mug'), variantId }], ['POST', `${RESTOCK}/send/all`, { sendRequests: [{ productId: itemId('mug'), variantId }] }],
+      ['GET', `${RESTOCK}/groups`],
+      ['GET', `${RESTOCK}?productId=${itemId('mug')}&variantId=${variantId}`],
+      ['POST', `${RESTOCK}/send`, { productId: itemId('mug'), variantId }],
+      ['POST', `${RESTOCK}/send/all`, { sendRequests: [{ productId: itemId('mug'), variantId }] }],
       ['PUT', `/api/owner/inventory/${variantId}`, { stock: 3 }],
     ] as const) {
       const res = await visitor.request(method, url, body);
@@ -38,7 +56,9 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
     await viewer.request('POST', '/api/owner/session', { email: 'viewer@store.test', password: 'a long viewer password' });
     expect((await viewer.request('GET', `${RESTOCK}/groups`)).json.code).toBe('PERMISSION_DENIED');
     expect((await viewer.request('PUT', `/api/owner/inventory/${variantId}`, { stock: 3 })).status).toBe(403);
-    expect((await shop.site.app.inject({ method: 'GET', url: '/config/restock', headers: { host: 'store.test' } })).headers.location).toBe('/config/login?next=%2Fconfig%2Frestock');
+    expect((await shop.site.app.inject({ method: 'GET', url: '/config/restock', headers: { host: 'store.test' } })).headers.location).toBe(
+      '/config/login?next=%2Fconfig%2Frestock',
+    );
   });
 
   it('mails nobody while the variant is out of stock: a 409 that says so', async () => {
@@ -93,9 +113,17 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
     await setInventory('PRINT-1', 2);
     const second = await shopSite(dialect, { smtpUrl: shop.smtp.url, store: shop.site.store, clock: shop.site.clock, setup: { restockBatch: 5 } });
     try {
-      const answers = await Promise.all([send('PRINT-1', 'print'), send('PRINT-1', 'print'), send('PRINT-1', 'print', second.owner), send('PRINT-1', 'print', second.owner)]);
+      const answers = await Promise.all([
+        send('PRINT-1', 'print'),
+        send('PRINT-1', 'print'),
+        send('PRINT-1', 'print', second.owner),
+        send('PRINT-1', 'print', second.owner),
+      ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-      expect(answers.reduce((n, a) => n + a.json.sent, 0), JSON.stringify(answers.map((a) => a.json))).toBe(30);
+      expect(
+        answers.reduce((n, a) => n + a.json.sent, 0),
+        JSON.stringify(answers.map((a) => a.json)),
+      ).toBe(30);
       await drainOutbox(shop.site.store, shop.site.clock, [second.app, shop.site.app]);
     } finally {
       await second.close();
@@ -103,7 +131,11 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
     const notices = (await outboxOf(shop.site.store, 'restock-notice')).filter((m) => m.recipient.startsWith('buyer'));
     expect(notices.map((m) => m.recipient).sort()).toEqual(emails);
     expect(notices.every((m) => m.status === 'sent')).toBe(true);
-    for (const email of emails) expect(shop.smtp.messages.filter((m) => m.to.includes(email)), email).toHaveLength(1);
+    for (const email of emails)
+      expect(
+        shop.smtp.messages.filter((m) => m.to.includes(email)),
+        email,
+      ).toHaveLength(1);
   });
 
   it('sends several variants at once, each on its own: one still sold out does not stop the others', async () => {
@@ -114,15 +146,29 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
     await setInventory('WORKSHOP', 6);
     const [pen, workshop] = await Promise.all([variantIdOf(shop.site.store, 'PEN-1'), variantIdOf(shop.site.store, 'WORKSHOP')]);
     const res = await shop.site.owner.request('POST', `${RESTOCK}/send/all`, {
-      sendRequests: [{ productId: itemId('pen'), variantId: pen }, { productId: itemId('workshop'), variantId: workshop }, { productId: itemId('pen'), variantId: workshop }],
+      sendRequests: [
+        { productId: itemId('pen'), variantId: pen },
+        { productId: itemId('workshop'), variantId: workshop },
+        { productId: itemId('pen'), variantId: workshop },
+      ],
     });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       sent: 1,
       results: [
-        { productId: itemId('pen'), variantId: pen, sent: 0, error: { code: 'RESTOCK_OUT_OF_STOCK', message: 'This variant is still out of stock: restock it before notifying the visitors waiting for it.' } },
+        {
+          productId: itemId('pen'),
+          variantId: pen,
+          sent: 0,
+          error: { code: 'RESTOCK_OUT_OF_STOCK', message: 'This variant is still out of stock: restock it before notifying the visitors waiting for it.' },
+        },
         { productId: itemId('workshop'), variantId: workshop, sent: 1 },
-        { productId: itemId('pen'), variantId: workshop, sent: 0, error: { code: 'VARIANT_UNAVAILABLE', message: 'Sorry, that item variant is unavailable. Please select another variant.' } },
+        {
+          productId: itemId('pen'),
+          variantId: workshop,
+          sent: 0,
+          error: { code: 'VARIANT_UNAVAILABLE', message: 'Sorry, that item variant is unavailable. Please select another variant.' },
+        },
       ],
     });
     expect(await delivered('glaze@example.com')).toHaveLength(1);
@@ -132,7 +178,7 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
     expect(empty.json.data.message).toBe(empty.json.error);
   });
 
-  it('sends automatically when a variant comes back into stock on a site with restockAutoSend: from the owner\'s stock call, and from the sweep', async () => {
+  it("sends automatically when a variant comes back into stock on a site with restockAutoSend: from the owner's stock call, and from the sweep", async () => {
     await shop.site.setMerchandising({ restockAutoSend: true });
     try {
       // PEN-1 is sold out with pen@example.com waiting (above).
@@ -160,7 +206,7 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
     expect(await delivered('later@example.com')).toEqual([]);
   });
 
-  it('checks the owner\'s stock call: a whole number, a stocked variant of the site', async () => {
+  it("checks the owner's stock call: a whole number, a stocked variant of the site", async () => {
     const mug = await variantIdOf(shop.site.store, 'MUG-16');
     for (const stock of [-1, 1.5, '3', null, 2_000_000_001]) {
       const res = await shop.site.owner.request('PUT', `/api/owner/inventory/${mug}`, { stock });
@@ -169,11 +215,13 @@ describe.each(DIALECTS)('sending restock notices on %s', (dialect) => {
     }
     expect((await shop.site.owner.request('PUT', '/api/owner/inventory/nope', { stock: 1 })).json.code).toBe('VARIANT_UNAVAILABLE');
     const sticker = await variantIdOf(shop.site.store, 'STICKER');
-    expect((await shop.site.owner.request('PUT', `/api/owner/inventory/${sticker}`, { stock: 1 })).json.errors.stock).toBe('This variant has no stock to set: it never runs out.');
+    expect((await shop.site.owner.request('PUT', `/api/owner/inventory/${sticker}`, { stock: 1 })).json.errors.stock).toBe(
+      'This variant has no stock to set: it never runs out.',
+    );
   });
 });
 
-describe.each(DIALECTS)('the owner\'s restock lists on %s', (dialect) => {
+describe.each(DIALECTS)("the owner's restock lists on %s", (dialect) => {
   let site: ShopSite;
   beforeAll(async () => {
     site = await shopSite(dialect, { setup: { pageSize: 2 } });
@@ -183,13 +231,24 @@ describe.each(DIALECTS)('the owner\'s restock lists on %s', (dialect) => {
   });
 
   it('pages through groups and signups with cursors until there is no next page', async () => {
-    const skus: [string, string][] = [['MUG-16', 'mug'], ['PRINT-1', 'print'], ['PEN-1', 'pen'], ['WORKSHOP', 'workshop'], ['BEANS-250', 'beans']];
+    const skus: [string, string][] = [
+      ['MUG-16', 'mug'],
+      ['PRINT-1', 'print'],
+      ['PEN-1', 'pen'],
+      ['WORKSHOP', 'workshop'],
+      ['BEANS-250', 'beans'],
+    ];
     for (const [sku] of skus) await setStock(site.store, sku, 0);
     for (const [sku, item] of skus) {
       const variantId = await variantIdOf(site.store, sku);
       for (let i = 0; i < (sku === 'MUG-16' ? 5 : 1); i++) {
         site.clock.advance(1000);
-        const res = await new Visitor(site.app).request('POST', RESTOCK, { productId: itemId(item), variantId, siteVisitorEmail: `${sku.toLowerCase()}-${i}@example.com`, isJoinMailingList: i === 0 });
+        const res = await new Visitor(site.app).request('POST', RESTOCK, {
+          productId: itemId(item),
+          variantId,
+          siteVisitorEmail: `${sku.toLowerCase()}-${i}@example.com`,
+          isJoinMailingList: i === 0,
+        });
         expect(res.status).toBe(200);
       }
     }
@@ -208,15 +267,26 @@ describe.each(DIALECTS)('the owner\'s restock lists on %s', (dialect) => {
     expect(pages).toBe(3);
     expect(groups.map((g) => g.sku).sort()).toEqual(skus.map(([sku]) => sku).sort());
     expect(groups.find((g) => g.sku === 'MUG-16')).toMatchObject({
-      productId: itemId('mug'), productTitle: 'Blue Mug', productUrl: '/shop/mug', variantText: 'Size: 16 oz', attributes: { Size: '16 oz' },
-      waitingCount: 5, notifiedCount: 0, qtyInStock: 0, inStock: false, available: true,
+      productId: itemId('mug'),
+      productTitle: 'Blue Mug',
+      productUrl: '/shop/mug',
+      variantText: 'Size: 16 oz',
+      attributes: { Size: '16 oz' },
+      waitingCount: 5,
+      notifiedCount: 0,
+      qtyInStock: 0,
+      inStock: false,
+      available: true,
     });
 
     const mug = await variantIdOf(site.store, 'MUG-16');
     const seen: string[] = [];
     cursor = null;
     do {
-      const res = await site.owner.request('GET', `${RESTOCK}?productId=${itemId('mug')}&variantId=${mug}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const res = await site.owner.request(
+        'GET',
+        `${RESTOCK}?productId=${itemId('mug')}&variantId=${mug}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       seen.push(...res.json.signUps.map((s: { siteVisitorEmail: string }) => s.siteVisitorEmail));
       cursor = res.json.nextPageCursor;
     } while (cursor);
@@ -224,8 +294,13 @@ describe.each(DIALECTS)('the owner\'s restock lists on %s', (dialect) => {
     expect(seen).toEqual([4, 3, 2, 1, 0].map((i) => `mug-16-${i}@example.com`));
     const first = await site.owner.request('GET', `${RESTOCK}?productId=${itemId('mug')}&variantId=${mug}`);
     expect(first.json.signUps[0]).toEqual({
-      id: expect.any(String), siteVisitorEmail: 'mug-16-4@example.com', isJoinMailingList: false, status: 'WAITING',
-      created: expect.any(Number), notifiedOn: null, mailStatus: null,
+      id: expect.any(String),
+      siteVisitorEmail: 'mug-16-4@example.com',
+      isJoinMailingList: false,
+      status: 'WAITING',
+      created: expect.any(Number),
+      notifiedOn: null,
+      mailStatus: null,
     });
 
     for (const bad of ['nonsense', Buffer.from('{"v":1}').toString('base64url')]) {

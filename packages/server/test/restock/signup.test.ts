@@ -5,7 +5,13 @@ import { RESTOCK, Visitor, itemId, outboxOf, shopSite, signups, variantIdOf, typ
 
 /** A captcha token as the ALTCHA widget makes it: the server's challenge, solved. */
 async function solvedCaptcha(v: Visitor): Promise<string> {
-  const challenge = (await v.request('GET', '/api/captcha/challenge')).json as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
+  const challenge = (await v.request('GET', '/api/captcha/challenge')).json as {
+    algorithm: string;
+    challenge: string;
+    salt: string;
+    signature: string;
+    maxnumber: number;
+  };
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   return Buffer.from(JSON.stringify({ ...challenge, number: solution!.number })).toString('base64');
 }
@@ -23,9 +29,15 @@ describe.each(DIALECTS)('restock signups on %s', (dialect) => {
   });
 
   const signUp = (body: Record<string, unknown>, v = new Visitor(site.app)) => v.request('POST', RESTOCK, body);
-  const mugBody = (extra: Record<string, unknown> = {}) => ({ isJoinMailingList: false, productId: itemId('mug'), variantId: mug16, siteVisitorEmail: 'ada@example.com', ...extra });
+  const mugBody = (extra: Record<string, unknown> = {}) => ({
+    isJoinMailingList: false,
+    productId: itemId('mug'),
+    variantId: mug16,
+    siteVisitorEmail: 'ada@example.com',
+    ...extra,
+  });
 
-  it('answers each invalid input with its message, also in data.message (the spec\'s restock form reads it there)', async () => {
+  it("answers each invalid input with its message, also in data.message (the spec's restock form reads it there)", async () => {
     const cases: [Record<string, unknown>, number, string, string][] = [
       [mugBody({ siteVisitorEmail: '' }), 400, 'RESTOCK_EMAIL_BLANK', 'Email cannot be blank'],
       [mugBody({ siteVisitorEmail: '   ' }), 400, 'RESTOCK_EMAIL_BLANK', 'Email cannot be blank'],
@@ -66,12 +78,19 @@ describe.each(DIALECTS)('restock signups on %s', (dialect) => {
     expect((await signUp(mugBody({ siteVisitorEmail: 'grace@example.com' }))).status).toBe(200);
     const rows = (await signups(site.store)).filter((r) => r.email === 'grace@example.com');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ item_id: itemId('mug'), variant_id: mug16, status: 'waiting', join_mailing_list: 0, base_url: 'http://store.test', notified_on: null });
+    expect(rows[0]).toMatchObject({
+      item_id: itemId('mug'),
+      variant_id: mug16,
+      status: 'waiting',
+      join_mailing_list: 0,
+      base_url: 'http://store.test',
+      notified_on: null,
+    });
     // Nothing is mailed by a signup that does not join the mailing list.
     expect(await outboxOf(site.store)).toEqual([]);
   });
 
-  it('adds a mailing-list opt-in to the site\'s list with double opt-in (pending and its confirmation mail), only when the site offers it', async () => {
+  it("adds a mailing-list opt-in to the site's list with double opt-in (pending and its confirmation mail), only when the site offers it", async () => {
     expect((await signUp(mugBody({ siteVisitorEmail: 'reader@example.com', isJoinMailingList: true }))).status).toBe(200);
     const members = await site.store.db.selectFrom('mailing_list_subscribers').select(['email', 'status', 'source']).execute();
     expect(members).toEqual([{ email: 'reader@example.com', status: 'pending', source: 'restock' }]);
@@ -86,7 +105,7 @@ describe.each(DIALECTS)('restock signups on %s', (dialect) => {
     try {
       await signUp(mugBody({ siteVisitorEmail: 'quiet@example.com', isJoinMailingList: true }));
       expect((await signups(site.store)).find((r) => r.email === 'quiet@example.com')!.join_mailing_list).toBe(0);
-      expect((await outboxOf(site.store, 'newsletter-confirmation'))).toHaveLength(2);
+      expect(await outboxOf(site.store, 'newsletter-confirmation')).toHaveLength(2);
     } finally {
       await site.setMerchandising({ restockNotificationsMailingListSignUpEnabled: true });
     }
@@ -98,7 +117,11 @@ describe.each(DIALECTS)('restock signups on %s', (dialect) => {
       const v = new Visitor(site.app);
       const missing = await signUp(mugBody({ siteVisitorEmail: 'bot@example.com' }), v);
       expect(missing.status).toBe(400);
-      expect(missing.json).toEqual({ error: 'Complete CAPTCHA before submitting.', code: 'CAPTCHA_REQUIRED', data: { message: 'Complete CAPTCHA before submitting.' } });
+      expect(missing.json).toEqual({
+        error: 'Complete CAPTCHA before submitting.',
+        code: 'CAPTCHA_REQUIRED',
+        data: { message: 'Complete CAPTCHA before submitting.' },
+      });
       const forged = await signUp(mugBody({ siteVisitorEmail: 'bot@example.com', captchaToken: 'eyJmb3JnZWQiOnRydWV9' }), v);
       expect(forged.json.code).toBe('CAPTCHA_INVALID');
       const token = await solvedCaptcha(v);
@@ -142,18 +165,25 @@ describe.each(DIALECTS)('restock signup rate limits on %s', (dialect) => {
 
   it('answers 429 with Retry-After past the limit per visitor, then per site', async () => {
     const variantId = await variantIdOf(site.store, 'MUG-16');
-    const from = (address: string, email: string) => site.app.inject({
-      method: 'POST', url: RESTOCK, remoteAddress: address,
-      headers: { host: 'store.test', cookie: 'crumb=c', 'x-csrf-token': 'c', 'content-type': 'application/json' },
-      payload: JSON.stringify({ productId: itemId('mug'), variantId, siteVisitorEmail: email, isJoinMailingList: false }),
-    });
+    const from = (address: string, email: string) =>
+      site.app.inject({
+        method: 'POST',
+        url: RESTOCK,
+        remoteAddress: address,
+        headers: { host: 'store.test', cookie: 'crumb=c', 'x-csrf-token': 'c', 'content-type': 'application/json' },
+        payload: JSON.stringify({ productId: itemId('mug'), variantId, siteVisitorEmail: email, isJoinMailingList: false }),
+      });
     expect((await from('10.0.0.1', 'a@example.com')).statusCode).toBe(200);
     expect((await from('10.0.0.1', 'b@example.com')).statusCode).toBe(200);
     const third = await from('10.0.0.1', 'c@example.com');
     expect(third.statusCode).toBe(429);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(third.headers['retry-after'])).toBeLessThanOrEqual(600);
-    expect(third.json()).toEqual({ error: 'Too many sign-ups. Please try again later.', code: 'RESTOCK_RATE_LIMITED', data: { message: 'Too many sign-ups. Please try again later.' } });
+    expect(third.json()).toEqual({
+      error: 'Too many sign-ups. Please try again later.',
+      code: 'RESTOCK_RATE_LIMITED',
+      data: { message: 'Too many sign-ups. Please try again later.' },
+    });
     // Other visitors use up the site's allowance (the refused hit above did not count against it).
     expect((await from('10.0.0.2', 'd@example.com')).statusCode).toBe(200);
     expect((await from('10.0.0.3', 'e@example.com')).statusCode).toBe(200);

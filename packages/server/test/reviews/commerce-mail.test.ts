@@ -13,7 +13,7 @@ describe.each(DIALECTS)('the commerce mails on %s', (dialect) => {
     expect(mailKinds()).toEqual(expect.arrayContaining(PREVIEW_KINDS.map((k) => k.kind)));
   });
 
-  it('mails a paid order\'s confirmation, one mail per gift card code and the download links, each bound to the order', async () => {
+  it("mails a paid order's confirmation, one mail per gift card code and the download links, each bound to the order", async () => {
     const v = new Visitor(shop.site.app);
     await v.add('gift-card', 'GIFT-50', 2);
     await v.add('guide', 'GUIDE-PDF');
@@ -21,12 +21,14 @@ describe.each(DIALECTS)('the commerce mails on %s', (dialect) => {
     expect(placed.status).toBe(201);
     const order = placed.json.order;
     const mails = await mailsTo('ada@example.com');
-    expect(mails.map((m) => m.subject).sort()).toEqual([
-      'Your $50.00 gift card for Fixture Store',
-      'Your $50.00 gift card for Fixture Store',
-      `Your downloads from Fixture Store (#${order.orderNumber})`,
-      `Your order #${order.orderNumber} from Fixture Store`,
-    ].sort());
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [
+        'Your $50.00 gift card for Fixture Store',
+        'Your $50.00 gift card for Fixture Store',
+        `Your downloads from Fixture Store (#${order.orderNumber})`,
+        `Your order #${order.orderNumber} from Fixture Store`,
+      ].sort(),
+    );
     const codes = order.lines[0].giftCards.map((g: { code: string }) => g.code);
     expect(codes).toHaveLength(2);
     const cardMails = mails.filter((m) => m.subject.includes('gift card'));
@@ -40,7 +42,7 @@ describe.each(DIALECTS)('the commerce mails on %s', (dialect) => {
     expect(String(file.headers['content-disposition'])).toContain('attachment');
   });
 
-  it('mails no code or link while an order\'s payment is pending, and a subscription\'s confirmation with its plan', async () => {
+  it("mails no code or link while an order's payment is pending, and a subscription's confirmation with its plan", async () => {
     const v = new Visitor(shop.site.app);
     await v.add('gift-card', 'GIFT-25');
     const pending = await v.checkout({ email: 'offline@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard' });
@@ -58,14 +60,19 @@ describe.each(DIALECTS)('the commerce mails on %s', (dialect) => {
     expect(mail.text).toContain('Your subscription: http://store.test/commerce/order-status?token=');
   });
 
-  it('previews every commerce mail for the owner (page type 301), made of the site\'s products', async () => {
+  it("previews every commerce mail for the owner (page type 301), made of the site's products", async () => {
     for (const { kind, title } of PREVIEW_KINDS) {
       const res = await shop.site.owner.page(`/config/email-preview/${kind}`);
       expect(res.status, kind).toBe(200);
       expect(res.json.pageType).toBe(301);
       expect(res.json.emailPreview).toMatchObject({
-        kind, title, to: 'customer@example.com', from: '"Fixture Store" <no-reply@store.test>',
-        subject: expect.any(String), html: expect.stringContaining('<!doctype html>'), text: expect.any(String),
+        kind,
+        title,
+        to: 'customer@example.com',
+        from: '"Fixture Store" <no-reply@store.test>',
+        subject: expect.any(String),
+        html: expect.stringContaining('<!doctype html>'),
+        text: expect.any(String),
       });
       expect(res.json.emailPreview.kinds).toHaveLength(PREVIEW_KINDS.length);
       expect(res.json.emailPreview.kinds.filter((k: { current: boolean }) => k.current).map((k: { kind: string }) => k.kind)).toEqual([kind]);

@@ -33,8 +33,12 @@ describe.each(DIALECTS)('product reviews on %s', (dialect) => {
   let link = '';
   let firstOrder: { id: string; orderNumber: number };
 
-  it('mails the review request after the site\'s delay, through the outbox\'s due time, for the products one can review', async () => {
-    firstOrder = await order('ada@example.com', [['mug', 'MUG-12'], ['guide', 'GUIDE-PDF'], ['gift-card', 'GIFT-50']]);
+  it("mails the review request after the site's delay, through the outbox's due time, for the products one can review", async () => {
+    firstOrder = await order('ada@example.com', [
+      ['mug', 'MUG-12'],
+      ['guide', 'GUIDE-PDF'],
+      ['gift-card', 'GIFT-50'],
+    ]);
     const [queued] = await outboxOf(shop.site.store, 'review-request');
     expect(queued).toMatchObject({ recipient: 'ada@example.com', status: 'pending', next_attempt_on: shop.site.clock.now + 72 * HOUR });
     await deliver();
@@ -58,9 +62,19 @@ describe.each(DIALECTS)('product reviews on %s', (dialect) => {
     expect(page.status).toBe(200);
     expect(page.json.pageType).toBe(209);
     expect(page.json.reviewsRequest).toMatchObject({
-      orderNumber: firstOrder.orderNumber, submitUrl: REVIEWS, reviewerName: 'Ada L.', allReviewed: false,
+      orderNumber: firstOrder.orderNumber,
+      submitUrl: REVIEWS,
+      reviewerName: 'Ada L.',
+      allReviewed: false,
       products: [
-        { itemId: itemId('mug'), title: 'Blue Mug', fullUrl: '/shop/mug', imageUrl: expect.stringMatching(/^\/assets\/shop\/mug\.svg\?v=/), reviewed: false, review: null },
+        {
+          itemId: itemId('mug'),
+          title: 'Blue Mug',
+          fullUrl: '/shop/mug',
+          imageUrl: expect.stringMatching(/^\/assets\/shop\/mug\.svg\?v=/),
+          reviewed: false,
+          review: null,
+        },
         { itemId: itemId('guide'), title: 'Field Guide (PDF)', fullUrl: '/shop/guide', reviewed: false, review: null },
       ],
     });
@@ -86,8 +100,13 @@ describe.each(DIALECTS)('product reviews on %s', (dialect) => {
     const res = await review(token, 'mug', { rating: 4, body: '  Keeps coffee hot. Lovely glaze.  ' });
     expect(res.status).toBe(201);
     expect(res.json.review).toEqual({
-      id: expect.any(String), itemId: itemId('mug'), rating: 4, stars: [true, true, true, true, false], body: 'Keeps coffee hot. Lovely glaze.',
-      reviewerName: 'Ada L.', created: shop.site.clock.now,
+      id: expect.any(String),
+      itemId: itemId('mug'),
+      rating: 4,
+      stars: [true, true, true, true, false],
+      body: 'Keeps coffee hot. Lovely glaze.',
+      reviewerName: 'Ada L.',
+      created: shop.site.clock.now,
     });
     const again = await review(token, 'mug', { rating: 1, body: 'Changed my mind.' });
     expect(again.status).toBe(409);
@@ -95,8 +114,15 @@ describe.each(DIALECTS)('product reviews on %s', (dialect) => {
 
     const product = await new Visitor(shop.site.app).page('/shop/mug');
     expect(product.json.productReviews).toEqual({
-      itemId: itemId('mug'), count: 1, countText: '1 review', averageRating: 4, averageRatingText: '4.0', averageStars: [true, true, true, true, false],
-      average: { rating: '4.0', stars: [true, true, true, true, false] }, reviews: [res.json.review], hasMore: false,
+      itemId: itemId('mug'),
+      count: 1,
+      countText: '1 review',
+      averageRating: 4,
+      averageRatingText: '4.0',
+      averageStars: [true, true, true, true, false],
+      average: { rating: '4.0', stars: [true, true, true, true, false] },
+      reviews: [res.json.review],
+      hasMore: false,
     });
     const page = await new Visitor(shop.site.app).page(link);
     expect(page.json.reviewsRequest.products[0]).toMatchObject({ reviewed: true, review: { rating: 4 } });
@@ -113,17 +139,31 @@ describe.each(DIALECTS)('product reviews on %s', (dialect) => {
     expect(secondLink).toContain(second.id);
     expect((await review(tokenOf(secondLink), 'mug', { rating: 5, body: 'Bought another.', reviewerName: 'Ada' })).status).toBe(201);
     const after = (await new Visitor(shop.site.app).page('/shop/mug')).json.productReviews;
-    expect(after).toMatchObject({ count: 2, countText: '2 reviews', averageRating: 4.5, averageRatingText: '4.5', averageStars: [true, true, true, true, true] });
-    expect(after.reviews.map((r: { body: string; reviewerName: string }) => [r.body, r.reviewerName])).toEqual([['Bought another.', 'Ada'], ['Keeps coffee hot. Lovely glaze.', 'Ada L.']]);
+    expect(after).toMatchObject({
+      count: 2,
+      countText: '2 reviews',
+      averageRating: 4.5,
+      averageRatingText: '4.5',
+      averageStars: [true, true, true, true, true],
+    });
+    expect(after.reviews.map((r: { body: string; reviewerName: string }) => [r.body, r.reviewerName])).toEqual([
+      ['Bought another.', 'Ada'],
+      ['Keeps coffee hot. Lovely glaze.', 'Ada L.'],
+    ]);
   });
 
-  it('refuses what is not a review of this order: each field\'s message, another order\'s product, a bad link', async () => {
+  it("refuses what is not a review of this order: each field's message, another order's product, a bad link", async () => {
     const token = tokenOf(link);
     const invalid = await review(token, 'guide', { rating: 0, body: ' ', reviewerName: 'x'.repeat(61) });
     expect(invalid.status).toBe(400);
     expect(invalid.json).toEqual({
-      code: 'VALIDATION_FAILED', error: 'One or more fields is invalid, please check your entries.',
-      errors: { rating: 'Choose a rating from 1 to 5 stars.', body: 'Write a few words about the product.', reviewerName: 'A name can be at most 60 characters.' },
+      code: 'VALIDATION_FAILED',
+      error: 'One or more fields is invalid, please check your entries.',
+      errors: {
+        rating: 'Choose a rating from 1 to 5 stars.',
+        body: 'Write a few words about the product.',
+        reviewerName: 'A name can be at most 60 characters.',
+      },
     });
     expect((await review(token, 'guide', { body: 'x'.repeat(2001) })).json.errors).toEqual({ body: 'A review can be at most 2000 characters.' });
     // The print is in Grace's order, not in Ada's; the gift card is in Ada's but is not reviewed.
@@ -148,7 +188,10 @@ describe.each(DIALECTS)('product reviews on %s', (dialect) => {
     const before = (await outboxOf(shop.site.store, 'review-request')).length;
     await order('declined@example.com', [['mug', 'MUG-12']], { payment: { provider: 'test', cardNumber: DECLINED_CARD } });
     const v = new Visitor(shop.site.app);
-    expect((await v.checkout({ email: 'giver@example.com', donation: { amountCents: 2500 }, payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } })).status).toBe(201);
+    expect(
+      (await v.checkout({ email: 'giver@example.com', donation: { amountCents: 2500 }, payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } }))
+        .status,
+    ).toBe(201);
     expect((await outboxOf(shop.site.store, 'review-request')).length).toBe(before);
   });
 

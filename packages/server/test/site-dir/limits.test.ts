@@ -48,12 +48,34 @@ describe('content limits, checked on import with a message naming the limit', ()
   });
 
   it('250 items in a user-orderable collection', async () => {
-    expect(await problems(collection('lessons', 'lessons', range(250).map((i) => item(i))))).toEqual([]);
-    expect(await problems(collection('lessons', 'lessons', range(251).map((i) => item(i))))).toEqual([
-      'collections/lessons.json items: A collection in custom order holds at most 250 items; this one has 251.',
-    ]);
+    expect(
+      await problems(
+        collection(
+          'lessons',
+          'lessons',
+          range(250).map((i) => item(i)),
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        collection(
+          'lessons',
+          'lessons',
+          range(251).map((i) => item(i)),
+        ),
+      ),
+    ).toEqual(['collections/lessons.json items: A collection in custom order holds at most 250 items; this one has 251.']);
     // Blog posts are ordered by date, not by hand: the limit does not apply.
-    expect(await problems(collection('blog', 'blog', range(251).map((i) => item(i))))).toEqual([]);
+    expect(
+      await problems(
+        collection(
+          'blog',
+          'blog',
+          range(251).map((i) => item(i)),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('60 blocks per layout and 60 tracks per album', async () => {
@@ -73,10 +95,24 @@ describe('content limits, checked on import with a message naming the limit', ()
     const galleries = (n: number) => Object.assign({}, ...range(n).map((g) => collection(`g${g}`, 'gallery', [item(1)])));
     expect(await problems(galleries(20))).toEqual([]);
     expect(await problems(galleries(21))).toEqual(['collections: A site holds at most 20 photo-sharing galleries; this one has 21.']);
-    expect(await problems(collection('g', 'gallery', range(50).map((i) => item(i))))).toEqual([]);
-    expect(await problems(collection('g', 'gallery', range(51).map((i) => item(i))))).toEqual([
-      'collections/g.json items: A photo-sharing gallery holds at most 50 images; gallery 1 has 51.',
-    ]);
+    expect(
+      await problems(
+        collection(
+          'g',
+          'gallery',
+          range(50).map((i) => item(i)),
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      await problems(
+        collection(
+          'g',
+          'gallery',
+          range(51).map((i) => item(i)),
+        ),
+      ),
+    ).toEqual(['collections/g.json items: A photo-sharing gallery holds at most 50 images; gallery 1 has 51.']);
     const images = (n: number) => range(n).map((i) => ({ path: `https://img.example/${i}.jpg` }));
     expect(await problems(collection('g', 'gallery', [item(1, { images: images(51) })]))).toEqual([
       'collections/g.json items[0].images: A photo-sharing gallery holds at most 50 images; gallery 1 has 51.',
@@ -84,9 +120,15 @@ describe('content limits, checked on import with a message naming the limit', ()
   });
 
   it('10000 nested categories in a site', async () => {
-    const posts = (n: number) => range(Math.ceil(n / 100)).map((p) => item(p, {
-      categories: range(100).map((c) => p * 100 + c).filter((c) => c < n).map((c) => `Cat ${c}`),
-    }));
+    const posts = (n: number) =>
+      range(Math.ceil(n / 100)).map((p) =>
+        item(p, {
+          categories: range(100)
+            .map((c) => p * 100 + c)
+            .filter((c) => c < n)
+            .map((c) => `Cat ${c}`),
+        }),
+      );
     expect(await problems(collection('blog', 'blog', posts(10000)))).toEqual([]);
     expect(await problems(collection('blog', 'blog', posts(10001)))).toEqual([
       'collections: A site holds at most 10000 nested categories; this one has 10001.',
@@ -107,34 +149,49 @@ describe('site directory checks', () => {
     const found = await problems({
       'site.json': { identifier: 'Bad Id', currency: 'XYZ', timeZone: 'Mars/Olympus' },
       ...collection('api', 'products', [
-        { urlId: 'a', title: 'A', status: 'hidden', publishOn: 'tomorrow',
-          product: { productType: 2, isSubscribable: true, variants: [{ sku: 'A1', priceCents: -1 }] } },
+        {
+          urlId: 'a',
+          title: 'A',
+          status: 'hidden',
+          publishOn: 'tomorrow',
+          product: { productType: 2, isSubscribable: true, variants: [{ sku: 'A1', priceCents: -1 }] },
+        },
         { urlId: 'b', title: 'B', status: 'scheduled', product: { productType: 9, variants: [] } },
       ]),
     });
-    expect(found).toEqual(expect.arrayContaining([
-      'site.json identifier: "Bad Id" may hold only lowercase letters, digits and "-"',
-      'site.json siteTitle: is required',
-      expect.stringMatching(/^site\.json currency: "XYZ" is not a supported currency/),
-      'site.json timeZone: "Mars/Olympus" is not an IANA time zone',
-      'collections/api.json urlId: "api" is a path Tessera uses itself; choose another',
-      'collections/api.json items[0].status: "hidden" is not one of published, scheduled, needs-review, draft, private',
-      'collections/api.json items[0].publishOn: must be an ISO 8601 date such as "2025-03-01T09:00:00Z" (got "tomorrow")',
-      'collections/api.json items[0].product.isSubscribable: only physical (1) and service (3) products can be sold as subscriptions',
-      'collections/api.json items[0].product.subscriptionPlan: a subscribable product needs a subscription plan',
-      'collections/api.json items[0].product.variants[0].priceCents: must be from 0 to 2000000000 (got -1)',
-      'collections/api.json items[0].product.variants[0].stock: is required',
-      'collections/api.json items[1].publishOn: a scheduled item needs the date it is published on',
-      'collections/api.json items[1].product.productType: must be from 1 to 5 (got 9)',
-      'collections/api.json items[1].product.variants: a product needs at least one variant',
-    ]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'site.json identifier: "Bad Id" may hold only lowercase letters, digits and "-"',
+        'site.json siteTitle: is required',
+        expect.stringMatching(/^site\.json currency: "XYZ" is not a supported currency/),
+        'site.json timeZone: "Mars/Olympus" is not an IANA time zone',
+        'collections/api.json urlId: "api" is a path Tessera uses itself; choose another',
+        'collections/api.json items[0].status: "hidden" is not one of published, scheduled, needs-review, draft, private',
+        'collections/api.json items[0].publishOn: must be an ISO 8601 date such as "2025-03-01T09:00:00Z" (got "tomorrow")',
+        'collections/api.json items[0].product.isSubscribable: only physical (1) and service (3) products can be sold as subscriptions',
+        'collections/api.json items[0].product.subscriptionPlan: a subscribable product needs a subscription plan',
+        'collections/api.json items[0].product.variants[0].priceCents: must be from 0 to 2000000000 (got -1)',
+        'collections/api.json items[0].product.variants[0].stock: is required',
+        'collections/api.json items[1].publishOn: a scheduled item needs the date it is published on',
+        'collections/api.json items[1].product.productType: must be from 1 to 5 (got 9)',
+        'collections/api.json items[1].product.variants: a product needs at least one variant',
+      ]),
+    );
   });
 
   it('checks references between files: assets, forms, SKUs, navigation, folders, home', async () => {
     const found = await problems({
-      'navigation.json': { main: [{ title: 'Gone', collection: 'nowhere' }, { title: 'Both', url: 'https://x', collection: 'shop' }] },
+      'navigation.json': {
+        main: [
+          { title: 'Gone', collection: 'nowhere' },
+          { title: 'Both', url: 'https://x', collection: 'shop' },
+        ],
+      },
       ...collection('shop', 'products', [
-        item(1, { mainImage: 'assets/missing.png', product: { productType: 1, additionalFieldsForm: 'nope', variants: [{ sku: 'DUP', priceCents: 1, stock: 1 }] } }),
+        item(1, {
+          mainImage: 'assets/missing.png',
+          product: { productType: 1, additionalFieldsForm: 'nope', variants: [{ sku: 'DUP', priceCents: 1, stock: 1 }] },
+        }),
         item(2, { product: { productType: 1, variants: [{ sku: 'DUP', priceCents: 1, stock: 1 }] } }),
       ]),
       'collections/home.json': { urlId: 'home', title: 'Home', type: 'page', isHome: true, items: [item(1)] },
@@ -142,17 +199,19 @@ describe('site directory checks', () => {
       'collections/folder.json': { urlId: 'folder', title: 'F', type: 'folder', children: ['shop', 'ghost'] },
       'collections/folder2.json': { urlId: 'folder2', title: 'F2', type: 'folder', children: ['shop', 'folder'] },
     });
-    expect(found).toEqual(expect.arrayContaining([
-      'collections/shop items[0].mainImage: refers to "assets/missing.png", which is not a file of the site directory',
-      'collections/shop items[0].product.additionalFieldsForm: no form "nope" in forms/',
-      'collections/shop items[1].product.variants[0].sku: "DUP" is already the SKU of shop/i1; SKUs are unique in a site',
-      'collections: home, home2 are all marked isHome; one collection at most is the home page',
-      'collections/folder children[1]: no collection "ghost"',
-      'collections/folder2 children[0]: "shop" is already in folder "folder"',
-      'collections/folder2 children[1]: "folder" is a folder; folders do not nest',
-      'navigation main[0].collection: no collection "nowhere"',
-      'navigation.json main[1]: must have exactly one of "collection", "url" or "items"',
-    ]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'collections/shop items[0].mainImage: refers to "assets/missing.png", which is not a file of the site directory',
+        'collections/shop items[0].product.additionalFieldsForm: no form "nope" in forms/',
+        'collections/shop items[1].product.variants[0].sku: "DUP" is already the SKU of shop/i1; SKUs are unique in a site',
+        'collections: home, home2 are all marked isHome; one collection at most is the home page',
+        'collections/folder children[1]: no collection "ghost"',
+        'collections/folder2 children[0]: "shop" is already in folder "folder"',
+        'collections/folder2 children[1]: "folder" is a folder; folders do not nest',
+        'navigation main[0].collection: no collection "nowhere"',
+        'navigation.json main[1]: must have exactly one of "collection", "url" or "items"',
+      ]),
+    );
   });
 
   it('reads YAML as well as JSON and names a broken file', async () => {

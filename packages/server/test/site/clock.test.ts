@@ -24,7 +24,7 @@ describe.each(DIALECTS)('the time of a page on %s', (dialect) => {
     await store.close();
   });
 
-  it('gives the site\'s offset and zone name at the clock\'s time, on both sides of a daylight saving change', async () => {
+  it("gives the site's offset and zone name at the clock's time, on both sides of a daylight saving change", async () => {
     clock.now = Date.parse('2025-03-09T06:59:59Z'); // 01:59:59 EST in New York, the fixture site's zone
     expect((await pageJson(app, '/')).json.website).toMatchObject({ timeZoneOffset: -18_000_000, timeZoneAbbr: 'EST' });
     clock.advance(1000); // 03:00:00 EDT

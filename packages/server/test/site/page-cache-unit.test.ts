@@ -50,5 +50,4 @@ describe('the page cache', () => {
     expect(changesPages(request('GET'), 200)).toBe(false);
     expect(changesPages(request('POST', { telemetry: true }), 202)).toBe(false);
   });
-
 });

@@ -50,7 +50,8 @@ describe('pages kept for visitors who see what everyone sees', () => {
   it('renders afresh after any change made through the API, but not after visitor telemetry', async () => {
     const visitor = new Visitor(site.app);
     const hit = await site.app.inject({
-      method: 'POST', url: '/api/census/RecordHit',
+      method: 'POST',
+      url: '/api/census/RecordHit',
       // A browser's user agent: a bot's page view is not stored at all (docs/analytics.md).
       headers: { host: 'store.test', 'content-type': 'application/x-www-form-urlencoded', 'user-agent': CHROME_DESKTOP },
       payload: new URLSearchParams({ event: 'view', data: JSON.stringify(pageView({ pagePath: '/shop/print', pageType: 50 })) }).toString(),
@@ -62,7 +63,12 @@ describe('pages kept for visitors who see what everyone sees', () => {
     expect((await shopper.add('print', 'PRINT-1')).status).toBe(200);
     expect(price((await visitor.request('GET', '/shop/print')).body)).toBe(first);
     // A checkout does (stock), as does any other change made through the API.
-    const placed = await shopper.checkout({ email: 'ada@example.com', shippingAddress: ADDRESS, shippingOptionId: 'standard', payment: { provider: 'test', cardNumber: ACCEPTED_CARD } });
+    const placed = await shopper.checkout({
+      email: 'ada@example.com',
+      shippingAddress: ADDRESS,
+      shippingOptionId: 'standard',
+      payment: { provider: 'test', cardNumber: ACCEPTED_CARD },
+    });
     expect(placed.status).toBe(201);
     expect(price((await visitor.request('GET', '/shop/print')).body)).toContain('25.00');
   });

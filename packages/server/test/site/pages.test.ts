@@ -25,24 +25,36 @@ describe.each(DIALECTS)('pages and their contexts on %s', (dialect) => {
     expect(json.item).toMatchObject({ title: 'Welcome', fullUrl: '/', body: '<p>Handmade stoneware from Brooklyn.</p>' });
     expect(json.collection).toMatchObject({ urlId: 'home', typeName: 'page', type: 10, fullUrl: '/' });
     expect(json.website).toMatchObject({
-      siteTitle: 'Fixture Shop', language: 'en-US', timeZone: 'America/New_York', useCLDRMoneyFormat: true,
+      siteTitle: 'Fixture Shop',
+      language: 'en-US',
+      timeZone: 'America/New_York',
+      useCLDRMoneyFormat: true,
       captchaSettings: { siteKey: 'fixture-site-key' },
     });
     expect(json.website.logoImageUrl).toMatch(/^\/assets\/logo\.svg\?v=[0-9a-f]{12}$/);
     expect([-18000000, -14400000]).toContain(json.website.timeZoneOffset);
     expect(json.websiteSettings).toMatchObject({
-      commentsEnabled: false, simpleLikingEnabled: true,
+      commentsEnabled: false,
+      simpleLikingEnabled: true,
       cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true },
     });
     expect(json.storeSettings).toMatchObject({
-      selectedCurrency: 'USD', useLightCart: false, multipleQuantityAllowedForServices: true,
+      selectedCurrency: 'USD',
+      useLightCart: false,
+      multipleQuantityAllowedForServices: true,
       // The site's merchandising settings as written, and under the names the engine reads.
       merchandisingSettings: { restockNotificationsEnabled: true, scarcityThreshold: 5, productReviewsEnabled: true, reviewsEnabled: true },
     });
     expect(json.websiteSettings.storeSettings).toEqual(json.storeSettings);
     expect(json.localizedStrings.productAddToCartText).toBe('Add To Cart');
     expect(json.navigation.main.map((n: { title: string }) => n.title)).toEqual(['Shop', 'Journal', 'About', 'Docs']);
-    expect(json.navigation.main[2]).toMatchObject({ folder: true, items: [{ title: 'Our story', fullUrl: '/story' }, { title: 'Gallery', fullUrl: '/photos' }] });
+    expect(json.navigation.main[2]).toMatchObject({
+      folder: true,
+      items: [
+        { title: 'Our story', fullUrl: '/story' },
+        { title: 'Gallery', fullUrl: '/photos' },
+      ],
+    });
     expect(json.navigation.main[3]).toMatchObject({ fullUrl: 'https://example.com/docs', external: true });
   });
 
@@ -64,15 +76,34 @@ describe.each(DIALECTS)('pages and their contexts on %s', (dialect) => {
     const { json } = await pageJson(site.app, '/shop/blue-mug');
     expect(json.pageType).toBe(50);
     const item = json.item;
-    expect(item).toMatchObject({ title: 'Blue Mug', recordType: 11, productType: 1, fullUrl: '/shop/blue-mug', tags: ['kitchen', 'gift'], categories: ['Mugs'] });
+    expect(item).toMatchObject({
+      title: 'Blue Mug',
+      recordType: 11,
+      productType: 1,
+      fullUrl: '/shop/blue-mug',
+      tags: ['kitchen', 'gift'],
+      categories: ['Mugs'],
+    });
     expect(item.mainImage).toMatchObject({ altText: 'A blue mug', originalSize: '200x200', mediaFocalPoint: { x: 0.5, y: 0.5 } });
     expect(item.structuredContent).toMatchObject({
-      productType: 1, variantOptionOrdering: ['Size'], isSubscribable: false, useCustomAddButtonText: false,
-      priceMoney: { value: '24.00', currency: 'USD' }, salePriceMoney: { value: '19.00', currency: 'USD' }, onSale: true,
+      productType: 1,
+      variantOptionOrdering: ['Size'],
+      isSubscribable: false,
+      useCustomAddButtonText: false,
+      priceMoney: { value: '24.00', currency: 'USD' },
+      salePriceMoney: { value: '19.00', currency: 'USD' },
+      onSale: true,
     });
     expect(item.structuredContent.variants[0]).toMatchObject({
-      sku: 'MUG-BLU-12', attributes: { Size: '12 oz' }, optionValues: [{ optionName: 'Size', value: '12 oz' }],
-      price: 2400, salePrice: 1900, priceMoney: { value: '24.00', currency: 'USD' }, onSale: true, unlimited: false, qtyInStock: 7,
+      sku: 'MUG-BLU-12',
+      attributes: { Size: '12 oz' },
+      optionValues: [{ optionName: 'Size', value: '12 oz' }],
+      price: 2400,
+      salePrice: 1900,
+      priceMoney: { value: '24.00', currency: 'USD' },
+      onSale: true,
+      unlimited: false,
+      qtyInStock: 7,
     });
     expect(item.structuredContent.variants[1]).toMatchObject({ sku: 'MUG-BLU-16', qtyInStock: 0, onSale: false });
     expect(item.structuredContent.images).toEqual([expect.objectContaining({ altText: 'The blue mug, front', originalSize: '200x200' })]);
@@ -94,17 +125,27 @@ describe.each(DIALECTS)('pages and their contexts on %s', (dialect) => {
     const tee = (await pageJson(site.app, '/shop/sold-out-tee')).json;
     expect(tee.pagination.prevItem.fullUrl).toBe('/shop/blue-mug');
     // Every variant sold out: the restock form shows at once.
-    expect(tee.productMerchandisingContext[tee.item.id].restockNotificationViews.map((v: { hiddenByDefault: boolean }) => v.hiddenByDefault))
-      .toEqual([false, false]);
+    expect(tee.productMerchandisingContext[tee.item.id].restockNotificationViews.map((v: { hiddenByDefault: boolean }) => v.hiddenByDefault)).toEqual([
+      false,
+      false,
+    ]);
   });
 
   it('gives a plain page its form and summaries, every page the newsletter form, and events lists upcoming and past', async () => {
     const home = (await pageJson(site.app, '/')).json;
-    expect(home.item.form).toMatchObject({ id: 'contact', name: 'Contact', fields: [
-      { id: 'name', required: true }, { id: 'email', required: true }, { id: 'message', required: false, maxLength: 2000 }] });
+    expect(home.item.form).toMatchObject({
+      id: 'contact',
+      name: 'Contact',
+      fields: [
+        { id: 'name', required: true },
+        { id: 'email', required: true },
+        { id: 'message', required: false, maxLength: 2000 },
+      ],
+    });
     expect(home.item.summaries).toHaveLength(1);
     expect(home.item.summaries[0]).toMatchObject({
-      title: 'Customer favourites', collection: { urlId: 'shop', fullUrl: '/shop', typeName: 'products', title: 'Shop' },
+      title: 'Customer favourites',
+      collection: { urlId: 'shop', fullUrl: '/shop', typeName: 'products', title: 'Shop' },
     });
     expect(home.item.summaries[0].items.map((i: { urlId: string }) => i.urlId)).toEqual(['blue-mug', 'sold-out-tee']);
     expect(home.productMerchandisingContext[home.item.summaries[0].items[0].id]).toBeDefined();
@@ -119,13 +160,19 @@ describe.each(DIALECTS)('pages and their contexts on %s', (dialect) => {
     const club = (await pageJson(site.app, '/shop/coffee-club')).json.item.structuredContent;
     expect(club).toMatchObject({ productType: 3, isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 } });
     const gift = (await pageJson(site.app, '/shop/gift-card')).json.item.structuredContent;
-    expect(gift.giftCard).toEqual({ denominationsCents: [2500, 5000, 10000], denominations: [
-      { value: '25.00', currency: 'USD', decimalValue: '25.00', currencyCode: 'USD' },
-      { value: '50.00', currency: 'USD', decimalValue: '50.00', currencyCode: 'USD' },
-      { value: '100.00', currency: 'USD', decimalValue: '100.00', currencyCode: 'USD' }] });
+    expect(gift.giftCard).toEqual({
+      denominationsCents: [2500, 5000, 10000],
+      denominations: [
+        { value: '25.00', currency: 'USD', decimalValue: '25.00', currencyCode: 'USD' },
+        { value: '50.00', currency: 'USD', decimalValue: '50.00', currencyCode: 'USD' },
+        { value: '100.00', currency: 'USD', decimalValue: '100.00', currencyCode: 'USD' },
+      ],
+    });
     const pen = (await pageJson(site.app, '/shop/engraved-pen')).json;
     expect(pen.item.structuredContent).toMatchObject({
-      additionalFieldsFormId: 'engraving', useCustomAddButtonText: true, customAddButtonText: 'Engrave it',
+      additionalFieldsFormId: 'engraving',
+      useCustomAddButtonText: true,
+      customAddButtonText: 'Engrave it',
       additionalFieldsForm: { id: 'engraving', name: 'Engraving', fields: [{ id: 'text', type: 'text', required: true }] },
     });
     expect(pen.productMerchandisingContext[pen.item.id]).toMatchObject({ scarcityEnabled: true, scarcityTemplateViews: [{ qtyInStock: 3 }] });
@@ -139,8 +186,20 @@ describe.each(DIALECTS)('pages and their contexts on %s', (dialect) => {
 
   it('never lets a draft, needs-review, private or future item through lists, item pages, search or ?format=json', async () => {
     const bodies: string[] = [];
-    for (const url of ['/', '/shop', '/shop?page=2', '/journal', '/journal?page=2', '/events', '/photos', '/about', '/search?q=SECRET',
-      '/search?q=stoneware', '/cart', '/checkout']) {
+    for (const url of [
+      '/',
+      '/shop',
+      '/shop?page=2',
+      '/journal',
+      '/journal?page=2',
+      '/events',
+      '/photos',
+      '/about',
+      '/search?q=SECRET',
+      '/search?q=stoneware',
+      '/cart',
+      '/checkout',
+    ]) {
       const res = await pageJson(site.app, url);
       bodies.push(res.body);
     }
@@ -159,11 +218,19 @@ describe.each(DIALECTS)('pages and their contexts on %s', (dialect) => {
   it('shows a scheduled item once its time has come', async () => {
     expect((await pageJson(site.app, '/shop/launched-bowl')).status).toBe(200);
     expect((await pageJson(site.app, '/shop/future-vase')).status).toBe(404);
-    await site.store.db.updateTable('items').set({ publish_on: Date.now() - 1000 }).where('url_id', '=', 'future-vase').execute();
+    await site.store.db
+      .updateTable('items')
+      .set({ publish_on: Date.now() - 1000 })
+      .where('url_id', '=', 'future-vase')
+      .execute();
     const res = await pageJson(site.app, '/shop/future-vase');
     expect(res.status).toBe(200);
     expect((await pageJson(site.app, '/shop?page=2')).json.collection.itemCount).toBe(9);
-    await site.store.db.updateTable('items').set({ publish_on: Date.parse('2999-01-01T00:00:00Z') }).where('url_id', '=', 'future-vase').execute();
+    await site.store.db
+      .updateTable('items')
+      .set({ publish_on: Date.parse('2999-01-01T00:00:00Z') })
+      .where('url_id', '=', 'future-vase')
+      .execute();
     expect((await pageJson(site.app, '/shop/future-vase')).status).toBe(404);
   });
 
@@ -201,12 +268,18 @@ describe.each(DIALECTS)('pages and their contexts on %s', (dialect) => {
     expect((await site.app.inject({ url: '/home' })).headers.location).toBe('/');
 
     await site.store.db.updateTable('collections').set({ folder_behavior: 2 }).where('url_id', '=', 'about').execute();
-    await site.store.db.updateTable('websites').set((eb) => ({ version: eb('version', '+', 1) })).execute();
+    await site.store.db
+      .updateTable('websites')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .execute();
     const redirect = await site.app.inject({ url: '/about' });
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe('/story');
     await site.store.db.updateTable('collections').set({ folder_behavior: 3 }).where('url_id', '=', 'about').execute();
-    await site.store.db.updateTable('websites').set((eb) => ({ version: eb('version', '+', 1) })).execute();
+    await site.store.db
+      .updateTable('websites')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .execute();
     expect((await pageJson(site.app, '/about')).status).toBe(404);
   });
 

@@ -47,9 +47,15 @@ describe('pages rendered through the theme', () => {
     const context = JSON.parse(json);
     const pageContext = JSON.parse((await site.app.inject({ url: '/?format=json' })).body);
     expect(context).toMatchObject({
-      websiteId: pageContext.website.id, templateId: 'test', authenticatedAccountId: null, pageType: 2, currency: 'USD',
-      cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true }, captchaSiteKey: 'fixture-site-key',
-      timeZone: { name: 'America/New_York' }, storeSettings: { selectedCurrency: 'USD' },
+      websiteId: pageContext.website.id,
+      templateId: 'test',
+      authenticatedAccountId: null,
+      pageType: 2,
+      currency: 'USD',
+      cookieSettings: { isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true },
+      captchaSiteKey: 'fixture-site-key',
+      timeZone: { name: 'America/New_York' },
+      storeSettings: { selectedCurrency: 'USD' },
     });
     expect(html).toMatch(/<link rel="stylesheet" href="\/theme\/[0-9a-f]{16}\/styles\/site\.css">/);
     expect(html).toContain('<script type="module" src="/static/storefront/assets/bootstrap-Fx1x2x3x.js"></script>');
@@ -111,7 +117,7 @@ describe('themes', () => {
     await app.close();
   });
 
-  it('compiles a theme once per version, and serves a site\'s own stored theme', async () => {
+  it("compiles a theme once per version, and serves a site's own stored theme", async () => {
     const siteDir = await copyDir(FIXTURE_SITE);
     await fs.cp(path.join(FIXTURE_THEMES, 'test'), path.join(siteDir, 'theme'), { recursive: true });
     await fs.writeFile(path.join(siteDir, 'theme', 'collections', 'page.page'), '<h1 class="own-theme">{item.title}</h1>');

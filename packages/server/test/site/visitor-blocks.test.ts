@@ -4,7 +4,7 @@ import { Browser, membersApp, WEBSITE_ID, type MembersSite } from '../accounts/h
 // The default theme declares its cart indicator a visitor block (template.conf `visitorBlocks`): a
 // page kept for everyone is completed with each visitor's own indicator. The price, changed behind
 // the app's back, tells a kept page from one rendered afresh.
-describe('kept pages completed with the visitor\'s own blocks', () => {
+describe("kept pages completed with the visitor's own blocks", () => {
   let site: MembersSite;
   beforeAll(async () => {
     site = await membersApp('sqlite');
@@ -16,7 +16,7 @@ describe('kept pages completed with the visitor\'s own blocks', () => {
   const count = (html: string) => [...html.matchAll(/class="sqs-cart-quantity">(\d+)</g)].map((m) => Number(m[1]));
   const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-  it('serves a shopper with a cart the kept page, with their cart in its indicator and nobody else\'s', async () => {
+  it("serves a shopper with a cart the kept page, with their cart in its indicator and nobody else's", async () => {
     const shopper = new Browser(site.app);
     expect((await shopper.add('shop', 'mug', 'MUG-12', 2)).status).toBe(200);
     await setPrice(1500);

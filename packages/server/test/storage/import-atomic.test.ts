@@ -38,7 +38,13 @@ describe.each(DIALECTS)('a failed import on %s', (dialect) => {
     await fs.writeFile(path.join(dir, 'site.json'), JSON.stringify(site));
     await expect(importSite(store, dir)).rejects.toThrow(/already belongs to another site/);
     expect(await countWebsites(store.db)).toBe(1);
-    expect(await store.db.selectFrom('items').select('id').where('website_id', '!=', (await store.db.selectFrom('websites').select('id').executeTakeFirstOrThrow()).id).execute()).toEqual([]);
+    expect(
+      await store.db
+        .selectFrom('items')
+        .select('id')
+        .where('website_id', '!=', (await store.db.selectFrom('websites').select('id').executeTakeFirstOrThrow()).id)
+        .execute(),
+    ).toEqual([]);
     await fs.rm(dir, { recursive: true });
   });
 });

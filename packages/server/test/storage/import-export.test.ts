@@ -10,14 +10,32 @@ import { FIXTURE_SITE } from '../helpers/paths.js';
 
 /** Every table's rows, ids included, without the import timestamps: "the store state". */
 async function snapshot(store: Store) {
-  const tables = ['websites', 'website_hosts', 'site_settings', 'themes', 'theme_files', 'collections', 'items', 'products',
-    'product_variants', 'subscription_plans', 'forms', 'navigation', 'assets'] as const;
+  const tables = [
+    'websites',
+    'website_hosts',
+    'site_settings',
+    'themes',
+    'theme_files',
+    'collections',
+    'items',
+    'products',
+    'product_variants',
+    'subscription_plans',
+    'forms',
+    'navigation',
+    'assets',
+  ] as const;
   const out: Record<string, unknown[]> = {};
   for (const table of tables) {
     const rows = await store.db.selectFrom(table).selectAll().execute();
     out[table] = rows
-      .map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !k.endsWith('_on') && k !== 'version')
-        .map(([k, v]) => [k, v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v])))
+      .map((row) =>
+        Object.fromEntries(
+          Object.entries(row)
+            .filter(([k]) => !k.endsWith('_on') && k !== 'version')
+            .map(([k, v]) => [k, v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v]),
+        ),
+      )
       .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
   }
   return out;

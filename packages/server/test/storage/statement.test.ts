@@ -49,9 +49,24 @@ describe.each(DIALECTS)('write transactions on %s', (dialect) => {
       await insert(tx, 7, 'seven');
       await insert(tx, 8, 'eight');
     });
-    const byArrays = rawStatement((db, p) => db.selectFrom('t_writes' as never).select(['v', 'id'] as never).where('id' as never, '>=', p(0)).orderBy('id' as never));
-    const byObjects = statement((db, p) => db.selectFrom('t_writes' as never).select(['v', 'id'] as never).where('id' as never, '>=', p(0)).orderBy('id' as never));
-    expect((await byArrays(store, store.db, [7])).rows.map(([v, id]) => [v, Number(id)])).toEqual([['seven', 7], ['eight', 8]]);
+    const byArrays = rawStatement((db, p) =>
+      db
+        .selectFrom('t_writes' as never)
+        .select(['v', 'id'] as never)
+        .where('id' as never, '>=', p(0))
+        .orderBy('id' as never),
+    );
+    const byObjects = statement((db, p) =>
+      db
+        .selectFrom('t_writes' as never)
+        .select(['v', 'id'] as never)
+        .where('id' as never, '>=', p(0))
+        .orderBy('id' as never),
+    );
+    expect((await byArrays(store, store.db, [7])).rows.map(([v, id]) => [v, Number(id)])).toEqual([
+      ['seven', 7],
+      ['eight', 8],
+    ]);
     // The same SQL text shares one prepared statement on SQLite: reading as arrays leaves it reading objects for others.
     expect((await byObjects(store, store.db, [8])).rows).toEqual([{ v: 'eight', id: 8 }]);
     const inside = await writeTransaction(store, async (tx) => (await byArrays(store, tx, [8])).rows);
@@ -96,18 +111,23 @@ describe('group commit on SQLite', () => {
   it('runs the writes of one turn in one transaction and answers none before it is committed', async () => {
     const events: string[] = [];
     const seenAtAnswer: number[][] = [];
-    const write = (id: number) => writeTransaction(store, async (tx) => {
-      events.push(`work ${id}`);
-      await insert(tx, id);
-    }).then(() => {
-      events.push(`answer ${id}`);
-      seenAtAnswer.push(seenElsewhere());
-    });
+    const write = (id: number) =>
+      writeTransaction(store, async (tx) => {
+        events.push(`work ${id}`);
+        await insert(tx, id);
+      }).then(() => {
+        events.push(`answer ${id}`);
+        seenAtAnswer.push(seenElsewhere());
+      });
     await Promise.all([write(1), write(2), write(3)]);
     // All three ran before any was answered: they shared a transaction (one BEGIN, one COMMIT) ...
     expect(events).toEqual(['work 1', 'work 2', 'work 3', 'answer 1', 'answer 2', 'answer 3']);
     // ... and each answer came after the commit: another connection already saw every row.
-    expect(seenAtAnswer).toEqual([[1, 2, 3], [1, 2, 3], [1, 2, 3]]);
+    expect(seenAtAnswer).toEqual([
+      [1, 2, 3],
+      [1, 2, 3],
+      [1, 2, 3],
+    ]);
   });
 
   it('fails every write of the group when their commit fails, and stores none of them', async () => {
@@ -147,12 +167,14 @@ describe('group commit on SQLite', () => {
   it('lets other queries of the store run between groups', async () => {
     let writes = 0;
     let read: Promise<number> | undefined;
-    const many = Array.from({ length: 200 }, (_, i) => writeTransaction(store, async (tx) => {
-      // A Kysely query issued during the first group waits for that group only, not for all 200 writes.
-      if (i === 0) read = sql`select count(*) as n from t_writes`.execute(store.db).then(() => writes);
-      await insert(tx, i + 100);
-      writes++;
-    }));
+    const many = Array.from({ length: 200 }, (_, i) =>
+      writeTransaction(store, async (tx) => {
+        // A Kysely query issued during the first group waits for that group only, not for all 200 writes.
+        if (i === 0) read = sql`select count(*) as n from t_writes`.execute(store.db).then(() => writes);
+        await insert(tx, i + 100);
+        writes++;
+      }),
+    );
     await Promise.all(many);
     const writesWhenRead = await read!;
     expect(writesWhenRead).toBeGreaterThan(0);

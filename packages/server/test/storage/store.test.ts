@@ -24,7 +24,10 @@ describe.each(DIALECTS)('the store on %s', (dialect) => {
   it('migrates once: opening the store again changes nothing', async () => {
     await migrate(store);
     const second = await openStore(url);
-    const rows = (await second.db.selectFrom('kysely_migration' as never).selectAll().execute()) as { name: string }[];
+    const rows = (await second.db
+      .selectFrom('kysely_migration' as never)
+      .selectAll()
+      .execute()) as { name: string }[];
     expect(rows.map((r) => r.name)).toEqual(Object.keys(await new TesseraMigrations(dialect).getMigrations()).sort());
     await second.close();
   });
@@ -35,7 +38,11 @@ describe.each(DIALECTS)('the store on %s', (dialect) => {
     // runner's leases (a background job works across every site of the store, docs/jobs.md).
     const ours = tables.filter((t) => !t.name.startsWith('kysely_') && t.name !== 'job_leases');
     expect(ours.length).toBeGreaterThanOrEqual(13);
-    for (const table of ours) expect(table.columns.map((c) => c.name), table.name).toContain('website_id');
+    for (const table of ours)
+      expect(
+        table.columns.map((c) => c.name),
+        table.name,
+      ).toContain('website_id');
   });
 
   it('reads epoch milliseconds back as numbers and money as integer minor units', async () => {
@@ -53,15 +60,23 @@ describe.each(DIALECTS)('the store on %s', (dialect) => {
     await expect(store.db.updateTable('products').set({ product_type: 6 }).where('item_id', '=', variant.item_id).execute()).rejects.toThrow();
     await expect(store.db.insertInto('website_hosts').values({ host: 'x.test', website_id: 'nope' }).execute()).rejects.toThrow();
     // A decrement guarded by the current stock is the pattern the commerce module uses.
-    const taken = await store.db.updateTable('product_variants').set((eb) => ({ stock: eb('stock', '-', 9) }))
-      .where('id', '=', variant.id).where('stock', '>=', 9).executeTakeFirst();
+    const taken = await store.db
+      .updateTable('product_variants')
+      .set((eb) => ({ stock: eb('stock', '-', 9) }))
+      .where('id', '=', variant.id)
+      .where('stock', '>=', 9)
+      .executeTakeFirst();
     expect(Number(taken.numUpdatedRows)).toBe(1);
-    const again = await store.db.updateTable('product_variants').set((eb) => ({ stock: eb('stock', '-', 1) }))
-      .where('id', '=', variant.id).where('stock', '>=', 1).executeTakeFirst();
+    const again = await store.db
+      .updateTable('product_variants')
+      .set((eb) => ({ stock: eb('stock', '-', 1) }))
+      .where('id', '=', variant.id)
+      .where('stock', '>=', 1)
+      .executeTakeFirst();
     expect(Number(again.numUpdatedRows)).toBe(0);
   });
 
-  it('deletes a site\'s content with the site (foreign keys cascade)', async () => {
+  it("deletes a site's content with the site (foreign keys cascade)", async () => {
     const website = await resolveWebsite(store.db, 'shop.test');
     await store.db.deleteFrom('websites').where('id', '=', website!.id).execute();
     for (const table of ['items', 'product_variants', 'assets', 'collections'] as const) {
@@ -82,7 +97,9 @@ describe('the PostgreSQL store when the server ends its connections', () => {
     const { url, drop } = await freshDatabaseUrl('postgres');
     const store = await openStore(url);
     const warnings: string[] = [];
-    const onWarning = (w: Error & { code?: string }) => { if (w.code === 'TESSERA_PG_IDLE') warnings.push(w.message); };
+    const onWarning = (w: Error & { code?: string }) => {
+      if (w.code === 'TESSERA_PG_IDLE') warnings.push(w.message);
+    };
     process.on('warning', onWarning);
     try {
       const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(store.db)).rows[0]!.pid;

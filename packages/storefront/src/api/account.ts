@@ -94,7 +94,8 @@ export function createAccountApi({ xsrf = xsrfStore(), ...options }: AccountApiO
     endSession: (id: string) => account<{ ended: number }>('DELETE', `/api/site-users/account/sessions/${encodeURIComponent(id)}`),
     endOtherSessions: () => account<{ ended: number }>('DELETE', '/api/site-users/account/sessions'),
     requestReset: (email: string) => api<{ sent: true }>('POST', '/api/site-users/account/password-reset', { email }),
-    confirmReset: async (token: string, password: string) => keep(await api<SignedIn>('POST', '/api/site-users/account/password-reset/confirm', { token, password })),
+    confirmReset: async (token: string, password: string) =>
+      keep(await api<SignedIn>('POST', '/api/site-users/account/password-reset/confirm', { token, password })),
     claimMembership: (orderToken: string) => account<{ memberships: Grant[] }>('POST', '/api/site-users/account/memberships', { orderToken }),
     /** `POST /api/site-users/account/locale` { language }: sent only by the translation widget. */
     setLocale: (language: string) => account<{ language: string }>('POST', '/api/site-users/account/locale', { language }),
@@ -103,8 +104,12 @@ export function createAccountApi({ xsrf = xsrfStore(), ...options }: AccountApiO
       api<{ unlocked: true }>('POST', '/api/site-password/unlock', collectionId ? { password, collectionId } : { password }),
     /** `POST /api/commerce/checkout` of one item (express checkout), with a new idempotency key per attempt. */
     expressCheckout: (body: { itemId: string; sku: string; email: string; payment: Record<string, string> }, key: string) =>
-      api<{ confirmationUrl: string; order: { id: string } }>('POST', '/api/commerce/checkout',
-        { expressCheckout: { itemId: body.itemId, sku: body.sku, quantity: 1 }, email: body.email, payment: body.payment }, { 'Idempotency-Key': key }),
+      api<{ confirmationUrl: string; order: { id: string } }>(
+        'POST',
+        '/api/commerce/checkout',
+        { expressCheckout: { itemId: body.itemId, sku: body.sku, quantity: 1 }, email: body.email, payment: body.payment },
+        { 'Idempotency-Key': key },
+      ),
     forgetToken: () => xsrf.clear(),
   };
 }
@@ -115,7 +120,10 @@ export type AccountApi = ReturnType<typeof createAccountApi>;
  * The spec's client messages for a failed call (storefront.md section 8): no answer, a crumb
  * failure, 429, else the server's message, else a generic one.
  */
-export function failureMessage(answer: ApiResult<unknown> | null, strings: { sessionExpired: string; tryAgain: string; connect: string; unknown: string }): string {
+export function failureMessage(
+  answer: ApiResult<unknown> | null,
+  strings: { sessionExpired: string; tryAgain: string; connect: string; unknown: string },
+): string {
   if (!answer || (!answer.ok && answer.network)) return strings.connect;
   if (answer.ok) return strings.unknown;
   if (answer.crumbFail) return strings.sessionExpired;

@@ -29,7 +29,8 @@ export function createCommerceApi(options: ApiOptions = {}) {
     removeEntry: (entryId: string) => api<CartAnswer>('DELETE', entry(entryId)),
     addCoupon: (code: string, cartToken?: string) => api<CartAnswer>('POST', withToken(`${cartPath}/coupons`, cartToken), { code }),
     removeCoupon: (code: string, cartToken?: string) => api<CartAnswer>('DELETE', withToken(`${cartPath}/coupons/${encodeURIComponent(code)}`, cartToken)),
-    setShippingLocation: (location: ShippingLocation, cartToken?: string) => api<CartAnswer>('PUT', withToken(`${cartPath}/shipping-location`, cartToken), location),
+    setShippingLocation: (location: ShippingLocation, cartToken?: string) =>
+      api<CartAnswer>('PUT', withToken(`${cartPath}/shipping-location`, cartToken), location),
     setShippingOption: (shippingOptionId: string | null, cartToken?: string) =>
       api<CartAnswer>('PUT', withToken(`${cartPath}/shipping-option`, cartToken), { shippingOptionId }),
     /** `POST /api/3/commerce/cart/subscription`: a cart of its own for one subscription. */
@@ -38,7 +39,8 @@ export function createCommerceApi(options: ApiOptions = {}) {
     /** `GET /api/commerce/inventory/stock/?itemId=`. */
     stock: (itemId: string) => api<{ results: StockResult[] }>('GET', `/api/commerce/inventory/stock/?itemId=${encodeURIComponent(itemId)}`),
     /** `POST /api/commerce/checkout` with the attempt's Idempotency-Key. */
-    checkout: (body: CheckoutRequest, idempotencyKey: string) => api<PlacedOrder>('POST', '/api/commerce/checkout', body, { 'Idempotency-Key': idempotencyKey }),
+    checkout: (body: CheckoutRequest, idempotencyKey: string) =>
+      api<PlacedOrder>('POST', '/api/commerce/checkout', body, { 'Idempotency-Key': idempotencyKey }),
     /**
      * The installment provider's information: plain HTML written for Tessera, by locale. Not JSON,
      * so not a call of the API client: a plain read, null when it fails.

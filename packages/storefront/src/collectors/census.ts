@@ -10,10 +10,7 @@ const ignore = (): void => {};
 
 /** `POST /api/census/RecordHit`, form-encoded: event, data (JSON), ss_cvr. */
 export function recordHit(event: string, data: object, visitorId?: string): Promise<void> {
-  return post('/api/census/RecordHit', formEncode({ event, data: JSON.stringify(data), [CENSUS_VISITOR_COOKIE]: visitorId }), FORM_TYPE).then(
-    ignore,
-    ignore,
-  );
+  return post('/api/census/RecordHit', formEncode({ event, data: JSON.stringify(data), [CENSUS_VISITOR_COOKIE]: visitorId }), FORM_TYPE).then(ignore, ignore);
 }
 
 /** The page view's data: the page-context fields, where the page is, and the visitor's session. */
@@ -49,8 +46,6 @@ function census(path: string, context: CollectorContext, fields?: object): Promi
 
 export const recordButtonClick = (context: CollectorContext, fields?: object) => census('button-click', context, fields);
 export const recordButtonRender = (context: CollectorContext, fields?: object) => census('button-render', context, fields);
-export const recordFormRender = (context: CollectorContext, formId: string, fields?: object) =>
-  census('form-render', context, { formId, ...fields });
+export const recordFormRender = (context: CollectorContext, formId: string, fields?: object) => census('form-render', context, { formId, ...fields });
 export const recordOverlay = (context: CollectorContext, fields?: object) => census('overlay', context, fields);
-export const recordQuickView = (context: CollectorContext, id: string) =>
-  census(`RecordQuickView/${encodeURIComponent(id)}`, context);
+export const recordQuickView = (context: CollectorContext, id: string) => census(`RecordQuickView/${encodeURIComponent(id)}`, context);

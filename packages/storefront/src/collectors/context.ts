@@ -54,9 +54,25 @@ export interface CollectorContext {
 
 /** The page-context field names of the spec, in its order. */
 const PAGE_CONTEXT_FIELDS = [
-  'accountId', 'ampEnabled', 'authenticUrl', 'cloneable', 'collectionType', 'createdOn', 'developerMode',
-  'impersonatedSession', 'inFrame', 'isHstsEnabled', 'isInternal', 'language', 'memberId', 'pageType',
-  'platform', 'templateId', 'timeZone', 'websiteId', 'websiteType',
+  'accountId',
+  'ampEnabled',
+  'authenticUrl',
+  'cloneable',
+  'collectionType',
+  'createdOn',
+  'developerMode',
+  'impersonatedSession',
+  'inFrame',
+  'isHstsEnabled',
+  'isInternal',
+  'language',
+  'memberId',
+  'pageType',
+  'platform',
+  'templateId',
+  'timeZone',
+  'websiteId',
+  'websiteType',
 ] as const;
 
 /** The page-context fields the site context holds; inFrame is measured when the server did not say. */

@@ -115,10 +115,7 @@ export async function startPageSpeed(context: CollectorContext, options: PageSpe
   });
   const hosts = context.imageHosts ?? [`${location.origin}/assets/`];
   try {
-    queue.add(
-      record('pageSpeed', pageSpeedData(context, metrics)),
-      ...imageRecordData(hosts, onLoad).map((data) => record('image', data)),
-    );
+    queue.add(record('pageSpeed', pageSpeedData(context, metrics)), ...imageRecordData(hosts, onLoad).map((data) => record('image', data)));
   } catch (error) {
     report(error as Error);
   }

@@ -35,7 +35,7 @@ export function recordingAllowed(settings: RecordingSettings | undefined, visito
 
 /** A clicked element, described without its text or values: its tag, role and classes. */
 export function describeTarget(target: EventTarget | null): string {
-  const el = target instanceof Element ? target.closest('a,button,input,select,textarea,summary,[role]') ?? target : null;
+  const el = target instanceof Element ? (target.closest('a,button,input,select,textarea,summary,[role]') ?? target) : null;
   if (!el) return '';
   const role = el.getAttribute('role');
   const cls = (el.getAttribute('class') ?? '').split(/\s+/).filter(Boolean).slice(0, 2).join('.');

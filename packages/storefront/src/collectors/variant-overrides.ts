@@ -36,6 +36,7 @@ export function variantOverrides(siteStatus: 'internal' | 'live', search: string
 
 /** Tells the page (and its scripts) the overrides: `data-variant-<name>` on <html>, and a `tessera:variants` event. */
 export function applyToDocument(overrides: Record<string, string>, doc: Document = document): void {
-  for (const [name, value] of Object.entries(overrides)) doc.documentElement.setAttribute(`data-variant-${name.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`, value);
+  for (const [name, value] of Object.entries(overrides))
+    doc.documentElement.setAttribute(`data-variant-${name.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`, value);
   doc.dispatchEvent(new CustomEvent('tessera:variants', { detail: overrides }));
 }

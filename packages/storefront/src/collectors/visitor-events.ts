@@ -19,8 +19,7 @@ export interface StorefrontEventBus {
   subscribe(handler: (event: StorefrontEvent) => void): unknown;
 }
 
-const own = (table: object, name: string): string | undefined =>
-  Object.hasOwn(table, name) ? (table as Record<string, string>)[name] : undefined;
+const own = (table: object, name: string): string | undefined => (Object.hasOwn(table, name) ? (table as Record<string, string>)[name] : undefined);
 
 /** Sends one bus event to its tracker; resolves false for an event the collectors do not track. */
 export function forwardEvent(visit: Visit, { name, payload = {} }: StorefrontEvent): Promise<boolean> {

@@ -2,9 +2,7 @@
 // `language`): @tessera/core's tables, and for the messages the islands share with the product page,
 // the page's `localizedStrings` (only the words that differ from English reach the page). Messages
 // the server words (an API answer's `message`) are shown as they come.
-import {
-  CART_MESSAGES, cartTexts, checkoutChecks, checkoutTexts, pageTexts,
-} from '@tessera/core/cart';
+import { CART_MESSAGES, cartTexts, checkoutChecks, checkoutTexts, pageTexts } from '@tessera/core/cart';
 import { EMAIL_FORMAT_EXAMPLE, FORM_MESSAGES, emailNotValidMessage } from '@tessera/core/validation';
 import { createContext, useContext } from 'react';
 import type { TesseraGlobal } from '../bootstrap.js';

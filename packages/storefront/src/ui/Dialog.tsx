@@ -69,23 +69,39 @@ export function Dialog({ title, onClose, children, role = 'dialog', className, a
 
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes the dialog; the keyboard closes it with Escape or its button
-    <div ref={overlay} className={`tessera-overlay${tall ? ' tessera-overlay--tall' : ''}`}
+    <div
+      ref={overlay}
+      className={`tessera-overlay${tall ? ' tessera-overlay--tall' : ''}`}
       onMouseDown={(e) => {
         // A press that starts on the overlay itself (not on the panel) is a click outside.
         if (e.target === overlay.current) close.current();
       }}>
       {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, both of which take aria-modal */}
-      <div ref={panel} className={`tessera-dialog${className ? ` ${className}` : ''}`} role={role} aria-modal="true"
-        aria-labelledby={titleId} aria-describedby={role === 'alertdialog' ? bodyId : undefined} tabIndex={-1}
+      <div
+        ref={panel}
+        className={`tessera-dialog${className ? ` ${className}` : ''}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={role === 'alertdialog' ? bodyId : undefined}
+        tabIndex={-1}
         style={tall ? { marginTop: LIGHTBOX_MARGIN_PX, marginBottom: LIGHTBOX_MARGIN_PX } : undefined}>
         <button type="button" className="tessera-dialog__close" aria-label={STOREFRONT_TEXTS.close} onClick={() => close.current()}>
           <span aria-hidden="true">×</span>
         </button>
-        <h2 id={titleId} className={`tessera-dialog__title${hideTitle ? ' visually-hidden' : ''}`}>{title}</h2>
-        <div id={bodyId} className="tessera-dialog__body">{children}</div>
+        <h2 id={titleId} className={`tessera-dialog__title${hideTitle ? ' visually-hidden' : ''}`}>
+          {title}
+        </h2>
+        <div id={bodyId} className="tessera-dialog__body">
+          {children}
+        </div>
         {actions !== null && (
           <div className="tessera-dialog__actions">
-            {actions ?? <button type="button" className="button" onClick={() => close.current()}>{STOREFRONT_TEXTS.ok}</button>}
+            {actions ?? (
+              <button type="button" className="button" onClick={() => close.current()}>
+                {STOREFRONT_TEXTS.ok}
+              </button>
+            )}
           </div>
         )}
       </div>

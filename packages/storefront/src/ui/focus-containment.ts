@@ -8,7 +8,8 @@ export interface FocusContainmentOptions {
   readonly predicate?: (element: Element) => boolean;
 }
 
-const FOCUSABLE = 'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
 
 /** Elements that take focus by Tab, in document order (hidden and inert ones left out). */
 export function focusableIn(root: ParentNode, predicate?: (el: Element) => boolean): HTMLElement[] {

@@ -26,7 +26,7 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
 function targetPosition(target: Element | number, container: HTMLElement | undefined, axis: 'x' | 'y'): number {
   if (typeof target === 'number') return target;
   const box = target.getBoundingClientRect();
-  if (!container) return (axis === 'y' ? box.top + window.scrollY : box.left + window.scrollX);
+  if (!container) return axis === 'y' ? box.top + window.scrollY : box.left + window.scrollX;
   const frame = container.getBoundingClientRect();
   return axis === 'y' ? box.top - frame.top + container.scrollTop : box.left - frame.left + container.scrollLeft;
 }

@@ -27,9 +27,7 @@ let reported: Error[];
 beforeEach(() => {
   useFakeClock();
   settings = () => Response.json({ pageLoadId: 'pl-1' });
-  network = fakeNetwork((request) =>
-    request.url === '/api/1/performance/settings' ? settings(request) : new Response(null, { status: 200 }),
-  );
+  network = fakeNetwork((request) => (request.url === '/api/1/performance/settings' ? settings(request) : new Response(null, { status: 200 })));
   installBeacon(network);
   reported = [];
 });
@@ -285,8 +283,7 @@ describe('the record queue', () => {
 });
 
 describe('image records', () => {
-  const rect = (top: number, height = 100) =>
-    ({ top, left: 0, width: 200, height, right: 200, bottom: top + height, x: 0, y: top, toJSON() {} }) as DOMRect;
+  const rect = (top: number, height = 100) => ({ top, left: 0, width: 200, height, right: 200, bottom: top + height, x: 0, y: top, toJSON() {} }) as DOMRect;
 
   it('are sent only for images of the own host with exactly one matching element', async () => {
     document.body.innerHTML = `

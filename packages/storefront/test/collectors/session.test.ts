@@ -1,13 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readExpiring, writeExpiring } from '../../src/collectors/expiring-storage.js';
-import {
-  applyCookiePolicy,
-  readAnalyticsId,
-  readMarketingId,
-  readSessionInfo,
-  resolveAnalyticsId,
-} from '../../src/collectors/session.js';
+import { applyCookiePolicy, readAnalyticsId, readMarketingId, readSessionInfo, resolveAnalyticsId } from '../../src/collectors/session.js';
 import { blockStorage, cookieNames, goTo, resetPage, useFakeClock } from './browser.js';
 
 afterEach(resetPage);

@@ -2,11 +2,7 @@
 import { COMMERCE_EVENTS, MEMBER_EVENTS } from '@tessera/core/constants';
 import { WebsiteRole } from '@tessera/core/enums';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type StorefrontEvent,
-  forwardEvent,
-  forwardVisitorEvents,
-} from '../../src/collectors/visitor-events.js';
+import { type StorefrontEvent, forwardEvent, forwardVisitorEvents } from '../../src/collectors/visitor-events.js';
 import type { CollectorContext } from '../../src/collectors/context.js';
 import { eventRecord, legacyPayload, trackEvent, trackLegacyEvent } from '../../src/collectors/trackers.js';
 import { type Visit, startVisit } from '../../src/collectors/visit.js';
@@ -89,9 +85,7 @@ describe('event client (clanker)', () => {
   it('in validate mode posts the content to the validate endpoint of the schema', async () => {
     const network = fakeNetwork();
     await trackEvent('add_to_cart', { a: 1 }, true);
-    expect(network.requests.map((r) => [r.url, r.body])).toEqual([
-      ['/api/v1/clanker/validate-event-content/add_to_cart', '{"a":1}'],
-    ]);
+    expect(network.requests.map((r) => [r.url, r.body])).toEqual([['/api/v1/clanker/validate-event-content/add_to_cart', '{"a":1}']]);
   });
 
   it('rejects "no payload" and non-success statuses', async () => {

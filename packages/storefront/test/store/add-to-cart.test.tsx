@@ -9,14 +9,16 @@ import { watchVariantImages } from '../../src/islands/add-to-cart/variant-image.
 import { createCartStore } from '../../src/islands/shared/cart-store.js';
 import { type Network, apiOn, cart, entry, flush, json, network, productItem, renderProduct } from './helpers.js';
 
-const MUG = () => productItem({
-  id: 'mug', options: ['Colour', 'Size'],
-  variants: [
-    { sku: 'MUG-BLU-08', attributes: { Colour: 'Blue', Size: '8 oz' }, stock: 14, image: '/assets/blue.svg?v=3' },
-    { sku: 'MUG-SND-08', attributes: { Colour: 'Sand', Size: '8 oz' }, stock: 9, image: '/assets/sand.svg?v=2' },
-    { sku: 'MUG-SND-12', attributes: { Colour: 'Sand', Size: '12 oz' }, stock: 0 },
-  ],
-});
+const MUG = () =>
+  productItem({
+    id: 'mug',
+    options: ['Colour', 'Size'],
+    variants: [
+      { sku: 'MUG-BLU-08', attributes: { Colour: 'Blue', Size: '8 oz' }, stock: 14, image: '/assets/blue.svg?v=3' },
+      { sku: 'MUG-SND-08', attributes: { Colour: 'Sand', Size: '8 oz' }, stock: 9, image: '/assets/sand.svg?v=2' },
+      { sku: 'MUG-SND-12', attributes: { Colour: 'Sand', Size: '12 oz' }, stock: 0 },
+    ],
+  });
 
 let net: Network;
 let root: Root | null = null;
@@ -33,16 +35,25 @@ function mount(item = MUG(), options: { express?: boolean; cookiesEnabled?: bool
   stopImages = watchVariantImages(document);
   act(() => {
     root = createRoot(host);
-    root.render(<AddToCart markup={markup} api={apiOn(net, { cookiesEnabled: options.cookiesEnabled })} store={store}
-      bus={{ publish: (name, payload) => published.push({ name, payload }) }} navigate={navigate}
-      storage={{ setItem: (k, v) => storage.set(k, v) }} strings={options.strings} />);
+    root.render(
+      <AddToCart
+        markup={markup}
+        api={apiOn(net, { cookiesEnabled: options.cookiesEnabled })}
+        store={store}
+        bus={{ publish: (name, payload) => published.push({ name, payload }) }}
+        navigate={navigate}
+        storage={{ setItem: (k, v) => storage.set(k, v) }}
+        strings={options.strings}
+      />,
+    );
   });
 }
 
 const button = () => document.querySelector<HTMLButtonElement>('.sqs-add-to-cart-button')!;
-const choose = (label: string, value: string) => act(() => {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-});
+const choose = (label: string, value: string) =>
+  act(() => {
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  });
 /** Lets answers, React and lazily loaded parts (the dialog) arrive, without moving the clock. */
 const settle = async () => {
   for (let i = 0; i < 5; i++) {
@@ -58,13 +69,15 @@ const click = async () => {
   });
   await settle();
 };
-const advance = (ms: number) => act(async () => {
-  await vi.advanceTimersByTimeAsync(ms);
-});
-const added = (quantity = 1, sku = 'MUG-SND-08') => json(200, {
-  shoppingCart: cart([entry({ id: 'e1', itemId: 'mug', quantity, chosenVariant: { sku, attributes: {} } })]),
-  newlyAdded: entry({ id: 'e1', itemId: 'mug', quantity, chosenVariant: { sku, attributes: {} } }),
-});
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+const added = (quantity = 1, sku = 'MUG-SND-08') =>
+  json(200, {
+    shoppingCart: cart([entry({ id: 'e1', itemId: 'mug', quantity, chosenVariant: { sku, attributes: {} } })]),
+    newlyAdded: entry({ id: 'e1', itemId: 'mug', quantity, chosenVariant: { sku, attributes: {} } }),
+  });
 
 // The parts the island loads lazily, loaded once here: under fake timers a first import would outlast the test's waits.
 beforeAll(async () => {
@@ -108,10 +121,12 @@ describe('the add-to-cart button', () => {
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     await click();
     expect(button().textContent).toBe('Adding…');
-    expect(net.to('POST', '/api/commerce/shopping-cart/entries')).toEqual([expect.objectContaining({
-      body: { itemId: 'mug', sku: 'MUG-SND-08', quantity: 2 },
-      headers: expect.objectContaining({ 'x-csrf-token': 'crumb-1', 'content-type': 'application/json' }),
-    })]);
+    expect(net.to('POST', '/api/commerce/shopping-cart/entries')).toEqual([
+      expect.objectContaining({
+        body: { itemId: 'mug', sku: 'MUG-SND-08', quantity: 2 },
+        headers: expect.objectContaining({ 'x-csrf-token': 'crumb-1', 'content-type': 'application/json' }),
+      }),
+    ]);
     await advance(999);
     expect(button().textContent).toBe('Adding…');
     await advance(1);
@@ -125,12 +140,20 @@ describe('the add-to-cart button', () => {
     await advance(1);
     expect(button().textContent).toBe('Add to Cart');
     expect(store.getState().cart?.totalQuantity).toBe(2);
-    expect(published).toContainEqual({ name: 'add-to-cart', payload: { objectIdentifier: 'mug', variantId: 'var-MUG-SND-08', sku: 'MUG-SND-08', quantity: 2 } });
+    expect(published).toContainEqual({
+      name: 'add-to-cart',
+      payload: { objectIdentifier: 'mug', variantId: 'var-MUG-SND-08', sku: 'MUG-SND-08', quantity: 2 },
+    });
   });
 
   it('speaks the page’s language when the site context carries its words', async () => {
     net.on('POST', '/api/commerce/shopping-cart/entries', () => added(1));
-    const strings = { storefrontAddToCartText: 'Ajouter au panier', addToCartAddingText: 'Ajout…', addToCartAddedText: 'Ajouté !', viewCartText: 'Voir le panier' };
+    const strings = {
+      storefrontAddToCartText: 'Ajouter au panier',
+      addToCartAddingText: 'Ajout…',
+      addToCartAddedText: 'Ajouté !',
+      viewCartText: 'Voir le panier',
+    };
     mount(MUG(), { strings });
     expect(button().textContent).toBe('Ajouter au panier');
     choose('Select Colour', 'Sand');
@@ -173,19 +196,29 @@ describe('the add-to-cart button', () => {
   });
 
   it('names three or more options with commas and "and"', async () => {
-    mount(productItem({
-      options: ['Size', 'Colour', 'Material'],
-      variants: [{ sku: 'A', attributes: { Size: 'S', Colour: 'Red', Material: 'Oak' } }, { sku: 'B', attributes: { Size: 'M', Colour: 'Red', Material: 'Oak' } }],
-    }));
+    mount(
+      productItem({
+        options: ['Size', 'Colour', 'Material'],
+        variants: [
+          { sku: 'A', attributes: { Size: 'S', Colour: 'Red', Material: 'Oak' } },
+          { sku: 'B', attributes: { Size: 'M', Colour: 'Red', Material: 'Oak' } },
+        ],
+      }),
+    );
     await click();
     expect(screen.getByRole('alertdialog').textContent).toContain('Please select the Size, Colour and Material options.');
   });
 
   it('refuses an unavailable variant and an out-of-stock one', async () => {
-    mount(productItem({
-      options: ['Colour', 'Size'],
-      variants: [{ sku: 'B8', attributes: { Colour: 'Blue', Size: '8 oz' } }, { sku: 'S12', attributes: { Colour: 'Sand', Size: '12 oz' }, stock: 0 }],
-    }));
+    mount(
+      productItem({
+        options: ['Colour', 'Size'],
+        variants: [
+          { sku: 'B8', attributes: { Colour: 'Blue', Size: '8 oz' } },
+          { sku: 'S12', attributes: { Colour: 'Sand', Size: '12 oz' }, stock: 0 },
+        ],
+      }),
+    );
     choose('Select Colour', 'Blue');
     choose('Select Size', '12 oz');
     await click();
@@ -199,7 +232,10 @@ describe('the add-to-cart button', () => {
     expect(net.sent).toEqual([]);
   });
 
-  it.each([['abc', 'Quantity must be a number.'], ['1.5', 'Quantity must be a whole number.']])('refuses the quantity %s', async (value, message) => {
+  it.each([
+    ['abc', 'Quantity must be a number.'],
+    ['1.5', 'Quantity must be a whole number.'],
+  ])('refuses the quantity %s', async (value, message) => {
     mount(productItem({ variants: [{ sku: 'ONE' }] }));
     const input = screen.getByLabelText('Quantity') as HTMLInputElement;
     // jsdom keeps a number input's invalid text out of its value, as browsers do: "abc" reads "".
@@ -210,10 +246,30 @@ describe('the add-to-cart button', () => {
   });
 
   it.each([
-    ['a crumb failure with cookies on', () => json(403, { error: 'x', code: 'CRUMB_FAIL', crumbFail: true }), true, 'Your session has expired. Please reload the page and try again.'],
-    ['a crumb failure with cookies off', () => json(403, { error: 'x', code: 'CRUMB_FAIL', crumbFail: true }), false, 'Please enable cookies in your browser, reload the page, and try again.'],
-    ['a 429', () => json(429, { error: 'Please try again in a few seconds.', code: 'RATE_LIMITED' }, { 'Retry-After': '30' }), true, 'Please try again in a few seconds.'],
-    ['a server refusal', () => json(409, { error: 'Sorry, we do not have enough of that item available.', code: 'OUT_OF_STOCK' }), true, 'Sorry, we do not have enough of that item available.'],
+    [
+      'a crumb failure with cookies on',
+      () => json(403, { error: 'x', code: 'CRUMB_FAIL', crumbFail: true }),
+      true,
+      'Your session has expired. Please reload the page and try again.',
+    ],
+    [
+      'a crumb failure with cookies off',
+      () => json(403, { error: 'x', code: 'CRUMB_FAIL', crumbFail: true }),
+      false,
+      'Please enable cookies in your browser, reload the page, and try again.',
+    ],
+    [
+      'a 429',
+      () => json(429, { error: 'Please try again in a few seconds.', code: 'RATE_LIMITED' }, { 'Retry-After': '30' }),
+      true,
+      'Please try again in a few seconds.',
+    ],
+    [
+      'a server refusal',
+      () => json(409, { error: 'Sorry, we do not have enough of that item available.', code: 'OUT_OF_STOCK' }),
+      true,
+      'Sorry, we do not have enough of that item available.',
+    ],
     ['a network failure', () => 'network-error' as const, true, 'Please check your internet connection.'],
   ])('shows %s in its dialog and is idle 1 s later', async (_name, answer, cookiesEnabled, message) => {
     net.on('POST', '/api/commerce/shopping-cart/entries', answer);
@@ -228,7 +284,17 @@ describe('the add-to-cart button', () => {
   });
 
   it('sends a gift card to the gift-card page with its denomination, and asks for one first', async () => {
-    mount(productItem({ id: 'gift', productType: 4, options: ['Value'], variants: [{ sku: 'GFT-025', attributes: { Value: '$25' }, unlimited: true }, { sku: 'GFT-050', attributes: { Value: '$50' }, unlimited: true }] }));
+    mount(
+      productItem({
+        id: 'gift',
+        productType: 4,
+        options: ['Value'],
+        variants: [
+          { sku: 'GFT-025', attributes: { Value: '$25' }, unlimited: true },
+          { sku: 'GFT-050', attributes: { Value: '$50' }, unlimited: true },
+        ],
+      }),
+    );
     await click();
     expect(screen.getByRole('alertdialog', { name: 'Unable to purchase Gift Card' }).textContent).toContain('Select a denomination for the Gift Card.');
     await act(async () => fireEvent.keyDown(document, { key: 'Escape' }));
@@ -250,17 +316,33 @@ describe('the add-to-cart button', () => {
   });
 
   it('titles express checkout errors Unable to Purchase Item', async () => {
-    mount(productItem({ options: ['Size'], variants: [{ sku: 'S', attributes: { Size: 'S' } }, { sku: 'M', attributes: { Size: 'M' } }] }), { express: true });
+    mount(
+      productItem({
+        options: ['Size'],
+        variants: [
+          { sku: 'S', attributes: { Size: 'S' } },
+          { sku: 'M', attributes: { Size: 'M' } },
+        ],
+      }),
+      { express: true },
+    );
     await click();
     expect(screen.getByRole('alertdialog', { name: 'Unable to Purchase Item' }).textContent).toContain('Please select the Size option.');
   });
 
   it('subscribes through a cart of its own and goes to the subscription page with its token', async () => {
     net.on('POST', '/api/3/commerce/cart/subscription', () => json(200, { cartToken: 'tok/en' }));
-    mount(productItem({
-      id: 'beans', options: ['Size'], subscribable: true,
-      variants: [{ sku: 'SUB-250', attributes: { Size: '250 g' }, unlimited: true }, { sku: 'SUB-500', attributes: { Size: '500 g' }, unlimited: true }],
-    }));
+    mount(
+      productItem({
+        id: 'beans',
+        options: ['Size'],
+        subscribable: true,
+        variants: [
+          { sku: 'SUB-250', attributes: { Size: '250 g' }, unlimited: true },
+          { sku: 'SUB-500', attributes: { Size: '500 g' }, unlimited: true },
+        ],
+      }),
+    );
     choose('Select Size', '250 g');
     await click();
     expect(net.to('POST', '/api/3/commerce/cart/subscription')[0]!.body).toEqual({ itemId: 'beans', sku: 'SUB-250', qty: 1 });

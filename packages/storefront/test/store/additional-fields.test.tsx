@@ -8,7 +8,11 @@ import { createCartStore } from '../../src/islands/shared/cart-store.js';
 import { type Network, apiOn, cart, entry, flush, held, json, network, productItem, renderProduct } from './helpers.js';
 
 const ENGRAVING = {
-  id: 'engraving', name: 'Engraving', captcha: false, honeypot: false, newsletter: false,
+  id: 'engraving',
+  name: 'Engraving',
+  captcha: false,
+  honeypot: false,
+  newsletter: false,
   fields: [
     { id: 'intro', type: 'section', title: 'Your engraving' },
     { id: 'engraving-text', type: 'text', title: 'Engraving text', required: true },
@@ -19,7 +23,8 @@ const ENGRAVING = {
   ],
 };
 
-const SCOOP = () => productItem({ id: 'scoop', title: 'Walnut Scoop', customLabel: 'Personalize and Add', form: ENGRAVING, variants: [{ sku: 'SCP', stock: 3 }] });
+const SCOOP = () =>
+  productItem({ id: 'scoop', title: 'Walnut Scoop', customLabel: 'Personalize and Add', form: ENGRAVING, variants: [{ sku: 'SCP', stock: 3 }] });
 
 let net: Network;
 let root: Root | null = null;
@@ -49,8 +54,10 @@ const open = async () => {
   });
   await settle();
 };
-const stock = (qtyInStock: number) => () => json(200, { results: [{ itemId: 'scoop', variantId: 'v', sku: 'SCP', attributes: {}, unlimited: false, qtyInStock }] });
-const inCart = (quantity: number) => () => json(200, cart(quantity ? [entry({ id: 'e0', itemId: 'scoop', quantity, chosenVariant: { sku: 'SCP', attributes: {} } })] : []));
+const stock = (qtyInStock: number) => () =>
+  json(200, { results: [{ itemId: 'scoop', variantId: 'v', sku: 'SCP', attributes: {}, unlimited: false, qtyInStock }] });
+const inCart = (quantity: number) => () =>
+  json(200, cart(quantity ? [entry({ id: 'e0', itemId: 'scoop', quantity, chosenVariant: { sku: 'SCP', attributes: {} } })] : []));
 
 beforeAll(async () => {
   await import('../../src/ui/Dialog.js');
@@ -102,9 +109,17 @@ describe('a button that uses a form', () => {
     const dialog = screen.getByRole('dialog', { name: 'Engraving' });
     expect(document.body.style.overflow).toBe('hidden');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
-    const errors = Array.from(dialog.querySelectorAll('[data-field-id]'), (f) => [f.getAttribute('data-field-id'), f.querySelector('.field-error:not([hidden])')?.textContent ?? null]);
+    const errors = Array.from(dialog.querySelectorAll('[data-field-id]'), (f) => [
+      f.getAttribute('data-field-id'),
+      f.querySelector('.field-error:not([hidden])')?.textContent ?? null,
+    ]);
     expect(errors).toEqual([
-      ['intro', null], ['engraving-text', 'Required'], ['engraving-style', 'Required'], ['extras', 'Required'], ['finish', 'Required'], ['feel', null],
+      ['intro', null],
+      ['engraving-text', 'Required'],
+      ['engraving-style', 'Required'],
+      ['extras', 'Required'],
+      ['finish', 'Required'],
+      ['feel', null],
     ]);
     expect(within(dialog).getByRole('alert').textContent).toBe('Update the missing or invalid information above.');
     expect(net.to('POST', '/api/commerce/shopping-cart/entries')).toEqual([]);
@@ -112,7 +127,9 @@ describe('a button that uses a form', () => {
 
   it('saves the answers with the add (Saving… meanwhile), closes, and the button says Added! 1 s after', async () => {
     const answer = held(() => json(200, { shoppingCart: cart([entry({ id: 'e1', itemId: 'scoop' })]), newlyAdded: entry({ id: 'e1', itemId: 'scoop' }) }));
-    net.on('GET', '/api/commerce/inventory/stock/', stock(3)).on('GET', '/api/commerce/shopping-cart', inCart(0))
+    net
+      .on('GET', '/api/commerce/inventory/stock/', stock(3))
+      .on('GET', '/api/commerce/shopping-cart', inCart(0))
       .on('POST', '/api/commerce/shopping-cart/entries', answer.handler);
     mount();
     await open();
@@ -122,7 +139,11 @@ describe('a button that uses a form', () => {
     const [sent] = net.to('POST', '/api/commerce/shopping-cart/entries');
     expect(sent!.body).toMatchObject({ itemId: 'scoop', quantity: 1 });
     expect(JSON.parse((sent!.body as { additionalFields: string }).additionalFields)).toEqual({
-      'engraving-text': 'ADA', 'engraving-style': 'Script', extras: ['Card'], finish: 'Wax', feel: { Happy: [] },
+      'engraving-text': 'ADA',
+      'engraving-style': 'Script',
+      extras: ['Card'],
+      finish: 'Wax',
+      feel: { Happy: [] },
     });
     answer.release();
     await settle();
@@ -135,8 +156,16 @@ describe('a button that uses a form', () => {
   });
 
   it('shows the server’s field errors in the form', async () => {
-    net.on('GET', '/api/commerce/inventory/stock/', stock(3)).on('GET', '/api/commerce/shopping-cart', inCart(0))
-      .on('POST', '/api/commerce/shopping-cart/entries', () => json(400, { error: 'One or more fields is invalid, please check your entries.', code: 'VALIDATION_FAILED', errors: { 'engraving-text': 'Twelve letters at most' } }));
+    net
+      .on('GET', '/api/commerce/inventory/stock/', stock(3))
+      .on('GET', '/api/commerce/shopping-cart', inCart(0))
+      .on('POST', '/api/commerce/shopping-cart/entries', () =>
+        json(400, {
+          error: 'One or more fields is invalid, please check your entries.',
+          code: 'VALIDATION_FAILED',
+          errors: { 'engraving-text': 'Twelve letters at most' },
+        }),
+      );
     mount();
     await open();
     const dialog = fill();

@@ -11,8 +11,28 @@ import { type Network, apiOn, cart, entry, format, held, json, network } from '.
 
 const ENGRAVING = { id: 'engraving', name: 'Engraving', fields: [{ id: 'engraving-text', type: 'text', title: 'Engraving text', required: true }] };
 
-const MUG = entry({ id: 'mug', title: 'Stoneware Mug', quantity: 2, subTotalCents: 5600, chosenVariant: { sku: 'MUG-SND-08', attributes: { Colour: 'Sand', Size: '8 oz' }, optionValues: [{ optionName: 'Colour', value: 'Sand' }, { optionName: 'Size', value: '8 oz' }] }, image: { assetUrl: '/assets/mug.svg', altText: 'A mug' } });
-const SCOOP = entry({ id: 'scoop', title: 'Walnut Scoop', subTotalCents: 2600, additionalFields: JSON.stringify({ 'engraving-text': 'ADA' }), fullUrl: '/shop/walnut-scoop' });
+const MUG = entry({
+  id: 'mug',
+  title: 'Stoneware Mug',
+  quantity: 2,
+  subTotalCents: 5600,
+  chosenVariant: {
+    sku: 'MUG-SND-08',
+    attributes: { Colour: 'Sand', Size: '8 oz' },
+    optionValues: [
+      { optionName: 'Colour', value: 'Sand' },
+      { optionName: 'Size', value: '8 oz' },
+    ],
+  },
+  image: { assetUrl: '/assets/mug.svg', altText: 'A mug' },
+});
+const SCOOP = entry({
+  id: 'scoop',
+  title: 'Walnut Scoop',
+  subTotalCents: 2600,
+  additionalFields: JSON.stringify({ 'engraving-text': 'ADA' }),
+  fullUrl: '/shop/walnut-scoop',
+});
 const GUIDE = entry({ id: 'guide', title: 'Brew Guide', subTotalCents: 1200, productType: 2 });
 
 let net: Network;
@@ -27,12 +47,18 @@ function mount(initial: ShoppingCart, minimumSubtotalCents = 0, words: CartWords
     root = createRoot(document.getElementById('tessera-cart')!);
     root.render(
       <CartWordsContext.Provider value={words}>
-        <CartPage api={apiOn(net)} store={store} bus={{ publish: (name, payload) => published.push({ name, payload }) }} format={format}
-          minimumSubtotalCents={minimumSubtotalCents} heading={() => {
+        <CartPage
+          api={apiOn(net)}
+          store={store}
+          bus={{ publish: (name, payload) => published.push({ name, payload }) }}
+          format={format}
+          minimumSubtotalCents={minimumSubtotalCents}
+          heading={() => {
             const h = document.querySelector<HTMLElement>('h1')!;
             h.tabIndex = -1;
             return h;
-          }} />
+          }}
+        />
       </CartWordsContext.Provider>,
     );
   });
@@ -43,7 +69,10 @@ const settle = async () => {
 };
 const row = (title: string) => screen.getByText(title).closest('li')!;
 const status = () => document.querySelector('[role="status"]')!.textContent;
-const answer = (c: ShoppingCart, extra: Record<string, unknown> = {}) => () => json(200, { shoppingCart: c, ...extra });
+const answer =
+  (c: ShoppingCart, extra: Record<string, unknown> = {}) =>
+  () =>
+    json(200, { shoppingCart: c, ...extra });
 
 beforeAll(async () => {
   await import('../../src/ui/Dialog.js');
@@ -102,7 +131,11 @@ describe('the cart page', () => {
   it.each([
     ['429', () => json(429, { error: 'Please try again in a few seconds.', code: 'RATE_LIMITED' }), 'Please try again in a few seconds.'],
     ['a network failure', () => 'network-error' as const, 'Please check your internet connection.'],
-    ['a crumb failure', () => json(403, { error: 'x', code: 'CRUMB_FAIL', crumbFail: true }), 'Your session has expired. Please reload the page and try again.'],
+    [
+      'a crumb failure',
+      () => json(403, { error: 'x', code: 'CRUMB_FAIL', crumbFail: true }),
+      'Your session has expired. Please reload the page and try again.',
+    ],
   ])('says Unable to update quantity on %s', async (_name, reply, message) => {
     net.on('PUT', '/api/commerce/shopping-cart/entries/mug/quantity', reply);
     mount(cart([MUG]));
@@ -158,7 +191,9 @@ describe('the cart page', () => {
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
     await settle();
     expect(net.to('PUT', '/api/commerce/shopping-cart/entries/scoop/additionalFields')[0]!.body).toEqual({
-      itemId: 'item-scoop', sku: 'SKU-scoop', additionalFields: JSON.stringify({ 'engraving-text': 'BOB' }),
+      itemId: 'item-scoop',
+      sku: 'SKU-scoop',
+      additionalFields: JSON.stringify({ 'engraving-text': 'BOB' }),
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(row('Walnut Scoop')).getByText('BOB')).toBeTruthy();
@@ -166,13 +201,20 @@ describe('the cart page', () => {
   });
 
   it('says Unable to open form when the form cannot be read, and Unable to update form when the save fails', async () => {
-    net.on('GET', '/shop/walnut-scoop', () => 'network-error', () => 'network-error');
+    net.on(
+      'GET',
+      '/shop/walnut-scoop',
+      () => 'network-error',
+      () => 'network-error',
+    );
     mount(cart([SCOOP]));
     await settle();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Edit details of Walnut Scoop' })));
     await settle();
     expect(within(row('Walnut Scoop')).getByRole('alert').textContent).toBe('Unable to open form Please check your internet connection.');
-    net.on('PUT', '/api/commerce/shopping-cart/entries/scoop/additionalFields', () => json(404, { error: 'That item is no longer in the cart.', code: 'ENTRY_NOT_FOUND' }));
+    net.on('PUT', '/api/commerce/shopping-cart/entries/scoop/additionalFields', () =>
+      json(404, { error: 'That item is no longer in the cart.', code: 'ENTRY_NOT_FOUND' }),
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Edit details of Walnut Scoop' })));
     await settle();
     await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' })));
@@ -182,9 +224,12 @@ describe('the cart page', () => {
   });
 
   it('applies and removes coupons, and shows the server’s refusal', async () => {
-    net.on('POST', '/api/commerce/shopping-cart/coupons',
+    net.on(
+      'POST',
+      '/api/commerce/shopping-cart/coupons',
       () => json(400, { error: 'That coupon code is not valid.', code: 'INVALID_COUPON' }),
-      answer(cart([MUG], { coupons: ['WELCOME10'], validCoupons: [{ code: 'WELCOME10', percentOff: 10 }], discountCents: 560, grandTotalCents: 5040 })));
+      answer(cart([MUG], { coupons: ['WELCOME10'], validCoupons: [{ code: 'WELCOME10', percentOff: 10 }], discountCents: 560, grandTotalCents: 5040 })),
+    );
     net.on('DELETE', '/api/commerce/shopping-cart/coupons/WELCOME10', answer(cart([MUG])));
     mount(cart([MUG]));
     const code = screen.getByLabelText('Coupon code');
@@ -206,7 +251,11 @@ describe('the cart page', () => {
   it('estimates shipping and tax from a location and a shipping option', async () => {
     const located = cart([MUG], { shippingLocation: { country: 'US', region: 'NY', postalCode: '12534' }, taxCents: 498, grandTotalCents: 6098 });
     net.on('PUT', '/api/commerce/shopping-cart/shipping-location', answer(located));
-    net.on('PUT', '/api/commerce/shopping-cart/shipping-option', answer({ ...located, selectedShippingOption: located.shippingOptions[0]!, shippingCostCents: 600, grandTotalCents: 6698 }));
+    net.on(
+      'PUT',
+      '/api/commerce/shopping-cart/shipping-option',
+      answer({ ...located, selectedShippingOption: located.shippingOptions[0]!, shippingCostCents: 600, grandTotalCents: 6698 }),
+    );
     mount(cart([MUG]));
     fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'us' } });
     fireEvent.change(screen.getByLabelText('State or region'), { target: { value: 'ny' } });
@@ -231,7 +280,9 @@ describe('the cart page', () => {
 
   it('speaks the page’s language: a French page’s labels, totals, announcements and messages, the server’s known ones too', async () => {
     const french = cartWords({ language: 'fr-FR', localizedStrings: stringsForLanguage('fr-FR') } as never);
-    net.on('PUT', '/api/commerce/shopping-cart/entries/mug/quantity', () => json(400, { error: 'Sorry, we do not have enough of that item available.', code: 'INSUFFICIENT_STOCK' }));
+    net.on('PUT', '/api/commerce/shopping-cart/entries/mug/quantity', () =>
+      json(400, { error: 'Sorry, we do not have enough of that item available.', code: 'INSUFFICIENT_STOCK' }),
+    );
     net.on('DELETE', '/api/commerce/shopping-cart/entries/mug', answer(cart([])));
     mount(cart([MUG]), 10_000, french);
     const input = screen.getByLabelText('Quantité de Stoneware Mug');
@@ -240,8 +291,9 @@ describe('the cart page', () => {
     expect(within(row('Stoneware Mug')).getByRole('alert').textContent).toBe('Impossible de modifier la quantité La quantité doit être un nombre entier.');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Un Stoneware Mug de plus' })));
     await settle();
-    expect(within(row('Stoneware Mug')).getByRole('alert').textContent)
-      .toBe('Impossible de modifier la quantité Désolé, nous n’avons pas assez de cet article en stock.');
+    expect(within(row('Stoneware Mug')).getByRole('alert').textContent).toBe(
+      'Impossible de modifier la quantité Désolé, nous n’avons pas assez de cet article en stock.',
+    );
     expect(screen.getByText('Sous-total')).toBeTruthy();
     expect(screen.getByText('Passer la commande')).toBeTruthy();
     expect(screen.getByText(/^Pour passer commande, le sous-total doit être d’au moins/)).toBeTruthy();

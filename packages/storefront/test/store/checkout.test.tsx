@@ -12,7 +12,12 @@ import { type Network, apiOn, cart, entry, format, json, network } from './helpe
 
 const MUG = entry({ id: 'mug', title: 'Stoneware Mug', quantity: 2, subTotalCents: 5600 });
 const GUIDE = entry({ id: 'guide', title: 'Brew Guide', subTotalCents: 1200, productType: 2 });
-const PLACED = () => json(201, { order: { id: 'o1', orderNumber: 1001, grandTotalCents: 6200, paymentStatus: 'PENDING' }, confirmationUrl: '/checkout/order-confirmed?token=t1', orderStatusUrl: '/commerce/order-status?token=t1' });
+const PLACED = () =>
+  json(201, {
+    order: { id: 'o1', orderNumber: 1001, grandTotalCents: 6200, paymentStatus: 'PENDING' },
+    confirmationUrl: '/checkout/order-confirmed?token=t1',
+    orderStatusUrl: '/commerce/order-status?token=t1',
+  });
 
 let net: Network;
 let root: Root | null = null;
@@ -26,8 +31,15 @@ async function mount(purchase: Purchase, current: ShoppingCart | null, providers
     root = createRoot(document.getElementById('tessera-checkout')!);
     root.render(
       <CheckoutWordsContext.Provider value={words}>
-        <CheckoutPage purchase={purchase} api={apiOn(net)} store={createCartStore()} providers={providers} format={format}
-          navigate={navigate} newKey={() => `key-${++keys}-0000`} />
+        <CheckoutPage
+          purchase={purchase}
+          api={apiOn(net)}
+          store={createCartStore()}
+          providers={providers}
+          format={format}
+          navigate={navigate}
+          newKey={() => `key-${++keys}-0000`}
+        />
       </CheckoutWordsContext.Provider>,
     );
   });
@@ -82,7 +94,12 @@ describe('the checkout', () => {
   });
 
   it('asks in the page’s language on a French page', async () => {
-    await mount({ kind: 'cart' }, cart([MUG]), ['offline', 'test'], checkoutWords({ language: 'fr-FR', localizedStrings: stringsForLanguage('fr-FR') } as never));
+    await mount(
+      { kind: 'cart' },
+      cart([MUG]),
+      ['offline', 'test'],
+      checkoutWords({ language: 'fr-FR', localizedStrings: stringsForLanguage('fr-FR') } as never),
+    );
     fireEvent.click(screen.getByLabelText('Carte'));
     type(/^E-mail/, 'not-an-email');
     type(/^Numéro de carte/, '4242 4242 4242 4241');
@@ -120,7 +137,17 @@ describe('the checkout', () => {
     expect(sent!.headers['x-csrf-token']).toBe('crumb-1');
     expect(sent!.body).toEqual({
       email: 'ada@example.com',
-      shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main St', address2: '', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US', phone: '' },
+      shippingAddress: {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        address1: '1 Main St',
+        address2: '',
+        city: 'Hudson',
+        region: 'NY',
+        postalCode: '12534',
+        country: 'US',
+        phone: '',
+      },
       shippingOptionId: 'standard',
       payment: { provider: 'offline' },
     });
@@ -128,10 +155,13 @@ describe('the checkout', () => {
   });
 
   it('retries a lost answer with the same key, and a declined card with a new one', async () => {
-    net.on('POST', '/api/commerce/checkout',
+    net.on(
+      'POST',
+      '/api/commerce/checkout',
       () => 'network-error',
       () => json(402, { error: 'Your card was declined. Please use another card.', code: 'PAYMENT_DECLINED' }),
-      PLACED);
+      PLACED,
+    );
     await mount({ kind: 'cart' }, cart([GUIDE]));
     type(/^Email/, 'ada@example.com');
     fireEvent.click(screen.getByLabelText('Card'));
@@ -148,9 +178,13 @@ describe('the checkout', () => {
   });
 
   it('shows the server’s field errors and gift card refusals at their fields', async () => {
-    net.on('POST', '/api/commerce/checkout',
-      () => json(400, { error: 'One or more fields is invalid, please check your entries.', code: 'VALIDATION_FAILED', errors: { email: 'Email is not valid.' } }),
-      () => json(400, { error: 'That gift card code is not valid.', code: 'GIFT_CARD_INVALID' }));
+    net.on(
+      'POST',
+      '/api/commerce/checkout',
+      () =>
+        json(400, { error: 'One or more fields is invalid, please check your entries.', code: 'VALIDATION_FAILED', errors: { email: 'Email is not valid.' } }),
+      () => json(400, { error: 'That gift card code is not valid.', code: 'GIFT_CARD_INVALID' }),
+    );
     await mount({ kind: 'cart' }, cart([GUIDE]));
     type(/^Email/, 'ada@example.com');
     type(/^Gift card code/, 'AAAA-BBBB');
@@ -172,7 +206,22 @@ describe('the checkout', () => {
 
   it('buys one item at once with express checkout, from what the product page handed over', async () => {
     document.body.innerHTML = '<div id="c"></div>';
-    const storage = new Map([['tessera:express-checkout', JSON.stringify({ itemId: 'kettle', sku: 'KTL', quantity: 2, title: 'Kettle', attributes: { Colour: 'Black' }, unitPriceCents: 9500, imageUrl: null, productType: 1, additionalFields: '{"note":"hi"}' })]]);
+    const storage = new Map([
+      [
+        'tessera:express-checkout',
+        JSON.stringify({
+          itemId: 'kettle',
+          sku: 'KTL',
+          quantity: 2,
+          title: 'Kettle',
+          attributes: { Colour: 'Black' },
+          unitPriceCents: 9500,
+          imageUrl: null,
+          productType: 1,
+          additionalFields: '{"note":"hi"}',
+        }),
+      ],
+    ]);
     const purchase = readPurchase(document.getElementById('c')!, '?itemId=kettle&sku=KTL&quantity=2', { getItem: (k) => storage.get(k) ?? null })!;
     net.on('POST', '/api/commerce/checkout', PLACED);
     await mount(purchase, cart([]));
@@ -185,15 +234,27 @@ describe('the checkout', () => {
     expect(within(screen.getByRole('complementary')).getByText('Total').nextSibling!.textContent).toBe('$190.00');
     await place();
     expect(checkouts()[0]!.body).toMatchObject({
-      expressCheckout: { itemId: 'kettle', sku: 'KTL', quantity: 2, additionalFields: '{"note":"hi"}' }, shippingOptionId: 'standard',
+      expressCheckout: { itemId: 'kettle', sku: 'KTL', quantity: 2, additionalFields: '{"note":"hi"}' },
+      shippingOptionId: 'standard',
     });
     expect(net.sent.filter((r) => r.method === 'PUT')).toEqual([]);
   });
 
   it('reads a gift card page’s denomination, and nothing when none is chosen', () => {
-    document.body.innerHTML = '<div id="a" data-item-id="gift" data-title="Gift card" data-sku="GFT-050" data-amount-cents="5000" data-amount-text="$50.00"></div><div id="b" data-item-id="gift"></div>';
+    document.body.innerHTML =
+      '<div id="a" data-item-id="gift" data-title="Gift card" data-sku="GFT-050" data-amount-cents="5000" data-amount-text="$50.00"></div><div id="b" data-item-id="gift"></div>';
     expect(readPurchase(document.getElementById('a')!, '', null)).toEqual({
-      kind: 'express', line: { itemId: 'gift', sku: 'GFT-050', quantity: 1, title: 'Gift card', variantText: '$50.00', unitPriceCents: 5000, imageUrl: null, requiresShipping: false },
+      kind: 'express',
+      line: {
+        itemId: 'gift',
+        sku: 'GFT-050',
+        quantity: 1,
+        title: 'Gift card',
+        variantText: '$50.00',
+        unitPriceCents: 5000,
+        imageUrl: null,
+        requiresShipping: false,
+      },
     });
     expect(readPurchase(document.getElementById('b')!, '', null)).toBeNull();
   });

@@ -32,7 +32,9 @@ export function network() {
     const url = new URL(String(input), 'http://shop.test');
     const method = init.method ?? 'GET';
     const request: Sent = {
-      method, path: url.pathname, query: url.searchParams,
+      method,
+      path: url.pathname,
+      query: url.searchParams,
       headers: Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
@@ -86,8 +88,14 @@ let ids = 0;
 
 /** A product item as the page context holds it (docs/site-format.md, "structuredContent"). */
 export function productItem(spec: {
-  id?: string; title?: string; productType?: number; options?: string[]; variants: VariantSpec[];
-  subscribable?: boolean; customLabel?: string; form?: Record<string, unknown>;
+  id?: string;
+  title?: string;
+  productType?: number;
+  options?: string[];
+  variants: VariantSpec[];
+  subscribable?: boolean;
+  customLabel?: string;
+  form?: Record<string, unknown>;
 }) {
   const variants = spec.variants.map((v) => ({
     id: `var-${v.sku}`,
@@ -121,11 +129,13 @@ export function productItem(spec: {
   };
 }
 
-const PURCHASE = compile('{.section item}<article class="product" data-item-id="{id}"><h1>{title}</h1>'
-  + '<div class="product-gallery" data-product-gallery><ul class="product-gallery__list">'
-  + '<li class="product-gallery__item" data-image-url="/assets/first.svg?v=1"><img src="/assets/first.svg?v=1" alt="First"></li>'
-  + '<li class="product-gallery__item" data-image-url="/assets/sand.svg?v=2"><img src="/assets/sand.svg?v=2" alt="Sand" loading="lazy"></li>'
-  + '</ul></div>{@|variants-select}{@|quantity-input}{@|add-to-cart-btn}</article>{.end}');
+const PURCHASE = compile(
+  '{.section item}<article class="product" data-item-id="{id}"><h1>{title}</h1>' +
+    '<div class="product-gallery" data-product-gallery><ul class="product-gallery__list">' +
+    '<li class="product-gallery__item" data-image-url="/assets/first.svg?v=1"><img src="/assets/first.svg?v=1" alt="First"></li>' +
+    '<li class="product-gallery__item" data-image-url="/assets/sand.svg?v=2"><img src="/assets/sand.svg?v=2" alt="Sand" loading="lazy"></li>' +
+    '</ul></div>{@|variants-select}{@|quantity-input}{@|add-to-cart-btn}</article>{.end}',
+);
 
 /** The product block as the engine's snippets render it, placed in the document; its button. */
 export function renderProduct(item: ReturnType<typeof productItem>): HTMLElement {
@@ -137,8 +147,16 @@ export function renderProduct(item: ReturnType<typeof productItem>): HTMLElement
 
 export function entry(over: Partial<CartEntry> & { id: string }): CartEntry {
   return {
-    itemId: `item-${over.id}`, quantity: 1, chosenVariant: { sku: `SKU-${over.id}`, attributes: {} }, title: `Thing ${over.id}`,
-    subTotalCents: 2800, purchasePriceCents: 2800, productType: 1, additionalFields: null, fullUrl: `/shop/${over.id}`, image: null,
+    itemId: `item-${over.id}`,
+    quantity: 1,
+    chosenVariant: { sku: `SKU-${over.id}`, attributes: {} },
+    title: `Thing ${over.id}`,
+    subTotalCents: 2800,
+    purchasePriceCents: 2800,
+    productType: 1,
+    additionalFields: null,
+    fullUrl: `/shop/${over.id}`,
+    image: null,
     ...over,
   };
 }
@@ -146,12 +164,25 @@ export function entry(over: Partial<CartEntry> & { id: string }): CartEntry {
 export function cart(entries: CartEntry[], over: Partial<ShoppingCart> = {}): ShoppingCart {
   const subtotal = entries.reduce((n, e) => n + e.subTotalCents, 0);
   return {
-    id: 'cart-1', isPurchased: false, entries,
+    id: 'cart-1',
+    isPurchased: false,
+    entries,
     shippingOptions: [{ id: 'standard', name: 'Standard', priceCents: 600, freeOverCents: 7500, costCents: 600 }],
-    selectedShippingOption: null, shippingLocation: null, coupons: [], validCoupons: [], invalidCoupons: [],
-    subtotalCents: subtotal, taxCents: 0, shippingCostCents: 0, discountCents: 0, grandTotalCents: subtotal,
-    totalQuantity: entries.reduce((n, e) => n + e.quantity, 0), hasDigital: false, purelyDigital: false,
-    requiresShipping: entries.some((e) => e.productType === 1), currency: 'USD',
+    selectedShippingOption: null,
+    shippingLocation: null,
+    coupons: [],
+    validCoupons: [],
+    invalidCoupons: [],
+    subtotalCents: subtotal,
+    taxCents: 0,
+    shippingCostCents: 0,
+    discountCents: 0,
+    grandTotalCents: subtotal,
+    totalQuantity: entries.reduce((n, e) => n + e.quantity, 0),
+    hasDigital: false,
+    purelyDigital: false,
+    requiresShipping: entries.some((e) => e.productType === 1),
+    currency: 'USD',
     ...over,
   };
 }

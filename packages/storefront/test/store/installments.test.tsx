@@ -10,13 +10,21 @@ const AFTERPAY = { provider: 'afterpay', minCents: 3500, maxCents: 200000, numIn
 let net: Network;
 const realFetch = globalThis.fetch;
 
-function page(priceCents: number, options: { productType?: number; installments?: unknown; language?: string; localizedStrings?: Record<string, string> } = {}) {
+function page(
+  priceCents: number,
+  options: { productType?: number; installments?: unknown; language?: string; localizedStrings?: Record<string, string> } = {},
+) {
   document.body.innerHTML = `<main><h1>Kettle</h1><div class="installment-badge" data-tessera-island="installments" data-item-id="kettle"
     data-product-type="${options.productType ?? 1}" data-price-cents="${priceCents}" data-currency="USD"></div></main>`;
   net = network();
   globalThis.fetch = net.fetch;
   const tessera = {
-    context: { language: options.language ?? 'en-US', localizedStrings: options.localizedStrings, currency: 'USD', storeSettings: { selectedCurrency: 'USD', installments: 'installments' in options ? options.installments : AFTERPAY } },
+    context: {
+      language: options.language ?? 'en-US',
+      localizedStrings: options.localizedStrings,
+      currency: 'USD',
+      storeSettings: { selectedCurrency: 'USD', installments: 'installments' in options ? options.installments : AFTERPAY },
+    },
     crumb: () => 'crumb-1',
     visit: Promise.resolve(null),
   } as unknown as TesseraGlobal;
@@ -52,10 +60,14 @@ describe('the installment badge', () => {
   });
 
   it('speaks the page’s language when the site context carries its words', () => {
-    const badge = page(9500, { language: 'fr-FR', localizedStrings: {
-      installmentsInRangeText: '{numInstallments} paiements sans frais de {amount}', installmentsWithProviderText: 'avec {provider}',
-      installmentsInfoText: 'En savoir plus sur {provider}',
-    } });
+    const badge = page(9500, {
+      language: 'fr-FR',
+      localizedStrings: {
+        installmentsInRangeText: '{numInstallments} paiements sans frais de {amount}',
+        installmentsWithProviderText: 'avec {provider}',
+        installmentsInfoText: 'En savoir plus sur {provider}',
+      },
+    });
     expect(badge.textContent).toContain('4 paiements sans frais de');
     expect(badge.textContent).toContain('avec Afterpay');
     expect(within(badge).getByRole('button', { name: 'En savoir plus sur Afterpay' })).toBeTruthy();
@@ -73,7 +85,9 @@ describe('the installment badge', () => {
   it('follows the chosen variant’s price', () => {
     const badge = page(3000);
     act(() => {
-      document.dispatchEvent(new CustomEvent('tessera:variant-change', { detail: { itemId: 'kettle', variant: { price: 12000, onSale: false }, mainImage: null } }));
+      document.dispatchEvent(
+        new CustomEvent('tessera:variant-change', { detail: { itemId: 'kettle', variant: { price: 12000, onSale: false }, mainImage: null } }),
+      );
     });
     expect(badge.textContent).toContain('4 interest-free payments of $30.00');
   });

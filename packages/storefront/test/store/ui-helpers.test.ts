@@ -55,7 +55,7 @@ describe('scroll animation', () => {
     const done = scrollToTarget(1000);
     vi.advanceTimersByTime(20);
     // The first frame (16 ms of 50): eased by easeOutSine, well ahead of a linear scroll's 32 %.
-    expect(positions[0]!).toBeCloseTo(970 * Math.sin((16 / 50) * Math.PI / 2), 5);
+    expect(positions[0]!).toBeCloseTo(970 * Math.sin(((16 / 50) * Math.PI) / 2), 5);
     expect(positions[0]!).toBeGreaterThan(970 * 0.32);
     vi.advanceTimersByTime(60);
     await expect(done).resolves.toBe(true);

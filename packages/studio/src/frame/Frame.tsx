@@ -29,23 +29,36 @@ export function Frame({ context, current, pages, onSignOut, children }: FramePro
     menu.current?.focus();
   };
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from any control of the studio closes the phone menu; the keys come from the focused control inside
     <div className="studio" onKeyDown={onKeyDown}>
-      <a className="skip-link" href={`#${MAIN_ID}`}>Skip to the content</a>
+      <a className="skip-link" href={`#${MAIN_ID}`}>
+        Skip to the content
+      </a>
       <header className="studio-header">
-        <button ref={menu} type="button" className="menu-button button-secondary" aria-expanded={open} aria-controls={NAV_ID} onClick={() => setOpen((o) => !o)}>
+        <button
+          ref={menu}
+          type="button"
+          className="menu-button button-secondary"
+          aria-expanded={open}
+          aria-controls={NAV_ID}
+          onClick={() => setOpen((o) => !o)}>
           Menu
         </button>
         <p className="site-title">{context.siteTitle}</p>
         <div className="account">
           {context.email && <span className="account-email">{context.email}</span>}
-          <button type="button" className="button-secondary" onClick={onSignOut}>Sign out</button>
+          <button type="button" className="button-secondary" onClick={onSignOut}>
+            Sign out
+          </button>
         </div>
       </header>
       <nav id={NAV_ID} className={`studio-nav${open ? ' is-open' : ''}`} aria-label="Studio">
         <ul>
           {listed.map((page) => (
             <li key={page.name}>
-              <a href={page.path} aria-current={page.name === current.name ? 'page' : undefined}>{page.title}</a>
+              <a href={page.path} aria-current={page.name === current.name ? 'page' : undefined}>
+                {page.title}
+              </a>
             </li>
           ))}
         </ul>

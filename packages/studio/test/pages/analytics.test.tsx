@@ -12,7 +12,14 @@ import { signOut } from '../../src/session.js';
 
 afterEach(cleanup);
 
-const context: AnalyticsContext = { page: 'analytics', siteTitle: 'Tessera Supply Co.', language: 'en-US', email: 'owner@shop.test', timeZone: 'America/New_York', today: '2025-03-07' };
+const context: AnalyticsContext = {
+  page: 'analytics',
+  siteTitle: 'Tessera Supply Co.',
+  language: 'en-US',
+  email: 'owner@shop.test',
+  timeZone: 'America/New_York',
+  today: '2025-03-07',
+};
 
 const report: AnalyticsReport = {
   range: { from: '2025-03-05', to: '2025-03-07', today: '2025-03-07', timeZone: 'America/New_York' },
@@ -22,17 +29,34 @@ const report: AnalyticsReport = {
     { day: '2025-03-06', visits: 500, pageViews: 2000 },
     { day: '2025-03-07', visits: 334, pageViews: 1878 },
   ],
-  topPages: [{ path: '/shop', pageViews: 3000 }, { path: '/shop/blue-mug', pageViews: 1200 }],
+  topPages: [
+    { path: '/shop', pageViews: 3000 },
+    { path: '/shop/blue-mug', pageViews: 1200 },
+  ],
   referrers: [{ host: 'news.example.org', pageViews: 90 }],
-  devices: [{ device: 'desktop', pageViews: 4000 }, { device: 'phone', pageViews: 1678 }],
+  devices: [
+    { device: 'desktop', pageViews: 4000 },
+    { device: 'phone', pageViews: 1678 },
+  ],
   funnel: { productViews: 1200, addsToCart: 300, checkouts: 90, orders: 45 },
   events: [{ kind: 'census', name: 'button-click', count: 77 }],
   pageSpeed: {
     thresholds: { LCP: [2500, 4000], INP: [200, 500], CLS: [0.1, 0.25] },
     site: { LCP: { p75: 4200, rating: 'poor', count: 40 }, INP: { p75: 180, rating: 'good', count: 30 }, CLS: null },
-    pages: [{ path: '/shop', records: 25, LCP: { p75: 2600, rating: 'needs-improvement', count: 25 }, INP: null, CLS: { p75: 0.02, rating: 'good', count: 25 } }],
+    pages: [
+      { path: '/shop', records: 25, LCP: { p75: 2600, rating: 'needs-improvement', count: 25 }, INP: null, CLS: { p75: 0.02, rating: 'good', count: 25 } },
+    ],
   },
-  errors: [{ message: 'x is undefined', count: 12, lastSeen: Date.parse('2025-03-07T15:00:00Z'), name: 'TypeError', url: 'http://localhost/cart', stack: 'TypeError: x is undefined\n  at cart.js:1:2' }],
+  errors: [
+    {
+      message: 'x is undefined',
+      count: 12,
+      lastSeen: Date.parse('2025-03-07T15:00:00Z'),
+      name: 'TypeError',
+      url: 'http://localhost/cart',
+      stack: 'TypeError: x is undefined\n  at cart.js:1:2',
+    },
+  ],
   rejected: [{ endpoint: 'RecordHit', reason: 'data.pagePath', count: 3 }],
 };
 
@@ -109,7 +133,11 @@ describe('the analytics view', () => {
     view({ status: 'loading' });
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     cleanup();
-    const handlers = view({ status: 'error', message: 'One or more fields is invalid, please check your entries.', fields: { to: 'A range holds at most 366 days' } });
+    const handlers = view({
+      status: 'error',
+      message: 'One or more fields is invalid, please check your entries.',
+      fields: { to: 'A range holds at most 366 days' },
+    });
     expect(screen.getByRole('alert').textContent).toContain('One or more fields is invalid');
     expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('A range holds at most 366 days')).toBeDefined();
@@ -118,11 +146,26 @@ describe('the analytics view', () => {
   });
 
   it('says so when a range holds nothing', () => {
-    const empty: AnalyticsReport = { ...report, topPages: [], referrers: [], devices: [], funnel: { productViews: 0, addsToCart: 0, checkouts: 0, orders: 0 },
-      pageSpeed: { ...report.pageSpeed, site: { LCP: null, INP: null, CLS: null }, pages: [] }, errors: [], events: [], rejected: [] };
+    const empty: AnalyticsReport = {
+      ...report,
+      topPages: [],
+      referrers: [],
+      devices: [],
+      funnel: { productViews: 0, addsToCart: 0, checkouts: 0, orders: 0 },
+      pageSpeed: { ...report.pageSpeed, site: { LCP: null, INP: null, CLS: null }, pages: [] },
+      errors: [],
+      events: [],
+      rejected: [],
+    };
     view({ status: 'ready', report: empty });
-    for (const text of ['No page views in this range.', 'No visits from other sites in this range.', 'No store activity in this range.',
-      'No page-speed records in this range.', 'No client errors in this range.']) expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    for (const text of [
+      'No page views in this range.',
+      'No visits from other sites in this range.',
+      'No store activity in this range.',
+      'No page-speed records in this range.',
+      'No client errors in this range.',
+    ])
+      expect(screen.getAllByText(text).length).toBeGreaterThan(0);
   });
 });
 
@@ -140,7 +183,7 @@ describe('the sign-in view', () => {
   });
 });
 
-describe('the owner\'s calls, on the API client', () => {
+describe("the owner's calls, on the API client", () => {
   it('sends the crumb on state-changing calls and turns error answers into ApiError with the fields', async () => {
     document.cookie = 'crumb=c%2B1';
     const calls: { url: string; init: RequestInit }[] = [];

@@ -8,7 +8,7 @@ import { fakeServer, json } from '../helpers.js';
 afterEach(cleanup);
 
 describe('the sign-in page', () => {
-  it('sends the credentials with the crumb and shows the server\'s message, or the session-expired message on a crumb failure', async () => {
+  it("sends the credentials with the crumb and shows the server's message, or the session-expired message on a crumb failure", async () => {
     document.cookie = 'crumb=crumb-7';
     const server = fakeServer()
       .once('/api/owner/session', () => json(401, { error: 'The email or password is incorrect.', code: 'OWNER_SIGN_IN_FAILED' }))
@@ -19,7 +19,9 @@ describe('the sign-in page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The email or password is incorrect.');
     expect(server.requests[0]).toMatchObject({
-      method: 'POST', body: { email: 'owner@shop.test', password: 'not the password' }, headers: { 'x-csrf-token': 'crumb-7', 'content-type': 'application/json' },
+      method: 'POST',
+      body: { email: 'owner@shop.test', password: 'not the password' },
+      headers: { 'x-csrf-token': 'crumb-7', 'content-type': 'application/json' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByText('Your session has expired. Please reload the page and try again.');

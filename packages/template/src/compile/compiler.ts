@@ -43,31 +43,62 @@ function compileBody(nodes: readonly N.Node[], cx: CompileContext): Exec {
   const fns: Exec[] = new Array(nodes.length);
   for (let i = 0; i < nodes.length; i++) fns[i] = compileNode(nodes[i], cx);
   switch (fns.length) {
-    case 0: return NOOP;
-    case 1: return fns[0];
-    case 2: { const [a, b] = fns; return (s, f) => { a(s, f); b(s, f); }; }
-    case 3: { const [a, b, c] = fns; return (s, f) => { a(s, f); b(s, f); c(s, f); }; }
+    case 0:
+      return NOOP;
+    case 1:
+      return fns[0];
+    case 2: {
+      const [a, b] = fns;
+      return (s, f) => {
+        a(s, f);
+        b(s, f);
+      };
+    }
+    case 3: {
+      const [a, b, c] = fns;
+      return (s, f) => {
+        a(s, f);
+        b(s, f);
+        c(s, f);
+      };
+    }
     default: {
       const n = fns.length;
-      return (s, f) => { for (let i = 0; i < n; i++) fns[i](s, f); };
+      return (s, f) => {
+        for (let i = 0; i < n; i++) fns[i](s, f);
+      };
     }
   }
 }
 
 function compileNode(node: N.Node, cx: CompileContext): Exec {
   switch (node.kind) {
-    case 'text': { const t = node.text; return (s) => s.emit(t); }
-    case 'variable': return compileVariable(node, cx);
-    case 'section': return compileSection(node, cx);
-    case 'repeated': return compileRepeated(node, cx);
-    case 'predicate': return compileTestBlock(compilePredicate(node.call, cx, node), node, cx);
-    case 'if': return compileTestBlock(compileCondition(node.condition, cx, node), node, cx);
-    case 'bindvar': return compileBindVar(node, cx);
-    case 'ctx': return compileCtx(node);
-    case 'macro': return compileMacro(node, cx);
-    case 'eval': return compileEval(node);
-    case 'include': return compileInclude(node);
-    case 'inject': return compileInject(node);
+    case 'text': {
+      const t = node.text;
+      return (s) => s.emit(t);
+    }
+    case 'variable':
+      return compileVariable(node, cx);
+    case 'section':
+      return compileSection(node, cx);
+    case 'repeated':
+      return compileRepeated(node, cx);
+    case 'predicate':
+      return compileTestBlock(compilePredicate(node.call, cx, node), node, cx);
+    case 'if':
+      return compileTestBlock(compileCondition(node.condition, cx, node), node, cx);
+    case 'bindvar':
+      return compileBindVar(node, cx);
+    case 'ctx':
+      return compileCtx(node);
+    case 'macro':
+      return compileMacro(node, cx);
+    case 'eval':
+      return compileEval(node);
+    case 'include':
+      return compileInclude(node);
+    case 'inject':
+      return compileInject(node);
   }
 }
 
@@ -165,7 +196,10 @@ function compileCondition(cond: N.Condition, cx: CompileContext, loc: N.Loc): Te
   if (cond.kind === 'predicate') return compilePredicate(cond.call, cx, loc);
   const rs: Resolver[] = cond.operands.map(compileResolver);
   const ops = cond.operators;
-  if (rs.length === 1) { const r = rs[0]; return (_s, f) => isTruthy(r(f)); }
+  if (rs.length === 1) {
+    const r = rs[0];
+    return (_s, f) => isTruthy(r(f));
+  }
   return (_s, f) => {
     let result = isTruthy(rs[0](f));
     for (let i = 0; i < ops.length; i++) {
@@ -231,8 +265,7 @@ function compileRepeated(node: N.RepeatedNode, cx: CompileContext): Exec {
   const r = compileSectionResolver(node.path);
   let body: Exec = (s, f) => (body = compileBody(node.body, cx))(s, f);
   const alternateNodes = node.alternates;
-  let alternates: Exec | null = alternateNodes === null ? null
-    : (s, f) => (alternates = compileBody(alternateNodes, cx))(s, f);
+  let alternates: Exec | null = alternateNodes === null ? null : (s, f) => (alternates = compileBody(alternateNodes, cx))(s, f);
   const orNode = node.or;
   let or: Exec | null = orNode === null ? null : (s, f) => (or = compileOr(orNode, cx))(s, f);
   const loc: N.Loc = node;
@@ -320,8 +353,7 @@ function compileEval(node: N.EvalNode): Exec {
     const r = evaluate(program, env);
     if (!r.ok) {
       if (valid) s.report(runtimeErrors.exprReduce(`${source}: ${r.message}`, loc));
-    }
-    else if (r.emit && r.value !== null && r.value !== undefined) s.emit(toText(r.value));
+    } else if (r.emit && r.value !== null && r.value !== undefined) s.emit(toText(r.value));
   };
 }
 

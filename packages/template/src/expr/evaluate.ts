@@ -20,7 +20,10 @@ class ReduceError {
 }
 
 const REF = Symbol('ref');
-interface Ref { readonly [REF]: true; readonly name: string }
+interface Ref {
+  readonly [REF]: true;
+  readonly name: string;
+}
 const isRef = (v: unknown): v is Ref => typeof v === 'object' && v !== null && REF in v;
 
 const isPrimitive = (v: unknown): v is string | number | boolean | null =>
@@ -45,14 +48,20 @@ function run(ops: readonly ExprOp[], env: ExprEnv): unknown[] {
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     switch (op.op) {
-      case 'const': stack.push(op.value); break;
+      case 'const':
+        stack.push(op.value);
+        break;
       case 'load': {
         const v = env.load(op.path);
         stack.push(v === undefined ? null : v);
         break;
       }
-      case 'ref': stack.push({ [REF]: true, name: op.name } satisfies Ref); break;
-      case 'mark': stack.push(MARK); break;
+      case 'ref':
+        stack.push({ [REF]: true, name: op.name } satisfies Ref);
+        break;
+      case 'mark':
+        stack.push(MARK);
+        break;
       case 'unary': {
         if (stack.length < 1) throw new ReduceError(`Invalid arguments to operator ${op.fn}`);
         const a = operand(deref(stack.pop(), env), op.fn) as number;
@@ -109,28 +118,48 @@ function binary(fn: string, a: any, b: any, maxString: number): unknown {
       }
       return r;
     }
-    case '-': return a - b;
-    case '*': return a * b;
-    case '/': return a / b;
-    case '%': return a % b;
-    case '**': return a ** b;
-    case '<<': return a << b;
-    case '>>': return a >> b;
-    case '<': return a < b;
-    case '<=': return a <= b;
-    case '>': return a > b;
-    case '>=': return a >= b;
+    case '-':
+      return a - b;
+    case '*':
+      return a * b;
+    case '/':
+      return a / b;
+    case '%':
+      return a % b;
+    case '**':
+      return a ** b;
+    case '<<':
+      return a << b;
+    case '>>':
+      return a >> b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
     // biome-ignore-start lint/suspicious/noDoubleEquals: the expression language's == and != are JavaScript's loose equality
-    case '==': return a == b;
-    case '!=': return a != b;
+    case '==':
+      return a == b;
+    case '!=':
+      return a != b;
     // biome-ignore-end lint/suspicious/noDoubleEquals: loose equality ends here
-    case '===': return a === b;
-    case '!==': return a !== b;
-    case '&': return a & b;
-    case '^': return a ^ b;
-    case '|': return a | b;
-    case '&&': return Boolean(a) && Boolean(b);
-    case '||': return Boolean(a) || Boolean(b);
+    case '===':
+      return a === b;
+    case '!==':
+      return a !== b;
+    case '&':
+      return a & b;
+    case '^':
+      return a ^ b;
+    case '|':
+      return a | b;
+    case '&&':
+      return Boolean(a) && Boolean(b);
+    case '||':
+      return Boolean(a) || Boolean(b);
   }
   throw new ReduceError(`Unknown operator ${fn}`);
 }
@@ -139,12 +168,18 @@ function call(name: string, args: unknown[]): unknown {
   if (args.length === 0) throw new ReduceError(`Error calling function ${name}: an argument is required`);
   const prims = args.map((a) => operand(a, name));
   switch (name) {
-    case 'min': return Math.min(...prims.map(Number));
-    case 'max': return Math.max(...prims.map(Number));
-    case 'abs': return Math.abs(Number(prims[0]));
-    case 'num': return Number(prims[0]);
-    case 'str': return String(prims[0]);
-    case 'bool': return Boolean(prims[0]);
+    case 'min':
+      return Math.min(...prims.map(Number));
+    case 'max':
+      return Math.max(...prims.map(Number));
+    case 'abs':
+      return Math.abs(Number(prims[0]));
+    case 'num':
+      return Number(prims[0]);
+    case 'str':
+      return String(prims[0]);
+    case 'bool':
+      return Boolean(prims[0]);
   }
   throw new ReduceError(`Invalid function ${name}`);
 }

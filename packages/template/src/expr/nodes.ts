@@ -8,10 +8,7 @@
 import type { VarPath } from '../syntax/nodes.js';
 
 export type UnaryOp = '!' | '~' | 'neg' | 'pos';
-export type BinaryOp =
-  | '**' | '*' | '/' | '%' | '+' | '-' | '<<' | '>>'
-  | '<' | '<=' | '>' | '>=' | '==' | '!=' | '===' | '!=='
-  | '&' | '^' | '|' | '&&' | '||';
+export type BinaryOp = '**' | '*' | '/' | '%' | '+' | '-' | '<<' | '>>' | '<' | '<=' | '>' | '>=' | '==' | '!=' | '===' | '!==' | '&' | '^' | '|' | '&&' | '||';
 
 export type ExprOp =
   | { readonly op: 'const'; readonly value: string | number | boolean | null }

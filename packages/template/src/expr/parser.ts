@@ -12,8 +12,19 @@
 
 import { syntaxErrors, type Position, type TemplateError } from '../errors.js';
 import {
-  assignOp, binaryOp, callOp, constOp, loadOp, markOp, program, refOp, unaryOp,
-  type BinaryOp, type ExprOp, type ExprProgram, type UnaryOp,
+  assignOp,
+  binaryOp,
+  callOp,
+  constOp,
+  loadOp,
+  markOp,
+  program,
+  refOp,
+  unaryOp,
+  type BinaryOp,
+  type ExprOp,
+  type ExprProgram,
+  type UnaryOp,
 } from './nodes.js';
 import { tokenize, type TokenizeLimits } from './tokenizer.js';
 
@@ -24,13 +35,21 @@ const BINARY: Record<string, { prec: number; right: boolean }> = {
   '|': { prec: 4, right: false },
   '^': { prec: 5, right: false },
   '&': { prec: 6, right: false },
-  '==': { prec: 7, right: false }, '!=': { prec: 7, right: false },
-  '===': { prec: 7, right: false }, '!==': { prec: 7, right: false },
-  '<': { prec: 8, right: false }, '<=': { prec: 8, right: false },
-  '>': { prec: 8, right: false }, '>=': { prec: 8, right: false },
-  '<<': { prec: 9, right: false }, '>>': { prec: 9, right: false },
-  '+': { prec: 10, right: false }, '-': { prec: 10, right: false },
-  '*': { prec: 11, right: false }, '/': { prec: 11, right: false }, '%': { prec: 11, right: false },
+  '==': { prec: 7, right: false },
+  '!=': { prec: 7, right: false },
+  '===': { prec: 7, right: false },
+  '!==': { prec: 7, right: false },
+  '<': { prec: 8, right: false },
+  '<=': { prec: 8, right: false },
+  '>': { prec: 8, right: false },
+  '>=': { prec: 8, right: false },
+  '<<': { prec: 9, right: false },
+  '>>': { prec: 9, right: false },
+  '+': { prec: 10, right: false },
+  '-': { prec: 10, right: false },
+  '*': { prec: 11, right: false },
+  '/': { prec: 11, right: false },
+  '%': { prec: 11, right: false },
   '**': { prec: 12, right: true },
 };
 const UNARY_PREC = 13;
@@ -47,13 +66,9 @@ type StackEntry =
  * When only operands are missing, both are given: the error is reported at compile time and the program
  * still runs, up to the failing operator (so earlier assignments take effect, as the language does).
  */
-export type ParseResult =
-  | { ok: true; program: ExprProgram; error?: TemplateError }
-  | { ok: false; error: TemplateError };
+export type ParseResult = { ok: true; program: ExprProgram; error?: TemplateError } | { ok: false; error: TemplateError };
 
-export function parseExpression(
-  src: string, base: number, posAt: (offset: number) => Position, limits: TokenizeLimits,
-): ParseResult {
+export function parseExpression(src: string, base: number, posAt: (offset: number) => Position, limits: TokenizeLimits): ParseResult {
   const lexed = tokenize(src, base, posAt, limits);
   if (!lexed.ok) return lexed;
   const tokens = lexed.tokens;
@@ -61,8 +76,7 @@ export function parseExpression(
   const at: number[] = []; // source offset of each op, for the depth check's messages
   const stack: StackEntry[] = [];
   let expectOperand = true;
-  const mismatch = (what: string, offset: number): ParseResult =>
-    ({ ok: false, error: syntaxErrors.exprMismatchedOperator(what, posAt(offset)) });
+  const mismatch = (what: string, offset: number): ParseResult => ({ ok: false, error: syntaxErrors.exprMismatchedOperator(what, posAt(offset)) });
   const emit = (op: ExprOp, offset: number) => {
     out.push(op);
     at.push(offset);
@@ -79,7 +93,9 @@ export function parseExpression(
   for (let k = 0; k < tokens.length; k++) {
     const tok = tokens[k];
     switch (tok.t) {
-      case 'num': case 'str': case 'const':
+      case 'num':
+      case 'str':
+      case 'const':
         emit(constOp(tok.value), tok.at);
         expectOperand = false;
         break;
@@ -109,7 +125,8 @@ export function parseExpression(
         expectOperand = false;
         break;
       }
-      case ',': case ';':
+      case ',':
+      case ';':
         flushToOpen();
         expectOperand = true;
         break;
@@ -156,9 +173,16 @@ function checkDepth(ops: readonly ExprOp[], at: readonly number[], posAt: (offse
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     switch (op.op) {
-      case 'const': case 'load': stack.push('value'); break;
-      case 'ref': stack.push('ref'); break;
-      case 'mark': stack.push('mark'); break;
+      case 'const':
+      case 'load':
+        stack.push('value');
+        break;
+      case 'ref':
+        stack.push('ref');
+        break;
+      case 'mark':
+        stack.push('mark');
+        break;
       case 'unary':
         if (!popValue()) return fail(`operator '${symbol(op.fn)}' is missing its operand`, i);
         stack.push('value');

@@ -17,13 +17,17 @@ type ExprToken =
 const FUNCTIONS: ReadonlySet<string> = new Set(['min', 'max', 'abs', 'bool', 'num', 'str']);
 
 const CONSTANTS: ReadonlyMap<string, boolean | null | number> = new Map<string, boolean | null | number>([
-  ['true', true], ['false', false], ['null', null],
-  ['PI', Math.PI], ['E', Math.E], ['Infinity', Infinity], ['NaN', NaN],
+  ['true', true],
+  ['false', false],
+  ['null', null],
+  ['PI', Math.PI],
+  ['E', Math.E],
+  ['Infinity', Infinity],
+  ['NaN', NaN],
 ]);
 
 // Longest first, so that `===` wins over `==` and `**` over `*`.
-const OPERATORS = ['===', '!==', '**', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||',
-  '!', '~', '*', '/', '%', '+', '-', '<', '>', '&', '^', '|', '='];
+const OPERATORS = ['===', '!==', '**', '<<', '>>', '<=', '>=', '==', '!=', '&&', '||', '!', '~', '*', '/', '%', '+', '-', '<', '>', '&', '^', '|', '='];
 
 export interface TokenizeLimits {
   readonly maxTokens: number | undefined;
@@ -43,7 +47,10 @@ export function tokenize(src: string, base: number, posAt: (offset: number) => P
   const fail = (error: TemplateError): TokenizeResult => ({ ok: false, error });
   while (i < n) {
     const c = src.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 10 || c === 13) { i++; continue; }
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      i++;
+      continue;
+    }
     if (limits.maxTokens !== undefined && tokens.length >= limits.maxTokens) {
       return fail(syntaxErrors.exprTooManyTokens(limits.maxTokens, posAt(base + i)));
     }
@@ -119,9 +126,7 @@ function readNumber(src: string, start: number): { value: number; end: number } 
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f' };
 
-function readString(
-  src: string, start: number, base: number, posAt: (offset: number) => Position,
-): { value: string; end: number } | { error: TemplateError } {
+function readString(src: string, start: number, base: number, posAt: (offset: number) => Position): { value: string; end: number } | { error: TemplateError } {
   const quote = src[start];
   const n = src.length;
   let out = '';
@@ -131,7 +136,11 @@ function readString(
     if (ch === quote) return { value: out, end: i + 1 };
     // A string never spans lines: a bare line feed means the closing quote is missing.
     if (ch === '\n') break;
-    if (ch !== '\\') { out += ch; i++; continue; }
+    if (ch !== '\\') {
+      out += ch;
+      i++;
+      continue;
+    }
     const e = src[i + 1];
     if (e === undefined) break;
     if (e === 'x' || e === 'u' || e === 'U') {

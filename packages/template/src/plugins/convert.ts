@@ -6,10 +6,14 @@ import { arrayIndex, getKey } from '../runtime/values.js';
 /** Primitive values as text; objects, arrays, null and missing as ''. */
 export function asString(v: unknown): string {
   switch (typeof v) {
-    case 'string': return v;
-    case 'number': return String(v);
-    case 'boolean': return v ? 'true' : 'false';
-    default: return '';
+    case 'string':
+      return v;
+    case 'number':
+      return String(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+    default:
+      return '';
   }
 }
 
@@ -23,10 +27,14 @@ export function parseNumber(s: string): number {
 /** Numbers as themselves, numeric strings parsed, booleans 1/0, other strings NaN, anything else 0. */
 export function asNumber(v: unknown): number {
   switch (typeof v) {
-    case 'number': return v;
-    case 'string': return parseNumber(v);
-    case 'boolean': return v ? 1 : 0;
-    default: return 0;
+    case 'number':
+      return v;
+    case 'string':
+      return parseNumber(v);
+    case 'boolean':
+      return v ? 1 : 0;
+    default:
+      return 0;
   }
 }
 

@@ -22,9 +22,7 @@ export function joinParts(parts: readonly Part[]): string {
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     const next = parts[i + 1];
-    out += p.type === 'literal' && p.value === ' ' && next?.type === 'dayPeriod' && !next.value.includes(' ')
-      ? '\u202f'
-      : p.value;
+    out += p.type === 'literal' && p.value === ' ' && next?.type === 'dayPeriod' && !next.value.includes(' ') ? '\u202f' : p.value;
   }
   return out;
 }
@@ -61,34 +59,63 @@ function compileSegments(utc: Intl.DateTimeFormat): Segment[] {
     seen.add(p.type);
   }
   // The text of `type` at each instant; every instant must give the pattern of the sample instant.
-  const texts = (type: string, instants: readonly number[]): string[] => instants.map((ms) => {
-    const parts = utc.formatToParts(ms);
-    if (parts.map((p) => (p.type === 'literal' ? `'${p.value}` : p.type)).join('\u0000') !== shape) throw new Unsupported();
-    return parts.find((p) => p.type === type)!.value;
-  });
+  const texts = (type: string, instants: readonly number[]): string[] =>
+    instants.map((ms) => {
+      const parts = utc.formatToParts(ms);
+      if (parts.map((p) => (p.type === 'literal' ? `'${p.value}` : p.type)).join('\u0000') !== shape) throw new Unsupported();
+      return parts.find((p) => p.type === type)!.value;
+    });
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
   const hours = seen.has('hour') || seen.has('dayPeriod') ? range(0, 23).map((hour) => at({ hour })) : [];
   const tables: Partial<Record<Field, string[]>> = {};
-  if (seen.has('month')) tables.month = texts('month', range(1, 12).map((month) => at({ month })));
-  if (seen.has('day')) tables.day = texts('day', range(1, 31).map((day) => at({ month: 1, day })));
+  if (seen.has('month'))
+    tables.month = texts(
+      'month',
+      range(1, 12).map((month) => at({ month })),
+    );
+  if (seen.has('day'))
+    tables.day = texts(
+      'day',
+      range(1, 31).map((day) => at({ month: 1, day })),
+    );
   if (seen.has('weekday')) {
     // 21 November 2021 is a Sunday.
-    tables.weekday = texts('weekday', range(0, 6).map((d) => at({ day: 21 + d })));
+    tables.weekday = texts(
+      'weekday',
+      range(0, 6).map((d) => at({ day: 21 + d })),
+    );
   }
   if (seen.has('hour')) tables.hour = texts('hour', hours);
   if (seen.has('dayPeriod')) {
     // Day periods that depend on more than the hour (noon at 12:00 only) are left to Intl.
     tables.dayPeriod = texts('dayPeriod', hours);
-    const later = texts('dayPeriod', range(0, 23).map((hour) => at({ hour, minute: 30 })));
-    const exact = texts('dayPeriod', range(0, 23).map((hour) => at({ hour, minute: 0, second: 0 })));
+    const later = texts(
+      'dayPeriod',
+      range(0, 23).map((hour) => at({ hour, minute: 30 })),
+    );
+    const exact = texts(
+      'dayPeriod',
+      range(0, 23).map((hour) => at({ hour, minute: 0, second: 0 })),
+    );
     if (later.some((v, h) => v !== tables.dayPeriod![h]) || exact.some((v, h) => v !== tables.dayPeriod![h])) throw new Unsupported();
   }
-  if (seen.has('minute')) tables.minute = texts('minute', range(0, 59).map((minute) => at({ minute })));
-  if (seen.has('second')) tables.second = texts('second', range(0, 59).map((second) => at({ second })));
+  if (seen.has('minute'))
+    tables.minute = texts(
+      'minute',
+      range(0, 59).map((minute) => at({ minute })),
+    );
+  if (seen.has('second'))
+    tables.second = texts(
+      'second',
+      range(0, 59).map((second) => at({ second })),
+    );
   let year: Segment | undefined;
   if (seen.has('year')) {
     const years = [2021, 2005, 1999, 1000, 1066, 9999];
-    const written = texts('year', years.map((y) => at({ year: y })));
+    const written = texts(
+      'year',
+      years.map((y) => at({ year: y })),
+    );
     const pad2 = (y: number) => String(y % 100).padStart(2, '0');
     if (years.every((y, i) => written[i] === String(y))) year = (f) => String(f.year);
     else if (years.every((y, i) => written[i] === pad2(y))) year = (f) => pad2(f.year);
@@ -121,13 +148,21 @@ function compileSegments(utc: Intl.DateTimeFormat): Segment[] {
     }
     const t = texts!.map((v) => v + after);
     switch (type) {
-      case 'month': return (f) => t[f.month - 1];
-      case 'day': return (f) => t[f.day - 1];
-      case 'weekday': return (f) => t[f.weekday];
-      case 'hour': case 'dayPeriod': return (f) => t[f.hour];
-      case 'minute': return (f) => t[f.minute];
-      case 'second': return (f) => t[f.second];
-      default: throw new Unsupported();
+      case 'month':
+        return (f) => t[f.month - 1];
+      case 'day':
+        return (f) => t[f.day - 1];
+      case 'weekday':
+        return (f) => t[f.weekday];
+      case 'hour':
+      case 'dayPeriod':
+        return (f) => t[f.hour];
+      case 'minute':
+        return (f) => t[f.minute];
+      case 'second':
+        return (f) => t[f.second];
+      default:
+        throw new Unsupported();
     }
   });
   if (leading !== '') segments.unshift(() => leading);

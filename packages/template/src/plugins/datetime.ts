@@ -15,20 +15,57 @@ export function skeletonOptions(skeleton: string): Intl.DateTimeFormatOptions {
   for (const m of skeleton.matchAll(/([A-Za-z])\1*/g)) {
     const n = m[0].length;
     switch (m[1]) {
-      case 'y': case 'Y': case 'u': o.year = n === 2 ? '2-digit' : 'numeric'; break;
-      case 'M': case 'L': o.month = n === 1 ? 'numeric' : n === 2 ? '2-digit' : n === 3 ? 'short' : n === 4 ? 'long' : 'narrow'; break;
-      case 'd': o.day = n === 2 ? '2-digit' : 'numeric'; break;
-      case 'E': case 'c': case 'e': o.weekday = n <= 3 ? 'short' : n === 4 ? 'long' : 'narrow'; break;
-      case 'h': case 'K': o.hour = n === 2 ? '2-digit' : 'numeric'; o.hour12 = true; break;
-      case 'H': case 'k': o.hour = n === 2 ? '2-digit' : 'numeric'; o.hourCycle = 'h23'; break;
-      case 'j': o.hour = n === 2 ? '2-digit' : 'numeric'; break;
-      case 'm': o.minute = n === 2 ? '2-digit' : 'numeric'; break;
-      case 's': o.second = n === 2 ? '2-digit' : 'numeric'; break;
-      case 'B': case 'b': o.dayPeriod = n >= 4 ? 'long' : 'short'; break;
-      case 'z': o.timeZoneName = n >= 4 ? 'long' : 'short'; break;
-      case 'v': o.timeZoneName = n >= 4 ? 'longGeneric' : 'shortGeneric'; break;
-      case 'G': o.era = n >= 4 ? 'long' : 'short'; break;
-      default: break;
+      case 'y':
+      case 'Y':
+      case 'u':
+        o.year = n === 2 ? '2-digit' : 'numeric';
+        break;
+      case 'M':
+      case 'L':
+        o.month = n === 1 ? 'numeric' : n === 2 ? '2-digit' : n === 3 ? 'short' : n === 4 ? 'long' : 'narrow';
+        break;
+      case 'd':
+        o.day = n === 2 ? '2-digit' : 'numeric';
+        break;
+      case 'E':
+      case 'c':
+      case 'e':
+        o.weekday = n <= 3 ? 'short' : n === 4 ? 'long' : 'narrow';
+        break;
+      case 'h':
+      case 'K':
+        o.hour = n === 2 ? '2-digit' : 'numeric';
+        o.hour12 = true;
+        break;
+      case 'H':
+      case 'k':
+        o.hour = n === 2 ? '2-digit' : 'numeric';
+        o.hourCycle = 'h23';
+        break;
+      case 'j':
+        o.hour = n === 2 ? '2-digit' : 'numeric';
+        break;
+      case 'm':
+        o.minute = n === 2 ? '2-digit' : 'numeric';
+        break;
+      case 's':
+        o.second = n === 2 ? '2-digit' : 'numeric';
+        break;
+      case 'B':
+      case 'b':
+        o.dayPeriod = n >= 4 ? 'long' : 'short';
+        break;
+      case 'z':
+        o.timeZoneName = n >= 4 ? 'long' : 'short';
+        break;
+      case 'v':
+        o.timeZoneName = n >= 4 ? 'longGeneric' : 'shortGeneric';
+        break;
+      case 'G':
+        o.era = n >= 4 ? 'long' : 'short';
+        break;
+      default:
+        break;
     }
   }
   return o;
@@ -76,7 +113,10 @@ export function dateTimePlan(o: ParsedOptions, locale: string, timeZone: string)
   const first = o.positional[0];
   if (first !== undefined) {
     // Several skeletons side by side (`yMMMd hm`) ask for all their fields together.
-    if (STYLES.has(first)) { date ??= first; time ??= first; } else skeleton ??= o.positional.filter((p) => !STYLES.has(p)).join('');
+    if (STYLES.has(first)) {
+      date ??= first;
+      time ??= first;
+    } else skeleton ??= o.positional.filter((p) => !STYLES.has(p)).join('');
   }
   if (skeleton !== undefined) return dateFormat(loc, { ...skeletonOptions(skeleton), timeZone });
   if (date === undefined && time === undefined) date = 'long';
@@ -90,9 +130,7 @@ export function dateTimePlan(o: ParsedOptions, locale: string, timeZone: string)
   }
   // A style beside a skeleton: each written on its own, joined as the wrap style (else the date's) joins them.
   const part = (v: string | undefined, kind: 'dateStyle' | 'timeStyle'): DateFormat =>
-    v === undefined ? () => '' : STYLES.has(v)
-      ? dateFormat(loc, { [kind]: v, timeZone })
-      : dateFormat(loc, { ...skeletonOptions(v), timeZone });
+    v === undefined ? () => '' : STYLES.has(v) ? dateFormat(loc, { [kind]: v, timeZone }) : dateFormat(loc, { ...skeletonOptions(v), timeZone });
   const writeDate = part(date, 'dateStyle');
   const writeTime = part(time, 'timeStyle');
   const wrap = (STYLES.has(n.wrap ?? '') ? n.wrap : STYLES.has(date ?? '') ? date : 'medium') as Style;
@@ -135,8 +173,8 @@ export function formatDateInterval(start: number, end: number, skeleton: string 
     const day = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
     if (day.format(start) === day.format(end)) {
       const period = dateTimeFormat('en-US', { timeZone, hour: 'numeric', hour12: true });
-      const differs = period.formatToParts(start).find((p) => p.type === 'dayPeriod')?.value !==
-        period.formatToParts(end).find((p) => p.type === 'dayPeriod')?.value;
+      const differs =
+        period.formatToParts(start).find((p) => p.type === 'dayPeriod')?.value !== period.formatToParts(end).find((p) => p.type === 'dayPeriod')?.value;
       options = { hour: 'numeric', minute: 'numeric', ...(differs ? { timeZoneName: 'shortGeneric' } : {}) };
     } else {
       options = { year: 'numeric', month: 'short', day: 'numeric' };

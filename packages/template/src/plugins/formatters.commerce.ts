@@ -67,15 +67,22 @@ const addToCartButton: Formatter = (item, _args, ctx) => {
 // An item whose product type is none of the template engine's codes (physical 1, digital 2, service 3,
 // gift card 4; none given reads as 0) still shows a price: 0.00, as the reference engines write it. Only
 // the explicit UNDEFINED code (-1) shows none.
-const TEMPLATE_PRODUCT_TYPES: readonly number[] = [ProductType.UNDEFINED, ProductType.PHYSICAL, ProductType.DIGITAL, ProductType.SERVICE, ProductType.GIFT_CARD];
+const TEMPLATE_PRODUCT_TYPES: readonly number[] = [
+  ProductType.UNDEFINED,
+  ProductType.PHYSICAL,
+  ProductType.DIGITAL,
+  ProductType.SERVICE,
+  ProductType.GIFT_CARD,
+];
 const unknownProductType = (product: ProductData | undefined) => !TEMPLATE_PRODUCT_TYPES.includes(asInt(product?.productType));
 
 const productPrice: Formatter = (item, _args, ctx) => {
   const product = productOf(item);
   const view = productPriceView(product);
-  const lines = view.kind === 'none' && unknownProductType(product)
-    ? productPriceLines({ kind: 'single', cents: 0, currency: currencyOf(product) }, localizedStrings(ctx))
-    : productPriceLines(view, localizedStrings(ctx));
+  const lines =
+    view.kind === 'none' && unknownProductType(product)
+      ? productPriceLines({ kind: 'single', cents: 0, currency: currencyOf(product) }, localizedStrings(ctx))
+      : productPriceLines(view, localizedStrings(ctx));
   return `<div class="${PRODUCT_PRICE.class}">\n${priceLinesMarkup(lines, currencyOf(product), ctx)}\n</div>`;
 };
 
@@ -119,12 +126,14 @@ const variantsSelect: Formatter = (item, _args, ctx) => {
   const selectTemplate = giftCard
     ? localized(ctx, 'giftCardVariantSelectText', 'Select {variantName}')
     : localized(ctx, 'productVariantSelectText', 'Select {variantName}');
-  const options = ordering.filter((n): n is string => typeof n === 'string').map((name) => ({
-    name,
-    title: giftCard ? localized(ctx, 'giftCardValueDisplayText', name) : name,
-    selectText: selectTemplate.replace(/\{variantName\}/g, () => name),
-    values: optionValues(variants, name),
-  }));
+  const options = ordering
+    .filter((n): n is string => typeof n === 'string')
+    .map((name) => ({
+      name,
+      title: giftCard ? localized(ctx, 'giftCardValueDisplayText', name) : name,
+      selectText: selectTemplate.replace(/\{variantName\}/g, () => name),
+      values: optionValues(variants, name),
+    }));
   const subscribable = flag(product?.isSubscribable);
   const view = {
     itemId: text(field(item, 'id')),
@@ -168,8 +177,10 @@ function quickViewGroup(item: unknown, arg: string | undefined, ctx: PluginConte
 const productQuickView: Formatter = (item, args, ctx) => {
   const group = quickViewGroup(item, args[0], ctx);
   const label = localized(ctx, 'productQuickViewText', 'Quick View');
-  return `<span class="${QUICK_VIEW.class}" role="button" tabindex="0" ${QUICK_VIEW.attributes.id}="${escapeHtmlAttr(text(field(item, 'id')))}"` +
-    ` ${QUICK_VIEW.attributes.group}="${escapeHtmlAttr(group)}">${escapeHtmlText(label)}</span>`;
+  return (
+    `<span class="${QUICK_VIEW.class}" role="button" tabindex="0" ${QUICK_VIEW.attributes.id}="${escapeHtmlAttr(text(field(item, 'id')))}"` +
+    ` ${QUICK_VIEW.attributes.group}="${escapeHtmlAttr(group)}">${escapeHtmlText(label)}</span>`
+  );
 };
 
 const restockNotification: Formatter = (item, _args, ctx) => {
@@ -178,18 +189,26 @@ const restockNotification: Formatter = (item, _args, ctx) => {
   if (!Array.isArray(views)) return '';
   const messages = record(merch.restockNotificationMessages);
   const captcha = isTruthy(dig(ctx.root, 'website', 'captchaSettings', 'siteKey'));
-  return views.map((v) => ctx.renderSnippet(RESTOCK_SNIPPET, {
-    productId: text(field(item, 'id')),
-    variantId: text(field(v, 'variantId')),
-    hidden: flag(field(v, 'hiddenByDefault')),
-    cta: text(messages.CTAText),
-    placeholder: text(messages.placeholderText),
-    buttonText: text(messages.buttonText),
-    mailingList: flag(merch.mailingListSignUpEnabled),
-    optIn: flag(merch.mailingListOptInByDefault),
-    mailingListDescription: text(messages.mailingListDescription),
-    captcha,
-  }, { private: true })).join('\n\n');
+  return views
+    .map((v) =>
+      ctx.renderSnippet(
+        RESTOCK_SNIPPET,
+        {
+          productId: text(field(item, 'id')),
+          variantId: text(field(v, 'variantId')),
+          hidden: flag(field(v, 'hiddenByDefault')),
+          cta: text(messages.CTAText),
+          placeholder: text(messages.placeholderText),
+          buttonText: text(messages.buttonText),
+          mailingList: flag(merch.mailingListSignUpEnabled),
+          optIn: flag(merch.mailingListOptInByDefault),
+          mailingListDescription: text(messages.mailingListDescription),
+          captcha,
+        },
+        { private: true },
+      ),
+    )
+    .join('\n\n');
 };
 
 const productScarcity: Formatter = (item, _args, ctx) => {
@@ -197,13 +216,20 @@ const productScarcity: Formatter = (item, _args, ctx) => {
   const views = merch.scarcityTemplateViews;
   if (!flag(merch.scarcityEnabled) || !Array.isArray(views)) return '';
   const template = text(merch.scarcityText);
-  return views.map((v) => {
-    const attributes = field(v, 'attributes');
-    const view = { qtyInStock: asNumber(field(v, 'qtyInStock')), ...(attributes && typeof attributes === 'object' ? { attributes: attributes as Record<string, string> } : {}) };
-    const attrs = view.attributes ? ` ${PRODUCT_SCARCITY.attributes.variantAttributes}="${escapeHtmlAttr(JSON.stringify(view.attributes))}"` : '';
-    const hidden = scarcityHiddenByDefault(view) ? ' hidden' : '';
-    return `<div class="${PRODUCT_SCARCITY.class}"${attrs}${hidden}>\n    ${escapeHtmlText(scarcityText(template, view.qtyInStock))}\n  </div>`;
-  }).join('\n\n  ') + '\n';
+  return (
+    views
+      .map((v) => {
+        const attributes = field(v, 'attributes');
+        const view = {
+          qtyInStock: asNumber(field(v, 'qtyInStock')),
+          ...(attributes && typeof attributes === 'object' ? { attributes: attributes as Record<string, string> } : {}),
+        };
+        const attrs = view.attributes ? ` ${PRODUCT_SCARCITY.attributes.variantAttributes}="${escapeHtmlAttr(JSON.stringify(view.attributes))}"` : '';
+        const hidden = scarcityHiddenByDefault(view) ? ' hidden' : '';
+        return `<div class="${PRODUCT_SCARCITY.class}"${attrs}${hidden}>\n    ${escapeHtmlText(scarcityText(template, view.qtyInStock))}\n  </div>`;
+      })
+      .join('\n\n  ') + '\n'
+  );
 };
 
 const variantDescriptor: Formatter = (variant) => {
@@ -213,7 +239,10 @@ const variantDescriptor: Formatter = (variant) => {
 };
 
 // Product prices in minor units, for themes that format them with money-format.
-const priceOf = (fn: (p: ProductData | undefined) => number): Formatter => (item) => fn(productOf(item));
+const priceOf =
+  (fn: (p: ProductData | undefined) => number): Formatter =>
+  (item) =>
+    fn(productOf(item));
 
 /** A minor-unit amount (number) or a money object, as Money; undefined when neither. */
 function moneyArg(value: unknown) {
@@ -241,10 +270,14 @@ const bookkeeperMoneyFormat: Formatter = (value, _args, ctx) => {
 const percentageFormat: Formatter = (value, args, ctx) => {
   const n = asNumber(value);
   const trim = args.includes('trim');
-  return numberFormatter(ctx.locale ?? 'en', {
-    minimumFractionDigits: trim ? 0 : 2,
-    maximumFractionDigits: 3,
-  }, false)(Number.isFinite(n) ? n : 0);
+  return numberFormatter(
+    ctx.locale ?? 'en',
+    {
+      minimumFractionDigits: trim ? 0 : 2,
+      maximumFractionDigits: 3,
+    },
+    false,
+  )(Number.isFinite(n) ? n : 0);
 };
 
 const cartQuantity: Formatter = (cart) => {

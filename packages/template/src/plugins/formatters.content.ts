@@ -54,9 +54,11 @@ function blockAltText(img: unknown, ctx: PluginContext): string {
 const image: Formatter = (img, args, ctx) => {
   const cls = args.length > 0 ? args[0] : 'thumb-image';
   const alt = blockAltText(img, ctx);
-  return `<noscript><img src="${escapeHtmlAttr(text(field(img, 'assetUrl')))}" alt="${escapeHtmlAttr(alt)}" /></noscript>` +
+  return (
+    `<noscript><img src="${escapeHtmlAttr(text(field(img, 'assetUrl')))}" alt="${escapeHtmlAttr(alt)}" /></noscript>` +
     `<img class="${escapeHtmlAttr(cls)}" ${imageMetaAttributes(img, alt)}data-load="false"` +
-    ` data-image-id="${escapeHtmlAttr(text(field(img, 'id')))}" data-type="image" />`;
+    ` data-image-id="${escapeHtmlAttr(text(field(img, 'id')))}" data-type="image" />`
+  );
 };
 
 // `{img|image-color}` writes every average colour as a data attribute; `{img|image-color topLeft}` one
@@ -107,29 +109,40 @@ const video: Formatter = (item, args) => {
     if (hasThumb) {
       const colors = args.includes('color-data')
         ? COLOR_POSITIONS.map((p) => [p, dig(item, 'colorData', `${p}Average`)] as const)
-          .filter(([, c]) => typeof c === 'string')
-          .map(([p, c]) => ` data-color-${p.toLowerCase()}="#${escapeHtmlAttr(c as string)}"`).join('')
+            .filter(([, c]) => typeof c === 'string')
+            .map(([p, c]) => ` data-color-${p.toLowerCase()}="#${escapeHtmlAttr(c as string)}"`)
+            .join('')
         : '';
-      img = `<img data-load="false" data-src="${escapeHtmlAttr(text(field(item, 'assetUrl')))}"` +
+      img =
+        `<img data-load="false" data-src="${escapeHtmlAttr(text(field(item, 'assetUrl')))}"` +
         ` data-image-dimensions="${escapeHtmlAttr(text(field(item, 'originalSize')))}" data-image-focal-point="${focalPoint(item)}"${colors} />`;
     }
-    overlay = `<div class="sqs-video-overlay${hasThumb ? '' : ' no-thumb'}" style="opacity: 0;">${img}` +
+    overlay =
+      `<div class="sqs-video-overlay${hasThumb ? '' : ' no-thumb'}" style="opacity: 0;">${img}` +
       `<div class="sqs-video-opaque"> </div><div class="sqs-video-icon"></div></div>`;
   }
-  return `<div class="sqs-video-wrapper" ${load}data-html="${escapeHtmlAttr(text(field(oembed, 'html')))}"` +
-    ` data-provider-name="${escapeHtmlAttr(text(field(oembed, 'providerName')))}">${overlay}</div>`;
+  return (
+    `<div class="sqs-video-wrapper" ${load}data-html="${escapeHtmlAttr(text(field(oembed, 'html')))}"` +
+    ` data-provider-name="${escapeHtmlAttr(text(field(oembed, 'providerName')))}">${overlay}</div>`
+  );
 };
 
 // The audio player placeholder, with the script that loads the player, as the reference engines write it.
 const audioPlayer: Formatter = (item) => {
   const id = escapeHtmlAttr(text(field(item, 'id')));
-  return "<script>Y.use('squarespace-audio-player-frontend');</script>\n" +
+  return (
+    "<script>Y.use('squarespace-audio-player-frontend');</script>\n" +
     `<div class="squarespace-audio-player" data-audio-asset-url="${escapeHtmlAttr(text(dig(item, 'structuredContent', 'audioAssetUrl')))}"` +
-    ` data-item-id="${id}" id="audio-player-${id}"></div>`;
+    ` data-item-id="${id}" id="audio-player-${id}"></div>`
+  );
 };
 
 // Lower case, letters, digits, hyphens and white space kept, each run of white space a hyphen.
-const slug = (s: string) => s.replace(/[^a-zA-Z0-9\s-]+/g, '').replace(/\s+/g, '-').toLowerCase();
+const slug = (s: string) =>
+  s
+    .replace(/[^a-zA-Z0-9\s-]+/g, '')
+    .replace(/\s+/g, '-')
+    .toLowerCase();
 
 function slugClasses(prefix: string, list: unknown): string {
   if (!Array.isArray(list)) return '';
@@ -180,9 +193,14 @@ const googleCalendar: Formatter = (item, _args, ctx) => {
       // A date the event does not have reads as 0 (1970-01-01), as in the reference engines.
       startDate: field(item, 'startDate') ?? 0,
       endDate: field(item, 'endDate') ?? 0,
-      location: loc && typeof loc === 'object'
-        ? { addressLine1: text(field(loc, 'addressLine1')).trim(), addressLine2: text(field(loc, 'addressLine2')).trim(), addressCountry: text(field(loc, 'addressCountry')).trim() }
-        : undefined,
+      location:
+        loc && typeof loc === 'object'
+          ? {
+              addressLine1: text(field(loc, 'addressLine1')).trim(),
+              addressLine2: text(field(loc, 'addressLine2')).trim(),
+              addressCountry: text(field(loc, 'addressCountry')).trim(),
+            }
+          : undefined,
     });
   } catch (e) {
     ctx.error((e as Error).message);

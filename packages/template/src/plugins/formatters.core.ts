@@ -9,7 +9,9 @@ import type { Formatter, FormatterTable } from './types.js';
 const urlEncode = (s: string) =>
   encodeURIComponent(s)
     .replace(/[!'()~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase())
-    .replace(/%2B/g, '+').replace(/%2F/g, '/').replace(/%40/g, '@');
+    .replace(/%2B/g, '+')
+    .replace(/%2F/g, '/')
+    .replace(/%40/g, '@');
 
 // encodeURI throws on lone surrogates; such text is written as is rather than failing the instruction.
 const safely = (encode: (s: string) => string, s: string) => {
@@ -53,8 +55,19 @@ function slugify(s: string): string {
 
 // The characters JavaScript's \s matches.
 function isWhiteSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 // Truncate to at most `max` characters, cut back to the last white space when there is one, then add the

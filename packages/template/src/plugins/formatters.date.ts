@@ -8,8 +8,7 @@ import { dayOfYear, isoWeek, sundayWeek, zoneAbbreviation, zonedTimeInto, type Z
 import type { FormatterTable } from './types.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
-  'October', 'November', 'December'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const PAD2 = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
 const pad2 = (n: number) => (n >= 0 && n < 100 ? PAD2[n] : String(n).padStart(2, '0'));
@@ -115,7 +114,17 @@ export function strftime(t: ZonedTime, format: string): string {
 const formats = new ArgsMemo<readonly Piece[]>();
 // The fields of the instant being written (formatting is synchronous, and no code keeps them).
 const scratch: Parameters<typeof zonedTimeInto>[2] = {
-  year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, millisecond: 0, weekday: 0, offset: 0, zone: '', epochMs: 0,
+  year: 0,
+  month: 0,
+  day: 0,
+  hour: 0,
+  minute: 0,
+  second: 0,
+  millisecond: 0,
+  weekday: 0,
+  offset: 0,
+  zone: '',
+  epochMs: 0,
 };
 
 export const dateFormatters: FormatterTable = {
@@ -124,6 +133,11 @@ export const dateFormatters: FormatterTable = {
     // Anything that is not a number or numeric string counts as 0, the epoch.
     const ms = asNumber(value);
     const t = zonedTimeInto(ms, ctx.timeZone, scratch);
-    return t === undefined ? undefined : writeFormat(t, formats.get(args, '', '', () => compileFormat(args.join(' '))));
+    return t === undefined
+      ? undefined
+      : writeFormat(
+          t,
+          formats.get(args, '', '', () => compileFormat(args.join(' '))),
+        );
   },
 };

@@ -26,8 +26,12 @@ const ANSWERS: Readonly<Record<string, (values: Values, field: unknown) => strin
   time: (x) => `${v(x, 'Hour') || '00'}:${escapeHtmlText(pad2(x.Minute))}:${escapeHtmlText(pad2(x.Second))} ${v(x, 'Ampm')}`,
   likert: (x) =>
     `<div style="${INDENT}">\n` +
-    Object.entries(x).map(([question, answer]) =>
-      `  <div><span style="${BOLD}">${escapeHtmlText(question)}:</span> ${escapeHtmlText(likertLabel(answer) ?? LIKERT_LABELS['0'])}</div>\n`).join('') +
+    Object.entries(x)
+      .map(
+        ([question, answer]) =>
+          `  <div><span style="${BOLD}">${escapeHtmlText(question)}:</span> ${escapeHtmlText(likertLabel(answer) ?? LIKERT_LABELS['0'])}</div>\n`,
+      )
+      .join('') +
     `</div>`,
   checkbox: (_x, f) => {
     const values = field(f, 'values');
@@ -44,11 +48,12 @@ function plain(f: unknown): string | undefined {
 
 const summaryFormField: Formatter = (f, _args, ctx) => {
   const type = text(field(f, 'type'));
-  const answer = Object.hasOwn(ANSWERS, type) && type !== 'checkbox' && type !== 'address' && field(f, 'values') === undefined
-    ? undefined
-    : Object.hasOwn(ANSWERS, type)
-      ? ANSWERS[type](record(field(f, 'values')), f)
-      : plain(f);
+  const answer =
+    Object.hasOwn(ANSWERS, type) && type !== 'checkbox' && type !== 'address' && field(f, 'values') === undefined
+      ? undefined
+      : Object.hasOwn(ANSWERS, type)
+        ? ANSWERS[type](record(field(f, 'values')), f)
+        : plain(f);
   const shown = answer ?? escapeHtmlText(localized(ctx, 'formEmptyAnswerText', EMPTY_FORM_ANSWER));
   return `<div style="font-size:11px; margin-top:3px">\n  <span style="${BOLD}">${escapeHtmlText(text(field(f, 'rawTitle')))}:</span> ${shown}\n</div>`;
 };

@@ -4,7 +4,19 @@
 import { formatMoneyWithSymbol, fromMoneyValue, getCurrency, moneyValueCurrency, toEpochMs, type CurrencyCode, type LocaleNumberFormat } from '@tessera/core';
 import { dateTimePlan, formatDateInterval, formatDateTime } from './datetime.js';
 import { text } from './html.js';
-import { ArgsMemo, dateTimeFormat, decimalText, numberFormat, numberFormatter, numberOptions, parseOptions, plainSpaces, pluralRules, relativeTimeFormat, safeLocale } from './intl.js';
+import {
+  ArgsMemo,
+  dateTimeFormat,
+  decimalText,
+  numberFormat,
+  numberFormatter,
+  numberOptions,
+  parseOptions,
+  plainSpaces,
+  pluralRules,
+  relativeTimeFormat,
+  safeLocale,
+} from './intl.js';
 import { parseMessage, type MessageNode } from './message.js';
 import { formatUnit } from './units.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
@@ -39,8 +51,12 @@ function formatMoneyValue(value: unknown, options: readonly string[], locale: st
   // A money object read: an object (arrays have no amount), so its own fields are read directly.
   const v = value as Record<string, unknown>;
   const decimalValue = hasOwn.call(v, 'decimalValue') ? v.decimalValue : undefined;
-  if (decimalValue === undefined && (hasOwn.call(v, 'currency') ? v.currency : undefined) === undefined &&
-    (hasOwn.call(v, 'currencyCode') ? v.currencyCode : undefined) === undefined) return '';
+  if (
+    decimalValue === undefined &&
+    (hasOwn.call(v, 'currency') ? v.currency : undefined) === undefined &&
+    (hasOwn.call(v, 'currencyCode') ? v.currencyCode : undefined) === undefined
+  )
+    return '';
   const amount = decimalText(decimalValue ?? (hasOwn.call(v, 'value') ? v.value : undefined));
   if (amount === undefined) return '';
   return moneyFormat(options, locale, currency)(amount);
@@ -70,7 +86,8 @@ function decimalFormat(args: readonly string[], locale: string, defaultGrouping:
       const parts = nf.formatToParts(n as `${number}`);
       const fraction = parts.find((p) => p.type === 'fraction');
       if (fraction !== undefined) fraction.value = fraction.value.padEnd(wanted, '0');
-      else if (wanted > 0) parts.splice(parts.findLastIndex((p) => p.type === 'integer') + 1, 0, { type: 'decimal', value: '.' }, { type: 'fraction', value: '0'.repeat(wanted) });
+      else if (wanted > 0)
+        parts.splice(parts.findLastIndex((p) => p.type === 'integer') + 1, 0, { type: 'decimal', value: '.' }, { type: 'fraction', value: '0'.repeat(wanted) });
       return plainSpaces(parts.map((p) => p.value).join(''));
     };
   }
@@ -204,8 +221,14 @@ const datetimeInterval: Formatter = (_value, args, ctx) => {
 };
 
 const DATE_FIELDS: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
-  year: { year: 'numeric' }, month: { month: 'long' }, day: { day: 'numeric' }, weekday: { weekday: 'long' },
-  hour: { hour: 'numeric' }, minute: { minute: 'numeric' }, second: { second: 'numeric' }, era: { era: 'short' },
+  year: { year: 'numeric' },
+  month: { month: 'long' },
+  day: { day: 'numeric' },
+  weekday: { weekday: 'long' },
+  hour: { hour: 'numeric' },
+  minute: { minute: 'numeric' },
+  second: { second: 'numeric' },
+  era: { era: 'short' },
 };
 
 // `{t|datetimefield month}`: one field of a date (year, month, day, weekday, hour, minute, second, era).
@@ -214,12 +237,21 @@ const datetimeField: Formatter = (value, args, ctx) => {
   const options = args.length > 0 && Object.hasOwn(DATE_FIELDS, args[0]) ? DATE_FIELDS[args[0]] : undefined;
   if (ms === undefined || options === undefined) return '';
   const part = Object.keys(options)[0];
-  return dateTimeFormat(localeOf(ctx), { ...options, timeZone: ctx.timeZone }).formatToParts(ms).find((p) => p.type === part)?.value ?? '';
+  return (
+    dateTimeFormat(localeOf(ctx), { ...options, timeZone: ctx.timeZone })
+      .formatToParts(ms)
+      .find((p) => p.type === part)?.value ?? ''
+  );
 };
 
 const RELATIVE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 86_400_000], ['month', 30 * 86_400_000], ['week', 7 * 86_400_000], ['day', 86_400_000],
-  ['hour', 3_600_000], ['minute', 60_000], ['second', 1000],
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1000],
 ];
 
 // `{date|relative-time}` against now, or `{a, b|relative-time}` from a to b, in the largest unit the
@@ -254,4 +286,3 @@ export const i18nFormatters: FormatterTable = {
   plural: message,
   unit: (v, args, ctx) => formatUnit(v, [...args], localeOf(ctx), ctx),
 };
-

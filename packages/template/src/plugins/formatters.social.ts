@@ -21,8 +21,10 @@ const commentLink: Formatter = (item, _args, ctx) => {
   if (disqus(ctx)) return `<a href="${url}" class="${COMMENTS.linkClass} sqs-disqus-comment-link" ${COMMENTS.attributes.id}="${id}"></a>`;
   const label = commentCountLabel(asNumber(field(item, 'publicCommentCount')));
   const space = label.indexOf(' ');
-  return `<a href="${url}#comments-${id}" class="${COMMENTS.linkClass}" ${COMMENTS.attributes.id}="${id}">\n` +
-    `  ${escapeHtmlText(label.slice(0, space))}\n  ${escapeHtmlText(label.slice(space + 1))}\n  </a>`;
+  return (
+    `<a href="${url}#comments-${id}" class="${COMMENTS.linkClass}" ${COMMENTS.attributes.id}="${id}">\n` +
+    `  ${escapeHtmlText(label.slice(0, space))}\n  ${escapeHtmlText(label.slice(space + 1))}\n  </a>`
+  );
 };
 
 // The comment thread placeholder: Disqus's when the site names a Disqus shortname, else Squarespace's,
@@ -35,10 +37,12 @@ const comments: Formatter = (item, _args, ctx) => {
   const pageItem = ctx.resolve('item');
   const collection = ctx.resolve('collection');
   if (isTruthy(pageItem)) {
-    data = ` ${a.itemId}="${escapeHtmlAttr(text(field(pageItem, 'id')))}"` +
+    data =
+      ` ${a.itemId}="${escapeHtmlAttr(text(field(pageItem, 'id')))}"` +
       ` ${a.publicCommentCount}="${escapeHtmlAttr(text(field(pageItem, 'publicCommentCount')))}" ${a.commentState}="${escapeHtmlAttr(text(field(pageItem, 'commentState')))}"`;
   } else if (isTruthy(collection)) {
-    data = ` data-collection-id="${escapeHtmlAttr(text(field(collection, 'id')))}"` +
+    data =
+      ` data-collection-id="${escapeHtmlAttr(text(field(collection, 'id')))}"` +
       ` ${a.publicCommentCount}="${escapeHtmlAttr(text(field(collection, 'publicCommentCount')))}" ${a.commentState}="${escapeHtmlAttr(text(field(collection, 'commentState')))}"`;
   }
   return `\n  <div class="${COMMENTS.class}" id="comments-${escapeHtmlAttr(text(field(item, 'id')))}"${data}></div>\n`;
@@ -47,8 +51,10 @@ const comments: Formatter = (item, _args, ctx) => {
 const likeButton: Formatter = (item, _args, ctx) => {
   if (!flag(setting(ctx, 'simpleLikingEnabled'))) return '';
   const a = LIKE_BUTTON.attributes;
-  return `<span class="${LIKE_BUTTON.class}" ${a.itemId}="${escapeHtmlAttr(text(field(item, 'id')))}" ${a.likeCount}="${escapeHtmlAttr(text(field(item, 'likeCount')))}">\n` +
-    `    <span class="${LIKE_BUTTON.iconClass}"></span>\n    <span class="${LIKE_BUTTON.countClass}"></span>\n  </span>`;
+  return (
+    `<span class="${LIKE_BUTTON.class}" ${a.itemId}="${escapeHtmlAttr(text(field(item, 'id')))}" ${a.likeCount}="${escapeHtmlAttr(text(field(item, 'likeCount')))}">\n` +
+    `    <span class="${LIKE_BUTTON.iconClass}"></span>\n    <span class="${LIKE_BUTTON.countClass}"></span>\n  </span>`
+  );
 };
 
 // Share buttons: a placeholder the storefront fills with the site's share buttons, written only when the
@@ -61,10 +67,12 @@ function socialButton(inline: boolean): Formatter {
     const imageId = field(item, 'systemDataId') ?? field(item, 'mainImageId');
     const assetUrl = field(item, 'assetUrl') ?? dig(item, 'mainImage', 'assetUrl');
     const tag = inline ? 'span' : 'div';
-    return `<${tag} class="squarespace-social-buttons ${inline ? 'inline-style' : 'button-style'}"` +
+    return (
+      `<${tag} class="squarespace-social-buttons ${inline ? 'inline-style' : 'button-style'}"` +
       ` data-system-data-id="${escapeHtmlAttr(text(imageId))}" data-asset-url="${escapeHtmlAttr(text(assetUrl))}"` +
       ` data-record-type="${escapeHtmlAttr(text(field(item, 'recordType')))}" data-full-url="${escapeHtmlAttr(text(field(item, 'fullUrl')))}"` +
-      ` data-title="${escapeHtmlAttr(text(field(item, 'title')))}"></${tag}>`;
+      ` data-title="${escapeHtmlAttr(text(field(item, 'title')))}"></${tag}>`
+    );
   };
 }
 

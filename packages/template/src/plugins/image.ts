@@ -30,8 +30,10 @@ export function imageMetaAttributes(image: unknown, alt: string = altText(image)
   const licensed = isObject(field(image, 'licensedAssetPreview')) ? 'data-licensed-asset-preview="true" ' : '';
   const key = field(image, 'componentKey');
   const component = key !== undefined ? `data-component-key="${escapeHtmlAttr(text(key))}" ` : '';
-  return `${licensed}${component}data-src="${src}" data-image="${src}" data-image-dimensions="${escapeHtmlAttr(text(field(image, 'originalSize')))}" ` +
-    `data-image-focal-point="${focalPoint(image)}" alt="${escapeHtmlAttr(alt)}" `;
+  return (
+    `${licensed}${component}data-src="${src}" data-image="${src}" data-image-dimensions="${escapeHtmlAttr(text(field(image, 'originalSize')))}" ` +
+    `data-image-focal-point="${focalPoint(image)}" alt="${escapeHtmlAttr(alt)}" `
+  );
 }
 
 export const COLOR_POSITIONS = Object.freeze(['topLeft', 'topRight', 'bottomLeft', 'bottomRight', 'center'] as const);

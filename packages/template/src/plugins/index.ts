@@ -29,7 +29,15 @@ export const defaultPredicates: PredicateTable = Object.freeze({
 });
 
 export {
-  coreFormatters, dateFormatters, corePredicates, commerceFormatters, commercePredicates,
-  contentFormatters, socialFormatters, formFormatters, i18nFormatters, contentPredicates,
+  coreFormatters,
+  dateFormatters,
+  corePredicates,
+  commerceFormatters,
+  commercePredicates,
+  contentFormatters,
+  socialFormatters,
+  formFormatters,
+  i18nFormatters,
+  contentPredicates,
 };
 export type * from './types.js';

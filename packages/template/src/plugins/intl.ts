@@ -169,8 +169,10 @@ export function numberOptions(o: ParsedOptions, defaultGrouping: boolean): Intl.
   const out: Intl.NumberFormatOptions & Record<string, unknown> = {};
   const style = n.style;
   if (style === 'percent') out.style = 'percent';
-  else if (style === 'short' || style === 'long') { out.notation = 'compact'; out.compactDisplay = style; }
-  else if (style === 'scientific') out.notation = 'scientific';
+  else if (style === 'short' || style === 'long') {
+    out.notation = 'compact';
+    out.compactDisplay = style;
+  } else if (style === 'scientific') out.notation = 'scientific';
   const group = has('group') ? n.group !== 'false' : defaultGrouping;
   out.useGrouping = group;
   const minFrac = digits(n.minfrac ?? n.minimumFractionDigits);

@@ -18,9 +18,10 @@ const PROMOTED_RECORDS: Readonly<Record<string, string>> = { VIDEO: 'video', IMA
 const recordTypes: Record<string, Predicate> = Object.fromEntries(
   Object.entries(RecordType).map(([key, code]) => {
     const promotedAs = PROMOTED_RECORDS[key];
-    const test = promotedAs === undefined
-      ? (node: unknown) => asInt(field(node, 'recordType')) === code
-      : (node: unknown) => asInt(field(node, 'recordType')) === code || field(node, 'promotedBlockType') === promotedAs;
+    const test =
+      promotedAs === undefined
+        ? (node: unknown) => asInt(field(node, 'recordType')) === code
+        : (node: unknown) => asInt(field(node, 'recordType')) === code || field(node, 'promotedBlockType') === promotedAs;
     return [`${kebabName(key)}?`, test];
   }),
 );
@@ -47,10 +48,13 @@ const backgroundSources: Record<string, Predicate> = Object.fromEntries(
 
 const PROMOTED = ['code', 'embed', 'form', 'foursquare', 'image', 'instagram', 'link', 'map', 'quote', 'twitter', 'video'];
 const promoted: Record<string, Predicate> = Object.fromEntries(
-  PROMOTED.map((name) => [`promoted${name.toUpperCase()}?`, (node: unknown) => {
-    const t = field(node, 'promotedBlockType');
-    return t === name;
-  }]),
+  PROMOTED.map((name) => [
+    `promoted${name.toUpperCase()}?`,
+    (node: unknown) => {
+      const t = field(node, 'promotedBlockType');
+      return t === name;
+    },
+  ]),
 );
 
 // Gallery predicates read the block's raw options: an option that is not set matches no value.
@@ -75,7 +79,9 @@ export const contentPredicates: PredicateTable = {
   ...galleryValue('meta-position', ['top', 'top-left', 'top-right', 'center', 'bottom', 'bottom-left', 'bottom-right']),
   ...galleryValue('active-alignment', ['left', 'center', 'right']),
   ...['auto-crop', 'autoplay', 'controls', 'lightbox', 'show-meta', 'show-meta-on-hover', 'square-thumbs', 'thumbnails'].reduce(
-    (acc, n) => Object.assign(acc, galleryFlag(n)), {} as Record<string, Predicate>),
+    (acc, n) => Object.assign(acc, galleryFlag(n)),
+    {} as Record<string, Predicate>,
+  ),
   'gallery-meta?': (node) => isTruthy(option(node, 'controls')) || isTruthy(option(node, 'indicators')),
   'calendar-view?': (node) => isTruthy(field(node, 'calendarView')),
   'collection?': (node) => isTruthy(field(node, 'collection')),
@@ -124,4 +130,3 @@ export const contentPredicates: PredicateTable = {
     return false;
   },
 };
-

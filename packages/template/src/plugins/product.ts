@@ -53,7 +53,8 @@ function moneyMarkup(cents: number, currency: CurrencyCode, ctx: PluginContext):
 
 /** The body of a price element: the lines of @tessera/core's productPriceLines with their amounts in place. */
 export function priceLinesMarkup(lines: PriceLines, currency: CurrencyCode, ctx: PluginContext): string {
-  const line = (l: { template: string; cents: number }) => fillPriceLine({ template: escapeHtmlText(l.template), cents: l.cents }, moneyMarkup(l.cents, currency, ctx));
+  const line = (l: { template: string; cents: number }) =>
+    fillPriceLine({ template: escapeHtmlText(l.template), cents: l.cents }, moneyMarkup(l.cents, currency, ctx));
   const hidden = (label: string) => `<span class="${PRODUCT_PRICE.visuallyHiddenClass}">${escapeHtmlText(label)}</span>`;
   switch (lines.kind) {
     case 'none':
@@ -65,7 +66,9 @@ export function priceLinesMarkup(lines: PriceLines, currency: CurrencyCode, ctx:
     case 'single':
       return line(lines.line);
     case 'sale':
-      return `${hidden(lines.saleLabel)}${line(lines.sale)} ${hidden(lines.originalLabel)}` +
-        `<span class="${PRODUCT_PRICE.originalPriceClass}">${line(lines.original)}</span>\n`;
+      return (
+        `${hidden(lines.saleLabel)}${line(lines.sale)} ${hidden(lines.originalLabel)}` +
+        `<span class="${PRODUCT_PRICE.originalPriceClass}">${line(lines.original)}</span>\n`
+      );
   }
 }

@@ -27,8 +27,16 @@ function formatFor(zone: string): Intl.DateTimeFormat | undefined {
   if (f === undefined) {
     try {
       f = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-        hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short', era: 'short',
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+        weekday: 'short',
+        era: 'short',
       });
     } catch {
       return undefined;
@@ -72,8 +80,17 @@ export function zonedTimeInto(epochMs: number, zone: string, out: Writable<Zoned
   const offset = whole ? Math.round(offsetMs / 60000) : Math.round((second + offsetMs + Math.floor(millisecond) - Math.floor(epochMs)) / 60000);
   if (out === undefined) {
     return {
-      year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second, millisecond,
-      weekday: f.weekday, offset, zone, epochMs,
+      year: f.year,
+      month: f.month,
+      day: f.day,
+      hour: f.hour,
+      minute: f.minute,
+      second: f.second,
+      millisecond,
+      weekday: f.weekday,
+      offset,
+      zone,
+      epochMs,
     };
   }
   out.year = f.year;
@@ -107,8 +124,17 @@ function zonedTimeByIntl(epochMs: number, zone: string): ZonedTime | undefined {
   d.setUTCFullYear(year); // Date.UTC maps years 0-99 to 1900-1999
   const offset = Math.round((d.getTime() - Math.floor(epochMs)) / 60000);
   return {
-    year, month, day, hour, minute, second, millisecond,
-    weekday: WEEKDAYS[parts.weekday] ?? 0, offset, zone, epochMs,
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second,
+    millisecond,
+    weekday: WEEKDAYS[parts.weekday] ?? 0,
+    offset,
+    zone,
+    epochMs,
   };
 }
 
@@ -153,11 +179,23 @@ function daysInYear(y: number): number {
 const abbreviations = new Map<string, string>();
 // Zones whose usual abbreviation no English Intl locale gives.
 const KNOWN_ABBREVIATIONS: Record<string, readonly [string, string?]> = {
-  'Asia/Tokyo': ['JST'], 'Asia/Seoul': ['KST'], 'Asia/Shanghai': ['CST'], 'Asia/Hong_Kong': ['HKT'],
-  'Asia/Taipei': ['CST'], 'Asia/Manila': ['PST'], 'Asia/Jakarta': ['WIB'], 'Asia/Karachi': ['PKT'],
-  'Asia/Jerusalem': ['IST', 'IDT'], 'Europe/Moscow': ['MSK'], 'Africa/Johannesburg': ['SAST'],
-  'Africa/Lagos': ['WAT'], 'Africa/Nairobi': ['EAT'], 'Africa/Cairo': ['EET', 'EEST'],
-  'Pacific/Honolulu': ['HST'], 'Asia/Kolkata': ['IST'], 'Asia/Calcutta': ['IST'],
+  'Asia/Tokyo': ['JST'],
+  'Asia/Seoul': ['KST'],
+  'Asia/Shanghai': ['CST'],
+  'Asia/Hong_Kong': ['HKT'],
+  'Asia/Taipei': ['CST'],
+  'Asia/Manila': ['PST'],
+  'Asia/Jakarta': ['WIB'],
+  'Asia/Karachi': ['PKT'],
+  'Asia/Jerusalem': ['IST', 'IDT'],
+  'Europe/Moscow': ['MSK'],
+  'Africa/Johannesburg': ['SAST'],
+  'Africa/Lagos': ['WAT'],
+  'Africa/Nairobi': ['EAT'],
+  'Africa/Cairo': ['EET', 'EEST'],
+  'Pacific/Honolulu': ['HST'],
+  'Asia/Kolkata': ['IST'],
+  'Asia/Calcutta': ['IST'],
 };
 const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN', 'en-NZ', 'en-CA', 'en-IE'];
 
@@ -170,7 +208,8 @@ export function zoneAbbreviation(t: ZonedTime): string {
   for (const locale of ABBREVIATION_LOCALES) {
     try {
       const name = new Intl.DateTimeFormat(locale, { timeZone: t.zone, timeZoneName: 'short' })
-        .formatToParts(t.epochMs).find((p) => p.type === 'timeZoneName')?.value;
+        .formatToParts(t.epochMs)
+        .find((p) => p.type === 'timeZoneName')?.value;
       if (name !== undefined && /^[A-Z]{2,5}$/.test(name)) {
         found = name;
         break;

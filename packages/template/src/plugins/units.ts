@@ -12,23 +12,62 @@ type Category = 'length' | 'area' | 'duration' | 'digital' | 'frequency' | 'angl
 
 // Size of each unit in its category's base unit (meter, square meter, second, byte, hertz, degree).
 const UNITS: Readonly<Record<string, readonly [Category, number]>> = {
-  millimeter: ['length', 0.001], centimeter: ['length', 0.01], meter: ['length', 1], kilometer: ['length', 1000],
-  inch: ['length', 0.0254], foot: ['length', 0.3048], yard: ['length', 0.9144], mile: ['length', 1609.344],
-  point: ['length', 0.0254 / 72], 'nautical-mile': ['length', 1852], 'astronomical-unit': ['length', 149_597_870_700],
-  'light-year': ['length', 9_460_730_472_580_800], parsec: ['length', 30_856_775_814_913_672],
-  'square-centimeter': ['area', 1e-4], 'square-meter': ['area', 1], 'square-kilometer': ['area', 1e6],
-  'square-inch': ['area', 0.00064516], 'square-foot': ['area', 0.09290304], 'square-yard': ['area', 0.83612736],
-  'square-mile': ['area', 2_589_988.110336], acre: ['area', 4046.8564224], hectare: ['area', 10_000],
-  nanosecond: ['duration', 1e-9], microsecond: ['duration', 1e-6], millisecond: ['duration', 1e-3], second: ['duration', 1],
-  minute: ['duration', 60], hour: ['duration', 3600], day: ['duration', 86_400], week: ['duration', 604_800],
-  month: ['duration', 2_629_746], year: ['duration', 31_556_952], century: ['duration', 3_155_695_200],
-  bit: ['digital', 1 / 8], kilobit: ['digital', 125], megabit: ['digital', 125_000], gigabit: ['digital', 125_000_000],
-  terabit: ['digital', 125_000_000_000], byte: ['digital', 1], kilobyte: ['digital', 1024], megabyte: ['digital', 1024 ** 2],
-  gigabyte: ['digital', 1024 ** 3], terabyte: ['digital', 1024 ** 4], petabyte: ['digital', 1024 ** 5],
-  hertz: ['frequency', 1], kilohertz: ['frequency', 1e3], megahertz: ['frequency', 1e6], gigahertz: ['frequency', 1e9],
-  degree: ['angle', 1], 'arc-minute': ['angle', 1 / 60], 'arc-second': ['angle', 1 / 3600],
-  radian: ['angle', 180 / Math.PI], revolution: ['angle', 360],
-  celsius: ['temperature', 1], fahrenheit: ['temperature', 1], kelvin: ['temperature', 1],
+  millimeter: ['length', 0.001],
+  centimeter: ['length', 0.01],
+  meter: ['length', 1],
+  kilometer: ['length', 1000],
+  inch: ['length', 0.0254],
+  foot: ['length', 0.3048],
+  yard: ['length', 0.9144],
+  mile: ['length', 1609.344],
+  point: ['length', 0.0254 / 72],
+  'nautical-mile': ['length', 1852],
+  'astronomical-unit': ['length', 149_597_870_700],
+  'light-year': ['length', 9_460_730_472_580_800],
+  parsec: ['length', 30_856_775_814_913_672],
+  'square-centimeter': ['area', 1e-4],
+  'square-meter': ['area', 1],
+  'square-kilometer': ['area', 1e6],
+  'square-inch': ['area', 0.00064516],
+  'square-foot': ['area', 0.09290304],
+  'square-yard': ['area', 0.83612736],
+  'square-mile': ['area', 2_589_988.110336],
+  acre: ['area', 4046.8564224],
+  hectare: ['area', 10_000],
+  nanosecond: ['duration', 1e-9],
+  microsecond: ['duration', 1e-6],
+  millisecond: ['duration', 1e-3],
+  second: ['duration', 1],
+  minute: ['duration', 60],
+  hour: ['duration', 3600],
+  day: ['duration', 86_400],
+  week: ['duration', 604_800],
+  month: ['duration', 2_629_746],
+  year: ['duration', 31_556_952],
+  century: ['duration', 3_155_695_200],
+  bit: ['digital', 1 / 8],
+  kilobit: ['digital', 125],
+  megabit: ['digital', 125_000],
+  gigabit: ['digital', 125_000_000],
+  terabit: ['digital', 125_000_000_000],
+  byte: ['digital', 1],
+  kilobyte: ['digital', 1024],
+  megabyte: ['digital', 1024 ** 2],
+  gigabyte: ['digital', 1024 ** 3],
+  terabyte: ['digital', 1024 ** 4],
+  petabyte: ['digital', 1024 ** 5],
+  hertz: ['frequency', 1],
+  kilohertz: ['frequency', 1e3],
+  megahertz: ['frequency', 1e6],
+  gigahertz: ['frequency', 1e9],
+  degree: ['angle', 1],
+  'arc-minute': ['angle', 1 / 60],
+  'arc-second': ['angle', 1 / 3600],
+  radian: ['angle', 180 / Math.PI],
+  revolution: ['angle', 360],
+  celsius: ['temperature', 1],
+  fahrenheit: ['temperature', 1],
+  kelvin: ['temperature', 1],
 };
 
 const ALIASES: Readonly<Record<string, string>> = { feet: 'foot', inches: 'inch', radians: 'radian', degrees: 'degree', hz: 'hertz' };
@@ -87,12 +126,18 @@ function convert(value: number, from: string, to: string): number {
   return (value * UNITS[from][1]) / UNITS[to][1];
 }
 
-interface NumberStyle { readonly maxFrac: number; readonly minFrac: number; readonly group: boolean }
+interface NumberStyle {
+  readonly maxFrac: number;
+  readonly minFrac: number;
+  readonly group: boolean;
+}
 
 function write(n: number, unit: string, display: Display, style: NumberStyle, locale: string): string {
   const number: Intl.NumberFormatOptions = {
     // Intl takes at most 20 fraction digits.
-    maximumFractionDigits: Math.min(style.maxFrac, 20), minimumFractionDigits: Math.min(style.minFrac, style.maxFrac, 20), useGrouping: style.group,
+    maximumFractionDigits: Math.min(style.maxFrac, 20),
+    minimumFractionDigits: Math.min(style.minFrac, style.maxFrac, 20),
+    useGrouping: style.group,
   };
   const own = NAMES[unit];
   if (own === undefined) {
@@ -133,9 +178,7 @@ export function formatUnit(value: unknown, options: readonly string[], locale: s
     group: o.positional.includes('group') || (o.named.group !== undefined && o.named.group !== 'false'),
   };
   const listed = (o.named.sequence ?? o.named.out)?.split(',').map(unitName);
-  const sequence = listed?.every((u): u is string => u !== undefined && UNITS[u][0] === UNITS[from][0])
-    ? listed
-    : undefined;
+  const sequence = listed?.every((u): u is string => u !== undefined && UNITS[u][0] === UNITS[from][0]) ? listed : undefined;
   if (sequence === undefined || sequence.length === 0) {
     const to = bestUnit(n, from, o.named.compact, locale);
     return write(convert(n, from, to), to, display, style, locale);

@@ -45,9 +45,18 @@ export function compileResolver(path: VarPath): Resolver {
   const plain = path.rest.length === 0;
   const rest = plain ? IDENTITY : walkRest(path.rest, path.rest.map(arrayIndex));
   switch (path.head) {
-    case 'node': return plain ? (f) => f.node : (f) => rest(f.node);
-    case 'index': return (f) => { const i = findIndex(f); return i < 0 ? undefined : rest(i + 1); };
-    case 'index0': return (f) => { const i = findIndex(f); return i < 0 ? undefined : rest(i); };
+    case 'node':
+      return plain ? (f) => f.node : (f) => rest(f.node);
+    case 'index':
+      return (f) => {
+        const i = findIndex(f);
+        return i < 0 ? undefined : rest(i + 1);
+      };
+    case 'index0':
+      return (f) => {
+        const i = findIndex(f);
+        return i < 0 ? undefined : rest(i);
+      };
     case 'var': {
       // Variables live in Maps, where a key found by pointer is several times faster (see internalize).
       const name = internalize(path.name);
@@ -70,4 +79,3 @@ export function compileSectionResolver(path: VarPath): Resolver {
   const rest = walkRest(path.rest, path.rest.map(arrayIndex));
   return (f) => rest(getKey(f.node, key, index));
 }
-

@@ -220,10 +220,7 @@ export class RenderState implements PluginContext {
   }
 
   /** Render a macro or partial in a new frame on `node` (apply) or, with `frame` given, in that frame (include). */
-  runNamed(
-    name: string, node: unknown, isPrivate: boolean, args: Readonly<Record<string, string>> | undefined,
-    frame: Frame | null,
-  ): string {
+  runNamed(name: string, node: unknown, isPrivate: boolean, args: Readonly<Record<string, string>> | undefined, frame: Frame | null): string {
     const unit = this.findUnit(name);
     if (unit === undefined) return '';
     let target = frame;

@@ -44,28 +44,36 @@ export function arrayIndex(key: string): number {
 /** Truthiness for sections and `.if`: missing, null, false, 0, NaN, "", [] and {} are false. */
 export function isTruthy(v: unknown): boolean {
   switch (typeof v) {
-    case 'string': return v.length > 0;
-    case 'number': return v !== 0 && !Number.isNaN(v);
-    case 'boolean': return v;
+    case 'string':
+      return v.length > 0;
+    case 'number':
+      return v !== 0 && !Number.isNaN(v);
+    case 'boolean':
+      return v;
     case 'object':
       if (v === null) return false;
       if (Array.isArray(v)) return v.length > 0;
       for (const k in v) if (hasOwn.call(v, k)) return true;
       return false;
-    default: return false;
+    default:
+      return false;
   }
 }
 
 /** How a value is written out: objects and missing values write nothing; arrays join their elements with commas. */
 export function toText(v: unknown): string {
   switch (typeof v) {
-    case 'string': return v;
-    case 'number': return String(v);
-    case 'boolean': return v ? 'true' : 'false';
+    case 'string':
+      return v;
+    case 'number':
+      return String(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
     case 'object':
       if (v === null) return '';
       return Array.isArray(v) ? joinArray(v, 0) : '';
-    default: return '';
+    default:
+      return '';
   }
 }
 

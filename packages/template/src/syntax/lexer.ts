@@ -89,17 +89,17 @@ function lexKeyword(src: string, start: number, w: number, end: number, tables: 
   const len = end - start;
   const at = start + 1;
   switch (src.charCodeAt(at)) {
-    case 97: /* a */
+    case 97 /* a */:
       return isWord(src, at, w, 'alternates') && len === 16 && isWord(src, w, end, ' with') ? ALTERNATES : null;
-    case 98: /* b */
+    case 98 /* b */:
       return isWord(src, at, w, 'bindvar') ? lexBindVar(src, w, end, tables) : null;
-    case 99: /* c */
+    case 99 /* c */:
       return isWord(src, at, w, 'ctx') ? lexCtx(src.slice(w, end)) : null;
-    case 101: /* e */
+    case 101 /* e */:
       if (isWord(src, at, w, 'end')) return w === end ? END : null;
       if (isWord(src, at, w, 'eval')) return w < end && isSpace(src.charCodeAt(w)) ? { t: 'eval', source: src.slice(w, end), offset: w } : null;
       return null;
-    case 105: /* i */
+    case 105 /* i */:
       if (isWord(src, at, w, 'if')) return lexIf(src, w, end, tables);
       if (isWord(src, at, w, 'include')) {
         if (src.charCodeAt(w) !== 32 || end - w === 1) return null;
@@ -112,7 +112,7 @@ function lexKeyword(src: string, start: number, w: number, end: number, tables: 
         return { t: 'inject', name: parts[1], file: parts[2] };
       }
       return null;
-    case 109: /* m */
+    case 109 /* m */:
       if (isWord(src, at, w, 'macro')) {
         const name = src.slice(w + 1, end);
         return src.charCodeAt(w) === 32 && MACRO_NAME.test(name) ? { t: 'macro', name } : null;
@@ -120,9 +120,9 @@ function lexKeyword(src: string, start: number, w: number, end: number, tables: 
       if (isWord(src, at, w, 'meta-left')) return w === end ? META_LEFT : null;
       if (isWord(src, at, w, 'meta-right')) return w === end ? META_RIGHT : null;
       return null;
-    case 110: /* n */
+    case 110 /* n */:
       return isWord(src, at, w, 'newline') && w === end ? NEWLINE : null;
-    case 111: /* o */
+    case 111 /* o */:
       if (!isWord(src, at, w, 'or')) return null;
       if (w === end) return OR;
       if (src.charCodeAt(w) !== 32) return null;
@@ -130,14 +130,14 @@ function lexKeyword(src: string, start: number, w: number, end: number, tables: 
         const call = lexPredicateCall(src, w + 1, end, tables);
         return call ? { t: 'or', test: call } : null;
       }
-    case 114: /* r */
+    case 114 /* r */:
       return isWord(src, at, w, 'repeated') && isWord(src, w, w + 8, ' section') ? lexSectionPath(src, w + 8, end, 'repeated') : null;
-    case 115: /* s */
+    case 115 /* s */:
       if (isWord(src, at, w, 'section')) return lexSectionPath(src, w, end, 'section');
       return isWord(src, at, w, 'space') && w === end ? SPACE : null;
-    case 116: /* t */
+    case 116 /* t */:
       return isWord(src, at, w, 'tab') && w === end ? TAB : null;
-    case 118: /* v */
+    case 118 /* v */:
       return isWord(src, at, w, 'var') ? lexBindVar(src, w, end, tables) : null;
   }
   return null;

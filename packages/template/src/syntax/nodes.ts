@@ -50,80 +50,199 @@ export interface OrBranch {
   readonly test: PredicateCall | null;
   readonly body: readonly Node[];
   readonly next: OrBranch | null;
-  readonly line: number; readonly column: number;
+  readonly line: number;
+  readonly column: number;
 }
 
-export interface TextNode { readonly kind: 'text'; readonly text: string }
+export interface TextNode {
+  readonly kind: 'text';
+  readonly text: string;
+}
 export interface VariableNode {
-  readonly kind: 'variable'; readonly vars: readonly VarPath[]; readonly formatters: readonly FormatterCall[]; readonly line: number; readonly column: number;
+  readonly kind: 'variable';
+  readonly vars: readonly VarPath[];
+  readonly formatters: readonly FormatterCall[];
+  readonly line: number;
+  readonly column: number;
 }
 export interface SectionNode {
-  readonly kind: 'section'; readonly path: VarPath; readonly body: readonly Node[]; readonly or: OrBranch | null; readonly line: number; readonly column: number;
+  readonly kind: 'section';
+  readonly path: VarPath;
+  readonly body: readonly Node[];
+  readonly or: OrBranch | null;
+  readonly line: number;
+  readonly column: number;
 }
 export interface RepeatedNode {
-  readonly kind: 'repeated'; readonly path: VarPath; readonly body: readonly Node[];
-  readonly alternates: readonly Node[] | null; readonly or: OrBranch | null; readonly line: number; readonly column: number;
+  readonly kind: 'repeated';
+  readonly path: VarPath;
+  readonly body: readonly Node[];
+  readonly alternates: readonly Node[] | null;
+  readonly or: OrBranch | null;
+  readonly line: number;
+  readonly column: number;
 }
 export interface PredicateNode {
-  readonly kind: 'predicate'; readonly call: PredicateCall; readonly body: readonly Node[]; readonly or: OrBranch | null; readonly line: number; readonly column: number;
+  readonly kind: 'predicate';
+  readonly call: PredicateCall;
+  readonly body: readonly Node[];
+  readonly or: OrBranch | null;
+  readonly line: number;
+  readonly column: number;
 }
 export interface IfNode {
-  readonly kind: 'if'; readonly condition: Condition; readonly body: readonly Node[]; readonly or: OrBranch | null; readonly line: number; readonly column: number;
+  readonly kind: 'if';
+  readonly condition: Condition;
+  readonly body: readonly Node[];
+  readonly or: OrBranch | null;
+  readonly line: number;
+  readonly column: number;
 }
 export interface BindVarNode {
-  readonly kind: 'bindvar'; readonly name: string; readonly vars: readonly VarPath[];
-  readonly formatters: readonly FormatterCall[]; readonly line: number; readonly column: number;
+  readonly kind: 'bindvar';
+  readonly name: string;
+  readonly vars: readonly VarPath[];
+  readonly formatters: readonly FormatterCall[];
+  readonly line: number;
+  readonly column: number;
 }
 export interface CtxNode {
-  readonly kind: 'ctx'; readonly name: string; readonly bindings: readonly (readonly [string, VarPath])[]; readonly line: number; readonly column: number;
+  readonly kind: 'ctx';
+  readonly name: string;
+  readonly bindings: readonly (readonly [string, VarPath])[];
+  readonly line: number;
+  readonly column: number;
 }
-export interface MacroNode { readonly kind: 'macro'; readonly name: string; readonly body: readonly Node[]; readonly line: number; readonly column: number }
+export interface MacroNode {
+  readonly kind: 'macro';
+  readonly name: string;
+  readonly body: readonly Node[];
+  readonly line: number;
+  readonly column: number;
+}
 /** `valid` is false when the expression lacks operands (already reported as a syntax error). */
 export interface EvalNode {
-  readonly kind: 'eval'; readonly source: string; readonly program: ExprProgram; readonly valid: boolean; readonly line: number; readonly column: number;
+  readonly kind: 'eval';
+  readonly source: string;
+  readonly program: ExprProgram;
+  readonly valid: boolean;
+  readonly line: number;
+  readonly column: number;
 }
-export interface IncludeNode { readonly kind: 'include'; readonly name: string; readonly output: boolean; readonly line: number; readonly column: number }
-export interface InjectNode { readonly kind: 'inject'; readonly name: string; readonly file: string; readonly line: number; readonly column: number }
+export interface IncludeNode {
+  readonly kind: 'include';
+  readonly name: string;
+  readonly output: boolean;
+  readonly line: number;
+  readonly column: number;
+}
+export interface InjectNode {
+  readonly kind: 'inject';
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
 
 export type Node =
-  | TextNode | VariableNode | SectionNode | RepeatedNode | PredicateNode | IfNode
-  | BindVarNode | CtxNode | MacroNode | EvalNode | IncludeNode | InjectNode;
+  | TextNode
+  | VariableNode
+  | SectionNode
+  | RepeatedNode
+  | PredicateNode
+  | IfNode
+  | BindVarNode
+  | CtxNode
+  | MacroNode
+  | EvalNode
+  | IncludeNode
+  | InjectNode;
 
-export interface RootNode { readonly kind: 'root'; readonly body: readonly Node[] }
+export interface RootNode {
+  readonly kind: 'root';
+  readonly body: readonly Node[];
+}
 
 export const text = (value: string): TextNode => ({ kind: 'text', text: value });
-export const variable = (vars: readonly VarPath[], formatters: readonly FormatterCall[], line: number, column: number): VariableNode =>
-  ({ kind: 'variable', vars, formatters, line, column });
-export const section = (path: VarPath, body: readonly Node[], or: OrBranch | null, line: number, column: number): SectionNode =>
-  ({ kind: 'section', path, body, or, line, column });
+export const variable = (vars: readonly VarPath[], formatters: readonly FormatterCall[], line: number, column: number): VariableNode => ({
+  kind: 'variable',
+  vars,
+  formatters,
+  line,
+  column,
+});
+export const section = (path: VarPath, body: readonly Node[], or: OrBranch | null, line: number, column: number): SectionNode => ({
+  kind: 'section',
+  path,
+  body,
+  or,
+  line,
+  column,
+});
 export const repeated = (
-  path: VarPath, body: readonly Node[], alternates: readonly Node[] | null, or: OrBranch | null, line: number, column: number,
+  path: VarPath,
+  body: readonly Node[],
+  alternates: readonly Node[] | null,
+  or: OrBranch | null,
+  line: number,
+  column: number,
 ): RepeatedNode => ({ kind: 'repeated', path, body, alternates, or, line, column });
-export const predicate = (call: PredicateCall, body: readonly Node[], or: OrBranch | null, line: number, column: number): PredicateNode =>
-  ({ kind: 'predicate', call, body, or, line, column });
-export const ifBlock = (condition: Condition, body: readonly Node[], or: OrBranch | null, line: number, column: number): IfNode =>
-  ({ kind: 'if', condition, body, or, line, column });
-export const orBranch = (test: PredicateCall | null, body: readonly Node[], next: OrBranch | null, line: number, column: number): OrBranch =>
-  ({ kind: 'or', test, body, next, line, column });
-export const bindVar = (name: string, vars: readonly VarPath[], formatters: readonly FormatterCall[], line: number, column: number): BindVarNode =>
-  ({ kind: 'bindvar', name, vars, formatters, line, column });
-export const ctx = (name: string, bindings: readonly (readonly [string, VarPath])[], line: number, column: number): CtxNode =>
-  ({ kind: 'ctx', name, bindings, line, column });
-export const macro = (name: string, body: readonly Node[], line: number, column: number): MacroNode =>
-  ({ kind: 'macro', name, body, line, column });
-export const evalNode = (source: string, program: ExprProgram, valid: boolean, line: number, column: number): EvalNode =>
-  ({ kind: 'eval', source, program, valid, line, column });
-export const include = (name: string, output: boolean, line: number, column: number): IncludeNode =>
-  ({ kind: 'include', name, output, line, column });
+export const predicate = (call: PredicateCall, body: readonly Node[], or: OrBranch | null, line: number, column: number): PredicateNode => ({
+  kind: 'predicate',
+  call,
+  body,
+  or,
+  line,
+  column,
+});
+export const ifBlock = (condition: Condition, body: readonly Node[], or: OrBranch | null, line: number, column: number): IfNode => ({
+  kind: 'if',
+  condition,
+  body,
+  or,
+  line,
+  column,
+});
+export const orBranch = (test: PredicateCall | null, body: readonly Node[], next: OrBranch | null, line: number, column: number): OrBranch => ({
+  kind: 'or',
+  test,
+  body,
+  next,
+  line,
+  column,
+});
+export const bindVar = (name: string, vars: readonly VarPath[], formatters: readonly FormatterCall[], line: number, column: number): BindVarNode => ({
+  kind: 'bindvar',
+  name,
+  vars,
+  formatters,
+  line,
+  column,
+});
+export const ctx = (name: string, bindings: readonly (readonly [string, VarPath])[], line: number, column: number): CtxNode => ({
+  kind: 'ctx',
+  name,
+  bindings,
+  line,
+  column,
+});
+export const macro = (name: string, body: readonly Node[], line: number, column: number): MacroNode => ({ kind: 'macro', name, body, line, column });
+export const evalNode = (source: string, program: ExprProgram, valid: boolean, line: number, column: number): EvalNode => ({
+  kind: 'eval',
+  source,
+  program,
+  valid,
+  line,
+  column,
+});
+export const include = (name: string, output: boolean, line: number, column: number): IncludeNode => ({ kind: 'include', name, output, line, column });
 export const inject = (name: string, file: string, line: number, column: number): InjectNode => ({ kind: 'inject', name, file, line, column });
 export const root = (body: readonly Node[]): RootNode => ({ kind: 'root', body });
 
 // Paths, like every node, are readonly by type and frozen with the tree they are handed out in.
-export const varPath = (head: VarPath['head'], name: string, rest: readonly string[], textValue: string): VarPath =>
-  ({ head, name, rest, text: textValue });
+export const varPath = (head: VarPath['head'], name: string, rest: readonly string[], textValue: string): VarPath => ({ head, name, rest, text: textValue });
 export const formatterCall = (name: string, args: readonly string[]): FormatterCall => ({ name, args });
-export const predicateCall = (name: string, args: readonly string[], known: boolean): PredicateCall =>
-  ({ name, args, known });
+export const predicateCall = (name: string, args: readonly string[], known: boolean): PredicateCall => ({ name, args, known });
 
 /** Freeze a tree and everything in it (once; already frozen parts are skipped). */
 export function deepFreeze<T>(value: T): T {

@@ -30,8 +30,12 @@ export interface ParseOutput {
 }
 
 const BLOCK_NAMES: Record<BlockKind, string> = {
-  root: 'template', section: '{.section}', repeated: '{.repeated section}', predicate: 'predicate',
-  if: '{.if}', macro: '{.macro}',
+  root: 'template',
+  section: '{.section}',
+  repeated: '{.repeated section}',
+  predicate: 'predicate',
+  if: '{.if}',
+  macro: '{.macro}',
 };
 
 export function parse(source: string, tables: LexTables, limits: Limits): ParseOutput {
@@ -97,22 +101,40 @@ export function parse(source: string, tables: LexTables, limits: Limits): ParseO
       const line = lines.line;
       const column = lines.column;
       switch (t) {
-        case 'comment': break;
-        case 'text': pendingText += ins.text; break;
-        case 'variable': append(N.variable(ins.vars, ins.formatters, line, column)); break;
-        case 'bindvar': append(N.bindVar(ins.name, ins.vars, ins.formatters, line, column)); break;
-        case 'ctx': append(N.ctx(ins.name, ins.bindings, line, column)); break;
-        case 'include': append(N.include(ins.name, ins.output, line, column)); break;
-        case 'inject': append(N.inject(ins.name, ins.file, line, column)); break;
+        case 'comment':
+          break;
+        case 'text':
+          pendingText += ins.text;
+          break;
+        case 'variable':
+          append(N.variable(ins.vars, ins.formatters, line, column));
+          break;
+        case 'bindvar':
+          append(N.bindVar(ins.name, ins.vars, ins.formatters, line, column));
+          break;
+        case 'ctx':
+          append(N.ctx(ins.name, ins.bindings, line, column));
+          break;
+        case 'include':
+          append(N.include(ins.name, ins.output, line, column));
+          break;
+        case 'inject':
+          append(N.inject(ins.name, ins.file, line, column));
+          break;
         case 'eval': {
           const parsed = parseExpression(ins.source, ins.offset, (offset) => lines.posAt(offset), {
-            maxTokens: limits.maxExprTokens, maxStringLength: limits.maxExprStringLength,
+            maxTokens: limits.maxExprTokens,
+            maxStringLength: limits.maxExprStringLength,
           });
           if (parsed.error) errors.push(parsed.error);
           if (parsed.ok) append(N.evalNode(ins.source.trim(), parsed.program, parsed.error === undefined, line, column));
           break;
         }
-        case 'section': case 'repeated': case 'macro': push(t, line, column, ins); break;
+        case 'section':
+        case 'repeated':
+        case 'macro':
+          push(t, line, column, ins);
+          break;
         case 'predicate':
           if (!ins.call.known) errors.push(syntaxErrors.unknownPredicate(ins.call.name, { line, column }));
           push('predicate', line, column, ins);
@@ -177,11 +199,16 @@ function finish(block: OpenBlock): N.Node {
   }
   const head = block.head!;
   switch (head.t) {
-    case 'section': return N.section(head.path, block.main, or, block.line, block.column);
-    case 'repeated': return N.repeated(head.path, block.main, block.alternates, or, block.line, block.column);
-    case 'predicate': return N.predicate(head.call, block.main, or, block.line, block.column);
-    case 'if': return N.ifBlock(head.condition, block.main, or, block.line, block.column);
-    case 'macro': return N.macro(head.name, block.main, block.line, block.column);
+    case 'section':
+      return N.section(head.path, block.main, or, block.line, block.column);
+    case 'repeated':
+      return N.repeated(head.path, block.main, block.alternates, or, block.line, block.column);
+    case 'predicate':
+      return N.predicate(head.call, block.main, or, block.line, block.column);
+    case 'if':
+      return N.ifBlock(head.condition, block.main, or, block.line, block.column);
+    case 'macro':
+      return N.macro(head.name, block.main, block.line, block.column);
   }
   throw new Error(`unexpected block head ${head.t}`);
 }

@@ -46,11 +46,15 @@ export function parseSections(text: string): Record<string, string> {
 const ERROR_LINE = /^([A-Z_]+)\s+(?:([^@\s]+)@)?(\d+):(\d+)(?:\s+(.*))?$/;
 
 function parseErrors(text: string): ExpectedError[] {
-  return text.split('\n').map((l) => l.trim()).filter((l) => l !== '').map((l) => {
-    const m = ERROR_LINE.exec(l);
-    if (!m) throw new Error(`bad :ERRORS line: ${l}`);
-    return { code: m[1], partial: m[2], line: Number(m[3]), column: Number(m[4]), message: m[5] };
-  });
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .map((l) => {
+      const m = ERROR_LINE.exec(l);
+      if (!m) throw new Error(`bad :ERRORS line: ${l}`);
+      return { code: m[1], partial: m[2], line: Number(m[3]), column: Number(m[4]), message: m[5] };
+    });
 }
 
 export function loadCase(file: string, name = file): Case {
@@ -108,7 +112,6 @@ export function errorsMatch(actual: readonly TemplateError[], expected: readonly
   if (actual.length !== expected.length) return false;
   return expected.every((x, i) => {
     const a = actual[i];
-    return a.code === x.code && a.partial === x.partial && a.line === x.line && a.column === x.column &&
-      (x.message === undefined || a.message === x.message);
+    return a.code === x.code && a.partial === x.partial && a.line === x.line && a.column === x.column && (x.message === undefined || a.message === x.message);
   });
 }

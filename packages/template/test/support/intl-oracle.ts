@@ -25,8 +25,16 @@ export function intlZonedFields(ms: number, zone: string) {
   let f = fieldFormats.get(zone);
   if (f === undefined) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short', era: 'short',
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+      era: 'short',
     });
     fieldFormats.set(zone, f);
   }

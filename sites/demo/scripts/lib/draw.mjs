@@ -44,8 +44,7 @@ export function svg(width, height, body) {
 
 export const rect = (x, y, w, h, fill, r = 0, extra = '') =>
   `<rect x="${num(x)}" y="${num(y)}" width="${num(w)}" height="${num(h)}"${r ? ` rx="${num(r)}"` : ''} fill="${fill}"${extra}/>`;
-export const circle = (cx, cy, r, fill, extra = '') =>
-  `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}" fill="${fill}"${extra}/>`;
+export const circle = (cx, cy, r, fill, extra = '') => `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}" fill="${fill}"${extra}/>`;
 export const ellipse = (cx, cy, rx, ry, fill, extra = '') =>
   `<ellipse cx="${num(cx)}" cy="${num(cy)}" rx="${num(rx)}" ry="${num(ry)}" fill="${fill}"${extra}/>`;
 export const path = (d, fill, extra = '') => `<path d="${d}" fill="${fill}"${extra}/>`;
@@ -93,9 +92,7 @@ export function leaf(x, y, length, angle, color) {
 
 /** Steam curls above a cup. */
 export function steam(x, y, color = 'rgba(255,255,255,.8)') {
-  return [0, 34, 68]
-    .map((dx, i) => stroke(`M${x + dx} ${y} q-18 -30 0 -60 q18 -30 0 -60`, color, 8, ` opacity="${1 - i * 0.2}"`))
-    .join('');
+  return [0, 34, 68].map((dx, i) => stroke(`M${x + dx} ${y} q-18 -30 0 -60 q18 -30 0 -60`, color, 8, ` opacity="${1 - i * 0.2}"`)).join('');
 }
 
 /** A coffee bean seen from above. */

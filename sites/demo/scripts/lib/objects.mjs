@@ -1,8 +1,6 @@
 // The shop's objects, each drawn on an 800 x 800 stage standing on a ground line near y = 610.
 // Scenes reuse them at other scales with a transform.
-import {
-  palette as P, shade, rect, circle, ellipse, path, stroke, group, text, speckles, leaf, steam, bean,
-} from './draw.mjs';
+import { palette as P, shade, rect, circle, ellipse, path, stroke, group, text, speckles, leaf, steam, bean } from './draw.mjs';
 
 /** A hand-thrown mug, glazed in `glaze` with a raw speckled foot. */
 export function mug(glaze, seed = 1) {
@@ -97,8 +95,11 @@ export function grinder() {
 /** A speckled planter holding a leafy plant. */
 export function planter(glaze, scale = 1, seed = 3) {
   const leaves =
-    leaf(400, 380, 230, -8, P.leaf) + leaf(390, 390, 190, -42, P.leafLight) + leaf(410, 390, 200, 38, P.leafLight) +
-    leaf(380, 395, 160, -70, P.leaf) + leaf(420, 395, 170, 68, P.leaf);
+    leaf(400, 380, 230, -8, P.leaf) +
+    leaf(390, 390, 190, -42, P.leafLight) +
+    leaf(410, 390, 200, 38, P.leafLight) +
+    leaf(380, 395, 160, -70, P.leaf) +
+    leaf(420, 395, 170, 68, P.leaf);
   const pot =
     path('M270 380 L530 380 L500 600 Q496 612 484 612 L316 612 Q304 612 300 600Z', glaze) +
     path('M270 380 L320 380 L336 612 L316 612 Q304 612 300 600Z', 'rgba(255,255,255,.14)') +
@@ -113,7 +114,12 @@ export function towels(cloth) {
     rect(230, y, 340, 110, c, 14) +
     rect(230, y + 18, 340, 14, shade(c, -0.2)) +
     path(`M230 ${y + 54} h340`, 'none', ` stroke="${shade(c, -0.1)}" stroke-width="40" stroke-dasharray="6 10"`);
-  return one(490, shade(cloth, -0.08)) + one(370, cloth) + ellipse(560, 300, 26, 26, 'none', ` stroke="${P.clay}" stroke-width="8"`) + stroke('M548 320 L540 380', P.clay, 8);
+  return (
+    one(490, shade(cloth, -0.08)) +
+    one(370, cloth) +
+    ellipse(560, 300, 26, 26, 'none', ` stroke="${P.clay}" stroke-width="8"`) +
+    stroke('M548 320 L540 380', P.clay, 8)
+  );
 }
 
 /** A walnut scoop with engraved initials on the handle. */
@@ -124,7 +130,8 @@ export function scoop() {
       text(400, 360, 'M·L', 22, shade(P.coffee, 0.35), ' transform="rotate(90 400 360)"') +
       ellipse(400, 540, 90, 74, P.coffee) +
       ellipse(400, 532, 70, 54, shade(P.coffee, -0.3)) +
-      bean(380, 524, 16, 20, P.bean) + bean(414, 540, 16, -30, shade(P.bean, 0.15)),
+      bean(380, 524, 16, 20, P.bean) +
+      bean(414, 540, 16, -30, shade(P.bean, 0.15)),
   );
 }
 
@@ -176,7 +183,8 @@ export function booklet() {
     group('translate(420 350) scale(.45) translate(-400 -400)', dripper(P.paper)) +
     text(420, 500, 'BREW GUIDE', 28, P.paper) +
     rect(350, 520, 140, 6, P.sky, 3) +
-    rect(480, 560, 80, 40, P.terracotta, 6) + text(520, 588, 'PDF', 20, P.paper)
+    rect(480, 560, 80, 40, P.terracotta, 6) +
+    text(520, 588, 'PDF', 20, P.paper)
   );
 }
 
@@ -186,7 +194,8 @@ export function giftCard() {
     group('rotate(-8 400 420)', rect(200, 280, 400, 250, P.sage, 22)) +
     rect(200, 290, 400, 250, P.terracotta, 22) +
     group('translate(270 360)', tileMark(80, P.paper)) +
-    text(470, 400, 'GIFT', 40, P.paper) + text(470, 446, 'CARD', 40, P.paper) +
+    text(470, 400, 'GIFT', 40, P.paper) +
+    text(470, 446, 'CARD', 40, P.paper) +
     path('M200 500 h400', 'none', ` stroke="${P.rust}" stroke-width="26"`)
   );
 }
@@ -195,7 +204,13 @@ export function giftCard() {
 export function memberCard() {
   return (
     rect(200, 280, 400, 250, P.charcoal, 22) +
-    group('translate(300 405)', circle(0, 0, 44, 'none', ` stroke="${P.gold}" stroke-width="16"`) + rect(40, -8, 110, 16, P.gold, 4) + rect(118, 8, 14, 30, P.gold) + rect(140, 8, 14, 22, P.gold)) +
+    group(
+      'translate(300 405)',
+      circle(0, 0, 44, 'none', ` stroke="${P.gold}" stroke-width="16"`) +
+        rect(40, -8, 110, 16, P.gold, 4) +
+        rect(118, 8, 14, 30, P.gold) +
+        rect(140, 8, 14, 22, P.gold),
+    ) +
     text(400, 490, 'MEMBERS', 30, P.paper) +
     rect(230, 310, 70, 10, P.gold, 5)
   );
@@ -217,7 +232,8 @@ export function teapot(glaze = P.ocean) {
 export function tileMark(size, color, accent = color) {
   const s = size / 2 - 4;
   return (
-    rect(0, 0, s, s, color, 4) + rect(size / 2 + 4 - 8, 0, s, s, color, 4) +
+    rect(0, 0, s, s, color, 4) +
+    rect(size / 2 + 4 - 8, 0, s, s, color, 4) +
     rect(0, size / 2 + 4 - 8, s, s, color, 4) +
     group(`rotate(45 ${size * 0.72} ${size * 0.72})`, rect(size * 0.72 - s / 2, size * 0.72 - s / 2, s, s, accent, 4))
   );

@@ -12,10 +12,12 @@ export interface NewsletterConfirmationMailInput {
 }
 
 export function newsletterConfirmationMail(input: NewsletterConfirmationMailInput, site: MailSite): MailContent {
-  const text = `Please confirm your subscription to the newsletter of ${site.siteTitle}.\n\n` +
+  const text =
+    `Please confirm your subscription to the newsletter of ${site.siteTitle}.\n\n` +
     `Confirm ${input.email}: ${input.confirmUrl}\n\n` +
     `If you did not ask for this, ignore this email: you will not be subscribed.${textFooter(input.unsubscribeUrl)}`;
-  const bodyHtml = `<h1 style="font-size:20px;margin:0 0 16px">Confirm your subscription</h1>` +
+  const bodyHtml =
+    `<h1 style="font-size:20px;margin:0 0 16px">Confirm your subscription</h1>` +
     `<p>Please confirm that <strong>${escapeHtml(input.email)}</strong> should receive the newsletter of ${escapeHtml(site.siteTitle)}.</p>` +
     `<p style="margin:24px 0"><a href="${escapeHtml(input.confirmUrl)}" style="background:#222;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none">Confirm subscription</a></p>` +
     `<p style="color:#666;font-size:14px">If you did not ask for this, ignore this email: you will not be subscribed.</p>`;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { listGrants } from './grants.js';
 import { requireXsrf } from './auth.js';
-import { type AccountsDeps } from './deps.js';
+import type { AccountsDeps } from './deps.js';
 import { accountOrders } from './orders.js';
 import { listSiteUserSessions, revokeSiteUserSessions } from './users.js';
 
@@ -21,8 +21,13 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountsDeps): P
     const user = requireXsrf(request, s.website.id);
     const memberships = await listGrants(deps.store.db, s.website.id, user.id, deps.clock());
     return reply.header('cache-control', 'no-store').send({
-      siteUserId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, locale: user.locale,
-      emailVerified: user.emailVerified, memberships,
+      siteUserId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      locale: user.locale,
+      emailVerified: user.emailVerified,
+      memberships,
     });
   });
 
@@ -39,8 +44,12 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountsDeps): P
     const rows = await listSiteUserSessions(deps.store.db, user.id, deps.clock());
     return reply.header('cache-control', 'no-store').send({
       sessions: rows.map((r) => ({
-        id: r.id, current: r.id === user.sessionId, userAgent: r.user_agent, rememberMe: r.remember_me === 1,
-        created: Number(r.created_on), expiresOn: Number(r.expires_on),
+        id: r.id,
+        current: r.id === user.sessionId,
+        userAgent: r.user_agent,
+        rememberMe: r.remember_me === 1,
+        created: Number(r.created_on),
+        expiresOn: Number(r.expires_on),
       })),
     });
   });

@@ -18,14 +18,17 @@ declare module 'fastify' {
  * anonymous visitors cost nothing). A SiteUserInfo cookie left from a session that has ended is
  * removed, so that scripts stop believing they are signed in.
  */
-export const siteUserAuthPlugin = fp(async (app: FastifyInstance, opts: { clock: Clock }) => {
-  app.decorateRequest('siteUser', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const token = request.cookies[MEMBER_COOKIE];
-    if (token) request.siteUser = await siteUserSession(app.store.db, null, token, opts.clock());
-    if (!request.siteUser && (token || request.cookies[SITE_USER_INFO_COOKIE])) clearMemberCookies(request, reply);
-  });
-}, { name: 'tessera-site-user-auth', dependencies: ['@fastify/cookie'] });
+export const siteUserAuthPlugin = fp(
+  async (app: FastifyInstance, opts: { clock: Clock }) => {
+    app.decorateRequest('siteUser', null);
+    app.addHook('onRequest', async (request, reply) => {
+      const token = request.cookies[MEMBER_COOKIE];
+      if (token) request.siteUser = await siteUserSession(app.store.db, null, token, opts.clock());
+      if (!request.siteUser && (token || request.cookies[SITE_USER_INFO_COOKIE])) clearMemberCookies(request, reply);
+    });
+  },
+  { name: 'tessera-site-user-auth', dependencies: ['@fastify/cookie'] },
+);
 
 /** The signed-in member of this site, or null (a session of another site on the same host counts as none). */
 export function memberOf(request: FastifyRequest, websiteId: string): SiteUserAuth | null {

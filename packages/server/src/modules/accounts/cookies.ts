@@ -15,7 +15,15 @@ export const XSRF_HEADER = 'x-xsrf-token';
 
 const base = (request: FastifyRequest) => ({ path: '/', sameSite: 'lax' as const, secure: request.protocol === 'https' });
 
-export function setMemberCookies(request: FastifyRequest, reply: FastifyReply, token: string, siteUserId: string, rememberMe: boolean, expiresOn: number, now: number): void {
+export function setMemberCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  siteUserId: string,
+  rememberMe: boolean,
+  expiresOn: number,
+  now: number,
+): void {
   const maxAge = rememberMe ? Math.floor((expiresOn - now) / 1000) : undefined;
   reply.setCookie(MEMBER_COOKIE, token, { ...base(request), httpOnly: true, ...(maxAge ? { maxAge } : {}) });
   reply.setCookie(SITE_USER_INFO_COOKIE, siteUserInfoValue(siteUserId), { ...base(request), httpOnly: false, ...(maxAge ? { maxAge } : {}) });

@@ -1,9 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
 import type { RateLimit, RateLimiter } from '../../http/rate-limit.js';
 import type { ScryptCost } from '../admin/index.js';
 import type { CommerceDeps } from '../commerce/index.js';
-import type { SiteSnapshot } from '../site/index.js';
 import type { MemberCarts } from './member-cart.js';
 
 /** What the accounts module uses: the commerce deps (store, renderer, clock, mail, signer) and its own. */
@@ -52,4 +49,3 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
   resetPerAddress: { name: 'site-user-reset:address', limit: 10, windowMs: 60 * 60_000 },
   resetPerAccount: { name: 'site-user-reset:account', limit: 10, windowMs: 60 * 60_000 },
 };
-

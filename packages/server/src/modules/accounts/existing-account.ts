@@ -18,8 +18,12 @@ import type {} from './mail.js';
  * telling them to sign in or reset their password; the person at the form reads it there too.
  */
 export async function answerExistingSignUp(
-  deps: AccountsDeps, request: FastifyRequest, reply: FastifyReply, s: SiteSnapshot,
-  input: { email: string; rememberMe: boolean; orderToken?: string }, now: number,
+  deps: AccountsDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  s: SiteSnapshot,
+  input: { email: string; rememberMe: boolean; orderToken?: string },
+  now: number,
 ) {
   const email = normalizeEmail(input.email);
   // A new account with a bad order token is refused after it is made; so is this one.
@@ -35,7 +39,10 @@ export async function answerExistingSignUp(
   const siteUserId = newId();
   setMemberCookies(request, reply, newSecretToken(), siteUserId, input.rememberMe, expiresOn, now);
   return {
-    xsrfToken: newSecretToken(), siteUserId, email, expiresOn,
+    xsrfToken: newSecretToken(),
+    siteUserId,
+    email,
+    expiresOn,
     ...(input.orderToken !== undefined ? { memberships: [] } : {}),
   };
 }
@@ -51,7 +58,11 @@ async function mailExistingAccount(deps: AccountsDeps, request: FastifyRequest, 
   const baseUrl = baseUrlOf(deps, request);
   const sender = siteSender(s, baseUrl, deps.mailFrom);
   await deps.mail.send(deps.store.db, {
-    websiteId: s.website.id, kind: 'account-sign-up-existing', to: email, from: sender.from, site: sender.site,
+    websiteId: s.website.id,
+    kind: 'account-sign-up-existing',
+    to: email,
+    from: sender.from,
+    site: sender.site,
     input: { email, signInUrl: `${baseUrl}/account/login`, resetUrl: `${baseUrl}/account/reset-password` },
   });
   deps.mail.kick();

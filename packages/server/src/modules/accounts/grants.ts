@@ -26,8 +26,12 @@ export interface GrantView {
 
 /** Whether the member may open the area now. */
 export async function hasGrant(db: Executor, websiteId: string, siteUserId: string, area: string, now: number): Promise<boolean> {
-  const row = await db.selectFrom('member_grants').select('id')
-    .where('website_id', '=', websiteId).where('site_user_id', '=', siteUserId).where('area', '=', area)
+  const row = await db
+    .selectFrom('member_grants')
+    .select('id')
+    .where('website_id', '=', websiteId)
+    .where('site_user_id', '=', siteUserId)
+    .where('area', '=', area)
     .where('starts_on', '<=', now)
     .where((eb) => eb.or([eb('expires_on', 'is', null), eb('expires_on', '>', now)]))
     .executeTakeFirst();
@@ -35,11 +39,20 @@ export async function hasGrant(db: Executor, websiteId: string, siteUserId: stri
 }
 
 export async function listGrants(db: Executor, websiteId: string, siteUserId: string, now: number): Promise<GrantView[]> {
-  const rows = await db.selectFrom('member_grants').selectAll().where('website_id', '=', websiteId).where('site_user_id', '=', siteUserId)
-    .orderBy('area').execute();
+  const rows = await db
+    .selectFrom('member_grants')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('site_user_id', '=', siteUserId)
+    .orderBy('area')
+    .execute();
   return rows.map((r) => ({
-    area: r.area, pricing: r.pricing, startsOn: Number(r.starts_on), expiresOn: r.expires_on === null ? null : Number(r.expires_on),
-    active: Number(r.starts_on) <= now && (r.expires_on === null || Number(r.expires_on) > now), orderId: r.order_id,
+    area: r.area,
+    pricing: r.pricing,
+    startsOn: Number(r.starts_on),
+    expiresOn: r.expires_on === null ? null : Number(r.expires_on),
+    active: Number(r.starts_on) <= now && (r.expires_on === null || Number(r.expires_on) > now),
+    orderId: r.order_id,
   }));
 }
 
@@ -54,13 +67,21 @@ interface PaywallData {
  * Orders placed while signed in carry the member already (their cart's member id).
  */
 export async function claimMembershipOrder(
-  store: Store, signer: Signer, websiteId: string, siteUserId: string, orderToken: unknown, now: number,
+  store: Store,
+  signer: Signer,
+  websiteId: string,
+  siteUserId: string,
+  orderToken: unknown,
+  now: number,
 ): Promise<GrantView[]> {
   const orderId = await signer.orderIdFromToken(websiteId, orderToken);
   if (!orderId) throw new AppError('MEMBERSHIP_ORDER_INVALID');
   await writeTransaction(store, async (tx) => {
-    const order = await tx.selectFrom('orders').select(['id', 'member_id', 'payment_status', 'updated_on'])
-      .where('id', '=', orderId).where('website_id', '=', websiteId)
+    const order = await tx
+      .selectFrom('orders')
+      .select(['id', 'member_id', 'payment_status', 'updated_on'])
+      .where('id', '=', orderId)
+      .where('website_id', '=', websiteId)
       .$if(store.dialect === 'postgres', (q) => q.forUpdate())
       .executeTakeFirst();
     if (!order) throw new AppError('MEMBERSHIP_ORDER_INVALID');
@@ -69,8 +90,9 @@ export async function claimMembershipOrder(
     if (order.member_id !== null && order.member_id !== siteUserId) throw new AppError('MEMBERSHIP_CLAIMED');
     if (order.payment_status !== 'paid') throw new AppError('MEMBERSHIP_NOT_PAID');
     // Already this member's: the grants were made when it was linked (or when it was paid, signed in).
-    const already = order.member_id === siteUserId
-      && !!(await tx.selectFrom('member_grants').select('id').where('order_id', '=', orderId).where('site_user_id', '=', siteUserId).executeTakeFirst());
+    const already =
+      order.member_id === siteUserId &&
+      !!(await tx.selectFrom('member_grants').select('id').where('order_id', '=', orderId).where('site_user_id', '=', siteUserId).executeTakeFirst());
     if (already) return;
     await tx.updateTable('orders').set({ member_id: siteUserId }).where('id', '=', orderId).execute();
     await grantOrder(tx, websiteId, siteUserId, orderId, lines, Number(order.updated_on), now);
@@ -82,12 +104,20 @@ type PaywallLine = Awaited<ReturnType<typeof paywallLines>>[number];
 
 /** The paywall lines of an order, with their product's paywall settings and plan. */
 function paywallLines(tx: Executor, orderId: string) {
-  return tx.selectFrom('order_lines')
+  return tx
+    .selectFrom('order_lines')
     .innerJoin('products', 'products.item_id', 'order_lines.item_id')
     .leftJoin('subscription_plans', 'subscription_plans.item_id', 'order_lines.item_id')
-    .select(['order_lines.item_id', 'order_lines.quantity', 'products.data', 'subscription_plans.billing_period_value',
-      'subscription_plans.billing_period_unit', 'subscription_plans.num_billing_cycles'])
-    .where('order_lines.order_id', '=', orderId).where('order_lines.product_type', '=', ProductType.PAYWALL)
+    .select([
+      'order_lines.item_id',
+      'order_lines.quantity',
+      'products.data',
+      'subscription_plans.billing_period_value',
+      'subscription_plans.billing_period_unit',
+      'subscription_plans.num_billing_cycles',
+    ])
+    .where('order_lines.order_id', '=', orderId)
+    .where('order_lines.product_type', '=', ProductType.PAYWALL)
     .execute();
 }
 
@@ -96,14 +126,27 @@ async function grantOrder(tx: Executor, websiteId: string, siteUserId: string, o
   for (const line of lines) {
     const paywall = (JSON.parse(line.data) as PaywallData).paywall ?? {};
     const area = typeof paywall.grants === 'string' && paywall.grants !== '' ? paywall.grants : 'members';
-    const plan = line.billing_period_unit ? parseSubscriptionPlan({
-      billingPeriod: { value: line.billing_period_value, unit: line.billing_period_unit }, numBillingCycles: line.num_billing_cycles,
-    }) : undefined;
+    const plan = line.billing_period_unit
+      ? parseSubscriptionPlan({
+          billingPeriod: { value: line.billing_period_value, unit: line.billing_period_unit },
+          numBillingCycles: line.num_billing_cycles,
+        })
+      : undefined;
     const subscription = paywall.pricing === 'subscription' && plan !== undefined;
-    await grant(tx, websiteId, siteUserId, area, {
-      orderId, itemId: line.item_id, pricing: subscription ? 'subscription' : 'one-time', paidOn,
-      period: subscription ? { value: plan.billingPeriod.value * line.quantity, unit: plan.billingPeriod.unit } : null,
-    }, now);
+    await grant(
+      tx,
+      websiteId,
+      siteUserId,
+      area,
+      {
+        orderId,
+        itemId: line.item_id,
+        pricing: subscription ? 'subscription' : 'one-time',
+        paidOn,
+        period: subscription ? { value: plan.billingPeriod.value * line.quantity, unit: plan.billingPeriod.unit } : null,
+      },
+      now,
+    );
   }
 }
 
@@ -127,26 +170,59 @@ export function membershipPaidHook(): OrderPaidHook {
  * subscription period runs from the later of the payment and the current grant's end.
  */
 async function grant(
-  tx: Executor, websiteId: string, siteUserId: string, area: string,
-  g: { orderId: string | null; itemId: string | null; pricing: 'one-time' | 'subscription'; paidOn: number; period: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' } | null },
+  tx: Executor,
+  websiteId: string,
+  siteUserId: string,
+  area: string,
+  g: {
+    orderId: string | null;
+    itemId: string | null;
+    pricing: 'one-time' | 'subscription';
+    paidOn: number;
+    period: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' } | null;
+  },
   now: number,
 ): Promise<void> {
-  const current = await tx.selectFrom('member_grants').selectAll()
-    .where('website_id', '=', websiteId).where('site_user_id', '=', siteUserId).where('area', '=', area).executeTakeFirst();
+  const current = await tx
+    .selectFrom('member_grants')
+    .selectAll()
+    .where('website_id', '=', websiteId)
+    .where('site_user_id', '=', siteUserId)
+    .where('area', '=', area)
+    .executeTakeFirst();
   const from = current?.expires_on != null && Number(current.expires_on) > g.paidOn ? Number(current.expires_on) : g.paidOn;
   const expiresOn = g.period ? addBillingPeriod(from, g.period) : null;
   if (!current) {
-    await tx.insertInto('member_grants').values({
-      id: newId(), website_id: websiteId, site_user_id: siteUserId, area, order_id: g.orderId, item_id: g.itemId, pricing: g.pricing,
-      starts_on: g.paidOn, expires_on: expiresOn, created_on: now, updated_on: now,
-    }).execute();
+    await tx
+      .insertInto('member_grants')
+      .values({
+        id: newId(),
+        website_id: websiteId,
+        site_user_id: siteUserId,
+        area,
+        order_id: g.orderId,
+        item_id: g.itemId,
+        pricing: g.pricing,
+        starts_on: g.paidOn,
+        expires_on: expiresOn,
+        created_on: now,
+        updated_on: now,
+      })
+      .execute();
     return;
   }
   // A grant for good stays for good; otherwise the later end wins.
   const forGood = current.expires_on === null || expiresOn === null;
-  await tx.updateTable('member_grants').set({
-    order_id: g.orderId, item_id: g.itemId, pricing: forGood ? 'one-time' : 'subscription',
-    expires_on: forGood ? null : Math.max(Number(current.expires_on), expiresOn!), updated_on: now,
-    starts_on: Math.min(Number(current.starts_on), g.paidOn),
-  }).where('id', '=', current.id).execute();
+  await tx
+    .updateTable('member_grants')
+    .set({
+      order_id: g.orderId,
+      item_id: g.itemId,
+      pricing: forGood ? 'one-time' : 'subscription',
+      expires_on: forGood ? null : Math.max(Number(current.expires_on), expiresOn!),
+      updated_on: now,
+      starts_on: Math.min(Number(current.starts_on), g.paidOn),
+    })
+    .where('id', '=', current.id)
+    .execute();
 }

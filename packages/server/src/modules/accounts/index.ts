@@ -22,16 +22,25 @@ declare module 'fastify' {
  * session (`request.siteUser`) and, for a signed-in member, the member's cart in place of the
  * cart cookie. A member's pages are their own: never kept for everyone.
  */
-export const accountsSession = fp(async (app) => {
-  const memberCarts = new MemberCarts(app.deps.store, app.deps.clock);
-  app.decorate('memberCarts', memberCarts);
-  for (const name of [MEMBER_COOKIE, SITE_USER_INFO_COOKIE]) app.renderer.pageCache.personalCookie(name);
-  await app.register(accountsAuthPlugin, { clock: app.deps.clock, renderer: app.renderer, memberCarts });
-}, { name: 'accounts-session', dependencies: ['site'] });
+export const accountsSession = fp(
+  async (app) => {
+    const memberCarts = new MemberCarts(app.deps.store, app.deps.clock);
+    app.decorate('memberCarts', memberCarts);
+    for (const name of [MEMBER_COOKIE, SITE_USER_INFO_COOKIE]) app.renderer.pageCache.personalCookie(name);
+    await app.register(accountsAuthPlugin, { clock: app.deps.clock, renderer: app.renderer, memberCarts });
+  },
+  { name: 'accounts-session', dependencies: ['site'] },
+);
 
 /** Visitor accounts (docs/accounts.md): sign-up, sign-in and out, password reset, the account's pages and data. */
-export default fp<AccountsSetup & { passwordCost?: ScryptCost }>(async (app, setup) => {
-  await app.register(accountsPlugin, {
-    commerce: app.commerce, memberCarts: app.memberCarts, passwordCost: setup.passwordCost ?? SCRYPT_COST, setup,
-  });
-}, { name: 'accounts', dependencies: ['accounts-session', 'commerce'] });
+export default fp<AccountsSetup & { passwordCost?: ScryptCost }>(
+  async (app, setup) => {
+    await app.register(accountsPlugin, {
+      commerce: app.commerce,
+      memberCarts: app.memberCarts,
+      passwordCost: setup.passwordCost ?? SCRYPT_COST,
+      setup,
+    });
+  },
+  { name: 'accounts', dependencies: ['accounts-session', 'commerce'] },
+);

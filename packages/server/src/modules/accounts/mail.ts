@@ -40,10 +40,12 @@ const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#222;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 
 function passwordResetMail(input: PasswordResetMailInput, site: MailSite): MailContent {
-  const text = `Someone asked to reset the password of the account ${input.email} on ${site.siteTitle}.\n\n` +
+  const text =
+    `Someone asked to reset the password of the account ${input.email} on ${site.siteTitle}.\n\n` +
     `Choose a new password: ${input.resetUrl}\n\nThe link works once, for ${input.lifetimeMinutes} minutes. ` +
     'If you did not ask for this, ignore this email: your password stays as it is.\n';
-  const bodyHtml = '<h1 style="font-size:20px;margin:0 0 16px">Reset your password</h1>' +
+  const bodyHtml =
+    '<h1 style="font-size:20px;margin:0 0 16px">Reset your password</h1>' +
     `<p>Someone asked to reset the password of the account <strong>${escapeHtml(input.email)}</strong> on ${escapeHtml(site.siteTitle)}.</p>` +
     button(input.resetUrl, 'Choose a new password') +
     `<p style="color:#666;font-size:14px">The link works once, for ${input.lifetimeMinutes} minutes. If you did not ask for this, ignore this email: your password stays as it is.</p>`;
@@ -51,9 +53,11 @@ function passwordResetMail(input: PasswordResetMailInput, site: MailSite): MailC
 }
 
 function verifyEmailMail(input: VerifyEmailMailInput, site: MailSite): MailContent {
-  const text = `Welcome to ${site.siteTitle}! Please confirm that ${input.email} is your address: ${input.verifyUrl}\n\n` +
+  const text =
+    `Welcome to ${site.siteTitle}! Please confirm that ${input.email} is your address: ${input.verifyUrl}\n\n` +
     'Once confirmed, your account also lists the orders you placed with this address before you signed up.\n';
-  const bodyHtml = `<h1 style="font-size:20px;margin:0 0 16px">Welcome to ${escapeHtml(site.siteTitle)}</h1>` +
+  const bodyHtml =
+    `<h1 style="font-size:20px;margin:0 0 16px">Welcome to ${escapeHtml(site.siteTitle)}</h1>` +
     `<p>Please confirm that <strong>${escapeHtml(input.email)}</strong> is your address.</p>` +
     button(input.verifyUrl, 'Confirm my email') +
     '<p style="color:#666;font-size:14px">Once confirmed, your account also lists the orders you placed with this address before you signed up.</p>';
@@ -61,11 +65,13 @@ function verifyEmailMail(input: VerifyEmailMailInput, site: MailSite): MailConte
 }
 
 export function signUpExistingMail(input: SignUpExistingMailInput, site: MailSite): MailContent {
-  const text = `Someone tried to create an account on ${site.siteTitle} with your address, ${input.email}. ` +
+  const text =
+    `Someone tried to create an account on ${site.siteTitle} with your address, ${input.email}. ` +
     'You already have an account there, so nothing was changed.\n\n' +
     `If it was you, sign in: ${input.signInUrl}\nForgot your password? Reset it: ${input.resetUrl}\n\n` +
     'If it was not you, ignore this email: your account and your password stay as they are.\n';
-  const bodyHtml = '<h1 style="font-size:20px;margin:0 0 16px">You already have an account</h1>' +
+  const bodyHtml =
+    '<h1 style="font-size:20px;margin:0 0 16px">You already have an account</h1>' +
     `<p>Someone tried to create an account on ${escapeHtml(site.siteTitle)} with your address, <strong>${escapeHtml(input.email)}</strong>. ` +
     'You already have an account there, so nothing was changed.</p>' +
     button(input.signInUrl, 'Sign in') +

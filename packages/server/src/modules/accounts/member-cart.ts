@@ -23,7 +23,10 @@ const MAX_COUPONS = 5;
  * member signs in on reads and writes the same cart, and a device that signs out keeps nothing of it.
  */
 export class MemberCarts {
-  constructor(private readonly store: Store, private readonly clock: Clock) {}
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
 
   private async tokenFor(websiteId: string, cartId: string): Promise<string> {
     const secret = await siteSecret(this.store.db, websiteId, 'member-carts', this.clock());
@@ -33,18 +36,39 @@ export class MemberCarts {
   /** The member's live cart and its token, made (empty) when the member has none. */
   async ensure(websiteId: string, memberId: string): Promise<{ cartId: string; token: string }> {
     const db = this.store.db;
-    const find = () => db.selectFrom('carts').select('id').where('website_id', '=', websiteId).where('member_id', '=', memberId)
-      .where('kind', '=', 'cart').where('is_purchased', '=', 0).executeTakeFirst();
+    const find = () =>
+      db
+        .selectFrom('carts')
+        .select('id')
+        .where('website_id', '=', websiteId)
+        .where('member_id', '=', memberId)
+        .where('kind', '=', 'cart')
+        .where('is_purchased', '=', 0)
+        .executeTakeFirst();
     let row = await find();
     if (!row) {
       const id = newId();
       const token = await this.tokenFor(websiteId, id);
       const now = this.clock();
       // Two first requests at once: the unique index lets one insert through; both read the winner.
-      await db.insertInto('carts').values({
-        id, website_id: websiteId, token_hash: tokenHash(token), kind: 'cart', member_id: memberId, is_purchased: 0, order_id: null,
-        coupons: '[]', shipping_location: null, shipping_option_id: null, created_on: now, updated_on: now,
-      }).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('carts')
+        .values({
+          id,
+          website_id: websiteId,
+          token_hash: tokenHash(token),
+          kind: 'cart',
+          member_id: memberId,
+          is_purchased: 0,
+          order_id: null,
+          coupons: '[]',
+          shipping_location: null,
+          shipping_option_id: null,
+          created_on: now,
+          updated_on: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       row = await find();
       if (!row) throw new Error('the member cart could not be stored');
     }
@@ -74,8 +98,10 @@ export class MemberCarts {
       const now = this.clock();
       let position = mine.entries.reduce((n, e) => Math.max(n, e.position), 0);
       for (const entry of theirs.entries) {
-        const same = entry.additional_fields === null
-          ? mine.entries.find((e) => e.item_id === entry.item_id && e.sku === entry.sku && e.additional_fields === null) : undefined;
+        const same =
+          entry.additional_fields === null
+            ? mine.entries.find((e) => e.item_id === entry.item_id && e.sku === entry.sku && e.additional_fields === null)
+            : undefined;
         if (same) {
           const capped = await this.cap(tx, websiteId, entry, mine.entries, same.quantity + entry.quantity);
           const quantity = Math.max(same.quantity, Math.min(capped, same.quantity + entry.quantity));
@@ -84,17 +110,24 @@ export class MemberCarts {
         } else {
           const quantity = Math.max(1, Math.min(entry.quantity, await this.cap(tx, websiteId, entry, mine.entries, entry.quantity)));
           const row: EntryRow = { ...entry, id: newId(), position: ++position, quantity };
-          await tx.insertInto('cart_entries').values({ ...row, website_id: websiteId, cart_id: mine.cart.id }).execute();
+          await tx
+            .insertInto('cart_entries')
+            .values({ ...row, website_id: websiteId, cart_id: mine.cart.id })
+            .execute();
           mine.entries.push(row);
         }
       }
-      const coupons = [...new Set([...JSON.parse(mine.cart.coupons) as string[], ...JSON.parse(theirs.cart.coupons) as string[]])].slice(0, MAX_COUPONS);
-      await tx.updateTable('carts').set({
-        coupons: JSON.stringify(coupons),
-        shipping_location: mine.cart.shipping_location ?? theirs.cart.shipping_location,
-        shipping_option_id: mine.cart.shipping_option_id ?? theirs.cart.shipping_option_id,
-        updated_on: now,
-      }).where('id', '=', mine.cart.id).execute();
+      const coupons = [...new Set([...(JSON.parse(mine.cart.coupons) as string[]), ...(JSON.parse(theirs.cart.coupons) as string[])])].slice(0, MAX_COUPONS);
+      await tx
+        .updateTable('carts')
+        .set({
+          coupons: JSON.stringify(coupons),
+          shipping_location: mine.cart.shipping_location ?? theirs.cart.shipping_location,
+          shipping_option_id: mine.cart.shipping_option_id ?? theirs.cart.shipping_option_id,
+          updated_on: now,
+        })
+        .where('id', '=', mine.cart.id)
+        .execute();
       await tx.deleteFrom('carts').where('id', '=', theirs.cart.id).execute();
     });
   }
@@ -104,10 +137,16 @@ export class MemberCarts {
    * cart's other entries of the variant hold (unlimited variants: 9999), at most 9999.
    */
   private async cap(tx: Executor, websiteId: string, entry: EntryRow, entries: EntryRow[], wanted: number): Promise<number> {
-    const variant = await tx.selectFrom('product_variants').select(['stock', 'unlimited'])
-      .where('website_id', '=', websiteId).where('item_id', '=', entry.item_id).where('sku', '=', entry.sku).executeTakeFirst();
+    const variant = await tx
+      .selectFrom('product_variants')
+      .select(['stock', 'unlimited'])
+      .where('website_id', '=', websiteId)
+      .where('item_id', '=', entry.item_id)
+      .where('sku', '=', entry.sku)
+      .executeTakeFirst();
     if (!variant || variant.unlimited === 1) return Math.min(wanted, QUANTITY_INPUT.max);
-    const others = entries.filter((e) => e.item_id === entry.item_id && e.sku === entry.sku && (entry.additional_fields !== null || e.additional_fields !== null))
+    const others = entries
+      .filter((e) => e.item_id === entry.item_id && e.sku === entry.sku && (entry.additional_fields !== null || e.additional_fields !== null))
       .reduce((n, e) => n + e.quantity, 0);
     return Math.min(QUANTITY_INPUT.max, Math.max(0, variant.stock - others));
   }
@@ -125,12 +164,27 @@ export class MemberCarts {
       const token = newToken();
       const now = this.clock();
       const cartId = newId();
-      await tx.insertInto('carts').values({
-        id: cartId, website_id: websiteId, token_hash: tokenHash(token), kind: 'cart', member_id: null, is_purchased: 0, order_id: null,
-        coupons: mine.cart.coupons, shipping_location: mine.cart.shipping_location, shipping_option_id: mine.cart.shipping_option_id,
-        created_on: now, updated_on: now,
-      }).execute();
-      await tx.insertInto('cart_entries').values(mine.entries.map((e) => ({ ...e, id: newId(), website_id: websiteId, cart_id: cartId }))).execute();
+      await tx
+        .insertInto('carts')
+        .values({
+          id: cartId,
+          website_id: websiteId,
+          token_hash: tokenHash(token),
+          kind: 'cart',
+          member_id: null,
+          is_purchased: 0,
+          order_id: null,
+          coupons: mine.cart.coupons,
+          shipping_location: mine.cart.shipping_location,
+          shipping_option_id: mine.cart.shipping_option_id,
+          created_on: now,
+          updated_on: now,
+        })
+        .execute();
+      await tx
+        .insertInto('cart_entries')
+        .values(mine.entries.map((e) => ({ ...e, id: newId(), website_id: websiteId, cart_id: cartId })))
+        .execute();
       return token;
     });
   }

@@ -33,18 +33,28 @@ export interface AccountOrder {
  */
 export async function accountOrders(deps: CommerceDeps, s: SiteSnapshot, user: SiteUserAuth, language: string): Promise<AccountOrder[]> {
   const db = deps.store.db;
-  const orders = await db.selectFrom('orders')
+  const orders = await db
+    .selectFrom('orders')
     .select(['id', 'order_number', 'kind', 'created_on', 'payment_status', 'fulfillment_status', 'grand_total_cents', 'currency'])
     .where('website_id', '=', s.website.id)
     .where('payment_status', '!=', 'declined')
-    .where((eb) => (user.emailVerified
-      ? eb.or([eb('member_id', '=', user.id), eb(sql`lower(customer_email)`, '=', user.email)])
-      : eb('member_id', '=', user.id)))
-    .orderBy('created_on', 'desc').limit(ACCOUNT_ORDERS_LIMIT)
+    .where((eb) =>
+      user.emailVerified ? eb.or([eb('member_id', '=', user.id), eb(sql`lower(customer_email)`, '=', user.email)]) : eb('member_id', '=', user.id),
+    )
+    .orderBy('created_on', 'desc')
+    .limit(ACCOUNT_ORDERS_LIMIT)
     .execute();
   if (orders.length === 0) return [];
-  const lines = await db.selectFrom('order_lines').select(['order_id', 'title', 'quantity', 'product_type'])
-    .where('order_id', 'in', orders.map((o) => o.id)).orderBy('position').execute();
+  const lines = await db
+    .selectFrom('order_lines')
+    .select(['order_id', 'title', 'quantity', 'product_type'])
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .orderBy('position')
+    .execute();
   await deps.signer.ready(s.website.id);
   const out: AccountOrder[] = [];
   for (const o of orders) {
@@ -56,10 +66,16 @@ export async function accountOrders(deps: CommerceDeps, s: SiteSnapshot, user: S
       text = formatMoney(makeMoney(o.grand_total_cents, currency));
     }
     out.push({
-      id: o.id, orderNumber: o.order_number, kind: o.kind, created: Number(o.created_on),
+      id: o.id,
+      orderNumber: o.order_number,
+      kind: o.kind,
+      created: Number(o.created_on),
       // The spec's status names, as the order pages show them.
-      paymentStatus: o.payment_status.toUpperCase(), fulfillmentStatus: o.fulfillment_status,
-      grandTotalCents: o.grand_total_cents, grandTotalMoney: money(o.grand_total_cents, currency), grandTotalText: text,
+      paymentStatus: o.payment_status.toUpperCase(),
+      fulfillmentStatus: o.fulfillment_status,
+      grandTotalCents: o.grand_total_cents,
+      grandTotalMoney: money(o.grand_total_cents, currency),
+      grandTotalText: text,
       lines: lines.filter((l) => l.order_id === o.id).map((l) => ({ title: l.title, quantity: l.quantity, productType: l.product_type })),
       orderStatusUrl: orderLinks(o.kind, await deps.signer.orderToken(s.website.id, o.id)).orderStatusUrl,
     });

@@ -51,37 +51,61 @@ export async function accountPages(app: FastifyInstance, deps: AccountsDeps): Pr
     if (!user) return { kind: 'redirect', location: `/account/login?next=${encodeURIComponent('/account')}` };
     const language = req.language ?? s.language;
     const grants = await listGrants(deps.store.db, s.website.id, user.id, deps.clock());
-    return page(req, 'pages/account.page', strings(req).accountTitleText!, {
-      account: {
-        siteUserId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, emailVerified: user.emailVerified,
-        orders: await accountOrders(deps, s, user, language),
-        memberships: grants.map((g) => ({
-          ...g, collections: s.collections.filter((c) => c.access === g.area).map((c) => ({ title: c.title, fullUrl: collectionUrl(s, c) })),
-        })),
+    return page(
+      req,
+      'pages/account.page',
+      strings(req).accountTitleText!,
+      {
+        account: {
+          siteUserId: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          emailVerified: user.emailVerified,
+          orders: await accountOrders(deps, s, user, language),
+          memberships: grants.map((g) => ({
+            ...g,
+            collections: s.collections.filter((c) => c.access === g.area).map((c) => ({ title: c.title, fullUrl: collectionUrl(s, c) })),
+          })),
+        },
       },
-    }, 'account');
+      'account',
+    );
   });
 
   route('/account/login', async (req, s, request) => {
     const next = safeNext(req.query.next);
     if (memberOf(request, s.website.id)) return { kind: 'redirect', location: next };
-    return page(req, 'pages/account-sign-in.page', strings(req).accountSignInText!, {
-      accountForm: { mode: 'sign-in', next, signUpUrl: `/account/signup?next=${encodeURIComponent(next)}`, resetUrl: '/account/reset-password' },
-    }, 'sign-in');
+    return page(
+      req,
+      'pages/account-sign-in.page',
+      strings(req).accountSignInText!,
+      {
+        accountForm: { mode: 'sign-in', next, signUpUrl: `/account/signup?next=${encodeURIComponent(next)}`, resetUrl: '/account/reset-password' },
+      },
+      'sign-in',
+    );
   });
 
   route('/account/signup', async (req, s, request) => {
     const next = safeNext(req.query.next);
     if (memberOf(request, s.website.id)) return { kind: 'redirect', location: next };
-    return page(req, 'pages/account-sign-up.page', strings(req).accountSignUpText!, {
-      accountForm: { mode: 'sign-up', next, signInUrl: `/account/login?next=${encodeURIComponent(next)}` },
-    }, 'sign-up');
+    return page(
+      req,
+      'pages/account-sign-up.page',
+      strings(req).accountSignUpText!,
+      {
+        accountForm: { mode: 'sign-up', next, signInUrl: `/account/login?next=${encodeURIComponent(next)}` },
+      },
+      'sign-up',
+    );
   });
 
   route('/account/reset-password', async (req, s) => {
     const token = req.query.token;
     const title = strings(req).accountResetPasswordTitleText!;
-    if (token === undefined) return page(req, 'pages/account-reset-password.page', title, { accountForm: { mode: 'reset-request', next: '/account' } }, 'reset-request');
+    if (token === undefined)
+      return page(req, 'pages/account-reset-password.page', title, { accountForm: { mode: 'reset-request', next: '/account' } }, 'reset-request');
     const valid = await peekSiteUserToken(deps.store.db, s.website.id, token, 'password-reset', deps.clock());
     return valid
       ? page(req, 'pages/account-reset-password.page', title, { accountForm: { mode: 'reset-confirm', token, next: '/account' } }, 'reset-confirm')
@@ -92,8 +116,15 @@ export async function accountPages(app: FastifyInstance, deps: AccountsDeps): Pr
     const now = deps.clock();
     const siteUserId = await useSiteUserToken(deps.store.db, s.website.id, req.query.token, 'verify-email', now);
     if (siteUserId) await deps.store.db.updateTable('site_users').set({ email_verified_on: now, updated_on: now }).where('id', '=', siteUserId).execute();
-    return page(req, 'pages/account-verify-email.page', strings(req).accountTitleText!, {
-      accountVerification: { status: siteUserId ? 'verified' : 'invalid' },
-    }, siteUserId ? 'verified' : 'verify-invalid', siteUserId ? 200 : 400);
+    return page(
+      req,
+      'pages/account-verify-email.page',
+      strings(req).accountTitleText!,
+      {
+        accountVerification: { status: siteUserId ? 'verified' : 'invalid' },
+      },
+      siteUserId ? 'verified' : 'verify-invalid',
+      siteUserId ? 200 : 400,
+    );
   });
 }

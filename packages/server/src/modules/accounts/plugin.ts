@@ -32,15 +32,18 @@ function readsCart(request: FastifyRequest): boolean {
  * Registered before the other modules (its hooks must run for all of them): the visitor's session
  * (request.siteUser) and, for a signed-in member, the member's cart in place of the cart cookie.
  */
-export const accountsAuthPlugin = fp(async (app: FastifyInstance, opts: { clock: Clock; renderer: SiteRenderer; memberCarts: MemberCarts }) => {
-  await app.register(siteUserAuthPlugin, { clock: opts.clock });
-  app.addHook('onRequest', async (request) => {
-    if (!request.siteUser || !readsCart(request)) return;
-    const s = opts.renderer.resolvedSite(request);
-    const member = s ? memberOf(request, s.website.id) : null;
-    if (s && member) await opts.memberCarts.useFor(request, s.website.id, member.id);
-  });
-}, { name: 'tessera-accounts-auth', dependencies: ['@fastify/cookie'] });
+export const accountsAuthPlugin = fp(
+  async (app: FastifyInstance, opts: { clock: Clock; renderer: SiteRenderer; memberCarts: MemberCarts }) => {
+    await app.register(siteUserAuthPlugin, { clock: opts.clock });
+    app.addHook('onRequest', async (request) => {
+      if (!request.siteUser || !readsCart(request)) return;
+      const s = opts.renderer.resolvedSite(request);
+      const member = s ? memberOf(request, s.website.id) : null;
+      if (s && member) await opts.memberCarts.useFor(request, s.website.id, member.id);
+    });
+  },
+  { name: 'tessera-accounts-auth', dependencies: ['@fastify/cookie'] },
+);
 
 export interface AccountsSetup {
   limits?: Partial<AccountLimits>;
@@ -48,7 +51,8 @@ export interface AccountsSetup {
 
 /** Visitor accounts (docs/accounts.md): sign-up, sign-in and out, password reset, the account's pages and data. */
 export async function accountsPlugin(
-  app: FastifyInstance, opts: { commerce: CommerceDeps; memberCarts: MemberCarts; passwordCost?: ScryptCost; setup?: AccountsSetup },
+  app: FastifyInstance,
+  opts: { commerce: CommerceDeps; memberCarts: MemberCarts; passwordCost?: ScryptCost; setup?: AccountsSetup },
 ): Promise<void> {
   const deps: AccountsDeps = {
     ...opts.commerce,
@@ -62,7 +66,10 @@ export async function accountsPlugin(
     const user = memberOf(request, s.website.id);
     if (user) {
       context.authenticatedAccount = {
-        id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName,
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
         displayName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
       };
     }

@@ -8,7 +8,7 @@ import type { Mailer } from '../../mail/index.js';
 import { siteSender } from '../../mail/site.js';
 import { baseUrlOf } from '../commerce/index.js';
 import { checker } from '../../http/validate.js';
-import { type AccountsDeps } from './deps.js';
+import type { AccountsDeps } from './deps.js';
 import { signIn } from './session-routes.js';
 import { findSiteUser, findSiteUserByEmail, issueSiteUserToken, normalizeEmail, setSiteUserPassword, useSiteUserToken } from './users.js';
 
@@ -16,8 +16,10 @@ import { findSiteUser, findSiteUserByEmail, issueSiteUserToken, normalizeEmail, 
 const RESET_LINK_LIFETIME_MS = 60 * 60_000;
 
 const Request = Type.Object({ email: Type.Unknown() }, { additionalProperties: false });
-const Confirm = Type.Object({ token: Type.String({ maxLength: 100 }), password: Type.Unknown(), rememberMe: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false });
+const Confirm = Type.Object(
+  { token: Type.String({ maxLength: 100 }), password: Type.Unknown(), rememberMe: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
 const checkRequest = checker(Request);
 const checkConfirm = checker(Confirm);
 
@@ -76,14 +78,20 @@ export async function resetRoutes(app: FastifyInstance, deps: AccountsDeps): Pro
 
 /** Looks the address up and, when it has an account, writes its reset link and mail (in one transaction). */
 async function mailPasswordReset(
-  deps: AccountsDeps, mail: Mailer, job: { websiteId: string; email: string; baseUrl: string; sender: ReturnType<typeof siteSender>; now: number },
+  deps: AccountsDeps,
+  mail: Mailer,
+  job: { websiteId: string; email: string; baseUrl: string; sender: ReturnType<typeof siteSender>; now: number },
 ): Promise<void> {
   const user = await findSiteUserByEmail(deps.store.db, job.websiteId, job.email);
   if (!user) return;
   await deps.store.db.transaction().execute(async (tx) => {
     const token = await issueSiteUserToken(tx, user, 'password-reset', RESET_LINK_LIFETIME_MS, job.now);
     await mail.send(tx, {
-      websiteId: job.websiteId, kind: 'account-password-reset', to: user.email, from: job.sender.from, site: job.sender.site,
+      websiteId: job.websiteId,
+      kind: 'account-password-reset',
+      to: user.email,
+      from: job.sender.from,
+      site: job.sender.site,
       input: { email: user.email, resetUrl: `${job.baseUrl}/account/reset-password?token=${token}`, lifetimeMinutes: RESET_LINK_LIFETIME_MS / 60_000 },
     });
   });

@@ -13,10 +13,17 @@ import { claimMembershipOrder } from './grants.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { memberOf, xsrfMatches } from './auth.js';
 import { MEMBER_COOKIE, clearMemberCookies, setMemberCookies } from './cookies.js';
-import { type AccountsDeps } from './deps.js';
+import type { AccountsDeps } from './deps.js';
 import { answerExistingSignUp } from './existing-account.js';
 import {
-  checkSiteUserCredentials, createSiteUser, endSiteUserSession, findSiteUser, issueSiteUserToken, newSecretToken, normalizeEmail, sha256,
+  checkSiteUserCredentials,
+  createSiteUser,
+  endSiteUserSession,
+  findSiteUser,
+  issueSiteUserToken,
+  newSecretToken,
+  normalizeEmail,
+  sha256,
   startSiteUserSession,
 } from './users.js';
 import type {} from './mail.js';
@@ -24,21 +31,27 @@ import type {} from './mail.js';
 /** How long an email verification link works. */
 const VERIFY_EMAIL_LIFETIME_MS = 7 * 86_400_000;
 
-const SignIn = Type.Object({
-  email: Type.Unknown(),
-  password: Type.Unknown(),
-  rememberMe: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+const SignIn = Type.Object(
+  {
+    email: Type.Unknown(),
+    password: Type.Unknown(),
+    rememberMe: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 
-const SignUp = Type.Object({
-  email: Type.Unknown(),
-  password: Type.Unknown(),
-  firstName: Type.Optional(Type.String({ maxLength: 100 })),
-  lastName: Type.Optional(Type.String({ maxLength: 100 })),
-  rememberMe: Type.Optional(Type.Boolean()),
-  /** A paid order's token (its confirmation link's): the new account claims its membership. */
-  orderToken: Type.Optional(Type.String({ maxLength: 200 })),
-}, { additionalProperties: false });
+const SignUp = Type.Object(
+  {
+    email: Type.Unknown(),
+    password: Type.Unknown(),
+    firstName: Type.Optional(Type.String({ maxLength: 100 })),
+    lastName: Type.Optional(Type.String({ maxLength: 100 })),
+    rememberMe: Type.Optional(Type.Boolean()),
+    /** A paid order's token (its confirmation link's): the new account claims its membership. */
+    orderToken: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
 
 const checkSignIn = checker(SignIn);
 const checkSignUp = checker(SignUp);
@@ -48,7 +61,11 @@ function credentialErrors(email: unknown, password: unknown, newPassword: boolea
   const errors: Record<string, string> = {};
   const emailError = loginEmailError(email);
   if (emailError) errors.email = emailError;
-  const passwordError = newPassword ? newPasswordError(password) : (typeof password === 'string' && password !== '' && password.length <= 1024 ? null : ACCOUNT_MESSAGES.enterPassword);
+  const passwordError = newPassword
+    ? newPasswordError(password)
+    : typeof password === 'string' && password !== '' && password.length <= 1024
+      ? null
+      : ACCOUNT_MESSAGES.enterPassword;
   if (passwordError) errors.password = passwordError;
   return errors;
 }
@@ -61,7 +78,11 @@ const hashed = (text: string) => createHash('sha256').update(text).digest('base6
  * member's (the cart cookie is then dropped: the member's cart is found by the session).
  */
 export async function signIn(
-  deps: AccountsDeps, request: FastifyRequest, reply: FastifyReply, s: SiteSnapshot, user: { id: string; website_id: string; email: string },
+  deps: AccountsDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  s: SiteSnapshot,
+  user: { id: string; website_id: string; email: string },
   rememberMe: boolean,
 ) {
   const now = deps.clock();
@@ -118,11 +139,20 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
     if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
     await deps.accountLimiter.enforce(s.website.id, [{ rule: limits.signUpPerAddress, subject: visitorSubject(request) }]);
     const now = deps.clock();
-    const id = await createSiteUser(deps.store.db, s.website.id, {
-      email: email as string, password: password as string, firstName: firstName?.trim(), lastName: lastName?.trim(),
-      // The language the visitor browses in becomes the account's.
-      locale: deps.renderer.pageRequest(request, s).language ?? null,
-    }, now, deps.passwordCost);
+    const id = await createSiteUser(
+      deps.store.db,
+      s.website.id,
+      {
+        email: email as string,
+        password: password as string,
+        firstName: firstName?.trim(),
+        lastName: lastName?.trim(),
+        // The language the visitor browses in becomes the account's.
+        locale: deps.renderer.pageRequest(request, s).language ?? null,
+      },
+      now,
+      deps.passwordCost,
+    );
     if (!id) {
       const answer = await answerExistingSignUp(deps, request, reply, s, { email: email as string, rememberMe, orderToken }, now);
       return reply.status(201).header('cache-control', 'no-store').send(answer);
@@ -133,7 +163,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
       const sender = siteSender(s, baseUrl, deps.mailFrom);
       const token = await issueSiteUserToken(deps.store.db, user, 'verify-email', VERIFY_EMAIL_LIFETIME_MS, now);
       await deps.mail.send(deps.store.db, {
-        websiteId: s.website.id, kind: 'account-verify-email', to: user.email, from: sender.from, site: sender.site,
+        websiteId: s.website.id,
+        kind: 'account-verify-email',
+        to: user.email,
+        from: sender.from,
+        site: sender.site,
         input: { email: user.email, verifyUrl: `${baseUrl}/account/verify-email?token=${token}` },
       });
       deps.mail.kick();
@@ -144,7 +178,10 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
       await deps.signer.ready(s.website.id);
       memberships = await claimMembershipOrder(deps.store, deps.signer, s.website.id, user.id, orderToken, now);
     }
-    return reply.status(201).header('cache-control', 'no-store').send({ ...answer, ...(memberships ? { memberships } : {}) });
+    return reply
+      .status(201)
+      .header('cache-control', 'no-store')
+      .send({ ...answer, ...(memberships ? { memberships } : {}) });
   });
 
   app.get('/api/site-users/account/session', async (request, reply) => {
@@ -155,8 +192,13 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
     ensureCrumb(request, reply);
     if (!user) return { authenticated: false };
     return {
-      authenticated: true, siteUserId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName,
-      expiresOn: user.expiresOn, emailVerified: user.emailVerified,
+      authenticated: true,
+      siteUserId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      expiresOn: user.expiresOn,
+      emailVerified: user.emailVerified,
     };
   });
 
@@ -165,7 +207,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: AccountsDeps): P
     const user = memberOf(request, s.website.id);
     if (!user) throw new AppError('SIGN_IN_REQUIRED');
     const xsrfToken = newSecretToken();
-    await deps.store.db.updateTable('site_user_sessions').set({ xsrf_hash: sha256(xsrfToken) }).where('id', '=', user.sessionId).execute();
+    await deps.store.db
+      .updateTable('site_user_sessions')
+      .set({ xsrf_hash: sha256(xsrfToken) })
+      .where('id', '=', user.sessionId)
+      .execute();
     return reply.header('cache-control', 'no-store').send({ xsrfToken });
   });
 

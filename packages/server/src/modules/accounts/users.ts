@@ -57,15 +57,30 @@ export function findSiteUser(db: Executor, websiteId: string, id: string) {
  * under races). The password is hashed either way, so both outcomes take as long.
  */
 export async function createSiteUser(
-  db: Db, websiteId: string, input: { email: string; password: string; firstName?: string; lastName?: string; locale?: string | null }, now: number,
+  db: Db,
+  websiteId: string,
+  input: { email: string; password: string; firstName?: string; lastName?: string; locale?: string | null },
+  now: number,
   cost: ScryptCost = SCRYPT_COST,
 ): Promise<string | null> {
   const id = newId();
   const hash = await hashPassword(input.password, cost);
-  const result = await db.insertInto('site_users').values({
-    id, website_id: websiteId, email: normalizeEmail(input.email), password_hash: hash, first_name: input.firstName ?? '', last_name: input.lastName ?? '',
-    locale: input.locale ?? null, email_verified_on: null, created_on: now, updated_on: now,
-  }).onConflict((oc) => oc.columns(['website_id', 'email']).doNothing()).executeTakeFirst();
+  const result = await db
+    .insertInto('site_users')
+    .values({
+      id,
+      website_id: websiteId,
+      email: normalizeEmail(input.email),
+      password_hash: hash,
+      first_name: input.firstName ?? '',
+      last_name: input.lastName ?? '',
+      locale: input.locale ?? null,
+      email_verified_on: null,
+      created_on: now,
+      updated_on: now,
+    })
+    .onConflict((oc) => oc.columns(['website_id', 'email']).doNothing())
+    .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? id : null;
 }
 
@@ -89,33 +104,67 @@ async function replaceSiteUserHash(db: Db, siteUserId: string, checked: string, 
 
 /** Starts a session: answers the cookie's token and the xsrfToken (the store keeps their hashes). */
 export async function startSiteUserSession(
-  db: Executor, user: { id: string; website_id: string }, rememberMe: boolean, userAgent: string, now: number,
+  db: Executor,
+  user: { id: string; website_id: string },
+  rememberMe: boolean,
+  userAgent: string,
+  now: number,
 ): Promise<{ token: string; xsrfToken: string; expiresOn: number }> {
   const token = newSecretToken();
   const xsrfToken = newSecretToken();
   const expiresOn = now + (rememberMe ? REMEMBER_ME_MS : SESSION_MS);
   // The account's expired sessions go as a new one starts: the table stays small without a job.
   await db.deleteFrom('site_user_sessions').where('site_user_id', '=', user.id).where('expires_on', '<=', now).execute();
-  await db.insertInto('site_user_sessions').values({
-    id: sha256(token), website_id: user.website_id, site_user_id: user.id, xsrf_hash: sha256(xsrfToken), remember_me: rememberMe ? 1 : 0,
-    user_agent: userAgent.slice(0, 200), created_on: now, expires_on: expiresOn,
-  }).execute();
+  await db
+    .insertInto('site_user_sessions')
+    .values({
+      id: sha256(token),
+      website_id: user.website_id,
+      site_user_id: user.id,
+      xsrf_hash: sha256(xsrfToken),
+      remember_me: rememberMe ? 1 : 0,
+      user_agent: userAgent.slice(0, 200),
+      created_on: now,
+      expires_on: expiresOn,
+    })
+    .execute();
   return { token, xsrfToken, expiresOn };
 }
 
 /** The signed-in visitor of a session token on a site, if the session exists and has not expired. */
 export async function siteUserSession(db: Db, websiteId: string | null, token: string, now: number): Promise<SiteUserAuth | null> {
   if (!SECRET_TOKEN.test(token)) return null;
-  const row = await db.selectFrom('site_user_sessions as s')
+  const row = await db
+    .selectFrom('site_user_sessions as s')
     .innerJoin('site_users as u', 'u.id', 's.site_user_id')
-    .select(['s.id as session_id', 's.website_id', 's.xsrf_hash', 's.remember_me', 's.expires_on', 'u.id', 'u.email', 'u.first_name', 'u.last_name',
-      'u.locale', 'u.email_verified_on'])
-    .where('s.id', '=', sha256(token)).where('s.expires_on', '>', now)
+    .select([
+      's.id as session_id',
+      's.website_id',
+      's.xsrf_hash',
+      's.remember_me',
+      's.expires_on',
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.locale',
+      'u.email_verified_on',
+    ])
+    .where('s.id', '=', sha256(token))
+    .where('s.expires_on', '>', now)
     .executeTakeFirst();
   if (!row || (websiteId !== null && row.website_id !== websiteId)) return null;
   return {
-    id: row.id, websiteId: row.website_id, email: row.email, firstName: row.first_name, lastName: row.last_name, locale: row.locale,
-    emailVerified: row.email_verified_on !== null, sessionId: row.session_id, xsrfHash: row.xsrf_hash, rememberMe: row.remember_me === 1,
+    id: row.id,
+    websiteId: row.website_id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    locale: row.locale,
+    emailVerified: row.email_verified_on !== null,
+    sessionId: row.session_id,
+    xsrfHash: row.xsrf_hash,
+    rememberMe: row.remember_me === 1,
     expiresOn: Number(row.expires_on),
   };
 }
@@ -133,18 +182,31 @@ export async function revokeSiteUserSessions(db: Executor, siteUserId: string, k
 }
 
 export function listSiteUserSessions(db: Executor, siteUserId: string, now: number) {
-  return db.selectFrom('site_user_sessions').select(['id', 'user_agent', 'remember_me', 'created_on', 'expires_on'])
-    .where('site_user_id', '=', siteUserId).where('expires_on', '>', now).orderBy('created_on', 'desc').execute();
+  return db
+    .selectFrom('site_user_sessions')
+    .select(['id', 'user_agent', 'remember_me', 'created_on', 'expires_on'])
+    .where('site_user_id', '=', siteUserId)
+    .where('expires_on', '>', now)
+    .orderBy('created_on', 'desc')
+    .execute();
 }
 
 /** Sets a new password; every session of the account ends (a reset is also a way out of a stolen session). */
 export async function setSiteUserPassword(
-  db: Db, siteUserId: string, password: string, now: number, verified: boolean, cost: ScryptCost = SCRYPT_COST,
+  db: Db,
+  siteUserId: string,
+  password: string,
+  now: number,
+  verified: boolean,
+  cost: ScryptCost = SCRYPT_COST,
 ): Promise<void> {
   const hash = await hashPassword(password, cost);
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('site_users').set({ password_hash: hash, updated_on: now, ...(verified ? { email_verified_on: now } : {}) })
-      .where('id', '=', siteUserId).execute();
+    await tx
+      .updateTable('site_users')
+      .set({ password_hash: hash, updated_on: now, ...(verified ? { email_verified_on: now } : {}) })
+      .where('id', '=', siteUserId)
+      .execute();
     await tx.deleteFrom('site_user_sessions').where('site_user_id', '=', siteUserId).execute();
     await tx.deleteFrom('site_user_tokens').where('site_user_id', '=', siteUserId).where('purpose', '=', 'password-reset').execute();
   });
@@ -152,30 +214,64 @@ export async function setSiteUserPassword(
 
 /** A one-time token for a mailed link (password reset, email verification): answers the token; the store keeps its hash. */
 export async function issueSiteUserToken(
-  db: Executor, user: { id: string; website_id: string }, purpose: 'password-reset' | 'verify-email', lifetimeMs: number, now: number,
+  db: Executor,
+  user: { id: string; website_id: string },
+  purpose: 'password-reset' | 'verify-email',
+  lifetimeMs: number,
+  now: number,
 ): Promise<string> {
   const token = newSecretToken();
   await db.deleteFrom('site_user_tokens').where('site_user_id', '=', user.id).where('expires_on', '<=', now).execute();
-  await db.insertInto('site_user_tokens').values({
-    id: sha256(token), website_id: user.website_id, site_user_id: user.id, purpose, created_on: now, expires_on: now + lifetimeMs,
-  }).execute();
+  await db
+    .insertInto('site_user_tokens')
+    .values({
+      id: sha256(token),
+      website_id: user.website_id,
+      site_user_id: user.id,
+      purpose,
+      created_on: now,
+      expires_on: now + lifetimeMs,
+    })
+    .execute();
   return token;
 }
 
 /** Uses a token once: deletes it and answers its account id, or null when unknown, expired or of another purpose. */
-export async function useSiteUserToken(db: Executor, websiteId: string, token: unknown, purpose: 'password-reset' | 'verify-email', now: number): Promise<string | null> {
+export async function useSiteUserToken(
+  db: Executor,
+  websiteId: string,
+  token: unknown,
+  purpose: 'password-reset' | 'verify-email',
+  now: number,
+): Promise<string | null> {
   if (typeof token !== 'string' || !SECRET_TOKEN.test(token)) return null;
-  const row = await db.deleteFrom('site_user_tokens')
-    .where('id', '=', sha256(token)).where('website_id', '=', websiteId).where('purpose', '=', purpose).where('expires_on', '>', now)
-    .returning('site_user_id').executeTakeFirst();
+  const row = await db
+    .deleteFrom('site_user_tokens')
+    .where('id', '=', sha256(token))
+    .where('website_id', '=', websiteId)
+    .where('purpose', '=', purpose)
+    .where('expires_on', '>', now)
+    .returning('site_user_id')
+    .executeTakeFirst();
   return row?.site_user_id ?? null;
 }
 
 /** A token's account, without using it (the reset page checks its link before showing the form). */
-export async function peekSiteUserToken(db: Executor, websiteId: string, token: unknown, purpose: 'password-reset' | 'verify-email', now: number): Promise<boolean> {
+export async function peekSiteUserToken(
+  db: Executor,
+  websiteId: string,
+  token: unknown,
+  purpose: 'password-reset' | 'verify-email',
+  now: number,
+): Promise<boolean> {
   if (typeof token !== 'string' || !SECRET_TOKEN.test(token)) return false;
-  const row = await db.selectFrom('site_user_tokens').select('id')
-    .where('id', '=', sha256(token)).where('website_id', '=', websiteId).where('purpose', '=', purpose).where('expires_on', '>', now)
+  const row = await db
+    .selectFrom('site_user_tokens')
+    .select('id')
+    .where('id', '=', sha256(token))
+    .where('website_id', '=', websiteId)
+    .where('purpose', '=', purpose)
+    .where('expires_on', '>', now)
     .executeTakeFirst();
   return !!row;
 }

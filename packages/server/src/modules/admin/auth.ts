@@ -16,7 +16,11 @@ export const OWNER_COOKIE = 'tessera_owner';
 
 export function setOwnerCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(OWNER_COOKIE, token, {
-    path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: SESSION_DAYS * 86_400,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: SESSION_DAYS * 86_400,
   });
 }
 
@@ -30,17 +34,20 @@ export function clearOwnerCookie(request: FastifyRequest, reply: FastifyReply): 
  * browsing (their views are not recorded); /config/ and /api/owner/ check permissions against it.
  * A request of a session keeps it alive: its last-seen time moves, once a minute at most.
  */
-export const ownerAuthPlugin = fp(async (app: FastifyInstance, opts: { clock?: Clock }) => {
-  const clock = opts.clock ?? systemClock;
-  app.decorateRequest('owner', null);
-  app.addHook('onRequest', async (request) => {
-    const token = request.cookies[OWNER_COOKIE];
-    if (!token) return;
-    const now = clock();
-    const session = await sessionAuth(app.store.db, token, now);
-    if (!session) return;
-    if (now - session.lastSeenOn >= SESSION_TOUCH_MS) await touchSession(app.store.db, session.sessionId, now);
-    const { lastSeenOn: _, ...owner } = session;
-    request.owner = owner;
-  });
-}, { name: 'tessera-owner-auth', dependencies: ['@fastify/cookie'] });
+export const ownerAuthPlugin = fp(
+  async (app: FastifyInstance, opts: { clock?: Clock }) => {
+    const clock = opts.clock ?? systemClock;
+    app.decorateRequest('owner', null);
+    app.addHook('onRequest', async (request) => {
+      const token = request.cookies[OWNER_COOKIE];
+      if (!token) return;
+      const now = clock();
+      const session = await sessionAuth(app.store.db, token, now);
+      if (!session) return;
+      if (now - session.lastSeenOn >= SESSION_TOUCH_MS) await touchSession(app.store.db, session.sessionId, now);
+      const { lastSeenOn: _, ...owner } = session;
+      request.owner = owner;
+    });
+  },
+  { name: 'tessera-owner-auth', dependencies: ['@fastify/cookie'] },
+);

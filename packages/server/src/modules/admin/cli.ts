@@ -18,7 +18,9 @@ export const OWNER_USAGE = `  owner create <email>    create the site owner's ac
 
 export async function runOwnerCommand(store: Store, args: string[], say: (line: string) => void): Promise<void> {
   const { values, positionals } = parseArgs({
-    args, allowPositionals: true, options: { password: { type: 'string' }, site: { type: 'string' }, role: { type: 'string' } },
+    args,
+    allowPositionals: true,
+    options: { password: { type: 'string' }, site: { type: 'string' }, role: { type: 'string' } },
   });
   const [action, email] = positionals;
   if (!action || !['create', 'password', 'revoke'].includes(action)) throw new OwnerError(`owner needs create, password or revoke\n${OWNER_USAGE}`);
@@ -34,10 +36,15 @@ export async function runOwnerCommand(store: Store, args: string[], say: (line: 
   const password = values.password ?? (await askPassword());
   if (action === 'create') {
     await createOwner(store.db, site.id, email, password, systemClock(), role);
-    const name = Object.entries(WebsiteRole).find(([, code]) => code === role)![0].toLowerCase().replace(/_/g, ' ');
-    say(role === WebsiteRole.ADMIN
-      ? `Created the owner account ${normalizeEmail(email)} for "${site.identifier}": sign in at /config/login.`
-      : `Created the ${name} account ${normalizeEmail(email)} (website role ${role}) for "${site.identifier}": sign in at /config/login.`);
+    const name = Object.entries(WebsiteRole)
+      .find(([, code]) => code === role)![0]
+      .toLowerCase()
+      .replace(/_/g, ' ');
+    say(
+      role === WebsiteRole.ADMIN
+        ? `Created the owner account ${normalizeEmail(email)} for "${site.identifier}": sign in at /config/login.`
+        : `Created the ${name} account ${normalizeEmail(email)} (website role ${role}) for "${site.identifier}": sign in at /config/login.`,
+    );
   } else {
     await setOwnerPassword(store.db, site.id, email, password);
     say(`Set a new password for ${normalizeEmail(email)} on "${site.identifier}"; its sessions have ended.`);

@@ -10,12 +10,18 @@ export { SCRYPT_COST, checkAndUpgrade, hashPassword, verifyPassword, type Scrypt
 export { ownerPage, type OwnerPage } from './pages.js';
 
 /** Registered before the modules with routes: the owner's session (`request.owner`) for every route; an owner's pages are their own. */
-export const ownerSession = fp(async (app) => {
-  app.renderer.pageCache.personalCookie(OWNER_COOKIE);
-  await app.register(ownerAuthPlugin, { clock: app.deps.clock ?? systemClock });
-}, { name: 'owner-session', dependencies: ['site'] });
+export const ownerSession = fp(
+  async (app) => {
+    app.renderer.pageCache.personalCookie(OWNER_COOKIE);
+    await app.register(ownerAuthPlugin, { clock: app.deps.clock ?? systemClock });
+  },
+  { name: 'owner-session', dependencies: ['site'] },
+);
 
 /** The owner's area: sign-in, the owner's pages under /config/, the owner's API. */
-export default fp<{ passwordCost?: ScryptCost }>(async (app, setup) => {
-  await app.register(adminPlugin, { clock: app.deps.clock, passwordCost: setup.passwordCost ?? SCRYPT_COST });
-}, { name: 'admin', dependencies: ['owner-session', 'analytics'] });
+export default fp<{ passwordCost?: ScryptCost }>(
+  async (app, setup) => {
+    await app.register(adminPlugin, { clock: app.deps.clock, passwordCost: setup.passwordCost ?? SCRYPT_COST });
+  },
+  { name: 'admin', dependencies: ['owner-session', 'analytics'] },
+);

@@ -39,9 +39,18 @@ function isWebsiteRole(code: number): boolean {
  * spaces (`editor`, `store-manager`, `WEBSITE_MANAGER`).
  */
 export function parseWebsiteRole(raw: string): number {
-  const code = /^\d+$/.test(raw.trim()) ? Number(raw) : (WebsiteRole as Record<string, number>)[raw.trim().toUpperCase().replace(/[-\s]+/g, '_')];
+  const code = /^\d+$/.test(raw.trim())
+    ? Number(raw)
+    : (WebsiteRole as Record<string, number>)[
+        raw
+          .trim()
+          .toUpperCase()
+          .replace(/[-\s]+/g, '_')
+      ];
   if (code === undefined || !isWebsiteRole(code)) {
-    const names = Object.keys(WebsiteRole).map((k) => k.toLowerCase().replace(/_/g, '-')).join(', ');
+    const names = Object.keys(WebsiteRole)
+      .map((k) => k.toLowerCase().replace(/_/g, '-'))
+      .join(', ');
     throw new OwnerError(`"${raw}" is not a website role: use one of ${names} (or its code)`);
   }
   return code;
@@ -62,7 +71,13 @@ function checkOwnerInput(email: string, password: string): void {
  * contributor with another website role (docs/roles.md). Fails when the email already has one.
  */
 export async function createOwner(
-  db: Db, websiteId: string, email: string, password: string, now = systemClock(), role: number = WebsiteRole.ADMIN, cost: ScryptCost = SCRYPT_COST,
+  db: Db,
+  websiteId: string,
+  email: string,
+  password: string,
+  now = systemClock(),
+  role: number = WebsiteRole.ADMIN,
+  cost: ScryptCost = SCRYPT_COST,
 ): Promise<string> {
   if (!isWebsiteRole(role)) throw new OwnerError(`${role} is not a website role`);
   checkOwnerInput(email, password);
@@ -70,9 +85,17 @@ export async function createOwner(
   const taken = await db.selectFrom('owner_accounts').select('id').where('website_id', '=', websiteId).where('email', '=', normalized).executeTakeFirst();
   if (taken) throw new OwnerError(`${normalized} already has an owner account for this site (tessera owner password ${normalized} sets a new password)`);
   const id = newId();
-  await db.insertInto('owner_accounts').values({
-    id, website_id: websiteId, email: normalized, password_hash: await hashPassword(password, cost), website_role: role, created_on: now,
-  }).execute();
+  await db
+    .insertInto('owner_accounts')
+    .values({
+      id,
+      website_id: websiteId,
+      email: normalized,
+      password_hash: await hashPassword(password, cost),
+      website_role: role,
+      created_on: now,
+    })
+    .execute();
   return id;
 }
 
@@ -125,15 +148,25 @@ export async function startSession(db: Db, account: { id: string; website_id: st
   const token = randomBytes(32).toString('base64url');
   const expiresOn = now + SESSION_DAYS * 86_400_000;
   await pruneSessions(db, account.id, now);
-  await db.insertInto('owner_sessions').values({
-    id: tokenId(token), website_id: account.website_id, account_id: account.id, created_on: now, expires_on: expiresOn, last_seen_on: now,
-  }).execute();
+  await db
+    .insertInto('owner_sessions')
+    .values({
+      id: tokenId(token),
+      website_id: account.website_id,
+      account_id: account.id,
+      created_on: now,
+      expires_on: expiresOn,
+      last_seen_on: now,
+    })
+    .execute();
   return { token, expiresOn };
 }
 
 /** Ended sessions (expired or idle) of the account go as a new one starts: the table stays small without a job. */
 async function pruneSessions(db: Db, accountId: string, now: number): Promise<void> {
-  await db.deleteFrom('owner_sessions').where('account_id', '=', accountId)
+  await db
+    .deleteFrom('owner_sessions')
+    .where('account_id', '=', accountId)
     .where((eb) => eb.or([eb('expires_on', '<=', now), eb('last_seen_on', '<=', now - SESSION_IDLE_MS)]))
     .execute();
 }
@@ -147,15 +180,28 @@ export function sessionIdOf(token: string): string | null {
 export async function sessionAuth(db: Db, token: string, now: number): Promise<(OwnerAuth & { lastSeenOn: number }) | null> {
   const id = sessionIdOf(token);
   if (!id) return null;
-  const row = await db.selectFrom('owner_sessions')
+  const row = await db
+    .selectFrom('owner_sessions')
     .innerJoin('owner_accounts', 'owner_accounts.id', 'owner_sessions.account_id')
-    .select(['owner_sessions.id', 'owner_sessions.website_id', 'owner_sessions.last_seen_on', 'owner_accounts.id as account_id', 'owner_accounts.email',
-      'owner_accounts.website_role'])
-    .where('owner_sessions.id', '=', id).where('owner_sessions.expires_on', '>', now).where('owner_sessions.last_seen_on', '>', now - SESSION_IDLE_MS)
+    .select([
+      'owner_sessions.id',
+      'owner_sessions.website_id',
+      'owner_sessions.last_seen_on',
+      'owner_accounts.id as account_id',
+      'owner_accounts.email',
+      'owner_accounts.website_role',
+    ])
+    .where('owner_sessions.id', '=', id)
+    .where('owner_sessions.expires_on', '>', now)
+    .where('owner_sessions.last_seen_on', '>', now - SESSION_IDLE_MS)
     .executeTakeFirst();
   if (!row) return null;
   return {
-    accountId: row.account_id, websiteId: row.website_id, email: row.email, websiteRoles: [row.website_role], sessionId: row.id,
+    accountId: row.account_id,
+    websiteId: row.website_id,
+    email: row.email,
+    websiteRoles: [row.website_role],
+    sessionId: row.id,
     lastSeenOn: Number(row.last_seen_on),
   };
 }

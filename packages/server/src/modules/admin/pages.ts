@@ -33,9 +33,17 @@ export interface OwnerPage {
 
 /** Sends an owner page: the studio's shell with the page's context. */
 export function sendOwnerPage(
-  app: FastifyInstance, reply: FastifyReply, s: SiteSnapshot, page: string, title: string, context: Record<string, unknown>,
+  app: FastifyInstance,
+  reply: FastifyReply,
+  s: SiteSnapshot,
+  page: string,
+  title: string,
+  context: Record<string, unknown>,
 ): FastifyReply {
-  return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex').type('text/html; charset=utf-8')
+  return reply
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex')
+    .type('text/html; charset=utf-8')
     .send(studioShell(`${title} · ${s.siteTitle}`, s.language, app.ownerArea.assets(page), { page, siteTitle: s.siteTitle, language: s.language, ...context }));
 }
 
@@ -50,7 +58,9 @@ export function ownerPage(app: FastifyInstance, page: OwnerPage): void {
     const owner = request.owner!;
     ensureCrumb(request, reply);
     return sendOwnerPage(app, reply, s, page.page, page.title, {
-      email: owner.email, permissions: permissionsOf(owner, s.website.id), ...(await page.context?.(request, s)),
+      email: owner.email,
+      permissions: permissionsOf(owner, s.website.id),
+      ...(await page.context?.(request, s)),
     });
   });
 }

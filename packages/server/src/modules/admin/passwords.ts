@@ -60,8 +60,9 @@ const memoryOf = ({ n, r }: ScryptCost) => 128 * n * r;
 function derive(password: string, salt: Buffer, cost: ScryptCost, length: number): Promise<Buffer> {
   // Node refuses a cost above `maxmem` (32 MiB by default): it is given what this cost needs, with room.
   const options = { N: cost.n, r: cost.r, p: cost.p, maxmem: memoryOf(cost) + 16 * 1024 * 1024 };
-  return withSlot(() => new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)))));
+  return withSlot(
+    () => new Promise((resolve, reject) => scrypt(password.normalize('NFKC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)))),
+  );
 }
 
 export async function hashPassword(password: string, cost: ScryptCost = SCRYPT_COST): Promise<string> {
@@ -122,7 +123,10 @@ function decoyHash(cost: ScryptCost = SCRYPT_COST): Promise<string> {
  * and handed to `upgrade`, which must store it only while the stored hash is still `stored`.
  */
 export async function checkAndUpgrade(
-  password: string, stored: string | undefined, cost: ScryptCost, upgrade: (stronger: string) => Promise<void>,
+  password: string,
+  stored: string | undefined,
+  cost: ScryptCost,
+  upgrade: (stronger: string) => Promise<void>,
 ): Promise<boolean> {
   const ok = await verifyPassword(password, stored ?? (await decoyHash(cost)));
   if (!ok || stored === undefined) return false;

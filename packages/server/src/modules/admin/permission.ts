@@ -28,11 +28,14 @@ function toSignIn(request: FastifyRequest, reply: FastifyReply): FastifyReply {
 function permissionCheck(permission: Permission, siteOf: (request: FastifyRequest) => Promise<SiteSnapshot>): preParsingHookHandler {
   // Callback style: the redirect ends the request without calling done, which stops the hooks there.
   return (request, reply, payload, done) => {
-    siteOf(request).then((s) => {
-      if (can(request.owner, s.website.id, permission)) return done(null, payload);
-      if (request.routeOptions.config.surface === 'api') return done(new AppError(request.owner ? 'PERMISSION_DENIED' : 'OWNER_SIGN_IN_REQUIRED'));
-      toSignIn(request, reply);
-    }, (error: Error) => done(error));
+    siteOf(request).then(
+      (s) => {
+        if (can(request.owner, s.website.id, permission)) return done(null, payload);
+        if (request.routeOptions.config.surface === 'api') return done(new AppError(request.owner ? 'PERMISSION_DENIED' : 'OWNER_SIGN_IN_REQUIRED'));
+        toSignIn(request, reply);
+      },
+      (error: Error) => done(error),
+    );
   };
 }
 

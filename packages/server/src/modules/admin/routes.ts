@@ -41,8 +41,10 @@ export interface AdminPluginOptions {
   passwordCost?: ScryptCost;
 }
 
-const Credentials = Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
-  { additionalProperties: false });
+const Credentials = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: 320 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
 const checkCredentialsBody = checker(Credentials);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -76,91 +78,108 @@ const OWNER_API = { openWhenLocked: true } as const;
  * Registered at the root (fastify-plugin), after the owner's session (auth.ts) and before the modules
  * whose routes declare permissions: its onRoute hook guards each such route as it is registered.
  */
-export const adminPlugin = fp(async (app: FastifyInstance, opts: AdminPluginOptions): Promise<void> => {
-  const clock = opts.clock ?? systemClock;
-  const passwordCost = opts.passwordCost ?? SCRYPT_COST;
-  const limiter = new RateLimiter(app.store.db, clock);
-  // The request's site (the site module resolved it before any hook of this area runs).
-  const siteOfRequest = async (request: FastifyRequest): Promise<SiteSnapshot> => request.site;
+export const adminPlugin = fp(
+  async (app: FastifyInstance, opts: AdminPluginOptions): Promise<void> => {
+    const clock = opts.clock ?? systemClock;
+    const passwordCost = opts.passwordCost ?? SCRYPT_COST;
+    const limiter = new RateLimiter(app.store.db, clock);
+    // The request's site (the site module resolved it before any hook of this area runs).
+    const siteOfRequest = async (request: FastifyRequest): Promise<SiteSnapshot> => request.site;
 
-  app.decorate('ownerArea', { siteOf: siteOfRequest, assets: studioAssets(app.config.studioDist) });
-  app.addHook('onRoute', (route) => guardRoute(route, siteOfRequest));
-  await registerStudioAssets(app, app.config.studioDist);
+    app.decorate('ownerArea', { siteOf: siteOfRequest, assets: studioAssets(app.config.studioDist) });
+    app.addHook('onRoute', (route) => guardRoute(route, siteOfRequest));
+    await registerStudioAssets(app, app.config.studioDist);
 
-  app.get('/config', async (_request, reply) => reply.redirect('/config/analytics', 302));
+    app.get('/config', async (_request, reply) => reply.redirect('/config/analytics', 302));
 
-  app.get('/config/login', async (request, reply) => {
-    const s = await siteOfRequest(request);
-    // A path of the owner's area only, made safe for the Location header (encoded, never another site).
-    const next = safeRedirectTarget((request.query as { next?: unknown }).next, '');
-    const target = next.startsWith('/config/') && !next.startsWith('/config/login') ? next : '/config/analytics';
-    if (canOpenConfig(request.owner, s.website.id)) return reply.header('cache-control', 'no-store').redirect(target, 302);
-    ensureCrumb(request, reply);
-    return sendOwnerPage(app, reply, s, 'login', 'Sign in', { next: target });
-  });
+    app.get('/config/login', async (request, reply) => {
+      const s = await siteOfRequest(request);
+      // A path of the owner's area only, made safe for the Location header (encoded, never another site).
+      const next = safeRedirectTarget((request.query as { next?: unknown }).next, '');
+      const target = next.startsWith('/config/') && !next.startsWith('/config/login') ? next : '/config/analytics';
+      if (canOpenConfig(request.owner, s.website.id)) return reply.header('cache-control', 'no-store').redirect(target, 302);
+      ensureCrumb(request, reply);
+      return sendOwnerPage(app, reply, s, 'login', 'Sign in', { next: target });
+    });
 
-  ownerPage(app, {
-    path: '/config/analytics', page: 'analytics', title: 'Analytics', permission: 'viewAnalytics',
-    context: (_request, s) => ({ timeZone: s.timeZone, today: dayIn(s.timeZone, clock()), defaultRangeDays: DEFAULT_RANGE_DAYS, maxRangeDays: MAX_RANGE_DAYS }),
-  });
+    ownerPage(app, {
+      path: '/config/analytics',
+      page: 'analytics',
+      title: 'Analytics',
+      permission: 'viewAnalytics',
+      context: (_request, s) => ({
+        timeZone: s.timeZone,
+        today: dayIn(s.timeZone, clock()),
+        defaultRangeDays: DEFAULT_RANGE_DAYS,
+        maxRangeDays: MAX_RANGE_DAYS,
+      }),
+    });
 
-  app.get('/config/*', { config: { permission: 'openConfig' } }, async (_request, reply) =>
-    reply.status(404).header('cache-control', 'no-store').type('text/html; charset=utf-8')
-      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p><a href="/config/analytics">Analytics</a></p></body></html>\n'));
+    app.get('/config/*', { config: { permission: 'openConfig' } }, async (_request, reply) =>
+      reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p><a href="/config/analytics">Analytics</a></p></body></html>\n',
+        ),
+    );
 
-  app.post('/api/owner/session', { bodyLimit: 8 * 1024, config: OWNER_API }, async (request, reply) => {
-    const s = await siteOfRequest(request);
-    const body = checkCredentialsBody(request.body);
-    if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
-    // Every attempt counts, before the password is checked: a guesser gets 10 tries per email and address.
-    const email = createHash('sha256').update(body.value.email.trim().toLowerCase()).digest('base64url').slice(0, 22);
-    const address = visitorSubject(request);
-    await limiter.enforce(s.website.id, [
-      { rule: SIGN_IN_LIMITS.perEmailAndAddress, subject: `${email}|${address}` },
-      { rule: SIGN_IN_LIMITS.perAddress, subject: address },
-      { rule: SIGN_IN_LIMITS.perEmail, subject: email },
-    ]);
-    const account = await checkCredentials(app.store.db, s.website.id, body.value.email, body.value.password, passwordCost);
-    if (!account) throw new AppError('OWNER_SIGN_IN_FAILED');
-    // A sign-in always starts a new session: one the browser already had (perhaps planted by
-    // someone else, or another account's) ends rather than living on beside it.
-    const previous = sessionIdOf(request.cookies[OWNER_COOKIE] ?? '');
-    if (previous) await endSession(app.store.db, previous);
-    const { token } = await startSession(app.store.db, account, clock());
-    setOwnerCookie(request, reply, token);
-    return reply.header('cache-control', 'no-store').send({ email: account.email, websiteRoles: [account.website_role] });
-  });
+    app.post('/api/owner/session', { bodyLimit: 8 * 1024, config: OWNER_API }, async (request, reply) => {
+      const s = await siteOfRequest(request);
+      const body = checkCredentialsBody(request.body);
+      if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
+      // Every attempt counts, before the password is checked: a guesser gets 10 tries per email and address.
+      const email = createHash('sha256').update(body.value.email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+      const address = visitorSubject(request);
+      await limiter.enforce(s.website.id, [
+        { rule: SIGN_IN_LIMITS.perEmailAndAddress, subject: `${email}|${address}` },
+        { rule: SIGN_IN_LIMITS.perAddress, subject: address },
+        { rule: SIGN_IN_LIMITS.perEmail, subject: email },
+      ]);
+      const account = await checkCredentials(app.store.db, s.website.id, body.value.email, body.value.password, passwordCost);
+      if (!account) throw new AppError('OWNER_SIGN_IN_FAILED');
+      // A sign-in always starts a new session: one the browser already had (perhaps planted by
+      // someone else, or another account's) ends rather than living on beside it.
+      const previous = sessionIdOf(request.cookies[OWNER_COOKIE] ?? '');
+      if (previous) await endSession(app.store.db, previous);
+      const { token } = await startSession(app.store.db, account, clock());
+      setOwnerCookie(request, reply, token);
+      return reply.header('cache-control', 'no-store').send({ email: account.email, websiteRoles: [account.website_role] });
+    });
 
-  // Declares no permission: it tells anyone who is not signed in to the area so (401), a viewer too.
-  app.get('/api/owner/session', { config: OWNER_API }, async (request, reply) => {
-    const s = await siteOfRequest(request);
-    if (!canOpenConfig(request.owner, s.website.id)) throw new AppError('OWNER_SIGN_IN_REQUIRED');
-    return reply.header('cache-control', 'no-store').send({ email: request.owner.email, websiteRoles: request.owner.websiteRoles });
-  });
+    // Declares no permission: it tells anyone who is not signed in to the area so (401), a viewer too.
+    app.get('/api/owner/session', { config: OWNER_API }, async (request, reply) => {
+      const s = await siteOfRequest(request);
+      if (!canOpenConfig(request.owner, s.website.id)) throw new AppError('OWNER_SIGN_IN_REQUIRED');
+      return reply.header('cache-control', 'no-store').send({ email: request.owner.email, websiteRoles: request.owner.websiteRoles });
+    });
 
-  // Declares no permission: signing out ends one's own session, whoever asks.
-  app.delete('/api/owner/session', { config: OWNER_API }, async (request, reply) => {
-    const owner = request.owner;
-    if (owner && canEndSession(owner, owner.sessionId)) await endSession(app.store.db, owner.sessionId);
-    if (request.cookies[OWNER_COOKIE]) clearOwnerCookie(request, reply);
-    return reply.status(204).send();
-  });
+    // Declares no permission: signing out ends one's own session, whoever asks.
+    app.delete('/api/owner/session', { config: OWNER_API }, async (request, reply) => {
+      const owner = request.owner;
+      if (owner && canEndSession(owner, owner.sessionId)) await endSession(app.store.db, owner.sessionId);
+      if (request.cookies[OWNER_COOKIE]) clearOwnerCookie(request, reply);
+      return reply.status(204).send();
+    });
 
-  app.get('/api/owner/analytics', { config: { ...OWNER_API, permission: 'viewAnalytics' } }, async (request, reply) => {
-    const s = await siteOfRequest(request);
-    const query = request.query as { from?: unknown; to?: unknown };
-    const today = dayIn(s.timeZone, clock());
-    const to = typeof query.to === 'string' ? query.to : today;
-    const from = typeof query.from === 'string' ? query.from : addDays(to, -(DEFAULT_RANGE_DAYS - 1));
-    const errors: Record<string, string> = {};
-    if (!validDay(from)) errors.from = 'Expected a day as YYYY-MM-DD';
-    if (!validDay(to)) errors.to = 'Expected a day as YYYY-MM-DD';
-    if (!errors.from && !errors.to) {
-      if (from > to) errors.from = 'The range starts after it ends';
-      else if (addDays(from, MAX_RANGE_DAYS - 1) < to) errors.to = `A range holds at most ${MAX_RANGE_DAYS} days`;
-    }
-    if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
-    const report = await analyticsReport(app.store.db, { websiteId: s.website.id, timeZone: s.timeZone }, { from, to, today });
-    return reply.header('cache-control', 'no-store').send(report);
-  });
-}, { name: 'tessera-admin', dependencies: ['tessera-owner-auth', 'tessera-crumb'] });
+    app.get('/api/owner/analytics', { config: { ...OWNER_API, permission: 'viewAnalytics' } }, async (request, reply) => {
+      const s = await siteOfRequest(request);
+      const query = request.query as { from?: unknown; to?: unknown };
+      const today = dayIn(s.timeZone, clock());
+      const to = typeof query.to === 'string' ? query.to : today;
+      const from = typeof query.from === 'string' ? query.from : addDays(to, -(DEFAULT_RANGE_DAYS - 1));
+      const errors: Record<string, string> = {};
+      if (!validDay(from)) errors.from = 'Expected a day as YYYY-MM-DD';
+      if (!validDay(to)) errors.to = 'Expected a day as YYYY-MM-DD';
+      if (!errors.from && !errors.to) {
+        if (from > to) errors.from = 'The range starts after it ends';
+        else if (addDays(from, MAX_RANGE_DAYS - 1) < to) errors.to = `A range holds at most ${MAX_RANGE_DAYS} days`;
+      }
+      if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
+      const report = await analyticsReport(app.store.db, { websiteId: s.website.id, timeZone: s.timeZone }, { from, to, today });
+      return reply.header('cache-control', 'no-store').send(report);
+    });
+  },
+  { name: 'tessera-admin', dependencies: ['tessera-owner-auth', 'tessera-crumb'] },
+);

@@ -67,12 +67,14 @@ export function studioAssets(dist: string): (page: string) => StudioAssets | und
 /** The HTML of an owner page: its context as JSON (no inline script: the CSP stays strict) and the studio's entry. */
 export function studioShell(title: string, language: string, assets: StudioAssets | undefined, context: Record<string, unknown>): string {
   const head = assets
-    ? [...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-      ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`)].join('\n')
+    ? [
+        ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+        ...assets.preload.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+      ].join('\n')
     : '';
   const body = assets
     ? `<script type="module" src="${escapeHtml(assets.script)}"></script>`
-    : '<p>The owner\'s studio is not built yet: run <code>npm run build</code>.</p>';
+    : "<p>The owner's studio is not built yet: run <code>npm run build</code>.</p>";
   return `<!doctype html>
 <html lang="${escapeHtml(language)}">
 <head>
@@ -100,7 +102,7 @@ ${body}
 export async function registerStudioAssets(app: FastifyInstance, dist: string): Promise<void> {
   const root = path.join(dist, 'assets');
   if (!fs.existsSync(root)) {
-    app.log.warn({ dist }, 'the studio is not built (npm run build): the owner\'s pages carry no script');
+    app.log.warn({ dist }, "the studio is not built (npm run build): the owner's pages carry no script");
     return;
   }
   await app.register(fastifyStatic, {

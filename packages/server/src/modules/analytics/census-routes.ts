@@ -2,9 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasType } from './ingest.js';
 import { deviceOf, pathOf, referrerHost } from './request-info.js';
-import {
-  ClientId, EventName, MAX_PROPERTIES, Opt, PageContextFields, Scalar, SitePath, Str, checker, parseJson,
-} from '../../http/validate.js';
+import { ClientId, EventName, MAX_PROPERTIES, Opt, PageContextFields, Scalar, SitePath, Str, checker, parseJson } from '../../http/validate.js';
 
 /**
  * Page views and census calls (platform.md section 7; the shapes the collectors send are listed in
@@ -17,10 +15,7 @@ import {
  * A bot's call (its user agent) is answered 202 { accepted: 0 } and counted, not stored.
  */
 
-const HitForm = Type.Object(
-  { event: EventName, data: Type.String({ maxLength: 12_000 }), ss_cvr: Type.Optional(ClientId) },
-  { additionalProperties: false },
-);
+const HitForm = Type.Object({ event: EventName, data: Type.String({ maxLength: 12_000 }), ss_cvr: Type.Optional(ClientId) }, { additionalProperties: false });
 
 const Dimension = Type.Integer({ minimum: 0, maximum: 100_000 });
 
@@ -78,28 +73,31 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
     if (ingest.config.censusDisabled) return reply.status(202).send({ accepted: 0 });
     if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 202, site, endpoint);
     const view = data.value;
-    return ingest.keep(reply, 202, 'analytics_events', [{
-      website_id: site.websiteId,
-      day: site.day,
-      received_on: ingest.clock(),
-      kind: 'hit',
-      name: form.value.event,
-      path: pathOf(view.pagePath),
-      page_type: view.pageType ?? null,
-      collection_type: view.collectionType ?? null,
-      session_id: view.sessionId,
-      visitor_id: form.value.ss_cvr ?? view.analyticsId ?? null,
-      referrer_host: referrerHost(view.referrer, site.host),
-      device: deviceOf(request.headers['user-agent'], view.windowWidth),
-      object_id: null,
-      data: form.value.data, // checked whole above: stored as it came
-    }]);
+    return ingest.keep(reply, 202, 'analytics_events', [
+      {
+        website_id: site.websiteId,
+        day: site.day,
+        received_on: ingest.clock(),
+        kind: 'hit',
+        name: form.value.event,
+        path: pathOf(view.pagePath),
+        page_type: view.pageType ?? null,
+        collection_type: view.collectionType ?? null,
+        session_id: view.sessionId,
+        visitor_id: form.value.ss_cvr ?? view.analyticsId ?? null,
+        referrer_host: referrerHost(view.referrer, site.host),
+        device: deviceOf(request.headers['user-agent'], view.windowWidth),
+        object_id: null,
+        data: form.value.data, // checked whole above: stored as it came
+      },
+    ]);
   });
 
   type CensusPayload = Static<typeof CensusBody> & { formId?: string };
 
   /** One census call: the JSON body checked, one row queued under the call's name. */
-  const census = (endpoint: string, check: (body: unknown) => ReturnType<typeof checkCensus>, objectId?: (request: FastifyRequest, body: CensusPayload) => string | null) =>
+  const census =
+    (endpoint: string, check: (body: unknown) => ReturnType<typeof checkCensus>, objectId?: (request: FastifyRequest, body: CensusPayload) => string | null) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       if (!(await ingest.admit(request, reply))) return reply;
       const site = await ingest.site(request);
@@ -114,28 +112,37 @@ export async function censusRoutes(app: FastifyInstance): Promise<void> {
       if (ingest.config.censusDisabled) return reply.status(202).send({ accepted: 0 });
       if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 202, site, endpoint);
       const payload = body.value as CensusPayload;
-      return ingest.keep(reply, 202, 'analytics_events', [{
-        website_id: site.websiteId,
-        day: site.day,
-        received_on: ingest.clock(),
-        kind: 'census',
-        name: endpoint === 'RecordQuickView' ? 'quick-view' : endpoint,
-        path: pathOf(payload.pagePath),
-        page_type: payload.pageType ?? null,
-        collection_type: payload.collectionType ?? null,
-        session_id: null,
-        visitor_id: payload.visitorCookie ?? null,
-        referrer_host: '',
-        device: deviceOf(request.headers['user-agent']),
-        object_id: objectId?.(request, payload) ?? null,
-        data: JSON.stringify(payload),
-      }]);
+      return ingest.keep(reply, 202, 'analytics_events', [
+        {
+          website_id: site.websiteId,
+          day: site.day,
+          received_on: ingest.clock(),
+          kind: 'census',
+          name: endpoint === 'RecordQuickView' ? 'quick-view' : endpoint,
+          path: pathOf(payload.pagePath),
+          page_type: payload.pageType ?? null,
+          collection_type: payload.collectionType ?? null,
+          session_id: null,
+          visitor_id: payload.visitorCookie ?? null,
+          referrer_host: '',
+          device: deviceOf(request.headers['user-agent']),
+          object_id: objectId?.(request, payload) ?? null,
+          data: JSON.stringify(payload),
+        },
+      ]);
     };
 
   app.post('/api/census/button-click', ingest.route('button-click', CENSUS_LIMIT, 'beacon'), census('button-click', checkCensus));
   app.post('/api/census/button-render', ingest.route('button-render', CENSUS_LIMIT, 'beacon'), census('button-render', checkCensus));
   app.post('/api/census/overlay', ingest.route('overlay', CENSUS_LIMIT, 'beacon'), census('overlay', checkCensus));
-  app.post('/api/census/form-render', ingest.route('form-render', CENSUS_LIMIT, 'beacon'), census('form-render', checkFormRender, (_r, body) => body.formId ?? null));
-  app.post('/api/census/RecordQuickView/:id', ingest.route('RecordQuickView', CENSUS_LIMIT, 'beacon'),
-    census('RecordQuickView', checkCensus, (request) => (request.params as { id: string }).id));
+  app.post(
+    '/api/census/form-render',
+    ingest.route('form-render', CENSUS_LIMIT, 'beacon'),
+    census('form-render', checkFormRender, (_r, body) => body.formId ?? null),
+  );
+  app.post(
+    '/api/census/RecordQuickView/:id',
+    ingest.route('RecordQuickView', CENSUS_LIMIT, 'beacon'),
+    census('RecordQuickView', checkCensus, (request) => (request.params as { id: string }).id),
+  );
 }

@@ -69,22 +69,24 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 200, site, endpoint);
     const { crumb: _crumb, event, data: _data, ...fields } = form.value;
     const legacy = payload.value;
-    return ingest.keep(reply, 200, 'analytics_events', [{
-      website_id: site.websiteId,
-      day: site.day,
-      received_on: ingest.clock(),
-      kind: 'legacy',
-      name: event,
-      path: pathOf(legacy.pagePath),
-      page_type: null,
-      collection_type: null,
-      session_id: null,
-      visitor_id: null,
-      referrer_host: '',
-      device: deviceOf(request.headers['user-agent']),
-      object_id: legacy.variantId == null ? null : String(legacy.variantId),
-      data: JSON.stringify({ fields, payload: legacy }),
-    }]);
+    return ingest.keep(reply, 200, 'analytics_events', [
+      {
+        website_id: site.websiteId,
+        day: site.day,
+        received_on: ingest.clock(),
+        kind: 'legacy',
+        name: event,
+        path: pathOf(legacy.pagePath),
+        page_type: null,
+        collection_type: null,
+        session_id: null,
+        visitor_id: null,
+        referrer_host: '',
+        device: deviceOf(request.headers['user-agent']),
+        object_id: legacy.variantId == null ? null : String(legacy.variantId),
+        data: JSON.stringify({ fields, payload: legacy }),
+      },
+    ]);
   });
 
   app.post('/api/v1/clanker/events', ingest.route('clanker-events', LIMIT, 'beacon'), async (request, reply) => {
@@ -102,22 +104,24 @@ export async function eventRoutes(app: FastifyInstance): Promise<void> {
     if (ingest.config.censusDisabled) return reply.status(202).send({ accepted: 0 });
     if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 202, site, endpoint);
     const event = record.value;
-    return ingest.keep(reply, 202, 'analytics_events', [{
-      website_id: site.websiteId,
-      day: site.day,
-      received_on: ingest.clock(),
-      kind: 'event',
-      name: body.value.eventSchemaName,
-      path: pathOf(event.page_path),
-      page_type: null,
-      collection_type: null,
-      session_id: event.session_id,
-      visitor_id: event.analytics_id ?? null,
-      referrer_host: referrerHost(event.page_referrer_url, site.host),
-      device: deviceOf(request.headers['user-agent'], event.browser_window_width),
-      object_id: event.object_identifier == null ? null : String(event.object_identifier),
-      data: body.value.eventContent, // checked whole above
-    }]);
+    return ingest.keep(reply, 202, 'analytics_events', [
+      {
+        website_id: site.websiteId,
+        day: site.day,
+        received_on: ingest.clock(),
+        kind: 'event',
+        name: body.value.eventSchemaName,
+        path: pathOf(event.page_path),
+        page_type: null,
+        collection_type: null,
+        session_id: event.session_id,
+        visitor_id: event.analytics_id ?? null,
+        referrer_host: referrerHost(event.page_referrer_url, site.host),
+        device: deviceOf(request.headers['user-agent'], event.browser_window_width),
+        object_id: event.object_identifier == null ? null : String(event.object_identifier),
+        data: body.value.eventContent, // checked whole above
+      },
+    ]);
   });
 
   app.post('/api/v1/clanker/validate-event-content/:schemaName', ingest.route('validate-event-content', LIMIT, 'beacon'), async (request, reply) => {

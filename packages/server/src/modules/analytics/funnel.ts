@@ -34,9 +34,14 @@ export async function ordersOfDay(db: Kysely<Database> | Transaction<Database>, 
   const zone = (await db.selectFrom('site_settings').select('time_zone').where('website_id', '=', websiteId).executeTakeFirst())?.time_zone ?? 'UTC';
   // Every zone's day lies within 14 hours before and 12 after the UTC day of the same date.
   const from = Date.parse(`${day}T00:00:00Z`) - 14 * HOUR;
-  const rows = await db.selectFrom('orders').select('created_on')
-    .where('website_id', '=', websiteId).where('created_on', '>=', from).where('created_on', '<', from + 50 * HOUR)
-    .where('kind', '!=', 'donation').where('payment_status', '!=', 'declined')
+  const rows = await db
+    .selectFrom('orders')
+    .select('created_on')
+    .where('website_id', '=', websiteId)
+    .where('created_on', '>=', from)
+    .where('created_on', '<', from + 50 * HOUR)
+    .where('kind', '!=', 'donation')
+    .where('payment_status', '!=', 'declined')
     .execute();
   return rows.filter((r) => dayIn(zone, r.created_on) === day).length;
 }

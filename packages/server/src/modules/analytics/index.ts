@@ -8,7 +8,10 @@ export { analyticsReport, type AnalyticsReport } from './report.js';
 export { pathOf, addDays, deviceOf } from './request-info.js';
 
 /** Visitor analytics: the ingestion queue (`app.ingest`, shared with page speed and client errors), census and events, roll-ups. */
-export default fp(async (app) => {
-  await app.register(ingestPlugin, { snapshots: app.renderer.snapshots, clock: app.deps.clock });
-  await app.register(analyticsPlugin);
-}, { name: 'analytics', dependencies: ['site'] });
+export default fp(
+  async (app) => {
+    await app.register(ingestPlugin, { snapshots: app.renderer.snapshots, clock: app.deps.clock });
+    await app.register(analyticsPlugin);
+  },
+  { name: 'analytics', dependencies: ['site'] },
+);

@@ -56,8 +56,11 @@ class Ingest {
   ) {
     this.rate = { name: 'analytics:address', limit: config.rateLimitPerMinute, windowMs: 60_000, counted: 'process' };
     this.limiter = new RateLimiter(store.db, clock);
-    this.queue = new IngestQueue((batch) => writeBatch(store, batch, this.clock()), config, (error, rows) =>
-      log.error({ err: error, rows }, 'analytics: a batch could not be written; its requests answered 503'));
+    this.queue = new IngestQueue(
+      (batch) => writeBatch(store, batch, this.clock()),
+      config,
+      (error, rows) => log.error({ err: error, rows }, 'analytics: a batch could not be written; its requests answered 503'),
+    );
   }
 
   async site(request: FastifyRequest): Promise<IngestSite | undefined> {
@@ -170,7 +173,8 @@ class Ingest {
       onError: async (request, _reply, error) => {
         const appError = toAppError(error);
         if (appError.status >= 500) return;
-        const reason = ({ PAYLOAD_TOO_LARGE: 'too_large', UNSUPPORTED_MEDIA_TYPE: 'content_type', CRUMB_FAIL: 'crumb' } as Record<string, string>)[appError.code] ?? 'body';
+        const reason =
+          ({ PAYLOAD_TOO_LARGE: 'too_large', UNSUPPORTED_MEDIA_TYPE: 'content_type', CRUMB_FAIL: 'crumb' } as Record<string, string>)[appError.code] ?? 'body';
         this.count(await this.site(request).catch(() => undefined), endpoint, reason);
       },
     };
@@ -188,18 +192,21 @@ export interface IngestPluginOptions {
  * rows were committed), what is left (rejection counts) is written; the store closes after this
  * hook (see app.ts).
  */
-export const ingestPlugin = fp(async (app: FastifyInstance, opts: IngestPluginOptions) => {
-  const ingest = new Ingest(app.config.analytics, opts.snapshots, app.store, app.log, opts.clock);
-  app.decorate('ingest', ingest);
-  app.addHook('onClose', async () => {
-    const { queued } = ingest.queue.stats();
-    try {
-      await ingest.queue.close();
-    } catch (error) {
-      const { queued: lost } = ingest.queue.stats();
-      app.log.error({ err: error, rows: lost }, 'analytics: the store did not take the queued rows before shutdown');
-      return;
-    }
-    if (queued > 0) app.log.info({ rows: queued }, 'analytics: rows of the last requests written before shutdown');
-  });
-}, { name: 'tessera-ingest' });
+export const ingestPlugin = fp(
+  async (app: FastifyInstance, opts: IngestPluginOptions) => {
+    const ingest = new Ingest(app.config.analytics, opts.snapshots, app.store, app.log, opts.clock);
+    app.decorate('ingest', ingest);
+    app.addHook('onClose', async () => {
+      const { queued } = ingest.queue.stats();
+      try {
+        await ingest.queue.close();
+      } catch (error) {
+        const { queued: lost } = ingest.queue.stats();
+        app.log.error({ err: error, rows: lost }, 'analytics: the store did not take the queued rows before shutdown');
+        return;
+      }
+      if (queued > 0) app.log.info({ rows: queued }, 'analytics: rows of the last requests written before shutdown');
+    });
+  },
+  { name: 'tessera-ingest' },
+);

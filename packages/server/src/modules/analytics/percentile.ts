@@ -41,7 +41,9 @@ export function histogramCount(histogram: Histogram): number {
 
 /** The nearest-rank percentile (0 < p <= 1) of a histogram; null when it is empty. */
 export function percentileOf(histogram: Histogram, p = 0.75): number | null {
-  const buckets = Object.entries(histogram).map(([k, n]) => [Number(k), n] as const).sort((a, b) => a[0] - b[0]);
+  const buckets = Object.entries(histogram)
+    .map(([k, n]) => [Number(k), n] as const)
+    .sort((a, b) => a[0] - b[0]);
   const total = buckets.reduce((sum, [, n]) => sum + n, 0);
   if (total === 0) return null;
   const rank = Math.ceil(p * total);

@@ -38,7 +38,10 @@ interface VitalSummary {
 const TOP = { pages: 10, referrers: 10, events: 20, speedPages: 20, errors: 20 };
 
 function top<T>(map: Map<string, number>, limit: number, make: (key: string, count: number) => T): T[] {
-  return [...map.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit).map(([k, c]) => make(k, c));
+  return [...map.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, limit)
+    .map(([k, c]) => make(k, c));
 }
 
 const bump = (map: Map<string, number>, key: string, count: number) => map.set(key, (map.get(key) ?? 0) + count);
@@ -54,15 +57,30 @@ export async function analyticsReport(
 ): Promise<AnalyticsReport> {
   const { websiteId } = site;
   const [stored, dirty, rejections, bots] = await Promise.all([
-    db.selectFrom('analytics_daily').selectAll().where('website_id', '=', websiteId)
-      .where('day', '>=', range.from).where('day', '<=', range.to).execute(),
-    db.selectFrom('analytics_days').select('day').where('website_id', '=', websiteId)
-      .where('day', '>=', range.from).where('day', '<=', range.to).where('rolled_on', 'is', null).execute(),
-    db.selectFrom('analytics_rejections').select((eb) => ['endpoint', 'reason', eb.fn.sum<number>('count').as('count')])
-      .where('website_id', '=', websiteId).where('day', '>=', range.from).where('day', '<=', range.to)
-      .groupBy(['endpoint', 'reason']).execute(),
-    db.selectFrom('analytics_bots').select((eb) => eb.fn.sum<number>('count').as('count'))
-      .where('website_id', '=', websiteId).where('day', '>=', range.from).where('day', '<=', range.to).executeTakeFirst(),
+    db.selectFrom('analytics_daily').selectAll().where('website_id', '=', websiteId).where('day', '>=', range.from).where('day', '<=', range.to).execute(),
+    db
+      .selectFrom('analytics_days')
+      .select('day')
+      .where('website_id', '=', websiteId)
+      .where('day', '>=', range.from)
+      .where('day', '<=', range.to)
+      .where('rolled_on', 'is', null)
+      .execute(),
+    db
+      .selectFrom('analytics_rejections')
+      .select((eb) => ['endpoint', 'reason', eb.fn.sum<number>('count').as('count')])
+      .where('website_id', '=', websiteId)
+      .where('day', '>=', range.from)
+      .where('day', '<=', range.to)
+      .groupBy(['endpoint', 'reason'])
+      .execute(),
+    db
+      .selectFrom('analytics_bots')
+      .select((eb) => eb.fn.sum<number>('count').as('count'))
+      .where('website_id', '=', websiteId)
+      .where('day', '>=', range.from)
+      .where('day', '<=', range.to)
+      .executeTakeFirst(),
   ]);
   const live = new Set(dirty.map((d) => d.day));
   if (range.today >= range.from && range.today <= range.to) live.add(range.today);
@@ -82,12 +100,24 @@ export async function analyticsReport(
   for (const row of rows) {
     const count = Number(row.count);
     switch (row.metric) {
-      case METRIC.pageViews: series.get(row.day)!.pageViews += count; break;
-      case METRIC.visits: series.get(row.day)!.visits += count; break;
-      case METRIC.page: bump(pages, row.dimension, count); break;
-      case METRIC.referrer: bump(referrers, row.dimension, count); break;
-      case METRIC.device: bump(devices, row.dimension, count); break;
-      case METRIC.event: bump(events, row.dimension, count); break;
+      case METRIC.pageViews:
+        series.get(row.day)!.pageViews += count;
+        break;
+      case METRIC.visits:
+        series.get(row.day)!.visits += count;
+        break;
+      case METRIC.page:
+        bump(pages, row.dimension, count);
+        break;
+      case METRIC.referrer:
+        bump(referrers, row.dimension, count);
+        break;
+      case METRIC.device:
+        bump(devices, row.dimension, count);
+        break;
+      case METRIC.event:
+        bump(events, row.dimension, count);
+        break;
       case METRIC.funnel:
         if ((FUNNEL_STEPS as readonly string[]).includes(row.dimension)) funnel[row.dimension as FunnelStep] += count;
         break;
@@ -96,7 +126,14 @@ export async function analyticsReport(
         const lastSeen = Number(row.value ?? 0);
         const known = errors.get(row.dimension);
         if (!known) {
-          errors.set(row.dimension, { message: row.dimension, count, lastSeen, name: sample.name ?? null, url: sample.url ?? null, stack: sample.stack ?? null });
+          errors.set(row.dimension, {
+            message: row.dimension,
+            count,
+            lastSeen,
+            name: sample.name ?? null,
+            url: sample.url ?? null,
+            stack: sample.stack ?? null,
+          });
         } else {
           known.count += count;
           if (lastSeen > known.lastSeen) Object.assign(known, { lastSeen, name: sample.name ?? null, url: sample.url ?? null, stack: sample.stack ?? null });
@@ -119,7 +156,8 @@ export async function analyticsReport(
   };
   const vitalsOf = (path: string) =>
     Object.fromEntries(WEB_VITALS.map((m) => [m, summary(m, vitals.get(path)?.[m])])) as Record<WebVitalName, VitalSummary | null>;
-  const speedPages = [...vitals.keys()].filter((p) => p !== '')
+  const speedPages = [...vitals.keys()]
+    .filter((p) => p !== '')
     .map((path) => ({ path, records: Math.max(...WEB_VITALS.map((m) => histogramCount(vitals.get(path)?.[m] ?? {}))), ...vitalsOf(path) }))
     .sort((a, b) => b.records - a.records || (a.path < b.path ? -1 : 1))
     .slice(0, TOP.speedPages);
@@ -139,7 +177,6 @@ export async function analyticsReport(
     }),
     pageSpeed: { thresholds: WEB_VITALS_THRESHOLDS, site: vitalsOf(''), pages: speedPages },
     errors: [...errors.values()].sort((a, b) => b.lastSeen - a.lastSeen).slice(0, TOP.errors),
-    rejected: rejections.map((r) => ({ endpoint: r.endpoint, reason: r.reason, count: Number(r.count) }))
-      .sort((a, b) => b.count - a.count),
+    rejected: rejections.map((r) => ({ endpoint: r.endpoint, reason: r.reason, count: Number(r.count) })).sort((a, b) => b.count - a.count),
   };
 }

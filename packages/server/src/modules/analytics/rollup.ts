@@ -46,25 +46,65 @@ export async function computeDay(db: Db, websiteId: string, day: string): Promis
   const views = events.where('kind', '=', 'hit').where('name', '=', 'view');
 
   const [totals, pages, referrers, devices, funnel, others, speed, errors, samples] = await Promise.all([
-    views.select((eb) => [
-      eb.fn.countAll().as('views'),
-      eb.fn.count('session_id').distinct().as('sessions'),
-      eb.fn.sum(eb.case().when('session_id', 'is', null).then(1).else(0).end()).as('anonymous'),
-    ]).executeTakeFirst(),
-    views.select((eb) => ['path', eb.fn.countAll().as('n')]).groupBy('path').orderBy('n', 'desc').limit(DIMENSIONS_PER_DAY).execute(),
-    views.where('referrer_host', '<>', '').select((eb) => ['referrer_host', eb.fn.countAll().as('n')]).groupBy('referrer_host')
-      .orderBy('n', 'desc').limit(DIMENSIONS_PER_DAY).execute(),
-    views.select((eb) => ['device', eb.fn.countAll().as('n')]).groupBy('device').execute(),
-    events.select((eb) => EVENT_FUNNEL_STEPS.map((step) => eb.fn.sum(eb.case().when(FUNNEL_RULES[step](eb)).then(1).else(0).end()).as(step)))
-      .executeTakeFirst().then(async (counts) => ({ ...counts, orders: await ordersOfDay(db, websiteId, day) })),
-    events.where((eb) => eb.not(eb.and([eb('kind', '=', 'hit'), eb('name', '=', 'view')])))
-      .select((eb) => ['kind', 'name', eb.fn.countAll().as('n')]).groupBy(['kind', 'name']).orderBy('n', 'desc').limit(DIMENSIONS_PER_DAY).execute(),
-    db.selectFrom('performance_records').select(['path', 'lcp', 'inp', 'cls'])
-      .where('website_id', '=', websiteId).where('day', '=', day).where('event', '=', 'pageSpeed').execute(),
-    db.selectFrom('client_errors').select((eb) => ['message', eb.fn.countAll().as('n'), eb.fn.max('received_on').as('last')])
-      .where('website_id', '=', websiteId).where('day', '=', day).groupBy('message').orderBy('n', 'desc').limit(DIMENSIONS_PER_DAY).execute(),
-    db.selectFrom('client_errors').select(['message', 'name', 'url', 'stack', 'event'])
-      .where('website_id', '=', websiteId).where('day', '=', day).orderBy('received_on', 'desc').limit(2_000).execute(),
+    views
+      .select((eb) => [
+        eb.fn.countAll().as('views'),
+        eb.fn.count('session_id').distinct().as('sessions'),
+        eb.fn.sum(eb.case().when('session_id', 'is', null).then(1).else(0).end()).as('anonymous'),
+      ])
+      .executeTakeFirst(),
+    views
+      .select((eb) => ['path', eb.fn.countAll().as('n')])
+      .groupBy('path')
+      .orderBy('n', 'desc')
+      .limit(DIMENSIONS_PER_DAY)
+      .execute(),
+    views
+      .where('referrer_host', '<>', '')
+      .select((eb) => ['referrer_host', eb.fn.countAll().as('n')])
+      .groupBy('referrer_host')
+      .orderBy('n', 'desc')
+      .limit(DIMENSIONS_PER_DAY)
+      .execute(),
+    views
+      .select((eb) => ['device', eb.fn.countAll().as('n')])
+      .groupBy('device')
+      .execute(),
+    events
+      .select((eb) => EVENT_FUNNEL_STEPS.map((step) => eb.fn.sum(eb.case().when(FUNNEL_RULES[step](eb)).then(1).else(0).end()).as(step)))
+      .executeTakeFirst()
+      .then(async (counts) => ({ ...counts, orders: await ordersOfDay(db, websiteId, day) })),
+    events
+      .where((eb) => eb.not(eb.and([eb('kind', '=', 'hit'), eb('name', '=', 'view')])))
+      .select((eb) => ['kind', 'name', eb.fn.countAll().as('n')])
+      .groupBy(['kind', 'name'])
+      .orderBy('n', 'desc')
+      .limit(DIMENSIONS_PER_DAY)
+      .execute(),
+    db
+      .selectFrom('performance_records')
+      .select(['path', 'lcp', 'inp', 'cls'])
+      .where('website_id', '=', websiteId)
+      .where('day', '=', day)
+      .where('event', '=', 'pageSpeed')
+      .execute(),
+    db
+      .selectFrom('client_errors')
+      .select((eb) => ['message', eb.fn.countAll().as('n'), eb.fn.max('received_on').as('last')])
+      .where('website_id', '=', websiteId)
+      .where('day', '=', day)
+      .groupBy('message')
+      .orderBy('n', 'desc')
+      .limit(DIMENSIONS_PER_DAY)
+      .execute(),
+    db
+      .selectFrom('client_errors')
+      .select(['message', 'name', 'url', 'stack', 'event'])
+      .where('website_id', '=', websiteId)
+      .where('day', '=', day)
+      .orderBy('received_on', 'desc')
+      .limit(2_000)
+      .execute(),
   ]);
 
   const pageViews = n(totals?.views);
@@ -118,11 +158,18 @@ export async function computeDay(db: Db, websiteId: string, day: string): Promis
  */
 async function rollupDay(db: Kysely<Database>, websiteId: string, day: string, startedOn: number): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    await tx.insertInto('analytics_days').values({ website_id: websiteId, day, changed_on: startedOn, rolled_on: startedOn })
-      .onConflict((oc) => oc.columns(['website_id', 'day']).doUpdateSet({ rolled_on: startedOn })).execute();
+    await tx
+      .insertInto('analytics_days')
+      .values({ website_id: websiteId, day, changed_on: startedOn, rolled_on: startedOn })
+      .onConflict((oc) => oc.columns(['website_id', 'day']).doUpdateSet({ rolled_on: startedOn }))
+      .execute();
     const rows = await computeDay(tx, websiteId, day);
     await tx.deleteFrom('analytics_daily').where('website_id', '=', websiteId).where('day', '=', day).execute();
-    for (let i = 0; i < rows.length; i += 100) await tx.insertInto('analytics_daily').values(rows.slice(i, i + 100)).execute();
+    for (let i = 0; i < rows.length; i += 100)
+      await tx
+        .insertInto('analytics_daily')
+        .values(rows.slice(i, i + 100))
+        .execute();
     return rows.length;
   });
 }

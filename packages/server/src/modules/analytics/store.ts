@@ -14,25 +14,55 @@ import type { RawRows, RawTable } from './queue.js';
 /** Each raw table's columns with their PostgreSQL type (the arrays' element types). */
 const COLUMNS: Record<RawTable, readonly (readonly [string, string])[]> = {
   analytics_events: [
-    ['website_id', 'text'], ['day', 'text'], ['received_on', 'int8'], ['kind', 'text'], ['name', 'text'], ['path', 'text'],
-    ['page_type', 'int4'], ['collection_type', 'int4'], ['session_id', 'text'], ['visitor_id', 'text'],
-    ['referrer_host', 'text'], ['device', 'text'], ['object_id', 'text'], ['data', 'text'],
+    ['website_id', 'text'],
+    ['day', 'text'],
+    ['received_on', 'int8'],
+    ['kind', 'text'],
+    ['name', 'text'],
+    ['path', 'text'],
+    ['page_type', 'int4'],
+    ['collection_type', 'int4'],
+    ['session_id', 'text'],
+    ['visitor_id', 'text'],
+    ['referrer_host', 'text'],
+    ['device', 'text'],
+    ['object_id', 'text'],
+    ['data', 'text'],
   ],
   performance_records: [
-    ['website_id', 'text'], ['day', 'text'], ['received_on', 'int8'], ['page_load_id', 'text'], ['event', 'text'],
-    ['path', 'text'], ['device', 'text'], ['lcp', 'float8'], ['inp', 'float8'], ['cls', 'float8'], ['data', 'text'],
+    ['website_id', 'text'],
+    ['day', 'text'],
+    ['received_on', 'int8'],
+    ['page_load_id', 'text'],
+    ['event', 'text'],
+    ['path', 'text'],
+    ['device', 'text'],
+    ['lcp', 'float8'],
+    ['inp', 'float8'],
+    ['cls', 'float8'],
+    ['data', 'text'],
   ],
   client_errors: [
-    ['website_id', 'text'], ['day', 'text'], ['received_on', 'int8'], ['event', 'text'], ['message', 'text'], ['name', 'text'],
-    ['path', 'text'], ['url', 'text'], ['stack', 'text'], ['data', 'text'],
+    ['website_id', 'text'],
+    ['day', 'text'],
+    ['received_on', 'int8'],
+    ['event', 'text'],
+    ['message', 'text'],
+    ['name', 'text'],
+    ['path', 'text'],
+    ['url', 'text'],
+    ['stack', 'text'],
+    ['data', 'text'],
   ],
 };
 
-const insertStatements = Object.fromEntries((Object.keys(COLUMNS) as RawTable[]).map((table) => {
-  const names = COLUMNS[table].map(([name]) => name);
-  // biome-ignore lint/suspicious/noExplicitAny: the table is named at run time, so its row type is not known here
-  return [table, statement((db, p) => (db as Kysely<any>).insertInto(table).values(Object.fromEntries(names.map((name, i) => [name, p(i)]))))];
-})) as Record<RawTable, ReturnType<typeof statement>>;
+const insertStatements = Object.fromEntries(
+  (Object.keys(COLUMNS) as RawTable[]).map((table) => {
+    const names = COLUMNS[table].map(([name]) => name);
+    // biome-ignore lint/suspicious/noExplicitAny: the table is named at run time, so its row type is not known here
+    return [table, statement((db, p) => (db as Kysely<any>).insertInto(table).values(Object.fromEntries(names.map((name, i) => [name, p(i)]))))];
+  }),
+) as Record<RawTable, ReturnType<typeof statement>>;
 
 const columnValue = (row: object, name: string) => (row as Record<string, unknown>)[name] ?? null;
 
@@ -40,7 +70,12 @@ const columnValue = (row: object, name: string) => (row as Record<string, unknow
 export async function insertRawRows<T extends RawTable>(store: Store, tx: Executor, table: T, rows: RawRows[T]): Promise<void> {
   const names = COLUMNS[table].map(([name]) => name);
   const insert = insertStatements[table];
-  for (const row of rows) await insert(store, tx, names.map((name) => columnValue(row, name)));
+  for (const row of rows)
+    await insert(
+      store,
+      tx,
+      names.map((name) => columnValue(row, name)),
+    );
 }
 
 /**
@@ -54,8 +89,10 @@ const pgBatchStatement = statement((db, p) => {
   let next = 0;
   const unnest = (types: readonly string[]) => sql`select * from unnest(${sql.join(types.map((type) => sql`${p(next++)}::${sql.raw(type)}[]`))})`;
   const columns = (names: readonly string[]) => sql.join(names.map((name) => sql.ref(name)));
-  const raw = (Object.keys(COLUMNS) as RawTable[]).map((table) => sql`${sql.ref(`${table}_rows`)} as (
-    insert into ${sql.table(table)} (${columns(COLUMNS[table].map(([name]) => name))}) ${unnest(COLUMNS[table].map(([, type]) => type))})`);
+  const raw = (Object.keys(COLUMNS) as RawTable[]).map(
+    (table) => sql`${sql.ref(`${table}_rows`)} as (
+    insert into ${sql.table(table)} (${columns(COLUMNS[table].map(([name]) => name))}) ${unnest(COLUMNS[table].map(([, type]) => type))})`,
+  );
   const rejections = sql`rejection_counts as (
     insert into analytics_rejections (website_id, day, endpoint, reason, count) ${unnest(['text', 'text', 'text', 'text', 'int4'])}
     on conflict (website_id, day, endpoint, reason) do update set count = analytics_rejections.count + excluded.count)`;
@@ -79,13 +116,16 @@ function textOf(value: unknown): unknown {
 }
 
 /** PostgreSQL: writes a batch (rows, counts and changed days as built by writer.ts) in one statement. */
-export async function writePostgresBatch(store: Store, batch: {
-  rows: RawRows;
-  rejections: { websiteId: string; day: string; endpoint: string; reason: string; count: number }[];
-  bots: { websiteId: string; day: string; endpoint: string; count: number }[];
-  days: { websiteId: string; day: string }[];
-  now: number;
-}): Promise<void> {
+export async function writePostgresBatch(
+  store: Store,
+  batch: {
+    rows: RawRows;
+    rejections: { websiteId: string; day: string; endpoint: string; reason: string; count: number }[];
+    bots: { websiteId: string; day: string; endpoint: string; count: number }[];
+    days: { websiteId: string; day: string }[];
+    now: number;
+  },
+): Promise<void> {
   const values: unknown[] = [];
   for (const table of Object.keys(COLUMNS) as RawTable[]) {
     const rows = batch.rows[table] as object[];
@@ -100,8 +140,11 @@ export async function writePostgresBatch(store: Store, batch: {
 
 // rolled_on null: the roll-up job takes the day again.
 const markDayStatement = statement((db, p) =>
-  db.insertInto('analytics_days').values({ website_id: p(0), day: p(1), changed_on: p(2), rolled_on: null })
-    .onConflict((oc) => oc.columns(['website_id', 'day']).doUpdateSet({ changed_on: (eb) => eb.ref('excluded.changed_on'), rolled_on: null })));
+  db
+    .insertInto('analytics_days')
+    .values({ website_id: p(0), day: p(1), changed_on: p(2), rolled_on: null })
+    .onConflict((oc) => oc.columns(['website_id', 'day']).doUpdateSet({ changed_on: (eb) => eb.ref('excluded.changed_on'), rolled_on: null })),
+);
 
 /** Marks a site's day changed since its roll-up. */
 export async function markDayChanged(store: Store, tx: Executor, websiteId: string, day: string, now: number): Promise<void> {
@@ -109,19 +152,32 @@ export async function markDayChanged(store: Store, tx: Executor, websiteId: stri
 }
 
 const addRejectionsStatement = statement((db, p) =>
-  db.insertInto('analytics_rejections').values({ website_id: p(0), day: p(1), endpoint: p(2), reason: p(3), count: p(4) })
-    .onConflict((oc) => oc.columns(['website_id', 'day', 'endpoint', 'reason'])
-      .doUpdateSet({ count: (eb) => eb('analytics_rejections.count', '+', eb.ref('excluded.count')) })));
+  db
+    .insertInto('analytics_rejections')
+    .values({ website_id: p(0), day: p(1), endpoint: p(2), reason: p(3), count: p(4) })
+    .onConflict((oc) =>
+      oc.columns(['website_id', 'day', 'endpoint', 'reason']).doUpdateSet({ count: (eb) => eb('analytics_rejections.count', '+', eb.ref('excluded.count')) }),
+    ),
+);
 
 /** Adds refused payloads to what this and other processes counted for the day, endpoint and reason. */
-export async function addRejections(store: Store, tx: Executor, key: { websiteId: string; day: string; endpoint: string; reason: string }, count: number): Promise<void> {
+export async function addRejections(
+  store: Store,
+  tx: Executor,
+  key: { websiteId: string; day: string; endpoint: string; reason: string },
+  count: number,
+): Promise<void> {
   await addRejectionsStatement(store, tx, [key.websiteId, key.day, key.endpoint, key.reason, count]);
 }
 
 const addBotCallsStatement = statement((db, p) =>
-  db.insertInto('analytics_bots').values({ website_id: p(0), day: p(1), endpoint: p(2), count: p(3) })
-    .onConflict((oc) => oc.columns(['website_id', 'day', 'endpoint'])
-      .doUpdateSet({ count: (eb) => eb('analytics_bots.count', '+', eb.ref('excluded.count')) })));
+  db
+    .insertInto('analytics_bots')
+    .values({ website_id: p(0), day: p(1), endpoint: p(2), count: p(3) })
+    .onConflict((oc) =>
+      oc.columns(['website_id', 'day', 'endpoint']).doUpdateSet({ count: (eb) => eb('analytics_bots.count', '+', eb.ref('excluded.count')) }),
+    ),
+);
 
 /** Adds calls from bots, left out, to the day's count for the endpoint. */
 export async function addBotCalls(store: Store, tx: Executor, key: { websiteId: string; day: string; endpoint: string }, count: number): Promise<void> {

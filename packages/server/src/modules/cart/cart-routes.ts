@@ -20,22 +20,26 @@ const Query = Type.Object({
 
 /** GET /api/commerce/shopping-cart: the visitor's cart with every field of the spec, or the empty cart. */
 export function cartRoutes(app: FastifyInstance, deps: CommerceDeps, carts: CartService): void {
-  app.withTypeProvider<TypeBoxTypeProvider>().get('/api/commerce/shopping-cart', {
-    schema: { querystring: Query, response: { 200: ShoppingCartSchema } },
-  }, async (request, reply) => {
-    const s = request.site;
-    reply.header('cache-control', 'no-store');
-    if (request.query.mock === 'true') return carts.view(s, null);
-    const token = explicitToken(request.query.cartToken);
-    if (token) {
-      // A token cart is shown even once purchased: isPurchased and orderId tell the page what happened.
-      const cart = await findCart(deps.store, deps.store.db, s.website.id, tokenHash(token));
-      return carts.view(s, cart ?? null);
-    }
-    const cookie = cartTokenOf(request);
-    const cart = await carts.current(s, cookie);
-    // A cookie naming a purchased (or unknown) cart is dropped: the visitor starts a new cart.
-    if (cookie && !cart) clearCartCookie(request, reply);
-    return carts.view(s, cart);
-  });
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/api/commerce/shopping-cart',
+    {
+      schema: { querystring: Query, response: { 200: ShoppingCartSchema } },
+    },
+    async (request, reply) => {
+      const s = request.site;
+      reply.header('cache-control', 'no-store');
+      if (request.query.mock === 'true') return carts.view(s, null);
+      const token = explicitToken(request.query.cartToken);
+      if (token) {
+        // A token cart is shown even once purchased: isPurchased and orderId tell the page what happened.
+        const cart = await findCart(deps.store, deps.store.db, s.website.id, tokenHash(token));
+        return carts.view(s, cart ?? null);
+      }
+      const cookie = cartTokenOf(request);
+      const cart = await carts.current(s, cookie);
+      // A cookie naming a purchased (or unknown) cart is dropped: the visitor starts a new cart.
+      if (cookie && !cart) clearCartCookie(request, reply);
+      return carts.view(s, cart);
+    },
+  );
 }

@@ -13,11 +13,14 @@ export { parseLocation } from './view.js';
 const ABANDONED_CARTS_EVERY_MS = 3_600_000;
 
 /** The shopping cart: its API, and the job that deletes abandoned carts. A cart makes a visitor's pages their own only in the cart indicator. */
-export default fp(async (app) => {
-  app.renderer.pageCache.visitorCookie(CART_COOKIE);
-  await app.register(cartPlugin, app.commerce);
-  app.jobs.every('abandoned-carts', ABANDONED_CARTS_EVERY_MS, async ({ now }) => {
-    const deleted = await pruneAbandonedCarts(app.deps.store, now);
-    if (deleted > 0) app.log.info({ deleted }, 'carts: deleted the abandoned carts');
-  });
-}, { name: 'cart', dependencies: ['commerce', 'forms'] });
+export default fp(
+  async (app) => {
+    app.renderer.pageCache.visitorCookie(CART_COOKIE);
+    await app.register(cartPlugin, app.commerce);
+    app.jobs.every('abandoned-carts', ABANDONED_CARTS_EVERY_MS, async ({ now }) => {
+      const deleted = await pruneAbandonedCarts(app.deps.store, now);
+      if (deleted > 0) app.log.info({ deleted }, 'carts: deleted the abandoned carts');
+    });
+  },
+  { name: 'cart', dependencies: ['commerce', 'forms'] },
+);

@@ -1,7 +1,7 @@
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import { type CommerceDeps } from '../commerce/index.js';
+import type { CommerceDeps } from '../commerce/index.js';
 import { findCoupon, storeRules } from '../commerce/index.js';
 import { CartAnswerSchema } from './schemas.js';
 import type { CartService } from './service.js';
@@ -34,58 +34,74 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
   const token = (request: { query: { cartToken?: string } } & Parameters<typeof cartTokenOf>[0]) =>
     explicitToken(request.query.cartToken) ?? cartTokenOf(request);
 
-  api.post('/api/commerce/shopping-cart/coupons', {
-    schema: { querystring: TokenQuery, body: CouponBody, response: { 200: CartAnswerSchema } },
-  }, async (request, reply) => {
-    const s = request.site;
-    const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
-      const coupon = findCoupon(storeRules(s), request.body.code);
-      if (!coupon) throw new AppError('INVALID_COUPON');
-      const codes = JSON.parse(cart.coupons) as string[];
-      if (codes.some((c) => c.toUpperCase() === coupon.code.toUpperCase())) return;
-      if (codes.length >= MAX_COUPONS) throw new AppError('INVALID_COUPON');
-      // A coupon whose minimum is not met yet is kept: it shows under invalidCoupons until it applies.
-      cart.coupons = JSON.stringify([...codes, coupon.code]);
-      await updateCart(tx, cart.id, deps.clock(), { coupons: cart.coupons });
-    });
-    return { shoppingCart: await carts.view(s, cart) };
-  });
+  api.post(
+    '/api/commerce/shopping-cart/coupons',
+    {
+      schema: { querystring: TokenQuery, body: CouponBody, response: { 200: CartAnswerSchema } },
+    },
+    async (request, _reply) => {
+      const s = request.site;
+      const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
+        const coupon = findCoupon(storeRules(s), request.body.code);
+        if (!coupon) throw new AppError('INVALID_COUPON');
+        const codes = JSON.parse(cart.coupons) as string[];
+        if (codes.some((c) => c.toUpperCase() === coupon.code.toUpperCase())) return;
+        if (codes.length >= MAX_COUPONS) throw new AppError('INVALID_COUPON');
+        // A coupon whose minimum is not met yet is kept: it shows under invalidCoupons until it applies.
+        cart.coupons = JSON.stringify([...codes, coupon.code]);
+        await updateCart(tx, cart.id, deps.clock(), { coupons: cart.coupons });
+      });
+      return { shoppingCart: await carts.view(s, cart) };
+    },
+  );
 
-  api.delete('/api/commerce/shopping-cart/coupons/:code', {
-    schema: { querystring: TokenQuery, params: CouponParams, response: { 200: CartAnswerSchema } },
-  }, async (request, reply) => {
-    const s = request.site;
-    const wanted = request.params.code.trim().toUpperCase();
-    const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
-      cart.coupons = JSON.stringify((JSON.parse(cart.coupons) as string[]).filter((c) => c.toUpperCase() !== wanted));
-      await updateCart(tx, cart.id, deps.clock(), { coupons: cart.coupons });
-    });
-    return { shoppingCart: await carts.view(s, cart) };
-  });
+  api.delete(
+    '/api/commerce/shopping-cart/coupons/:code',
+    {
+      schema: { querystring: TokenQuery, params: CouponParams, response: { 200: CartAnswerSchema } },
+    },
+    async (request, _reply) => {
+      const s = request.site;
+      const wanted = request.params.code.trim().toUpperCase();
+      const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
+        cart.coupons = JSON.stringify((JSON.parse(cart.coupons) as string[]).filter((c) => c.toUpperCase() !== wanted));
+        await updateCart(tx, cart.id, deps.clock(), { coupons: cart.coupons });
+      });
+      return { shoppingCart: await carts.view(s, cart) };
+    },
+  );
 
-  api.put('/api/commerce/shopping-cart/shipping-location', {
-    schema: { querystring: TokenQuery, body: LocationBody, response: { 200: CartAnswerSchema } },
-  }, async (request, reply) => {
-    const s = request.site;
-    const b = request.body;
-    const location = { country: b.country.toUpperCase(), region: (b.region ?? '').trim().toUpperCase(), postalCode: (b.postalCode ?? '').trim() };
-    const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
-      cart.shipping_location = JSON.stringify(location);
-      await updateCart(tx, cart.id, deps.clock(), { shipping_location: cart.shipping_location });
-    });
-    return { shoppingCart: await carts.view(s, cart) };
-  });
+  api.put(
+    '/api/commerce/shopping-cart/shipping-location',
+    {
+      schema: { querystring: TokenQuery, body: LocationBody, response: { 200: CartAnswerSchema } },
+    },
+    async (request, _reply) => {
+      const s = request.site;
+      const b = request.body;
+      const location = { country: b.country.toUpperCase(), region: (b.region ?? '').trim().toUpperCase(), postalCode: (b.postalCode ?? '').trim() };
+      const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
+        cart.shipping_location = JSON.stringify(location);
+        await updateCart(tx, cart.id, deps.clock(), { shipping_location: cart.shipping_location });
+      });
+      return { shoppingCart: await carts.view(s, cart) };
+    },
+  );
 
-  api.put('/api/commerce/shopping-cart/shipping-option', {
-    schema: { querystring: TokenQuery, body: OptionBody, response: { 200: CartAnswerSchema } },
-  }, async (request, reply) => {
-    const s = request.site;
-    const id = request.body.shippingOptionId;
-    const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
-      if (id !== null && !storeRules(s).shippingOptions.some((o) => o.id === id)) throw new AppError('SHIPPING_OPTION_UNAVAILABLE');
-      cart.shipping_option_id = id;
-      await updateCart(tx, cart.id, deps.clock(), { shipping_option_id: id });
-    });
-    return { shoppingCart: await carts.view(s, cart) };
-  });
+  api.put(
+    '/api/commerce/shopping-cart/shipping-option',
+    {
+      schema: { querystring: TokenQuery, body: OptionBody, response: { 200: CartAnswerSchema } },
+    },
+    async (request, _reply) => {
+      const s = request.site;
+      const id = request.body.shippingOptionId;
+      const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
+        if (id !== null && !storeRules(s).shippingOptions.some((o) => o.id === id)) throw new AppError('SHIPPING_OPTION_UNAVAILABLE');
+        cart.shipping_option_id = id;
+        await updateCart(tx, cart.id, deps.clock(), { shipping_option_id: id });
+      });
+      return { shoppingCart: await carts.view(s, cart) };
+    },
+  );
 }

@@ -12,7 +12,10 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 export const Nullable = <T extends TSchema>(schema: T) => Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
 
 export const MoneySchema = Type.Object({
-  value: Type.String(), currency: Type.String(), decimalValue: Type.String(), currencyCode: Type.String(),
+  value: Type.String(),
+  currency: Type.String(),
+  decimalValue: Type.String(),
+  currencyCode: Type.String(),
 });
 
 export const CartEntrySchema = Type.Object({
@@ -36,11 +39,18 @@ export const CartEntrySchema = Type.Object({
 });
 
 const ShippingOptionSchema = Type.Object({
-  id: Type.String(), name: Type.String(), priceCents: Type.Integer(), freeOverCents: Nullable(Type.Integer()), costCents: Type.Integer(),
+  id: Type.String(),
+  name: Type.String(),
+  priceCents: Type.Integer(),
+  freeOverCents: Nullable(Type.Integer()),
+  costCents: Type.Integer(),
 });
 
 const CouponSchema = Type.Object({
-  code: Type.String(), percentOff: Nullable(Type.Number()), amountOffCents: Nullable(Type.Integer()), minSubtotalCents: Nullable(Type.Integer()),
+  code: Type.String(),
+  percentOff: Nullable(Type.Number()),
+  amountOffCents: Nullable(Type.Integer()),
+  minSubtotalCents: Nullable(Type.Integer()),
 });
 
 const ShippingLocationSchema = Type.Object({ country: Type.String(), region: Type.String(), postalCode: Type.String() });
@@ -55,9 +65,14 @@ export const ShoppingCartSchema = Type.Object({
   shippingOptions: Type.Array(ShippingOptionSchema),
   selectedShippingOption: Nullable(ShippingOptionSchema),
   shippingLocation: Nullable(ShippingLocationSchema),
-  applicableTaxRules: Type.Array(Type.Object({
-    country: Type.String(), region: Nullable(Type.String()), rateBasisPoints: Type.Integer(), appliesToShipping: Type.Boolean(),
-  })),
+  applicableTaxRules: Type.Array(
+    Type.Object({
+      country: Type.String(),
+      region: Nullable(Type.String()),
+      rateBasisPoints: Type.Integer(),
+      appliesToShipping: Type.Boolean(),
+    }),
+  ),
   coupons: Type.Array(Type.String()),
   validCoupons: Type.Array(CouponSchema),
   invalidCoupons: Type.Array(CouponSchema),
@@ -73,9 +88,15 @@ export const ShoppingCartSchema = Type.Object({
   currency: Type.String(),
   subtotalMoney: MoneySchema,
   grandTotalMoney: MoneySchema,
-  installments: Nullable(Type.Object({
-    provider: Type.String(), eligible: Type.Boolean(), inRange: Type.Boolean(), numInstallments: Type.Integer(), amountCents: Type.Integer(),
-  })),
+  installments: Nullable(
+    Type.Object({
+      provider: Type.String(),
+      eligible: Type.Boolean(),
+      inRange: Type.Boolean(),
+      numInstallments: Type.Integer(),
+      amountCents: Type.Integer(),
+    }),
+  ),
 });
 
 /** `{ shoppingCart }`, the answer of the cart's writes that name no entry. */
@@ -90,6 +111,6 @@ export const CartAnswerSchema = Type.Object({ shoppingCart: ShoppingCartSchema }
 export const ENTRY_BODY_LIMIT = 64 * 1024;
 
 /** additionalFields: JSON text (the spec), or the object itself; checked against the product's form in service.ts. */
-export const AdditionalFieldsSchema = Type.Optional(Type.Union([
-  Type.String({ maxLength: ENTRY_BODY_LIMIT }), Type.Object({}, { additionalProperties: true }), Type.Null(),
-]));
+export const AdditionalFieldsSchema = Type.Optional(
+  Type.Union([Type.String({ maxLength: ENTRY_BODY_LIMIT }), Type.Object({}, { additionalProperties: true }), Type.Null()]),
+);

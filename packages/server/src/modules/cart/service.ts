@@ -13,8 +13,17 @@ import { newToken, tokenHash } from '../commerce/index.js';
 import { storeRules } from '../commerce/index.js';
 import { catalogProduct, forSale, liveStock, type CatalogProduct } from '../commerce/index.js';
 import {
-  CART_TOUCH_INTERVAL_MS, findCart, insertCart, insertEntry, listEntries, lockCartWithEntries, setEntryQuantity, touchCart,
-  type CartRow, type EntryRow, type PurchasableRow,
+  CART_TOUCH_INTERVAL_MS,
+  findCart,
+  insertCart,
+  insertEntry,
+  listEntries,
+  lockCartWithEntries,
+  setEntryQuantity,
+  touchCart,
+  type CartRow,
+  type EntryRow,
+  type PurchasableRow,
 } from './store.js';
 import { cartView, type CartLine, type ShoppingCartView } from './view.js';
 import { limitCartWrite } from './visitor.js';
@@ -41,7 +50,11 @@ function catalogData(p: CatalogProduct, stock?: { variantId: string; qtyInStock:
     isSubscribable: p.isSubscribable,
     variantOptionOrdering: p.variantOptionOrdering,
     variants: p.variants.map((v) => ({
-      sku: v.sku, attributes: v.attributes, price: v.priceCents, salePrice: v.salePriceCents, onSale: v.onSale,
+      sku: v.sku,
+      attributes: v.attributes,
+      price: v.priceCents,
+      salePrice: v.salePriceCents,
+      onSale: v.onSale,
       // Without a live count (resolving the variant first), limited variants pass: the second check has the count.
       unlimited: v.unlimited || stock === undefined,
       qtyInStock: stock && stock.variantId === v.id ? stock.qtyInStock : 0,
@@ -78,7 +91,9 @@ export function productData(rows: PurchasableRow[]): ProductData & { variantOpti
 const ADDITIONAL_FIELD_MAX_LENGTH = 2000;
 const ADDITIONAL_FIELDS_MAX_BYTES = 16 * 1024;
 const ADDITIONAL_FIELDS_RULES: AnswerRules = Object.freeze({
-  unknownFields: 'reject', defaultMaxLength: ADDITIONAL_FIELD_MAX_LENGTH, maxJsonBytes: ADDITIONAL_FIELDS_MAX_BYTES,
+  unknownFields: 'reject',
+  defaultMaxLength: ADDITIONAL_FIELD_MAX_LENGTH,
+  maxJsonBytes: ADDITIONAL_FIELDS_MAX_BYTES,
 });
 
 /** A product without a form: its answers may only be empty, as every id names no field. */
@@ -164,8 +179,12 @@ export class CartService {
    * new cart, its token.
    */
   async withCart<T>(
-    s: SiteSnapshot, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
-    work: (tx: Executor, cart: CartRow, entries: EntryRow[]) => Promise<T>, first?: (tx: Executor) => Promise<void>,
+    s: SiteSnapshot,
+    token: string | undefined,
+    kind: 'cart' | 'subscription',
+    create: boolean,
+    work: (tx: Executor, cart: CartRow, entries: EntryRow[]) => Promise<T>,
+    first?: (tx: Executor) => Promise<void>,
   ): Promise<{ cart: CartRow; result: T; newToken: string | null }> {
     const { store, clock } = this.deps;
     return writeTransaction(store, async (tx) => {
@@ -184,8 +203,18 @@ export class CartService {
         issued = newToken();
         const now = clock();
         cart = {
-          id: newId(), website_id: s.website.id, token_hash: tokenHash(issued), kind, member_id: null, is_purchased: 0, order_id: null,
-          coupons: '[]', shipping_location: null, shipping_option_id: null, created_on: now, updated_on: now,
+          id: newId(),
+          website_id: s.website.id,
+          token_hash: tokenHash(issued),
+          kind,
+          member_id: null,
+          is_purchased: 0,
+          order_id: null,
+          coupons: '[]',
+          shipping_location: null,
+          shipping_option_id: null,
+          created_on: now,
+          updated_on: now,
         };
         await insertCart(store, tx, cart);
       }
@@ -205,7 +234,11 @@ export class CartService {
    * counted it rolls back, it is counted again alone.
    */
   async write<T>(
-    s: SiteSnapshot, request: FastifyRequest, token: string | undefined, kind: 'cart' | 'subscription', create: boolean,
+    s: SiteSnapshot,
+    request: FastifyRequest,
+    token: string | undefined,
+    kind: 'cart' | 'subscription',
+    create: boolean,
     work: (tx: Executor, cart: CartRow, entries: EntryRow[]) => Promise<T>,
   ): Promise<{ cart: CartRow; result: T; newToken: string | null }> {
     const limit = (db?: Executor) => limitCartWrite(this.deps, request, s.website.id, db);
@@ -230,7 +263,12 @@ export class CartService {
     if (!resolved.ok) throw ruleFailed(resolved);
     const variant = product.variants.find((v) => v.sku === resolved.variant.sku)!;
     const stock = variant.unlimited ? undefined : { variantId: variant.id, qtyInStock: await liveStock(this.deps.store, tx, variant.id) };
-    const checked = validateAddToCart({ product: catalogData(product, stock ?? { variantId: '', qtyInStock: 0 }), sku: variant.sku, quantity: resolved.quantity, quantityInCart: inCart(variant.sku) });
+    const checked = validateAddToCart({
+      product: catalogData(product, stock ?? { variantId: '', qtyInStock: 0 }),
+      sku: variant.sku,
+      quantity: resolved.quantity,
+      quantityInCart: inCart(variant.sku),
+    });
     if (!checked.ok) throw ruleFailed(checked);
     return { variant, quantity: checked.quantity };
   }
@@ -240,7 +278,13 @@ export class CartService {
    * entry and the cart's entries as they are after the write (the answer needs no second read).
    */
   async add(
-    s: SiteSnapshot, tx: Executor, cart: CartRow, entries: EntryRow[], product: CatalogProduct, input: AddInput, fields: string | null,
+    s: SiteSnapshot,
+    tx: Executor,
+    cart: CartRow,
+    entries: EntryRow[],
+    product: CatalogProduct,
+    input: AddInput,
+    fields: string | null,
   ): Promise<{ entryId: string; entries: EntryRow[] }> {
     const { store, clock } = this.deps;
     const same = (sku: string) => entries.filter((e) => e.item_id === product.itemId && e.sku === sku);
@@ -253,7 +297,12 @@ export class CartService {
       return { entryId: match.id, entries };
     }
     const entry: EntryRow = {
-      id: newId(), item_id: product.itemId, sku: variant.sku, quantity, additional_fields: fields, created_on: clock(),
+      id: newId(),
+      item_id: product.itemId,
+      sku: variant.sku,
+      quantity,
+      additional_fields: fields,
+      created_on: clock(),
       position: entries.reduce((n, e) => Math.max(n, e.position), 0) + 1,
     };
     await insertEntry(store, tx, { ...entry, website_id: s.website.id, cart_id: cart.id });

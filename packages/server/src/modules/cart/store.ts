@@ -7,13 +7,17 @@ import type { CartsTable } from '../../storage/schema-commerce.js';
 
 export type CartRow = CartsTable;
 
-const cartByTokenStatement = statement((db, p) =>
-  db.selectFrom('carts').selectAll().where('token_hash', '=', p(0)).where('website_id', '=', p(1)));
+const cartByTokenStatement = statement((db, p) => db.selectFrom('carts').selectAll().where('token_hash', '=', p(0)).where('website_id', '=', p(1)));
 
 // In a transaction on PostgreSQL the row is locked: a cart's writes and its checkout happen one at a time.
 const lockCartStatement = statement((db, p, dialect) =>
-  db.selectFrom('carts').selectAll().where('token_hash', '=', p(0)).where('website_id', '=', p(1))
-    .$if(dialect === 'postgres', (q) => q.forUpdate()));
+  db
+    .selectFrom('carts')
+    .selectAll()
+    .where('token_hash', '=', p(0))
+    .where('website_id', '=', p(1))
+    .$if(dialect === 'postgres', (q) => q.forUpdate()),
+);
 
 export async function findCart(store: Store, db: Executor, websiteId: string, tokenHash: string): Promise<CartRow | undefined> {
   return (await cartByTokenStatement(store, db, [tokenHash, websiteId])).rows[0];
@@ -26,9 +30,20 @@ export async function lockCart(store: Store, tx: Executor, websiteId: string, to
 
 const insertCartStatement = statement((db, p) =>
   db.insertInto('carts').values({
-    id: p(0), website_id: p(1), token_hash: p(2), kind: p(3), member_id: null, is_purchased: 0, order_id: null,
-    coupons: '[]', shipping_location: null, shipping_option_id: null, created_on: p(4), updated_on: p(4),
-  }));
+    id: p(0),
+    website_id: p(1),
+    token_hash: p(2),
+    kind: p(3),
+    member_id: null,
+    is_purchased: 0,
+    order_id: null,
+    coupons: '[]',
+    shipping_location: null,
+    shipping_option_id: null,
+    created_on: p(4),
+    updated_on: p(4),
+  }),
+);
 
 export async function insertCart(store: Store, tx: Executor, cart: Pick<CartRow, 'id' | 'website_id' | 'token_hash' | 'kind' | 'created_on'>) {
   await insertCartStatement(store, tx, [cart.id, cart.website_id, cart.token_hash, cart.kind, cart.created_on]);
@@ -36,13 +51,24 @@ export async function insertCart(store: Store, tx: Executor, cart: Pick<CartRow,
 
 /** Changes the cart's own fields (its entries carry their own times); `updated_on` is the last such change. */
 export async function updateCart(
-  tx: Executor, cartId: string, now: number,
+  tx: Executor,
+  cartId: string,
+  now: number,
   set: Partial<Pick<CartRow, 'coupons' | 'shipping_location' | 'shipping_option_id' | 'is_purchased' | 'order_id'>>,
 ) {
-  await tx.updateTable('carts').set({ ...set, updated_on: now }).where('id', '=', cartId).execute();
+  await tx
+    .updateTable('carts')
+    .set({ ...set, updated_on: now })
+    .where('id', '=', cartId)
+    .execute();
 }
 
-const touchCartStatement = statement((db, p) => db.updateTable('carts').set({ updated_on: p(1) }).where('id', '=', p(0)));
+const touchCartStatement = statement((db, p) =>
+  db
+    .updateTable('carts')
+    .set({ updated_on: p(1) })
+    .where('id', '=', p(0)),
+);
 
 /**
  * Marks the cart as written to now (`updated_on`), so that pruning (below) counts it as touched.
@@ -64,8 +90,12 @@ export interface EntryRow {
 }
 
 const entriesStatement = statement((db, p) =>
-  db.selectFrom('cart_entries').select(['id', 'item_id', 'sku', 'quantity', 'additional_fields', 'position', 'created_on'])
-    .where('cart_id', '=', p(0)).orderBy('position'));
+  db
+    .selectFrom('cart_entries')
+    .select(['id', 'item_id', 'sku', 'quantity', 'additional_fields', 'position', 'created_on'])
+    .where('cart_id', '=', p(0))
+    .orderBy('position'),
+);
 
 export async function listEntries(store: Store, db: Executor, cartId: string): Promise<EntryRow[]> {
   return (await entriesStatement(store, db, [cartId])).rows;
@@ -73,15 +103,29 @@ export async function listEntries(store: Store, db: Executor, cartId: string): P
 
 const insertEntryStatement = statement((db, p) =>
   db.insertInto('cart_entries').values({
-    id: p(0), website_id: p(1), cart_id: p(2), item_id: p(3), sku: p(4), quantity: p(5), additional_fields: p(6), position: p(7), created_on: p(8),
-  }));
+    id: p(0),
+    website_id: p(1),
+    cart_id: p(2),
+    item_id: p(3),
+    sku: p(4),
+    quantity: p(5),
+    additional_fields: p(6),
+    position: p(7),
+    created_on: p(8),
+  }),
+);
 
 export async function insertEntry(store: Store, tx: Executor, e: EntryRow & { website_id: string; cart_id: string }) {
   await insertEntryStatement(store, tx, [e.id, e.website_id, e.cart_id, e.item_id, e.sku, e.quantity, e.additional_fields, e.position, e.created_on]);
 }
 
 const setQuantityStatement = statement((db, p) =>
-  db.updateTable('cart_entries').set({ quantity: p(2) }).where('id', '=', p(0)).where('cart_id', '=', p(1)));
+  db
+    .updateTable('cart_entries')
+    .set({ quantity: p(2) })
+    .where('id', '=', p(0))
+    .where('cart_id', '=', p(1)),
+);
 
 export async function setEntryQuantity(store: Store, tx: Executor, cartId: string, entryId: string, quantity: number) {
   await setQuantityStatement(store, tx, [entryId, cartId, quantity]);
@@ -98,17 +142,31 @@ export async function deleteEntry(tx: Executor, cartId: string, entryId: string)
 // The cart's hot reads (every cart write locks the cart and reads its entries) as arrays of columns
 // (storage/statement.ts rawStatement), turned into rows here.
 const CART_COLUMNS = [
-  'id', 'website_id', 'token_hash', 'kind', 'member_id', 'is_purchased', 'order_id', 'coupons', 'shipping_location',
-  'shipping_option_id', 'created_on', 'updated_on',
+  'id',
+  'website_id',
+  'token_hash',
+  'kind',
+  'member_id',
+  'is_purchased',
+  'order_id',
+  'coupons',
+  'shipping_location',
+  'shipping_option_id',
+  'created_on',
+  'updated_on',
 ] as const;
 const ENTRY_COLUMNS = ['id', 'item_id', 'sku', 'quantity', 'additional_fields', 'position', 'created_on'] as const;
 
 const lockCartRawStatement = rawStatement((db, p, dialect) =>
-  db.selectFrom('carts').select(CART_COLUMNS).where('token_hash', '=', p(0)).where('website_id', '=', p(1))
-    .$if(dialect === 'postgres', (q) => q.forUpdate()));
+  db
+    .selectFrom('carts')
+    .select(CART_COLUMNS)
+    .where('token_hash', '=', p(0))
+    .where('website_id', '=', p(1))
+    .$if(dialect === 'postgres', (q) => q.forUpdate()),
+);
 
-const entriesRawStatement = rawStatement((db, p) =>
-  db.selectFrom('cart_entries').select(ENTRY_COLUMNS).where('cart_id', '=', p(0)));
+const entriesRawStatement = rawStatement((db, p) => db.selectFrom('cart_entries').select(ENTRY_COLUMNS).where('cart_id', '=', p(0)));
 
 /**
  * The cart of a token with its entries (in the order they were added), locked for the rest of the
@@ -118,20 +176,37 @@ const entriesRawStatement = rawStatement((db, p) =>
  * committed ones.
  */
 export async function lockCartWithEntries(
-  store: Store, tx: Executor, websiteId: string, tokenHash: string,
+  store: Store,
+  tx: Executor,
+  websiteId: string,
+  tokenHash: string,
 ): Promise<{ cart: CartRow; entries: EntryRow[] } | undefined> {
   const c = (await lockCartRawStatement(store, tx, [tokenHash, websiteId])).rows[0];
   if (!c) return undefined;
   const cart: CartRow = {
-    id: c[0] as string, website_id: c[1] as string, token_hash: c[2] as string, kind: c[3] as CartRow['kind'], member_id: c[4] as string | null,
-    is_purchased: Number(c[5]) as CartRow['is_purchased'], order_id: c[6] as string | null, coupons: c[7] as string, shipping_location: c[8] as string | null,
-    shipping_option_id: c[9] as string | null, created_on: Number(c[10]), updated_on: Number(c[11]),
+    id: c[0] as string,
+    website_id: c[1] as string,
+    token_hash: c[2] as string,
+    kind: c[3] as CartRow['kind'],
+    member_id: c[4] as string | null,
+    is_purchased: Number(c[5]) as CartRow['is_purchased'],
+    order_id: c[6] as string | null,
+    coupons: c[7] as string,
+    shipping_location: c[8] as string | null,
+    shipping_option_id: c[9] as string | null,
+    created_on: Number(c[10]),
+    updated_on: Number(c[11]),
   };
   const entries: EntryRow[] = [];
   for (const r of (await entriesRawStatement(store, tx, [cart.id])).rows) {
     entries.push({
-      id: r[0] as string, item_id: r[1] as string, sku: r[2] as string, quantity: Number(r[3]), additional_fields: r[4] as string | null,
-      position: Number(r[5]), created_on: Number(r[6]),
+      id: r[0] as string,
+      item_id: r[1] as string,
+      sku: r[2] as string,
+      quantity: Number(r[3]),
+      additional_fields: r[4] as string | null,
+      position: Number(r[5]),
+      created_on: Number(r[6]),
     });
   }
   // Put in order here: an ORDER BY makes SQLite sort what its index gives, at more cost than this.
@@ -161,25 +236,48 @@ export interface PurchasableRow {
 }
 
 const purchasableStatement = statement((db, p) =>
-  db.selectFrom('items')
+  db
+    .selectFrom('items')
     .innerJoin('products', 'products.item_id', 'items.id')
     .innerJoin('product_variants as v', 'v.item_id', 'items.id')
     .select([
-      'items.id as item_id', 'items.title', 'items.url_id', 'items.collection_id', 'products.product_type', 'products.variant_option_ordering', 'products.is_subscribable',
+      'items.id as item_id',
+      'items.title',
+      'items.url_id',
+      'items.collection_id',
+      'products.product_type',
+      'products.variant_option_ordering',
+      'products.is_subscribable',
       'products.additional_fields_form_id',
-      'v.id as variant_id', 'v.sku', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.stock', 'v.unlimited', 'v.image',
+      'v.id as variant_id',
+      'v.sku',
+      'v.attributes',
+      'v.price_cents',
+      'v.sale_price_cents',
+      'v.on_sale',
+      'v.stock',
+      'v.unlimited',
+      'v.image',
     ])
     .where('items.website_id', '=', p(0))
     .where('items.id', '=', p(1))
     .where(visibleAt(p(2)))
-    .orderBy('v.position'));
+    .orderBy('v.position'),
+);
 
 /**
  * The variants of a visible product, with live stock; none when the item is hidden or not a
  * product. Members-only collections (the snapshot knows them) are not for sale to visitors until
  * the accounts issue.
  */
-export async function findPurchasable(store: Store, db: Executor, websiteId: string, itemId: string, now: number, publicCollections: (collectionId: string) => boolean): Promise<PurchasableRow[]> {
+export async function findPurchasable(
+  store: Store,
+  db: Executor,
+  websiteId: string,
+  itemId: string,
+  now: number,
+  publicCollections: (collectionId: string) => boolean,
+): Promise<PurchasableRow[]> {
   const rows = (await purchasableStatement(store, db, [websiteId, itemId, now])).rows as PurchasableRow[];
   return rows.length > 0 && publicCollections(rows[0]!.collection_id) ? rows : [];
 }
@@ -213,13 +311,17 @@ export interface PruneCartsOptions {
  * transaction holds the whole store.
  */
 async function abandonedCartIds(store: Store, tx: Executor, cutoff: number, memberCutoff: number, limit: number): Promise<string[]> {
-  const rows = await tx.selectFrom('carts').select('id')
+  const rows = await tx
+    .selectFrom('carts')
+    .select('id')
     .where('is_purchased', '=', 0)
     .where('order_id', 'is', null)
-    .where((eb) => eb.or([
-      eb.and([eb('member_id', 'is', null), eb('updated_on', '<', cutoff)]),
-      eb.and([eb('member_id', 'is not', null), eb('updated_on', '<', memberCutoff)]),
-    ]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('member_id', 'is', null), eb('updated_on', '<', cutoff)]),
+        eb.and([eb('member_id', 'is not', null), eb('updated_on', '<', memberCutoff)]),
+      ]),
+    )
     // NOT IN over the whole column: both dialects read the orders' cart ids once per statement.
     .where('id', 'not in', (eb) => eb.selectFrom('orders').select('cart_id as id').where('cart_id', 'is not', null).$narrowType<{ id: string }>())
     .limit(limit)

@@ -1,6 +1,4 @@
-import {
-  computeCartTotals, installmentAmountCents, isInstallmentEligible, isInstallmentInRange, taxRuleFor, type CartCoupon,
-} from '@tessera/core';
+import { computeCartTotals, installmentAmountCents, isInstallmentEligible, isInstallmentInRange, taxRuleFor, type CartCoupon } from '@tessera/core';
 import { itemUrl } from '../site/index.js';
 import { money, type Money } from '../site/index.js';
 import type { SiteSnapshot } from '../site/index.js';
@@ -105,7 +103,10 @@ function entryView(s: SiteSnapshot, { entry, product, variant }: CartLine, subTo
 }
 
 const couponView = (c: CartCoupon): CouponView => ({
-  code: c.code, percentOff: c.percentOff ?? null, amountOffCents: c.amountOffCents ?? null, minSubtotalCents: c.minSubtotalCents ?? null,
+  code: c.code,
+  percentOff: c.percentOff ?? null,
+  amountOffCents: c.amountOffCents ?? null,
+  minSubtotalCents: c.minSubtotalCents ?? null,
 });
 
 export function parseLocation(json: string | null): ShippingLocation | null {
@@ -121,7 +122,7 @@ export function cartView(s: SiteSnapshot, rules: StoreRules, cart: CartRow | nul
   const codes = cart ? (JSON.parse(cart.coupons) as string[]) : [];
   const coupons: CartCoupon[] = codes.map((code) => findCoupon(rules, code) ?? { code });
   const location = parseLocation(cart?.shipping_location ?? null);
-  const selected = cart?.shipping_option_id ? rules.shippingOptions.find((o) => o.id === cart.shipping_option_id) ?? null : null;
+  const selected = cart?.shipping_option_id ? (rules.shippingOptions.find((o) => o.id === cart.shipping_option_id) ?? null) : null;
   const taxRule = taxRuleFor(rules.taxRules, location);
   const totals = computeCartTotals({
     entries: lines.map((l) => ({ quantity: l.entry.quantity, unitPriceCents: unitPriceCents(l.variant), productType: l.product.productType })),
@@ -131,8 +132,7 @@ export function cartView(s: SiteSnapshot, rules: StoreRules, cart: CartRow | nul
   });
   const discounted = totals.subtotalCents - totals.discountCents;
   // What each option would cost this cart: free over its threshold, nothing when nothing ships.
-  const costOf = (o: ShippingOption) =>
-    (!totals.requiresShipping || (o.freeOverCents !== null && discounted >= o.freeOverCents) ? 0 : o.priceCents);
+  const costOf = (o: ShippingOption) => (!totals.requiresShipping || (o.freeOverCents !== null && discounted >= o.freeOverCents) ? 0 : o.priceCents);
   const options = rules.shippingOptions.map((o) => ({ ...o, costCents: costOf(o) }));
   const inst = rules.installments;
   return {
@@ -146,7 +146,14 @@ export function cartView(s: SiteSnapshot, rules: StoreRules, cart: CartRow | nul
     selectedShippingOption: selected ? options.find((o) => o.id === selected.id)! : null,
     shippingLocation: location,
     applicableTaxRules: taxRule
-      ? [{ country: taxRule.country, region: taxRule.region ?? null, rateBasisPoints: taxRule.rateBasisPoints, appliesToShipping: taxRule.appliesToShipping === true }]
+      ? [
+          {
+            country: taxRule.country,
+            region: taxRule.region ?? null,
+            rateBasisPoints: taxRule.rateBasisPoints,
+            appliesToShipping: taxRule.appliesToShipping === true,
+          },
+        ]
       : [],
     coupons: codes,
     validCoupons: totals.validCoupons.map(couponView),
@@ -163,12 +170,14 @@ export function cartView(s: SiteSnapshot, rules: StoreRules, cart: CartRow | nul
     currency: rules.currency,
     subtotalMoney: money(totals.subtotalCents, rules.currency),
     grandTotalMoney: money(totals.grandTotalCents, rules.currency),
-    installments: inst ? {
-      provider: inst.provider,
-      eligible: isInstallmentEligible(lines.map((l) => ({ productType: l.product.productType }))),
-      inRange: isInstallmentInRange(totals.grandTotalCents, inst),
-      numInstallments: inst.numInstallments,
-      amountCents: installmentAmountCents(totals.grandTotalCents, inst.numInstallments),
-    } : null,
+    installments: inst
+      ? {
+          provider: inst.provider,
+          eligible: isInstallmentEligible(lines.map((l) => ({ productType: l.product.productType }))),
+          inRange: isInstallmentInRange(totals.grandTotalCents, inst),
+          numInstallments: inst.numInstallments,
+          amountCents: installmentAmountCents(totals.grandTotalCents, inst.numInstallments),
+        }
+      : null,
   };
 }

@@ -27,7 +27,11 @@ export function explicitToken(raw: unknown): string | undefined {
 
 export function setCartCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   reply.setCookie(CART_COOKIE, token, {
-    path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: CART_COOKIE_MAX_AGE_S,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: CART_COOKIE_MAX_AGE_S,
   });
 }
 
@@ -41,10 +45,15 @@ export function clearCartCookie(request: FastifyRequest, reply: FastifyReply): v
  * check ran before, so a write always has a crumb. `db` may be the cart's write transaction.
  */
 export async function limitCartWrite(deps: CommerceDeps, request: FastifyRequest, websiteId: string, db?: Executor): Promise<void> {
-  await deps.limiter.enforce(websiteId, [
-    { rule: deps.cartWriteLimits.perVisitor, subject: subjectOf('v', request.cookies[CRUMB_COOKIE] ?? '') },
-    { rule: deps.cartWriteLimits.perAddress, subject: subjectOf('a', request.ip ?? '', request) },
-  ], 'RATE_LIMITED', db);
+  await deps.limiter.enforce(
+    websiteId,
+    [
+      { rule: deps.cartWriteLimits.perVisitor, subject: subjectOf('v', request.cookies[CRUMB_COOKIE] ?? '') },
+      { rule: deps.cartWriteLimits.perAddress, subject: subjectOf('a', request.ip ?? '', request) },
+    ],
+    'RATE_LIMITED',
+    db,
+  );
 }
 
 // A visitor sends the same crumb from the same address on every call: their hashed forms are kept

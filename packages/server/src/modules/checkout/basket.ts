@@ -42,8 +42,16 @@ export type BasketSource =
 function line(row: PurchasableRow, quantity: number, additionalFields: string | null): BasketLine {
   const tracksStock = (row.product_type === ProductType.PHYSICAL || row.product_type === ProductType.SERVICE) && row.unlimited === 0;
   return {
-    itemId: row.item_id, sku: row.sku, variantId: row.variant_id, title: row.title, productType: row.product_type,
-    attributes: row.attributes, additionalFields, quantity, unitPriceCents: row.on_sale === 1 ? row.sale_price_cents : row.price_cents, tracksStock,
+    itemId: row.item_id,
+    sku: row.sku,
+    variantId: row.variant_id,
+    title: row.title,
+    productType: row.product_type,
+    attributes: row.attributes,
+    additionalFields,
+    quantity,
+    unitPriceCents: row.on_sale === 1 ? row.sale_price_cents : row.price_cents,
+    tracksStock,
   };
 }
 
@@ -66,17 +74,34 @@ export async function loadBasket(deps: CommerceDeps, s: SiteSnapshot, tx: Execut
     const check = validateDonationAmount(source.amountCents, rules.donations, rules.format);
     if (!check.ok) throw ruleFailed(check);
     return {
-      kind: 'donation', cart: null, couponCodes: [],
-      lines: [{
-        itemId: null, sku: null, variantId: null, title: 'Donation', productType: null, attributes: '{}', additionalFields: null,
-        quantity: 1, unitPriceCents: check.amountCents, tracksStock: false,
-      }],
+      kind: 'donation',
+      cart: null,
+      couponCodes: [],
+      lines: [
+        {
+          itemId: null,
+          sku: null,
+          variantId: null,
+          title: 'Donation',
+          productType: null,
+          attributes: '{}',
+          additionalFields: null,
+          quantity: 1,
+          unitPriceCents: check.amountCents,
+          tracksStock: false,
+        },
+      ],
     };
   }
 
   if (source.kind === 'express') {
     const rows = await purchasable(source.itemId);
-    const check = validateAddToCart({ product: productData(rows), sku: source.sku, quantity: source.quantity === undefined ? 1 : source.quantity, quantityInCart: 0 });
+    const check = validateAddToCart({
+      product: productData(rows),
+      sku: source.sku,
+      quantity: source.quantity === undefined ? 1 : source.quantity,
+      quantityInCart: 0,
+    });
     if (!check.ok) throw ruleFailed(check);
     const row = rows.find((r) => r.sku === check.variant.sku)!;
     const fields = additionalFieldsFor(s, row.additional_fields_form_id, source.additionalFields);

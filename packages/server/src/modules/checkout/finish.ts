@@ -29,28 +29,64 @@ const HOUR = 3_600_000;
  * awaited and until when the order is held, without codes or links).
  */
 export async function finishOrder(
-  deps: CommerceDeps, s: SiteSnapshot, orderId: string, providerId: string, status: 'paid' | 'pending', reference: string | null, baseUrl: string,
+  deps: CommerceDeps,
+  s: SiteSnapshot,
+  orderId: string,
+  providerId: string,
+  status: 'paid' | 'pending',
+  reference: string | null,
+  baseUrl: string,
 ): Promise<CheckoutAnswer> {
   const answer = await writeTransaction(deps.store, async (tx) => {
     const now = deps.clock();
     const order = await tx.selectFrom('orders').select(['kind', 'order_number', 'customer_email']).where('id', '=', orderId).executeTakeFirstOrThrow();
     const paid = status === 'paid';
-    await tx.updateTable('orders').set({
-      payment_status: status, payment_reference: reference, fulfillment_status: 'PENDING', updated_on: now,
-      hold_expires_on: paid ? null : now + storeRules(s).orderHoldHours * HOUR,
-    }).where('id', '=', orderId).execute();
-    await tx.insertInto('commerce_events').values({
-      id: newId(), website_id: s.website.id, type: 'orders.placed', order_id: orderId, created_on: now, processed_on: null,
-      payload: JSON.stringify({ orderId, orderNumber: order.order_number, kind: order.kind, customerEmail: order.customer_email, paymentStatus: status, provider: providerId }),
-    }).execute();
+    await tx
+      .updateTable('orders')
+      .set({
+        payment_status: status,
+        payment_reference: reference,
+        fulfillment_status: 'PENDING',
+        updated_on: now,
+        hold_expires_on: paid ? null : now + storeRules(s).orderHoldHours * HOUR,
+      })
+      .where('id', '=', orderId)
+      .execute();
+    await tx
+      .insertInto('commerce_events')
+      .values({
+        id: newId(),
+        website_id: s.website.id,
+        type: 'orders.placed',
+        order_id: orderId,
+        created_on: now,
+        processed_on: null,
+        payload: JSON.stringify({
+          orderId,
+          orderNumber: order.order_number,
+          kind: order.kind,
+          customerEmail: order.customer_email,
+          paymentStatus: status,
+          provider: providerId,
+        }),
+      })
+      .execute();
     const view = paid ? await issuePaidOrder(deps, s, tx, orderId, baseUrl, now) : (await orderView(deps, s, tx, orderId))!;
     const links = orderLinks(order.kind, await deps.signer.orderToken(s.website.id, orderId));
     const answer: CheckoutAnswer = { status: 201, body: { order: view, ...links } };
-    await tx.updateTable('orders').set({ answer: JSON.stringify(answer) }).where('id', '=', orderId).execute();
+    await tx
+      .updateTable('orders')
+      .set({ answer: JSON.stringify(answer) })
+      .where('id', '=', orderId)
+      .execute();
     if (deps.mail) {
       const sender = siteSender(s, baseUrl, deps.mailFrom);
       await deps.mail.send(tx, {
-        websiteId: s.website.id, kind: 'order-confirmation', to: order.customer_email, from: sender.from, site: sender.site,
+        websiteId: s.website.id,
+        kind: 'order-confirmation',
+        to: order.customer_email,
+        from: sender.from,
+        site: sender.site,
         input: orderMailInput(s, view, baseUrl),
       });
     }
@@ -77,8 +113,11 @@ function orderMailInput(s: SiteSnapshot, view: OrderView, baseUrl: string): Orde
     paymentPending: view.paymentStatus === 'PENDING',
     holdUntil: view.holdExpiresOn === null ? null : siteTime(view.holdExpiresOn, s.language, s.timeZone),
     lines: view.lines.map((l) => ({
-      title: l.title, quantity: l.quantity, subTotal: format(l.subTotalCents),
-      giftCardCodes: l.giftCards.map((g) => g.code), downloadUrl: l.download ? `${baseUrl}${l.download.url}` : null,
+      title: l.title,
+      quantity: l.quantity,
+      subTotal: format(l.subTotalCents),
+      giftCardCodes: l.giftCards.map((g) => g.code),
+      downloadUrl: l.download ? `${baseUrl}${l.download.url}` : null,
     })),
     totals,
     subscriptions: view.subscriptions.map((sub) => `${sub.title}: ${sub.priceText}`),
@@ -97,12 +136,23 @@ export async function undoOrder(deps: CommerceDeps, _s: SiteSnapshot, orderId: s
     const order = await tx.selectFrom('orders').select(['cart_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
     // The cart first, then stock, then gift cards: the order in which placing an order locks them.
     if (order.cart_id) {
-      await tx.updateTable('carts').set({ is_purchased: 0, order_id: null, updated_on: now })
-        .where('id', '=', order.cart_id).where('order_id', '=', orderId).execute();
+      await tx
+        .updateTable('carts')
+        .set({ is_purchased: 0, order_id: null, updated_on: now })
+        .where('id', '=', order.cart_id)
+        .where('order_id', '=', orderId)
+        .execute();
     }
     await giveBackOrder(deps.store, tx, orderId, now);
-    await tx.updateTable('orders').set({
-      payment_status: 'declined', fulfillment_status: 'CANCELED', answer: JSON.stringify(answer), updated_on: now,
-    }).where('id', '=', orderId).execute();
+    await tx
+      .updateTable('orders')
+      .set({
+        payment_status: 'declined',
+        fulfillment_status: 'CANCELED',
+        answer: JSON.stringify(answer),
+        updated_on: now,
+      })
+      .where('id', '=', orderId)
+      .execute();
   });
 }

@@ -16,11 +16,18 @@ export async function giveBackOrder(store: Store, tx: Executor, orderId: string,
   for (const l of lines) if (l.variant_id) taken.set(l.variant_id, (taken.get(l.variant_id) ?? 0) + l.quantity);
   await giveBackStock(store, tx, taken);
   await tx.updateTable('order_lines').set({ stock_taken: 0 }).where('order_id', '=', orderId).execute();
-  const redemptions = await tx.selectFrom('gift_card_redemptions').select(['gift_card_id', 'amount_cents'])
-    .where('order_id', '=', orderId).orderBy('gift_card_id').execute();
+  const redemptions = await tx
+    .selectFrom('gift_card_redemptions')
+    .select(['gift_card_id', 'amount_cents'])
+    .where('order_id', '=', orderId)
+    .orderBy('gift_card_id')
+    .execute();
   for (const r of redemptions) {
-    await tx.updateTable('gift_cards').set((eb) => ({ balance_cents: eb('balance_cents', '+', r.amount_cents), updated_on: now }))
-      .where('id', '=', r.gift_card_id).execute();
+    await tx
+      .updateTable('gift_cards')
+      .set((eb) => ({ balance_cents: eb('balance_cents', '+', r.amount_cents), updated_on: now }))
+      .where('id', '=', r.gift_card_id)
+      .execute();
   }
   await tx.deleteFrom('gift_card_redemptions').where('order_id', '=', orderId).execute();
   await tx.updateTable('subscriptions').set({ status: 'canceled', next_billing_on: null }).where('order_id', '=', orderId).execute();

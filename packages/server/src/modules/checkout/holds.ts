@@ -17,8 +17,12 @@ type Deps = Pick<CommerceDeps, 'store' | 'clock'>;
 
 /** Why a pending-only change found nothing to change: no such order, a hold that passed, or not pending. */
 export async function whyNotPending(db: Executor, websiteId: string, orderId: string, now: number): Promise<OrderChangeFailure> {
-  const order = await db.selectFrom('orders').select(['payment_status', 'hold_expires_on'])
-    .where('id', '=', orderId).where('website_id', '=', websiteId).executeTakeFirst();
+  const order = await db
+    .selectFrom('orders')
+    .select(['payment_status', 'hold_expires_on'])
+    .where('id', '=', orderId)
+    .where('website_id', '=', websiteId)
+    .executeTakeFirst();
   if (!order) return 'NOT_FOUND';
   if (order.payment_status === 'pending' && order.hold_expires_on !== null && order.hold_expires_on <= now) return 'ORDER_HOLD_EXPIRED';
   return 'ORDER_NOT_PENDING';
@@ -35,18 +39,29 @@ export async function whyNotPending(db: Executor, websiteId: string, orderId: st
 async function cancelPending(deps: Deps, websiteId: string, orderId: string, reason: 'hold-expired' | 'canceled', expiredBy?: number): Promise<OrderChange> {
   return writeTransaction(deps.store, async (tx) => {
     const now = deps.clock();
-    const { numUpdatedRows } = await tx.updateTable('orders')
+    const { numUpdatedRows } = await tx
+      .updateTable('orders')
       .set({ payment_status: 'canceled', fulfillment_status: 'CANCELED', hold_expires_on: null, updated_on: now })
-      .where('id', '=', orderId).where('website_id', '=', websiteId).where('payment_status', '=', 'pending')
+      .where('id', '=', orderId)
+      .where('website_id', '=', websiteId)
+      .where('payment_status', '=', 'pending')
       .$if(expiredBy !== undefined, (q) => q.where('hold_expires_on', '<=', expiredBy!))
       .executeTakeFirst();
     if (Number(numUpdatedRows) !== 1) return { ok: false, code: await whyNotPending(tx, websiteId, orderId, now) };
     await giveBackOrder(deps.store, tx, orderId, now);
     const order = await tx.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow();
-    await tx.insertInto('commerce_events').values({
-      id: newId(), website_id: websiteId, type: 'orders.canceled', order_id: orderId, created_on: now, processed_on: null,
-      payload: JSON.stringify({ orderId, orderNumber: order.order_number, reason }),
-    }).execute();
+    await tx
+      .insertInto('commerce_events')
+      .values({
+        id: newId(),
+        website_id: websiteId,
+        type: 'orders.canceled',
+        order_id: orderId,
+        created_on: now,
+        processed_on: null,
+        payload: JSON.stringify({ orderId, orderNumber: order.order_number, reason }),
+      })
+      .execute();
     return { ok: true };
   });
 }
@@ -65,9 +80,14 @@ export async function expireHolds(deps: Deps): Promise<number> {
   let canceled = 0;
   for (;;) {
     const now = deps.clock();
-    const due = await deps.store.db.selectFrom('orders').select(['id', 'website_id'])
-      .where('payment_status', '=', 'pending').where('hold_expires_on', '<=', now)
-      .orderBy('hold_expires_on').limit(HOLD_BATCH).execute();
+    const due = await deps.store.db
+      .selectFrom('orders')
+      .select(['id', 'website_id'])
+      .where('payment_status', '=', 'pending')
+      .where('hold_expires_on', '<=', now)
+      .orderBy('hold_expires_on')
+      .limit(HOLD_BATCH)
+      .execute();
     let changed = 0;
     for (const order of due) if ((await cancelPending(deps, order.website_id, order.id, 'hold-expired', now)).ok) changed++;
     canceled += changed;

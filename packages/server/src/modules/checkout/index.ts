@@ -21,17 +21,20 @@ export interface OrderPayments {
 }
 
 /** Checkout: placing an order, its payment (now or later: `app.orders`), and the job that ends expired holds. */
-export default fp(async (app) => {
-  const deps = app.commerce;
-  await app.register(checkoutPlugin, deps);
-  app.decorate('orders', {
-    markPaid: (websiteId, orderId, payment) => markOrderPaid(deps, websiteId, orderId, payment),
-    cancel: (websiteId, orderId) => cancelOrder(deps, websiteId, orderId),
-    expireHolds: () => expireHolds(deps),
-  } satisfies OrderPayments);
-  // A pending order holds its stock only until its hold expires: then this job cancels it.
-  app.jobs.every('order-holds', HOLD_SWEEP_MS, async () => {
-    const canceled = await expireHolds(deps);
-    if (canceled > 0) app.log.info({ canceled }, 'orders: canceled the pending orders whose hold expired');
-  });
-}, { name: 'checkout', dependencies: ['commerce', 'cart', 'inventory', 'orders'] });
+export default fp(
+  async (app) => {
+    const deps = app.commerce;
+    await app.register(checkoutPlugin, deps);
+    app.decorate('orders', {
+      markPaid: (websiteId, orderId, payment) => markOrderPaid(deps, websiteId, orderId, payment),
+      cancel: (websiteId, orderId) => cancelOrder(deps, websiteId, orderId),
+      expireHolds: () => expireHolds(deps),
+    } satisfies OrderPayments);
+    // A pending order holds its stock only until its hold expires: then this job cancels it.
+    app.jobs.every('order-holds', HOLD_SWEEP_MS, async () => {
+      const canceled = await expireHolds(deps);
+      if (canceled > 0) app.log.info({ canceled }, 'orders: canceled the pending orders whose hold expired');
+    });
+  },
+  { name: 'checkout', dependencies: ['commerce', 'cart', 'inventory', 'orders'] },
+);

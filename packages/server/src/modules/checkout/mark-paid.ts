@@ -18,7 +18,10 @@ import { issuePaidOrder } from './paid.js';
  * for the links of orders placed before their address was kept on them.
  */
 export async function markOrderPaid(
-  deps: CommerceDeps, websiteId: string, orderId: string, payment: { reference?: string; baseUrl?: string } = {},
+  deps: CommerceDeps,
+  websiteId: string,
+  orderId: string,
+  payment: { reference?: string; baseUrl?: string } = {},
 ): Promise<OrderChange<{ order: OrderView }>> {
   const s = await loadSnapshot(deps.store, websiteId);
   if (!s) return { ok: false, code: 'NOT_FOUND' };
@@ -27,9 +30,17 @@ export async function markOrderPaid(
   await deps.signer.ready(websiteId);
   const result = await writeTransaction(deps.store, async (tx): Promise<OrderChange<{ order: OrderView }>> => {
     const now = deps.clock();
-    const { numUpdatedRows } = await tx.updateTable('orders')
-      .set({ payment_status: 'paid', hold_expires_on: null, updated_on: now, ...(payment.reference !== undefined ? { payment_reference: payment.reference } : {}) })
-      .where('id', '=', orderId).where('website_id', '=', websiteId).where('payment_status', '=', 'pending')
+    const { numUpdatedRows } = await tx
+      .updateTable('orders')
+      .set({
+        payment_status: 'paid',
+        hold_expires_on: null,
+        updated_on: now,
+        ...(payment.reference !== undefined ? { payment_reference: payment.reference } : {}),
+      })
+      .where('id', '=', orderId)
+      .where('website_id', '=', websiteId)
+      .where('payment_status', '=', 'pending')
       .where((eb) => eb.or([eb('hold_expires_on', 'is', null), eb('hold_expires_on', '>', now)]))
       .executeTakeFirst();
     if (Number(numUpdatedRows) !== 1) return { ok: false, code: await whyNotPending(tx, websiteId, orderId, now) };
@@ -38,10 +49,18 @@ export async function markOrderPaid(
     // kept use the one the caller gives (the owner's route: the site's origin, baseUrlOf).
     const baseUrl = (row.base_url || payment.baseUrl || '').replace(/\/$/, '');
     const order = await issuePaidOrder(deps, s, tx, orderId, baseUrl, now);
-    await tx.insertInto('commerce_events').values({
-      id: newId(), website_id: websiteId, type: 'orders.paid', order_id: orderId, created_on: now, processed_on: null,
-      payload: JSON.stringify({ orderId, orderNumber: row.order_number, paymentStatus: 'paid' }),
-    }).execute();
+    await tx
+      .insertInto('commerce_events')
+      .values({
+        id: newId(),
+        website_id: websiteId,
+        type: 'orders.paid',
+        order_id: orderId,
+        created_on: now,
+        processed_on: null,
+        payload: JSON.stringify({ orderId, orderNumber: row.order_number, paymentStatus: 'paid' }),
+      })
+      .execute();
     return { ok: true, order };
   });
   if (result.ok) deps.mail?.kick();

@@ -27,12 +27,14 @@ function newGiftCardCode(): string {
  * memberships). The caller has moved the order to `paid` with a compare-and-set first, so this
  * runs once per order whatever races. Answers the order as its pages now show it.
  */
-export async function issuePaidOrder(
-  deps: CommerceDeps, s: SiteSnapshot, tx: Executor, orderId: string, baseUrl: string, now: number,
-): Promise<OrderView> {
+export async function issuePaidOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, orderId: string, baseUrl: string, now: number): Promise<OrderView> {
   const order = await tx.selectFrom('orders').select('currency').where('id', '=', orderId).executeTakeFirstOrThrow();
-  const lines = await tx.selectFrom('order_lines').select(['id', 'product_type', 'quantity', 'unit_price_cents', 'item_id'])
-    .where('order_id', '=', orderId).orderBy('position').execute();
+  const lines = await tx
+    .selectFrom('order_lines')
+    .select(['id', 'product_type', 'quantity', 'unit_price_cents', 'item_id'])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
   await deliver(s, tx, orderId, order.currency, lines, now);
   if (lines.every((l) => DELIVERED_AT_ONCE.has(l.product_type))) {
     await tx.updateTable('orders').set({ fulfillment_status: 'FULFILLED' }).where('id', '=', orderId).execute();
@@ -43,25 +45,51 @@ export async function issuePaidOrder(
 }
 
 async function deliver(
-  s: SiteSnapshot, tx: Executor, orderId: string, currency: string,
-  lines: { id: string; product_type: number | null; quantity: number; unit_price_cents: number; item_id: string | null }[], now: number,
+  s: SiteSnapshot,
+  tx: Executor,
+  orderId: string,
+  currency: string,
+  lines: { id: string; product_type: number | null; quantity: number; unit_price_cents: number; item_id: string | null }[],
+  now: number,
 ) {
   for (const line of lines) {
     if (line.product_type === ProductType.GIFT_CARD) {
-      await tx.insertInto('gift_cards').values(Array.from({ length: line.quantity }, () => ({
-        id: newId(), website_id: s.website.id, code: newGiftCardCode(), currency, initial_cents: line.unit_price_cents,
-        balance_cents: line.unit_price_cents, status: 'active' as const, order_id: orderId, order_line_id: line.id, created_on: now, updated_on: now,
-      }))).execute();
+      await tx
+        .insertInto('gift_cards')
+        .values(
+          Array.from({ length: line.quantity }, () => ({
+            id: newId(),
+            website_id: s.website.id,
+            code: newGiftCardCode(),
+            currency,
+            initial_cents: line.unit_price_cents,
+            balance_cents: line.unit_price_cents,
+            status: 'active' as const,
+            order_id: orderId,
+            order_line_id: line.id,
+            created_on: now,
+            updated_on: now,
+          })),
+        )
+        .execute();
     }
     if (line.product_type === ProductType.DIGITAL && line.item_id) {
       const product = await tx.selectFrom('products').select('data').where('item_id', '=', line.item_id).executeTakeFirst();
       const digital = product ? (JSON.parse(product.data) as { digital?: { file?: unknown; linkLifetimeHours?: unknown } }).digital : undefined;
       if (typeof digital?.file !== 'string') continue;
       const hours = typeof digital.linkLifetimeHours === 'number' && digital.linkLifetimeHours > 0 ? digital.linkLifetimeHours : DEFAULT_LINK_LIFETIME_HOURS;
-      await tx.insertInto('order_downloads').values({
-        id: newId(), website_id: s.website.id, order_id: orderId, order_line_id: line.id, asset_path: digital.file,
-        expires_on: now + hours * 3_600_000, created_on: now,
-      }).execute();
+      await tx
+        .insertInto('order_downloads')
+        .values({
+          id: newId(),
+          website_id: s.website.id,
+          order_id: orderId,
+          order_line_id: line.id,
+          asset_path: digital.file,
+          expires_on: now + hours * 3_600_000,
+          created_on: now,
+        })
+        .execute();
     }
   }
 }

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
-  CHECKOUT_MESSAGES, ProductType, checkoutEmailError, computeCartTotals, giftCardRedemptionCents, meetsMinimumSubtotal,
-  minimumSubtotalMessage, normalizeGiftCardCode, taxRuleFor, validateShippingAddress, type ShippingAddress,
+  CHECKOUT_MESSAGES,
+  ProductType,
+  checkoutEmailError,
+  computeCartTotals,
+  giftCardRedemptionCents,
+  meetsMinimumSubtotal,
+  minimumSubtotalMessage,
+  normalizeGiftCardCode,
+  taxRuleFor,
+  validateShippingAddress,
+  type ShippingAddress,
 } from '@tessera/core';
 import { AppError, type ErrorBody } from '../../errors.js';
 import { newId } from '../../storage/ids.js';
@@ -35,7 +44,11 @@ const ANSWER_WAIT_MS = 10_000;
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
@@ -56,18 +69,30 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *    the answer are stored with it.
  */
 export async function placeOrder(
-  deps: CommerceDeps, s: SiteSnapshot, key: string, visitor: { crumb: string; cartToken: string | undefined; baseUrl: string }, body: CheckoutBody,
+  deps: CommerceDeps,
+  s: SiteSnapshot,
+  key: string,
+  visitor: { crumb: string; cartToken: string | undefined; baseUrl: string },
+  body: CheckoutBody,
 ): Promise<CheckoutAnswer> {
   const cookieToken = visitor.cartToken;
   const source: BasketSource = body.donation
     ? { kind: 'donation', amountCents: body.donation.amountCents }
     : body.expressCheckout
-      ? { kind: 'express', itemId: body.expressCheckout.itemId, sku: body.expressCheckout.sku ?? '', quantity: body.expressCheckout.quantity, additionalFields: body.expressCheckout.additionalFields }
+      ? {
+          kind: 'express',
+          itemId: body.expressCheckout.itemId,
+          sku: body.expressCheckout.sku ?? '',
+          quantity: body.expressCheckout.quantity,
+          additionalFields: body.expressCheckout.additionalFields,
+        }
       : { kind: 'cart', token: body.cartToken ?? cookieToken };
   // The same key with another body, or from another visitor (the crumb: the spec's session id), is
   // refused, never answered with someone else's order. The cart cookie is not part of it: a placed
   // order drops it, and a retry after that must still get the first answer.
-  const fingerprint = createHash('sha256').update(JSON.stringify(canonical({ visitor: visitor.crumb, body }))).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify(canonical({ visitor: visitor.crumb, body })))
+    .digest('hex');
 
   await deps.signer.ready(s.website.id);
   const known = await replay(deps, s, key, fingerprint, false);
@@ -104,8 +129,14 @@ export async function placeOrder(
   } else {
     try {
       result = await provider.authorize({
-        websiteId: s.website.id, orderId: placed.orderId, orderNumber: placed.orderNumber, amountCents: placed.amountDueCents,
-        currency: rules.currency, customerEmail: placed.email, idempotencyKey: key, details: paymentDetails,
+        websiteId: s.website.id,
+        orderId: placed.orderId,
+        orderNumber: placed.orderNumber,
+        amountCents: placed.amountDueCents,
+        currency: rules.currency,
+        customerEmail: placed.email,
+        idempotencyKey: key,
+        details: paymentDetails,
       });
     } catch {
       result = { status: 'declined', message: '' };
@@ -175,38 +206,91 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
 
   const orderId = newId();
   if (card && giftCardCents > 0) {
-    const { numUpdatedRows } = await tx.updateTable('gift_cards')
+    const { numUpdatedRows } = await tx
+      .updateTable('gift_cards')
       .set((eb) => ({ balance_cents: eb('balance_cents', '-', giftCardCents), updated_on: now }))
-      .where('id', '=', card.id).where('balance_cents', '>=', giftCardCents).executeTakeFirst();
+      .where('id', '=', card.id)
+      .where('balance_cents', '>=', giftCardCents)
+      .executeTakeFirst();
     if (Number(numUpdatedRows) !== 1) throw new AppError('GIFT_CARD_EMPTY');
   }
-  const counter = await tx.insertInto('commerce_counters').values({ website_id: s.website.id, next_order_number: 1001 })
+  const counter = await tx
+    .insertInto('commerce_counters')
+    .values({ website_id: s.website.id, next_order_number: 1001 })
     .onConflict((oc) => oc.column('website_id').doUpdateSet((eb) => ({ next_order_number: eb('commerce_counters.next_order_number', '+', 1) })))
-    .returning('next_order_number').executeTakeFirstOrThrow();
+    .returning('next_order_number')
+    .executeTakeFirstOrThrow();
   const orderNumber = Number(counter.next_order_number);
   const email = body.email.trim();
-  await tx.insertInto('orders').values({
-    id: orderId, website_id: s.website.id, order_number: orderNumber, idempotency_key: a.key, request_fingerprint: a.fingerprint,
-    kind: basket.kind, cart_id: basket.cart?.id ?? null, member_id: basket.cart?.member_id ?? null, customer_email: email,
-    currency: rules.currency, subtotal_cents: totals.subtotalCents, discount_cents: totals.discountCents,
-    shipping_cost_cents: totals.shippingCostCents, tax_cents: totals.taxCents, gift_card_cents: giftCardCents,
-    grand_total_cents: totals.grandTotalCents, amount_due_cents: amountDueCents,
-    shipping_address: address ? JSON.stringify(address) : null,
-    shipping_option: option && requiresShipping ? JSON.stringify({ id: option.id, name: option.name, priceCents: totals.shippingCostCents }) : null,
-    coupons: JSON.stringify(totals.validCoupons.map((c) => c.code)),
-    payment_provider: a.provider.id, payment_status: 'processing', payment_reference: null, fulfillment_status: 'PENDING',
-    answer: null, hold_expires_on: null, base_url: a.baseUrl, created_on: now, updated_on: now,
-  }).execute();
+  await tx
+    .insertInto('orders')
+    .values({
+      id: orderId,
+      website_id: s.website.id,
+      order_number: orderNumber,
+      idempotency_key: a.key,
+      request_fingerprint: a.fingerprint,
+      kind: basket.kind,
+      cart_id: basket.cart?.id ?? null,
+      member_id: basket.cart?.member_id ?? null,
+      customer_email: email,
+      currency: rules.currency,
+      subtotal_cents: totals.subtotalCents,
+      discount_cents: totals.discountCents,
+      shipping_cost_cents: totals.shippingCostCents,
+      tax_cents: totals.taxCents,
+      gift_card_cents: giftCardCents,
+      grand_total_cents: totals.grandTotalCents,
+      amount_due_cents: amountDueCents,
+      shipping_address: address ? JSON.stringify(address) : null,
+      shipping_option: option && requiresShipping ? JSON.stringify({ id: option.id, name: option.name, priceCents: totals.shippingCostCents }) : null,
+      coupons: JSON.stringify(totals.validCoupons.map((c) => c.code)),
+      payment_provider: a.provider.id,
+      payment_status: 'processing',
+      payment_reference: null,
+      fulfillment_status: 'PENDING',
+      answer: null,
+      hold_expires_on: null,
+      base_url: a.baseUrl,
+      created_on: now,
+      updated_on: now,
+    })
+    .execute();
   const lineIds = basket.lines.map(() => newId());
-  await tx.insertInto('order_lines').values(basket.lines.map((l, i) => ({
-    id: lineIds[i]!, website_id: s.website.id, order_id: orderId, position: i, item_id: l.itemId, sku: l.sku, variant_id: l.variantId,
-    title: l.title, product_type: l.productType, attributes: l.attributes, additional_fields: l.additionalFields, quantity: l.quantity,
-    unit_price_cents: l.unitPriceCents, subtotal_cents: totals.entrySubtotalsCents[i]!, stock_taken: (l.tracksStock ? 1 : 0) as 0 | 1,
-  }))).execute();
+  await tx
+    .insertInto('order_lines')
+    .values(
+      basket.lines.map((l, i) => ({
+        id: lineIds[i]!,
+        website_id: s.website.id,
+        order_id: orderId,
+        position: i,
+        item_id: l.itemId,
+        sku: l.sku,
+        variant_id: l.variantId,
+        title: l.title,
+        product_type: l.productType,
+        attributes: l.attributes,
+        additional_fields: l.additionalFields,
+        quantity: l.quantity,
+        unit_price_cents: l.unitPriceCents,
+        subtotal_cents: totals.entrySubtotalsCents[i]!,
+        stock_taken: (l.tracksStock ? 1 : 0) as 0 | 1,
+      })),
+    )
+    .execute();
   if (card && giftCardCents > 0) {
-    await tx.insertInto('gift_card_redemptions').values({
-      id: newId(), website_id: s.website.id, gift_card_id: card.id, order_id: orderId, amount_cents: giftCardCents, created_on: now,
-    }).execute();
+    await tx
+      .insertInto('gift_card_redemptions')
+      .values({
+        id: newId(),
+        website_id: s.website.id,
+        gift_card_id: card.id,
+        order_id: orderId,
+        amount_cents: giftCardCents,
+        created_on: now,
+      })
+      .execute();
   }
   if (basket.kind === 'subscription') await addSubscriptions(deps, s, tx, orderId, email, basket, now);
   if (basket.cart) {
@@ -219,8 +303,11 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
 async function giftCardFor(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, raw: string) {
   const code = normalizeGiftCardCode(raw);
   if (!code) throw new AppError('GIFT_CARD_INVALID');
-  const card = await tx.selectFrom('gift_cards').select(['id', 'balance_cents', 'status', 'currency'])
-    .where('website_id', '=', s.website.id).where('code', '=', code)
+  const card = await tx
+    .selectFrom('gift_cards')
+    .select(['id', 'balance_cents', 'status', 'currency'])
+    .where('website_id', '=', s.website.id)
+    .where('code', '=', code)
     .$if(deps.store.dialect === 'postgres', (q) => q.forUpdate())
     .executeTakeFirst();
   if (card?.status !== 'active' || card.currency !== storeRules(s).currency) throw new AppError('GIFT_CARD_INVALID');
@@ -229,8 +316,12 @@ async function giftCardFor(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, ra
 }
 
 function orderByKey(db: Executor, websiteId: string, key: string) {
-  return db.selectFrom('orders').select(['id', 'request_fingerprint', 'answer'])
-    .where('website_id', '=', websiteId).where('idempotency_key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .select(['id', 'request_fingerprint', 'answer'])
+    .where('website_id', '=', websiteId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
 }
 
 /**

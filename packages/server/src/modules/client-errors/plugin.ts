@@ -66,17 +66,30 @@ export async function clientErrorsPlugin(app: FastifyInstance): Promise<void> {
     if (ingest.isBot(request)) return ingest.leaveOutBot(reply, 202, site, endpoint);
     const now = ingest.clock();
     const userAgent = request.headers['user-agent'] ?? null;
-    return ingest.keep(reply, 202, 'client_errors', checked.value.map(({ event, data, timestamp }) => ({
-      website_id: site.websiteId,
-      day: site.day,
-      received_on: now,
-      event,
-      message: data.message.slice(0, MESSAGE_LENGTH),
-      name: data.name ?? null,
-      path: pathOfUrl(data.url),
-      url: data.url,
-      stack: data.stack ?? null,
-      data: JSON.stringify({ message: data.message, cause: data.cause, filename: data.filename, lineno: data.lineno, colno: data.colno, timestamp, userAgent }),
-    })));
+    return ingest.keep(
+      reply,
+      202,
+      'client_errors',
+      checked.value.map(({ event, data, timestamp }) => ({
+        website_id: site.websiteId,
+        day: site.day,
+        received_on: now,
+        event,
+        message: data.message.slice(0, MESSAGE_LENGTH),
+        name: data.name ?? null,
+        path: pathOfUrl(data.url),
+        url: data.url,
+        stack: data.stack ?? null,
+        data: JSON.stringify({
+          message: data.message,
+          cause: data.cause,
+          filename: data.filename,
+          lineno: data.lineno,
+          colno: data.colno,
+          timestamp,
+          userAgent,
+        }),
+      })),
+    );
   });
 }

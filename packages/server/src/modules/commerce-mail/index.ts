@@ -5,8 +5,11 @@ import { commerceMailPlugin } from './plugin.js';
 export { siteDate, siteTime } from './templates.js';
 
 /** The gift card, download and subscription mails of a paid order, and the owner's previews of the commerce mails. */
-export default fp(async (app) => {
-  const { store, clock, mail, config } = app.deps;
-  await app.register(commerceMailPlugin, { store, renderer: app.renderer, clock, mailFrom: config.mailFrom });
-  app.commerce.orderPaidHooks.push(commerceMailHook({ mail, mailFrom: config.mailFrom }));
-}, { name: 'commerce-mail', dependencies: ['commerce', 'reviews'] });
+export default fp(
+  async (app) => {
+    const { store, clock, mail, config } = app.deps;
+    await app.register(commerceMailPlugin, { store, renderer: app.renderer, clock, mailFrom: config.mailFrom });
+    app.commerce.orderPaidHooks.push(commerceMailHook({ mail, mailFrom: config.mailFrom }));
+  },
+  { name: 'commerce-mail', dependencies: ['commerce', 'reviews'] },
+);

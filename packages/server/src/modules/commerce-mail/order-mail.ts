@@ -20,24 +20,31 @@ export function commerceMailHook(deps: { mail: Mailer; mailFrom: string }): Orde
     for (const line of order.lines) {
       for (const card of line.giftCards) {
         await deps.mail.send(tx, {
-          ...base, kind: 'gift-card-code',
+          ...base,
+          kind: 'gift-card-code',
           input: { orderNumber: order.orderNumber, productTitle: line.title, code: card.code, amount: format(card.amountCents), shopUrl: `${baseUrl}/` },
         });
       }
     }
-    const downloads = order.lines.filter((l) => l.download).map((l) => ({
-      title: l.title, url: `${baseUrl}${l.download!.url}`, expiresOn: siteTime(l.download!.expiresOn, site.language, site.timeZone),
-    }));
+    const downloads = order.lines
+      .filter((l) => l.download)
+      .map((l) => ({
+        title: l.title,
+        url: `${baseUrl}${l.download!.url}`,
+        expiresOn: siteTime(l.download!.expiresOn, site.language, site.timeZone),
+      }));
     if (downloads.length > 0) {
       await deps.mail.send(tx, { ...base, kind: 'digital-download', input: { orderNumber: order.orderNumber, downloads } });
     }
     if (order.subscriptions.length > 0) {
       await deps.mail.send(tx, {
-        ...base, kind: 'subscription-confirmation',
+        ...base,
+        kind: 'subscription-confirmation',
         input: {
           orderNumber: order.orderNumber,
           subscriptions: order.subscriptions.map((sub) => ({
-            title: sub.title, priceText: sub.priceText,
+            title: sub.title,
+            priceText: sub.priceText,
             nextBillingDate: sub.nextBillingDate === null ? null : siteDate(sub.nextBillingDate, site.language, site.timeZone),
           })),
           orderStatusUrl: `${baseUrl}${order.orderStatusUrl}`,

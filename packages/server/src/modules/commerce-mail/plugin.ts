@@ -56,7 +56,10 @@ export async function commerceMailPlugin(app: FastifyInstance, opts: CommerceMai
     };
     reply.header('x-robots-tag', 'noindex');
     return renderer.send(request, reply, s, {
-      kind: 'page', status: 200, template: 'pages/commerce-email-preview.page', context,
+      kind: 'page',
+      status: 200,
+      template: 'pages/commerce-email-preview.page',
+      context,
       fallbackHtml: `<h1>${escapeHtml(current.title)}</h1>\n<p>${escapeHtml(mail.subject)}</p>\n<pre>${escapeHtml(mail.text)}</pre>\n`,
     });
   });

@@ -38,13 +38,27 @@ interface SampleProduct {
 
 /** The site's visible products of public collections, with their first variant's price: what the samples are made of. */
 async function siteProducts(db: Kysely<Database>, s: SiteSnapshot, now: number): Promise<SampleProduct[]> {
-  const rows = await db.selectFrom('items')
+  const rows = await db
+    .selectFrom('items')
     .innerJoin('products', 'products.item_id', 'items.id')
     .innerJoin('product_variants as v', 'v.item_id', 'items.id')
-    .select(['items.id', 'items.title', 'items.url_id', 'items.collection_id', 'items.status', 'items.publish_on', 'items.data as item_data',
-      'products.product_type', 'products.is_subscribable', 'products.data as product_data', 'v.price_cents', 'v.attributes'])
+    .select([
+      'items.id',
+      'items.title',
+      'items.url_id',
+      'items.collection_id',
+      'items.status',
+      'items.publish_on',
+      'items.data as item_data',
+      'products.product_type',
+      'products.is_subscribable',
+      'products.data as product_data',
+      'v.price_cents',
+      'v.attributes',
+    ])
     .where('items.website_id', '=', s.website.id)
-    .orderBy('items.position').orderBy('v.position')
+    .orderBy('items.position')
+    .orderBy('v.position')
     .limit(500)
     .execute();
   const products = new Map<string, SampleProduct>();
@@ -54,14 +68,31 @@ async function siteProducts(db: Kysely<Database>, s: SiteSnapshot, now: number):
     if (c?.access !== 'public' || !visible || products.has(r.id)) continue;
     const attributes = JSON.parse(r.attributes) as Record<string, string>;
     products.set(r.id, {
-      itemId: r.id, title: r.title, url: itemUrl(s, c, r), image: firstImage(r.item_data, r.product_data), productType: r.product_type,
-      priceCents: r.price_cents, variantText: Object.entries(attributes).map(([k, v]) => `${k}: ${v}`).join(', '), subscribable: r.is_subscribable === 1,
+      itemId: r.id,
+      title: r.title,
+      url: itemUrl(s, c, r),
+      image: firstImage(r.item_data, r.product_data),
+      productType: r.product_type,
+      priceCents: r.price_cents,
+      variantText: Object.entries(attributes)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', '),
+      subscribable: r.is_subscribable === 1,
     });
   }
   return [...products.values()];
 }
 
-const FALLBACK: SampleProduct = { itemId: '', title: 'Sample product', url: '/', image: null, productType: ProductType.PHYSICAL, priceCents: 2500, variantText: '', subscribable: false };
+const FALLBACK: SampleProduct = {
+  itemId: '',
+  title: 'Sample product',
+  url: '/',
+  image: null,
+  productType: ProductType.PHYSICAL,
+  priceCents: 2500,
+  variantText: '',
+  subscribable: false,
+};
 
 /**
  * A sample input of each commerce mail, made of the site's own products and settings (its prices,
@@ -86,10 +117,15 @@ export async function sampleInput(db: Kysely<Database>, s: SiteSnapshot, kind: P
       const subtotal = lines.reduce((n, l) => n + l.priceCents, 0);
       const shipping = shippingOptions[0] && physical.length > 0 ? shippingOptions[0].priceCents : 0;
       return {
-        kind: 'order', orderNumber, paymentPending: false,
+        kind: 'order',
+        orderNumber,
+        paymentPending: false,
         lines: lines.map((l) => ({
-          title: l.title, quantity: 1, subTotal: format(l.priceCents),
-          giftCardCodes: l === giftCard ? [code] : [], downloadUrl: l === digital ? downloadUrl : null,
+          title: l.title,
+          quantity: 1,
+          subTotal: format(l.priceCents),
+          giftCardCodes: l === giftCard ? [code] : [],
+          downloadUrl: l === digital ? downloadUrl : null,
         })),
         totals: [
           { label: 'Subtotal', amount: format(subtotal) },
@@ -107,14 +143,23 @@ export async function sampleInput(db: Kysely<Database>, s: SiteSnapshot, kind: P
     case 'subscription-confirmation': {
       const product = products.find((p) => p.subscribable) ?? physical[0] ?? FALLBACK;
       const planRow = product.itemId
-        ? await db.selectFrom('subscription_plans').selectAll().where('item_id', '=', product.itemId).executeTakeFirst() : undefined;
-      const plan = parseSubscriptionPlan(planRow
-        ? { billingPeriod: { value: planRow.billing_period_value, unit: planRow.billing_period_unit }, numBillingCycles: planRow.num_billing_cycles }
-        : { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 })!;
+        ? await db.selectFrom('subscription_plans').selectAll().where('item_id', '=', product.itemId).executeTakeFirst()
+        : undefined;
+      const plan = parseSubscriptionPlan(
+        planRow
+          ? { billingPeriod: { value: planRow.billing_period_value, unit: planRow.billing_period_unit }, numBillingCycles: planRow.num_billing_cycles }
+          : { billingPeriod: { value: 1, unit: 'MONTH' }, numBillingCycles: 0 },
+      )!;
       const next = nextBillingDate(plan, now);
       return {
         orderNumber,
-        subscriptions: [{ title: product.title, priceText: subscriptionPriceText(plan, format(product.priceCents)), nextBillingDate: next === null ? null : siteDate(next, s.language, s.timeZone) }],
+        subscriptions: [
+          {
+            title: product.title,
+            priceText: subscriptionPriceText(plan, format(product.priceCents)),
+            nextBillingDate: next === null ? null : siteDate(next, s.language, s.timeZone),
+          },
+        ],
         orderStatusUrl,
       };
     }
@@ -122,7 +167,9 @@ export async function sampleInput(db: Kysely<Database>, s: SiteSnapshot, kind: P
       const product = physical[0] ?? FALLBACK;
       const image = product.image ? assetUrl(s, product.image) : null;
       return {
-        productTitle: product.title, variantText: product.variantText, productUrl: `${baseUrl}${product.url}`,
+        productTitle: product.title,
+        variantText: product.variantText,
+        productUrl: `${baseUrl}${product.url}`,
         imageUrl: image ? (image.startsWith('/') ? `${baseUrl}${image}` : image) : null,
       };
     }

@@ -50,11 +50,13 @@ const button = (url: string, label: string) =>
   `<p style="margin:24px 0"><a href="${escapeHtml(url)}" style="background:#222;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 
 function giftCardCodeMail(input: GiftCardCodeInput, site: MailSite): MailContent {
-  const text = `Here is your ${input.amount} gift card for ${site.siteTitle} (order #${input.orderNumber}).\n\n` +
+  const text =
+    `Here is your ${input.amount} gift card for ${site.siteTitle} (order #${input.orderNumber}).\n\n` +
     `  Gift card code: ${input.code}\n  Value: ${input.amount}\n\n` +
     `Enter the code at checkout: ${input.shopUrl}\n` +
     `What an order does not use stays on the card for the next one. Keep this email: the code is the card.\n`;
-  const bodyHtml = `<h1 style="font-size:20px;margin:0 0 16px">Your ${escapeHtml(input.amount)} gift card</h1>` +
+  const bodyHtml =
+    `<h1 style="font-size:20px;margin:0 0 16px">Your ${escapeHtml(input.amount)} gift card</h1>` +
     `<p>${escapeHtml(input.productTitle)}, from order #${input.orderNumber}.</p>` +
     `<p style="margin:16px 0;padding:16px;border:1px dashed #999;border-radius:6px;text-align:center;font-size:22px;letter-spacing:2px">` +
     `<code>${escapeHtml(input.code)}</code></p>` +
@@ -64,26 +66,41 @@ function giftCardCodeMail(input: GiftCardCodeInput, site: MailSite): MailContent
 }
 
 function digitalDownloadMail(input: DigitalDownloadInput, site: MailSite): MailContent {
-  const text = `Your downloads from order #${input.orderNumber} at ${site.siteTitle}:\n\n` +
-    input.downloads.map((d) => `${d.title}\n  ${d.url}\n  The link works until ${d.expiresOn}.`).join('\n\n') + '\n';
-  const bodyHtml = `<h1 style="font-size:20px;margin:0 0 16px">Your downloads</h1>` +
+  const text =
+    `Your downloads from order #${input.orderNumber} at ${site.siteTitle}:\n\n` +
+    input.downloads.map((d) => `${d.title}\n  ${d.url}\n  The link works until ${d.expiresOn}.`).join('\n\n') +
+    '\n';
+  const bodyHtml =
+    `<h1 style="font-size:20px;margin:0 0 16px">Your downloads</h1>` +
     `<p>From order #${input.orderNumber}. Each link works until the time shown under it.</p>` +
-    input.downloads.map((d) => `<p style="margin:16px 0"><strong>${escapeHtml(d.title)}</strong><br>` +
-      `<a href="${escapeHtml(d.url)}">Download</a> <span style="color:#666;font-size:14px">(until ${escapeHtml(d.expiresOn)})</span></p>`).join('');
+    input.downloads
+      .map(
+        (d) =>
+          `<p style="margin:16px 0"><strong>${escapeHtml(d.title)}</strong><br>` +
+          `<a href="${escapeHtml(d.url)}">Download</a> <span style="color:#666;font-size:14px">(until ${escapeHtml(d.expiresOn)})</span></p>`,
+      )
+      .join('');
   return { subject: `Your downloads from ${site.siteTitle} (#${input.orderNumber})`, text, html: htmlLayout({ site, bodyHtml }) };
 }
 
 function subscriptionConfirmationMail(input: SubscriptionConfirmationInput, site: MailSite): MailContent {
   const one = input.subscriptions.length === 1 ? input.subscriptions[0]! : null;
   const next = (s: SubscriptionConfirmationInput['subscriptions'][number]) =>
-    (s.nextBillingDate ? `Next payment: ${s.nextBillingDate}.` : 'This was the last payment of the plan.');
-  const text = `Thank you for subscribing (order #${input.orderNumber}).\n\n` +
+    s.nextBillingDate ? `Next payment: ${s.nextBillingDate}.` : 'This was the last payment of the plan.';
+  const text =
+    `Thank you for subscribing (order #${input.orderNumber}).\n\n` +
     input.subscriptions.map((s) => `${s.title}: ${s.priceText}\n  ${next(s)}`).join('\n\n') +
     `\n\nYour subscription: ${input.orderStatusUrl}\n`;
-  const bodyHtml = `<h1 style="font-size:20px;margin:0 0 16px">Thank you for subscribing</h1>` +
+  const bodyHtml =
+    `<h1 style="font-size:20px;margin:0 0 16px">Thank you for subscribing</h1>` +
     `<p>Order #${input.orderNumber}.</p>` +
-    input.subscriptions.map((s) => `<p style="margin:16px 0"><strong>${escapeHtml(s.title)}</strong><br>${escapeHtml(s.priceText)}<br>` +
-      `<span style="color:#555">${escapeHtml(next(s))}</span></p>`).join('') +
+    input.subscriptions
+      .map(
+        (s) =>
+          `<p style="margin:16px 0"><strong>${escapeHtml(s.title)}</strong><br>${escapeHtml(s.priceText)}<br>` +
+          `<span style="color:#555">${escapeHtml(next(s))}</span></p>`,
+      )
+      .join('') +
     button(input.orderStatusUrl, 'View your subscription');
   return {
     subject: one ? `Your subscription to ${one.title}` : `Your subscriptions from ${site.siteTitle} (#${input.orderNumber})`,

@@ -63,18 +63,36 @@ interface Row {
 }
 
 const productStatement = statement((db, p) =>
-  db.selectFrom('items')
+  db
+    .selectFrom('items')
     .innerJoin('products', 'products.item_id', 'items.id')
     .innerJoin('product_variants as v', 'v.item_id', 'items.id')
     .select([
-      'items.id as item_id', 'items.title', 'items.url_id', 'items.collection_id', 'items.status', 'items.publish_on', 'items.data as item_data',
-      'products.product_type', 'products.is_subscribable', 'products.additional_fields_form_id', 'products.variant_option_ordering',
+      'items.id as item_id',
+      'items.title',
+      'items.url_id',
+      'items.collection_id',
+      'items.status',
+      'items.publish_on',
+      'items.data as item_data',
+      'products.product_type',
+      'products.is_subscribable',
+      'products.additional_fields_form_id',
+      'products.variant_option_ordering',
       'products.data as product_data',
-      'v.id as variant_id', 'v.sku', 'v.attributes', 'v.price_cents', 'v.sale_price_cents', 'v.on_sale', 'v.unlimited', 'v.image',
+      'v.id as variant_id',
+      'v.sku',
+      'v.attributes',
+      'v.price_cents',
+      'v.sale_price_cents',
+      'v.on_sale',
+      'v.unlimited',
+      'v.image',
     ])
     .where('items.website_id', '=', p(0))
     .where('items.id', '=', p(1))
-    .orderBy('v.position'));
+    .orderBy('v.position'),
+);
 
 const stockStatement = statement((db, p) => db.selectFrom('product_variants').select(['stock']).where('id', '=', p(0)));
 

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { Mailer } from '../../mail/index.js';
-import { AppError } from '../../errors.js';
 import type { RateLimit, RateLimiter } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
 import type { SiteRenderer } from '../site/index.js';
@@ -48,4 +47,3 @@ export const DEFAULT_CART_WRITE_LIMITS: CommerceDeps['cartWriteLimits'] = {
 export function baseUrlOf(deps: CommerceDeps, request: FastifyRequest): string {
   return deps.renderer.originOf(request);
 }
-

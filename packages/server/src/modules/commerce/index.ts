@@ -29,23 +29,26 @@ export interface CommerceSetup {
  * The store's shared parts (`app.commerce`), used by the cart, inventory, checkout, orders and the
  * modules that act on paid orders; and the payment providers' ids that every page carries.
  */
-export default fp<CommerceSetup>(async (app, setup) => {
-  const { store, clock, mail, config } = app.deps;
-  const deps: CommerceDeps = {
-    store,
-    renderer: app.renderer,
-    clock,
-    mail,
-    mailFrom: config.mailFrom,
-    signer: new Signer(store, clock),
-    limiter: new RateLimiter(store.db, clock),
-    payments: new PaymentProviders(setup.paymentProviders),
-    cartWriteLimits: setup.cartWriteLimits ?? DEFAULT_CART_WRITE_LIMITS,
-    orderPaidHooks: [],
-  };
-  app.decorate('commerce', deps);
-  // The payment providers' ids the checkout offers (ids only; a provider's keys never reach a page).
-  app.renderer.addBrowserContextHook((s, context) => {
-    context.storeSettings.paymentProviders = siteProviderIds(s.store);
-  });
-}, { name: 'commerce', dependencies: ['site'] });
+export default fp<CommerceSetup>(
+  async (app, setup) => {
+    const { store, clock, mail, config } = app.deps;
+    const deps: CommerceDeps = {
+      store,
+      renderer: app.renderer,
+      clock,
+      mail,
+      mailFrom: config.mailFrom,
+      signer: new Signer(store, clock),
+      limiter: new RateLimiter(store.db, clock),
+      payments: new PaymentProviders(setup.paymentProviders),
+      cartWriteLimits: setup.cartWriteLimits ?? DEFAULT_CART_WRITE_LIMITS,
+      orderPaidHooks: [],
+    };
+    app.decorate('commerce', deps);
+    // The payment providers' ids the checkout offers (ids only; a provider's keys never reach a page).
+    app.renderer.addBrowserContextHook((s, context) => {
+      context.storeSettings.paymentProviders = siteProviderIds(s.store);
+    });
+  },
+  { name: 'commerce', dependencies: ['site'] },
+);

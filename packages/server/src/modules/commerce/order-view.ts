@@ -78,7 +78,13 @@ export async function orderView(deps: { signer: Signer }, s: SiteSnapshot, db: E
   if (!order) return null;
   const [lines, giftCards, downloads, subscriptions] = await Promise.all([
     db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
-    db.selectFrom('gift_cards').select(['code', 'initial_cents', 'order_line_id']).where('order_id', '=', orderId).orderBy('created_on').orderBy('code').execute(),
+    db
+      .selectFrom('gift_cards')
+      .select(['code', 'initial_cents', 'order_line_id'])
+      .where('order_id', '=', orderId)
+      .orderBy('created_on')
+      .orderBy('code')
+      .execute(),
     db.selectFrom('order_downloads').select(['id', 'order_line_id', 'expires_on']).where('order_id', '=', orderId).execute(),
     db.selectFrom('subscriptions').selectAll().where('order_id', '=', orderId).orderBy('created_on').execute(),
   ]);
@@ -112,7 +118,8 @@ export async function orderView(deps: { signer: Signer }, s: SiteSnapshot, db: E
       subTotalCents: l.subtotal_cents,
       unitPriceMoney: m(l.unit_price_cents),
       subTotalMoney: m(l.subtotal_cents),
-      giftCards: giftCards.filter((g) => g.order_line_id === l.id)
+      giftCards: giftCards
+        .filter((g) => g.order_line_id === l.id)
         .map((g) => ({ code: formatGiftCardCode(g.code), amountCents: g.initial_cents, amountMoney: m(g.initial_cents) })),
       download: links.get(l.id) ?? null,
     })),
@@ -135,7 +142,8 @@ export async function orderView(deps: { signer: Signer }, s: SiteSnapshot, db: E
     coupons: JSON.parse(order.coupons) as string[],
     subscriptions: subscriptions.map((sub) => {
       const plan = parseSubscriptionPlan({
-        billingPeriod: { value: sub.billing_period_value, unit: sub.billing_period_unit }, numBillingCycles: sub.num_billing_cycles,
+        billingPeriod: { value: sub.billing_period_value, unit: sub.billing_period_unit },
+        numBillingCycles: sub.num_billing_cycles,
       })!;
       return {
         id: sub.id,

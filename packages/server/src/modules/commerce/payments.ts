@@ -19,10 +19,7 @@ export interface PaymentRequest {
   details: Readonly<Record<string, unknown>>;
 }
 
-type PaymentResult =
-  | { status: 'paid'; reference: string }
-  | { status: 'pending'; reference: string | null }
-  | { status: 'declined'; message: string };
+type PaymentResult = { status: 'paid'; reference: string } | { status: 'pending'; reference: string | null } | { status: 'declined'; message: string };
 
 export interface PaymentProvider {
   readonly id: string;

@@ -1,5 +1,11 @@
 import {
-  formatMoney, isCurrencyCode, makeMoney, parseDonationSettings, type CartCoupon, type CurrencyCode, type DonationSettings,
+  formatMoney,
+  isCurrencyCode,
+  makeMoney,
+  parseDonationSettings,
+  type CartCoupon,
+  type CurrencyCode,
+  type DonationSettings,
   type TaxRuleForLocation,
 } from '@tessera/core';
 import type { SiteSnapshot } from '../site/index.js';
@@ -53,13 +59,16 @@ export function storeRules(s: SiteSnapshot): StoreRules {
   const shippingOptions = list(store.shippingOptions)
     .filter((o) => typeof o.id === 'string' && whole(o.priceCents))
     .map((o) => ({
-      id: String(o.id), name: typeof o.name === 'string' ? o.name : String(o.id), priceCents: o.priceCents as number,
+      id: String(o.id),
+      name: typeof o.name === 'string' ? o.name : String(o.id),
+      priceCents: o.priceCents as number,
       freeOverCents: whole(o.freeOverCents) ? o.freeOverCents : null,
     }));
   const taxRules = list(store.taxRules)
     .filter((r) => typeof r.country === 'string' && whole(r.rateBasisPoints))
     .map((r) => ({
-      country: String(r.country), rateBasisPoints: r.rateBasisPoints as number,
+      country: String(r.country),
+      rateBasisPoints: r.rateBasisPoints as number,
       ...(typeof r.region === 'string' && r.region !== '' ? { region: r.region } : {}),
       ...(r.appliesToShipping === true ? { appliesToShipping: true } : {}),
     }));
@@ -73,14 +82,18 @@ export function storeRules(s: SiteSnapshot): StoreRules {
     shippingOptions,
     taxRules,
     donations: parseDonationSettings(store.donations),
-    installments: inst ? {
-      provider: typeof inst.provider === 'string' ? inst.provider : 'afterpay',
-      minCents: whole(inst.minCents) ? inst.minCents : 0,
-      maxCents: whole(inst.maxCents) ? inst.maxCents : 0,
-      numInstallments: whole(inst.numInstallments) && inst.numInstallments > 0 ? inst.numInstallments : 4,
-    } : null,
-    orderHoldHours: typeof store.orderHoldHours === 'number' && store.orderHoldHours > 0 && store.orderHoldHours <= MAX_ORDER_HOLD_HOURS
-      ? store.orderHoldHours : DEFAULT_ORDER_HOLD_HOURS,
+    installments: inst
+      ? {
+          provider: typeof inst.provider === 'string' ? inst.provider : 'afterpay',
+          minCents: whole(inst.minCents) ? inst.minCents : 0,
+          maxCents: whole(inst.maxCents) ? inst.maxCents : 0,
+          numInstallments: whole(inst.numInstallments) && inst.numInstallments > 0 ? inst.numInstallments : 4,
+        }
+      : null,
+    orderHoldHours:
+      typeof store.orderHoldHours === 'number' && store.orderHoldHours > 0 && store.orderHoldHours <= MAX_ORDER_HOLD_HOURS
+        ? store.orderHoldHours
+        : DEFAULT_ORDER_HOLD_HOURS,
     format: (cents: number) => {
       try {
         return formatMoney(makeMoney(cents, currency), { locale });

@@ -14,7 +14,10 @@ const KEEP_MS = 60_000;
 export class Signer {
   private readonly secrets = new Map<string, { secret: Promise<Buffer>; until: number }>();
 
-  constructor(private readonly store: Store, private readonly clock: Clock = systemClock) {}
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   private secret(websiteId: string): Promise<Buffer> {
     const now = this.clock();
@@ -36,7 +39,9 @@ export class Signer {
 
   /** The signature of `parts` under a purpose ("order", "download"): 43 base64url characters. */
   async sign(websiteId: string, purpose: string, ...parts: string[]): Promise<string> {
-    return createHmac('sha256', await this.secret(websiteId)).update([purpose, ...parts].join('\u0000')).digest('base64url');
+    return createHmac('sha256', await this.secret(websiteId))
+      .update([purpose, ...parts].join('\u0000'))
+      .digest('base64url');
   }
 
   async verify(websiteId: string, signature: unknown, purpose: string, ...parts: string[]): Promise<boolean> {

@@ -25,7 +25,9 @@ async function websiteOf(store: Store, identifier: string | undefined): Promise<
 export async function runFormsCommand(store: Store, args: string[]): Promise<string> {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({
-    args: rest, allowPositionals: true, options: { site: { type: 'string' }, out: { type: 'string' } },
+    args: rest,
+    allowPositionals: true,
+    options: { site: { type: 'string' }, out: { type: 'string' } },
   });
   const website = await websiteOf(store, values.site);
   if (sub === 'list') {

@@ -7,8 +7,11 @@ export { siteForm } from './definition.js';
 export type { FormsOptions } from './plugin.js';
 
 /** Site forms and their submissions, and the captcha's challenge route that forms, restock and accounts use. */
-export default fp<Partial<FormsOptions>>(async (app, setup) => {
-  const { store, clock, config } = app.deps;
-  await app.register(captchaRoutes, { sites: app.renderer });
-  await app.register(formsPlugin, { ...setup, store, sites: app.renderer, mailingList: app.mailingList, clock, mailFrom: config.mailFrom });
-}, { name: 'forms', dependencies: ['site', 'newsletter'] });
+export default fp<Partial<FormsOptions>>(
+  async (app, setup) => {
+    const { store, clock, config } = app.deps;
+    await app.register(captchaRoutes, { sites: app.renderer });
+    await app.register(formsPlugin, { ...setup, store, sites: app.renderer, mailingList: app.mailingList, clock, mailFrom: config.mailFrom });
+  },
+  { name: 'forms', dependencies: ['site', 'newsletter'] },
+);

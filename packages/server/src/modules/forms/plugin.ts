@@ -65,48 +65,68 @@ export async function formsPlugin(root: FastifyInstance, opts: FormsPluginOption
   const { limits, keyTtlMs } = { ...DEFAULT_FORMS_OPTIONS, ...opts };
   const limiter = new RateLimiter(opts.store.db, opts.clock);
   const deps = {
-    db: opts.store.db, mail: root.mail, mailingList: opts.mailingList, captcha: root.captcha, clock: opts.clock,
-    mailFrom: opts.mailFrom, log: root.log,
+    db: opts.store.db,
+    mail: root.mail,
+    mailingList: opts.mailingList,
+    captcha: root.captcha,
+    clock: opts.clock,
+    mailFrom: opts.mailFrom,
+    log: root.log,
   };
-
 
   app.post('/api/form/FormSubmissionKey', async (request) => {
     const snapshot = request.site;
     const websiteId = snapshot.website.id;
-    await limiter.enforce(websiteId, [
-      { rule: limits.keyPerVisitor, subject: visitorSubject(request) },
-      { rule: limits.keyPerSite, subject: SITE_SUBJECT },
-    ], 'FORM_RATE_LIMITED');
+    await limiter.enforce(
+      websiteId,
+      [
+        { rule: limits.keyPerVisitor, subject: visitorSubject(request) },
+        { rule: limits.keyPerSite, subject: SITE_SUBJECT },
+      ],
+      'FORM_RATE_LIMITED',
+    );
     const key = await createSubmissionKey(opts.store.db, websiteId, opts.clock(), keyTtlMs);
     return { data: { key } };
   });
 
   app.post('/api/form/SaveFormSubmission', { schema: { body: SaveBody }, bodyLimit: 256 * 1024 }, async (request) => {
     const snapshot = request.site;
-    await limiter.enforce(snapshot.website.id, [
-      { rule: limits.submissionPerVisitor, subject: visitorSubject(request) },
-      { rule: limits.submissionPerSite, subject: SITE_SUBJECT },
-    ], 'FORM_RATE_LIMITED');
+    await limiter.enforce(
+      snapshot.website.id,
+      [
+        { rule: limits.submissionPerVisitor, subject: visitorSubject(request) },
+        { rule: limits.submissionPerSite, subject: SITE_SUBJECT },
+      ],
+      'FORM_RATE_LIMITED',
+    );
     await saveFormSubmission(deps, snapshot, opts.sites.originOf(request, snapshot), request.body as SubmissionBody);
     // A dropped bot submission answers exactly like a stored one.
     return { data: { success: true } };
   });
 
-  app.post('/api/rest/forms/validate/:formId', {
-    schema: { params: Type.Object({ formId: Type.String({ maxLength: 200 }) }) },
-    bodyLimit: 256 * 1024,
-  }, async (request) => {
-    const snapshot = request.site;
-    await limiter.enforce(snapshot.website.id, [{ rule: limits.validatePerVisitor, subject: visitorSubject(request) }]);
-    const form = findSiteForm(snapshot, request.params.formId);
-    checkValues(form, parseValues(request.body ?? {}));
-    return {};
-  });
+  app.post(
+    '/api/rest/forms/validate/:formId',
+    {
+      schema: { params: Type.Object({ formId: Type.String({ maxLength: 200 }) }) },
+      bodyLimit: 256 * 1024,
+    },
+    async (request) => {
+      const snapshot = request.site;
+      await limiter.enforce(snapshot.website.id, [{ rule: limits.validatePerVisitor, subject: visitorSubject(request) }]);
+      const form = findSiteForm(snapshot, request.params.formId);
+      checkValues(form, parseValues(request.body ?? {}));
+      return {};
+    },
+  );
 
-  app.get('/api/template/GetTemplateSchema', {
-    schema: { querystring: Type.Object({ type: Type.String({ minLength: 1, maxLength: 100 }) }) },
-  }, async (request, reply) => {
-    if (request.query.type !== 'form') throw new AppError('TEMPLATE_SCHEMA_UNKNOWN');
-    return reply.header('cache-control', 'public, max-age=3600').send(formTemplateSchema());
-  });
+  app.get(
+    '/api/template/GetTemplateSchema',
+    {
+      schema: { querystring: Type.Object({ type: Type.String({ minLength: 1, maxLength: 100 }) }) },
+    },
+    async (request, reply) => {
+      if (request.query.type !== 'form') throw new AppError('TEMPLATE_SCHEMA_UNKNOWN');
+      return reply.header('cache-control', 'public, max-age=3600').send(formTemplateSchema());
+    },
+  );
 }

@@ -114,7 +114,9 @@ export async function saveFormSubmission(deps: SubmitDeps, snapshot: SiteSnapsho
         site,
         input: {
           formName: form.name,
-          answers: valueFields(form).filter((f) => f.type !== 'hidden' || values[f.id]).map((f) => ({ title: f.title ?? f.id, text: mailAnswerText(f, values[f.id]) })),
+          answers: valueFields(form)
+            .filter((f) => f.type !== 'hidden' || values[f.id])
+            .map((f) => ({ title: f.title ?? f.id, text: mailAnswerText(f, values[f.id]) })),
           pageTitle,
           pageUrl: pagePath.startsWith('/') ? `${baseUrl}${pagePath}` : '',
           submittedOn: now,

@@ -42,9 +42,7 @@ const WORDS: Readonly<Record<InstallmentProvider, Partial<Record<InstallmentLoca
 
 /** The dialog's HTML for a provider and locale, or null when there is none. */
 export function installmentInfoHtml(provider: string, locale: string): string | null {
-  const words = Object.hasOwn(WORDS, provider)
-    ? WORDS[provider as InstallmentProvider][locale as InstallmentLocale]
-    : undefined;
+  const words = Object.hasOwn(WORDS, provider) ? WORDS[provider as InstallmentProvider][locale as InstallmentLocale] : undefined;
   if (!words) return null;
   const lang = locale.slice(0, 2);
   return `<div class="installment-info" lang="${lang}">\n<p>${words.lead}</p>\n<ol>\n${words.steps.map((s) => `<li>${s}</li>`).join('\n')}\n</ol>\n<p class="installment-info__note">${words.note}</p>\n</div>\n`;

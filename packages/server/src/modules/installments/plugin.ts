@@ -10,12 +10,16 @@ import { installmentInfoHtml } from './content.js';
  *                                                        en_AU, en_NZ; clearpay: en_GB; else 404
  */
 export async function installmentsPlugin(app: FastifyInstance): Promise<void> {
-  app.get('/api/commerce/installments/:provider/:locale', {
-    schema: { params: Type.Object({ provider: Type.String({ maxLength: 20 }), locale: Type.String({ maxLength: 10 }) }) },
-  }, async (request, reply) => {
-    const { provider, locale } = request.params as { provider: string; locale: string };
-    const html = installmentInfoHtml(provider, locale);
-    if (html === null) throw new AppError('NOT_FOUND');
-    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, max-age=86400').send(html);
-  });
+  app.get(
+    '/api/commerce/installments/:provider/:locale',
+    {
+      schema: { params: Type.Object({ provider: Type.String({ maxLength: 20 }), locale: Type.String({ maxLength: 10 }) }) },
+    },
+    async (request, reply) => {
+      const { provider, locale } = request.params as { provider: string; locale: string };
+      const html = installmentInfoHtml(provider, locale);
+      if (html === null) throw new AppError('NOT_FOUND');
+      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, max-age=86400').send(html);
+    },
+  );
 }

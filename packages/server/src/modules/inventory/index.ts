@@ -3,7 +3,7 @@ import { inventoryOwnerRoutes, type StockSetHook } from './owner-routes.js';
 import { inventoryPlugin } from './plugin.js';
 
 export { giveBackStock, takeStock } from './stock.js';
-export { type StockSet, type StockSetHook } from './owner-routes.js';
+export type { StockSet, StockSetHook } from './owner-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,9 +13,12 @@ declare module 'fastify' {
 }
 
 /** Stock: the visitors' stock call, the owner's stock write, and the stock changes of checkout and cancellation (stock.ts). */
-export default fp(async (app) => {
-  const stockSetHooks: StockSetHook[] = [];
-  app.decorate('inventory', { stockSetHooks });
-  await app.register(inventoryPlugin, app.commerce);
-  await app.register(inventoryOwnerRoutes, { store: app.deps.store, hooks: stockSetHooks });
-}, { name: 'inventory', dependencies: ['commerce'] });
+export default fp(
+  async (app) => {
+    const stockSetHooks: StockSetHook[] = [];
+    app.decorate('inventory', { stockSetHooks });
+    await app.register(inventoryPlugin, app.commerce);
+    await app.register(inventoryOwnerRoutes, { store: app.deps.store, hooks: stockSetHooks });
+  },
+  { name: 'inventory', dependencies: ['commerce'] },
+);

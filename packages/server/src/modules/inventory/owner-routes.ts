@@ -40,28 +40,32 @@ export interface InventoryOwnerOptions {
  */
 export async function inventoryOwnerRoutes(root: FastifyInstance, opts: InventoryOwnerOptions): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  app.put('/api/owner/inventory/:variantId', {
-    schema: { params: Type.Object({ variantId: Type.String({ minLength: 1, maxLength: 64 }) }) },
-    bodyLimit: 4 * 1024,
-    // The owner's API answers on a locked site: the sign-in and the permission guard it there too.
-    config: { openWhenLocked: true, permission: 'manageOrders' },
-  }, async (request) => {
-    const s = request.site;
-    const stock = (request.body as { stock?: unknown } | null)?.stock;
-    if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < 0 || stock > MAX_STOCK) {
-      throw new AppError('VALIDATION_FAILED', undefined, { stock: STOCK_MESSAGE });
-    }
-    const variantId = request.params.variantId;
-    const variant = await findVariantStock(opts.store.db, s.website.id, variantId);
-    if (!variant) throw new AppError('VARIANT_UNAVAILABLE');
-    if (variant.unlimited === 1 || !STOCKED_TYPES.has(variant.product_type)) {
-      throw new AppError('VALIDATION_FAILED', undefined, { stock: 'This variant has no stock to set: it never runs out.' });
-    }
-    await writeTransaction(opts.store, (tx) => setStock(tx, s.website.id, variantId, stock));
-    let added: Record<string, unknown> = { restockNotificationsSent: null };
-    for (const hook of opts.hooks) {
-      added = { ...added, ...(await hook(s, { itemId: variant.item_id, variantId, productType: variant.product_type, stock })) };
-    }
-    return { variantId, productId: variant.item_id, sku: variant.sku, qtyInStock: stock, unlimited: false, ...added };
-  });
+  app.put(
+    '/api/owner/inventory/:variantId',
+    {
+      schema: { params: Type.Object({ variantId: Type.String({ minLength: 1, maxLength: 64 }) }) },
+      bodyLimit: 4 * 1024,
+      // The owner's API answers on a locked site: the sign-in and the permission guard it there too.
+      config: { openWhenLocked: true, permission: 'manageOrders' },
+    },
+    async (request) => {
+      const s = request.site;
+      const stock = (request.body as { stock?: unknown } | null)?.stock;
+      if (typeof stock !== 'number' || !Number.isInteger(stock) || stock < 0 || stock > MAX_STOCK) {
+        throw new AppError('VALIDATION_FAILED', undefined, { stock: STOCK_MESSAGE });
+      }
+      const variantId = request.params.variantId;
+      const variant = await findVariantStock(opts.store.db, s.website.id, variantId);
+      if (!variant) throw new AppError('VARIANT_UNAVAILABLE');
+      if (variant.unlimited === 1 || !STOCKED_TYPES.has(variant.product_type)) {
+        throw new AppError('VALIDATION_FAILED', undefined, { stock: 'This variant has no stock to set: it never runs out.' });
+      }
+      await writeTransaction(opts.store, (tx) => setStock(tx, s.website.id, variantId, stock));
+      let added: Record<string, unknown> = { restockNotificationsSent: null };
+      for (const hook of opts.hooks) {
+        added = { ...added, ...(await hook(s, { itemId: variant.item_id, variantId, productType: variant.product_type, stock })) };
+      }
+      return { variantId, productId: variant.item_id, sku: variant.sku, qtyInStock: stock, unlimited: false, ...added };
+    },
+  );
 }

@@ -9,14 +9,20 @@ import type { Store } from '../../storage/dialect.js';
  * holds the store. The CHECK (stock >= 0) of the table is the last guard.
  */
 const takeStatement = statement((db, p) =>
-  db.updateTable('product_variants')
+  db
+    .updateTable('product_variants')
     .set((eb) => ({ stock: eb('stock', '-', p(1)) }))
     .where('id', '=', p(0))
     .where('unlimited', '=', 0)
-    .where('stock', '>=', p(1)));
+    .where('stock', '>=', p(1)),
+);
 
 const giveBackStatement = statement((db, p) =>
-  db.updateTable('product_variants').set((eb) => ({ stock: eb('stock', '+', p(1)) })).where('id', '=', p(0)));
+  db
+    .updateTable('product_variants')
+    .set((eb) => ({ stock: eb('stock', '+', p(1)) }))
+    .where('id', '=', p(0)),
+);
 
 /**
  * Takes `quantity` of each variant, in variant id order (every checkout locks rows in the same
@@ -37,7 +43,8 @@ export async function giveBackStock(store: Store, tx: Executor, taken: Map<strin
 
 /** A variant's stock as the owner sees it, with its product's id and type; undefined when the site has no such variant. */
 export async function findVariantStock(db: Executor, websiteId: string, variantId: string) {
-  return db.selectFrom('product_variants as v')
+  return db
+    .selectFrom('product_variants as v')
     .innerJoin('products', 'products.item_id', 'v.item_id')
     .select(['v.id', 'v.item_id', 'v.sku', 'v.stock', 'v.unlimited', 'products.product_type'])
     .where('v.website_id', '=', websiteId)

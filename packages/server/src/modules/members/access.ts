@@ -43,9 +43,14 @@ export function membersPolicy(deps: { store: Store; clock: Clock }): AccessPolic
 export async function memberAccessContext(deps: { store: Store; clock: Clock }, req: PageRequest, c: CollectionRow, signedIn: boolean) {
   const s = req.snapshot;
   const providers = siteProviderIds(s.store);
-  const previews = await deps.store.db.selectFrom('items').select(['url_id', 'title', 'data'])
-    .where('website_id', '=', s.website.id).where('collection_id', '=', c.id).where('status', '=', 'published')
-    .orderBy('position').execute();
+  const previews = await deps.store.db
+    .selectFrom('items')
+    .select(['url_id', 'title', 'data'])
+    .where('website_id', '=', s.website.id)
+    .where('collection_id', '=', c.id)
+    .where('status', '=', 'published')
+    .orderBy('position')
+    .execute();
   const back = encodeURIComponent(req.path);
   return {
     area: c.access,
@@ -56,7 +61,8 @@ export async function memberAccessContext(deps: { store: Store; clock: Clock }, 
     returnUrl: req.path,
     // The provider a join pays with (the first that pays at once); null when the site only takes offline payments.
     paymentProvider: providers.find(PAYS_AT_ONCE) ?? null,
-    previewItems: previews.filter((p) => (JSON.parse(p.data) as { preview?: unknown }).preview === true)
+    previewItems: previews
+      .filter((p) => (JSON.parse(p.data) as { preview?: unknown }).preview === true)
       .map((p) => ({ title: p.title, fullUrl: itemUrl(s, c, p) })),
   };
 }
@@ -65,7 +71,15 @@ async function accessDeniedPage(deps: { store: Store; clock: Clock }, req: PageR
   const context = baseContext(req, PageType.MEMBER_AREA_ACCESS_DENIED);
   const full = collectionContext(req.snapshot, c, null, pageLanguage(req));
   // The area's name and description only: never its items.
-  context.collection = { id: full.id, title: full.title, urlId: full.urlId, fullUrl: full.fullUrl, typeName: full.typeName, description: full.description, access: c.access };
+  context.collection = {
+    id: full.id,
+    title: full.title,
+    urlId: full.urlId,
+    fullUrl: full.fullUrl,
+    typeName: full.typeName,
+    description: full.description,
+    access: c.access,
+  };
   context.memberAccess = await memberAccessContext(deps, req, c, signedIn);
   return { kind: 'page', status: 403, template: 'pages/access-denied.page', context };
 }

@@ -4,6 +4,9 @@ import { membersPlugin } from './plugin.js';
 export { joinOptions, type JoinOption } from './paywall.js';
 
 /** Members' areas: their access policy, lessons, the join and paywall pages, the grants a paid membership opens. */
-export default fp(async (app) => {
-  await app.register(membersPlugin, app.commerce);
-}, { name: 'members', dependencies: ['commerce', 'accounts'] });
+export default fp(
+  async (app) => {
+    await app.register(membersPlugin, app.commerce);
+  },
+  { name: 'members', dependencies: ['commerce', 'accounts'] },
+);

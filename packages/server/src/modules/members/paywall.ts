@@ -26,15 +26,32 @@ export interface JoinOption {
  * island read them on the access-denied page and beside a lesson's locked video.
  */
 export async function joinOptions(store: Store, s: SiteSnapshot, area: string, language: string, now: number): Promise<JoinOption[]> {
-  const rows = await store.db.selectFrom('products')
+  const rows = await store.db
+    .selectFrom('products')
     .innerJoin('items', 'items.id', 'products.item_id')
     .innerJoin('product_variants as v', 'v.item_id', 'products.item_id')
     .leftJoin('subscription_plans as plan', 'plan.item_id', 'products.item_id')
-    .select(['items.id', 'items.url_id', 'items.title', 'items.collection_id', 'items.position', 'products.data', 'v.sku', 'v.price_cents',
-      'v.sale_price_cents', 'v.on_sale', 'v.position as variant_position', 'plan.billing_period_value', 'plan.billing_period_unit', 'plan.num_billing_cycles'])
-    .where('products.website_id', '=', s.website.id).where('products.product_type', '=', ProductType.PAYWALL)
+    .select([
+      'items.id',
+      'items.url_id',
+      'items.title',
+      'items.collection_id',
+      'items.position',
+      'products.data',
+      'v.sku',
+      'v.price_cents',
+      'v.sale_price_cents',
+      'v.on_sale',
+      'v.position as variant_position',
+      'plan.billing_period_value',
+      'plan.billing_period_unit',
+      'plan.num_billing_cycles',
+    ])
+    .where('products.website_id', '=', s.website.id)
+    .where('products.product_type', '=', ProductType.PAYWALL)
     .where(visibleAt(now))
-    .orderBy('items.position').orderBy('v.position')
+    .orderBy('items.position')
+    .orderBy('v.position')
     .execute();
   const currency = isCurrencyCode(s.currency) ? s.currency : 'USD';
   const format = (cents: number) => {
@@ -53,14 +70,23 @@ export async function joinOptions(store: Store, s: SiteSnapshot, area: string, l
     if ((typeof paywall.grants === 'string' ? paywall.grants : 'members') !== area) continue;
     seen.add(r.id);
     const cents = r.on_sale === 1 ? r.sale_price_cents : r.price_cents;
-    const plan = r.billing_period_unit ? parseSubscriptionPlan({
-      billingPeriod: { value: r.billing_period_value, unit: r.billing_period_unit }, numBillingCycles: r.num_billing_cycles,
-    }) : undefined;
+    const plan = r.billing_period_unit
+      ? parseSubscriptionPlan({
+          billingPeriod: { value: r.billing_period_value, unit: r.billing_period_unit },
+          numBillingCycles: r.num_billing_cycles,
+        })
+      : undefined;
     const subscription = paywall.pricing === 'subscription' && plan !== undefined;
     out.push({
-      itemId: r.id, sku: r.sku, title: r.title, fullUrl: itemUrl(s, c, r), priceCents: cents, price: money(cents, currency),
+      itemId: r.id,
+      sku: r.sku,
+      title: r.title,
+      fullUrl: itemUrl(s, c, r),
+      priceCents: cents,
+      price: money(cents, currency),
       priceText: subscription ? subscriptionPriceText(plan, format(cents)) : format(cents),
-      pricing: subscription ? 'subscription' : 'one-time', expressCheckout: { itemId: r.id, sku: r.sku },
+      pricing: subscription ? 'subscription' : 'one-time',
+      expressCheckout: { itemId: r.id, sku: r.sku },
     });
   }
   return out;

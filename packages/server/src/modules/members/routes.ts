@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ProductType } from '@tessera/core';
 import { PageType } from '../../constants.js';
 import { AppError } from '../../errors.js';
@@ -58,11 +58,21 @@ export async function membersRoutes(app: FastifyInstance, deps: CommerceDeps): P
     await deps.signer.ready(s.website.id);
     const orderId = await deps.signer.orderIdFromToken(s.website.id, token);
     const order = orderId
-      ? await deps.store.db.selectFrom('orders').select(['id', 'order_number', 'customer_email', 'payment_status', 'member_id'])
-        .where('id', '=', orderId).where('website_id', '=', s.website.id).executeTakeFirst()
+      ? await deps.store.db
+          .selectFrom('orders')
+          .select(['id', 'order_number', 'customer_email', 'payment_status', 'member_id'])
+          .where('id', '=', orderId)
+          .where('website_id', '=', s.website.id)
+          .executeTakeFirst()
       : undefined;
-    const paywall = order ? await deps.store.db.selectFrom('order_lines').select('id').where('order_id', '=', order.id)
-      .where('product_type', '=', ProductType.PAYWALL).executeTakeFirst() : undefined;
+    const paywall = order
+      ? await deps.store.db
+          .selectFrom('order_lines')
+          .select('id')
+          .where('order_id', '=', order.id)
+          .where('product_type', '=', ProductType.PAYWALL)
+          .executeTakeFirst()
+      : undefined;
     if (!order || !paywall) return renderer.send(request, reply, s, notFoundPage(req));
     const member = memberOf(request, s.website.id);
     let status: 'active' | 'pending' | 'sign-in-required' | 'other-account' = 'sign-in-required';
@@ -79,9 +89,14 @@ export async function membersRoutes(app: FastifyInstance, deps: CommerceDeps): P
     }
     const context = baseContext(req, PageType.MEMBERSHIP_CONFIRMED);
     context.membership = {
-      status, signedIn: member !== null, orderNumber: order.order_number, customerEmail: order.customer_email, orderToken: token,
+      status,
+      signedIn: member !== null,
+      orderNumber: order.order_number,
+      customerEmail: order.customer_email,
+      orderToken: token,
       memberships: areaLinks(s, grants),
-      signUpUrl: '/account/signup', signInUrl: `/account/login?next=${encodeURIComponent(request.url)}`,
+      signUpUrl: '/account/signup',
+      signInUrl: `/account/login?next=${encodeURIComponent(request.url)}`,
     };
     const result: PageResult = { kind: 'page', status: 200, template: 'pages/membership-confirmed.page', context };
     return renderer.send(request, reply, s, result);

@@ -9,12 +9,13 @@ import type { CommerceDeps } from '../commerce/index.js';
 import { memberOf, xsrfMatches } from '../accounts/index.js';
 import { updateWebsiteSettings } from '../site/index.js';
 import type { SiteSnapshot } from '../site/index.js';
-import {
-  LANGUAGE_COOKIE, LANGUAGE_PARAMETER, MAX_LANGUAGES, availableLanguages, languageView, multilingualSettings, publishedLanguage,
-} from './settings.js';
+import { LANGUAGE_COOKIE, LANGUAGE_PARAMETER, MAX_LANGUAGES, availableLanguages, languageView, multilingualSettings, publishedLanguage } from './settings.js';
 
 const LocaleBody = Type.Object({ language: Type.String({ minLength: 1, maxLength: 35 }) }, { additionalProperties: false });
-const LanguagesBody = Type.Object({ languages: Type.Array(Type.String({ maxLength: 35 }), { minItems: 1, maxItems: MAX_LANGUAGES }) }, { additionalProperties: false });
+const LanguagesBody = Type.Object(
+  { languages: Type.Array(Type.String({ maxLength: 35 }), { minItems: 1, maxItems: MAX_LANGUAGES }) },
+  { additionalProperties: false },
+);
 const checkLocale = checker(LocaleBody);
 const checkLanguages = checker(LanguagesBody);
 
@@ -27,10 +28,12 @@ function resolveLanguage(request: FastifyRequest, s: SiteSnapshot): string {
   const settings = multilingualSettings(s);
   if (!settings.connected) return s.language;
   const query = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAMETER];
-  return publishedLanguage(s, query)
-    ?? publishedLanguage(s, request.cookies[LANGUAGE_COOKIE])
-    ?? publishedLanguage(s, memberOf(request, s.website.id)?.locale)
-    ?? s.language;
+  return (
+    publishedLanguage(s, query) ??
+    publishedLanguage(s, request.cookies[LANGUAGE_COOKIE]) ??
+    publishedLanguage(s, memberOf(request, s.website.id)?.locale) ??
+    s.language
+  );
 }
 
 /** A page's URL in another language: its path with `?lang=` (other parameters but the page's own kept). */
@@ -53,100 +56,123 @@ function languageUrl(baseUrl: string, path: string, query: Record<string, unknow
  * Pages carry `lang`, `Content-Language`, the alternate-language links (`languages`) and the strings and
  * formatters of their language.
  */
-export const multilingualPlugin = fp(async (app: FastifyInstance, deps: CommerceDeps) => {
-  const { renderer, store } = deps;
-  renderer.setLanguageResolver(resolveLanguage);
-  const settingsAnswer = (s: SiteSnapshot) => ({
-    ...multilingualSettings(s), queryParameter: LANGUAGE_PARAMETER, cookieName: LANGUAGE_COOKIE,
-  });
-
-  // Every page: its languages, for the switcher and the <link rel="alternate" hreflang> links.
-  renderer.addContextHook((request, s, context) => {
-    const settings = multilingualSettings(s);
-    const website = context.website as { language?: string; baseUrl?: string } | undefined;
-    const current = website?.language ?? s.language;
-    const path = request.url.split('?', 1)[0]!;
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    context.multilingual = {
-      translationWidget: settings.translationWidget,
-      // Several languages: pages carry <link rel="alternate" hreflang> links to each.
-      alternates: settings.languages.length > 1,
-      currentLanguage: current,
-      // What a canonical link of this page adds for its language (its own URL, not the primary language's).
-      canonicalQuery: current === settings.primaryLanguage ? '' : `?${LANGUAGE_PARAMETER}=${current}`,
-      languages: settings.languages.map((code) => ({
-        ...languageView(code, settings), current: code === current,
-        url: languageUrl(website?.baseUrl ?? '', path, query, code, settings.primaryLanguage),
-      })),
-    };
-  });
-
-  // Following a page's `?lang=` link makes that language the visitor's choice for the next pages too.
-  app.addHook('onRequest', async (request, reply) => {
-    const wanted = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAMETER];
-    if (request.method !== 'GET' || wanted === undefined || isApiRequest(request)) return;
-    const s = await renderer.snapshotFor(request);
-    const language = s ? publishedLanguage(s, wanted) : null;
-    if (language && request.cookies[LANGUAGE_COOKIE] !== language) {
-      reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https', maxAge: 365 * 86_400 });
-    }
-  });
-
-  app.get('/api/multilingual/settings', async (request, reply) => reply.header('cache-control', 'no-store').send(settingsAnswer(request.site)));
-
-  app.get('/api/multilingual/status', async (request, reply) => {
-    const s = request.site;
-    const settings = multilingualSettings(s);
-    return reply.header('cache-control', 'no-store').send({
-      status: settings.connected ? 'CONNECTED' : 'DISCONNECTED', connected: settings.connected, languageCount: settings.languages.length,
-      currentLanguage: resolveLanguage(request, s),
+export const multilingualPlugin = fp(
+  async (app: FastifyInstance, deps: CommerceDeps) => {
+    const { renderer, store } = deps;
+    renderer.setLanguageResolver(resolveLanguage);
+    const settingsAnswer = (s: SiteSnapshot) => ({
+      ...multilingualSettings(s),
+      queryParameter: LANGUAGE_PARAMETER,
+      cookieName: LANGUAGE_COOKIE,
     });
-  });
 
-  app.get('/api/multilingual/languages', async (request, reply) => {
-    const s = request.site;
-    const settings = multilingualSettings(s);
-    return reply.header('cache-control', 'no-store').send({ languages: settings.languages.map((c) => languageView(c, settings)), available: availableLanguages() });
-  });
+    // Every page: its languages, for the switcher and the <link rel="alternate" hreflang> links.
+    renderer.addContextHook((request, s, context) => {
+      const settings = multilingualSettings(s);
+      const website = context.website as { language?: string; baseUrl?: string } | undefined;
+      const current = website?.language ?? s.language;
+      const path = request.url.split('?', 1)[0]!;
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      context.multilingual = {
+        translationWidget: settings.translationWidget,
+        // Several languages: pages carry <link rel="alternate" hreflang> links to each.
+        alternates: settings.languages.length > 1,
+        currentLanguage: current,
+        // What a canonical link of this page adds for its language (its own URL, not the primary language's).
+        canonicalQuery: current === settings.primaryLanguage ? '' : `?${LANGUAGE_PARAMETER}=${current}`,
+        languages: settings.languages.map((code) => ({
+          ...languageView(code, settings),
+          current: code === current,
+          url: languageUrl(website?.baseUrl ?? '', path, query, code, settings.primaryLanguage),
+        })),
+      };
+    });
 
-  app.put('/api/multilingual/languages', { bodyLimit: 4096, config: { permission: 'manageLanguages' } }, async (request, reply) => {
-    const s = request.site;
-    const body = checkLanguages(request.body);
-    if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
-    const codes = body.value.languages.map(normalizeLanguage);
-    const unknown = body.value.languages.filter((_, i) => codes[i] === null);
-    if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', undefined, { languages: `Tessera does not publish ${unknown.join(', ')}` });
-    const primary = normalizeLanguage(s.language) ?? s.language;
-    if (!codes.includes(primary)) throw new AppError('VALIDATION_FAILED', undefined, { languages: `The site's primary language ${primary} must stay published` });
-    const updated = await updateWebsiteSettings(store, s.website.id, (settings) => {
-      const current = settings.multilingual && typeof settings.multilingual === 'object' && !Array.isArray(settings.multilingual) ? settings.multilingual : {};
-      settings.multilingual = { ...current, languages: [...new Set(codes as string[])], connected: true };
-    }, deps.clock());
-    return reply.header('cache-control', 'no-store').send(settingsAnswer({ ...s, settings: updated }));
-  });
+    // Following a page's `?lang=` link makes that language the visitor's choice for the next pages too.
+    app.addHook('onRequest', async (request, reply) => {
+      const wanted = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAMETER];
+      if (request.method !== 'GET' || wanted === undefined || isApiRequest(request)) return;
+      const s = await renderer.snapshotFor(request);
+      const language = s ? publishedLanguage(s, wanted) : null;
+      if (language && request.cookies[LANGUAGE_COOKIE] !== language) {
+        reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https', maxAge: 365 * 86_400 });
+      }
+    });
 
-  app.delete('/api/multilingual/connection', { config: { permission: 'manageLanguages' } }, async (request, reply) => {
-    const s = request.site;
-    const updated = await updateWebsiteSettings(store, s.website.id, (settings) => {
-      const current = settings.multilingual && typeof settings.multilingual === 'object' && !Array.isArray(settings.multilingual) ? settings.multilingual : {};
-      settings.multilingual = { ...current, connected: false };
-    }, deps.clock());
-    return reply.header('cache-control', 'no-store').send(settingsAnswer({ ...s, settings: updated }));
-  });
+    app.get('/api/multilingual/settings', async (request, reply) => reply.header('cache-control', 'no-store').send(settingsAnswer(request.site)));
 
-  app.post('/api/site-users/account/locale', { bodyLimit: 1024 }, async (request, reply) => {
-    const s = request.site;
-    const body = checkLocale(request.body);
-    if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
-    const language = publishedLanguage(s, body.value.language);
-    if (!language) throw new AppError('LANGUAGE_UNAVAILABLE');
-    const member = memberOf(request, s.website.id);
-    if (member) {
-      // For a member it is an account call: the choice follows them to every device.
-      if (!xsrfMatches(request, member)) throw new AppError('XSRF_TOKEN_INVALID');
-      await store.db.updateTable('site_users').set({ locale: language, updated_on: deps.clock() }).where('id', '=', member.id).execute();
-    }
-    reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https', maxAge: 365 * 86_400 });
-    return reply.header('cache-control', 'no-store').send({ language });
-  });
-}, { name: 'tessera-multilingual' });
+    app.get('/api/multilingual/status', async (request, reply) => {
+      const s = request.site;
+      const settings = multilingualSettings(s);
+      return reply.header('cache-control', 'no-store').send({
+        status: settings.connected ? 'CONNECTED' : 'DISCONNECTED',
+        connected: settings.connected,
+        languageCount: settings.languages.length,
+        currentLanguage: resolveLanguage(request, s),
+      });
+    });
+
+    app.get('/api/multilingual/languages', async (request, reply) => {
+      const s = request.site;
+      const settings = multilingualSettings(s);
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ languages: settings.languages.map((c) => languageView(c, settings)), available: availableLanguages() });
+    });
+
+    app.put('/api/multilingual/languages', { bodyLimit: 4096, config: { permission: 'manageLanguages' } }, async (request, reply) => {
+      const s = request.site;
+      const body = checkLanguages(request.body);
+      if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
+      const codes = body.value.languages.map(normalizeLanguage);
+      const unknown = body.value.languages.filter((_, i) => codes[i] === null);
+      if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', undefined, { languages: `Tessera does not publish ${unknown.join(', ')}` });
+      const primary = normalizeLanguage(s.language) ?? s.language;
+      if (!codes.includes(primary))
+        throw new AppError('VALIDATION_FAILED', undefined, { languages: `The site's primary language ${primary} must stay published` });
+      const updated = await updateWebsiteSettings(
+        store,
+        s.website.id,
+        (settings) => {
+          const current =
+            settings.multilingual && typeof settings.multilingual === 'object' && !Array.isArray(settings.multilingual) ? settings.multilingual : {};
+          settings.multilingual = { ...current, languages: [...new Set(codes as string[])], connected: true };
+        },
+        deps.clock(),
+      );
+      return reply.header('cache-control', 'no-store').send(settingsAnswer({ ...s, settings: updated }));
+    });
+
+    app.delete('/api/multilingual/connection', { config: { permission: 'manageLanguages' } }, async (request, reply) => {
+      const s = request.site;
+      const updated = await updateWebsiteSettings(
+        store,
+        s.website.id,
+        (settings) => {
+          const current =
+            settings.multilingual && typeof settings.multilingual === 'object' && !Array.isArray(settings.multilingual) ? settings.multilingual : {};
+          settings.multilingual = { ...current, connected: false };
+        },
+        deps.clock(),
+      );
+      return reply.header('cache-control', 'no-store').send(settingsAnswer({ ...s, settings: updated }));
+    });
+
+    app.post('/api/site-users/account/locale', { bodyLimit: 1024 }, async (request, reply) => {
+      const s = request.site;
+      const body = checkLocale(request.body);
+      if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
+      const language = publishedLanguage(s, body.value.language);
+      if (!language) throw new AppError('LANGUAGE_UNAVAILABLE');
+      const member = memberOf(request, s.website.id);
+      if (member) {
+        // For a member it is an account call: the choice follows them to every device.
+        if (!xsrfMatches(request, member)) throw new AppError('XSRF_TOKEN_INVALID');
+        await store.db.updateTable('site_users').set({ locale: language, updated_on: deps.clock() }).where('id', '=', member.id).execute();
+      }
+      reply.setCookie(LANGUAGE_COOKIE, language, { path: '/', sameSite: 'lax', httpOnly: false, secure: request.protocol === 'https', maxAge: 365 * 86_400 });
+      return reply.header('cache-control', 'no-store').send({ language });
+    });
+  },
+  { name: 'tessera-multilingual' },
+);

@@ -41,7 +41,13 @@ export function publishedLanguage(s: SiteSnapshot, tag: unknown): string | null 
 
 export function languageView(code: string, settings: MultilingualSettings) {
   const info = siteLanguage(code);
-  return { code, name: info?.name ?? code, nativeName: info?.nativeName ?? code, primary: code === settings.primaryLanguage, published: settings.languages.includes(code) };
+  return {
+    code,
+    name: info?.name ?? code,
+    nativeName: info?.nativeName ?? code,
+    primary: code === settings.primaryLanguage,
+    published: settings.languages.includes(code),
+  };
 }
 
 export const availableLanguages = () => SITE_LANGUAGES.map((l) => ({ code: l.code, name: l.name, nativeName: l.nativeName }));

@@ -13,11 +13,14 @@ declare module 'fastify' {
 }
 
 /** The mailing list (`app.mailingList`), its confirmation and unsubscribe pages, and the popup overlay the pages carry. */
-export default fp(async (app) => {
-  const mailingList = new MailingList(app.deps.store.db, app.deps.mail, app.deps.clock);
-  app.decorate('mailingList', mailingList);
-  app.renderer.addBrowserContextHook((s, context) => {
-    context.popupOverlay = popupOverlayContext(s);
-  });
-  await app.register(newsletterPlugin, { renderer: app.renderer, mailingList });
-}, { name: 'newsletter', dependencies: ['site'] });
+export default fp(
+  async (app) => {
+    const mailingList = new MailingList(app.deps.store.db, app.deps.mail, app.deps.clock);
+    app.decorate('mailingList', mailingList);
+    app.renderer.addBrowserContextHook((s, context) => {
+      context.popupOverlay = popupOverlayContext(s);
+    });
+    await app.register(newsletterPlugin, { renderer: app.renderer, mailingList });
+  },
+  { name: 'newsletter', dependencies: ['site'] },
+);

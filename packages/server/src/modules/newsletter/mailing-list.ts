@@ -36,7 +36,11 @@ export interface OptIn {
  * carries a signed unsubscribe link to the newsletter-unsubscribe page (page type 300).
  */
 export class MailingList {
-  constructor(private readonly db: Kysely<Database>, private readonly mail: Mailer, private readonly clock: Clock) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly mail: Mailer,
+    private readonly clock: Clock,
+  ) {}
 
   /**
    * Adds an address as pending and writes its confirmation mail, in the caller's transaction.
@@ -46,12 +50,27 @@ export class MailingList {
   async optIn(tx: Db, { site, email, source }: OptIn): Promise<SubscriberStatus> {
     const now = this.clock();
     const address = email.trim().toLowerCase();
-    await tx.insertInto('mailing_list_subscribers').values({
-      id: newId(), website_id: site.websiteId, email: address, status: 'pending', source, created_on: now, updated_on: now,
-      confirmed_on: null, unsubscribed_on: null,
-    }).onConflict((oc) => oc.columns(['website_id', 'email']).doNothing()).execute();
-    const subscriber = await tx.selectFrom('mailing_list_subscribers').select(['id', 'status'])
-      .where('website_id', '=', site.websiteId).where('email', '=', address).executeTakeFirstOrThrow();
+    await tx
+      .insertInto('mailing_list_subscribers')
+      .values({
+        id: newId(),
+        website_id: site.websiteId,
+        email: address,
+        status: 'pending',
+        source,
+        created_on: now,
+        updated_on: now,
+        confirmed_on: null,
+        unsubscribed_on: null,
+      })
+      .onConflict((oc) => oc.columns(['website_id', 'email']).doNothing())
+      .execute();
+    const subscriber = await tx
+      .selectFrom('mailing_list_subscribers')
+      .select(['id', 'status'])
+      .where('website_id', '=', site.websiteId)
+      .where('email', '=', address)
+      .executeTakeFirstOrThrow();
     if (subscriber.status === 'subscribed') return 'subscribed';
     if (subscriber.status === 'unsubscribed') {
       await tx.updateTable('mailing_list_subscribers').set({ status: 'pending', updated_on: now }).where('id', '=', subscriber.id).execute();
@@ -90,24 +109,37 @@ export class MailingList {
     const secret = await existingSiteSecret(this.db, websiteId, SECRET_NAME, now);
     const id = secret ? verifyToken(secret, token, purpose, now) : null;
     if (!id) return null;
-    const subscriber = await this.db.selectFrom('mailing_list_subscribers').select(['id', 'email', 'status'])
-      .where('id', '=', id).where('website_id', '=', websiteId).executeTakeFirst();
+    const subscriber = await this.db
+      .selectFrom('mailing_list_subscribers')
+      .select(['id', 'email', 'status'])
+      .where('id', '=', id)
+      .where('website_id', '=', websiteId)
+      .executeTakeFirst();
     if (!subscriber) return null;
     // A confirmation link that arrives after the address unsubscribed does not subscribe it again.
     if (purpose === 'confirm' && subscriber.status === 'unsubscribed') return { email: subscriber.email, status: subscriber.status };
     if (subscriber.status !== status) {
-      await this.db.updateTable('mailing_list_subscribers').set({
-        status,
-        updated_on: now,
-        ...(status === 'subscribed' ? { confirmed_on: now, unsubscribed_on: null } : { unsubscribed_on: now }),
-      }).where('id', '=', subscriber.id).execute();
+      await this.db
+        .updateTable('mailing_list_subscribers')
+        .set({
+          status,
+          updated_on: now,
+          ...(status === 'subscribed' ? { confirmed_on: now, unsubscribed_on: null } : { unsubscribed_on: now }),
+        })
+        .where('id', '=', subscriber.id)
+        .execute();
     }
     return { email: subscriber.email, status };
   }
 
   /** The list's addresses by status (owner tools, tests). */
   async members(websiteId: string): Promise<{ email: string; status: SubscriberStatus; source: string }[]> {
-    return this.db.selectFrom('mailing_list_subscribers').select(['email', 'status', 'source'])
-      .where('website_id', '=', websiteId).orderBy('created_on').orderBy('email').execute();
+    return this.db
+      .selectFrom('mailing_list_subscribers')
+      .select(['email', 'status', 'source'])
+      .where('website_id', '=', websiteId)
+      .orderBy('created_on')
+      .orderBy('email')
+      .execute();
   }
 }

@@ -12,9 +12,7 @@ export function popupOverlayContext(s: SiteSnapshot) {
   const raw = s.settings.popupOverlay;
   const o = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as JsonObject) : null;
   if (o?.enabled !== true) return null;
-  const form = typeof o.formId === 'string'
-    ? s.forms.get(o.formId)
-    : [...s.forms.values()].find((f) => f.definition.newsletter === true);
+  const form = typeof o.formId === 'string' ? s.forms.get(o.formId) : [...s.forms.values()].find((f) => f.definition.newsletter === true);
   if (!form) return null;
   const version = typeof o.version === 'number' || typeof o.version === 'string' ? String(o.version) : '1';
   const delay = Number(o.delaySeconds);

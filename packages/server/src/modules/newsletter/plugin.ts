@@ -40,9 +40,17 @@ export async function newsletterPlugin(root: FastifyInstance, opts: NewsletterPl
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const { renderer, mailingList } = opts;
 
-  const page = async (request: FastifyRequest, reply: FastifyReply, build: (snapshot: NonNullable<Awaited<ReturnType<SiteRenderer['snapshotFor']>>>) => Promise<{
-    status: number; pageType: number; template: string; extra: Record<string, unknown>; fallbackHtml: string;
-  }>) => {
+  const page = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: (snapshot: NonNullable<Awaited<ReturnType<SiteRenderer['snapshotFor']>>>) => Promise<{
+      status: number;
+      pageType: number;
+      template: string;
+      extra: Record<string, unknown>;
+      fallbackHtml: string;
+    }>,
+  ) => {
     const snapshot = await renderer.snapshotFor(request);
     if (!snapshot) return renderer.sendNotFound(request, reply);
     const built = await build(snapshot);
@@ -53,38 +61,49 @@ export async function newsletterPlugin(root: FastifyInstance, opts: NewsletterPl
   };
 
   // Double opt-in. Following the link is idempotent, so a GET may do it.
-  app.get(CONFIRM_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) => page(request, reply, async (s) => {
-    const result = await mailingList.confirm(s.website.id, request.query.token);
-    const values = { email: result?.email ?? '', siteTitle: s.siteTitle };
-    const [title, body] = !result ? [NEWSLETTER_TEXTS.invalidTitle, NEWSLETTER_TEXTS.invalidBody]
-      : result.status === 'subscribed' ? [NEWSLETTER_TEXTS.confirmedTitle, NEWSLETTER_TEXTS.confirmedBody]
-        : [NEWSLETTER_TEXTS.unsubscribedTitle, NEWSLETTER_TEXTS.unsubscribedBody];
-    return {
-      status: result ? 200 : 400,
-      pageType: PageType.PAGE,
-      template: 'pages/newsletter-confirmed.page',
-      extra: { newsletterSubscription: result ? { email: result.email, status: result.status } : { email: null, status: 'invalid' } },
-      fallbackHtml: `<h1>${escapeHtml(title)}</h1>\n<p>${fill(body, values)}</p>\n`,
-    };
-  }));
+  app.get(CONFIRM_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) =>
+    page(request, reply, async (s) => {
+      const result = await mailingList.confirm(s.website.id, request.query.token);
+      const values = { email: result?.email ?? '', siteTitle: s.siteTitle };
+      const [title, body] = !result
+        ? [NEWSLETTER_TEXTS.invalidTitle, NEWSLETTER_TEXTS.invalidBody]
+        : result.status === 'subscribed'
+          ? [NEWSLETTER_TEXTS.confirmedTitle, NEWSLETTER_TEXTS.confirmedBody]
+          : [NEWSLETTER_TEXTS.unsubscribedTitle, NEWSLETTER_TEXTS.unsubscribedBody];
+      return {
+        status: result ? 200 : 400,
+        pageType: PageType.PAGE,
+        template: 'pages/newsletter-confirmed.page',
+        extra: { newsletterSubscription: result ? { email: result.email, status: result.status } : { email: null, status: 'invalid' } },
+        fallbackHtml: `<h1>${escapeHtml(title)}</h1>\n<p>${fill(body, values)}</p>\n`,
+      };
+    }),
+  );
 
   // The unsubscribe page only shows; its island unsubscribes with a POST, so that mail scanners
   // that open links do not unsubscribe anyone.
-  app.get(UNSUBSCRIBE_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) => page(request, reply, async (s) => ({
-    status: 200,
-    pageType: PageType.NEWSLETTER_UNSUBSCRIBE,
-    template: 'pages/newsletter-unsubscribe.page',
-    extra: {},
-    fallbackHtml: `<h1>${escapeHtml(NEWSLETTER_TEXTS.unsubscribeTitle)}</h1>\n` +
-      '<div id="tessera-newsletter-unsubscribe" data-tessera-island="newsletter-unsubscribe">' +
-      `<p>${fill(NEWSLETTER_TEXTS.unsubscribeBody, { siteTitle: s.siteTitle })}</p></div>\n`,
-  })));
+  app.get(UNSUBSCRIBE_PATH, { schema: { querystring: tokenQuery } }, async (request, reply) =>
+    page(request, reply, async (s) => ({
+      status: 200,
+      pageType: PageType.NEWSLETTER_UNSUBSCRIBE,
+      template: 'pages/newsletter-unsubscribe.page',
+      extra: {},
+      fallbackHtml:
+        `<h1>${escapeHtml(NEWSLETTER_TEXTS.unsubscribeTitle)}</h1>\n` +
+        '<div id="tessera-newsletter-unsubscribe" data-tessera-island="newsletter-unsubscribe">' +
+        `<p>${fill(NEWSLETTER_TEXTS.unsubscribeBody, { siteTitle: s.siteTitle })}</p></div>\n`,
+    })),
+  );
 
   // Unsubscribing must work on a locked site too.
-  app.post('/api/newsletter/unsubscribe', { schema: { body: Type.Object({ token: Type.String({ maxLength: 512 }) }) }, config: { openWhenLocked: true } }, async (request) => {
-    const snapshot = request.site;
-    const result = await mailingList.unsubscribe(snapshot.website.id, request.body.token);
-    if (!result) throw new AppError('MAILING_LIST_TOKEN_INVALID');
-    return { data: { email: result.email, status: result.status } };
-  });
+  app.post(
+    '/api/newsletter/unsubscribe',
+    { schema: { body: Type.Object({ token: Type.String({ maxLength: 512 }) }) }, config: { openWhenLocked: true } },
+    async (request) => {
+      const snapshot = request.site;
+      const result = await mailingList.unsubscribe(snapshot.website.id, request.body.token);
+      if (!result) throw new AppError('MAILING_LIST_TOKEN_INVALID');
+      return { data: { email: result.email, status: result.status } };
+    },
+  );
 }

@@ -42,26 +42,39 @@ function orderConfirmationMail(input: OrderConfirmationMailInput, site: MailSite
   const intro = donation ? 'Thank you for your contribution.' : `Thank you for your order #${input.orderNumber}.`;
   const held = input.paymentPending && input.holdUntil ? ` We hold your order until ${input.holdUntil}; without payment by then it is canceled.` : '';
   const pending = input.paymentPending ? ` Your payment is pending: we will go ahead once we receive it.${held}` : '';
-  const lineText = input.lines.map((l) => [
-    `${l.quantity} x ${l.title}: ${l.subTotal}`,
-    ...l.giftCardCodes.map((c) => `  Gift card code: ${c}`),
-    ...(l.downloadUrl ? [`  Download: ${l.downloadUrl}`] : []),
-  ].join('\n')).join('\n');
+  const lineText = input.lines
+    .map((l) =>
+      [
+        `${l.quantity} x ${l.title}: ${l.subTotal}`,
+        ...l.giftCardCodes.map((c) => `  Gift card code: ${c}`),
+        ...(l.downloadUrl ? [`  Download: ${l.downloadUrl}`] : []),
+      ].join('\n'),
+    )
+    .join('\n');
   const totalsText = input.totals.map((t) => `${t.label}: ${t.amount}`).join('\n');
   const subscriptionsText = input.subscriptions.length > 0 ? `\n\n${input.subscriptions.join('\n')}` : '';
   const text = `${intro}${pending}\n\n${lineText}\n\n${totalsText}${subscriptionsText}\n\nOrder status: ${input.orderStatusUrl}\n`;
 
-  const rows = input.lines.map((l) => {
-    const extras = [
-      ...l.giftCardCodes.map((c) => `<br><span style="font-size:14px">Gift card code: <code>${escapeHtml(c)}</code></span>`),
-      ...(l.downloadUrl ? [`<br><a href="${escapeHtml(l.downloadUrl)}" style="font-size:14px">Download</a>`] : []),
-    ].join('');
-    return `<tr><td style="padding:6px 12px 6px 0">${l.quantity} &times; ${escapeHtml(l.title)}${extras}</td>` +
-      `<td align="right" valign="top" style="padding:6px 0">${escapeHtml(l.subTotal)}</td></tr>`;
-  }).join('');
-  const totalRows = input.totals.map((t) =>
-    `<tr><th align="left" style="padding:2px 12px 2px 0;font-weight:normal">${escapeHtml(t.label)}</th><td align="right">${escapeHtml(t.amount)}</td></tr>`).join('');
-  const bodyHtml = `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(intro)}</h1>` +
+  const rows = input.lines
+    .map((l) => {
+      const extras = [
+        ...l.giftCardCodes.map((c) => `<br><span style="font-size:14px">Gift card code: <code>${escapeHtml(c)}</code></span>`),
+        ...(l.downloadUrl ? [`<br><a href="${escapeHtml(l.downloadUrl)}" style="font-size:14px">Download</a>`] : []),
+      ].join('');
+      return (
+        `<tr><td style="padding:6px 12px 6px 0">${l.quantity} &times; ${escapeHtml(l.title)}${extras}</td>` +
+        `<td align="right" valign="top" style="padding:6px 0">${escapeHtml(l.subTotal)}</td></tr>`
+      );
+    })
+    .join('');
+  const totalRows = input.totals
+    .map(
+      (t) =>
+        `<tr><th align="left" style="padding:2px 12px 2px 0;font-weight:normal">${escapeHtml(t.label)}</th><td align="right">${escapeHtml(t.amount)}</td></tr>`,
+    )
+    .join('');
+  const bodyHtml =
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(intro)}</h1>` +
     (pending ? `<p>${escapeHtml(pending.trim())}</p>` : '') +
     `<table role="presentation" style="border-collapse:collapse;width:100%">${rows}</table>` +
     `<table role="presentation" style="border-collapse:collapse;width:100%;margin-top:12px;border-top:1px solid #ddd">${totalRows}</table>` +

@@ -36,13 +36,15 @@ export function orderPages(app: FastifyInstance, deps: CommerceDeps, carts: Cart
       return renderer.send(request, reply, snapshot, await build(req, snapshot, (request.query ?? {}) as Record<string, unknown>));
     });
 
-  const orderPage = (pageType: number, template: string, tokenRequired: boolean): Build => async (req, s, query) => {
-    if (query.token === undefined && !tokenRequired) return withContext(req, pageType, template, { order: null });
-    const orderId = await deps.signer.orderIdFromToken(s.website.id, query.token);
-    const order = orderId ? await orderView(deps, s, deps.store.db, orderId) : null;
-    if (!order) return notFoundPage(req);
-    return withContext(req, pageType, template, { order });
-  };
+  const orderPage =
+    (pageType: number, template: string, tokenRequired: boolean): Build =>
+    async (req, s, query) => {
+      if (query.token === undefined && !tokenRequired) return withContext(req, pageType, template, { order: null });
+      const orderId = await deps.signer.orderIdFromToken(s.website.id, query.token);
+      const order = orderId ? await orderView(deps, s, deps.store.db, orderId) : null;
+      if (!order) return notFoundPage(req);
+      return withContext(req, pageType, template, { order });
+    };
 
   route('/checkout/order-confirmed', orderPage(PageType.ORDER_CONFIRMED, 'pages/order-confirmed.page', false));
   route('/commerce/contribution-confirmed', orderPage(PageType.CONTRIBUTION_CONFIRMED, 'pages/contribution-confirmed.page', false));
@@ -54,8 +56,12 @@ export function orderPages(app: FastifyInstance, deps: CommerceDeps, carts: Cart
     const amount = (cents: number) => ({ amountCents: cents, money: money(cents, rules.currency), text: rules.format(cents) });
     return withContext(req, PageType.DONATE, 'pages/donate.page', {
       donation: {
-        presetAmounts: d.presetAmountsCents.map(amount), min: amount(d.minCents), max: amount(d.maxCents), currency: rules.currency,
-        checkoutUrl: '/api/commerce/checkout', confirmationPath: '/commerce/contribution-confirmed',
+        presetAmounts: d.presetAmountsCents.map(amount),
+        min: amount(d.minCents),
+        max: amount(d.maxCents),
+        currency: rules.currency,
+        checkoutUrl: '/api/commerce/checkout',
+        confirmationPath: '/commerce/contribution-confirmed',
       },
     });
   });
@@ -67,17 +73,28 @@ export function orderPages(app: FastifyInstance, deps: CommerceDeps, carts: Cart
     const shoppingCart = await carts.view(s, cart);
     const entry = shoppingCart.entries[0];
     const plans = entry ? await deps.store.db.selectFrom('subscription_plans').selectAll().where('item_id', '=', entry.itemId).execute() : [];
-    const plan = plans[0] && parseSubscriptionPlan({
-      billingPeriod: { value: plans[0].billing_period_value, unit: plans[0].billing_period_unit }, numBillingCycles: plans[0].num_billing_cycles,
-    });
+    const plan =
+      plans[0] &&
+      parseSubscriptionPlan({
+        billingPeriod: { value: plans[0].billing_period_value, unit: plans[0].billing_period_unit },
+        numBillingCycles: plans[0].num_billing_cycles,
+      });
     if (!entry || !plan) return notFoundPage(req);
     const rules = storeRules(s);
     return withContext(req, PageType.CHECKOUT, 'pages/subscription.page', {
       shoppingCart,
       subscription: {
-        cartToken: token, itemId: entry.itemId, title: entry.title, fullUrl: entry.fullUrl, sku: entry.chosenVariant.sku,
-        quantity: entry.quantity, plan, priceText: subscriptionPriceText(plan, rules.format(entry.subTotalCents)),
-        isPurchased: shoppingCart.isPurchased, orderId: shoppingCart.orderId, checkoutUrl: '/api/commerce/checkout',
+        cartToken: token,
+        itemId: entry.itemId,
+        title: entry.title,
+        fullUrl: entry.fullUrl,
+        sku: entry.chosenVariant.sku,
+        quantity: entry.quantity,
+        plan,
+        priceText: subscriptionPriceText(plan, rules.format(entry.subTotalCents)),
+        isPurchased: shoppingCart.isPurchased,
+        orderId: shoppingCart.orderId,
+        checkoutUrl: '/api/commerce/checkout',
       },
     });
   });
@@ -89,14 +106,21 @@ export function orderPages(app: FastifyInstance, deps: CommerceDeps, carts: Cart
     const rules = storeRules(s);
     const sku = typeof query.sku === 'string' ? query.sku : '';
     const denominations = rows.map((r) => ({
-      sku: r.sku, amountCents: r.price_cents, money: money(r.price_cents, rules.currency), text: rules.format(r.price_cents), selected: r.sku === sku,
+      sku: r.sku,
+      amountCents: r.price_cents,
+      money: money(r.price_cents, rules.currency),
+      text: rules.format(r.price_cents),
+      selected: r.sku === sku,
     }));
     const selected = denominations.find((d) => d.selected) ?? null;
     const collection = s.collectionsById.get(rows[0]!.collection_id);
     return withContext(req, PageType.CHECKOUT, 'pages/gift-card.page', {
       giftCard: {
-        itemId, title: rows[0]!.title, fullUrl: collection ? itemUrl(s, collection, rows[0]!) : null,
-        denominations, selected,
+        itemId,
+        title: rows[0]!.title,
+        fullUrl: collection ? itemUrl(s, collection, rows[0]!) : null,
+        denominations,
+        selected,
         // The spec's message when no denomination was chosen (storefront.md section 5).
         message: selected ? null : CART_MESSAGES.giftCardDenominationRequired,
         checkoutUrl: '/api/commerce/checkout',

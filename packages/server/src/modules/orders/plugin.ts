@@ -16,11 +16,14 @@ export async function ordersPlugin(app: FastifyInstance, deps: CommerceDeps): Pr
   downloadRoutes(app, deps);
   // A visitor hook: the cart is the visitor's own, shown by the theme's visitor blocks (the cart
   // indicator), so pages kept for everyone are completed with it per visitor (site/page-cache.ts).
-  deps.renderer.addContextHook(async (request, snapshot, context) => {
-    // Only visitors holding a cart cookie cost a query; everyone else has the empty cart.
-    const token = cartTokenOf(request);
-    if (!token || 'shoppingCart' in context) return;
-    const cart = await carts.current(snapshot, token);
-    if (cart) context.shoppingCart = await carts.view(snapshot, cart);
-  }, { visitor: true });
+  deps.renderer.addContextHook(
+    async (request, snapshot, context) => {
+      // Only visitors holding a cart cookie cost a query; everyone else has the empty cart.
+      const token = cartTokenOf(request);
+      if (!token || 'shoppingCart' in context) return;
+      const cart = await carts.current(snapshot, token);
+      if (cart) context.shoppingCart = await carts.view(snapshot, cart);
+    },
+    { visitor: true },
+  );
 }

@@ -27,15 +27,19 @@ const PageSpeedData = Type.Object(
     marketingId: Opt(ClientId),
     memberId: Opt(Str(64)),
     version: Str(32, 1),
-    connection: Opt(Type.Object(
-      { downlink: Opt(Measure), effectiveType: Opt(Str(16)), rtt: Opt(Measure), saveData: Opt(Type.Boolean()) },
-      { additionalProperties: Scalar, maxProperties: 20 },
-    )),
+    connection: Opt(
+      Type.Object(
+        { downlink: Opt(Measure), effectiveType: Opt(Str(16)), rtt: Opt(Measure), saveData: Opt(Type.Boolean()) },
+        { additionalProperties: Scalar, maxProperties: 20 },
+      ),
+    ),
     deliveryType: Type.Union([Type.Literal('beacon'), Type.Literal('xhr')]),
-    display: Opt(Type.Object(
-      { devicePixelRatio: Opt(Measure), screenWidth: Opt(Measure), screenHeight: Opt(Measure), viewportWidth: Opt(Measure), viewportHeight: Opt(Measure) },
-      { additionalProperties: Scalar, maxProperties: 20 },
-    )),
+    display: Opt(
+      Type.Object(
+        { devicePixelRatio: Opt(Measure), screenWidth: Opt(Measure), screenHeight: Opt(Measure), viewportWidth: Opt(Measure), viewportHeight: Opt(Measure) },
+        { additionalProperties: Scalar, maxProperties: 20 },
+      ),
+    ),
     hardware: Opt(Type.Object({ deviceMemory: Opt(Measure), hardwareConcurrency: Opt(Measure) }, { additionalProperties: Scalar, maxProperties: 20 })),
     hash: Opt(Str(2048)),
     hostname: Str(255),
@@ -98,9 +102,11 @@ export async function performancePlugin(app: FastifyInstance): Promise<void> {
     const site = await ingest.site(request);
     if (!site) return ingest.notFound(reply);
     // Beacons send text/plain; a JSON body is taken too.
-    const json = hasType(request, 'text/plain') ? parseJson(request.body, 'records')
-      : hasType(request, 'application/json') ? { ok: true as const, value: request.body }
-      : undefined;
+    const json = hasType(request, 'text/plain')
+      ? parseJson(request.body, 'records')
+      : hasType(request, 'application/json')
+        ? { ok: true as const, value: request.body }
+        : undefined;
     if (!json) return ingest.wrongType(reply, site, endpoint, 'text/plain');
     if (!json.ok) return ingest.refuse(reply, site, endpoint, json);
     const records = json.value;
@@ -128,23 +134,27 @@ export async function performancePlugin(app: FastifyInstance): Promise<void> {
         return '/';
       }
     })();
-    return ingest.keep(reply, 202, 'performance_records', records.map((record) => {
-      const timings = (record.data.timings ?? {}) as Record<string, number>;
-      const speed = record.event === 'pageSpeed' ? (record.data as PageSpeed) : undefined;
-      return {
-        website_id: site.websiteId,
-        day: site.day,
-        received_on: now,
-        page_load_id: record.pageLoadId,
-        event: record.event,
-        path: speed ? pathOf(speed.pathname) : pagePath,
-        device: deviceOf(userAgent, speed?.display?.viewportWidth),
-        lcp: speed ? timings.largestContentfulPaint ?? null : null,
-        inp: speed ? timings.interactionToNextPaint ?? null : null,
-        cls: speed ? timings.cumulativeLayoutShift ?? null : null,
-        data: JSON.stringify(record),
-      };
-    }));
+    return ingest.keep(
+      reply,
+      202,
+      'performance_records',
+      records.map((record) => {
+        const timings = (record.data.timings ?? {}) as Record<string, number>;
+        const speed = record.event === 'pageSpeed' ? (record.data as PageSpeed) : undefined;
+        return {
+          website_id: site.websiteId,
+          day: site.day,
+          received_on: now,
+          page_load_id: record.pageLoadId,
+          event: record.event,
+          path: speed ? pathOf(speed.pathname) : pagePath,
+          device: deviceOf(userAgent, speed?.display?.viewportWidth),
+          lcp: speed ? (timings.largestContentfulPaint ?? null) : null,
+          inp: speed ? (timings.interactionToNextPaint ?? null) : null,
+          cls: speed ? (timings.cumulativeLayoutShift ?? null) : null,
+          data: JSON.stringify(record),
+        };
+      }),
+    );
   });
 }
-

@@ -38,47 +38,50 @@ function trackingContextOf(raw: unknown): { productPage: string | null; productS
  *       -> { place }; 400 VALIDATION_FAILED without the tracking context's productPage and productSection
  * With no provider configured, both answer 501 PLACES_UNAVAILABLE (after the request is checked).
  */
-export const placesPlugin = fp(async (app: FastifyInstance, opts: { commerce: CommerceDeps; provider?: PlacesProvider | null }) => {
-  const { renderer, store, clock } = opts.commerce;
-  const provider = opts.provider ?? null;
-  const limiter = new RateLimiter(store.db, clock);
+export const placesPlugin = fp(
+  async (app: FastifyInstance, opts: { commerce: CommerceDeps; provider?: PlacesProvider | null }) => {
+    const { renderer, store, clock } = opts.commerce;
+    const provider = opts.provider ?? null;
+    const limiter = new RateLimiter(store.db, clock);
 
-  const ready = async (request: Parameters<typeof renderer.snapshotFor>[0]) => {
-    const s = request.site;
-    if (!provider) throw new AppError('PLACES_UNAVAILABLE');
-    await limiter.enforce(s.website.id, [{ rule: PLACES_LIMIT, subject: visitorSubject(request) }]);
-    return { s, provider, language: renderer.pageRequest(request, s).language ?? s.language };
-  };
-  const ask = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch {
-      throw new AppError('PLACES_FAILED');
-    }
-  };
+    const ready = async (request: Parameters<typeof renderer.snapshotFor>[0]) => {
+      const s = request.site;
+      if (!provider) throw new AppError('PLACES_UNAVAILABLE');
+      await limiter.enforce(s.website.id, [{ rule: PLACES_LIMIT, subject: visitorSubject(request) }]);
+      return { s, provider, language: renderer.pageRequest(request, s).language ?? s.language };
+    };
+    const ask = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch {
+        throw new AppError('PLACES_FAILED');
+      }
+    };
 
-  app.get('/api/google-maps/places/autocomplete', async (request, reply) => {
-    const q = request.query as Record<string, unknown>;
-    const input = str(q.input, 200);
-    if (!input) throw new AppError('VALIDATION_FAILED', undefined, { input: 'Required' });
-    const { provider: p, language } = await ready(request);
-    const country = typeof q.country === 'string' && /^[A-Za-z]{2}$/.test(q.country) ? q.country.toUpperCase() : null;
-    const predictions = await ask(() => p.autocomplete({ input, sessionToken: str(q.sessionToken, 100), language, country }));
-    return reply.header('cache-control', 'no-store').send({ predictions });
-  });
+    app.get('/api/google-maps/places/autocomplete', async (request, reply) => {
+      const q = request.query as Record<string, unknown>;
+      const input = str(q.input, 200);
+      if (!input) throw new AppError('VALIDATION_FAILED', undefined, { input: 'Required' });
+      const { provider: p, language } = await ready(request);
+      const country = typeof q.country === 'string' && /^[A-Za-z]{2}$/.test(q.country) ? q.country.toUpperCase() : null;
+      const predictions = await ask(() => p.autocomplete({ input, sessionToken: str(q.sessionToken, 100), language, country }));
+      return reply.header('cache-control', 'no-store').send({ predictions });
+    });
 
-  app.get('/api/google-maps/places/details', async (request, reply) => {
-    const q = request.query as Record<string, unknown>;
-    const errors: Record<string, string> = {};
-    const placeId = str(q.placeId, 300);
-    if (!placeId) errors.placeId = 'Required';
-    const tracking = trackingContextOf(q.trackingContext);
-    if (!tracking.productPage) errors['trackingContext.productPage'] = 'Required';
-    if (!tracking.productSection) errors['trackingContext.productSection'] = 'Required';
-    if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
-    const { provider: p, language } = await ready(request);
-    const place = await ask(() => p.details({ placeId: placeId!, sessionToken: str(q.sessionToken, 100), language }));
-    if (!place) throw new AppError('NOT_FOUND');
-    return reply.header('cache-control', 'no-store').send({ place });
-  });
-}, { name: 'tessera-places' });
+    app.get('/api/google-maps/places/details', async (request, reply) => {
+      const q = request.query as Record<string, unknown>;
+      const errors: Record<string, string> = {};
+      const placeId = str(q.placeId, 300);
+      if (!placeId) errors.placeId = 'Required';
+      const tracking = trackingContextOf(q.trackingContext);
+      if (!tracking.productPage) errors['trackingContext.productPage'] = 'Required';
+      if (!tracking.productSection) errors['trackingContext.productSection'] = 'Required';
+      if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
+      const { provider: p, language } = await ready(request);
+      const place = await ask(() => p.details({ placeId: placeId!, sessionToken: str(q.sessionToken, 100), language }));
+      if (!place) throw new AppError('NOT_FOUND');
+      return reply.header('cache-control', 'no-store').send({ place });
+    });
+  },
+  { name: 'tessera-places' },
+);

@@ -9,7 +9,10 @@ export function encodeCursor(position: Record<string, string | number>): string 
 }
 
 /** The position a cursor names, checked field by field; null for none; CURSOR_INVALID for anything else. */
-export function decodeCursor<T extends Record<string, 'string' | 'number'>>(cursor: unknown, shape: T): { [K in keyof T]: T[K] extends 'string' ? string : number } | null {
+export function decodeCursor<T extends Record<string, 'string' | 'number'>>(
+  cursor: unknown,
+  shape: T,
+): { [K in keyof T]: T[K] extends 'string' ? string : number } | null {
   if (cursor === undefined || cursor === null || cursor === '') return null;
   if (typeof cursor !== 'string' || cursor.length > 512) throw new AppError('CURSOR_INVALID');
   let value: unknown;

@@ -26,13 +26,15 @@ declare module '../../mail/templates/index.js' {
 
 function restockNoticeMail(input: RestockNoticeInput, site: MailSite): MailContent {
   const what = input.variantText ? `${input.productTitle} (${input.variantText})` : input.productTitle;
-  const text = `Good news: ${what} is back in stock at ${site.siteTitle}.\n\n` +
+  const text =
+    `Good news: ${what} is back in stock at ${site.siteTitle}.\n\n` +
     `Shop now: ${input.productUrl}\n\n` +
     `You asked ${site.siteTitle} to tell you when this item is back in stock. This is the only email you will get about it.\n`;
   const image = input.imageUrl
     ? `<p style="margin:0 0 16px"><img src="${escapeHtml(input.imageUrl)}" alt="" width="160" style="max-width:160px;height:auto;border-radius:4px"></p>`
     : '';
-  const bodyHtml = `<h1 style="font-size:20px;margin:0 0 16px">Back in stock</h1>${image}` +
+  const bodyHtml =
+    `<h1 style="font-size:20px;margin:0 0 16px">Back in stock</h1>${image}` +
     `<p><strong>${escapeHtml(input.productTitle)}</strong>${input.variantText ? ` <span style="color:#555">(${escapeHtml(input.variantText)})</span>` : ''} is back in stock.</p>` +
     `<p style="margin:24px 0"><a href="${escapeHtml(input.productUrl)}" style="background:#222;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none">Shop now</a></p>` +
     `<p style="color:#666;font-size:14px">You asked ${escapeHtml(site.siteTitle)} to tell you when this item is back in stock. This is the only email you will get about it.</p>`;

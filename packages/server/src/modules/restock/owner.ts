@@ -13,7 +13,12 @@ export async function signUpGroups(db: Executor, s: SiteSnapshot, cursor: unknow
   const after = decodeCursor(cursor, { v: 'string' });
   const rows = await listGroups(db, s.website.id, after?.v ?? null, pageSize);
   const page = rows.slice(0, pageSize);
-  const variants = await findRestockVariants(db, s, page.map((r) => r.variant_id), now);
+  const variants = await findRestockVariants(
+    db,
+    s,
+    page.map((r) => r.variant_id),
+    now,
+  );
   const hasNextPage = rows.length > pageSize;
   return {
     signUpGroups: page.map((r) => {
@@ -49,7 +54,8 @@ export async function signUpsOf(db: Executor, s: SiteSnapshot, query: { productI
   const variantId = typeof query.variantId === 'string' ? query.variantId : '';
   if (!productId || !variantId) {
     throw new AppError('VALIDATION_FAILED', undefined, {
-      ...(productId ? {} : { productId: 'Required' }), ...(variantId ? {} : { variantId: 'Required' }),
+      ...(productId ? {} : { productId: 'Required' }),
+      ...(variantId ? {} : { variantId: 'Required' }),
     });
   }
   const after = decodeCursor(query.cursor, { c: 'number', i: 'string' });

@@ -55,13 +55,16 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
     return reply.status(appError.status).send({ ...appError.body(), data: { message: appError.message } });
   });
 
-
   app.post(RESTOCK_PATH, { bodyLimit: 16 * 1024 }, async (request) => {
     const s = request.site;
-    await limiter.enforce(s.website.id, [
-      { rule: limits.signUpPerVisitor, subject: visitorSubject(request) },
-      { rule: limits.signUpPerSite, subject: SITE_SUBJECT },
-    ], 'RESTOCK_RATE_LIMITED');
+    await limiter.enforce(
+      s.website.id,
+      [
+        { rule: limits.signUpPerVisitor, subject: visitorSubject(request) },
+        { rule: limits.signUpPerSite, subject: SITE_SUBJECT },
+      ],
+      'RESTOCK_RATE_LIMITED',
+    );
     const body = request.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new AppError('BAD_REQUEST');
     await signUp(deps, s, opts.sites.originOf(request, s), body as RestockSignUpBody);
@@ -100,7 +103,10 @@ export async function restockPlugin(root: FastifyInstance, opts: RestockPluginOp
   });
 
   ownerPage(root, {
-    path: '/config/restock', page: 'restock', title: 'Restock notifications', permission: 'viewRestockSignups',
+    path: '/config/restock',
+    page: 'restock',
+    title: 'Restock notifications',
+    permission: 'viewRestockSignups',
     context: (_request, s) => ({ timeZone: s.timeZone }),
   });
 }

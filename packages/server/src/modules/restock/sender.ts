@@ -38,7 +38,10 @@ export interface SendResult {
 export class RestockSender {
   private sweeping: Promise<number> | null = null;
 
-  constructor(private readonly deps: RestockSenderDeps, private readonly batch = SEND_BATCH) {}
+  constructor(
+    private readonly deps: RestockSenderDeps,
+    private readonly batch = SEND_BATCH,
+  ) {}
 
   async send(s: SiteSnapshot, productId: string, variantId: string): Promise<SendResult> {
     const { store, clock } = this.deps;
@@ -68,8 +71,7 @@ export class RestockSender {
 
   private async sendBatch(tx: Executor, s: SiteSnapshot, variant: RestockVariant): Promise<number | null> {
     const { mail, mailFrom, clock } = this.deps;
-    const live = await tx.selectFrom('product_variants').select(['stock', 'unlimited'])
-      .where('id', '=', variant.variantId).executeTakeFirst();
+    const live = await tx.selectFrom('product_variants').select(['stock', 'unlimited']).where('id', '=', variant.variantId).executeTakeFirst();
     if (!live || !inStock({ productType: variant.productType, stock: live.stock, unlimited: live.unlimited === 1 })) return null;
     const claimed = await claimWaiting(tx, s.website.id, variant.variantId, clock(), this.batch);
     const path = productPath(s, variant);
@@ -77,9 +79,15 @@ export class RestockSender {
     for (const signup of claimed) {
       const sender = siteSender(s, signup.base_url, mailFrom);
       const outboxId = await mail.send(tx, {
-        websiteId: s.website.id, kind: 'restock-notice', to: signup.email, from: sender.from, site: sender.site,
+        websiteId: s.website.id,
+        kind: 'restock-notice',
+        to: signup.email,
+        from: sender.from,
+        site: sender.site,
         input: {
-          productTitle: variant.title, variantText: variant.variantText, productUrl: `${signup.base_url}${path}`,
+          productTitle: variant.title,
+          variantText: variant.variantText,
+          productUrl: `${signup.base_url}${path}`,
           imageUrl: image ? (image.startsWith('/') ? `${signup.base_url}${image}` : image) : null,
         },
       });

@@ -21,7 +21,6 @@ export interface RestockSettings {
   readonly autoSend: boolean;
 }
 
-
 export function restockSettings(s: SiteSnapshot): RestockSettings {
   const m = merchandisingOf(s.store);
   return {

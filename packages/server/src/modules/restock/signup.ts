@@ -74,16 +74,35 @@ export async function signUp(deps: SignUpDeps, s: SiteSnapshot, baseUrl: string,
       const verdict = await captcha.provider.verify(captcha.site, String(body.captchaToken), tx);
       if (!verdict.ok) throw new AppError(verdict.reason === 'missing' ? 'CAPTCHA_REQUIRED' : 'CAPTCHA_INVALID');
     }
-    const inserted = await tx.insertInto('restock_signups').values({
-      id: newId(), website_id: websiteId, item_id: productId, variant_id: variantId, email, join_mailing_list: join ? 1 : 0,
-      status: 'waiting', base_url: baseUrl, created_on: now, notified_on: null, outbox_id: null,
-    }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    const inserted = await tx
+      .insertInto('restock_signups')
+      .values({
+        id: newId(),
+        website_id: websiteId,
+        item_id: productId,
+        variant_id: variantId,
+        email,
+        join_mailing_list: join ? 1 : 0,
+        status: 'waiting',
+        base_url: baseUrl,
+        created_on: now,
+        notified_on: null,
+        outbox_id: null,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
     let optIn = join && Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
     if (join && !optIn) {
       // Signed up before without joining the list: this time the visitor asks to join.
-      const changed = await tx.updateTable('restock_signups').set({ join_mailing_list: 1 })
-        .where('website_id', '=', websiteId).where('variant_id', '=', variantId).where('email', '=', email)
-        .where('status', '=', 'waiting').where('join_mailing_list', '=', 0).executeTakeFirst();
+      const changed = await tx
+        .updateTable('restock_signups')
+        .set({ join_mailing_list: 1 })
+        .where('website_id', '=', websiteId)
+        .where('variant_id', '=', variantId)
+        .where('email', '=', email)
+        .where('status', '=', 'waiting')
+        .where('join_mailing_list', '=', 0)
+        .executeTakeFirst();
       optIn = Number(changed.numUpdatedRows) === 1;
     }
     if (optIn) await deps.mailingList.optIn(tx, { site: { websiteId, ...sender.site, from: sender.from }, email, source: 'restock' });

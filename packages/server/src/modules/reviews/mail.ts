@@ -24,11 +24,13 @@ declare module '../../mail/templates/index.js' {
 function reviewRequestMail(input: ReviewRequestInput, site: MailSite): MailContent {
   const one = input.products.length === 1;
   const what = one ? input.products[0]!.title : 'what you bought';
-  const text = `Thank you again for your order #${input.orderNumber} from ${site.siteTitle}.\n\n` +
+  const text =
+    `Thank you again for your order #${input.orderNumber} from ${site.siteTitle}.\n\n` +
     `How do you like ${what}? Your review helps other customers choose.\n\n` +
     `${input.products.map((p) => `- ${p.title}`).join('\n')}\n\n` +
     `Write a review: ${input.reviewUrl}\n`;
-  const bodyHtml = `<h1 style="font-size:20px;margin:0 0 16px">How do you like ${escapeHtml(what)}?</h1>` +
+  const bodyHtml =
+    `<h1 style="font-size:20px;margin:0 0 16px">How do you like ${escapeHtml(what)}?</h1>` +
     `<p>Thank you again for your order #${input.orderNumber}. Your review helps other customers choose.</p>` +
     `<ul style="padding-left:20px">${input.products.map((p) => `<li>${escapeHtml(p.title)}</li>`).join('')}</ul>` +
     `<p style="margin:24px 0"><a href="${escapeHtml(input.reviewUrl)}" style="background:#222;color:#fff;padding:12px 20px;border-radius:4px;text-decoration:none">Write a review</a></p>`;

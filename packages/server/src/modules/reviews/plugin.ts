@@ -80,8 +80,12 @@ export async function reviewsPlugin(app: FastifyInstance, opts: ReviewsPluginOpt
   const orderOf = async (s: SiteSnapshot, token: unknown) => {
     const orderId = await orderIdFromReviewToken(signer, s.website.id, token);
     if (!orderId) return null;
-    const order = await store.db.selectFrom('orders').select(['id', 'order_number', 'payment_status', 'shipping_address'])
-      .where('id', '=', orderId).where('website_id', '=', s.website.id).executeTakeFirst();
+    const order = await store.db
+      .selectFrom('orders')
+      .select(['id', 'order_number', 'payment_status', 'shipping_address'])
+      .where('id', '=', orderId)
+      .where('website_id', '=', s.website.id)
+      .executeTakeFirst();
     return order && order.payment_status === 'paid' ? order : null;
   };
 
@@ -93,9 +97,20 @@ export async function reviewsPlugin(app: FastifyInstance, opts: ReviewsPluginOpt
     const order = reviewSettings(s).enabled ? await orderOf(s, token) : null;
     if (!order) return renderer.send(request, reply, s, notFoundPage(req));
     const [products, reviews] = await Promise.all([reviewableProducts(store.db, order.id), orderReviews(store.db, order.id)]);
-    const items = products.length === 0 ? [] : await store.db.selectFrom('items').innerJoin('products', 'products.item_id', 'items.id')
-      .select(['items.id', 'items.title', 'items.url_id', 'items.collection_id', 'items.data as item_data', 'products.data as product_data'])
-      .where('items.website_id', '=', s.website.id).where('items.id', 'in', products.map((p) => p.itemId)).execute();
+    const items =
+      products.length === 0
+        ? []
+        : await store.db
+            .selectFrom('items')
+            .innerJoin('products', 'products.item_id', 'items.id')
+            .select(['items.id', 'items.title', 'items.url_id', 'items.collection_id', 'items.data as item_data', 'products.data as product_data'])
+            .where('items.website_id', '=', s.website.id)
+            .where(
+              'items.id',
+              'in',
+              products.map((p) => p.itemId),
+            )
+            .execute();
     const byId = new Map(items.map((i) => [i.id, i]));
     const context = baseContext(req, PageType.REVIEWS_REQUEST);
     const list = products.map((p) => {
@@ -125,7 +140,10 @@ export async function reviewsPlugin(app: FastifyInstance, opts: ReviewsPluginOpt
     // Search engines and mail scanners should not keep or pass on the order's link.
     reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
     return renderer.send(request, reply, s, {
-      kind: 'page', status: 200, template: 'pages/reviews-request.page', context,
+      kind: 'page',
+      status: 200,
+      template: 'pages/reviews-request.page',
+      context,
       fallbackHtml: `<h1>Write a review</h1>\n<ul>${list.map((p) => `<li>${escapeHtml(p.title)}</li>`).join('')}</ul>\n`,
     });
   });
@@ -146,8 +164,14 @@ export async function reviewsPlugin(app: FastifyInstance, opts: ReviewsPluginOpt
     if (!(await reviewableProducts(store.db, order.id)).some((p) => p.itemId === itemId)) throw new AppError('REVIEW_PRODUCT_NOT_IN_ORDER');
     const name = typeof body.reviewerName === 'string' ? body.reviewerName.trim() : '';
     const row = {
-      id: newId(), website_id: s.website.id, item_id: itemId, order_id: order.id, rating: parseRating(body.rating)!,
-      body: String(body.body).trim(), reviewer_name: name || defaultReviewerName(order.shipping_address), created_on: opts.clock(),
+      id: newId(),
+      website_id: s.website.id,
+      item_id: itemId,
+      order_id: order.id,
+      rating: parseRating(body.rating)!,
+      body: String(body.body).trim(),
+      reviewer_name: name || defaultReviewerName(order.shipping_address),
+      created_on: opts.clock(),
     };
     // A bot that filled in the hidden field gets the same answer, and nothing is kept.
     const bait = body[HONEYPOT];

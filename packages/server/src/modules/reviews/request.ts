@@ -34,14 +34,24 @@ export function reviewRequestHook(deps: { mail: Mailer; signer: Signer; mailFrom
     const settings = reviewSettings(site);
     if (!settings.enabled || order.kind === 'donation') return;
     const seen = new Set<string>();
-    const products = order.lines.filter((l) => l.itemId && l.productType !== null && REVIEWABLE_TYPES.includes(l.productType) && !seen.has(l.itemId) && seen.add(l.itemId));
+    const products = order.lines.filter(
+      (l) => l.itemId && l.productType !== null && REVIEWABLE_TYPES.includes(l.productType) && !seen.has(l.itemId) && seen.add(l.itemId),
+    );
     if (products.length === 0) return;
     const sender = siteSender(site, baseUrl, deps.mailFrom);
     const token = await reviewToken(deps.signer, site.website.id, order.id);
     await deps.mail.send(tx, {
-      websiteId: site.website.id, kind: 'review-request', to: order.customerEmail, from: sender.from, site: sender.site,
+      websiteId: site.website.id,
+      kind: 'review-request',
+      to: order.customerEmail,
+      from: sender.from,
+      site: sender.site,
       dueOn: now + settings.requestDelayHours * 3_600_000,
-      input: { orderNumber: order.orderNumber, products: products.map((l) => ({ title: l.title })), reviewUrl: `${baseUrl}${REVIEWS_REQUEST_PATH}?token=${token}` },
+      input: {
+        orderNumber: order.orderNumber,
+        products: products.map((l) => ({ title: l.title })),
+        reviewUrl: `${baseUrl}${REVIEWS_REQUEST_PATH}?token=${token}`,
+      },
     });
   };
 }

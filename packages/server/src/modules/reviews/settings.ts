@@ -18,7 +18,7 @@ export function reviewSettings(s: SiteSnapshot): ReviewSettings {
   const delay = m.reviewRequestDelayHours;
   return {
     enabled: m.reviewsEnabled === true,
-    requestDelayHours: typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 && delay <= MAX_DELAY_HOURS
-      ? delay : DEFAULT_REVIEW_REQUEST_DELAY_HOURS,
+    requestDelayHours:
+      typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 && delay <= MAX_DELAY_HOURS ? delay : DEFAULT_REVIEW_REQUEST_DELAY_HOURS,
   };
 }

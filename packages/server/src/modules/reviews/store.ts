@@ -16,9 +16,14 @@ export interface ReviewableProduct {
 
 /** An order's reviewable products, once each, in the order's line order. */
 export async function reviewableProducts(db: Executor, orderId: string): Promise<ReviewableProduct[]> {
-  const lines = await db.selectFrom('order_lines').select(['item_id', 'title'])
-    .where('order_id', '=', orderId).where('item_id', 'is not', null).where('product_type', 'in', [...REVIEWABLE_TYPES])
-    .orderBy('position').execute();
+  const lines = await db
+    .selectFrom('order_lines')
+    .select(['item_id', 'title'])
+    .where('order_id', '=', orderId)
+    .where('item_id', 'is not', null)
+    .where('product_type', 'in', [...REVIEWABLE_TYPES])
+    .orderBy('position')
+    .execute();
   const seen = new Map<string, ReviewableProduct>();
   for (const l of lines) if (!seen.has(l.item_id!)) seen.set(l.item_id!, { itemId: l.item_id!, title: l.title });
   return [...seen.values()];
@@ -39,17 +44,35 @@ export interface ReviewView {
 type ReviewRow = { id: string; item_id: string; rating: number; body: string; reviewer_name: string; created_on: number };
 
 export function reviewView(r: ReviewRow): ReviewView {
-  return { id: r.id, itemId: r.item_id, rating: r.rating, stars: ratingStars(r.rating), body: r.body, reviewerName: r.reviewer_name, created: Number(r.created_on) };
+  return {
+    id: r.id,
+    itemId: r.item_id,
+    rating: r.rating,
+    stars: ratingStars(r.rating),
+    body: r.body,
+    reviewerName: r.reviewer_name,
+    created: Number(r.created_on),
+  };
 }
 
 /** A product page's reviews, compiled once (storage/prepared.ts): every product page reads them. */
-const newestReviews = preparedQuery<ReviewRow, Database>((db, p) => db.selectFrom('product_reviews')
-  .select(['id', 'item_id', 'rating', 'body', 'reviewer_name', 'created_on'])
-  .where('website_id', '=', p(0)).where('item_id', '=', p(1))
-  .orderBy('created_on', 'desc').orderBy('id', 'desc').limit(p(2)));
-const reviewSummary = preparedQuery<{ count: number; total: number | null }, Database>((db, p) => db.selectFrom('product_reviews')
-  .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('rating').as('total')])
-  .where('website_id', '=', p(0)).where('item_id', '=', p(1)));
+const newestReviews = preparedQuery<ReviewRow, Database>((db, p) =>
+  db
+    .selectFrom('product_reviews')
+    .select(['id', 'item_id', 'rating', 'body', 'reviewer_name', 'created_on'])
+    .where('website_id', '=', p(0))
+    .where('item_id', '=', p(1))
+    .orderBy('created_on', 'desc')
+    .orderBy('id', 'desc')
+    .limit(p(2)),
+);
+const reviewSummary = preparedQuery<{ count: number; total: number | null }, Database>((db, p) =>
+  db
+    .selectFrom('product_reviews')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('rating').as('total')])
+    .where('website_id', '=', p(0))
+    .where('item_id', '=', p(1)),
+);
 
 /** The newest reviews of a product, and the count and average of all of them. */
 export async function productReviews(db: Kysely<Database>, websiteId: string, itemId: string, limit: number) {
@@ -59,7 +82,10 @@ export async function productReviews(db: Kysely<Database>, websiteId: string, it
 
 /** The reviews an order's buyer wrote, by product. */
 export async function orderReviews(db: Executor, orderId: string): Promise<Map<string, ReviewView>> {
-  const rows = await db.selectFrom('product_reviews').select(['id', 'item_id', 'rating', 'body', 'reviewer_name', 'created_on'])
-    .where('order_id', '=', orderId).execute();
+  const rows = await db
+    .selectFrom('product_reviews')
+    .select(['id', 'item_id', 'rating', 'body', 'reviewer_name', 'created_on'])
+    .where('order_id', '=', orderId)
+    .execute();
   return new Map(rows.map((r) => [r.item_id, reviewView(r)]));
 }

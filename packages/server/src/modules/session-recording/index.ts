@@ -2,6 +2,9 @@ import fp from 'fastify-plugin';
 import { sessionRecordingPlugin } from './plugin.js';
 
 /** The session recording id for the collectors. */
-export default fp(async (app) => {
-  await app.register(sessionRecordingPlugin, app.commerce);
-}, { name: 'session-recording', dependencies: ['commerce'] });
+export default fp(
+  async (app) => {
+    await app.register(sessionRecordingPlugin, app.commerce);
+  },
+  { name: 'session-recording', dependencies: ['commerce'] },
+);

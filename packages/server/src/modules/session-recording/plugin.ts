@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_RECORDING_MOCK_ID } from '@tessera/core';
-import { AppError } from '../../errors.js';
 import { isObject } from '../../site-dir/checker.js';
 import type { CommerceDeps } from '../commerce/index.js';
 import type { SiteSnapshot } from '../site/index.js';
@@ -19,9 +18,12 @@ function sessionRecordingId(s: SiteSnapshot): string {
   return typeof raw.id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(raw.id) ? raw.id : s.website.id;
 }
 
-export const sessionRecordingPlugin = fp(async (app: FastifyInstance, deps: CommerceDeps) => {
-  app.get('/api/commerce/fullstory/getId', async (request, reply) => {
-    const s = request.site;
-    return reply.header('cache-control', 'no-store').send({ data: sessionRecordingId(s) });
-  });
-}, { name: 'tessera-session-recording' });
+export const sessionRecordingPlugin = fp(
+  async (app: FastifyInstance, _deps: CommerceDeps) => {
+    app.get('/api/commerce/fullstory/getId', async (request, reply) => {
+      const s = request.site;
+      return reply.header('cache-control', 'no-store').send({ data: sessionRecordingId(s) });
+    });
+  },
+  { name: 'tessera-session-recording' },
+);

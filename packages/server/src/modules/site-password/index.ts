@@ -7,7 +7,10 @@ export { lockScreenOf, collectionPasswordHash } from './settings.js';
 export type { PasswordLimits } from './plugin.js';
 
 /** The lock screen and protected pages; an unlocked visitor's pages are their own. */
-export default fp<{ limits?: Partial<PasswordLimits> }>(async (app, setup) => {
-  app.renderer.pageCache.personalCookie(UNLOCK_COOKIE);
-  await app.register(sitePasswordPlugin, { commerce: app.commerce, limits: setup.limits });
-}, { name: 'site-password', dependencies: ['commerce'] });
+export default fp<{ limits?: Partial<PasswordLimits> }>(
+  async (app, setup) => {
+    app.renderer.pageCache.personalCookie(UNLOCK_COOKIE);
+    await app.register(sitePasswordPlugin, { commerce: app.commerce, limits: setup.limits });
+  },
+  { name: 'site-password', dependencies: ['commerce'] },
+);

@@ -28,11 +28,14 @@ const DEFAULT_PASSWORD_LIMITS: PasswordLimits = {
   perScope: { name: 'site-password:scope', limit: 300, windowMs: 15 * 60_000 },
 };
 
-const Unlock = Type.Object({
-  password: Type.String({ maxLength: 1024 }),
-  /** The protected collection (its `collection.id` in the page context); absent: the site's lock screen. */
-  collectionId: Type.Optional(Type.String({ maxLength: 64 })),
-}, { additionalProperties: false });
+const Unlock = Type.Object(
+  {
+    password: Type.String({ maxLength: 1024 }),
+    /** The protected collection (its `collection.id` in the page context); absent: the site's lock screen. */
+    collectionId: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
 const checkUnlock = checker(Unlock);
 
 function lockScreenPage(req: PageRequest): PageResult {
@@ -58,57 +61,60 @@ function protectedPage(req: PageRequest, c: { id: string } & Parameters<typeof c
  * unlocks for the browser session (a signed cookie); wrong ones answer 401 PASSWORD_INCORRECT,
  * and past 10 from an address in 15 minutes, 429. The site's staff (previewRestricted) pass.
  */
-export const sitePasswordPlugin = fp(async (app: FastifyInstance, opts: { commerce: CommerceDeps; limits?: Partial<PasswordLimits> }): Promise<void> => {
-  const { store, renderer, clock } = opts.commerce;
-  const unlocks = new Unlocks(store, clock);
-  const limiter = new RateLimiter(store.db, clock);
-  const limits = { ...DEFAULT_PASSWORD_LIMITS, ...opts.limits };
+export const sitePasswordPlugin = fp(
+  async (app: FastifyInstance, opts: { commerce: CommerceDeps; limits?: Partial<PasswordLimits> }): Promise<void> => {
+    const { store, renderer, clock } = opts.commerce;
+    const unlocks = new Unlocks(store, clock);
+    const limiter = new RateLimiter(store.db, clock);
+    const limits = { ...DEFAULT_PASSWORD_LIMITS, ...opts.limits };
 
-  const staff = (request: FastifyRequest, s: SiteSnapshot) => canPreviewRestricted(request.owner, s.website.id);
-  const policy: AccessPolicy = {
-    restricts: (_s, c) => collectionPasswordHash(c) !== null,
-    restrictsSite: (s) => lockScreenOf(s) !== null,
-    async site(request, s): Promise<AccessDenial | null> {
-      const lock = lockScreenOf(s);
-      if (!lock || staff(request, s) || (await unlocks.unlocked(request, s.website.id, 'site', lock.passwordHash))) return null;
-      return { code: 'SITE_LOCKED', previewAllowed: false, page: (req) => lockScreenPage(req) };
-    },
-    async collection(request, s, c): Promise<AccessDenial | null> {
-      const hash = collectionPasswordHash(c);
-      if (!hash || staff(request, s) || (await unlocks.unlocked(request, s.website.id, c.id, hash))) return null;
-      return { code: 'PASSWORD_REQUIRED', previewAllowed: false, page: (req, collection) => protectedPage(req, collection ?? c) };
-    },
-  };
-  renderer.access.add(policy);
+    const staff = (request: FastifyRequest, s: SiteSnapshot) => canPreviewRestricted(request.owner, s.website.id);
+    const policy: AccessPolicy = {
+      restricts: (_s, c) => collectionPasswordHash(c) !== null,
+      restrictsSite: (s) => lockScreenOf(s) !== null,
+      async site(request, s): Promise<AccessDenial | null> {
+        const lock = lockScreenOf(s);
+        if (!lock || staff(request, s) || (await unlocks.unlocked(request, s.website.id, 'site', lock.passwordHash))) return null;
+        return { code: 'SITE_LOCKED', previewAllowed: false, page: (req) => lockScreenPage(req) };
+      },
+      async collection(request, s, c): Promise<AccessDenial | null> {
+        const hash = collectionPasswordHash(c);
+        if (!hash || staff(request, s) || (await unlocks.unlocked(request, s.website.id, c.id, hash))) return null;
+        return { code: 'PASSWORD_REQUIRED', previewAllowed: false, page: (req, collection) => protectedPage(req, collection ?? c) };
+      },
+    };
+    renderer.access.add(policy);
 
-  // A locked site answers no API call but those whose route says so (the unlock itself, the owner's
-  // API, unsubscribing, the collectors' anonymous records): 403 SITE_LOCKED. A hook of the root, so it
-  // covers every module's routes; decided on the matched route, never on the URL's text. Pages and
-  // assets are the renderer's: they show the lock screen.
-  app.addHook('onRequest', async (request) => {
-    if (!isApiRequest(request) || request.routeOptions.config.openWhenLocked) return;
-    const s = await renderer.snapshotFor(request);
-    if (!s || !lockScreenOf(s)) return;
-    const denial = await renderer.access.site(request, s);
-    if (denial) throw new AppError('SITE_LOCKED');
-  });
+    // A locked site answers no API call but those whose route says so (the unlock itself, the owner's
+    // API, unsubscribing, the collectors' anonymous records): 403 SITE_LOCKED. A hook of the root, so it
+    // covers every module's routes; decided on the matched route, never on the URL's text. Pages and
+    // assets are the renderer's: they show the lock screen.
+    app.addHook('onRequest', async (request) => {
+      if (!isApiRequest(request) || request.routeOptions.config.openWhenLocked) return;
+      const s = await renderer.snapshotFor(request);
+      if (!s || !lockScreenOf(s)) return;
+      const denial = await renderer.access.site(request, s);
+      if (denial) throw new AppError('SITE_LOCKED');
+    });
 
-  app.post('/api/site-password/unlock', { bodyLimit: 4096, config: { openWhenLocked: true } }, async (request, reply) => {
-    const s = request.site;
-    const body = checkUnlock(request.body);
-    if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
-    const { password, collectionId } = body.value;
-    const c = collectionId !== undefined ? s.collectionsById.get(collectionId) : undefined;
-    const hash = collectionId === undefined ? lockScreenOf(s)?.passwordHash : c ? collectionPasswordHash(c) : null;
-    if (!hash) throw new AppError('NOT_FOUND');
-    const scope = collectionId ?? 'site';
-    // Every attempt counts before the password is checked.
-    await limiter.enforce(s.website.id, [
-      { rule: limits.perAddress, subject: `${scope}|${visitorSubject(request)}` },
-      { rule: limits.perScope, subject: createHash('sha256').update(scope).digest('base64url').slice(0, 16) },
-    ]);
-    if (!(await verifyPassword(password, hash))) throw new AppError('PASSWORD_INCORRECT');
-    await unlocks.grant(request, reply, s.website.id, scope, hash);
-    return reply.header('cache-control', 'no-store').send({ unlocked: true, scope: collectionId ? 'collection' : 'site' });
-  });
-}, { name: 'tessera-site-password' });
+    app.post('/api/site-password/unlock', { bodyLimit: 4096, config: { openWhenLocked: true } }, async (request, reply) => {
+      const s = request.site;
+      const body = checkUnlock(request.body);
+      if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
+      const { password, collectionId } = body.value;
+      const c = collectionId !== undefined ? s.collectionsById.get(collectionId) : undefined;
+      const hash = collectionId === undefined ? lockScreenOf(s)?.passwordHash : c ? collectionPasswordHash(c) : null;
+      if (!hash) throw new AppError('NOT_FOUND');
+      const scope = collectionId ?? 'site';
+      // Every attempt counts before the password is checked.
+      await limiter.enforce(s.website.id, [
+        { rule: limits.perAddress, subject: `${scope}|${visitorSubject(request)}` },
+        { rule: limits.perScope, subject: createHash('sha256').update(scope).digest('base64url').slice(0, 16) },
+      ]);
+      if (!(await verifyPassword(password, hash))) throw new AppError('PASSWORD_INCORRECT');
+      await unlocks.grant(request, reply, s.website.id, scope, hash);
+      return reply.header('cache-control', 'no-store').send({ unlocked: true, scope: collectionId ? 'collection' : 'site' });
+    });
+  },
+  { name: 'tessera-site-password' },
+);

@@ -17,20 +17,28 @@ const MAX_ENTRIES = 20;
 const ENTRY = /^([A-Za-z0-9]{1,40})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
 
 export class Unlocks {
-  constructor(private readonly store: Store, private readonly clock: () => number) {}
+  constructor(
+    private readonly store: Store,
+    private readonly clock: () => number,
+  ) {}
 
   private async mac(websiteId: string, scope: string, issued: number, hash: string): Promise<string> {
     const secret = await siteSecret(this.store.db, websiteId, 'site-passwords', this.clock());
-    return createHmac('sha256', secret).update(`${scope}\u0000${issued}\u0000${passwordFingerprint(hash)}`).digest('base64url');
+    return createHmac('sha256', secret)
+      .update(`${scope}\u0000${issued}\u0000${passwordFingerprint(hash)}`)
+      .digest('base64url');
   }
 
   private entries(request: FastifyRequest): { scope: string; issued: number; mac: string }[] {
     const raw = request.cookies[UNLOCK_COOKIE];
     if (!raw) return [];
-    return raw.split('~').slice(0, MAX_ENTRIES).flatMap((e) => {
-      const m = ENTRY.exec(e);
-      return m ? [{ scope: m[1]!, issued: Number(m[2]), mac: m[3]! }] : [];
-    });
+    return raw
+      .split('~')
+      .slice(0, MAX_ENTRIES)
+      .flatMap((e) => {
+        const m = ENTRY.exec(e);
+        return m ? [{ scope: m[1]!, issued: Number(m[2]), mac: m[3]! }] : [];
+      });
   }
 
   /** Whether this browser unlocked the scope with the password whose hash is given. */
@@ -48,7 +56,9 @@ export class Unlocks {
   /** Adds the scope to the browser's unlocks (replacing an older entry of it). */
   async grant(request: FastifyRequest, reply: FastifyReply, websiteId: string, scope: string, hash: string): Promise<void> {
     const now = this.clock();
-    const kept = this.entries(request).filter((e) => e.scope !== scope && now - e.issued <= UNLOCK_MAX_AGE_MS).slice(-(MAX_ENTRIES - 1));
+    const kept = this.entries(request)
+      .filter((e) => e.scope !== scope && now - e.issued <= UNLOCK_MAX_AGE_MS)
+      .slice(-(MAX_ENTRIES - 1));
     const entry = { scope, issued: now, mac: await this.mac(websiteId, scope, now, hash) };
     const value = [...kept, entry].map((e) => `${e.scope}.${e.issued}.${e.mac}`).join('~');
     reply.setCookie(UNLOCK_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });

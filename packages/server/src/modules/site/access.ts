@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../../storage/dialect.js';
 import type { CollectionRow } from '../../storage/content.js';
-import type { AccessDenial, PageRequest, PageResult } from './pages.js';
+import type { AccessDenial } from './pages.js';
 
 export type { AccessDenial } from './pages.js';
 import type { SiteSnapshot } from './snapshot.js';

@@ -36,14 +36,23 @@ export interface BrowserOptions {
  * and the two line separators that old parsers treat as line ends are escaped too.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
  * The site context for the browser (issue 3): what the bootstrap script and the islands need.
  * Documented in docs/site-format.md ("The site context for the browser").
  */
-export function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string, unknown>, options: BrowserOptions, visitor: BrowserVisitor = ANONYMOUS) {
+export function browserContext(
+  s: SiteSnapshot,
+  theme: LoadedTheme,
+  page: Record<string, unknown>,
+  options: BrowserOptions,
+  visitor: BrowserVisitor = ANONYMOUS,
+) {
   const website = page.website as { timeZoneOffset: number; timeZoneAbbr: string };
   const storeSettings = page.storeSettings as Record<string, unknown>;
   const item = page.item as { id?: string } | undefined;
@@ -109,15 +118,16 @@ function translate(strings: Record<string, unknown>): Record<string, string> | u
   const islands: Readonly<Record<string, string>> = DEFAULT_STRINGS;
   // The server's own pages' strings (cart title, search, accounts, ...): no island reads them.
   const pages = localizedStrings('en-US');
-  const own = Object.entries(strings).filter((e): e is [string, string] => typeof e[1] === 'string'
-    && (e[0] in islands ? e[1] !== islands[e[0]] : !(e[0] in pages)));
+  const own = Object.entries(strings).filter(
+    (e): e is [string, string] => typeof e[1] === 'string' && (e[0] in islands ? e[1] !== islands[e[0]] : !(e[0] in pages)),
+  );
   return own.length > 0 ? Object.fromEntries(own) : undefined;
 }
 
 /** site.json `settings.sessionRecording`: `{ enabled, sampleRate }` (0 to 1), off by default. */
 export function sessionRecordingSettings(s: SiteSnapshot): { enabled: boolean; sampleRate: number } {
   const raw = s.settings.sessionRecording;
-  const obj = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw as Record<string, unknown> : {};
+  const obj = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const rate = typeof obj.sampleRate === 'number' && obj.sampleRate >= 0 && obj.sampleRate <= 1 ? obj.sampleRate : 1;
   return { enabled: obj.enabled === true, sampleRate: rate };
 }
@@ -129,15 +139,29 @@ export function sessionRecordingSettings(s: SiteSnapshot): { enabled: boolean; s
 const staticContextJson = new WeakMap<SiteSnapshot, WeakMap<LoadedTheme, { json: string; stylesheets: string }>>();
 
 export function headersHtml(
-  s: SiteSnapshot, theme: LoadedTheme, build: StorefrontBuild, page: Record<string, unknown>, options: BrowserOptions, visitor: BrowserVisitor = ANONYMOUS,
+  s: SiteSnapshot,
+  theme: LoadedTheme,
+  build: StorefrontBuild,
+  page: Record<string, unknown>,
+  options: BrowserOptions,
+  visitor: BrowserVisitor = ANONYMOUS,
 ): string {
   let byTheme = staticContextJson.get(s);
   if (!byTheme) staticContextJson.set(s, (byTheme = new WeakMap()));
   let cached = byTheme.get(theme);
   if (!cached) {
     const {
-      pageType: _p, collectionId: _c, itemId: _i, timeZone: _t, collectionType: _ct, authenticated: _a, websiteRoles: _r,
-      authenticatedAccountId: _m, language: _l, localizedStrings: _s, ...rest
+      pageType: _p,
+      collectionId: _c,
+      itemId: _i,
+      timeZone: _t,
+      collectionType: _ct,
+      authenticated: _a,
+      websiteRoles: _r,
+      authenticatedAccountId: _m,
+      language: _l,
+      localizedStrings: _s,
+      ...rest
     } = withHooks(s, browserContext(s, theme, page, options), options.hooks);
     const stylesheets = [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('');
     cached = { json: scriptJson(rest).slice(1, -1), stylesheets };

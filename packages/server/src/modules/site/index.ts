@@ -39,30 +39,33 @@ const SITELESS = /^\/(healthz|static)(\/|$)/;
  * (`request.site`, resolved before every other module's hooks run), every page a visitor opens
  * (plugin.ts) and the page cache's invalidation.
  */
-export default fp(async (app) => {
-  const { store, config, clock } = app.deps;
-  const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
-  const snapshots = new SiteSnapshots(store, config.siteCacheMs);
-  const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist), new SiteAccess(store), clock);
-  app.decorate('renderer', renderer);
+export default fp(
+  async (app) => {
+    const { store, config, clock } = app.deps;
+    const themes = new ThemeCache(store, config.themesDir, config.dev, app.log);
+    const snapshots = new SiteSnapshots(store, config.siteCacheMs);
+    const renderer = new SiteRenderer(config, app.log, themes, snapshots, readStorefrontBuild(config.storefrontDist), new SiteAccess(store), clock);
+    app.decorate('renderer', renderer);
 
-  app.decorateRequest('site', {
-    getter(this: import('fastify').FastifyRequest): SiteSnapshot {
-      const site = renderer.resolvedSite(this);
-      if (!site) throw new AppError('NOT_FOUND');
-      return site;
-    },
-  });
-  app.addHook('onRequest', async (request) => {
-    const route = request.routeOptions.url;
-    if (route === undefined || !SITELESS.test(route)) await renderer.snapshotFor(request);
-  });
-  // onSend, not onResponse: the cache is emptied before the client can hear the answer and ask again.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (changesPages(request, reply.statusCode)) renderer.pageCache.changed();
-    return payload;
-  });
-  app.addHook('onClose', async () => themes.close());
+    app.decorateRequest('site', {
+      getter(this: import('fastify').FastifyRequest): SiteSnapshot {
+        const site = renderer.resolvedSite(this);
+        if (!site) throw new AppError('NOT_FOUND');
+        return site;
+      },
+    });
+    app.addHook('onRequest', async (request) => {
+      const route = request.routeOptions.url;
+      if (route === undefined || !SITELESS.test(route)) await renderer.snapshotFor(request);
+    });
+    // onSend, not onResponse: the cache is emptied before the client can hear the answer and ask again.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (changesPages(request, reply.statusCode)) renderer.pageCache.changed();
+      return payload;
+    });
+    app.addHook('onClose', async () => themes.close());
 
-  await app.register(sitePlugin, { store, renderer });
-}, { name: 'site' });
+    await app.register(sitePlugin, { store, renderer });
+  },
+  { name: 'site' },
+);

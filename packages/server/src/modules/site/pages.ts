@@ -1,13 +1,18 @@
 import { FolderBehavior, PageType } from '../../constants.js';
 import type { Store } from '../../storage/dialect.js';
 import {
-  findNeighbours, findVisibleItemWithProduct, listVisibleItems, listVisibleItemsCounted, loadProducts, searchVisibleItems, type CollectionRow, type ItemRow,
+  findNeighbours,
+  findVisibleItemWithProduct,
+  listVisibleItems,
+  listVisibleItemsCounted,
+  loadProducts,
+  searchVisibleItems,
+  type CollectionRow,
+  type ItemRow,
   type ProductRows,
 } from '../../storage/content.js';
 import type { SiteSnapshot } from './snapshot.js';
-import {
-  collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext,
-} from './context/content.js';
+import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext } from './context/content.js';
 import { navigationContext } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
@@ -45,10 +50,13 @@ export type PageContext = Record<string, unknown> & { pageType: number };
 
 export type PageResult =
   | {
-    kind: 'page'; status: number; template: string; context: PageContext;
-    /** Main content for a theme that has no `template` (pages modules add, such as the newsletter's). */
-    fallbackHtml?: string;
-  }
+      kind: 'page';
+      status: number;
+      template: string;
+      context: PageContext;
+      /** Main content for a theme that has no `template` (pages modules add, such as the newsletter's). */
+      fallbackHtml?: string;
+    }
   | { kind: 'redirect'; location: string };
 
 /** Parts of the base context that change only with the site (a new snapshot) are built once per snapshot. */
@@ -68,7 +76,10 @@ function partsOf(s: SiteSnapshot): SnapshotParts {
     const storeSettings = storeSettingsContext(s);
     const newsletter = [...s.forms.values()].find((f) => f.definition.newsletter === true);
     parts = {
-      storeSettings, websiteSettings: websiteSettingsContext(s, storeSettings), websites: new Map(), navigation: new Map(),
+      storeSettings,
+      websiteSettings: websiteSettingsContext(s, storeSettings),
+      websites: new Map(),
+      navigation: new Map(),
       newsletterForm: newsletter ? formContext(newsletter) : null,
     };
     snapshotParts.set(s, parts);
@@ -148,16 +159,29 @@ async function readable(req: PageRequest, collections: CollectionRow[]): Promise
 
 async function withProducts(store: Store, req: PageRequest, c: CollectionRow, rows: ItemRow[], pageContext: PageContext, loaded?: ProductRows) {
   const s = req.snapshot;
-  const products = indexProducts(loaded ?? await loadProducts(store.db, s.website.id, rows.filter((r) => r.record_type === 11 || c.type_name === 'products').map((r) => r.id)));
+  const products = indexProducts(
+    loaded ??
+      (await loadProducts(
+        store.db,
+        s.website.id,
+        rows.filter((r) => r.record_type === 11 || c.type_name === 'products').map((r) => r.id),
+      )),
+  );
   const items = rows.map((row) => itemContext(s, s.collectionsById.get(row.collection_id) ?? c, row, products, pageLanguage(req)));
   const storeSettings = pageContext.storeSettings as ReturnType<typeof storeSettingsContext>;
-  const scarcityText = typeof s.store.merchandising === 'object' && s.store.merchandising && !Array.isArray(s.store.merchandising)
-    ? String((s.store.merchandising as Record<string, unknown>).scarcityText ?? '') : '';
+  const scarcityText =
+    typeof s.store.merchandising === 'object' && s.store.merchandising && !Array.isArray(s.store.merchandising)
+      ? String((s.store.merchandising as Record<string, unknown>).scarcityText ?? '')
+      : '';
   // Summaries add products to a page that has some already: merge, never replace.
   pageContext.productMerchandisingContext = {
     ...(pageContext.productMerchandisingContext as Record<string, unknown>),
-    ...merchandisingContext(storeSettings, scarcityText, pageContext.localizedStrings as Record<string, string>,
-      items as { id: string; structuredContent?: unknown }[]),
+    ...merchandisingContext(
+      storeSettings,
+      scarcityText,
+      pageContext.localizedStrings as Record<string, string>,
+      items as { id: string; structuredContent?: unknown }[],
+    ),
   };
   return items;
 }
@@ -257,10 +281,14 @@ async function eventsExtras(store: Store, req: PageRequest, c: CollectionRow, co
   const rows = await listVisibleItems(store.db, s.website.id, c.id, req.now, 250, 0);
   const items = rows.map((row) => ({ row, item: itemContext(s, c, row, indexProducts({ products: [], variants: [], plans: [] }), pageLanguage(req)) }));
   const ends = (r: ItemRow) => r.end_date ?? r.start_date ?? 0;
-  context.upcoming = items.filter(({ row }) => ends(row) >= req.now)
-    .sort((a, b) => (a.row.start_date ?? 0) - (b.row.start_date ?? 0)).map(({ item }) => item);
-  context.past = items.filter(({ row }) => ends(row) < req.now)
-    .sort((a, b) => (b.row.start_date ?? 0) - (a.row.start_date ?? 0)).map(({ item }) => item);
+  context.upcoming = items
+    .filter(({ row }) => ends(row) >= req.now)
+    .sort((a, b) => (a.row.start_date ?? 0) - (b.row.start_date ?? 0))
+    .map(({ item }) => item);
+  context.past = items
+    .filter(({ row }) => ends(row) < req.now)
+    .sort((a, b) => (b.row.start_date ?? 0) - (a.row.start_date ?? 0))
+    .map(({ item }) => item);
 }
 
 function folderPage(req: PageRequest, c: CollectionRow): PageResult {
@@ -323,8 +351,12 @@ export async function searchPage(store: Store, req: PageRequest): Promise<PageRe
     search: { query, resultCount: items.length },
     items,
     pagination: {
-      currentPage: page, pageSize: SEARCH_PAGE_SIZE, nextPage: hasNext, prevPage: page > 1,
-      nextPageUrl: hasNext ? pageUrl(page + 1) : null, prevPageUrl: page > 1 ? pageUrl(page - 1) : null,
+      currentPage: page,
+      pageSize: SEARCH_PAGE_SIZE,
+      nextPage: hasNext,
+      prevPage: page > 1,
+      nextPageUrl: hasNext ? pageUrl(page + 1) : null,
+      prevPageUrl: page > 1 ? pageUrl(page - 1) : null,
     },
   });
   return { kind: 'page', status: 200, template: 'pages/search.page', context };

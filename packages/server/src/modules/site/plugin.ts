@@ -25,8 +25,8 @@ export interface SitePluginOptions {
 export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions): Promise<void> {
   const { store, renderer } = opts;
 
-  const page = (build: (req: PageRequest, params: Record<string, string>) => Promise<PageResult> | PageResult) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
+  const page =
+    (build: (req: PageRequest, params: Record<string, string>) => Promise<PageResult> | PageResult) => async (request: FastifyRequest, reply: FastifyReply) => {
       // /api/ belongs to the modules' JSON APIs: an unknown API path is a JSON 404, never a page.
       if (isApiRequest(request)) throw new AppError('NOT_FOUND');
       const snapshot = await renderer.snapshotFor(request);
@@ -39,14 +39,34 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
       return renderer.send(request, reply, snapshot, result, key);
     };
 
-  app.get('/', page((req) => homePage(store, req)));
-  app.get('/search', page((req) => searchPage(store, req)));
+  app.get(
+    '/',
+    page((req) => homePage(store, req)),
+  );
+  app.get(
+    '/search',
+    page((req) => searchPage(store, req)),
+  );
   // The cart and checkout show the visitor's cart itself: rendered for each visitor with one.
-  app.get('/cart', { config: { visitorPage: true } }, page((req) => storePage(req, PageType.SHOW_CART, 'pages/cart.page')));
-  app.get('/checkout', { config: { visitorPage: true } }, page((req) => storePage(req, PageType.CHECKOUT, 'pages/checkout.page')));
+  app.get(
+    '/cart',
+    { config: { visitorPage: true } },
+    page((req) => storePage(req, PageType.SHOW_CART, 'pages/cart.page')),
+  );
+  app.get(
+    '/checkout',
+    { config: { visitorPage: true } },
+    page((req) => storePage(req, PageType.CHECKOUT, 'pages/checkout.page')),
+  );
   // The order pages (confirmed 202, donate 203, contribution confirmed 204, status 211) are the orders module's.
-  app.get('/:collection', page((req, p) => collectionPageByUrl(store, req, p.collection!)));
-  app.get('/:collection/:item', page((req, p) => itemPage(store, req, p.collection!, p.item!)));
+  app.get(
+    '/:collection',
+    page((req, p) => collectionPageByUrl(store, req, p.collection!)),
+  );
+  app.get(
+    '/:collection/:item',
+    page((req, p) => itemPage(store, req, p.collection!, p.item!)),
+  );
 
   registerAssetRoutes(app, store, renderer);
 

@@ -66,16 +66,20 @@ export function renderTemplate(
 ): RenderResult {
   const template = theme.templates.get(file);
   if (!template) return { output: '', errors: [{ file, line: 0, column: 0, message: `The theme has no template ${file}.` }] };
-  const result = template.render(data, { partials: theme.partials, locale: options.locale, timeZone: options.timeZone, now: options.now, holes: options.holes });
+  const result = template.render(data, {
+    partials: theme.partials,
+    locale: options.locale,
+    timeZone: options.timeZone,
+    now: options.now,
+    holes: options.holes,
+  });
   return { output: result.output, errors: result.errors.map((e) => issueOf(file, e)) };
 }
 
 const applied = new WeakMap<CompiledTheme, Map<string, EngineTemplate>>();
 
 /** One partial of a theme rendered on `data`, as `{@|apply name}` at the top of a page would. */
-export function renderPartial(
-  theme: CompiledTheme, name: string, data: unknown, options: { locale: string; timeZone: string; now: number },
-): RenderResult {
+export function renderPartial(theme: CompiledTheme, name: string, data: unknown, options: { locale: string; timeZone: string; now: number }): RenderResult {
   let byName = applied.get(theme);
   if (!byName) applied.set(theme, (byName = new Map()));
   let template = byName.get(name);

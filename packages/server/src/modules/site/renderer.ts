@@ -131,7 +131,11 @@ export class SiteRenderer {
     const path = request.url.split('?', 1)[0]!;
     const baseUrl = this.originOf(request, snapshot);
     return {
-      snapshot, path, query: (request.query ?? {}) as Record<string, unknown>, now: this.clock(), baseUrl,
+      snapshot,
+      path,
+      query: (request.query ?? {}) as Record<string, unknown>,
+      now: this.clock(),
+      baseUrl,
       language: this.languageOf(request, snapshot),
       access: (c) => this.access.collection(request, snapshot, c),
     };
@@ -205,7 +209,11 @@ export class SiteRenderer {
    * theme without them renders the page with the visitor's data in place.
    */
   private renderPage(
-    s: SiteSnapshot, theme: LoadedTheme, result: Extract<PageResult, { kind: 'page' }>, visitor: BrowserVisitor, visitorData: Record<string, unknown>,
+    s: SiteSnapshot,
+    theme: LoadedTheme,
+    result: Extract<PageResult, { kind: 'page' }>,
+    visitor: BrowserVisitor,
+    visitorData: Record<string, unknown>,
     withHoles: boolean,
   ): RenderedPage {
     const blocks = new Set(withHoles ? theme.conf.visitorBlocks : []);
@@ -227,11 +235,12 @@ export class SiteRenderer {
     const segments = parts.filter((_, i) => i % 2 === 0).map((p) => Buffer.from(p));
     const order = parts.filter((_, i) => i % 2 === 1).map(Number);
     const opts = html.options;
-    const fill = (data: Record<string, unknown>) => order.map((n) => {
-      const r = renderPartial(theme.compiled, holes[n]!, data, opts);
-      this.logErrors(theme, r.errors);
-      return Buffer.from(r.output);
-    });
+    const fill = (data: Record<string, unknown>) =>
+      order.map((n) => {
+        const r = renderPartial(theme.compiled, holes[n]!, data, opts);
+        this.logErrors(theme, r.errors);
+        return Buffer.from(r.output);
+      });
     const join = (filled: Buffer[]) => Buffer.concat(segments.flatMap((segment, i) => (i < filled.length ? [segment, filled[i]!] : [segment])));
     // The page for a visitor without a cart is made once, when first asked for.
     let anonymous: Buffer | undefined;
@@ -265,7 +274,10 @@ export class SiteRenderer {
   }
 
   private renderHtml(
-    s: SiteSnapshot, theme: LoadedTheme, result: Extract<PageResult, { kind: 'page' }>, visitor: BrowserVisitor,
+    s: SiteSnapshot,
+    theme: LoadedTheme,
+    result: Extract<PageResult, { kind: 'page' }>,
+    visitor: BrowserVisitor,
     holes?: (name: string, node: unknown, data: unknown) => string | undefined,
   ): { status: number; body: string; data: Record<string, unknown>; options: { locale: string; timeZone: string; now: number } } {
     const context = result.context;
@@ -277,7 +289,14 @@ export class SiteRenderer {
     }
     const data: Record<string, unknown> = {
       ...context,
-      'squarespace-headers': headersHtml(s, theme, this.storefront, context, { censusDisabled: this.config.analytics.censusDisabled, hooks: this.browserContextHooks }, visitor),
+      'squarespace-headers': headersHtml(
+        s,
+        theme,
+        this.storefront,
+        context,
+        { censusDisabled: this.config.analytics.censusDisabled, hooks: this.browserContextHooks },
+        visitor,
+      ),
       'squarespace-footers': footersHtml(this.storefront),
     };
     const opts = holes ? { ...options, holes: (name: string, node: unknown) => holes(name, node, data) } : options;
@@ -332,15 +351,19 @@ function fallbackMain(context: Record<string, unknown>): string {
 }
 
 function plainPage(title: string, body: string): string {
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
-    `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p></body></html>\n`;
+  return (
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p></body></html>\n`
+  );
 }
 
 /** Dev mode: the theme's syntax errors instead of the page, each with file, line and column. */
 function devErrorPage(errors: TemplateIssue[]): string {
   const rows = errors.map((e) => `<li><code>${escapeHtml(e.file)}:${e.line}:${e.column}</code> ${escapeHtml(e.message)}</li>`).join('\n');
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Template errors</title>` +
+  return (
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Template errors</title>` +
     `<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#222}code{background:#f3f3f3;padding:0 .25em}li{margin:.5em 0}</style>` +
     `</head><body><h1>Template errors</h1><p>The theme has ${errors.length} syntax error${errors.length === 1 ? '' : 's'}. ` +
-    `Fix ${errors.length === 1 ? 'it' : 'them'} and reload.</p>\n<ul class="template-errors">\n${rows}\n</ul></body></html>\n`;
+    `Fix ${errors.length === 1 ? 'it' : 'them'} and reload.</p>\n<ul class="template-errors">\n${rows}\n</ul></body></html>\n`
+  );
 }

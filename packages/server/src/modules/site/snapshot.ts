@@ -1,8 +1,15 @@
 import { hostnameOf } from '../../http/origin.js';
 import type { Store } from '../../storage/dialect.js';
 import {
-  findSiteSettings, findWebsite, listCollections, listForms, listNavigation, resolveWebsite, websiteVersion,
-  type CollectionRow, type WebsiteRow,
+  findSiteSettings,
+  findWebsite,
+  listCollections,
+  listForms,
+  listNavigation,
+  resolveWebsite,
+  websiteVersion,
+  type CollectionRow,
+  type WebsiteRow,
 } from '../../storage/content.js';
 import type { JsonObject, NavEntry } from '../../site-dir/types.js';
 import { isObject } from '../../site-dir/checker.js';
@@ -101,7 +108,10 @@ export class SiteSnapshots {
   private readonly versions = new Map<string, { version: number; until: number }>();
 
   /** @param versionTtlMs how long a site's version, read from the store, is trusted (config.siteCacheMs). */
-  constructor(private readonly store: Store, private readonly versionTtlMs = 0) {}
+  constructor(
+    private readonly store: Store,
+    private readonly versionTtlMs = 0,
+  ) {}
 
   /**
    * The snapshot of the site that answers this Host (lowercased, without port). Which site answers a

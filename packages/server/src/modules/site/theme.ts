@@ -57,7 +57,8 @@ function parseConf(files: Map<string, Buffer>, fallbackName: string, log: Fastif
     stylesheets: stylesheets.map((s) => (s.includes('/') ? s : `styles/${s}`)),
     // Named as partials are applied ("cart-indicator.block"), or by their file ("blocks/cart-indicator.block").
     visitorBlocks: (Array.isArray(conf.visitorBlocks) ? conf.visitorBlocks : [])
-      .filter((b): b is string => typeof b === 'string').map((b) => b.replace(/^blocks\//, ''))
+      .filter((b): b is string => typeof b === 'string')
+      .map((b) => b.replace(/^blocks\//, ''))
       .filter((b) => /^[\w.-]+\.block$/.test(b)),
   };
 }

@@ -186,8 +186,19 @@ export const foundation: MigrationFactory = ({ bigint, blob }) => ({
 
   async down(db: Kysely<any>) {
     for (const table of [
-      'assets', 'navigation', 'forms', 'subscription_plans', 'product_variants', 'products', 'items',
-      'collections', 'theme_files', 'themes', 'site_settings', 'website_hosts', 'websites',
+      'assets',
+      'navigation',
+      'forms',
+      'subscription_plans',
+      'product_variants',
+      'products',
+      'items',
+      'collections',
+      'theme_files',
+      'themes',
+      'site_settings',
+      'website_hosts',
+      'websites',
     ]) {
       await db.schema.dropTable(table).execute();
     }

@@ -81,9 +81,13 @@ export const commerce: MigrationFactory = ({ bigint }) => ({
       .addColumn('updated_on', bigint, (c) => c.notNull())
       .addUniqueConstraint('orders_number', ['website_id', 'order_number'])
       .addUniqueConstraint('orders_idempotency', ['website_id', 'idempotency_key'])
-      .addCheckConstraint('orders_amounts', sql.raw(
-        'subtotal_cents >= 0 and discount_cents >= 0 and shipping_cost_cents >= 0 and tax_cents >= 0 and gift_card_cents >= 0 ' +
-        'and grand_total_cents >= 0 and amount_due_cents >= 0'))
+      .addCheckConstraint(
+        'orders_amounts',
+        sql.raw(
+          'subtotal_cents >= 0 and discount_cents >= 0 and shipping_cost_cents >= 0 and tax_cents >= 0 and gift_card_cents >= 0 ' +
+            'and grand_total_cents >= 0 and amount_due_cents >= 0',
+        ),
+      )
       .execute();
 
     await db.schema
@@ -194,13 +198,20 @@ export const commerce: MigrationFactory = ({ bigint }) => ({
       .addColumn('processed_on', bigint)
       .execute();
     await db.schema.createIndex('commerce_events_pending').on('commerce_events').columns(['processed_on', 'created_on']).execute();
-
   },
 
   async down(db: Kysely<any>) {
     for (const table of [
-      'commerce_events', 'commerce_counters', 'subscriptions', 'gift_card_redemptions',
-      'gift_cards', 'order_downloads', 'order_lines', 'orders', 'cart_entries', 'carts',
+      'commerce_events',
+      'commerce_counters',
+      'subscriptions',
+      'gift_card_redemptions',
+      'gift_cards',
+      'order_downloads',
+      'order_lines',
+      'orders',
+      'cart_entries',
+      'carts',
     ]) {
       await db.schema.dropTable(table).execute();
     }

@@ -110,8 +110,13 @@ export const forms: MigrationFactory = ({ bigint }) => ({
 
   async down(db: Kysely<any>) {
     for (const table of [
-      'rate_limit_counters', 'mailing_list_subscribers', 'outbox', 'captcha_solutions', 'form_submissions',
-      'form_submission_keys', 'site_secrets',
+      'rate_limit_counters',
+      'mailing_list_subscribers',
+      'outbox',
+      'captcha_solutions',
+      'form_submissions',
+      'form_submission_keys',
+      'site_secrets',
     ]) {
       await db.schema.dropTable(table).execute();
     }

@@ -116,8 +116,14 @@ export const analytics: MigrationFactory = ({ bigint, double }) => ({
 
   async down(db: Kysely<any>) {
     for (const table of [
-      'owner_sessions', 'owner_accounts', 'analytics_rejections', 'analytics_days', 'analytics_daily', 'client_errors',
-      'performance_records', 'analytics_events',
+      'owner_sessions',
+      'owner_accounts',
+      'analytics_rejections',
+      'analytics_days',
+      'analytics_daily',
+      'client_errors',
+      'performance_records',
+      'analytics_events',
     ]) {
       await db.schema.dropTable(table).execute();
     }

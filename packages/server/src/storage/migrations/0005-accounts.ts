@@ -72,8 +72,14 @@ export const accounts: MigrationFactory = ({ bigint }) => ({
       .execute();
 
     // A member has one live cart (not bought): two devices signing in at once cannot make two.
-    await db.schema.createIndex('carts_member_live').unique().on('carts').columns(['website_id', 'member_id'])
-      .where(sql.ref('member_id'), 'is not', null).where(sql.ref('kind'), '=', 'cart').where(sql.ref('is_purchased'), '=', 0)
+    await db.schema
+      .createIndex('carts_member_live')
+      .unique()
+      .on('carts')
+      .columns(['website_id', 'member_id'])
+      .where(sql.ref('member_id'), 'is not', null)
+      .where(sql.ref('kind'), '=', 'cart')
+      .where(sql.ref('is_purchased'), '=', 0)
       .execute();
     // The account page lists orders by member, and by email for orders placed before signing up.
     await db.schema.createIndex('orders_member').on('orders').columns(['website_id', 'member_id']).execute();

@@ -28,8 +28,13 @@ export const restockReviews: MigrationFactory = ({ bigint }) => ({
     // One waiting signup per address and variant: a second signup while the first waits is the same
     // wish (a partial unique index, which SQLite and PostgreSQL both have). Once notified, the
     // address may sign up again for the next time the variant sells out.
-    await db.schema.createIndex('restock_signups_waiting').unique().on('restock_signups')
-      .columns(['website_id', 'variant_id', 'email']).where(sql.ref('status'), '=', sql.lit('waiting')).execute();
+    await db.schema
+      .createIndex('restock_signups_waiting')
+      .unique()
+      .on('restock_signups')
+      .columns(['website_id', 'variant_id', 'email'])
+      .where(sql.ref('status'), '=', sql.lit('waiting'))
+      .execute();
     // The owner's lists: groups by variant, signups of a variant newest first.
     await db.schema.createIndex('restock_signups_variant').on('restock_signups').columns(['website_id', 'variant_id', 'created_on']).execute();
     // The automatic sender looks for waiting signups whose variant is back in stock.

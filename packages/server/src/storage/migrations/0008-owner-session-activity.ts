@@ -7,7 +7,10 @@ import type { MigrationFactory } from './types.js';
  */
 export const ownerSessionActivity: MigrationFactory = ({ bigint }) => ({
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('owner_sessions').addColumn('last_seen_on', bigint, (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('owner_sessions')
+      .addColumn('last_seen_on', bigint, (c) => c.notNull().defaultTo(0))
+      .execute();
     await sql`update owner_sessions set last_seen_on = created_on`.execute(db);
   },
 

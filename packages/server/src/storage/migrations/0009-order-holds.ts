@@ -14,13 +14,19 @@ const UPGRADE_HOLD_MS = 72 * 3_600_000;
 export const orderHolds: MigrationFactory = ({ bigint }) => ({
   async up(db: Kysely<any>) {
     await db.schema.alterTable('orders').addColumn('hold_expires_on', bigint).execute();
-    await db.schema.alterTable('orders').addColumn('base_url', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('base_url', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
     // The job looks for pending orders whose hold passed.
     await db.schema.createIndex('orders_hold').on('orders').columns(['payment_status', 'hold_expires_on']).execute();
     // Orders left pending before holds existed get the default hold from now, not from when they
     // were placed: an upgrade must not cancel a week of unpaid orders at once without notice.
-    await db.updateTable('orders').set({ hold_expires_on: systemClock() + UPGRADE_HOLD_MS })
-      .where('payment_status', '=', 'pending').execute();
+    await db
+      .updateTable('orders')
+      .set({ hold_expires_on: systemClock() + UPGRADE_HOLD_MS })
+      .where('payment_status', '=', 'pending')
+      .execute();
   },
 
   async down(db: Kysely<any>) {

@@ -32,7 +32,7 @@ function validateAccountForm(kind: AccountFormKind, v: FormValues): Record<strin
 }
 
 function valuesOf(form: HTMLFormElement): FormValues {
-  const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null);
+  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
   return {
     email: field('email')?.value.trim() ?? '',
     password: field('password')?.value ?? '',

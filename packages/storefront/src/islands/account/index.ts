@@ -23,7 +23,11 @@ export function enhanceSignOut(form: HTMLFormElement, api: AccountApi, go: (url:
   });
 }
 
-export function mount(elements: Element[], tessera: Pick<TesseraGlobal, 'crumb' | 'context'>, go: (url: string) => void = (url) => window.location.assign(url)): void {
+export function mount(
+  elements: Element[],
+  tessera: Pick<TesseraGlobal, 'crumb' | 'context'>,
+  go: (url: string) => void = (url) => window.location.assign(url),
+): void {
   const api = createAccountApi({ crumb: tessera.crumb });
   for (const element of elements) {
     const kind = (element as HTMLElement).dataset.accountForm ?? '';

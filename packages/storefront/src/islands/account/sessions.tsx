@@ -16,15 +16,36 @@ interface SessionsViewProps {
 
 /** A short name of the browser a session signed in from. */
 function deviceName(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome'
-    : /Safari\//.test(userAgent) ? 'Safari' : 'A browser';
-  const system = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Mac OS X/.test(userAgent) ? 'macOS'
-    : /Windows/.test(userAgent) ? 'Windows' : /Linux/.test(userAgent) ? 'Linux' : '';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrom(e|ium)\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'A browser';
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Mac OS X/.test(userAgent)
+        ? 'macOS'
+        : /Windows/.test(userAgent)
+          ? 'Windows'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : '';
   return system ? `${browser} on ${system}` : browser;
 }
 
 function SessionsView({ sessions, error, busy, locale, onEnd, onEndOthers }: SessionsViewProps) {
-  if (error) return <p className="notice" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="notice" role="alert">
+        {error}
+      </p>
+    );
   if (!sessions) return <p className="account-session__meta">Loading…</p>;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const others = sessions.filter((s) => !s.current);
@@ -34,8 +55,14 @@ function SessionsView({ sessions, error, busy, locale, onEnd, onEndOthers }: Ses
         {sessions.map((s) => (
           <li key={s.id} className="account-session">
             <div>
-              <p className="account-session__device">{deviceName(s.userAgent)}{s.current ? ' (this device)' : ''}</p>
-              <p className="account-session__meta">Signed in {date.format(s.created)}{s.rememberMe ? ', kept signed in' : ''}</p>
+              <p className="account-session__device">
+                {deviceName(s.userAgent)}
+                {s.current ? ' (this device)' : ''}
+              </p>
+              <p className="account-session__meta">
+                Signed in {date.format(s.created)}
+                {s.rememberMe ? ', kept signed in' : ''}
+              </p>
             </div>
             {s.current ? null : (
               <button type="button" className="button button--secondary" disabled={busy} onClick={() => onEnd(s.id)}>
@@ -46,7 +73,11 @@ function SessionsView({ sessions, error, busy, locale, onEnd, onEndOthers }: Ses
         ))}
       </ul>
       {others.length > 1 ? (
-        <p><button type="button" className="button button--secondary" disabled={busy} onClick={onEndOthers}>Sign out of every other device</button></p>
+        <p>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={onEndOthers}>
+            Sign out of every other device
+          </button>
+        </p>
       ) : null}
     </>
   );
@@ -66,11 +97,19 @@ function SessionsPage({ api, locale }: { api: AccountApi; locale: string }) {
   }, [load]);
   const act = (work: () => Promise<unknown>) => {
     setBusy(true);
-    void work().then(load, () => setError(ACCOUNT_UI.connect)).finally(() => setBusy(false));
+    void work()
+      .then(load, () => setError(ACCOUNT_UI.connect))
+      .finally(() => setBusy(false));
   };
   return (
-    <SessionsView sessions={sessions} error={error} busy={busy} locale={locale}
-      onEnd={(id) => act(() => api.endSession(id))} onEndOthers={() => act(() => api.endOtherSessions())} />
+    <SessionsView
+      sessions={sessions}
+      error={error}
+      busy={busy}
+      locale={locale}
+      onEnd={(id) => act(() => api.endSession(id))}
+      onEndOthers={() => act(() => api.endOtherSessions())}
+    />
   );
 }
 

@@ -28,10 +28,11 @@ export function xsrfStore(storage: () => Storage | null = () => window.localStor
   return {
     get: () => safe((s) => readExpiring(s, XSRF_KEY, XSRF_EXPIRY_KEY, now()), null),
     set: (token, expiresOn) => safe((s) => writeExpiring(s, XSRF_KEY, token, XSRF_EXPIRY_KEY, expiresOn ?? now() + DEFAULT_LIFETIME_MS), undefined),
-    clear: () => safe((s) => {
-      s.removeItem(XSRF_KEY);
-      s.removeItem(XSRF_EXPIRY_KEY);
-    }, undefined),
+    clear: () =>
+      safe((s) => {
+        s.removeItem(XSRF_KEY);
+        s.removeItem(XSRF_EXPIRY_KEY);
+      }, undefined),
   };
 }
 

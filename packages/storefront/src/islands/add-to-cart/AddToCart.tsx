@@ -6,9 +6,7 @@
 // and idle again 2 s later; an error shows its dialog and returns to idle after 1 s; a click while
 // adding or added does nothing.
 import { ADD_TO_CART_TIMING } from '@tessera/core/constants';
-import {
-  ADD_TO_CART_DIALOG_TITLES, CART_MESSAGES, addToCartKind, findVariant, isInStockForForm, validateAddToCart,
-} from '@tessera/core/cart';
+import { ADD_TO_CART_DIALOG_TITLES, CART_MESSAGES, addToCartKind, findVariant, isInStockForForm, validateAddToCart } from '@tessera/core/cart';
 import { addToCartLabel } from '@tessera/core/product';
 import { PRODUCT_VARIANTS } from '@tessera/core/markup';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -86,8 +84,14 @@ export function AddToCart({ markup, api, store = cartStore, bus = pageEvents, na
     const { sku, quantity, variant } = pending;
     if (kind === 'expressCheckout') {
       const item: ExpressCheckoutItem = {
-        itemId: markup.itemId, sku, quantity, additionalFields, productType: markup.productType,
-        title: markup.title, attributes: variant?.attributes ?? {}, unitPriceCents: unitPrice(variant),
+        itemId: markup.itemId,
+        sku,
+        quantity,
+        additionalFields,
+        productType: markup.productType,
+        title: markup.title,
+        attributes: variant?.attributes ?? {},
+        unitPriceCents: unitPrice(variant),
         imageUrl: variant?.mainImage?.assetUrl ?? null,
       };
       try {
@@ -103,7 +107,10 @@ export function AddToCart({ markup, api, store = cartStore, bus = pageEvents, na
     const started = Date.now();
     const answer = markup.isSubscription
       ? await api.subscriptionCart({ itemId: markup.itemId, sku, qty: quantity, additionalFields })
-      : await store.write(() => api.addEntry({ itemId: markup.itemId, sku, quantity, additionalFields }), (a) => (a.ok ? a.data.shoppingCart : undefined));
+      : await store.write(
+          () => api.addEntry({ itemId: markup.itemId, sku, quantity, additionalFields }),
+          (a) => (a.ok ? a.data.shoppingCart : undefined),
+        );
     if (!answer.ok) {
       // Field errors belong to the open form; anything else to the dialog.
       if (form && Object.keys(answer.fieldErrors).length > 0) go('idle');
@@ -159,23 +166,38 @@ export function AddToCart({ markup, api, store = cartStore, bus = pageEvents, na
     await proceed(pending);
   };
 
-  const lightbox = form && markup.form ? (
-    <Suspense fallback={null}>
-      <FieldsLightbox definition={markup.form} idPrefix={`atc-${markup.itemId}`}
-        onClose={() => {
-          setForm(null);
-          go('idle');
-        }}
-        onSave={async (fields) => {
-          const failure = await proceed(form, fields);
-          if (!failure) setForm(null);
-          return failure;
-        }} />
-    </Suspense>
-  ) : null;
+  const lightbox =
+    form && markup.form ? (
+      <Suspense fallback={null}>
+        <FieldsLightbox
+          definition={markup.form}
+          idPrefix={`atc-${markup.itemId}`}
+          onClose={() => {
+            setForm(null);
+            go('idle');
+          }}
+          onSave={async (fields) => {
+            const failure = await proceed(form, fields);
+            if (!failure) setForm(null);
+            return failure;
+          }}
+        />
+      </Suspense>
+    ) : null;
 
-  return <AddToCartView phase={phase} label={label} strings={strings} className={buttonClasses(markup)} showViewCart={viewCart}
-    error={error} onClick={() => void onClick()} onCloseError={() => setError(null)} lightbox={lightbox} />;
+  return (
+    <AddToCartView
+      phase={phase}
+      label={label}
+      strings={strings}
+      className={buttonClasses(markup)}
+      showViewCart={viewCart}
+      error={error}
+      onClick={() => void onClick()}
+      onCloseError={() => setError(null)}
+      lightbox={lightbox}
+    />
+  );
 }
 
 function buttonClasses(markup: ProductMarkup): string {

@@ -28,15 +28,26 @@ export interface AddToCartViewProps {
 const PHASE_CLASS: Record<ButtonPhase, string> = { idle: '', adding: 'cart-adding', added: 'cart-added', error: 'cart-error' };
 
 export function AddToCartView({ phase, label, strings = {}, className, showViewCart, error, onClick, onCloseError, lightbox }: AddToCartViewProps) {
-  const text = phase === 'adding' ? strings.addToCartAddingText || STOREFRONT_TEXTS.adding : phase === 'added' ? strings.addToCartAddedText || STOREFRONT_TEXTS.added : label;
+  const text =
+    phase === 'adding'
+      ? strings.addToCartAddingText || STOREFRONT_TEXTS.adding
+      : phase === 'added'
+        ? strings.addToCartAddedText || STOREFRONT_TEXTS.added
+        : label;
   const busy = phase !== 'idle';
   return (
     <>
       <button type="button" className={`${className} ${PHASE_CLASS[phase]}`.trim()} aria-disabled={busy || undefined} onClick={onClick}>
         <span className={ADD_TO_CART_BUTTON.innerClass}>{text}</span>
       </button>
-      <p className="add-to-cart-status visually-hidden" role="status" aria-live="polite">{busy && phase !== 'error' ? text : ''}</p>
-      {showViewCart && <a className="add-to-cart-view-cart text-link" href={CART_URL}>{strings.viewCartText || STOREFRONT_TEXTS.viewCart}</a>}
+      <p className="add-to-cart-status visually-hidden" role="status" aria-live="polite">
+        {busy && phase !== 'error' ? text : ''}
+      </p>
+      {showViewCart && (
+        <a className="add-to-cart-view-cart text-link" href={CART_URL}>
+          {strings.viewCartText || STOREFRONT_TEXTS.viewCart}
+        </a>
+      )}
       {error && (
         <Dialog title={error.title} role="alertdialog" onClose={onCloseError} className="tessera-dialog--alert">
           <p>{error.message}</p>

@@ -40,8 +40,14 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
     }
     host.classList.add('add-to-cart-island');
     createRoot(host).render(
-      <AddToCart markup={markup} api={api} navigate={(url) => navigation.assign(url)} storage={sessionStorageOrNull()}
-        onCartChange={showIndicators} strings={context?.localizedStrings} />,
+      <AddToCart
+        markup={markup}
+        api={api}
+        navigate={(url) => navigation.assign(url)}
+        storage={sessionStorageOrNull()}
+        onCartChange={showIndicators}
+        strings={context?.localizedStrings}
+      />,
     );
   }
 }

@@ -48,7 +48,10 @@ export function readProductMarkup(button: HTMLElement, expressCheckoutSite = fal
   const byItem = (cls: string) => doc.querySelector<HTMLElement>(`.${cls}${attributeSelector(COMMON_ATTRIBUTES.itemId, itemId)}`);
   const variantsElement = byItem(PRODUCT_VARIANTS.class);
   const optionNames = variantsElement
-    ? Array.from(variantsElement.querySelectorAll(`select${attributeSelector(PRODUCT_VARIANTS.attributes.optionName)}`), (s) => s.getAttribute(PRODUCT_VARIANTS.attributes.optionName)!)
+    ? Array.from(
+        variantsElement.querySelectorAll(`select${attributeSelector(PRODUCT_VARIANTS.attributes.optionName)}`),
+        (s) => s.getAttribute(PRODUCT_VARIANTS.attributes.optionName)!,
+      )
     : [];
   const form = json<Record<string, unknown>>(button.getAttribute(A.form));
   return {
@@ -64,7 +67,8 @@ export function readProductMarkup(button: HTMLElement, expressCheckoutSite = fal
     variants: json<VariantMarkup[]>(variantsElement?.getAttribute(PRODUCT_VARIANTS.attributes.variants) ?? null) ?? [],
     optionNames,
     quantityInput: byItem(QUANTITY_INPUT_MARKUP.class)?.querySelector('input') ?? null,
-    title: button.closest(`[${COMMON_ATTRIBUTES.itemId}]:not(.${ADD_TO_CART_BUTTON.buttonClass})`)?.querySelector('h1, h2, h3')?.textContent?.trim() || doc.title,
+    title:
+      button.closest(`[${COMMON_ATTRIBUTES.itemId}]:not(.${ADD_TO_CART_BUTTON.buttonClass})`)?.querySelector('h1, h2, h3')?.textContent?.trim() || doc.title,
   };
 }
 

@@ -56,20 +56,40 @@ export default function FieldsLightbox({ definition, idPrefix, answers, submitLa
 
   return (
     <Dialog title={model.name || STOREFRONT_TEXTS.editForm} onClose={onClose} className="tessera-dialog--lightbox" actions={null}>
-      <form id={model.elementId} className={`${FORM_MARKERS.class} cart-fields-form`} data-form-id={model.id} noValidate
-        aria-busy={saving || undefined} onSubmit={(e) => {
+      <form
+        id={model.elementId}
+        className={`${FORM_MARKERS.class} cart-fields-form`}
+        data-form-id={model.id}
+        noValidate
+        aria-busy={saving || undefined}
+        onSubmit={(e) => {
           e.preventDefault();
           void save();
         }}>
         <div className="form-fields">
           {model.fields.map((field) => (
-            <Field key={field.id} model={model} field={field} input={inputs[field.id] ?? {}} error={errors[field.id]}
-              onInput={(input) => setInputs((current) => ({ ...current, [field.id]: input }))} />
+            <Field
+              key={field.id}
+              model={model}
+              field={field}
+              input={inputs[field.id] ?? {}}
+              error={errors[field.id]}
+              onInput={(input) => setInputs((current) => ({ ...current, [field.id]: input }))}
+            />
           ))}
         </div>
-        <div role="alert">{problem && <div className={FORM_MARKERS.problemBannerBelowClass}><p>{problem}</p></div>}</div>
+        <div role="alert">
+          {problem && (
+            <div className={FORM_MARKERS.problemBannerBelowClass}>
+              <p>{problem}</p>
+            </div>
+          )}
+        </div>
         <div className="form-actions">
-          <button type="submit" className={`button ${FORM_MARKERS.submitButtonClass}${saving ? ` ${FORM_MARKERS.submittingClass}` : ''}`} aria-disabled={saving || undefined}>
+          <button
+            type="submit"
+            className={`button ${FORM_MARKERS.submitButtonClass}${saving ? ` ${FORM_MARKERS.submittingClass}` : ''}`}
+            aria-disabled={saving || undefined}>
             {saving ? FORM_MESSAGES.saving : submitLabel}
           </button>
         </div>

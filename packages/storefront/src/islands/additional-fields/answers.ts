@@ -66,9 +66,17 @@ export function answersSummary(answers: Answers, definition?: FormDefinition | n
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       text = Object.entries(value as Record<string, unknown>)
         .filter(([, a]) => list(a).length > 0)
-        .map(([q, a]) => `${q}: ${list(a).map((v) => LIKERT_LABELS[v as keyof typeof LIKERT_LABELS] ?? v).join(', ')}`)
+        .map(
+          ([q, a]) =>
+            `${q}: ${list(a)
+              .map((v) => LIKERT_LABELS[v as keyof typeof LIKERT_LABELS] ?? v)
+              .join(', ')}`,
+        )
         .join('; ');
-    } else text = list(value).filter((v) => v.trim() !== '').join(names.has(id) ? ' ' : ', ');
+    } else
+      text = list(value)
+        .filter((v) => v.trim() !== '')
+        .join(names.has(id) ? ' ' : ', ');
     if (text !== '') lines.push({ label: titles.get(id) ?? id, text });
   }
   return lines;

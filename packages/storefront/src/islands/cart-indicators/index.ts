@@ -12,7 +12,8 @@ import { moneyFormatter } from '../shared/site.js';
 
 export const PILL_ROOT_ID = 'tessera-pill-cart';
 
-const BAG = '<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M5 8h14l-1.2 11.2a2 2 0 0 1-2 1.8H8.2a2 2 0 0 1-2-1.8L5 8Z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M9 10V6a3 3 0 0 1 6 0v4" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
+const BAG =
+  '<svg class="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M5 8h14l-1.2 11.2a2 2 0 0 1-2 1.8H8.2a2 2 0 0 1-2-1.8L5 8Z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M9 10V6a3 3 0 0 1 6 0v4" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>';
 
 /** The count the server rendered into the header indicator, before any cart answer. */
 export function renderedQuantity(doc: Document): number {
@@ -41,7 +42,11 @@ export function renderPill(root: HTMLElement, totalQuantity: number): void {
   link.querySelector('.pill-cart__noun')!.textContent = label.noun;
 }
 
-export function renderHeaderIndicator(indicator: HTMLElement, cart: Pick<ShoppingCart, 'totalQuantity' | 'subtotalCents'>, format: (cents: number) => string): void {
+export function renderHeaderIndicator(
+  indicator: HTMLElement,
+  cart: Pick<ShoppingCart, 'totalQuantity' | 'subtotalCents'>,
+  format: (cents: number) => string,
+): void {
   const count = Math.max(0, cart.totalQuantity);
   const quantity = indicator.querySelector(`.${CART_INDICATOR.quantityClass}`);
   if (quantity) quantity.textContent = String(count);

@@ -148,9 +148,9 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
       captchaError={captchaError}
       status={status}
       submitDisabled={status === 'submitting' || (captchaBound && awaitingCaptcha && !token)}
-      captcha={captchaBound && status !== 'success'
-        ? <CaptchaBox provider={captcha!} context={context} resetSignal={resetSignal} onToken={onToken} />
-        : undefined}
+      captcha={
+        captchaBound && status !== 'success' ? <CaptchaBox provider={captcha!} context={context} resetSignal={resetSignal} onToken={onToken} /> : undefined
+      }
       honeypot={honeypot}
       onInput={onInput}
       onHoneypot={setHoneypot}

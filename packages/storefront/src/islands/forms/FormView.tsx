@@ -29,8 +29,16 @@ export interface FormViewProps {
 
 // HTML attribute names as the markup writes them -> React's prop names.
 const PROP_NAMES: Record<string, string> = {
-  class: 'className', for: 'htmlFor', maxlength: 'maxLength', minlength: 'minLength', inputmode: 'inputMode',
-  autocomplete: 'autoComplete', spellcheck: 'spellCheck', tabindex: 'tabIndex', readonly: 'readOnly', autofocus: 'autoFocus',
+  class: 'className',
+  for: 'htmlFor',
+  maxlength: 'maxLength',
+  minlength: 'minLength',
+  inputmode: 'inputMode',
+  autocomplete: 'autoComplete',
+  spellcheck: 'spellCheck',
+  tabindex: 'tabIndex',
+  readonly: 'readOnly',
+  autofocus: 'autoFocus',
 };
 const BOOLEAN_PROPS = new Set(['required', 'disabled', 'readOnly', 'autoFocus', 'multiple']);
 
@@ -46,33 +54,83 @@ function propsOf(attrs: Readonly<Record<string, string>>, extraDescribedBy?: str
 
 const errorId = (model: FormModel, field: FieldModel) => `${model.elementId || model.id}-${field.id}-error`;
 
-function Control({ input, value, invalid, describedBy, onChange }: {
-  input: InputModel; value: string; invalid: boolean; describedBy?: string; onChange: (value: string) => void;
+function Control({
+  input,
+  value,
+  invalid,
+  describedBy,
+  onChange,
+}: {
+  input: InputModel;
+  value: string;
+  invalid: boolean;
+  describedBy?: string;
+  onChange: (value: string) => void;
 }) {
   // A textarea's limit is the live counter's and the message's business (storefront.md section 5):
   // the browser's own maxlength would silently cut a pasted text instead of saying it is too long.
   const attrs = input.tag === 'textarea' ? Object.fromEntries(Object.entries(input.attrs).filter(([name]) => name !== 'maxlength')) : input.attrs;
-  const props = { ...propsOf(attrs, describedBy), 'aria-invalid': invalid || undefined, value, onChange: (e: { target: { value: string } }) => onChange(e.target.value) };
+  const props = {
+    ...propsOf(attrs, describedBy),
+    'aria-invalid': invalid || undefined,
+    value,
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+  };
   if (input.tag === 'textarea') return <textarea {...props} />;
   if (input.tag === 'select') {
-    return <select {...props}>{input.options?.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}</select>;
+    return (
+      <select {...props}>
+        {input.options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    );
   }
   return <input {...props} />;
 }
 
 function Label({ field, htmlFor }: { field: FieldModel; htmlFor?: string }) {
-  const mark = field.required ? <span className="form-required" aria-hidden="true"> *</span> : null;
-  return htmlFor !== undefined
-    ? <label className="form-label" htmlFor={htmlFor}>{field.title}{mark}</label>
-    : <legend className="form-label">{field.title}{mark}</legend>;
+  const mark = field.required ? (
+    <span className="form-required" aria-hidden="true">
+      {' '}
+      *
+    </span>
+  ) : null;
+  return htmlFor !== undefined ? (
+    <label className="form-label" htmlFor={htmlFor}>
+      {field.title}
+      {mark}
+    </label>
+  ) : (
+    <legend className="form-label">
+      {field.title}
+      {mark}
+    </legend>
+  );
 }
 
 function Description({ field }: { field: FieldModel }) {
-  return field.description ? <p className="form-description" id={field.descriptionId}>{field.description}</p> : null;
+  return field.description ? (
+    <p className="form-description" id={field.descriptionId}>
+      {field.description}
+    </p>
+  ) : null;
 }
 
-function FieldBody({ model, field, input, error, onInput }: {
-  model: FormModel; field: FieldModel; input: FormFieldInput; error?: string; onInput: (input: FormFieldInput) => void;
+function FieldBody({
+  model,
+  field,
+  input,
+  error,
+  onInput,
+}: {
+  model: FormModel;
+  field: FieldModel;
+  input: FormFieldInput;
+  error?: string;
+  onInput: (input: FormFieldInput) => void;
 }) {
   const invalid = error !== undefined;
   const describedBy = invalid ? errorId(model, field) : undefined;
@@ -86,11 +144,20 @@ function FieldBody({ model, field, input, error, onInput }: {
         <>
           <Label field={field} htmlFor={field.input!.attrs.id ?? ''} />
           <Description field={field} />
-          {field.affix !== undefined
-            ? <div className="form-affix"><span className="form-affix__text" aria-hidden="true">{field.affix}</span>{control}</div>
-            : control}
+          {field.affix !== undefined ? (
+            <div className="form-affix">
+              <span className="form-affix__text" aria-hidden="true">
+                {field.affix}
+              </span>
+              {control}
+            </div>
+          ) : (
+            control
+          )}
           {counter && (
-            <p className={`${FORM_MARKERS.textareaCounterClass}${counter.over ? ` ${FORM_MARKERS.textareaCounterErrorClass}` : ''}`} aria-live="polite">{counter.text}</p>
+            <p className={`${FORM_MARKERS.textareaCounterClass}${counter.over ? ` ${FORM_MARKERS.textareaCounterErrorClass}` : ''}`} aria-live="polite">
+              {counter.text}
+            </p>
           )}
         </>
       );
@@ -103,12 +170,19 @@ function FieldBody({ model, field, input, error, onInput }: {
           <div className={field.partsClassName}>
             {field.parts!.map((part, i) => (
               <div className={part.className} key={part.part}>
-                <label className="form-sublabel" htmlFor={part.input.attrs.id}>{part.label}</label>
-                <Control input={part.input} value={input.values?.[i] ?? ''} invalid={invalid} onChange={(v) => {
-                  const values = [...(input.values ?? [])];
-                  values[i] = v;
-                  onInput({ values });
-                }} />
+                <label className="form-sublabel" htmlFor={part.input.attrs.id}>
+                  {part.label}
+                </label>
+                <Control
+                  input={part.input}
+                  value={input.values?.[i] ?? ''}
+                  invalid={invalid}
+                  onChange={(v) => {
+                    const values = [...(input.values ?? [])];
+                    values[i] = v;
+                    onInput({ values });
+                  }}
+                />
               </div>
             ))}
           </div>
@@ -125,10 +199,16 @@ function FieldBody({ model, field, input, error, onInput }: {
               const checked = input.choices?.find((c) => c.value === choice.value)?.checked ?? false;
               return (
                 <label className="form-choice" key={choice.value}>
-                  <input type={field.type} name={field.id} value={choice.value} checked={checked} required={single && field.required ? true : undefined}
+                  <input
+                    type={field.type}
+                    name={field.id}
+                    value={choice.value}
+                    checked={checked}
+                    required={single && field.required ? true : undefined}
                     aria-invalid={invalid || undefined}
-                    onChange={(e) => onInput({ choices: pick(input.choices ?? [], choice.value, e.target.checked, single) })} />
-                  {' '}<span>{choice.label}</span>
+                    onChange={(e) => onInput({ choices: pick(input.choices ?? [], choice.value, e.target.checked, single) })}
+                  />{' '}
+                  <span>{choice.label}</span>
                 </label>
               );
             })}
@@ -147,10 +227,16 @@ function FieldBody({ model, field, input, error, onInput }: {
               <div className="likert-row__answers">
                 {LIKERT_VALUES.map((value) => (
                   <label className="form-choice" key={value}>
-                    <input type="radio" name={`${field.id}-${index}`} value={value}
+                    <input
+                      type="radio"
+                      name={`${field.id}-${index}`}
+                      value={value}
                       checked={input.likert?.[question]?.find((c) => c.value === value)?.checked ?? false}
-                      onChange={(e) => onInput({ likert: { ...input.likert, [question]: pick(input.likert?.[question] ?? [], value, e.target.checked, true) } })} />
-                    {' '}<span>{LIKERT_LABELS[value]}</span>
+                      onChange={(e) =>
+                        onInput({ likert: { ...input.likert, [question]: pick(input.likert?.[question] ?? [], value, e.target.checked, true) } })
+                      }
+                    />{' '}
+                    <span>{LIKERT_LABELS[value]}</span>
                   </label>
                 ))}
               </div>
@@ -164,8 +250,18 @@ function FieldBody({ model, field, input, error, onInput }: {
 }
 
 /** One field with its label, error and markers; the cart's additional-fields lightbox draws its fields with it too. */
-export function Field({ model, field, input, error, onInput }: {
-  model: FormModel; field: FieldModel; input: FormFieldInput; error?: string; onInput: (input: FormFieldInput) => void;
+export function Field({
+  model,
+  field,
+  input,
+  error,
+  onInput,
+}: {
+  model: FormModel;
+  field: FieldModel;
+  input: FormFieldInput;
+  error?: string;
+  onInput: (input: FormFieldInput) => void;
 }) {
   const A = FORM_MARKERS.attributes;
   const marker = { [A.fieldId]: field.id, [A.fieldType]: field.type };
@@ -181,10 +277,14 @@ export function Field({ model, field, input, error, onInput }: {
     );
   }
   return (
-    <div className={`${FORM_MARKERS.fieldClass} form-field--${field.type}${field.required ? ' form-field--required' : ''}`} {...marker}
+    <div
+      className={`${FORM_MARKERS.fieldClass} form-field--${field.type}${field.required ? ' form-field--required' : ''}`}
+      {...marker}
       {...(field.required ? { [A.required]: '' } : {})}>
       <FieldBody model={model} field={field} input={input} error={error} onInput={onInput} />
-      <p className={FORM_MARKERS.fieldErrorClass} id={errorId(model, field)} hidden={error === undefined}>{error}</p>
+      <p className={FORM_MARKERS.fieldErrorClass} id={errorId(model, field)} hidden={error === undefined}>
+        {error}
+      </p>
     </div>
   );
 }
@@ -216,25 +316,42 @@ export function FormView(props: FormViewProps) {
   const fieldProblems = Object.keys(errors).length > 0 || captchaError !== null;
   const submitting = status === 'submitting';
   return (
-    <form {...formAttrs} noValidate aria-busy={submitting || undefined} onSubmit={(e) => {
-      e.preventDefault();
-      props.onSubmit();
-    }}>
+    <form
+      {...formAttrs}
+      noValidate
+      aria-busy={submitting || undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSubmit();
+      }}>
       {model.requiredNote && <p className="form-required-note">{model.requiredNote}</p>}
       <div className={FORM_MARKERS.problemBannerAboveClass} role="alert" hidden={!failed}>
         {failed && <p>{FORM_MESSAGES.problemAbove}</p>}
       </div>
       <div className="form-fields">
         {model.fields.map((field) => (
-          <Field key={field.id} model={model} field={field} input={inputs[field.id] ?? {}} error={errors[field.id]}
-            onInput={(input) => props.onInput(field.id, input)} />
+          <Field
+            key={field.id}
+            model={model}
+            field={field}
+            input={inputs[field.id] ?? {}}
+            error={errors[field.id]}
+            onInput={(input) => props.onInput(field.id, input)}
+          />
         ))}
       </div>
       {model.honeypot && (
         <div className="form-honeypot" aria-hidden="true">
           <label htmlFor={model.honeypot.id}>{model.honeypot.label}</label>
-          <input id={model.honeypot.id} name={FORM_MARKERS.honeypotName} type="text" tabIndex={-1} autoComplete="off"
-            value={props.honeypot} onChange={(e) => props.onHoneypot(e.target.value)} />
+          <input
+            id={model.honeypot.id}
+            name={FORM_MARKERS.honeypotName}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={props.honeypot}
+            onChange={(e) => props.onHoneypot(e.target.value)}
+          />
         </div>
       )}
       {props.captcha}
@@ -242,7 +359,9 @@ export function FormView(props: FormViewProps) {
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's disclaimer, as HTML the server checked */}
       {model.disclaimerHtml && <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: model.disclaimerHtml }} />}
       <div className="form-actions">
-        <button className={`button ${FORM_MARKERS.submitButtonClass}${submitting ? ` ${FORM_MARKERS.submittingClass}` : ''}`} type="submit"
+        <button
+          className={`button ${FORM_MARKERS.submitButtonClass}${submitting ? ` ${FORM_MARKERS.submittingClass}` : ''}`}
+          type="submit"
           disabled={props.submitDisabled}>
           {submitting ? FORM_MESSAGES.submitting : model.submitLabel}
         </button>

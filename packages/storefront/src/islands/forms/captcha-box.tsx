@@ -8,8 +8,17 @@ import type { CaptchaProvider, CaptchaRenderOptions, CaptchaWidget } from './cap
 import type { FormsContext } from './FormPage.js';
 
 /** The captcha widget of a form in its container (`.captcha-container`); the restock island uses it too. */
-export function CaptchaBox({ provider, context, resetSignal, onToken, whenVisible = false }: {
-  provider: CaptchaProvider; context: FormsContext; resetSignal: number; onToken: (token: string | null) => void;
+export function CaptchaBox({
+  provider,
+  context,
+  resetSignal,
+  onToken,
+  whenVisible = false,
+}: {
+  provider: CaptchaProvider;
+  context: FormsContext;
+  resetSignal: number;
+  onToken: (token: string | null) => void;
   /**
    * Draw the widget only once its container is on screen (a restock form stays hidden until its
    * sold-out variant is chosen, so most product pages never load the captcha's code).
@@ -25,12 +34,15 @@ export function CaptchaBox({ provider, context, resetSignal, onToken, whenVisibl
 
   useEffect(() => {
     if (visible) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        observer.disconnect();
-        setVisible(true);
-      }
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          setVisible(true);
+        }
+      },
+      { rootMargin: '200px' },
+    );
     // The form around it: an empty container has no box to intersect (the theme hides it while empty).
     observer.observe(ref.current!.parentElement ?? ref.current!);
     return () => observer.disconnect();
@@ -56,10 +68,13 @@ export function CaptchaBox({ provider, context, resetSignal, onToken, whenVisibl
         tokenRef.current(token);
       },
     };
-    Promise.resolve(provider.render(container, options)).then((w) => {
-      if (cancelled) w.destroy();
-      else widget.current = w;
-    }, () => undefined);
+    Promise.resolve(provider.render(container, options)).then(
+      (w) => {
+        if (cancelled) w.destroy();
+        else widget.current = w;
+      },
+      () => undefined,
+    );
     return () => {
       cancelled = true;
       widget.current?.destroy();

@@ -19,7 +19,13 @@ export interface FormDefinition {
 type PartSpec = readonly [part: string, label: string, attrs: Record<string, string>, className?: string];
 
 const PARTS: Record<string, { className: string; parts: readonly PartSpec[] }> = {
-  name: { className: 'form-parts form-parts--2', parts: [['first', 'First name', { autocomplete: 'given-name' }], ['last', 'Last name', { autocomplete: 'family-name' }]] },
+  name: {
+    className: 'form-parts form-parts--2',
+    parts: [
+      ['first', 'First name', { autocomplete: 'given-name' }],
+      ['last', 'Last name', { autocomplete: 'family-name' }],
+    ],
+  },
   address: {
     className: 'form-parts form-parts--address',
     parts: [
@@ -79,7 +85,8 @@ function field(formId: string, raw: Record<string, unknown>): FieldModel | null 
   const base = `${formId}-${id}`;
   const description = str(raw.description);
   const described = description ? { description, descriptionId: `${base}-description` } : {};
-  if (type === 'hidden') return { id, type, kind: 'hidden', title, required: false, key: str(raw.key) ?? id, defaultValue: str(raw.defaultValue) ?? str(raw.value) ?? '' };
+  if (type === 'hidden')
+    return { id, type, kind: 'hidden', title, required: false, key: str(raw.key) ?? id, defaultValue: str(raw.defaultValue) ?? str(raw.value) ?? '' };
   if (type === 'section') return { id, type, kind: 'section', title, required: false, underline: raw.underline === true, ...described };
   if (type === 'likert') return { id, type, kind: 'likert', title, required: false, options: strings(raw.options), ...described };
   if (type === 'radio' || type === 'checkbox') {
@@ -92,12 +99,41 @@ function field(formId: string, raw: Record<string, unknown>): FieldModel | null 
       .filter(([part]) => type !== 'phone' || part !== 'country' || raw.showCountryCode === true)
       .map(([part, label, attrs, className]) => {
         const isRequired = required && !(type === 'address' && (part === 'address2' || part === 'state')) && part !== 'ampm' && part !== 'country';
-        const input: InputModel = part === 'ampm'
-          ? { tag: 'select', attrs: { class: 'form-input form-select', id: `${base}-${part}`, name: id, 'data-part': part }, options: [{ value: 'AM', label: 'AM' }, { value: 'PM', label: 'PM' }] }
-          : { tag: 'input', attrs: { class: 'form-input', type: 'text', ...attrs, id: `${base}-${part}`, name: id, 'data-part': part, ...(isRequired ? { required: '' } : {}) } };
+        const input: InputModel =
+          part === 'ampm'
+            ? {
+                tag: 'select',
+                attrs: { class: 'form-input form-select', id: `${base}-${part}`, name: id, 'data-part': part },
+                options: [
+                  { value: 'AM', label: 'AM' },
+                  { value: 'PM', label: 'PM' },
+                ],
+              }
+            : {
+                tag: 'input',
+                attrs: {
+                  class: 'form-input',
+                  type: 'text',
+                  ...attrs,
+                  id: `${base}-${part}`,
+                  name: id,
+                  'data-part': part,
+                  ...(isRequired ? { required: '' } : {}),
+                },
+              };
         return { part, label, className: className ?? 'form-part', input };
       });
-    return { id, type, kind: 'parts', title, required, parts: list, partsClassName: parts.className, showCountryCode: raw.showCountryCode === true, ...described };
+    return {
+      id,
+      type,
+      kind: 'parts',
+      title,
+      required,
+      parts: list,
+      partsClassName: parts.className,
+      showCountryCode: raw.showCountryCode === true,
+      ...described,
+    };
   }
   const attrs: Record<string, string> = {
     class: type === 'select' ? 'form-input form-select' : 'form-input',
@@ -118,7 +154,12 @@ function field(formId: string, raw: Record<string, unknown>): FieldModel | null 
   };
   const affix = type === 'currency' ? (str(raw.currencySymbol) ?? '$') : type === 'twitter' ? '@' : undefined;
   return {
-    id, type, kind: 'single', title, required, input,
+    id,
+    type,
+    kind: 'single',
+    title,
+    required,
+    input,
     ...(affix ? { affix } : {}),
     ...(type === 'textarea' ? { maxLength: maxLength as unknown } : {}),
     ...(options ? { options } : {}),

@@ -34,14 +34,18 @@ export interface MountedForm {
 function renderForm(host: HTMLElement, model: FormModel, context: FormsContext, options: MountOptions = {}): Root {
   const root = createRoot(host);
   // Drawn at once, so the server's form can leave the page in the same frame.
-  flushSync(() => root.render(createElement(FormPage, {
-    model,
-    context,
-    api: options.api ?? createFormsApi(),
-    captcha: options.captcha === undefined ? captchaProviderFor(context) : options.captcha,
-    location: options.location,
-    onSuccess: options.onSuccess,
-  })));
+  flushSync(() =>
+    root.render(
+      createElement(FormPage, {
+        model,
+        context,
+        api: options.api ?? createFormsApi(),
+        captcha: options.captcha === undefined ? captchaProviderFor(context) : options.captcha,
+        location: options.location,
+        onSuccess: options.onSuccess,
+      }),
+    ),
+  );
   return root;
 }
 

@@ -71,9 +71,7 @@ function attrsOf(el: Element): Record<string, string> {
 
 function inputOf(el: Element): InputModel {
   const tag = el.tagName.toLowerCase() as InputModel['tag'];
-  const options = tag === 'select'
-    ? Array.from((el as HTMLSelectElement).options).map((o) => ({ value: o.value, label: o.textContent ?? '' }))
-    : undefined;
+  const options = tag === 'select' ? Array.from((el as HTMLSelectElement).options).map((o) => ({ value: o.value, label: o.textContent ?? '' })) : undefined;
   return { tag, attrs: attrsOf(el), ...(options ? { options } : {}) };
 }
 
@@ -112,7 +110,8 @@ function readField(el: HTMLElement): FieldModel | null {
   }
   if (CHOICE_TYPES.has(type)) {
     const choices = Array.from(el.querySelectorAll<HTMLInputElement>(`input[type=${type}]`)).map((input) => ({
-      value: input.value, label: text(input.closest('label')?.querySelector('span')) || input.value,
+      value: input.value,
+      label: text(input.closest('label')?.querySelector('span')) || input.value,
     }));
     return { ...base, kind: 'choice', choices, options: choices.map((c) => c.value) };
   }
@@ -128,7 +127,10 @@ function readField(el: HTMLElement): FieldModel | null {
       };
     });
     return {
-      ...base, kind: 'parts', parts, partsClassName: el.querySelector('.form-parts')?.className ?? 'form-parts',
+      ...base,
+      kind: 'parts',
+      parts,
+      partsClassName: el.querySelector('.form-parts')?.className ?? 'form-parts',
       showCountryCode: parts.some((p) => p.part === 'country') && type === 'phone',
     };
   }

@@ -80,14 +80,25 @@ function PopupOverlay({ settings, context, api, captcha, storage, report, now = 
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the overlay closes it, as the dialog pattern asks
     <div className="popup-overlay" onKeyDown={(e) => e.key === 'Escape' && close()}>
       <div className="popup-overlay__panel" role="dialog" aria-modal="true" aria-labelledby="popup-overlay-title">
-        <button ref={closeButton} type="button" className="popup-overlay__close" aria-label="Close" onClick={close}>×</button>
-        <h2 className="popup-overlay__title" id="popup-overlay-title">{settings.title}</h2>
+        <button ref={closeButton} type="button" className="popup-overlay__close" aria-label="Close" onClick={close}>
+          ×
+        </button>
+        <h2 className="popup-overlay__title" id="popup-overlay-title">
+          {settings.title}
+        </h2>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's popup text, as HTML the server checked */}
         {settings.body && <div className="popup-overlay__body" dangerouslySetInnerHTML={{ __html: settings.body }} />}
-        <FormPage model={model} api={api} context={context} captcha={captcha} location={location} onSuccess={() => {
-          remember(PopupOverlayStorageKey.SUBMITTED, 'true');
-          report('submit');
-        }} />
+        <FormPage
+          model={model}
+          api={api}
+          context={context}
+          captcha={captcha}
+          location={location}
+          onSuccess={() => {
+            remember(PopupOverlayStorageKey.SUBMITTED, 'true');
+            report('submit');
+          }}
+        />
       </div>
     </div>
   );
@@ -135,12 +146,21 @@ export function mountPopupOverlay(context: OverlayContext, options: MountOverlay
   host.id = 'tessera-popup-overlay';
   document.body.append(host);
   const root = createRoot(host);
-  const report = options.report ?? ((action: OverlayAction) => void recordOverlay(context as CollectorContext, { action, version: settings.version, formId: settings.form.id }));
-  flushSync(() => root.render(
-    <PopupOverlay settings={settings} context={context} report={report} storage={storage}
-      api={options.api ?? createFormsApi()}
-      captcha={options.captcha === undefined ? captchaProviderFor(context) : options.captcha} />,
-  ));
+  const report =
+    options.report ??
+    ((action: OverlayAction) => void recordOverlay(context as CollectorContext, { action, version: settings.version, formId: settings.form.id }));
+  flushSync(() =>
+    root.render(
+      <PopupOverlay
+        settings={settings}
+        context={context}
+        report={report}
+        storage={storage}
+        api={options.api ?? createFormsApi()}
+        captcha={options.captcha === undefined ? captchaProviderFor(context) : options.captcha}
+      />,
+    ),
+  );
   return {
     unmount() {
       root.unmount();

@@ -15,11 +15,15 @@ const REACHED = ['focusin', 'pointerdown', 'submit'] as const;
 /** Calls `start` once per element, when it nears the viewport or is reached (at once without IntersectionObserver). */
 function whenNeeded(elements: readonly HTMLElement[], start: (element: HTMLElement) => void): void {
   const pending = new Set(elements);
-  const observer = typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver((entries) => {
-      for (const e of entries) if (e.isIntersecting) begin(e.target as HTMLElement);
-    }, { rootMargin: NEAR_VIEWPORT })
-    : null;
+  const observer =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver(
+          (entries) => {
+            for (const e of entries) if (e.isIntersecting) begin(e.target as HTMLElement);
+          },
+          { rootMargin: NEAR_VIEWPORT },
+        )
+      : null;
   const onReached = (event: Event) => {
     if (event.type === 'submit') event.preventDefault(); // the form posts nowhere by itself
     begin(event.currentTarget as HTMLElement);
@@ -69,9 +73,10 @@ export function registerFormIslands(doc: Document, context: OverlayContext | nul
     whenNeeded(forms, (form) => {
       void import('./index.js').then((m) => {
         const typed = typedValues(form);
-        const focused = form.contains(doc.activeElement) ? ((doc.activeElement as HTMLInputElement).name || null) : null;
+        const focused = form.contains(doc.activeElement) ? (doc.activeElement as HTMLInputElement).name || null : null;
         const mounted = m.mountForm(form, ctx);
-        if (typed.length > 0 || focused) restore(doc.querySelector(`.tessera-form-island form[data-form-id="${CSS.escape(mounted.model.id)}"]`), typed, focused);
+        if (typed.length > 0 || focused)
+          restore(doc.querySelector(`.tessera-form-island form[data-form-id="${CSS.escape(mounted.model.id)}"]`), typed, focused);
       });
     });
   }

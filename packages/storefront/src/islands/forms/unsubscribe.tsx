@@ -15,9 +15,7 @@ const UNSUBSCRIBE_TEXTS = Object.freeze({
 
 type UnsubscribeState = 'working' | 'done' | 'invalid' | 'failed';
 
-function UnsubscribeView({ introHtml, state, email, onRetry }: {
-  introHtml: string; state: UnsubscribeState; email: string; onRetry: () => void;
-}) {
+function UnsubscribeView({ introHtml, state, email, onRetry }: { introHtml: string; state: UnsubscribeState; email: string; onRetry: () => void }) {
   return (
     <>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own unsubscribe text, rendered by the server */}
@@ -25,7 +23,11 @@ function UnsubscribeView({ introHtml, state, email, onRetry }: {
       <p className="lede newsletter-unsubscribe__status" role="status">
         {state === 'done' ? UNSUBSCRIBE_TEXTS.done.replace('{email}', email) : UNSUBSCRIBE_TEXTS[state]}
       </p>
-      {state === 'failed' && <button type="button" className="button" onClick={onRetry}>Try again</button>}
+      {state === 'failed' && (
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
+      )}
     </>
   );
 }
@@ -48,10 +50,17 @@ function UnsubscribePage({ api, token, introHtml }: { api: FormsApi; token: stri
       current = false;
     };
   }, [token, attempt]);
-  return <UnsubscribeView introHtml={introHtml} state={state} email={email} onRetry={() => {
-    setState('working');
-    setAttempt((n) => n + 1);
-  }} />;
+  return (
+    <UnsubscribeView
+      introHtml={introHtml}
+      state={state}
+      email={email}
+      onRetry={() => {
+        setState('working');
+        setAttempt((n) => n + 1);
+      }}
+    />
+  );
 }
 
 /** Mounts on the page's `[data-tessera-island="newsletter-unsubscribe"]`; the token is the page URL's. */

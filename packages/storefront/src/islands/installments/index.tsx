@@ -57,20 +57,33 @@ function InstallmentBadge({ itemId, priceCents, settings, format, language, api,
   // "… with Afterpay": the provider's name set in bold inside the sentence.
   const [withBefore = '', withAfter = ''] = (strings.installmentsWithProviderText || STOREFRONT_TEXTS.installmentProvider).split('{provider}');
   const text = installmentBadgeText({
-    priceCents: price, minCents: settings.minCents, maxCents: settings.maxCents, numInstallments: settings.numInstallments, formatAmount: format,
+    priceCents: price,
+    minCents: settings.minCents,
+    maxCents: settings.maxCents,
+    numInstallments: settings.numInstallments,
+    formatAmount: format,
     texts: { inRange: strings.installmentsInRangeText, upTo: strings.installmentsUpToText, over: strings.installmentsOverText },
   });
   return (
     <>
       <button type="button" className="installment-badge__text" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {text} {withBefore}<span className="installment-badge__provider">{provider}</span>{withAfter}
+        {text} {withBefore}
+        <span className="installment-badge__provider">{provider}</span>
+        {withAfter}
       </button>
-      <button type="button" className={INSTALLMENT_BADGE.infoButtonClass} aria-haspopup="dialog"
-        aria-label={fillText(strings.installmentsInfoText || STOREFRONT_TEXTS.installmentInfo, { provider })} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={INSTALLMENT_BADGE.infoButtonClass}
+        aria-haspopup="dialog"
+        aria-label={fillText(strings.installmentsInfoText || STOREFRONT_TEXTS.installmentInfo, { provider })}
+        onClick={() => setOpen(true)}>
         <span aria-hidden="true">i</span>
       </button>
       {open && (
-        <Dialog title={fillText(strings.installmentsDialogTitleText || STOREFRONT_TEXTS.installmentDialogTitle, { provider })} onClose={() => setOpen(false)} className="tessera-dialog--installments">
+        <Dialog
+          title={fillText(strings.installmentsDialogTitleText || STOREFRONT_TEXTS.installmentDialogTitle, { provider })}
+          onClose={() => setOpen(false)}
+          className="tessera-dialog--installments">
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the provider's information page, served by this site */}
           {html !== null && <div className="installment-info-content" dangerouslySetInnerHTML={{ __html: html }} />}
         </Dialog>
@@ -89,8 +102,15 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
     const priceCents = Number(element.getAttribute(A.priceCents));
     if (element.getAttribute(A.productType) !== '1' || !Number.isSafeInteger(priceCents)) continue;
     createRoot(element).render(
-      <InstallmentBadge itemId={element.getAttribute(A.itemId) ?? ''} priceCents={priceCents} settings={settings}
-        format={format} language={tessera.context?.language ?? 'en-US'} api={pageApi(tessera)} strings={tessera.context?.localizedStrings} />,
+      <InstallmentBadge
+        itemId={element.getAttribute(A.itemId) ?? ''}
+        priceCents={priceCents}
+        settings={settings}
+        format={format}
+        language={tessera.context?.language ?? 'en-US'}
+        api={pageApi(tessera)}
+        strings={tessera.context?.localizedStrings}
+      />,
     );
   }
 }

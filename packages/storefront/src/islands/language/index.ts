@@ -16,7 +16,12 @@ export function enhanceLanguageSwitcher(element: HTMLElement, api: () => Promise
       const language = link.dataset.language!;
       const target = link.href;
       // The page opens in the language whatever the answer: the link carries it too.
-      api().then((a) => a.setLocale(language)).then(() => go(target), () => go(target));
+      api()
+        .then((a) => a.setLocale(language))
+        .then(
+          () => go(target),
+          () => go(target),
+        );
     });
   }
 }

@@ -27,24 +27,54 @@ function ClaimView({ mode, email, password, errors, problem, busy, onEmail, onPa
   };
   return (
     <form className="account-form" noValidate onSubmit={submit} aria-label={mode === 'sign-up' ? 'Create your account' : 'Sign in'}>
-      {problem ? <p className="form-problems" role="alert">{problem}</p> : null}
+      {problem ? (
+        <p className="form-problems" role="alert">
+          {problem}
+        </p>
+      ) : null}
       <div className="form-field">
-        <label className="form-label" htmlFor="claim-email">Email</label>
-        <input className="form-input" id="claim-email" type="email" autoComplete="email" value={email} aria-invalid={errors.email ? true : undefined}
-          onChange={(e) => onEmail(e.target.value)} />
+        <label className="form-label" htmlFor="claim-email">
+          Email
+        </label>
+        <input
+          className="form-input"
+          id="claim-email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          aria-invalid={errors.email ? true : undefined}
+          onChange={(e) => onEmail(e.target.value)}
+        />
         {errors.email ? <p className="field-error">{errors.email}</p> : null}
       </div>
       <div className="form-field">
-        <label className="form-label" htmlFor="claim-password">{mode === 'sign-up' ? 'Choose a password' : 'Password'}</label>
-        <input className="form-input" id="claim-password" type="password" autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
-          value={password} aria-invalid={errors.password ? true : undefined} onChange={(e) => onPassword(e.target.value)} />
+        <label className="form-label" htmlFor="claim-password">
+          {mode === 'sign-up' ? 'Choose a password' : 'Password'}
+        </label>
+        <input
+          className="form-input"
+          id="claim-password"
+          type="password"
+          autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+          value={password}
+          aria-invalid={errors.password ? true : undefined}
+          onChange={(e) => onPassword(e.target.value)}
+        />
         {errors.password ? <p className="field-error">{errors.password}</p> : null}
       </div>
-      <button className="button button--wide" type="submit" disabled={busy}>{mode === 'sign-up' ? 'Create my account' : 'Sign in'}</button>
+      <button className="button button--wide" type="submit" disabled={busy}>
+        {mode === 'sign-up' ? 'Create my account' : 'Sign in'}
+      </button>
       <p>
-        {mode === 'sign-up'
-          ? <button type="button" className="text-link link-button" onClick={() => onMode('sign-in')}>I already have an account</button>
-          : <button type="button" className="text-link link-button" onClick={() => onMode('sign-up')}>Create an account instead</button>}
+        {mode === 'sign-up' ? (
+          <button type="button" className="text-link link-button" onClick={() => onMode('sign-in')}>
+            I already have an account
+          </button>
+        ) : (
+          <button type="button" className="text-link link-button" onClick={() => onMode('sign-up')}>
+            Create an account instead
+          </button>
+        )}
       </p>
     </form>
   );
@@ -90,11 +120,29 @@ function ClaimPage({ api, orderToken, email: initialEmail, reload }: { api: Acco
     setProblem(null);
     if (Object.keys(e).length > 0) return;
     setBusy(true);
-    run().catch(() => setProblem(ACCOUNT_UI.connect)).finally(() => setBusy(false));
+    run()
+      .catch(() => setProblem(ACCOUNT_UI.connect))
+      .finally(() => setBusy(false));
   };
 
-  return <ClaimView mode={mode} email={email} password={password} errors={errors} problem={problem} busy={busy}
-    onEmail={setEmail} onPassword={setPassword} onMode={(m) => { setMode(m); setProblem(null); setErrors({}); }} onSubmit={submit} />;
+  return (
+    <ClaimView
+      mode={mode}
+      email={email}
+      password={password}
+      errors={errors}
+      problem={problem}
+      busy={busy}
+      onEmail={setEmail}
+      onPassword={setPassword}
+      onMode={(m) => {
+        setMode(m);
+        setProblem(null);
+        setErrors({});
+      }}
+      onSubmit={submit}
+    />
+  );
 }
 
 export function mountClaim(element: HTMLElement, api: AccountApi, reload: () => void = () => window.location.reload()): Root {

@@ -32,18 +32,52 @@ interface JoinViewProps {
   onMode(mode: 'sign-up' | 'sign-in'): void;
 }
 
-function Field({ id, label, type, value, error, autoComplete, onChange, hint }: {
-  id: string; label: string; type: string; value: string; error?: string; autoComplete: string; hint?: string; onChange(value: string): void;
+function Field({
+  id,
+  label,
+  type,
+  value,
+  error,
+  autoComplete,
+  onChange,
+  hint,
+}: {
+  id: string;
+  label: string;
+  type: string;
+  value: string;
+  error?: string;
+  autoComplete: string;
+  hint?: string;
+  onChange(value: string): void;
 }) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="form-field">
-      <label className="form-label" htmlFor={id}>{label}</label>
-      <input className="form-input" id={id} type={type} value={value} autoComplete={autoComplete} aria-invalid={error ? true : undefined}
-        aria-describedby={described} inputMode={type === 'text' && autoComplete === 'cc-number' ? 'numeric' : undefined}
-        onChange={(e) => onChange(e.target.value)} />
-      {hint ? <p className="form-description" id={`${id}-hint`}>{hint}</p> : null}
-      {error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null}
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        className="form-input"
+        id={id}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        inputMode={type === 'text' && autoComplete === 'cc-number' ? 'numeric' : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint ? (
+        <p className="form-description" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -55,25 +89,68 @@ function JoinView({ option, mode, askCard, values, errors, problem, busy, onChan
   };
   return (
     <form className="join-panel" aria-labelledby="join-panel-title" noValidate onSubmit={submit}>
-      <h2 className="join-panel__title" id="join-panel-title">{option.title}</h2>
+      <h2 className="join-panel__title" id="join-panel-title">
+        {option.title}
+      </h2>
       <p className="join-panel__summary">{option.priceText}</p>
-      {problem ? <p className="form-problems" role="alert">{problem}</p> : null}
+      {problem ? (
+        <p className="form-problems" role="alert">
+          {problem}
+        </p>
+      ) : null}
       {mode !== 'member' ? (
         <>
-          <Field id="join-email" label="Email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={(v) => onChange('email', v)} />
-          <Field id="join-password" label={mode === 'sign-up' ? 'Choose a password' : 'Password'} type="password"
-            autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'} value={values.password} error={errors.password}
-            hint={mode === 'sign-up' ? 'At least 8 characters. Your account opens the members\' area on every device.' : undefined}
-            onChange={(v) => onChange('password', v)} />
+          <Field
+            id="join-email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            error={errors.email}
+            onChange={(v) => onChange('email', v)}
+          />
+          <Field
+            id="join-password"
+            label={mode === 'sign-up' ? 'Choose a password' : 'Password'}
+            type="password"
+            autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+            value={values.password}
+            error={errors.password}
+            hint={mode === 'sign-up' ? "At least 8 characters. Your account opens the members' area on every device." : undefined}
+            onChange={(v) => onChange('password', v)}
+          />
         </>
       ) : null}
       {askCard ? (
-        <Field id="join-card" label="Card number" type="text" autoComplete="cc-number" value={values.cardNumber} error={errors.cardNumber}
-          onChange={(v) => onChange('cardNumber', v)} />
+        <Field
+          id="join-card"
+          label="Card number"
+          type="text"
+          autoComplete="cc-number"
+          value={values.cardNumber}
+          error={errors.cardNumber}
+          onChange={(v) => onChange('cardNumber', v)}
+        />
       ) : null}
-      <button className="button button--wide" type="submit" disabled={busy}>{busy ? 'Joining…' : `Join for ${option.priceText}`}</button>
-      {mode === 'sign-up' ? <p>Already have an account? <button type="button" className="text-link link-button" onClick={() => onMode('sign-in')}>Sign in to join</button></p> : null}
-      {mode === 'sign-in' ? <p>New here? <button type="button" className="text-link link-button" onClick={() => onMode('sign-up')}>Create an account</button></p> : null}
+      <button className="button button--wide" type="submit" disabled={busy}>
+        {busy ? 'Joining…' : `Join for ${option.priceText}`}
+      </button>
+      {mode === 'sign-up' ? (
+        <p>
+          Already have an account?{' '}
+          <button type="button" className="text-link link-button" onClick={() => onMode('sign-in')}>
+            Sign in to join
+          </button>
+        </p>
+      ) : null}
+      {mode === 'sign-in' ? (
+        <p>
+          New here?{' '}
+          <button type="button" className="text-link link-button" onClick={() => onMode('sign-up')}>
+            Create an account
+          </button>
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -112,9 +189,8 @@ function JoinPage({ api, access, option, go, newKey = randomKey }: JoinPageProps
     // 1. The account.
     let email = values.email.trim();
     if (mode === 'sign-up' || mode === 'sign-in') {
-      const answer = mode === 'sign-up'
-        ? await api.signUp({ email, password: values.password, rememberMe: true })
-        : await api.signIn(email, values.password, true);
+      const answer =
+        mode === 'sign-up' ? await api.signUp({ email, password: values.password, rememberMe: true }) : await api.signIn(email, values.password, true);
       if (!answer.ok) {
         if (answer.status === 400 && Object.keys(answer.fieldErrors).length > 0) return setErrors({ ...answer.fieldErrors });
         return setProblem(failureMessage(answer, ACCOUNT_UI));
@@ -153,17 +229,28 @@ function JoinPage({ api, access, option, go, newKey = randomKey }: JoinPageProps
     setProblem(null);
     if (Object.keys(e).length > 0) return;
     setBusy(true);
-    run().catch(() => setProblem(ACCOUNT_UI.connect)).finally(() => setBusy(false));
+    run()
+      .catch(() => setProblem(ACCOUNT_UI.connect))
+      .finally(() => setBusy(false));
   };
 
   return (
-    <JoinView option={option} mode={mode} askCard={askCard} values={values} errors={errors} problem={problem} busy={busy}
-      onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))} onSubmit={submit}
+    <JoinView
+      option={option}
+      mode={mode}
+      askCard={askCard}
+      values={values}
+      errors={errors}
+      problem={problem}
+      busy={busy}
+      onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))}
+      onSubmit={submit}
       onMode={(m) => {
         setMode(m);
         setErrors({});
         setProblem(null);
-      }} />
+      }}
+    />
   );
 }
 

@@ -29,13 +29,16 @@ export function enhancePasswordForm(form: HTMLFormElement, api: AccountApi, relo
     show(null);
     if (button) button.disabled = true;
     const collectionId = form.dataset.collectionId || undefined;
-    api.unlock(password, collectionId).then((answer) => {
-      if (answer.status === 200) return reload();
-      show(failureMessage(answer, ACCOUNT_UI));
-      input?.select();
-    }).finally(() => {
-      if (button) button.disabled = false;
-    });
+    api
+      .unlock(password, collectionId)
+      .then((answer) => {
+        if (answer.status === 200) return reload();
+        show(failureMessage(answer, ACCOUNT_UI));
+        input?.select();
+      })
+      .finally(() => {
+        if (button) button.disabled = false;
+      });
   });
 }
 

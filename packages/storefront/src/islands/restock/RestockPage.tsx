@@ -30,7 +30,16 @@ export interface RestockPageProps {
 
 const UNABLE_TO_CONNECT = 'Unable to connect. Please try again.';
 
-export function RestockPage({ model, api, context, captcha, successText, variant, cookiesEnabled = () => navigator.cookieEnabled, initialEmail = '' }: RestockPageProps) {
+export function RestockPage({
+  model,
+  api,
+  context,
+  captcha,
+  successText,
+  variant,
+  cookiesEnabled = () => navigator.cookieEnabled,
+  initialEmail = '',
+}: RestockPageProps) {
   const [status, setStatus] = useState<RestockStatus>('idle');
   const [email, setEmail] = useState(initialEmail);
   const [join, setJoin] = useState(model.mailingList?.checked ?? false);
@@ -66,8 +75,11 @@ export function RestockPage({ model, api, context, captcha, successText, variant
     setStatus('submitting');
     setError(null);
     const answer = await api.signUp({
-      isJoinMailingList: model.mailingList !== null && join, productId: model.productId, variantId: chosen.variantId,
-      siteVisitorEmail: email.trim(), ...(captcha && token ? { captchaToken: token } : {}),
+      isJoinMailingList: model.mailingList !== null && join,
+      productId: model.productId,
+      variantId: chosen.variantId,
+      siteVisitorEmail: email.trim(),
+      ...(captcha && token ? { captchaToken: token } : {}),
     });
     if (answer.ok) {
       setStatus('success');
@@ -79,9 +91,16 @@ export function RestockPage({ model, api, context, captcha, successText, variant
 
   return (
     <RestockView
-      model={model} status={status} email={email} joinMailingList={join} error={error} successText={successText}
+      model={model}
+      status={status}
+      email={email}
+      joinMailingList={join}
+      error={error}
+      successText={successText}
       // Not drawn once signed up: unmounting the box destroys the widget.
-      captcha={captcha && status !== 'success' ? <CaptchaBox provider={captcha} context={context} resetSignal={resetSignal} onToken={onToken} whenVisible /> : null}
+      captcha={
+        captcha && status !== 'success' ? <CaptchaBox provider={captcha} context={context} resetSignal={resetSignal} onToken={onToken} whenVisible /> : null
+      }
       onEmail={(value) => {
         setEmail(value);
         if (status === 'failed') setError(null);

@@ -25,7 +25,14 @@ export function RestockView({ model, status, email, joinMailingList, error, succ
   const errorId = useId();
   const cta = <span className={R.ctaClass}>{model.cta}</span>;
   if (status === 'success') {
-    return <>{cta}<p className={R.successClass} role="status">{successText}</p></>;
+    return (
+      <>
+        {cta}
+        <p className={R.successClass} role="status">
+          {successText}
+        </p>
+      </>
+    );
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,15 +43,26 @@ export function RestockView({ model, status, email, joinMailingList, error, succ
       {cta}
       <form className={R.formClass} action="#" noValidate onSubmit={submit} aria-busy={status === 'submitting'}>
         <input
-          type="text" name={R.emailInputName} placeholder={model.placeholder} spellCheck={false} autoComplete="email" inputMode="email"
+          type="text"
+          name={R.emailInputName}
+          placeholder={model.placeholder}
+          spellCheck={false}
+          autoComplete="email"
+          inputMode="email"
           // The engine's input has no label: the placeholder's words name it for assistive technology.
           aria-label={model.placeholder || 'Email address'}
-          aria-invalid={error !== null} aria-describedby={error ? errorId : undefined}
-          value={email} onChange={(e) => onEmail(e.target.value)}
+          aria-invalid={error !== null}
+          aria-describedby={error ? errorId : undefined}
+          value={email}
+          onChange={(e) => onEmail(e.target.value)}
         />
         <input className={R.submitClass} type="submit" value={model.buttonText} disabled={status === 'submitting'} />
         {/* Under the address it is about. */}
-        {error && <p className={R.errorClass} id={errorId} role="alert">{error}</p>}
+        {error && (
+          <p className={R.errorClass} id={errorId} role="alert">
+            {error}
+          </p>
+        )}
         {/* Inside the form: the self-hosted widget starts its work when the visitor enters the form. */}
         {captcha}
       </form>

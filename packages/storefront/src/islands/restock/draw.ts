@@ -28,9 +28,18 @@ export function drawRestockForm(form: DrawRestockForm): void {
   const successText = restockSuccessText(form.context.storeSettings?.merchandisingSettings?.restockNotificationsSuccessText);
   const root = createRoot(form.element);
   // Drawn at once, so the engine's form leaves the page in the same frame.
-  flushSync(() => root.render(createElement(RestockPage, {
-    model: form.model, api: form.api ?? createRestockApi(), context: form.context, successText,
-    captcha: form.model.captcha ? provider : null, variant: form.variant, initialEmail: typed,
-  })));
+  flushSync(() =>
+    root.render(
+      createElement(RestockPage, {
+        model: form.model,
+        api: form.api ?? createRestockApi(),
+        context: form.context,
+        successText,
+        captcha: form.model.captcha ? provider : null,
+        variant: form.variant,
+        initialEmail: typed,
+      }),
+    ),
+  );
   if (focused) form.element.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
 }

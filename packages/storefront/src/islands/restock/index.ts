@@ -46,7 +46,12 @@ class ProductRestock {
   private chosen: string | null = null;
   private unselected: readonly string[] = [];
 
-  constructor(readonly productId: string, readonly forms: Form[], private readonly chooser: HTMLElement | null, private readonly draw: Drawer) {
+  constructor(
+    readonly productId: string,
+    readonly forms: Form[],
+    private readonly chooser: HTMLElement | null,
+    private readonly draw: Drawer,
+  ) {
     if (chooser) this.fromChooser();
     this.show();
   }
@@ -79,7 +84,8 @@ class ProductRestock {
   private show(): void {
     let visible: Form[];
     if (this.chosen) visible = this.forms.filter((f) => f.model.variantId === this.chosen);
-    else if (this.chooser && this.unselected.length === 0) visible = []; // a full choice that names no variant
+    else if (this.chooser && this.unselected.length === 0)
+      visible = []; // a full choice that names no variant
     else visible = this.forms.filter((f) => f.shownByDefault).slice(0, this.chooser ? 1 : undefined);
     for (const form of this.forms) {
       form.element.hidden = !visible.includes(form);
@@ -104,7 +110,11 @@ export function mountRestock(elements: HTMLElement[], context: RestockContext, o
     return import('./draw.js').then((m) => {
       form.element.removeEventListener('submit', hold);
       m.drawRestockForm({
-        element: form.element, model: form.model, context: stable, api: options.api, captcha: options.captcha,
+        element: form.element,
+        model: form.model,
+        context: stable,
+        api: options.api,
+        captcha: options.captcha,
         variant: () => product.variantFor(form),
       });
     });
@@ -137,7 +147,10 @@ export function mountRestock(elements: HTMLElement[], context: RestockContext, o
 
 /** The bootstrap's entry (ISLANDS in bootstrap.ts): every restock form of the page. */
 export function mount(elements: Element[], tessera: TesseraGlobal): void {
-  mountRestock(elements.filter((e): e is HTMLElement => e instanceof HTMLElement), (tessera.context ?? {}) as RestockContext);
+  mountRestock(
+    elements.filter((e): e is HTMLElement => e instanceof HTMLElement),
+    (tessera.context ?? {}) as RestockContext,
+  );
 }
 
 /** The markers this island takes over (for the bootstrap's registry). */

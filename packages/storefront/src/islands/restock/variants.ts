@@ -17,8 +17,10 @@ interface ChooserVariant {
 }
 
 export function findChooser(doc: Document, productId: string): HTMLElement | null {
-  return Array.from(doc.querySelectorAll<HTMLElement>(`.${V.class}[${V.attributes.itemId}]`))
-    .find((el) => el.getAttribute(V.attributes.itemId) === productId) ?? null;
+  return (
+    Array.from(doc.querySelectorAll<HTMLElement>(`.${V.class}[${V.attributes.itemId}]`)).find((el) => el.getAttribute(V.attributes.itemId) === productId) ??
+    null
+  );
 }
 
 /** The choice the chooser's selects (or, without a value there, its radio buttons) make now. */

@@ -16,8 +16,14 @@ export function mountProductReviews(container: HTMLElement, bus: Pick<EventBus, 
   const itemId = container.getAttribute(P.attributes.itemId) ?? '';
   const tabs = Array.from(container.querySelectorAll<HTMLElement>('[role="tab"]'));
   const panels = tabs.map((tab) => doc.getElementById(tab.getAttribute('aria-controls') ?? ''));
-  const reviewsIndex = Math.max(0, tabs.findIndex((t) => t.hasAttribute(P.attributes.tab)));
-  let selected = Math.max(0, tabs.findIndex((t) => t.getAttribute('aria-selected') === 'true'));
+  const reviewsIndex = Math.max(
+    0,
+    tabs.findIndex((t) => t.hasAttribute(P.attributes.tab)),
+  );
+  let selected = Math.max(
+    0,
+    tabs.findIndex((t) => t.getAttribute('aria-selected') === 'true'),
+  );
 
   const select = (index: number, focus = false) => {
     selected = index;

@@ -45,12 +45,13 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
 
   const write = <T extends { shoppingCart: ShoppingCart }>(run: () => Promise<ApiResult<T>>) =>
     store.write(run, (a) => (a.ok ? a.data.shoppingCart : undefined));
-  const rowError = (id: string, error: RowError | null) => setRowErrors((all) => {
-    const next = { ...all };
-    if (error) next[id] = error;
-    else delete next[id];
-    return next;
-  });
+  const rowError = (id: string, error: RowError | null) =>
+    setRowErrors((all) => {
+      const next = { ...all };
+      if (error) next[id] = error;
+      else delete next[id];
+      return next;
+    });
 
   // The forms of entries with answers, for their summaries' titles (each product's page context).
   useEffect(() => {
@@ -146,37 +147,63 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
   const below = !meetsMinimumSubtotal(cart.subtotalCents, minimumSubtotalCents);
   return (
     <div className={`cart cart--live${recalculating ? ' cart--recalculating' : ''}`}>
-      <p className="visually-hidden" role="status" aria-live="polite">{status}</p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
       {cart.entries.length === 0 ? (
         <div className="cart-empty-state">
           <p className="lede">{T.cartEmpty}</p>
-          <p><a className="button" href="/">{T.continueShopping}</a></p>
+          <p>
+            <a className="button" href="/">
+              {T.continueShopping}
+            </a>
+          </p>
         </div>
       ) : (
         <div className="cart-layout">
           <ul className="cart-entries" aria-label={T.cartHeading}>
             {cart.entries.map((entry) => (
-              <EntryRow key={entry.id} entry={entry} format={format} error={rowErrors[entry.id] ?? null} busy={recalculating}
+              <EntryRow
+                key={entry.id}
+                entry={entry}
+                format={format}
+                error={rowErrors[entry.id] ?? null}
+                busy={recalculating}
                 answers={answersSummary(parseAnswers(entry.additionalFields), forms[entry.itemId] as never)}
                 hasForm={entry.additionalFields !== null}
-                onQuantity={(text) => void changeQuantity(entry, text)} onRemove={() => void remove(entry)} onEdit={() => void edit(entry)}
+                onQuantity={(text) => void changeQuantity(entry, text)}
+                onRemove={() => void remove(entry)}
+                onEdit={() => void edit(entry)}
                 focusRef={(el) => {
                   if (el) removeButtons.current.set(entry.id, el);
                   else removeButtons.current.delete(entry.id);
-                }} />
+                }}
+              />
             ))}
           </ul>
-          <CartSummary cart={cart} format={format} recalculating={recalculating}
+          <CartSummary
+            cart={cart}
+            format={format}
+            recalculating={recalculating}
             minimumMessage={below ? fillText(M.minimumSubtotal, { subtotal: format(minimumSubtotalCents) }) : null}
-            couponError={couponError} shippingError={shippingError}
-            onApplyCoupon={(c) => void applyCoupon(c)} onRemoveCoupon={(c) => void removeCoupon(c)}
-            onEstimate={(l) => void estimate(l)} onShippingOption={(id) => void shippingOption(id)} />
+            couponError={couponError}
+            shippingError={shippingError}
+            onApplyCoupon={(c) => void applyCoupon(c)}
+            onRemoveCoupon={(c) => void removeCoupon(c)}
+            onEstimate={(l) => void estimate(l)}
+            onShippingOption={(id) => void shippingOption(id)}
+          />
         </div>
       )}
       {editing && (
         <Suspense fallback={null}>
-          <FieldsLightbox definition={editing.definition} idPrefix={`cart-${editing.entry.id}`} answers={parseAnswers(editing.entry.additionalFields)}
-            onClose={() => setEditing(null)} onSave={(fields) => saveForm(editing.entry, fields)} />
+          <FieldsLightbox
+            definition={editing.definition}
+            idPrefix={`cart-${editing.entry.id}`}
+            answers={parseAnswers(editing.entry.additionalFields)}
+            onClose={() => setEditing(null)}
+            onSave={(fields) => saveForm(editing.entry, fields)}
+          />
         </Suspense>
       )}
       {pageError && (

@@ -19,7 +19,17 @@ export interface SummaryProps {
   readonly onShippingOption: (id: string | null) => void;
 }
 
-function Coupons({ cart, error, onApply, onRemove }: { cart: ShoppingCart; error: string | null; onApply: (code: string) => void; onRemove: (code: string) => void }) {
+function Coupons({
+  cart,
+  error,
+  onApply,
+  onRemove,
+}: {
+  cart: ShoppingCart;
+  error: string | null;
+  onApply: (code: string) => void;
+  onRemove: (code: string) => void;
+}) {
   const { T } = useCartWords();
   const [code, setCode] = useState('');
   const invalid = new Set(cart.invalidCoupons.map((c) => c.code));
@@ -28,18 +38,36 @@ function Coupons({ cart, error, onApply, onRemove }: { cart: ShoppingCart; error
   }, [cart.coupons.length]);
   return (
     <div className="cart-coupons">
-      <form className="inline-form" noValidate onSubmit={(e) => {
-        e.preventDefault();
-        if (code.trim() !== '') onApply(code.trim());
-      }}>
-        <label className="form-label" htmlFor="cart-coupon-code">{T.couponCode}</label>
+      <form
+        className="inline-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (code.trim() !== '') onApply(code.trim());
+        }}>
+        <label className="form-label" htmlFor="cart-coupon-code">
+          {T.couponCode}
+        </label>
         <div className="inline-form__row">
-          <input id="cart-coupon-code" className="form-input" value={code} autoComplete="off" spellCheck={false}
-            aria-invalid={error ? true : undefined} aria-describedby={error ? 'cart-coupon-error' : undefined}
-            onChange={(e) => setCode(e.target.value)} />
-          <button type="submit" className="button button--secondary">{T.applyCoupon}</button>
+          <input
+            id="cart-coupon-code"
+            className="form-input"
+            value={code}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'cart-coupon-error' : undefined}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <button type="submit" className="button button--secondary">
+            {T.applyCoupon}
+          </button>
         </div>
-        {error && <p className="field-error" id="cart-coupon-error" role="alert">{error}</p>}
+        {error && (
+          <p className="field-error" id="cart-coupon-error" role="alert">
+            {error}
+          </p>
+        )}
       </form>
       {cart.coupons.length > 0 && (
         <ul className="cart-coupons__list">
@@ -47,7 +75,9 @@ function Coupons({ cart, error, onApply, onRemove }: { cart: ShoppingCart; error
             <li key={c} className="tag">
               <span>{c}</span>
               {invalid.has(c) && <span className="cart-coupons__note"> {fillText(T.couponNotApplied, { code: c })}</span>}
-              <button type="button" className="tag__remove" aria-label={fillText(T.removeCoupon, { code: c })} onClick={() => onRemove(c)}>×</button>
+              <button type="button" className="tag__remove" aria-label={fillText(T.removeCoupon, { code: c })} onClick={() => onRemove(c)}>
+                ×
+              </button>
             </li>
           ))}
         </ul>
@@ -56,40 +86,73 @@ function Coupons({ cart, error, onApply, onRemove }: { cart: ShoppingCart; error
   );
 }
 
-function Estimate({ cart, error, onEstimate, onOption, format }: {
-  cart: ShoppingCart; error: string | null; onEstimate: (l: ShippingLocation) => void; onOption: (id: string | null) => void; format: (c: number) => string;
+function Estimate({
+  cart,
+  error,
+  onEstimate,
+  onOption,
+  format,
+}: {
+  cart: ShoppingCart;
+  error: string | null;
+  onEstimate: (l: ShippingLocation) => void;
+  onOption: (id: string | null) => void;
+  format: (c: number) => string;
 }) {
   const { T } = useCartWords();
   const [location, setLocation] = useState<ShippingLocation>(cart.shippingLocation ?? { country: '', region: '', postalCode: '' });
   const field = (name: keyof ShippingLocation, label: string, extra: Record<string, unknown> = {}) => (
     <div className="form-field">
-      <label className="form-label" htmlFor={`cart-estimate-${name}`}>{label}</label>
-      <input id={`cart-estimate-${name}`} className="form-input" value={location[name]} {...extra}
-        onChange={(e) => setLocation({ ...location, [name]: e.target.value })} />
+      <label className="form-label" htmlFor={`cart-estimate-${name}`}>
+        {label}
+      </label>
+      <input
+        id={`cart-estimate-${name}`}
+        className="form-input"
+        value={location[name]}
+        {...extra}
+        onChange={(e) => setLocation({ ...location, [name]: e.target.value })}
+      />
     </div>
   );
   return (
     <details className="cart-estimate" open={cart.shippingLocation !== null || undefined}>
       <summary>{T.shippingEstimate}</summary>
-      <form className="cart-estimate__form" noValidate onSubmit={(e) => {
-        e.preventDefault();
-        onEstimate({ country: location.country.trim().toUpperCase(), region: location.region.trim().toUpperCase(), postalCode: location.postalCode.trim() });
-      }}>
+      <form
+        className="cart-estimate__form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onEstimate({ country: location.country.trim().toUpperCase(), region: location.region.trim().toUpperCase(), postalCode: location.postalCode.trim() });
+        }}>
         <div className="form-parts form-parts--3">
           {field('country', T.country, { maxLength: 2, autoComplete: 'country', placeholder: 'US' })}
           {field('region', T.region, { autoComplete: 'address-level1' })}
           {field('postalCode', T.postalCode, { autoComplete: 'postal-code' })}
         </div>
-        <button type="submit" className="button button--secondary">{T.estimate}</button>
-        {error && <p className="field-error" role="alert">{error}</p>}
+        <button type="submit" className="button button--secondary">
+          {T.estimate}
+        </button>
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
       </form>
       {cart.requiresShipping && cart.shippingOptions.length > 0 && (
         <div className="form-field">
-          <label className="form-label" htmlFor="cart-shipping-option">{T.shippingOption}</label>
-          <select id="cart-shipping-option" className="form-input form-select" value={cart.selectedShippingOption?.id ?? ''}
+          <label className="form-label" htmlFor="cart-shipping-option">
+            {T.shippingOption}
+          </label>
+          <select
+            id="cart-shipping-option"
+            className="form-input form-select"
+            value={cart.selectedShippingOption?.id ?? ''}
             onChange={(e) => onOption(e.target.value || null)}>
             <option value="">{T.chooseShipping}</option>
-            {cart.shippingOptions.map((o) => <option key={o.id} value={o.id}>{`${o.name} (${format(o.costCents)})`}</option>)}
+            {cart.shippingOptions.map((o) => (
+              <option key={o.id} value={o.id}>{`${o.name} (${format(o.costCents)})`}</option>
+            ))}
           </select>
         </div>
       )}
@@ -101,7 +164,13 @@ export function CartSummary(props: SummaryProps) {
   const { cart, format, recalculating, minimumMessage } = props;
   const { T } = useCartWords();
   const line = (label: string, cents: number, negative = false) => (
-    <div className="cart-summary__line"><dt>{label}</dt><dd>{negative ? '−' : ''}{format(cents)}</dd></div>
+    <div className="cart-summary__line">
+      <dt>{label}</dt>
+      <dd>
+        {negative ? '−' : ''}
+        {format(cents)}
+      </dd>
+    </div>
   );
   return (
     <div className="cart-summary cart-summary--live">
@@ -112,14 +181,27 @@ export function CartSummary(props: SummaryProps) {
         {cart.discountCents > 0 && line(T.discount, cart.discountCents, true)}
         {cart.requiresShipping && cart.selectedShippingOption && line(T.shipping, cart.shippingCostCents)}
         {cart.taxCents > 0 && line(T.tax, cart.taxCents)}
-        <div className="cart-summary__line cart-totals__total"><dt>{T.total}</dt><dd>{format(cart.grandTotalCents)}</dd></div>
+        <div className="cart-summary__line cart-totals__total">
+          <dt>{T.total}</dt>
+          <dd>{format(cart.grandTotalCents)}</dd>
+        </div>
       </dl>
       {recalculating && <p className="cart-totals__note">{T.recalculating}</p>}
-      {minimumMessage && <p className="notice cart-minimum" role="alert">{minimumMessage}</p>}
-      {minimumMessage
-        ? // biome-ignore lint/a11y/useValidAnchor: a link without href is how a disabled link is announced (role link, aria-disabled)
-          <a className="button button--wide" role="link" aria-disabled="true">{T.checkout}</a>
-        : <a className="button button--wide" href="/checkout">{T.checkout}</a>}
+      {minimumMessage && (
+        <p className="notice cart-minimum" role="alert">
+          {minimumMessage}
+        </p>
+      )}
+      {minimumMessage ? (
+        // biome-ignore lint/a11y/useValidAnchor: a link without href is how a disabled link is announced (role link, aria-disabled)
+        <a className="button button--wide" role="link" aria-disabled="true">
+          {T.checkout}
+        </a>
+      ) : (
+        <a className="button button--wide" href="/checkout">
+          {T.checkout}
+        </a>
+      )}
     </div>
   );
 }

@@ -29,7 +29,8 @@ export interface EntryRowProps {
 
 const variantText = (entry: CartEntry) =>
   (entry.chosenVariant.optionValues ?? Object.entries(entry.chosenVariant.attributes).map(([optionName, value]) => ({ optionName, value })))
-    .map((o) => `${o.optionName}: ${o.value}`).join(', ');
+    .map((o) => `${o.optionName}: ${o.value}`)
+    .join(', ');
 
 export function EntryRow({ entry, format, answers, hasForm, error, busy, onQuantity, onRemove, onEdit, focusRef }: EntryRowProps) {
   const { T, page } = useCartWords();
@@ -44,37 +45,67 @@ export function EntryRow({ entry, format, answers, hasForm, error, busy, onQuant
   const errorId = `cart-entry-${entry.id}-error`;
   return (
     <li className="cart-entry cart-entry--live" data-entry-id={entry.id}>
-      {entry.image ? <img className="cart-entry__image" src={entry.image.assetUrl} alt="" width={96} height={96} />
-        : <span className="cart-entry__image cart-entry__image--none" aria-hidden="true" />}
+      {entry.image ? (
+        <img className="cart-entry__image" src={entry.image.assetUrl} alt="" width={96} height={96} />
+      ) : (
+        <span className="cart-entry__image cart-entry__image--none" aria-hidden="true" />
+      )}
       <div className="cart-entry__text">
         <p className="cart-entry__title">{entry.fullUrl ? <a href={entry.fullUrl}>{title}</a> : title}</p>
         {variant && <p className="cart-entry__variant">{variant}</p>}
         {answers.length > 0 && (
           <dl className="cart-entry__fields">
             {answers.map((line) => (
-              <div key={line.label}><dt>{line.label}</dt><dd>{line.text}</dd></div>
+              <div key={line.label}>
+                <dt>{line.label}</dt>
+                <dd>{line.text}</dd>
+              </div>
             ))}
           </dl>
         )}
         <div className="cart-entry__controls">
           <div className="quantity-stepper" role="group" aria-label={T.quantity}>
-            <button type="button" className="quantity-stepper__button" aria-label={fillText(T.decrease, { title })}
-              disabled={busy || entry.quantity <= QUANTITY_INPUT.min} onClick={() => onQuantity(String(entry.quantity - 1))}>−</button>
-            <input className="quantity-stepper__input" type="number" inputMode="numeric" min={QUANTITY_INPUT.min} max={QUANTITY_INPUT.max}
-              step={QUANTITY_INPUT.step} value={draft} aria-label={fillText(T.quantityOf, { title })}
-              aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}
-              onChange={(e) => setDraft(e.target.value)} onBlur={commit}
+            <button
+              type="button"
+              className="quantity-stepper__button"
+              aria-label={fillText(T.decrease, { title })}
+              disabled={busy || entry.quantity <= QUANTITY_INPUT.min}
+              onClick={() => onQuantity(String(entry.quantity - 1))}>
+              −
+            </button>
+            <input
+              className="quantity-stepper__input"
+              type="number"
+              inputMode="numeric"
+              min={QUANTITY_INPUT.min}
+              max={QUANTITY_INPUT.max}
+              step={QUANTITY_INPUT.step}
+              value={draft}
+              aria-label={fillText(T.quantityOf, { title })}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(e) => setDraft(e.target.value)}
+              onBlur={commit}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
                   e.preventDefault();
                   commit();
                 }
-              }} />
-            <button type="button" className="quantity-stepper__button" aria-label={fillText(T.increase, { title })}
-              disabled={busy || entry.quantity >= QUANTITY_INPUT.max} onClick={() => onQuantity(String(entry.quantity + 1))}>+</button>
+              }}
+            />
+            <button
+              type="button"
+              className="quantity-stepper__button"
+              aria-label={fillText(T.increase, { title })}
+              disabled={busy || entry.quantity >= QUANTITY_INPUT.max}
+              onClick={() => onQuantity(String(entry.quantity + 1))}>
+              +
+            </button>
           </div>
           {hasForm && (
-            <button type="button" className="text-button" aria-label={fillText(T.editFormOf, { title })} onClick={onEdit}>{page.editForm}</button>
+            <button type="button" className="text-button" aria-label={fillText(T.editFormOf, { title })} onClick={onEdit}>
+              {page.editForm}
+            </button>
           )}
           <button type="button" ref={focusRef} className="text-button" aria-label={fillText(T.removeItem, { title })} onClick={onRemove}>
             {T.remove}

@@ -32,8 +32,14 @@ export async function mount(elements: Element[], tessera: TesseraGlobal): Promis
   };
   createRoot(element).render(
     <CartWordsContext.Provider value={words}>
-      <CartPage api={api} store={cartStore} bus={events} format={moneyFormatter(tessera.context)}
-        minimumSubtotalCents={minimumSubtotalCents(tessera.context)} heading={heading} />
+      <CartPage
+        api={api}
+        store={cartStore}
+        bus={events}
+        format={moneyFormatter(tessera.context)}
+        minimumSubtotalCents={minimumSubtotalCents(tessera.context)}
+        heading={heading}
+      />
     </CartWordsContext.Provider>,
   );
 }

@@ -27,7 +27,17 @@ export interface CheckoutPageProps {
   readonly newKey?: () => string;
 }
 
-const EMPTY_ADDRESS: ShippingAddressInput = { firstName: '', lastName: '', address1: '', address2: '', city: '', region: '', postalCode: '', country: 'US', phone: '' };
+const EMPTY_ADDRESS: ShippingAddressInput = {
+  firstName: '',
+  lastName: '',
+  address1: '',
+  address2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: 'US',
+  phone: '',
+};
 
 function randomKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -40,13 +50,18 @@ function randomKey(): string {
  * Failures whose outcome is unknown, so the same attempt may be retried with its key: no answer, or
  * a server error other than a failed payment (502), may still have placed the order.
  */
-const outcomeUnknown = (f: ApiError) =>
-  f.network || (f.status >= 500 && f.status !== 502) || f.code === 'CHECKOUT_IN_PROGRESS' || f.status === 429;
+const outcomeUnknown = (f: ApiError) => f.network || (f.status >= 500 && f.status !== 502) || f.code === 'CHECKOUT_IN_PROGRESS' || f.status === 429;
 
 function linesOf(cart: ShoppingCart | null): SummaryLine[] {
   return (cart?.entries ?? []).map((e) => ({
-    key: e.id, title: e.title, quantity: e.quantity, amountCents: e.subTotalCents, imageUrl: e.image?.assetUrl ?? null,
-    detail: Object.entries(e.chosenVariant.attributes).map(([k, v]) => `${k}: ${v}`).join(', '),
+    key: e.id,
+    title: e.title,
+    quantity: e.quantity,
+    amountCents: e.subTotalCents,
+    imageUrl: e.image?.assetUrl ?? null,
+    detail: Object.entries(e.chosenVariant.attributes)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', '),
   }));
 }
 
@@ -54,7 +69,12 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
   const { cart, recalculating } = useCart(store);
   const { T: C, M, checkout: T, checks } = useCheckoutWords();
   const [values, setValues] = useState<CheckoutValues>({
-    email: '', address: EMPTY_ADDRESS, shippingOptionId: '', giftCardCode: '', provider: providers[0] ?? 'offline', cardNumber: '',
+    email: '',
+    address: EMPTY_ADDRESS,
+    shippingOptionId: '',
+    giftCardCode: '',
+    provider: providers[0] ?? 'offline',
+    cardNumber: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -75,9 +95,10 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
       setValues((v) => ({
         ...v,
         shippingOptionId: express ? v.shippingOptionId : (c.selectedShippingOption?.id ?? ''),
-        address: c.shippingLocation && !express
-          ? { ...v.address, country: c.shippingLocation.country, region: c.shippingLocation.region, postalCode: c.shippingLocation.postalCode }
-          : v.address,
+        address:
+          c.shippingLocation && !express
+            ? { ...v.address, country: c.shippingLocation.country, region: c.shippingLocation.region, postalCode: c.shippingLocation.postalCode }
+            : v.address,
       }));
     });
   }, []);
@@ -85,13 +106,30 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
   const requiresShipping = express ? express.requiresShipping : (cart?.requiresShipping ?? false);
   const options = cart?.shippingOptions ?? [];
   const lines: SummaryLine[] = express
-    ? [{ key: express.itemId, title: express.title || T.orderSummary, detail: express.variantText, quantity: express.quantity,
-      amountCents: express.unitPriceCents === null ? null : express.unitPriceCents * express.quantity, imageUrl: express.imageUrl }]
+    ? [
+        {
+          key: express.itemId,
+          title: express.title || T.orderSummary,
+          detail: express.variantText,
+          quantity: express.quantity,
+          amountCents: express.unitPriceCents === null ? null : express.unitPriceCents * express.quantity,
+          imageUrl: express.imageUrl,
+        },
+      ]
     : linesOf(cart);
-  const totals: Totals = express ? expressTotals(lines[0]!.amountCents, options.find((o) => o.id === values.shippingOptionId), requiresShipping) : {
-    subtotalCents: cart?.subtotalCents ?? null, discountCents: cart?.discountCents ?? 0,
-    shippingCents: cart?.selectedShippingOption ? cart.shippingCostCents : null, taxCents: cart?.taxCents ?? 0, totalCents: cart?.grandTotalCents ?? null,
-  };
+  const totals: Totals = express
+    ? expressTotals(
+        lines[0]!.amountCents,
+        options.find((o) => o.id === values.shippingOptionId),
+        requiresShipping,
+      )
+    : {
+        subtotalCents: cart?.subtotalCents ?? null,
+        discountCents: cart?.discountCents ?? 0,
+        shippingCents: cart?.selectedShippingOption ? cart.shippingCostCents : null,
+        taxCents: cart?.taxCents ?? 0,
+        totalCents: cart?.grandTotalCents ?? null,
+      };
 
   // A cart change: written to the cart, recalculated by the server, announced.
   const cartWrite = async (run: () => ReturnType<CommerceApi['setShippingOption']>) => {
@@ -117,7 +155,9 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
     const key = `${country}|${region}|${postalCode}`;
     if (!/^[A-Za-z]{2}$/.test(country.trim()) || key === lastLocation.current) return;
     lastLocation.current = key;
-    void cartWrite(() => api.setShippingLocation({ country: country.trim().toUpperCase(), region: region.trim().toUpperCase(), postalCode: postalCode.trim() }, cartToken));
+    void cartWrite(() =>
+      api.setShippingLocation({ country: country.trim().toUpperCase(), region: region.trim().toUpperCase(), postalCode: postalCode.trim() }, cartToken),
+    );
   };
 
   const validate = (): Record<string, string> => {
@@ -135,7 +175,9 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
   const request = (): CheckoutRequest => ({
     email: values.email.trim(),
     ...(cartToken ? { cartToken } : {}),
-    ...(express ? { expressCheckout: { itemId: express.itemId, sku: express.sku, quantity: express.quantity, additionalFields: express.additionalFields } } : {}),
+    ...(express
+      ? { expressCheckout: { itemId: express.itemId, sku: express.sku, quantity: express.quantity, additionalFields: express.additionalFields } }
+      : {}),
     ...(requiresShipping ? { shippingAddress: values.address, ...(values.shippingOptionId ? { shippingOptionId: values.shippingOptionId } : {}) } : {}),
     ...(values.giftCardCode.trim() ? { giftCardCode: values.giftCardCode.trim() } : {}),
     payment: { provider: values.provider, ...(values.provider === 'test' ? { cardNumber: values.cardNumber } : {}) },
@@ -174,32 +216,77 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
   };
 
   const empty = !express && cart !== null && cart.entries.length === 0;
-  if (empty) return <p className="notice" role="status">{checks.cartEmpty}</p>;
+  if (empty)
+    return (
+      <p className="notice" role="status">
+        {checks.cartEmpty}
+      </p>
+    );
   return (
-    <CheckoutView values={values} errors={errors} requiresShipping={requiresShipping} shippingOptions={options} providers={providers}
-      lines={lines} totals={totals} format={format} placing={placing} recalculating={recalculating} problem={problem} status={status}
+    <CheckoutView
+      values={values}
+      errors={errors}
+      requiresShipping={requiresShipping}
+      shippingOptions={options}
+      providers={providers}
+      lines={lines}
+      totals={totals}
+      format={format}
+      placing={placing}
+      recalculating={recalculating}
+      problem={problem}
+      status={status}
       onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
       onAddress={(patch) => setValues((v) => ({ ...v, address: { ...v.address, ...patch } }))}
-      onAddressDone={onAddressDone} onShippingOption={onShippingOption} onSubmit={() => void submit()} />
+      onAddressDone={onAddressDone}
+      onShippingOption={onShippingOption}
+      onSubmit={() => void submit()}
+    />
   );
 }
 
 function expressTotals(subtotal: number | null, option: { priceCents: number; freeOverCents: number | null } | undefined, ships: boolean): Totals {
-  const shipping = !ships ? 0 : option ? (option.freeOverCents !== null && subtotal !== null && subtotal >= option.freeOverCents ? 0 : option.priceCents) : null;
-  return { subtotalCents: subtotal, discountCents: 0, shippingCents: ships ? shipping : 0, taxCents: 0, totalCents: subtotal === null || shipping === null ? subtotal : subtotal + shipping };
+  const shipping = !ships
+    ? 0
+    : option
+      ? option.freeOverCents !== null && subtotal !== null && subtotal >= option.freeOverCents
+        ? 0
+        : option.priceCents
+      : null;
+  return {
+    subtotalCents: subtotal,
+    discountCents: 0,
+    shippingCents: ships ? shipping : 0,
+    taxCents: 0,
+    totalCents: subtotal === null || shipping === null ? subtotal : subtotal + shipping,
+  };
 }
 
 /** Field error keys -> the inputs' ids, in the form's order. */
 const FIELD_IDS: Record<string, string> = {
-  email: 'checkout-email', 'shippingAddress.firstName': 'checkout-firstName', 'shippingAddress.lastName': 'checkout-lastName',
-  'shippingAddress.address1': 'checkout-address1', 'shippingAddress.address2': 'checkout-address2', 'shippingAddress.city': 'checkout-city',
-  'shippingAddress.region': 'checkout-region', 'shippingAddress.postalCode': 'checkout-postalCode', 'shippingAddress.country': 'checkout-country',
-  'shippingAddress.phone': 'checkout-phone', shippingOptionId: 'checkout-shipping-first', giftCardCode: 'checkout-gift-card', 'payment.cardNumber': 'checkout-card-number',
+  email: 'checkout-email',
+  'shippingAddress.firstName': 'checkout-firstName',
+  'shippingAddress.lastName': 'checkout-lastName',
+  'shippingAddress.address1': 'checkout-address1',
+  'shippingAddress.address2': 'checkout-address2',
+  'shippingAddress.city': 'checkout-city',
+  'shippingAddress.region': 'checkout-region',
+  'shippingAddress.postalCode': 'checkout-postalCode',
+  'shippingAddress.country': 'checkout-country',
+  'shippingAddress.phone': 'checkout-phone',
+  shippingOptionId: 'checkout-shipping-first',
+  giftCardCode: 'checkout-gift-card',
+  'payment.cardNumber': 'checkout-card-number',
 };
 
 function focusFirstError(errors: Record<string, string>): void {
   const first = Object.keys(FIELD_IDS).find((k) => k in errors);
-  const el = first === 'shippingOptionId' ? document.querySelector<HTMLElement>('input[name="shippingOptionId"]') : first ? document.getElementById(FIELD_IDS[first]!) : null;
+  const el =
+    first === 'shippingOptionId'
+      ? document.querySelector<HTMLElement>('input[name="shippingOptionId"]')
+      : first
+        ? document.getElementById(FIELD_IDS[first]!)
+        : null;
   // After React has drawn the errors: scrolled into view below the sticky header, then focused.
   setTimeout(() => {
     if (!el) return;

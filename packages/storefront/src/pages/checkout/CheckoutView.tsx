@@ -52,17 +52,57 @@ export interface CheckoutViewProps {
   readonly onSubmit: () => void;
 }
 
-
-function TextField({ id, name, label, value, error, onChange, onBlur, ...rest }: {
-  id: string; name: string; label: string; value: string; error?: string; onChange: (v: string) => void; onBlur?: () => void;
-  type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel' | 'text'; maxLength?: number; required?: boolean; spellCheck?: boolean;
+function TextField({
+  id,
+  name,
+  label,
+  value,
+  error,
+  onChange,
+  onBlur,
+  ...rest
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (v: string) => void;
+  onBlur?: () => void;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'email' | 'tel' | 'text';
+  maxLength?: number;
+  required?: boolean;
+  spellCheck?: boolean;
 }) {
   return (
     <div className={`form-field${error ? ' form-field--invalid' : ''}`}>
-      <label className="form-label" htmlFor={id}>{label}{rest.required && <span className="form-required" aria-hidden="true"> *</span>}</label>
-      <input id={id} name={name} className="form-input" value={value} aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined} {...rest} onChange={(e) => onChange(e.target.value)} onBlur={onBlur} />
-      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+      <label className="form-label" htmlFor={id}>
+        {label}
+        {rest.required && (
+          <span className="form-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <input
+        id={id}
+        name={name}
+        className="form-input"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...rest}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+      />
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -74,22 +114,46 @@ export function CheckoutView(p: CheckoutViewProps) {
   const providerLabels: Record<string, string> = { offline: T.payOffline, test: T.payByCard };
   const a = values.address;
   const addr = (name: keyof ShippingAddressInput, label: string, extra: Record<string, unknown> = {}): ReactNode => (
-    <TextField id={`checkout-${name}`} name={name} label={label} value={a[name]} error={errors[`shippingAddress.${name}`]}
-      onChange={(v) => p.onAddress({ [name]: v })} onBlur={p.onAddressDone} {...extra} />
+    <TextField
+      id={`checkout-${name}`}
+      name={name}
+      label={label}
+      value={a[name]}
+      error={errors[`shippingAddress.${name}`]}
+      onChange={(v) => p.onAddress({ [name]: v })}
+      onBlur={p.onAddressDone}
+      {...extra}
+    />
   );
   const money = (cents: number | null) => (cents === null ? '—' : format(cents));
   return (
-    <form className="checkout-form" noValidate aria-busy={p.placing || undefined} onSubmit={(e) => {
-      e.preventDefault();
-      p.onSubmit();
-    }}>
-      <p className="visually-hidden" role="status" aria-live="polite">{p.status}</p>
+    <form
+      className="checkout-form"
+      noValidate
+      aria-busy={p.placing || undefined}
+      onSubmit={(e) => {
+        e.preventDefault();
+        p.onSubmit();
+      }}>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {p.status}
+      </p>
       <div className="checkout-layout">
         <div className="checkout-fields">
           <fieldset className="checkout-section">
             <legend className="checkout-section__title">{T.contact}</legend>
-            <TextField id="checkout-email" name="email" label={T.email} type="email" autoComplete="email" spellCheck={false} required
-              value={values.email} error={errors.email} onChange={(email) => p.onChange({ email })} />
+            <TextField
+              id="checkout-email"
+              name="email"
+              label={T.email}
+              type="email"
+              autoComplete="email"
+              spellCheck={false}
+              required
+              value={values.email}
+              error={errors.email}
+              onChange={(email) => p.onChange({ email })}
+            />
           </fieldset>
           {p.requiresShipping && (
             <fieldset className="checkout-section">
@@ -117,20 +181,37 @@ export function CheckoutView(p: CheckoutViewProps) {
               <div className="choice-list">
                 {p.shippingOptions.map((o) => (
                   <label className="choice" key={o.id}>
-                    <input type="radio" name="shippingOptionId" value={o.id} checked={values.shippingOptionId === o.id}
-                      onChange={() => p.onShippingOption(o.id)} />
+                    <input
+                      type="radio"
+                      name="shippingOptionId"
+                      value={o.id}
+                      checked={values.shippingOptionId === o.id}
+                      onChange={() => p.onShippingOption(o.id)}
+                    />
                     <span className="choice__label">{o.name}</span>
                     <span className="choice__price">{format(o.costCents)}</span>
                   </label>
                 ))}
               </div>
-              {errors.shippingOptionId && <p className="field-error" id="checkout-shipping-error">{errors.shippingOptionId}</p>}
+              {errors.shippingOptionId && (
+                <p className="field-error" id="checkout-shipping-error">
+                  {errors.shippingOptionId}
+                </p>
+              )}
             </fieldset>
           )}
           <fieldset className="checkout-section">
             <legend className="checkout-section__title">{T.payment}</legend>
-            <TextField id="checkout-gift-card" name="giftCardCode" label={T.giftCardCode} autoComplete="off" spellCheck={false}
-              value={values.giftCardCode} error={errors.giftCardCode} onChange={(giftCardCode) => p.onChange({ giftCardCode })} />
+            <TextField
+              id="checkout-gift-card"
+              name="giftCardCode"
+              label={T.giftCardCode}
+              autoComplete="off"
+              spellCheck={false}
+              value={values.giftCardCode}
+              error={errors.giftCardCode}
+              onChange={(giftCardCode) => p.onChange({ giftCardCode })}
+            />
             {p.providers.length > 1 && (
               <div className="choice-list" role="radiogroup" aria-label={T.payment}>
                 {p.providers.map((id) => (
@@ -142,17 +223,32 @@ export function CheckoutView(p: CheckoutViewProps) {
               </div>
             )}
             {values.provider === 'test' && (
-              <TextField id="checkout-card-number" name="cardNumber" label={T.cardNumber} inputMode="numeric" autoComplete="cc-number" required
-                value={values.cardNumber} error={errors['payment.cardNumber']} onChange={(cardNumber) => p.onChange({ cardNumber })} />
+              <TextField
+                id="checkout-card-number"
+                name="cardNumber"
+                label={T.cardNumber}
+                inputMode="numeric"
+                autoComplete="cc-number"
+                required
+                value={values.cardNumber}
+                error={errors['payment.cardNumber']}
+                onChange={(cardNumber) => p.onChange({ cardNumber })}
+              />
             )}
           </fieldset>
         </div>
         <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
-          <h2 className="checkout-section__title" id="checkout-summary-title">{T.orderSummary}</h2>
+          <h2 className="checkout-section__title" id="checkout-summary-title">
+            {T.orderSummary}
+          </h2>
           <ul className="cart-entries">
             {p.lines.map((line) => (
               <li className="cart-entry" key={line.key}>
-                {line.imageUrl ? <img className="cart-entry__image" src={line.imageUrl} alt="" width={64} height={64} /> : <span className="cart-entry__image cart-entry__image--none" aria-hidden="true" />}
+                {line.imageUrl ? (
+                  <img className="cart-entry__image" src={line.imageUrl} alt="" width={64} height={64} />
+                ) : (
+                  <span className="cart-entry__image cart-entry__image--none" aria-hidden="true" />
+                )}
                 <div className="cart-entry__text">
                   <p className="cart-entry__title">{line.title}</p>
                   {line.detail && <p className="cart-entry__variant">{line.detail}</p>}
@@ -163,14 +259,41 @@ export function CheckoutView(p: CheckoutViewProps) {
             ))}
           </ul>
           <dl className={`cart-totals${p.recalculating ? ' cart-totals--recalculating' : ''}`} aria-busy={p.recalculating || undefined}>
-            <div className="cart-summary__line"><dt>{T.subtotal}</dt><dd>{money(p.totals.subtotalCents)}</dd></div>
-            {p.totals.discountCents > 0 && <div className="cart-summary__line"><dt>{T.discount}</dt><dd>−{format(p.totals.discountCents)}</dd></div>}
-            {p.requiresShipping && <div className="cart-summary__line"><dt>{T.shipping}</dt><dd>{money(p.totals.shippingCents)}</dd></div>}
-            {p.totals.taxCents > 0 && <div className="cart-summary__line"><dt>{T.tax}</dt><dd>{format(p.totals.taxCents)}</dd></div>}
-            <div className="cart-summary__line cart-totals__total"><dt>{T.total}</dt><dd>{money(p.totals.totalCents)}</dd></div>
+            <div className="cart-summary__line">
+              <dt>{T.subtotal}</dt>
+              <dd>{money(p.totals.subtotalCents)}</dd>
+            </div>
+            {p.totals.discountCents > 0 && (
+              <div className="cart-summary__line">
+                <dt>{T.discount}</dt>
+                <dd>−{format(p.totals.discountCents)}</dd>
+              </div>
+            )}
+            {p.requiresShipping && (
+              <div className="cart-summary__line">
+                <dt>{T.shipping}</dt>
+                <dd>{money(p.totals.shippingCents)}</dd>
+              </div>
+            )}
+            {p.totals.taxCents > 0 && (
+              <div className="cart-summary__line">
+                <dt>{T.tax}</dt>
+                <dd>{format(p.totals.taxCents)}</dd>
+              </div>
+            )}
+            <div className="cart-summary__line cart-totals__total">
+              <dt>{T.total}</dt>
+              <dd>{money(p.totals.totalCents)}</dd>
+            </div>
           </dl>
-          {p.problem && <p className="notice notice--error" role="alert">{p.problem}</p>}
-          <button type="submit" className="button button--wide" aria-disabled={p.placing || undefined}>{p.placing ? T.placingOrder : T.placeOrder}</button>
+          {p.problem && (
+            <p className="notice notice--error" role="alert">
+              {p.problem}
+            </p>
+          )}
+          <button type="submit" className="button button--wide" aria-disabled={p.placing || undefined}>
+            {p.placing ? T.placingOrder : T.placeOrder}
+          </button>
         </aside>
       </div>
     </form>

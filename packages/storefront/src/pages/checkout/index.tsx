@@ -29,8 +29,14 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
   const providers = storeOf(tessera.context).paymentProviders ?? ['offline'];
   createRoot(element).render(
     <CheckoutWordsContext.Provider value={checkoutWords(tessera.context)}>
-      <CheckoutPage purchase={purchase} api={pageApi(tessera)} store={store} providers={providers}
-        format={moneyFormatter(tessera.context)} navigate={(url) => navigation.assign(url)} />
+      <CheckoutPage
+        purchase={purchase}
+        api={pageApi(tessera)}
+        store={store}
+        providers={providers}
+        format={moneyFormatter(tessera.context)}
+        navigate={(url) => navigation.assign(url)}
+      />
     </CheckoutWordsContext.Provider>,
   );
 }

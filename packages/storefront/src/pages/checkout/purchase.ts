@@ -42,8 +42,14 @@ export function readPurchase(element: HTMLElement, search: string, storage: Pick
     return {
       kind: 'express',
       line: {
-        itemId: element.dataset.itemId, sku, quantity: 1, title: element.dataset.title ?? '', variantText: element.dataset.amountText ?? '',
-        unitPriceCents: element.dataset.amountCents ? Number(element.dataset.amountCents) : null, imageUrl: null, requiresShipping: false,
+        itemId: element.dataset.itemId,
+        sku,
+        quantity: 1,
+        title: element.dataset.title ?? '',
+        variantText: element.dataset.amountText ?? '',
+        unitPriceCents: element.dataset.amountCents ? Number(element.dataset.amountCents) : null,
+        imageUrl: null,
+        requiresShipping: false,
       },
     };
   }
@@ -57,10 +63,16 @@ export function readPurchase(element: HTMLElement, search: string, storage: Pick
   return {
     kind: 'express',
     line: {
-      itemId, sku, quantity: Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 1,
+      itemId,
+      sku,
+      quantity: Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 1,
       additionalFields: known?.additionalFields,
       title: known?.title ?? '',
-      variantText: known ? Object.entries(known.attributes).map(([k, v]) => `${k}: ${v}`).join(', ') : '',
+      variantText: known
+        ? Object.entries(known.attributes)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', ')
+        : '',
       unitPriceCents: known?.unitPriceCents ?? null,
       imageUrl: known?.imageUrl ?? null,
       // Without the product's details, ask for an address: the server refuses a physical product without one.

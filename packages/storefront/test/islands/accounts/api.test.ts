@@ -7,10 +7,13 @@ import { fakeServer, memoryStorage } from './helpers.js';
 const signedIn = { xsrfToken: 'x'.repeat(43), siteUserId: 'u1', email: 'ada@example.com', expiresOn: 2_000_000 };
 
 describe('the account API client', () => {
-  it('keeps the sign-in answer\'s xsrfToken until the session ends, and sends it with the crumb on account calls', async () => {
+  it("keeps the sign-in answer's xsrfToken until the session ends, and sends it with the crumb on account calls", async () => {
     const storage = memoryStorage();
     let now = 1_000_000;
-    const xsrf = xsrfStore(() => storage, () => now);
+    const xsrf = xsrfStore(
+      () => storage,
+      () => now,
+    );
     const server = fakeServer({
       'POST /api/site-users/account/session': () => ({ status: 200, body: signedIn }),
       'GET /api/site-users/account/sessions': () => ({ status: 200, body: { sessions: [] } }),
@@ -32,9 +35,10 @@ describe('the account API client', () => {
   it('retries a sign-out once when the answer flags a crumb failure, renewing the crumb first', async () => {
     let deletes = 0;
     const server = fakeServer({
-      'DELETE /api/site-users/account/session': () => (++deletes === 1
-        ? { status: 403, body: { code: 'CRUMB_FAIL', crumbFail: true, error: 'The session crumb is missing' } }
-        : { status: 200, body: { authenticated: false } }),
+      'DELETE /api/site-users/account/session': () =>
+        ++deletes === 1
+          ? { status: 403, body: { code: 'CRUMB_FAIL', crumbFail: true, error: 'The session crumb is missing' } }
+          : { status: 200, body: { authenticated: false } },
       'GET /api/site-users/account/session': () => ({ status: 200, body: { authenticated: true } }),
     });
     const storage = memoryStorage();
@@ -64,18 +68,27 @@ describe('the account API client', () => {
   it('asks for a new xsrfToken once when an account call finds it missing', async () => {
     let sessionsCalls = 0;
     const server = fakeServer({
-      'GET /api/site-users/account/sessions': (call) => (++sessionsCalls === 1 || call.headers['X-XSRF-Token'] !== 'n'.repeat(43)
-        ? { status: 403, body: { code: 'XSRF_TOKEN_INVALID' } } : { status: 200, body: { sessions: [] } }),
+      'GET /api/site-users/account/sessions': (call) =>
+        ++sessionsCalls === 1 || call.headers['X-XSRF-Token'] !== 'n'.repeat(43)
+          ? { status: 403, body: { code: 'XSRF_TOKEN_INVALID' } }
+          : { status: 200, body: { sessions: [] } },
       'POST /api/site-users/account/xsrf-token': () => ({ status: 200, body: { xsrfToken: 'n'.repeat(43) } }),
     });
     const storage = memoryStorage();
     const api = createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => storage) });
     expect((await api.sessions()).status).toBe(200);
-    expect(server.calls.map((c) => c.path)).toEqual(['/api/site-users/account/sessions', '/api/site-users/account/xsrf-token', '/api/site-users/account/sessions']);
+    expect(server.calls.map((c) => c.path)).toEqual([
+      '/api/site-users/account/sessions',
+      '/api/site-users/account/xsrf-token',
+      '/api/site-users/account/sessions',
+    ]);
   });
 
   it('reads the SiteUserInfo cookie', () => {
-    expect(readSiteUserInfo(`crumb=1; SiteUserInfo=${encodeURIComponent('{"authenticated":true,"siteUserId":"u1"}')}`)).toEqual({ authenticated: true, siteUserId: 'u1' });
+    expect(readSiteUserInfo(`crumb=1; SiteUserInfo=${encodeURIComponent('{"authenticated":true,"siteUserId":"u1"}')}`)).toEqual({
+      authenticated: true,
+      siteUserId: 'u1',
+    });
     expect(readSiteUserInfo('crumb=1')).toEqual({ authenticated: false, siteUserId: null });
     expect(readSiteUserInfo('SiteUserInfo=%7Bbroken')).toEqual({ authenticated: false, siteUserId: null });
   });

@@ -1,7 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_RECORDING_MOCK_ID } from '@tessera/core/constants';
-import { RECORDING_EXPIRY_KEY, RECORDING_KEY, describeTarget, record, recordingAllowed, startSessionRecording } from '../../../src/collectors/session-recording.js';
+import {
+  RECORDING_EXPIRY_KEY,
+  RECORDING_KEY,
+  describeTarget,
+  record,
+  recordingAllowed,
+  startSessionRecording,
+} from '../../../src/collectors/session-recording.js';
 import { OVERRIDES_KEY, applyToDocument, variantOverrides } from '../../../src/collectors/variant-overrides.js';
 import { memoryStorage } from './helpers.js';
 
@@ -64,7 +71,7 @@ describe('variant overrides', () => {
     expect(variantOverrides('internal', '', storage, 5 + 7 * 86_400_000 + 1)).toEqual({});
   });
 
-  it('mark the document for the page\'s scripts and styles', () => {
+  it("mark the document for the page's scripts and styles", () => {
     const seen = vi.fn();
     document.addEventListener('tessera:variants', (e) => seen((e as CustomEvent).detail));
     applyToDocument({ checkout: 'b' });

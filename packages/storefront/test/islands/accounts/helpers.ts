@@ -17,7 +17,10 @@ export function fakeServer(routes: Record<string, (call: Call) => { status: numb
     const route = routes[`${method} ${path.split('?')[0]}`];
     if (!route) return new Response(JSON.stringify({ code: 'NOT_FOUND' }), { status: 404 });
     const answer = route(call);
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return { calls, fetch: fetch as unknown as typeof globalThis.fetch };
 }

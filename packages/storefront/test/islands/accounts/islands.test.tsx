@@ -14,9 +14,10 @@ import { fakeServer, memoryStorage } from './helpers.js';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const STORAGE = memoryStorage();
-const settle = () => act(async () => {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-});
+const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  });
 
 const published: { name: string; payload?: unknown }[] = [];
 let unsubscribe: () => void = () => {};
@@ -41,7 +42,7 @@ const signInForm = () => {
 };
 
 describe('the account island', () => {
-  it('checks the email with the spec\'s messages before sending anything', async () => {
+  it("checks the email with the spec's messages before sending anything", async () => {
     const server = fakeServer({});
     const form = signInForm();
     enhanceAccountForm(form, 'sign-in', { api: createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => STORAGE) }), go: vi.fn() });
@@ -56,12 +57,13 @@ describe('the account island', () => {
     expect(server.calls).toEqual([]);
   });
 
-  it('signs in and goes to the page it came from; a wrong password shows the server\'s message', async () => {
+  it("signs in and goes to the page it came from; a wrong password shows the server's message", async () => {
     let attempts = 0;
     const server = fakeServer({
-      'POST /api/site-users/account/session': () => (++attempts === 1
-        ? { status: 401, body: { code: 'SITE_USER_SIGN_IN_FAILED', error: 'Your email or password is incorrect.' } }
-        : { status: 200, body: { xsrfToken: 'x'.repeat(43), siteUserId: 'u', email: 'ada@example.com', expiresOn: Date.now() + 1000 } }),
+      'POST /api/site-users/account/session': () =>
+        ++attempts === 1
+          ? { status: 401, body: { code: 'SITE_USER_SIGN_IN_FAILED', error: 'Your email or password is incorrect.' } }
+          : { status: 200, body: { xsrfToken: 'x'.repeat(43), siteUserId: 'u', email: 'ada@example.com', expiresOn: Date.now() + 1000 } },
     });
     const go = vi.fn();
     const form = signInForm();
@@ -82,7 +84,10 @@ describe('the account island', () => {
   it('signs up and goes on, or stays and asks to sign in when the sign-up left the browser signed out', async () => {
     let signedIn = true;
     const server = fakeServer({
-      'POST /api/site-users/account': () => ({ status: 201, body: { xsrfToken: 'x'.repeat(43), siteUserId: 'u', email: 'ada@example.com', expiresOn: Date.now() + 1000 } }),
+      'POST /api/site-users/account': () => ({
+        status: 201,
+        body: { xsrfToken: 'x'.repeat(43), siteUserId: 'u', email: 'ada@example.com', expiresOn: Date.now() + 1000 },
+      }),
       'GET /api/site-users/account/session': () => ({ status: 200, body: signedIn ? { authenticated: true, siteUserId: 'u' } : { authenticated: false } }),
     });
     const go = vi.fn();
@@ -102,7 +107,7 @@ describe('the account island', () => {
     expect(go).toHaveBeenCalledWith('/lessons');
   });
 
-  it('shows the spec\'s message on a 429', async () => {
+  it("shows the spec's message on a 429", async () => {
     const server = fakeServer({ 'POST /api/site-users/account/session': () => ({ status: 429, body: { code: 'RATE_LIMITED', error: 'x' } }) });
     const form = signInForm();
     enhanceAccountForm(form, 'sign-in', { api: createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => STORAGE) }), go: vi.fn() });
@@ -133,7 +138,10 @@ describe('the password island', () => {
       <input id="pw" name="password" type="password"><button type="submit" disabled>Unlock</button><p class="field-error" hidden></p></form>`;
     let tries = 0;
     const server = fakeServer({
-      'POST /api/site-password/unlock': () => (++tries === 1 ? { status: 401, body: { code: 'PASSWORD_INCORRECT', error: 'Incorrect password. Please try again.' } } : { status: 200, body: { unlocked: true } }),
+      'POST /api/site-password/unlock': () =>
+        ++tries === 1
+          ? { status: 401, body: { code: 'PASSWORD_INCORRECT', error: 'Incorrect password. Please try again.' } }
+          : { status: 200, body: { unlocked: true } },
     });
     const reload = vi.fn();
     enhancePasswordForm(document.querySelector('form')!, createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => STORAGE) }), reload);
@@ -153,7 +161,11 @@ describe('the password island', () => {
 });
 
 const ACCESS = {
-  area: 'members', signedIn: false, signInUrl: '/account/login', returnUrl: '/lessons', paymentProvider: 'test',
+  area: 'members',
+  signedIn: false,
+  signInUrl: '/account/login',
+  returnUrl: '/lessons',
+  paymentProvider: 'test',
   joinOptions: [{ itemId: 'club', sku: 'CLUB', title: 'The Club', priceText: '$49.00', pricing: 'one-time' }],
 };
 
@@ -162,13 +174,20 @@ describe('the member island', () => {
     document.body.innerHTML = `<div data-tessera-island="member-access"><script type="application/json" class="member-access__data">${JSON.stringify(ACCESS)}</script>
       <a href="/shop/club" data-member-join data-item-id="club" data-sku="CLUB">Join</a></div>`;
     const server = fakeServer({
-      'POST /api/site-users/account': () => ({ status: 201, body: { xsrfToken: 'x'.repeat(43), siteUserId: 'u', email: 'ada@example.com', expiresOn: Date.now() + 1e6 } }),
+      'POST /api/site-users/account': () => ({
+        status: 201,
+        body: { xsrfToken: 'x'.repeat(43), siteUserId: 'u', email: 'ada@example.com', expiresOn: Date.now() + 1e6 },
+      }),
       'GET /api/site-users/account/session': () => ({ status: 200, body: { authenticated: true, siteUserId: 'u', email: 'ada@example.com' } }),
       'POST /api/commerce/checkout': () => ({ status: 201, body: { confirmationUrl: '/checkout/order-confirmed?token=o1.sig', order: { id: 'o1' } } }),
       'POST /api/site-users/account/memberships': () => ({ status: 200, body: { memberships: [] } }),
     });
     const go = vi.fn();
-    mountMemberAccess(document.querySelector('[data-tessera-island]')!, createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => STORAGE) }), go);
+    mountMemberAccess(
+      document.querySelector('[data-tessera-island]')!,
+      createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => STORAGE) }),
+      go,
+    );
     fireEvent.click(screen.getByText('Join'));
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByLabelText('Choose a password'), { target: { value: 'correct horse' } });
@@ -179,9 +198,16 @@ describe('the member island', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Join for $49.00' }));
     await settle();
     expect(server.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'POST /api/site-users/account', 'GET /api/site-users/account/session', 'POST /api/commerce/checkout', 'POST /api/site-users/account/memberships',
+      'POST /api/site-users/account',
+      'GET /api/site-users/account/session',
+      'POST /api/commerce/checkout',
+      'POST /api/site-users/account/memberships',
     ]);
-    expect(server.calls[2]!.body).toEqual({ expressCheckout: { itemId: 'club', sku: 'CLUB', quantity: 1 }, email: 'ada@example.com', payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } });
+    expect(server.calls[2]!.body).toEqual({
+      expressCheckout: { itemId: 'club', sku: 'CLUB', quantity: 1 },
+      email: 'ada@example.com',
+      payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' },
+    });
     expect(published.map((e) => e.name)).toEqual(['join-click', 'join-complete']);
     expect(server.calls[2]!.headers['Idempotency-Key']).toMatch(/.{8,}/);
     expect(server.calls[3]!.body).toEqual({ orderToken: 'o1.sig' });
@@ -194,12 +220,22 @@ describe('the member island', () => {
       <a href="/shop/club" data-member-join data-item-id="club" data-sku="CLUB">Join</a></div>`;
     const server = fakeServer({
       // The server's answer to an address that has an account: a new sign-up's, with nobody signed in.
-      'POST /api/site-users/account': () => ({ status: 201, body: { xsrfToken: 'y'.repeat(43), siteUserId: 'v', email: 'ada@example.com', expiresOn: Date.now() + 1e6 } }),
+      'POST /api/site-users/account': () => ({
+        status: 201,
+        body: { xsrfToken: 'y'.repeat(43), siteUserId: 'v', email: 'ada@example.com', expiresOn: Date.now() + 1e6 },
+      }),
       'GET /api/site-users/account/session': () => ({ status: 200, body: { authenticated: false } }),
-      'POST /api/site-users/account/session': () => ({ status: 200, body: { xsrfToken: 'x'.repeat(43), siteUserId: 'u', email: 'ada@example.com', expiresOn: Date.now() + 1e6 } }),
+      'POST /api/site-users/account/session': () => ({
+        status: 200,
+        body: { xsrfToken: 'x'.repeat(43), siteUserId: 'u', email: 'ada@example.com', expiresOn: Date.now() + 1e6 },
+      }),
       'POST /api/commerce/checkout': () => ({ status: 402, body: { code: 'PAYMENT_DECLINED', error: 'Your card was declined. Please use another card.' } }),
     });
-    mountMemberAccess(document.querySelector('[data-tessera-island]')!, createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => STORAGE) }), vi.fn());
+    mountMemberAccess(
+      document.querySelector('[data-tessera-island]')!,
+      createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => STORAGE) }),
+      vi.fn(),
+    );
     fireEvent.click(screen.getByText('Join'));
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.change(screen.getByLabelText('Choose a password'), { target: { value: 'correct horse' } });
@@ -216,7 +252,7 @@ describe('the member island', () => {
     expect(document.body.textContent).toContain('Your card was declined. Please use another card.');
   });
 
-  it('publishes paywall-view and paywall-click for a locked lesson, lesson-view and lesson-complete for a member\'s video', async () => {
+  it("publishes paywall-view and paywall-click for a locked lesson, lesson-view and lesson-complete for a member's video", async () => {
     document.body.innerHTML = `<div data-tessera-island="lesson-video" data-item-id="l1"><a href="/lessons" data-lesson-paywall>Join</a></div>
       <script type="application/json" data-for="lesson-video">${JSON.stringify(ACCESS)}</script>`;
     const api = createAccountApi({ crumb: () => 'c', fetch: fakeServer({}).fetch, xsrf: xsrfStore(() => STORAGE) });
@@ -232,7 +268,10 @@ describe('the member island', () => {
     video.dispatchEvent(new Event('play'));
     video.dispatchEvent(new Event('play'));
     video.dispatchEvent(new Event('ended'));
-    expect(published).toEqual([{ name: 'lesson-view', payload: { objectIdentifier: 'l2' } }, { name: 'lesson-complete', payload: { objectIdentifier: 'l2' } }]);
+    expect(published).toEqual([
+      { name: 'lesson-view', payload: { objectIdentifier: 'l2' } },
+      { name: 'lesson-complete', payload: { objectIdentifier: 'l2' } },
+    ]);
   });
 });
 
@@ -242,7 +281,11 @@ describe('the language island', () => {
       <a href="http://localhost/shop?lang=fr-FR" data-language="fr-FR">Français</a></details>`;
     const server = fakeServer({ 'POST /api/site-users/account/locale': () => ({ status: 200, body: { language: 'fr-FR' } }) });
     const go = vi.fn();
-    enhanceLanguageSwitcher(document.querySelector('details')!, async () => createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => STORAGE) }), go);
+    enhanceLanguageSwitcher(
+      document.querySelector('details')!,
+      async () => createAccountApi({ crumb: () => 'c', fetch: server.fetch, xsrf: xsrfStore(() => STORAGE) }),
+      go,
+    );
     fireEvent.click(screen.getByText('Français'));
     await settle();
     expect(server.calls[0]!.body).toEqual({ language: 'fr-FR' });

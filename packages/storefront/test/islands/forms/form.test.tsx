@@ -7,7 +7,14 @@ import { CONTACT, EVERY_KIND, fakeServer, json, keyThen, testCaptcha, themeForm 
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const CONTEXT = { pageType: 2, collectionId: 'col-1', itemId: 'item-1', language: 'en-US', captchaProvider: 'test', captchaChallengeUrl: '/api/captcha/challenge' };
+const CONTEXT = {
+  pageType: 2,
+  collectionId: 'col-1',
+  itemId: 'item-1',
+  language: 'en-US',
+  captchaProvider: 'test',
+  captchaChallengeUrl: '/api/captcha/challenge',
+};
 
 let mounted: MountedForm | null = null;
 let server: ReturnType<typeof fakeServer>;
@@ -33,9 +40,10 @@ const submit = async () => {
     fireEvent.click(screen.getByRole('button', { name: /^(Submit|Sign up)$/ }));
   });
 };
-const settle = () => act(async () => {
-  await new Promise((r) => setTimeout(r, 0));
-});
+const settle = () =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
 
 function fillContact() {
   type('First name', 'Ada');
@@ -57,15 +65,55 @@ afterEach(() => {
 });
 
 describe('the forms island', () => {
-  it('takes over the theme\'s form: every field kind, labelled, in place of the server\'s form', () => {
+  it("takes over the theme's form: every field kind, labelled, in place of the server's form", () => {
     const { model } = mount(EVERY_KIND);
     expect(document.querySelectorAll('form')).toHaveLength(1);
     expect(model.fields.map((f) => `${f.id}:${f.kind}`)).toEqual([
-      'intro:section', 'name:parts', 'email:single', 'notes:single', 'budget:single', 'guests:single', 'site:single', 'secret:single', 'handle:single',
-      'day:parts', 'at:parts', 'address:parts', 'phone:parts', 'colour:choice', 'extras:choice', 'size:single', 'opinion:likert', 'campaign:hidden',
+      'intro:section',
+      'name:parts',
+      'email:single',
+      'notes:single',
+      'budget:single',
+      'guests:single',
+      'site:single',
+      'secret:single',
+      'handle:single',
+      'day:parts',
+      'at:parts',
+      'address:parts',
+      'phone:parts',
+      'colour:choice',
+      'extras:choice',
+      'size:single',
+      'opinion:likert',
+      'campaign:hidden',
     ]);
-    for (const label of ['First name', 'Last name', 'Email', 'Notes', 'Budget', 'Guests', 'Website', 'Password', 'Twitter', 'Month', 'Day', 'Year',
-      'Hour', 'Minute', 'AM or PM', 'Address line 1', 'City', 'Country code', 'Area code', 'Number', 'Line', 'Red', 'Gift wrap', 'Size']) {
+    for (const label of [
+      'First name',
+      'Last name',
+      'Email',
+      'Notes',
+      'Budget',
+      'Guests',
+      'Website',
+      'Password',
+      'Twitter',
+      'Month',
+      'Day',
+      'Year',
+      'Hour',
+      'Minute',
+      'AM or PM',
+      'Address line 1',
+      'City',
+      'Country code',
+      'Area code',
+      'Number',
+      'Line',
+      'Red',
+      'Gift wrap',
+      'Size',
+    ]) {
       expect(screen.getByLabelText(new RegExp(`^${label}`)), label).toBeTruthy();
     }
     expect(screen.getByRole('heading', { name: 'About you' })).toBeTruthy();
@@ -77,7 +125,7 @@ describe('the forms island', () => {
     expect(document.querySelector('.textarea-counter')).toBeNull();
   });
 
-  it('sends every value in the spec\'s shapes, the hidden one from the URL query', async () => {
+  it("sends every value in the spec's shapes, the hidden one from the URL query", async () => {
     mount(EVERY_KIND);
     type('First name', 'Ada');
     type('Last name', 'Lovelace');
@@ -108,12 +156,28 @@ describe('the forms island', () => {
       key: 'key-1',
       formId: 'everything',
       form: {
-        name: ['Ada', 'Lovelace'], email: 'ada@example.com', notes: '', budget: '12.50', guests: '', site: '', secret: '', handle: '',
-        day: ['12', '10', '2025'], at: ['9', '05', 'PM'], address: ['1 Main St', '', 'Springfield', '', '', ''],
-        phone: ['', '020', '794', '6001'], colour: 'Blue', extras: ['Gift wrap'], size: 'L',
-        opinion: { 'Fast delivery': ['1'], 'Good value': [] }, campaign: 'spring',
+        name: ['Ada', 'Lovelace'],
+        email: 'ada@example.com',
+        notes: '',
+        budget: '12.50',
+        guests: '',
+        site: '',
+        secret: '',
+        handle: '',
+        day: ['12', '10', '2025'],
+        at: ['9', '05', 'PM'],
+        address: ['1 Main St', '', 'Springfield', '', '', ''],
+        phone: ['', '020', '794', '6001'],
+        colour: 'Blue',
+        extras: ['Gift wrap'],
+        size: 'L',
+        opinion: { 'Fast delivery': ['1'], 'Good value': [] },
+        campaign: 'spring',
       },
-      pageTitle: 'Contact us', pageId: 'item-1', contentSource: 'i', pagePath: '/contact',
+      pageTitle: 'Contact us',
+      pageId: 'item-1',
+      contentSource: 'i',
+      pagePath: '/contact',
     });
   });
 
@@ -123,9 +187,13 @@ describe('the forms island', () => {
     fireEvent.click(screen.getByRole('button', { name: "I'm not a robot" }));
     let release!: () => void;
     server.once('/api/form/FormSubmissionKey', () => json(200, { data: { key: 'key-7' } }));
-    server.once('/api/form/SaveFormSubmission', () => new Promise<Response>((resolve) => {
-      release = () => resolve(json(200, { data: { success: true } }));
-    }));
+    server.once(
+      '/api/form/SaveFormSubmission',
+      () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(json(200, { data: { success: true } }));
+        }),
+    );
     const successes: unknown[] = [];
     window.addEventListener('tessera:form-success', (e) => successes.push((e as CustomEvent).detail));
     await submit();
@@ -143,11 +211,20 @@ describe('the forms island', () => {
 
     const [key, save] = server.requests;
     expect(key).toMatchObject({ url: '/api/form/FormSubmissionKey', method: 'POST', body: undefined, headers: { 'x-csrf-token': 'crumb-1' } });
-    expect(save).toMatchObject({ url: '/api/form/SaveFormSubmission', method: 'POST', headers: { 'x-csrf-token': 'crumb-1', 'content-type': 'application/json' } });
+    expect(save).toMatchObject({
+      url: '/api/form/SaveFormSubmission',
+      method: 'POST',
+      headers: { 'x-csrf-token': 'crumb-1', 'content-type': 'application/json' },
+    });
     expect(save!.body).toEqual({
-      key: 'key-7', formId: 'contact', captchaKey: 'captcha-token-1',
+      key: 'key-7',
+      formId: 'contact',
+      captchaKey: 'captcha-token-1',
       form: { name: ['Ada', 'Lovelace'], email: 'ada@example.com', message: 'Hello there' },
-      pageTitle: 'Contact us', pageId: 'item-1', contentSource: 'i', pagePath: '/contact',
+      pageTitle: 'Contact us',
+      pageId: 'item-1',
+      contentSource: 'i',
+      pagePath: '/contact',
     });
   });
 
@@ -161,8 +238,15 @@ describe('the forms island', () => {
   });
 
   it('fires the subscribe-newsletter tracking event and the form-success event after a newsletter signup', async () => {
-    mount({ id: 'newsletter', name: 'Newsletter', newsletter: true, honeypot: true, captcha: false, submissionMessage: '<p>Subscribed.</p>',
-      fields: [{ id: 'email', type: 'email', title: 'Email', required: true }] });
+    mount({
+      id: 'newsletter',
+      name: 'Newsletter',
+      newsletter: true,
+      honeypot: true,
+      captcha: false,
+      submissionMessage: '<p>Subscribed.</p>',
+      fields: [{ id: 'email', type: 'email', title: 'Email', required: true }],
+    });
     const seen: string[] = [];
     window.addEventListener('tessera:form-success', (e) => seen.push(`success:${JSON.stringify((e as CustomEvent).detail)}`));
     window.addEventListener('tessera:track', (e) => seen.push(`track:${JSON.stringify((e as CustomEvent).detail)}`));
@@ -170,15 +254,12 @@ describe('the forms island', () => {
     keyThen(server, () => json(200, { data: { success: true } }));
     await submit();
     await settle();
-    expect(seen).toEqual([
-      'success:{"formId":"newsletter","newsletter":true}',
-      'track:{"name":"subscribe-newsletter","payload":{"formId":"newsletter"}}',
-    ]);
+    expect(seen).toEqual(['success:{"formId":"newsletter","newsletter":true}', 'track:{"name":"subscribe-newsletter","payload":{"formId":"newsletter"}}']);
     expect(screen.getByRole('status').textContent).toBe('Subscribed.');
   });
 
-  describe('invalid input, checked in the browser with core\'s rules and texts', () => {
-    it('shows each field\'s message, both problem banners, and sends nothing', async () => {
+  describe("invalid input, checked in the browser with core's rules and texts", () => {
+    it("shows each field's message, both problem banners, and sends nothing", async () => {
       mount(CONTACT);
       type(/^Email/, 'ada@');
       type(/^Message/, 'x'.repeat(21));
@@ -192,7 +273,9 @@ describe('the forms island', () => {
       ]);
       const [above, below] = screen.getAllByRole('alert');
       expect(above!.textContent).toBe('Your form has encountered a problem. Please scroll down to review.');
-      expect(below!.textContent).toBe('One or more fields is invalid, please check your entries.Your form has encountered a problem. Please scroll up to review.');
+      expect(below!.textContent).toBe(
+        'One or more fields is invalid, please check your entries.Your form has encountered a problem. Please scroll up to review.',
+      );
       expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
       expect(server.requests).toEqual([]);
     });
@@ -261,7 +344,7 @@ describe('the forms island', () => {
       expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Ada');
     });
 
-    it('shows the server\'s text for another status, else the unknown error', async () => {
+    it("shows the server's text for another status, else the unknown error", async () => {
       const [, below] = await failWith(() => json(400, { error: 'Complete CAPTCHA before submitting.', code: 'CAPTCHA_REQUIRED' }));
       expect(below).toBe('Complete CAPTCHA before submitting.');
       act(() => mounted?.unmount());
@@ -269,9 +352,14 @@ describe('the forms island', () => {
       expect(unknown).toBe('Unknown error, please try again later.');
     });
 
-    it('shows the server\'s field errors under their fields', async () => {
-      await failWith(() => json(400, { error: 'One or more fields is invalid, please check your entries.', code: 'VALIDATION_FAILED',
-        errors: { email: 'Email is not valid. Email addresses should follow the format email@example.com.' } }));
+    it("shows the server's field errors under their fields", async () => {
+      await failWith(() =>
+        json(400, {
+          error: 'One or more fields is invalid, please check your entries.',
+          code: 'VALIDATION_FAILED',
+          errors: { email: 'Email is not valid. Email addresses should follow the format email@example.com.' },
+        }),
+      );
       const field = document.querySelector('[data-field-id="email"]')!;
       expect(field.querySelector('.field-error')!.textContent).toBe('Email is not valid. Email addresses should follow the format email@example.com.');
       expect(screen.getAllByRole('alert')[1]!.textContent).toContain('One or more fields is invalid, please check your entries.');
@@ -294,8 +382,9 @@ describe('the forms island', () => {
       await submit();
       await settle();
       expect(screen.getByRole('status').textContent).toBe('Thank you for writing.');
-      expect(server.to('/api/form/SaveFormSubmission').map((r) => (r.body as { key: string; captchaKey: string }))).toMatchObject([
-        { key: 'key-1', captchaKey: 'captcha-token-1' }, { key: 'key-2', captchaKey: 'captcha-token-2' },
+      expect(server.to('/api/form/SaveFormSubmission').map((r) => r.body as { key: string; captchaKey: string })).toMatchObject([
+        { key: 'key-1', captchaKey: 'captcha-token-1' },
+        { key: 'key-2', captchaKey: 'captcha-token-2' },
       ]);
     });
   });
@@ -319,7 +408,8 @@ describe('the forms island', () => {
     mount(CONTACT);
     width.mockRestore();
     expect(captcha.log.renders.map((o) => [o.size, o.theme, o.challengeUrl])).toEqual([
-      ['compact', 'light', '/api/captcha/challenge'], ['normal', 'light', '/api/captcha/challenge'],
+      ['compact', 'light', '/api/captcha/challenge'],
+      ['normal', 'light', '/api/captcha/challenge'],
     ]);
     expect(document.querySelector('.captcha-container')!.getAttribute('data-size')).toBe('normal');
   });

@@ -113,8 +113,14 @@ export function testCaptcha() {
 }
 
 export const CONTACT = {
-  id: 'contact', name: 'Contact', submissionMessage: '<p>Thank you for writing.</p>', successRedirect: '', disclaimer: '<p>We never share it.</p>',
-  captcha: true, honeypot: true, newsletter: false,
+  id: 'contact',
+  name: 'Contact',
+  submissionMessage: '<p>Thank you for writing.</p>',
+  successRedirect: '',
+  disclaimer: '<p>We never share it.</p>',
+  captcha: true,
+  honeypot: true,
+  newsletter: false,
   fields: [
     { id: 'name', type: 'name', title: 'Name', required: true },
     { id: 'email', type: 'email', title: 'Email', required: true, placeholder: 'you@example.com' },
@@ -123,8 +129,14 @@ export const CONTACT = {
 };
 
 export const EVERY_KIND = {
-  id: 'everything', name: 'Everything', submissionMessage: '<p>Thanks!</p>', successRedirect: '', disclaimer: '',
-  captcha: false, honeypot: false, newsletter: false,
+  id: 'everything',
+  name: 'Everything',
+  submissionMessage: '<p>Thanks!</p>',
+  successRedirect: '',
+  disclaimer: '',
+  captcha: false,
+  honeypot: false,
+  newsletter: false,
   fields: [
     { id: 'intro', type: 'section', title: 'About you', underline: true },
     { id: 'name', type: 'name', title: 'Name', required: true },

@@ -11,7 +11,11 @@ it('takes over a form whose inputs carry an inline style someone else added (a s
   const element = themeForm(CONTACT);
   for (const input of Array.from(element.querySelectorAll('input'))) input.setAttribute('style', 'caret-color: transparent !important;');
   act(() => {
-    mountForm(element, { language: 'en-US', captchaProvider: 'test' }, { api: createFormsApi({ crumb: () => 'c', fetch: fakeServer().fetch }), captcha: testCaptcha().provider });
+    mountForm(
+      element,
+      { language: 'en-US', captchaProvider: 'test' },
+      { api: createFormsApi({ crumb: () => 'c', fetch: fakeServer().fetch }), captcha: testCaptcha().provider },
+    );
   });
   const island = document.querySelector('.tessera-form-island form[data-form-id="contact"]')!;
   expect(island).not.toBeNull();

@@ -12,9 +12,19 @@ const overlay = (version = '3', delaySeconds = 0) => ({
   collectionId: 'c1',
   itemId: null,
   popupOverlay: {
-    version, title: 'Join our newsletter', body: '<p>News from the studio, once a month.</p>', delaySeconds,
-    form: { id: 'newsletter', name: 'Newsletter', newsletter: true, honeypot: true, captcha: false, submissionMessage: '<p>Subscribed.</p>',
-      fields: [{ id: 'email', type: 'email', title: 'Email', required: true }] },
+    version,
+    title: 'Join our newsletter',
+    body: '<p>News from the studio, once a month.</p>',
+    delaySeconds,
+    form: {
+      id: 'newsletter',
+      name: 'Newsletter',
+      newsletter: true,
+      honeypot: true,
+      captcha: false,
+      submissionMessage: '<p>Subscribed.</p>',
+      fields: [{ id: 'email', type: 'email', title: 'Email', required: true }],
+    },
   },
 });
 
@@ -82,8 +92,9 @@ describe('the popup overlay (page type 104)', () => {
     });
     await act(async () => new Promise((r) => setTimeout(r, 0)));
     expect(screen.getByRole('status').textContent).toBe('Subscribed.');
-    expect((server.to('/api/form/SaveFormSubmission')[0]!.body as { formId: string; form: unknown })).toMatchObject({
-      formId: 'newsletter', form: { email: 'reader@example.com' },
+    expect(server.to('/api/form/SaveFormSubmission')[0]!.body as { formId: string; form: unknown }).toMatchObject({
+      formId: 'newsletter',
+      form: { email: 'reader@example.com' },
     });
     expect(localStorage.getItem('submitted')).toBe('true');
     expect(localStorage.getItem('version')).toBe('3');

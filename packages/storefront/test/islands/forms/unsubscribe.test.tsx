@@ -12,7 +12,8 @@ let server: ReturnType<typeof fakeServer>;
 let mounted: { unmount(): void } | null = null;
 
 function page() {
-  document.body.innerHTML = '<div id="tessera-newsletter-unsubscribe" data-tessera-island="newsletter-unsubscribe">' +
+  document.body.innerHTML =
+    '<div id="tessera-newsletter-unsubscribe" data-tessera-island="newsletter-unsubscribe">' +
     '<p class="lede">We are sorry to see you go. You will not receive any more newsletters from Tessera Supply Co.</p></div>';
   return document.getElementById('tessera-newsletter-unsubscribe')!;
 }
@@ -34,10 +35,12 @@ afterEach(() => {
 });
 
 describe('the newsletter-unsubscribe island (page type 300)', () => {
-  it('unsubscribes with the link\'s token and says so', async () => {
+  it("unsubscribes with the link's token and says so", async () => {
     server.once('/api/newsletter/unsubscribe', () => json(200, { data: { email: 'reader@example.com', status: 'unsubscribed' } }));
     await mount('?token=abc.def');
-    expect(server.requests).toMatchObject([{ url: '/api/newsletter/unsubscribe', method: 'POST', body: { token: 'abc.def' }, headers: { 'x-csrf-token': 'crumb-1' } }]);
+    expect(server.requests).toMatchObject([
+      { url: '/api/newsletter/unsubscribe', method: 'POST', body: { token: 'abc.def' }, headers: { 'x-csrf-token': 'crumb-1' } },
+    ]);
     expect(screen.getByRole('status').textContent).toBe('You have been unsubscribed: reader@example.com will not receive any more newsletters.');
     expect(document.body.textContent).toContain('We are sorry to see you go.');
   });
@@ -65,7 +68,8 @@ describe('the newsletter-unsubscribe island (page type 300)', () => {
 
 describe('registerFormIslands (what the bootstrap calls)', () => {
   it('loads the form island for each marked form and leaves pages without markers alone', async () => {
-    document.body.innerHTML = '<form class="tessera-form site-form" data-form-id="newsletter" data-newsletter data-tessera-island="form">' +
+    document.body.innerHTML =
+      '<form class="tessera-form site-form" data-form-id="newsletter" data-newsletter data-tessera-island="form">' +
       '<div class="form-fields"><div class="form-field form-field--email" data-field-id="email" data-field-type="email" data-required>' +
       '<label class="form-label" for="newsletter-email">Email</label><input class="form-input" type="email" id="newsletter-email" name="email" required>' +
       '<p class="field-error" hidden></p></div></div><div class="form-actions"><button class="button form-submit-button" type="submit">Sign up</button></div>' +

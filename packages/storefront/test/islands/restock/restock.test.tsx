@@ -9,7 +9,14 @@ import { fakeServer, json, testCaptcha } from '../forms/helpers.js';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const PATH = '/api/site-users/account/notifications/restock';
-const variant = (id: string, colour: string, stock: number) => ({ id, sku: id.toUpperCase(), attributes: { Colour: colour }, qtyInStock: stock, unlimited: false, priceMoney: { value: '10.00', currency: 'USD' } });
+const variant = (id: string, colour: string, stock: number) => ({
+  id,
+  sku: id.toUpperCase(),
+  attributes: { Colour: colour },
+  qtyInStock: stock,
+  unlimited: false,
+  priceMoney: { value: '10.00', currency: 'USD' },
+});
 
 /**
  * A product page's purchase area as the engine renders it: the variant chooser and one restock form
@@ -24,8 +31,14 @@ function productPage(variants: ReturnType<typeof variant>[], { mailingList = tru
     productMerchandisingContext: {
       'item-1': {
         restockNotificationViews: soldOut.map((v) => ({ variantId: v.id, hiddenByDefault: soldOut.length < variants.length })),
-        restockNotificationMessages: { buttonText: 'Sign Up', CTAText: 'Get notified when this item is back in stock.', placeholderText: 'Email Address', mailingListDescription: 'Sign up to receive news and updates.' },
-        mailingListSignUpEnabled: mailingList, mailingListOptInByDefault: false,
+        restockNotificationMessages: {
+          buttonText: 'Sign Up',
+          CTAText: 'Get notified when this item is back in stock.',
+          placeholderText: 'Email Address',
+          mailingListDescription: 'Sign up to receive news and updates.',
+        },
+        mailingListSignUpEnabled: mailingList,
+        mailingListOptInByDefault: false,
       },
     },
   };
@@ -47,9 +60,10 @@ async function mount(elements: HTMLElement[], context = merch()) {
     await Promise.all(mounted.map((p) => p.drawn()));
   });
 }
-const settle = () => act(async () => {
-  await new Promise((r) => setTimeout(r, 0));
-});
+const settle = () =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
 const email = () => screen.getByRole('textbox', { name: 'Email Address' });
 async function signUp(address: string) {
   fireEvent.change(email(), { target: { value: address } });
@@ -58,10 +72,11 @@ async function signUp(address: string) {
   });
   await settle();
 }
-const choose = (colour: string) => act(async () => {
-  fireEvent.change(screen.getByRole('combobox', { name: 'Select Colour' }), { target: { value: colour } });
-  await Promise.all(mounted.map((p) => p.drawn()));
-});
+const choose = (colour: string) =>
+  act(async () => {
+    fireEvent.change(screen.getByRole('combobox', { name: 'Select Colour' }), { target: { value: colour } });
+    await Promise.all(mounted.map((p) => p.drawn()));
+  });
 
 beforeEach(() => {
   server = fakeServer();
@@ -85,7 +100,7 @@ describe('the restock island', () => {
     expect(form.querySelector('form, input')).toBeNull();
   });
 
-  it('shows the site\'s own success text, and destroys the captcha once signed up', async () => {
+  it("shows the site's own success text, and destroys the captcha once signed up", async () => {
     const forms = productPage([variant('v1', 'Blue', 0)], { siteKey: 'site-key' });
     await mount(forms, merch({ restockNotificationsSuccessText: 'We will write to you!' }));
     expect(captcha.log.renders).toHaveLength(1);
@@ -97,7 +112,7 @@ describe('the restock island', () => {
     expect(captcha.log.destroys).toBe(1);
   });
 
-  it('checks the address and the captcha with the spec\'s messages before sending anything', async () => {
+  it("checks the address and the captcha with the spec's messages before sending anything", async () => {
     await mount(productPage([variant('v1', 'Blue', 0)]), merch({ restockNotificationsCaptchaEnabled: true }));
     // The site turns the captcha on for restock forms: the island adds its container.
     expect(document.querySelector('.captcha-container')).not.toBeNull();
@@ -112,10 +127,16 @@ describe('the restock island', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('shows the server\'s message (data.message) after a refused signup and resets the captcha; a network failure says so', async () => {
+  it("shows the server's message (data.message) after a refused signup and resets the captcha; a network failure says so", async () => {
     await mount(productPage([variant('v1', 'Blue', 0)], { siteKey: 'k' }));
     fireEvent.click(screen.getByRole('button', { name: "I'm not a robot" }));
-    server.once(PATH, () => json(400, { error: 'The CAPTCHA has expired or was already used. Complete CAPTCHA before submitting.', code: 'CAPTCHA_INVALID', data: { message: 'The CAPTCHA has expired or was already used. Complete CAPTCHA before submitting.' } }));
+    server.once(PATH, () =>
+      json(400, {
+        error: 'The CAPTCHA has expired or was already used. Complete CAPTCHA before submitting.',
+        code: 'CAPTCHA_INVALID',
+        data: { message: 'The CAPTCHA has expired or was already used. Complete CAPTCHA before submitting.' },
+      }),
+    );
     await signUp('ada@example.com');
     expect(screen.getByRole('alert').textContent).toBe('The CAPTCHA has expired or was already used. Complete CAPTCHA before submitting.');
     expect(captcha.log.resets).toBe(1);
@@ -145,7 +166,9 @@ describe('the restock island', () => {
     expect(forms.map((f) => f.hidden)).toEqual([true, true]);
     // The storefront's chooser reports its choice with tessera:variant-change.
     await act(async () => {
-      document.querySelector('.product-variants')!.dispatchEvent(new CustomEvent('tessera:variant-change', { bubbles: true, detail: { itemId: 'item-1', variant: { id: 'v2' } } }));
+      document
+        .querySelector('.product-variants')!
+        .dispatchEvent(new CustomEvent('tessera:variant-change', { bubbles: true, detail: { itemId: 'item-1', variant: { id: 'v2' } } }));
       await Promise.all(mounted.map((p) => p.drawn()));
     });
     expect(forms.map((f) => f.hidden)).toEqual([false, true]);
@@ -168,7 +191,7 @@ describe('the restock island', () => {
     expect((server.to(PATH)[0]!.body as Record<string, unknown>).variantId).toBe('v2');
   });
 
-  it('draws a form only once it is shown, keeping what the visitor typed into the engine\'s form meanwhile', async () => {
+  it("draws a form only once it is shown, keeping what the visitor typed into the engine's form meanwhile", async () => {
     const forms = productPage([variant('v1', 'Blue', 3), variant('v2', 'Sand', 0)]);
     await mount(forms, merch({ restockNotificationsCaptchaEnabled: true }));
     // Hidden and not drawn: still the engine's markup, and no captcha asked for.

@@ -17,12 +17,22 @@ const stars = (n: number) => Array.from({ length: 5 }, (_, i) => i < n);
 /** The default theme's product page with two reviews (collections/products.item through the engine). */
 function productPage() {
   const context = {
-    item: { id: 'item-1', title: 'Stoneware Mug', body: '<p>Thrown by hand.</p>', structuredContent: { productType: 1, variants: [{ id: 'v1', attributes: {}, qtyInStock: 3, priceMoney: { value: '28.00', currency: 'USD' } }] } },
+    item: {
+      id: 'item-1',
+      title: 'Stoneware Mug',
+      body: '<p>Thrown by hand.</p>',
+      structuredContent: { productType: 1, variants: [{ id: 'v1', attributes: {}, qtyInStock: 3, priceMoney: { value: '28.00', currency: 'USD' } }] },
+    },
     collection: { title: 'Shop', fullUrl: '/shop' },
     storeSettings: { selectedCurrency: 'USD', merchandisingSettings: {} },
     productMerchandisingContext: {},
     productReviews: {
-      itemId: 'item-1', count: 2, countText: '2 reviews', averageRatingText: '4.5', average: { rating: '4.5', stars: stars(5) }, hasMore: false,
+      itemId: 'item-1',
+      count: 2,
+      countText: '2 reviews',
+      averageRatingText: '4.5',
+      average: { rating: '4.5', stars: stars(5) },
+      hasMore: false,
       reviews: [{ id: 'r1', rating: 5, stars: stars(5), body: 'Keeps coffee hot.', reviewerName: 'Ada L.', created: 0 }],
     },
   };
@@ -36,7 +46,10 @@ function productPage() {
 function requestPage() {
   const context = {
     reviewsRequest: {
-      token: 'order.sig', orderNumber: 1042, reviewerName: 'Ada L.', maxBodyLength: 2000,
+      token: 'order.sig',
+      orderNumber: 1042,
+      reviewerName: 'Ada L.',
+      maxBodyLength: 2000,
       products: [
         { itemId: 'i1', title: 'Stoneware Mug', fullUrl: '/shop/mug', imageUrl: null, reviewed: false, review: null },
         { itemId: 'i2', title: 'House Blend', fullUrl: null, imageUrl: null, reviewed: false, review: null },
@@ -58,7 +71,7 @@ describe('the product reviews island', () => {
     bus.subscribe((e) => published.push(e));
   });
 
-  it('makes the description and the reviews two tabs, and sends the reviews tab\'s clicks to the event bus', () => {
+  it("makes the description and the reviews two tabs, and sends the reviews tab's clicks to the event bus", () => {
     const container = productPage();
     const tabs = mountProductReviews(container, bus);
     const description = document.getElementById('product-description')!;
@@ -78,7 +91,7 @@ describe('the product reviews island', () => {
     expect(published).toHaveLength(1);
   });
 
-  it('opens the reviews from the rating under the title and sends the anchor\'s click to the event bus', () => {
+  it("opens the reviews from the rating under the title and sends the anchor's click to the event bus", () => {
     mountProductReviews(productPage(), bus);
     const anchor = document.querySelector<HTMLElement>('[data-reviews-anchor]')!;
     expect(anchor.textContent).toContain('(2 reviews)');
@@ -102,7 +115,7 @@ describe('the review-request island', () => {
     await settle();
   };
 
-  it('checks a review with the rules\' messages before sending anything', async () => {
+  it("checks a review with the rules' messages before sending anything", async () => {
     mountReviewRequest(requestPage(), createReviewsApi({ crumb: () => 'c', fetch: server.fetch }));
     await submit(form(0));
     const error = (field: string) => form(0).querySelector<HTMLElement>(`[data-error-for="${field}"]`)!;
@@ -119,10 +132,19 @@ describe('the review-request island', () => {
     const first = form(0);
     first.querySelector<HTMLInputElement>('input[name="rating"][value="4"]')!.checked = true;
     first.querySelector('textarea')!.value = 'Keeps coffee hot.';
-    server.once('/api/commerce/reviews', () => json(201, { review: { id: 'r', itemId: 'i1', rating: 4, stars: stars(4), body: 'Keeps coffee hot.', reviewerName: 'Ada L.', created: 1 } }));
+    server.once('/api/commerce/reviews', () =>
+      json(201, { review: { id: 'r', itemId: 'i1', rating: 4, stars: stars(4), body: 'Keeps coffee hot.', reviewerName: 'Ada L.', created: 1 } }),
+    );
     await submit(first);
     expect(server.requests[0]!.headers['x-csrf-token']).toBe('crumb-1');
-    expect(server.requests[0]!.body).toEqual({ token: 'order.sig', itemId: 'i1', rating: 4, body: 'Keeps coffee hot.', reviewerName: 'Ada L.', website_url: '' });
+    expect(server.requests[0]!.body).toEqual({
+      token: 'order.sig',
+      itemId: 'i1',
+      rating: 4,
+      body: 'Keeps coffee hot.',
+      reviewerName: 'Ada L.',
+      website_url: '',
+    });
     const done = container.querySelector<HTMLElement>('.review-form--done')!;
     expect(done.getAttribute('role')).toBe('status');
     expect(done.textContent).toContain('Thank you! Your review is published.');
@@ -137,7 +159,9 @@ describe('the review-request island', () => {
     const problem = second.querySelector<HTMLElement>('.review-form__problem')!;
     expect([problem.hidden, problem.textContent]).toEqual([false, 'Unable to connect. Please try again.']);
     expect(second.querySelector('button')!.disabled).toBe(false);
-    server.once('/api/commerce/reviews', () => json(409, { code: 'REVIEW_ALREADY_SUBMITTED', error: 'You have already reviewed this product for this order.' }));
+    server.once('/api/commerce/reviews', () =>
+      json(409, { code: 'REVIEW_ALREADY_SUBMITTED', error: 'You have already reviewed this product for this order.' }),
+    );
     await submit(second);
     expect(container.querySelectorAll('form.review-form')).toHaveLength(0);
     expect(container.querySelectorAll('.review-form--done')[1]!.textContent).toContain('You have already reviewed this product for this order.');

@@ -5,7 +5,10 @@ import { VitalsSummary, VitalsTable } from './charts/vitals.js';
 import { addDays, formatCount, formatDay, formatTime } from '../../format.js';
 import type { AnalyticsContext, AnalyticsReport, FunnelStep } from './types.js';
 
-export type LoadState = { status: 'loading' } | { status: 'ready'; report: AnalyticsReport } | { status: 'error'; message: string; fields?: Record<string, string> };
+export type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; report: AnalyticsReport }
+  | { status: 'error'; message: string; fields?: Record<string, string> };
 
 export interface AnalyticsViewProps {
   context: AnalyticsContext;
@@ -33,12 +36,18 @@ export function AnalyticsView({ context, range, state, onRange, onRetry }: Analy
     <>
       <RangeForm context={context} range={range} onRange={onRange} fieldErrors={state.status === 'error' ? state.fields : undefined} />
       <div className="status" role="status" aria-live="polite">
-        {state.status === 'loading' ? 'Loading…' : report ? `Showing ${formatDay(language, report.range.from, true)} to ${formatDay(language, report.range.to, true)} (${report.range.timeZone})` : ''}
+        {state.status === 'loading'
+          ? 'Loading…'
+          : report
+            ? `Showing ${formatDay(language, report.range.from, true)} to ${formatDay(language, report.range.to, true)} (${report.range.timeZone})`
+            : ''}
       </div>
       {state.status === 'error' && (
         <div className="error-box" role="alert">
           <p>{state.message}</p>
-          <button type="button" onClick={onRetry}>Try again</button>
+          <button type="button" onClick={onRetry}>
+            Try again
+          </button>
         </div>
       )}
       {report && (
@@ -46,10 +55,18 @@ export function AnalyticsView({ context, range, state, onRange, onRetry }: Analy
           <section aria-labelledby="traffic-heading">
             <h2 id="traffic-heading">Visits and page views</h2>
             <ul className="totals">
-              <li className="card"><h3>Visits</h3><p className="card-value">{count(report.totals.visits)}</p></li>
-              <li className="card"><h3>Page views</h3><p className="card-value">{count(report.totals.pageViews)}</p></li>
+              <li className="card">
+                <h3>Visits</h3>
+                <p className="card-value">{count(report.totals.visits)}</p>
+              </li>
+              <li className="card">
+                <h3>Page views</h3>
+                <p className="card-value">{count(report.totals.pageViews)}</p>
+              </li>
             </ul>
-            <p className="section-note">{count(report.totals.botHits)} {report.totals.botHits === 1 ? 'hit' : 'hits'} left out as bots</p>
+            <p className="section-note">
+              {count(report.totals.botHits)} {report.totals.botHits === 1 ? 'hit' : 'hits'} left out as bots
+            </p>
             <LineChart
               id="traffic"
               title="Visits and page views per day"
@@ -66,26 +83,60 @@ export function AnalyticsView({ context, range, state, onRange, onRetry }: Analy
           <div className="grid-3">
             <section aria-labelledby="pages-heading">
               <h2 id="pages-heading">Top pages</h2>
-              <BarChart id="pages" title="Top pages by page views" description="The pages viewed most in the range." labelHeader="Page"
-                valueHeader="Page views" bars={report.topPages.map((p) => ({ label: p.path, value: p.pageViews }))} format={count} empty="No page views in this range." />
+              <BarChart
+                id="pages"
+                title="Top pages by page views"
+                description="The pages viewed most in the range."
+                labelHeader="Page"
+                valueHeader="Page views"
+                bars={report.topPages.map((p) => ({ label: p.path, value: p.pageViews }))}
+                format={count}
+                empty="No page views in this range."
+              />
             </section>
             <section aria-labelledby="referrers-heading">
               <h2 id="referrers-heading">Referrers</h2>
-              <BarChart id="referrers" title="Page views arriving from other sites" description="Sites whose links brought visitors here." labelHeader="Site"
-                valueHeader="Page views" bars={report.referrers.map((r) => ({ label: r.host, value: r.pageViews }))} format={count} empty="No visits from other sites in this range." />
+              <BarChart
+                id="referrers"
+                title="Page views arriving from other sites"
+                description="Sites whose links brought visitors here."
+                labelHeader="Site"
+                valueHeader="Page views"
+                bars={report.referrers.map((r) => ({ label: r.host, value: r.pageViews }))}
+                format={count}
+                empty="No visits from other sites in this range."
+              />
             </section>
             <section aria-labelledby="devices-heading">
               <h2 id="devices-heading">Devices</h2>
-              <BarChart id="devices" title="Page views by device" description="Desktop, phone and tablet page views." labelHeader="Device"
-                valueHeader="Page views" bars={report.devices.map((d) => ({ label: DEVICE_LABELS[d.device] ?? d.device, value: d.pageViews, note: share(d.pageViews, report.totals.pageViews) }))}
-                format={count} empty="No page views in this range." />
+              <BarChart
+                id="devices"
+                title="Page views by device"
+                description="Desktop, phone and tablet page views."
+                labelHeader="Device"
+                valueHeader="Page views"
+                bars={report.devices.map((d) => ({
+                  label: DEVICE_LABELS[d.device] ?? d.device,
+                  value: d.pageViews,
+                  note: share(d.pageViews, report.totals.pageViews),
+                }))}
+                format={count}
+                empty="No page views in this range."
+              />
             </section>
           </div>
           <section aria-labelledby="funnel-heading">
             <h2 id="funnel-heading">Commerce funnel</h2>
-            <BarChart id="funnel" title="From product views to orders" description="Each step with its share of the step before."
-              labelHeader="Step" valueHeader="Count" format={count} empty="No store activity in this range."
-              bars={funnelBars(report.funnel)} />
+            <BarChart
+              id="funnel"
+              title="From product views to orders"
+              description="Each step with its share of the step before."
+              labelHeader="Step"
+              valueHeader="Count"
+              format={count}
+              empty="No store activity in this range."
+              bars={funnelBars(report.funnel)}
+            />
           </section>
           <section aria-labelledby="speed-heading">
             <h2 id="speed-heading">Page speed</h2>
@@ -100,13 +151,21 @@ export function AnalyticsView({ context, range, state, onRange, onRetry }: Analy
           <section aria-labelledby="events-heading" className="grid-2">
             <div>
               <h2 id="events-heading">Recorded events</h2>
-              <SimpleTable caption="Events by kind" empty="No events in this range." headers={['Event', 'Kind', 'Count']}
-                rows={report.events.map((e) => [e.name, e.kind, count(e.count)])} />
+              <SimpleTable
+                caption="Events by kind"
+                empty="No events in this range."
+                headers={['Event', 'Kind', 'Count']}
+                rows={report.events.map((e) => [e.name, e.kind, count(e.count)])}
+              />
             </div>
             <div>
               <h2>Refused payloads</h2>
-              <SimpleTable caption="Payloads refused as invalid, by endpoint and reason" empty="None in this range." headers={['Endpoint', 'Reason', 'Count']}
-                rows={report.rejected.map((r) => [r.endpoint, r.reason, count(r.count)])} />
+              <SimpleTable
+                caption="Payloads refused as invalid, by endpoint and reason"
+                empty="None in this range."
+                headers={['Endpoint', 'Reason', 'Count']}
+                rows={report.rejected.map((r) => [r.endpoint, r.reason, count(r.count)])}
+              />
             </div>
           </section>
         </>
@@ -129,7 +188,17 @@ function funnelBars(funnel: Record<FunnelStep, number>) {
   });
 }
 
-function RangeForm({ context, range, onRange, fieldErrors }: { context: AnalyticsContext; range: { from: string; to: string }; onRange(from: string, to: string): void; fieldErrors?: Record<string, string> }) {
+function RangeForm({
+  context,
+  range,
+  onRange,
+  fieldErrors,
+}: {
+  context: AnalyticsContext;
+  range: { from: string; to: string };
+  onRange(from: string, to: string): void;
+  fieldErrors?: Record<string, string>;
+}) {
   const today = context.today ?? range.to;
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
@@ -154,18 +223,43 @@ function RangeForm({ context, range, onRange, fieldErrors }: { context: Analytic
       <div className="range-fields">
         <label>
           From
-          <input type="date" name="from" value={from} max={to} required onChange={(e) => setFrom(e.target.value)}
-            aria-invalid={!!fieldErrors?.from} aria-describedby={fieldErrors?.from ? 'from-error' : undefined} />
+          <input
+            type="date"
+            name="from"
+            value={from}
+            max={to}
+            required
+            onChange={(e) => setFrom(e.target.value)}
+            aria-invalid={!!fieldErrors?.from}
+            aria-describedby={fieldErrors?.from ? 'from-error' : undefined}
+          />
         </label>
         <label>
           To
-          <input type="date" name="to" value={to} min={from} max={today} required onChange={(e) => setTo(e.target.value)}
-            aria-invalid={!!fieldErrors?.to} aria-describedby={fieldErrors?.to ? 'to-error' : undefined} />
+          <input
+            type="date"
+            name="to"
+            value={to}
+            min={from}
+            max={today}
+            required
+            onChange={(e) => setTo(e.target.value)}
+            aria-invalid={!!fieldErrors?.to}
+            aria-describedby={fieldErrors?.to ? 'to-error' : undefined}
+          />
         </label>
         <button type="submit">Show</button>
       </div>
-      {fieldErrors?.from && <p id="from-error" className="field-error">{fieldErrors.from}</p>}
-      {fieldErrors?.to && <p id="to-error" className="field-error">{fieldErrors.to}</p>}
+      {fieldErrors?.from && (
+        <p id="from-error" className="field-error">
+          {fieldErrors.from}
+        </p>
+      )}
+      {fieldErrors?.to && (
+        <p id="to-error" className="field-error">
+          {fieldErrors.to}
+        </p>
+      )}
     </form>
   );
 }
@@ -177,7 +271,12 @@ function ErrorsTable({ errors, language, timeZone }: { errors: AnalyticsReport['
       <table className="errors-table">
         <caption>Latest client errors, grouped by message</caption>
         <thead>
-          <tr><th scope="col">Message</th><th scope="col">Count</th><th scope="col">Last seen</th><th scope="col">Page</th></tr>
+          <tr>
+            <th scope="col">Message</th>
+            <th scope="col">Count</th>
+            <th scope="col">Last seen</th>
+            <th scope="col">Page</th>
+          </tr>
         </thead>
         <tbody>
           {errors.map((e) => (
@@ -185,10 +284,18 @@ function ErrorsTable({ errors, language, timeZone }: { errors: AnalyticsReport['
               <th scope="row">
                 {e.stack ? (
                   <details>
-                    <summary>{e.name ? `${e.name}: ` : ''}{e.message}</summary>
+                    <summary>
+                      {e.name ? `${e.name}: ` : ''}
+                      {e.message}
+                    </summary>
                     <pre>{e.stack}</pre>
                   </details>
-                ) : (<>{e.name ? `${e.name}: ` : ''}{e.message}</>)}
+                ) : (
+                  <>
+                    {e.name ? `${e.name}: ` : ''}
+                    {e.message}
+                  </>
+                )}
               </th>
               <td>{formatCount(language, e.count)}</td>
               <td>{formatTime(language, e.lastSeen, timeZone)}</td>
@@ -215,8 +322,30 @@ function SimpleTable({ caption, headers, rows, empty }: { caption: string; heade
     <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table>
         <caption className="visually-hidden">{caption}</caption>
-        <thead><tr>{headers.map((h) => <th scope="col" key={h}>{h}</th>)}</tr></thead>
-        <tbody>{rows.map((r) => <tr key={r.join('\0')}>{r.map((c, i) => (i === 0 ? <th scope="row" key={i}>{c}</th> : <td key={i}>{c}</td>))}</tr>)}</tbody>
+        <thead>
+          <tr>
+            {headers.map((h) => (
+              <th scope="col" key={h}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.join('\0')}>
+              {r.map((c, i) =>
+                i === 0 ? (
+                  <th scope="row" key={headers[i]}>
+                    {c}
+                  </th>
+                ) : (
+                  <td key={headers[i]}>{c}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
   );

@@ -21,14 +21,21 @@ export function LoginView({ siteTitle, busy, error, onSubmit }: LoginViewProps) 
         <h1 id="login-heading">Sign in</h1>
         <label>
           Email
+          {/* biome-ignore lint/a11y/noAutofocus: the page holds nothing but this form, and its first field is what the visitor came for */}
           <input name="email" type="email" autoComplete="username" required autoFocus aria-describedby={error ? 'login-error' : undefined} />
         </label>
         <label>
           Password
           <input name="password" type="password" autoComplete="current-password" required aria-describedby={error ? 'login-error' : undefined} />
         </label>
-        {error && <p id="login-error" className="field-error" role="alert">{error}</p>}
-        <button type="submit" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+        {error && (
+          <p id="login-error" className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
       </form>
     </main>
   );

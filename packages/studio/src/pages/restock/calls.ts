@@ -45,10 +45,15 @@ export function restockCalls(api: Api) {
   const q = (cursor: string | null) => (cursor ? `cursor=${encodeURIComponent(cursor)}` : '');
   return {
     groups: (cursor: string | null) =>
-      call<{ signUpGroups: SignUpGroup[]; hasNextPage: boolean; nextPageCursor: string | null }>('GET', `${RESTOCK_PATH}/groups${cursor ? `?${q(cursor)}` : ''}`),
+      call<{ signUpGroups: SignUpGroup[]; hasNextPage: boolean; nextPageCursor: string | null }>(
+        'GET',
+        `${RESTOCK_PATH}/groups${cursor ? `?${q(cursor)}` : ''}`,
+      ),
     signUps: (productId: string, variantId: string, cursor: string | null) =>
       call<{ signUps: SignUp[]; hasNextPage: boolean; nextPageCursor: string | null }>(
-        'GET', `${RESTOCK_PATH}?productId=${encodeURIComponent(productId)}&variantId=${encodeURIComponent(variantId)}${cursor ? `&${q(cursor)}` : ''}`),
+        'GET',
+        `${RESTOCK_PATH}?productId=${encodeURIComponent(productId)}&variantId=${encodeURIComponent(variantId)}${cursor ? `&${q(cursor)}` : ''}`,
+      ),
     send: (productId: string, variantId: string) => call<SendResult>('POST', `${RESTOCK_PATH}/send`, { productId, variantId }),
     sendAll: (sendRequests: { productId: string; variantId: string }[]) =>
       call<{ results: SendResult[]; sent: number }>('POST', `${RESTOCK_PATH}/send/all`, { sendRequests }),

@@ -61,29 +61,37 @@ export default function RestockPage({ context, api: client }: PageProps<RestockC
     }
   };
 
-  const onSend = (g: SignUpGroup) => during([g.variantId], async () => {
-    const result = await api.send(g.productId, g.variantId);
-    setNotice({ kind: 'ok', text: `Sent ${notices(result.sent)} for ${label(g)}.` });
-    setLists(({ [g.variantId]: _, ...rest }) => rest);
-    await reload();
-  });
+  const onSend = (g: SignUpGroup) =>
+    during([g.variantId], async () => {
+      const result = await api.send(g.productId, g.variantId);
+      setNotice({ kind: 'ok', text: `Sent ${notices(result.sent)} for ${label(g)}.` });
+      setLists(({ [g.variantId]: _, ...rest }) => rest);
+      await reload();
+    });
 
-  const onSendAll = (groups: SignUpGroup[]) => during(groups.map((g) => g.variantId), async () => {
-    const answer = await api.sendAll(groups.map(({ productId, variantId }) => ({ productId, variantId })));
-    const failed = answer.results.filter((r) => r.error);
-    setNotice(failed.length === 0
-      ? { kind: 'ok', text: `Sent ${notices(answer.sent)}.` }
-      : { kind: 'error', text: `Sent ${notices(answer.sent)}; ${failed.length} not sent: ${failed.map((r) => r.error!.message).join(' ')}` });
-    setLists({});
-    await reload();
-  });
+  const onSendAll = (groups: SignUpGroup[]) =>
+    during(
+      groups.map((g) => g.variantId),
+      async () => {
+        const answer = await api.sendAll(groups.map(({ productId, variantId }) => ({ productId, variantId })));
+        const failed = answer.results.filter((r) => r.error);
+        setNotice(
+          failed.length === 0
+            ? { kind: 'ok', text: `Sent ${notices(answer.sent)}.` }
+            : { kind: 'error', text: `Sent ${notices(answer.sent)}; ${failed.length} not sent: ${failed.map((r) => r.error!.message).join(' ')}` },
+        );
+        setLists({});
+        await reload();
+      },
+    );
 
-  const onStock = (g: SignUpGroup, stock: number) => during([g.variantId], async () => {
-    const answer = await api.setStock(g.variantId, stock);
-    const auto = answer.restockNotificationsSent;
-    setNotice({ kind: 'ok', text: `${label(g)}: ${answer.qtyInStock} in stock.${auto ? ` Sent ${notices(auto)} automatically.` : ''}` });
-    await reload();
-  });
+  const onStock = (g: SignUpGroup, stock: number) =>
+    during([g.variantId], async () => {
+      const answer = await api.setStock(g.variantId, stock);
+      const auto = answer.restockNotificationsSent;
+      setNotice({ kind: 'ok', text: `${label(g)}: ${answer.qtyInStock} in stock.${auto ? ` Sent ${notices(auto)} automatically.` : ''}` });
+      await reload();
+    });
 
   const onList = (g: SignUpGroup, more: boolean) => {
     const open = lists[g.variantId];
@@ -94,16 +102,32 @@ export default function RestockPage({ context, api: client }: PageProps<RestockC
     const cursor = more && open ? open.cursor : null;
     setLists((l) => ({ ...l, [g.variantId]: { signUps: open && more ? open.signUps : [], hasNextPage: false, cursor, loading: true } }));
     api.signUps(g.productId, g.variantId, cursor).then(
-      (page) => setLists((l) => ({
-        ...l, [g.variantId]: { signUps: [...(more && l[g.variantId] ? l[g.variantId]!.signUps : []), ...page.signUps], hasNextPage: page.hasNextPage, cursor: page.nextPageCursor, loading: false },
-      })),
+      (page) =>
+        setLists((l) => ({
+          ...l,
+          [g.variantId]: {
+            signUps: [...(more && l[g.variantId] ? l[g.variantId]!.signUps : []), ...page.signUps],
+            hasNextPage: page.hasNextPage,
+            cursor: page.nextPageCursor,
+            loading: false,
+          },
+        })),
       fail,
     );
   };
 
   return (
-    <RestockView context={context} state={state} notice={notice} busy={busy} lists={lists}
-      onSend={(g) => void onSend(g)} onSendAll={(g) => void onSendAll(g)} onStock={(g, s) => void onStock(g, s)} onList={onList}
-      onRetry={() => setAttempt((n) => n + 1)} />
+    <RestockView
+      context={context}
+      state={state}
+      notice={notice}
+      busy={busy}
+      lists={lists}
+      onSend={(g) => void onSend(g)}
+      onSendAll={(g) => void onSendAll(g)}
+      onStock={(g, s) => void onStock(g, s)}
+      onList={onList}
+      onRetry={() => setAttempt((n) => n + 1)}
+    />
   );
 }

@@ -40,9 +40,13 @@ function StockForm({ group, busy, onStock }: { group: SignUpGroup; busy: boolean
   if (!group.available || group.unlimited) return <span className="muted">{group.unlimited ? 'Unlimited' : 'No longer on the site'}</span>;
   return (
     <form className="stock-form" onSubmit={submit}>
-      <label className="visually-hidden" htmlFor={id}>Stock of {group.productTitle} {group.variantText}</label>
+      <label className="visually-hidden" htmlFor={id}>
+        Stock of {group.productTitle} {group.variantText}
+      </label>
       <input id={id} type="number" min={0} step={1} inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value)} />
-      <button type="submit" className="button-secondary" disabled={busy}>Update stock</button>
+      <button type="submit" className="button-secondary" disabled={busy}>
+        Update stock
+      </button>
     </form>
   );
 }
@@ -55,12 +59,14 @@ export function RestockView({ context, state, notice, busy, lists, onSend, onSen
     <>
       <p className="section-note">Visitors who asked to hear when a sold-out variant is back. Restock a variant, then send: each visitor is mailed once.</p>
       <div className={`status${notice?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
-        {state.status === 'loading' ? 'Loading…' : notice?.text ?? ''}
+        {state.status === 'loading' ? 'Loading…' : (notice?.text ?? '')}
       </div>
       {state.status === 'error' && (
         <div className="error-box" role="alert">
           <p>{state.message}</p>
-          <button type="button" onClick={onRetry}>Try again</button>
+          <button type="button" onClick={onRetry}>
+            Try again
+          </button>
         </div>
       )}
       {state.status === 'ready' && groups.length === 0 && <p className="empty">No visitor has signed up for a restock notification yet.</p>}
@@ -75,7 +81,15 @@ export function RestockView({ context, state, notice, busy, lists, onSend, onSen
           <div className="table-scroll">
             <table className="restock-table">
               <thead>
-                <tr><th scope="col">Product</th><th scope="col">Waiting</th><th scope="col">Notified</th><th scope="col">Stock</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Waiting</th>
+                  <th scope="col">Notified</th>
+                  <th scope="col">Stock</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
               </thead>
               <tbody>
                 {groups.map((g) => {
@@ -91,17 +105,23 @@ export function RestockView({ context, state, notice, busy, lists, onSend, onSen
                       <td>{count(g.waitingCount)}</td>
                       <td>{count(g.notifiedCount)}</td>
                       <td>
-                        <span className={`stock-badge ${g.inStock ? 'stock-in' : 'stock-out'}`}>{g.unlimited ? 'In stock' : g.inStock ? `${count(g.qtyInStock)} in stock` : 'Sold out'}</span>
+                        <span className={`stock-badge ${g.inStock ? 'stock-in' : 'stock-out'}`}>
+                          {g.unlimited ? 'In stock' : g.inStock ? `${count(g.qtyInStock)} in stock` : 'Sold out'}
+                        </span>
                         <StockForm key={`${g.variantId}:${g.qtyInStock}`} group={g} busy={busy.has(g.variantId)} onStock={(stock) => onStock(g, stock)} />
                       </td>
                       <td>
                         <div className="actions">
-                        <button type="button" disabled={!sendable(g) || busy.has(g.variantId)} onClick={() => onSend(g)} aria-label={`Send to ${count(g.waitingCount)} waiting: ${name}`}>
-                          {busy.has(g.variantId) ? 'Sending…' : 'Send'}
-                        </button>
-                        <button type="button" className="button-secondary" aria-expanded={!!list} onClick={() => onList(g, false)}>
-                          {list ? 'Hide signups' : 'Signups'}
-                        </button>
+                          <button
+                            type="button"
+                            disabled={!sendable(g) || busy.has(g.variantId)}
+                            onClick={() => onSend(g)}
+                            aria-label={`Send to ${count(g.waitingCount)} waiting: ${name}`}>
+                            {busy.has(g.variantId) ? 'Sending…' : 'Send'}
+                          </button>
+                          <button type="button" className="button-secondary" aria-expanded={!!list} onClick={() => onList(g, false)}>
+                            {list ? 'Hide signups' : 'Signups'}
+                          </button>
                         </div>
                       </td>
                     </tr>,
@@ -112,12 +132,23 @@ export function RestockView({ context, state, notice, busy, lists, onSend, onSen
                             {list.signUps.map((s) => (
                               <li key={s.id}>
                                 <span className="signup-email">{s.siteVisitorEmail}</span>
-                                <span className={`signup-status signup-${s.status.toLowerCase()}`}>{s.status === 'WAITING' ? 'Waiting' : `Notified ${s.notifiedOn ? formatTime(context.language, s.notifiedOn, context.timeZone) : ''}`}</span>
-                                <span className="muted">Signed up {formatTime(context.language, s.created, context.timeZone)}{s.isJoinMailingList ? ' · joined the mailing list' : ''}</span>
+                                <span className={`signup-status signup-${s.status.toLowerCase()}`}>
+                                  {s.status === 'WAITING'
+                                    ? 'Waiting'
+                                    : `Notified ${s.notifiedOn ? formatTime(context.language, s.notifiedOn, context.timeZone) : ''}`}
+                                </span>
+                                <span className="muted">
+                                  Signed up {formatTime(context.language, s.created, context.timeZone)}
+                                  {s.isJoinMailingList ? ' · joined the mailing list' : ''}
+                                </span>
                               </li>
                             ))}
                           </ul>
-                          {list.hasNextPage && <button type="button" className="button-secondary" disabled={list.loading} onClick={() => onList(g, true)}>{list.loading ? 'Loading…' : 'Show more'}</button>}
+                          {list.hasNextPage && (
+                            <button type="button" className="button-secondary" disabled={list.loading} onClick={() => onList(g, true)}>
+                              {list.loading ? 'Loading…' : 'Show more'}
+                            </button>
+                          )}
                         </td>
                       </tr>
                     ),

@@ -32,18 +32,24 @@ function translationOf(data: JsonObject, language: string | undefined): JsonObje
   if (isObject(all[language])) return all[language] as JsonObject;
   const base = language.split('-')[0]!.toLowerCase();
   const key = Object.keys(all).find((k) => k.split('-')[0]!.toLowerCase() === base);
-  return key && isObject(all[key]) ? all[key] as JsonObject : undefined;
+  return key && isObject(all[key]) ? (all[key] as JsonObject) : undefined;
 }
 
-const textOr = (t: JsonObject | undefined, key: string, fallback: string) => (t && typeof t[key] === 'string' ? t[key] as string : fallback);
+const textOr = (t: JsonObject | undefined, key: string, fallback: string) => (t && typeof t[key] === 'string' ? (t[key] as string) : fallback);
 
 export function collectionContext(s: SiteSnapshot, c: CollectionRow, itemCount: number | null, language?: string) {
   const t = language && language !== s.language ? translationOf(JSON.parse(c.data) as JsonObject, language) : undefined;
-  const children = c.type_name === 'folder'
-    ? folderChildren(s, c).map((child) => ({
-      id: child.id, title: child.title, urlId: child.url_id, fullUrl: collectionUrl(s, child), typeName: child.type_name, access: child.access,
-    }))
-    : undefined;
+  const children =
+    c.type_name === 'folder'
+      ? folderChildren(s, c).map((child) => ({
+          id: child.id,
+          title: child.title,
+          urlId: child.url_id,
+          fullUrl: collectionUrl(s, child),
+          typeName: child.type_name,
+          access: child.access,
+        }))
+      : undefined;
   const parent = c.parent_id ? s.collectionsById.get(c.parent_id) : undefined;
   return {
     id: c.id,
@@ -53,7 +59,7 @@ export function collectionContext(s: SiteSnapshot, c: CollectionRow, itemCount: 
     typeName: c.type_name,
     type: collectionTypeCode(c.type_name),
     folder: c.type_name === 'folder',
-    folderBehavior: c.type_name === 'folder' ? c.folder_behavior ?? FolderBehavior.INDEX : null,
+    folderBehavior: c.type_name === 'folder' ? (c.folder_behavior ?? FolderBehavior.INDEX) : null,
     description: textOr(t, 'description', c.description),
     access: c.access,
     itemCount,
@@ -226,7 +232,14 @@ function variantContext(s: SiteSnapshot, v: VariantRow, ordering: string[], titl
  * scarcity views for variants at or under the threshold (the shapes the engine's snippets read).
  */
 export function merchandisingContext(
-  storeSettings: { merchandisingSettings: { restockNotificationsEnabled: boolean; restockNotificationsMailingListSignUpEnabled: boolean; scarcityEnabledOnProductItems: boolean; scarcityThreshold: number } },
+  storeSettings: {
+    merchandisingSettings: {
+      restockNotificationsEnabled: boolean;
+      restockNotificationsMailingListSignUpEnabled: boolean;
+      scarcityEnabledOnProductItems: boolean;
+      scarcityThreshold: number;
+    };
+  },
   scarcityTextSetting: string,
   strings: Readonly<Record<string, string>>,
   items: { id: string; productType?: unknown; structuredContent?: unknown }[],
@@ -246,7 +259,8 @@ export function merchandisingContext(
       restockNotificationsEnabled: m.restockNotificationsEnabled && soldOut.length > 0,
       // Shown at once when the whole product is sold out; otherwise when a sold-out variant is chosen.
       restockNotificationViews: m.restockNotificationsEnabled
-        ? soldOut.map((v) => ({ variantId: v.id, hiddenByDefault: soldOut.length < content.variants.length })) : [],
+        ? soldOut.map((v) => ({ variantId: v.id, hiddenByDefault: soldOut.length < content.variants.length }))
+        : [],
       restockNotificationMessages: {
         buttonText: strings.restockNotificationButtonText,
         CTAText: strings.restockNotificationCTAText,

@@ -36,10 +36,32 @@ export function navigationContext(s: SiteSnapshot, currentPath: string, language
     entries.flatMap((entry): NavLink[] => {
       if (entry.items) {
         const items = resolve(entry.items);
-        return [{ title: title(entry.title), fullUrl: items[0]?.fullUrl ?? '#', active: items.some((i) => i.active), folder: true, external: false, collectionId: null, access: 'public', items }];
+        return [
+          {
+            title: title(entry.title),
+            fullUrl: items[0]?.fullUrl ?? '#',
+            active: items.some((i) => i.active),
+            folder: true,
+            external: false,
+            collectionId: null,
+            access: 'public',
+            items,
+          },
+        ];
       }
       if (entry.url) {
-        return [{ title: title(entry.title), fullUrl: entry.url, active: false, folder: false, external: /^(https?:)?\/\//.test(entry.url), collectionId: null, access: 'public', items: [] }];
+        return [
+          {
+            title: title(entry.title),
+            fullUrl: entry.url,
+            active: false,
+            folder: false,
+            external: /^(https?:)?\/\//.test(entry.url),
+            collectionId: null,
+            access: 'public',
+            items: [],
+          },
+        ];
       }
       const c = entry.collection ? s.collectionsByUrlId.get(entry.collection) : undefined;
       // A link to a collection that went away is left out; members' areas and protected pages stay

@@ -82,12 +82,15 @@ export function storeSettingsContext(s: SiteSnapshot) {
       multipleQuantityAllowedForServices,
       productReviewsEnabled: bool(merch.reviewsEnabled, false),
     },
-    installments: Object.keys(installments).length === 0 ? null : {
-      provider: str(installments.provider, 'afterpay'),
-      minCents: Math.trunc(num(installments.minCents, 0)),
-      maxCents: Math.trunc(num(installments.maxCents, 0)),
-      numInstallments: Math.trunc(num(installments.numInstallments, 4)),
-    },
+    installments:
+      Object.keys(installments).length === 0
+        ? null
+        : {
+            provider: str(installments.provider, 'afterpay'),
+            minCents: Math.trunc(num(installments.minCents, 0)),
+            maxCents: Math.trunc(num(installments.maxCents, 0)),
+            numInstallments: Math.trunc(num(installments.numInstallments, 4)),
+          },
   };
 }
 

@@ -14,13 +14,24 @@ const ROW = 44;
  * is shown: each row has its label and value on one line and its bar below, so that it reads the
  * same in a narrow column and on a phone.
  */
-export function BarChart(props: { id: string; title: string; description: string; bars: Bar[]; labelHeader: string; valueHeader: string; format: (n: number) => string; empty: string }) {
+export function BarChart(props: {
+  id: string;
+  title: string;
+  description: string;
+  bars: Bar[];
+  labelHeader: string;
+  valueHeader: string;
+  format: (n: number) => string;
+  empty: string;
+}) {
   const { bars } = props;
   const [box, width] = useWidth<HTMLDivElement>(360);
   if (bars.length === 0) {
     return (
       <figure className="chart" aria-labelledby={`${props.id}-caption`}>
-        <figcaption id={`${props.id}-caption`} className="chart-caption">{props.title}</figcaption>
+        <figcaption id={`${props.id}-caption`} className="chart-caption">
+          {props.title}
+        </figcaption>
         <p className="empty">{props.empty}</p>
       </figure>
     );
@@ -36,15 +47,25 @@ export function BarChart(props: { id: string; title: string; description: string
       table={
         <table>
           <caption className="visually-hidden">{props.title}</caption>
-          <thead><tr><th scope="col">{props.labelHeader}</th><th scope="col">{props.valueHeader}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{props.labelHeader}</th>
+              <th scope="col">{props.valueHeader}</th>
+            </tr>
+          </thead>
           <tbody>
             {bars.map((b) => (
-              <tr key={b.label}><th scope="row">{b.label}</th><td>{props.format(b.value)}{b.note ? ` (${b.note})` : ''}</td></tr>
+              <tr key={b.label}>
+                <th scope="row">{b.label}</th>
+                <td>
+                  {props.format(b.value)}
+                  {b.note ? ` (${b.note})` : ''}
+                </td>
+              </tr>
             ))}
           </tbody>
         </table>
-      }
-    >
+      }>
       <div ref={box} className="chart-box">
         <svg className="bar-chart" width={width} height={bars.length * ROW} role="img" aria-labelledby={`${props.id}-title ${props.id}-desc`}>
           <title id={`${props.id}-title`}>{props.title}</title>
@@ -54,8 +75,12 @@ export function BarChart(props: { id: string; title: string; description: string
             return (
               <g key={b.label} className="bar">
                 <title>{`${b.label}: ${props.format(b.value)}${b.note ? ` (${b.note})` : ''}`}</title>
-                <text x={0} y={top + 16}>{shorten(b.label, labelChars(b))}</text>
-                <text className="bar-value" x={width} y={top + 16} textAnchor="end">{valueText(b)}</text>
+                <text x={0} y={top + 16}>
+                  {shorten(b.label, labelChars(b))}
+                </text>
+                <text className="bar-value" x={width} y={top + 16} textAnchor="end">
+                  {valueText(b)}
+                </text>
                 <rect className="bar-track" x={0} y={top + 24} height={10} width={width} rx={5} />
                 <rect x={0} y={top + 24} height={10} width={Math.max(4, (b.value / max) * width)} rx={5} />
               </g>

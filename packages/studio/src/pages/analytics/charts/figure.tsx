@@ -7,7 +7,9 @@ import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } fro
 export function ChartFigure(props: { id: string; title: string; children: ReactNode; table: ReactNode; className?: string }) {
   return (
     <figure className={`chart ${props.className ?? ''}`} aria-labelledby={`${props.id}-caption`}>
-      <figcaption id={`${props.id}-caption`} className="chart-caption">{props.title}</figcaption>
+      <figcaption id={`${props.id}-caption`} className="chart-caption">
+        {props.title}
+      </figcaption>
       {props.children}
       <details className="chart-data">
         <summary>

@@ -23,7 +23,8 @@ export function ThresholdBar(props: { metric: WebVitalName; summary: VitalSummar
   const w = 240;
   const at = (v: number) => (Math.min(v, end) / end) * w;
   const value = formatVital(props.language, props.metric, props.summary.p75);
-  const label = `${props.metric} at the 75th percentile: ${value}, ${RATING_LABEL[props.summary.rating].toLowerCase()}. ` +
+  const label =
+    `${props.metric} at the 75th percentile: ${value}, ${RATING_LABEL[props.summary.rating].toLowerCase()}. ` +
     `Good up to ${formatVital(props.language, props.metric, good)}, poor above ${formatVital(props.language, props.metric, poor)}.`;
   return (
     <svg className="threshold-bar" viewBox={`0 0 ${w} 22`} role="img" aria-label={label}>
@@ -75,19 +76,31 @@ export function VitalsTable({ pageSpeed, language }: { pageSpeed: AnalyticsRepor
           <tr>
             <th scope="col">Page</th>
             <th scope="col">Page loads</th>
-            {VITALS.map((m) => <th scope="col" key={m}><abbr title={VITAL_LABEL[m]}>{m}</abbr></th>)}
+            {VITALS.map((m) => (
+              <th scope="col" key={m}>
+                <abbr title={VITAL_LABEL[m]}>{m}</abbr>
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {pageSpeed.pages.map((page) => (
             <tr key={page.path}>
-              <th scope="row"><code>{page.path}</code></th>
+              <th scope="row">
+                <code>{page.path}</code>
+              </th>
               <td>{page.records}</td>
               {VITALS.map((m) => {
                 const s = page[m];
                 return (
                   <td key={m}>
-                    {s ? (<><span className="vital-value">{formatVital(language, m, s.p75)}</span> <RatingBadge rating={s.rating} /></>) : <span className="empty">—</span>}
+                    {s ? (
+                      <>
+                        <span className="vital-value">{formatVital(language, m, s.p75)}</span> <RatingBadge rating={s.rating} />
+                      </>
+                    ) : (
+                      <span className="empty">—</span>
+                    )}
                   </td>
                 );
               })}
