@@ -85,7 +85,7 @@ export interface MerchandisingSetup extends RestockSetup {
 }
 
 /** What a deployment (or a test) may set for visitor accounts, the lock screen and address lookups. */
-export interface SiteUsersSetup {
+interface SiteUsersSetup {
   accounts?: AccountsSetup;
   /** Wrong-password limits of the lock screen and protected pages. */
   passwordLimits?: Partial<PasswordLimits>;

@@ -1,4 +1,4 @@
-export interface SentRequest {
+interface SentRequest {
   url: string;
   method: string;
   headers: Record<string, string>;

@@ -12,9 +12,9 @@ import { readCrumb } from './crumb.js';
 export { readCrumb } from './crumb.js';
 
 /** The header that sends the crumb back on writes (docs/errors.md). */
-export const CRUMB_HEADER = 'X-CSRF-Token';
+const CRUMB_HEADER = 'X-CSRF-Token';
 /** A call without an answer after this long is given up (the request may still reach the server). */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 // Tessera's error answers (docs/errors.md), as the server writes them.
 type ErrorBody = { error?: string; code?: string; errors?: Record<string, string>; crumbFail?: boolean; data?: { message?: string } } | null | undefined;
@@ -69,7 +69,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiSuccess<T> {
+interface ApiSuccess<T> {
   readonly ok: true;
   readonly status: number;
   /** The parsed JSON answer; null when there was none (204). */
@@ -120,7 +120,7 @@ export function createApi(options: ApiOptions = {}) {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const token = method === 'GET' ? null : crumb();
     if (token) headers[CRUMB_HEADER] = token;
-    let res: Response;
+    let res: Awaited<ReturnType<FetchLike>>;
     try {
       res = await (options.fetch ?? fetch)(path, {
         method,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-export const STOREFRONT_PREFIX = '/static/storefront/';
+const STOREFRONT_PREFIX = '/static/storefront/';
 
 /** The storefront build as pages reference it: the bootstrap script and its CSS, by hashed file name. */
 export interface StorefrontBuild {

@@ -42,7 +42,7 @@ export interface SendMail<K extends MailKind> {
 }
 
 /** The job that delivers the outbox: in every process, every `pollMs` and whenever kicked. */
-export const MAIL_JOB = 'mail-outbox';
+const MAIL_JOB = 'mail-outbox';
 
 /**
  * The mail of every module: `send()` renders a kind's template and writes the message to the

@@ -10,7 +10,7 @@ export interface RestockSignUp {
   readonly captchaToken?: string;
 }
 
-export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
+const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
 export function createRestockApi(options: ApiOptions = {}) {
   const api = createApi(options);

@@ -1,7 +1,7 @@
 // The review-request page's call (docs/restock-reviews.md) on the one API client of @tessera/core.
 import { type ApiOptions, createApi } from '@tessera/core/api-client';
 
-export const REVIEWS_API_PATH = '/api/commerce/reviews';
+const REVIEWS_API_PATH = '/api/commerce/reviews';
 
 export interface ReviewSubmission {
   readonly token: string;

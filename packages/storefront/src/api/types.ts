@@ -1,11 +1,11 @@
 // The answers of Tessera's commerce API, as the storefront reads them (docs/commerce-api.md).
 
-export interface MoneyValue {
+interface MoneyValue {
   readonly value: string;
   readonly currency: string;
 }
 
-export interface ChosenVariant {
+interface ChosenVariant {
   readonly sku: string;
   readonly attributes: Readonly<Record<string, string>>;
   readonly optionValues?: readonly { readonly optionName: string; readonly value: string }[];
@@ -34,7 +34,7 @@ export interface ShippingOption {
   readonly costCents: number;
 }
 
-export interface Coupon {
+interface Coupon {
   readonly code: string;
   readonly percentOff?: number | null;
   readonly amountOffCents?: number | null;

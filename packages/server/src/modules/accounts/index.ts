@@ -5,8 +5,6 @@ import { MemberCarts } from './member-cart.js';
 import { accountsAuthPlugin, accountsPlugin, type AccountsSetup } from './plugin.js';
 
 export { memberOf, requireXsrf, xsrfMatches } from './auth.js';
-export { DEFAULT_ACCOUNT_LIMITS, type AccountLimits } from './deps.js';
-export { MEMBER_COOKIE, SITE_USER_INFO_COOKIE, XSRF_HEADER } from './cookies.js';
 export { hasGrant, claimMembershipOrder, listGrants, membershipPaidHook, type GrantView } from './grants.js';
 export type { AccountsSetup } from './plugin.js';
 

@@ -4,10 +4,8 @@ import { OWNER_COOKIE, ownerAuthPlugin } from './auth.js';
 import { SCRYPT_COST, type ScryptCost } from './passwords.js';
 import { adminPlugin } from './routes.js';
 
-export { OWNER_COOKIE } from './auth.js';
-export { createOwner, setOwnerPassword, revokeOwnerSessions, OwnerError } from './owners.js';
 export { SCRYPT_COST, checkAndUpgrade, hashPassword, verifyPassword, type ScryptCost } from './passwords.js';
-export { ownerPage, type OwnerPage } from './pages.js';
+export { ownerPage } from './pages.js';
 
 /** Registered before the modules with routes: the owner's session (`request.owner`) for every route; an owner's pages are their own. */
 export const ownerSession = fp(

@@ -5,7 +5,7 @@ import type { SiteSnapshot } from '../site/index.js';
 import { type StudioAssets, studioShell } from './studio.js';
 
 /** What every owner page needs from the owner's area: the request's site and the studio build. */
-export interface OwnerArea {
+interface OwnerArea {
   siteOf(request: FastifyRequest): Promise<SiteSnapshot>;
   assets(page: string): StudioAssets | undefined;
 }

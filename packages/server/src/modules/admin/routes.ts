@@ -48,8 +48,8 @@ const Credentials = Type.Object(
 const checkCredentialsBody = checker(Credentials);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const MAX_RANGE_DAYS = 366;
-export const DEFAULT_RANGE_DAYS = 30;
+const MAX_RANGE_DAYS = 366;
+const DEFAULT_RANGE_DAYS = 30;
 
 /**
  * Sign-in attempts allowed in 15 minutes, counted in the store (http/rate-limit.ts) so that every
@@ -61,7 +61,7 @@ export const DEFAULT_RANGE_DAYS = 30;
  *   by an earlier rule does not count here, so one address uses at most 10 of its 100: locking an
  *   account out this way takes ten addresses (ten IPv6 networks, http/rate-limit.ts).
  */
-export const SIGN_IN_LIMITS = {
+const SIGN_IN_LIMITS = {
   perEmailAndAddress: { name: 'owner-sign-in:email-address', limit: 10, windowMs: 15 * 60_000 },
   perAddress: { name: 'owner-sign-in:address', limit: 30, windowMs: 15 * 60_000 },
   perEmail: { name: 'owner-sign-in:email', limit: 100, windowMs: 15 * 60_000 },

@@ -3,8 +3,7 @@ import { ingestPlugin } from './ingest.js';
 import { analyticsPlugin } from './plugin.js';
 
 export { hasType } from './ingest.js';
-export { runRollup, computeDay } from './rollup.js';
-export { analyticsReport, type AnalyticsReport } from './report.js';
+export { analyticsReport } from './report.js';
 export { pathOf, addDays, deviceOf } from './request-info.js';
 
 /** Visitor analytics: the ingestion queue (`app.ingest`, shared with page speed and client errors), census and events, roll-ups. */

@@ -3,8 +3,6 @@ import { censusRoutes } from './census-routes.js';
 import { eventRoutes } from './event-routes.js';
 import { runRollup } from './rollup.js';
 
-export { ingestPlugin } from './ingest.js';
-
 /**
  * The analytics module: page views, census calls and visitor events in; daily roll-ups
  * and retention by a job on the job runner, every `rollupIntervalMs` in one of the serving

@@ -9,7 +9,7 @@ import { updateCart } from './store.js';
 import { cartTokenOf, explicitToken } from './visitor.js';
 
 /** At most this many coupon codes on one cart. */
-export const MAX_COUPONS = 5;
+const MAX_COUPONS = 5;
 
 const TokenQuery = Type.Object({ cartToken: Type.Optional(Type.String()) });
 const CouponBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) });

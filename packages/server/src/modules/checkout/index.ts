@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 /** Order payments after checkout (docs/commerce-api.md "Order holds"): each a compare-and-set on the order's payment status. */
-export interface OrderPayments {
+interface OrderPayments {
   /** A pending order's payment arrived: issue what it earns. */
   markPaid(websiteId: string, orderId: string, payment?: { reference?: string; baseUrl?: string }): ReturnType<typeof markOrderPaid>;
   /** Cancel a pending order, giving back its stock and gift card balance. */

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { commerceMailHook } from './order-mail.js';
 import { commerceMailPlugin } from './plugin.js';
 
-export { siteDate, siteTime } from './templates.js';
+export { siteTime } from './templates.js';
 
 /** The gift card, download and subscription mails of a paid order, and the owner's previews of the commerce mails. */
 export default fp(

@@ -4,12 +4,12 @@ import { DEFAULT_CART_WRITE_LIMITS, type CommerceDeps } from './deps.js';
 import { PaymentProviders, siteProviderIds, type PaymentProvider } from './payments.js';
 import { Signer } from './signing.js';
 
-export { baseUrlOf, DEFAULT_CART_WRITE_LIMITS, type CommerceDeps, type OrderPaidHook } from './deps.js';
+export { baseUrlOf, type CommerceDeps, type OrderPaidHook } from './deps.js';
 export { catalogProduct, forSale, liveStock, unitPriceCents, firstImage, type CatalogProduct, type CatalogVariant } from './catalog.js';
 export { findCoupon, storeRules, merchandisingOf, type ShippingOption, type StoreRules } from './settings.js';
 export { Signer, newToken, tokenHash } from './signing.js';
-export { PaymentProviders, siteProviderIds, offlineProvider, testProvider, type PaymentProvider, type PaymentRequest } from './payments.js';
-export { orderView, orderLinks, downloadUrl, type OrderView } from './order-view.js';
+export { siteProviderIds, type PaymentProvider } from './payments.js';
+export { orderView, orderLinks, type OrderView } from './order-view.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

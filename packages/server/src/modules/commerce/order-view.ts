@@ -11,7 +11,7 @@ export function orderLinks(kind: string, token: string) {
   return { confirmationUrl: `${confirmed}?token=${token}`, orderStatusUrl: `/commerce/order-status?token=${token}` };
 }
 
-export const downloadUrl = (downloadId: string, signature: string) => `/api/commerce/downloads/${downloadId}?token=${signature}`;
+const downloadUrl = (downloadId: string, signature: string) => `/api/commerce/downloads/${downloadId}?token=${signature}`;
 
 /** An order as its answer and its pages show it. Money is in minor units, with money objects beside. */
 export interface OrderView {

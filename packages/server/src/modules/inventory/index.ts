@@ -3,7 +3,6 @@ import { inventoryOwnerRoutes, type StockSetHook } from './owner-routes.js';
 import { inventoryPlugin } from './plugin.js';
 
 export { giveBackStock, takeStock } from './stock.js';
-export type { StockSet, StockSetHook } from './owner-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -12,7 +12,7 @@ const MAX_STOCK = 2_000_000_000;
 const STOCK_MESSAGE = `Enter a whole number from 0 to ${MAX_STOCK}.`;
 
 /** What the owner's stock change tells other modules, after it is stored. */
-export interface StockSet {
+interface StockSet {
   readonly itemId: string;
   readonly variantId: string;
   readonly productType: number;

@@ -1,8 +1,6 @@
 import fp from 'fastify-plugin';
 import { membersPlugin } from './plugin.js';
 
-export { joinOptions, type JoinOption } from './paywall.js';
-
 /** Members' areas: their access policy, lessons, the join and paywall pages, the grants a paid membership opens. */
 export default fp(
   async (app) => {

@@ -5,8 +5,6 @@ import { membershipPaidHook } from '../accounts/index.js';
 import { lessonVideoHook } from './lessons.js';
 import { membersRoutes } from './routes.js';
 
-export { joinOptions, type JoinOption } from './paywall.js';
-
 /** Members' areas, paywalled lessons and the join flow (docs/accounts.md). */
 export async function membersPlugin(app: FastifyInstance, deps: CommerceDeps): Promise<void> {
   deps.renderer.access.add(membersPolicy(deps));

@@ -3,7 +3,7 @@ import { MailingList } from './mailing-list.js';
 import { popupOverlayContext } from './overlay.js';
 import { newsletterPlugin } from './plugin.js';
 
-export { MailingList, CONFIRM_PATH, UNSUBSCRIBE_PATH } from './mailing-list.js';
+export { MailingList } from './mailing-list.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,8 +7,6 @@ import { baseContext } from '../site/index.js';
 import type { SiteRenderer } from '../site/index.js';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH, type MailingList } from './mailing-list.js';
 
-export { MailingList } from './mailing-list.js';
-
 export interface NewsletterPluginOptions {
   renderer: SiteRenderer;
   mailingList: MailingList;

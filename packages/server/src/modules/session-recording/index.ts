@@ -4,7 +4,7 @@ import { sessionRecordingPlugin } from './plugin.js';
 /** The session recording id for the collectors. */
 export default fp(
   async (app) => {
-    await app.register(sessionRecordingPlugin, app.commerce);
+    await app.register(sessionRecordingPlugin);
   },
-  { name: 'session-recording', dependencies: ['commerce'] },
+  { name: 'session-recording', dependencies: ['site'] },
 );

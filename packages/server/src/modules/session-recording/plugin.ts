@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_RECORDING_MOCK_ID } from '@tessera/core';
 import { isObject } from '../../site-dir/checker.js';
-import type { CommerceDeps } from '../commerce/index.js';
 import type { SiteSnapshot } from '../site/index.js';
 
 /**
@@ -19,7 +18,7 @@ function sessionRecordingId(s: SiteSnapshot): string {
 }
 
 export const sessionRecordingPlugin = fp(
-  async (app: FastifyInstance, _deps: CommerceDeps) => {
+  async (app: FastifyInstance) => {
     app.get('/api/commerce/fullstory/getId', async (request, reply) => {
       const s = request.site;
       return reply.header('cache-control', 'no-store').send({ data: sessionRecordingId(s) });

@@ -2,8 +2,6 @@ import fp from 'fastify-plugin';
 import { sitePasswordPlugin, type PasswordLimits } from './plugin.js';
 import { UNLOCK_COOKIE } from './unlock.js';
 
-export { UNLOCK_COOKIE } from './unlock.js';
-export { lockScreenOf, collectionPasswordHash } from './settings.js';
 export type { PasswordLimits } from './plugin.js';
 
 /** The lock screen and protected pages; an unlocked visitor's pages are their own. */

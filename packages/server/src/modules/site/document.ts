@@ -22,7 +22,7 @@ export const ANONYMOUS: BrowserVisitor = Object.freeze({ authenticated: false, w
  * overlay, its switches): called once per site snapshot and theme, the result kept with them.
  */
 export type BrowserContextHook = (s: SiteSnapshot, context: BrowserContext) => void;
-export type BrowserContext = Record<string, unknown> & { storeSettings: Record<string, unknown> };
+type BrowserContext = Record<string, unknown> & { storeSettings: Record<string, unknown> };
 
 /** Server-wide switches the browser context carries, and the modules' additions. */
 export interface BrowserOptions {
@@ -46,13 +46,7 @@ export function scriptJson(value: unknown): string {
  * The site context for the browser (issue 3): what the bootstrap script and the islands need.
  * Documented in docs/site-format.md ("The site context for the browser").
  */
-export function browserContext(
-  s: SiteSnapshot,
-  theme: LoadedTheme,
-  page: Record<string, unknown>,
-  options: BrowserOptions,
-  visitor: BrowserVisitor = ANONYMOUS,
-) {
+function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string, unknown>, options: BrowserOptions, visitor: BrowserVisitor = ANONYMOUS) {
   const website = page.website as { timeZoneOffset: number; timeZoneAbbr: string };
   const storeSettings = page.storeSettings as Record<string, unknown>;
   const item = page.item as { id?: string } | undefined;
@@ -125,7 +119,7 @@ function translate(strings: Record<string, unknown>): Record<string, string> | u
 }
 
 /** site.json `settings.sessionRecording`: `{ enabled, sampleRate }` (0 to 1), off by default. */
-export function sessionRecordingSettings(s: SiteSnapshot): { enabled: boolean; sampleRate: number } {
+function sessionRecordingSettings(s: SiteSnapshot): { enabled: boolean; sampleRate: number } {
   const raw = s.settings.sessionRecording;
   const obj = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const rate = typeof obj.sampleRate === 'number' && obj.sampleRate >= 0 && obj.sampleRate <= 1 ? obj.sampleRate : 1;

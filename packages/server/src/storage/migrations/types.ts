@@ -27,7 +27,5 @@ export type MigrationFactory = (types: ColumnTypes) => {
   down(db: Kysely<any>): Promise<void>;
 };
 
-export type { Migration };
-
 /** The two SQL dialects of the store. */
 export type Dialect = 'sqlite' | 'postgres';

@@ -10,11 +10,6 @@ import { FormPage, type FormsContext, type PageLocation } from './FormPage.js';
 import { readFormMarkup, type FormModel } from './model.js';
 
 export type { FormsContext } from './FormPage.js';
-export { FormPage } from './FormPage.js';
-export { FormView } from './FormView.js';
-export { readFormMarkup } from './model.js';
-export { modelFromDefinition } from './definition.js';
-export { createFormsApi } from '../../api/forms.js';
 export { captchaProviderFor } from './captcha.js';
 
 export interface MountOptions {

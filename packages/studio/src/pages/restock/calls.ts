@@ -38,7 +38,7 @@ export interface SendResult {
   error?: { code: string; message: string };
 }
 
-export const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
+const RESTOCK_PATH = '/api/site-users/account/notifications/restock';
 
 export function restockCalls(api: Api) {
   const call = <T>(...args: Parameters<Api>) => api<T>(...args).then(unwrap);

@@ -1,10 +1,10 @@
 import { RATING_LABEL, VITAL_LABEL, formatVital } from '../vital-format.js';
 import type { AnalyticsReport, VitalSummary, WebVitalName, WebVitalRating } from '../types.js';
 
-export const VITALS: WebVitalName[] = ['LCP', 'INP', 'CLS'];
+const VITALS: WebVitalName[] = ['LCP', 'INP', 'CLS'];
 
 /** A rating told by its word and a shape, not by colour alone. */
-export function RatingBadge({ rating }: { rating: WebVitalRating }) {
+function RatingBadge({ rating }: { rating: WebVitalRating }) {
   const shape = rating === 'good' ? '●' : rating === 'poor' ? '▲' : '■';
   return (
     <span className={`rating rating-${rating}`}>
@@ -17,7 +17,7 @@ export function RatingBadge({ rating }: { rating: WebVitalRating }) {
  * The thresholds as three bands (good, needs improvement, poor) with the 75th percentile marked;
  * the scale runs to one and a half times the poor threshold (the marker stops at the end).
  */
-export function ThresholdBar(props: { metric: WebVitalName; summary: VitalSummary; thresholds: readonly [number, number]; language: string }) {
+function ThresholdBar(props: { metric: WebVitalName; summary: VitalSummary; thresholds: readonly [number, number]; language: string }) {
   const [good, poor] = props.thresholds;
   const end = poor * 1.5;
   const w = 240;
