@@ -30,18 +30,19 @@ export function readStorefrontBuild(dist: string): StorefrontBuild {
 }
 
 /**
- * Serves the storefront's hashed build output. Every file under assets/ carries its content hash
- * in its name (vite.config.ts), so it is cached for a year and marked immutable.
+ * Serves a Vite build's hashed output (`<dist>/assets` under `prefix`). Every file there carries its
+ * content hash in its name, so it is cached for a year and marked immutable; the build writes a .br
+ * and a .gz beside each script and stylesheet (scripts/precompress.mjs at the repository root).
  */
-export async function registerStorefrontAssets(app: FastifyInstance, dist: string): Promise<void> {
+export async function registerHashedAssets(app: FastifyInstance, dist: string, prefix: string, notBuilt: string): Promise<void> {
   const root = path.join(dist, 'assets');
   if (!fs.existsSync(root)) {
-    app.log.warn({ dist }, 'the storefront is not built (npm run build): pages carry no bootstrap script');
+    app.log.warn({ dist }, notBuilt);
     return;
   }
   await app.register(fastifyStatic, {
     root,
-    prefix: `${STOREFRONT_PREFIX}assets/`,
+    prefix,
     decorateReply: false,
     index: false,
     dotfiles: 'deny',
@@ -50,7 +51,11 @@ export async function registerStorefrontAssets(app: FastifyInstance, dist: strin
     immutable: true,
     etag: true,
     lastModified: false,
-    // The build writes .br and .gz beside each script and stylesheet (scripts/precompress.mjs at the repository root).
     preCompressed: true,
   });
+}
+
+/** The storefront's build, under /static/storefront/assets/. */
+export function registerStorefrontAssets(app: FastifyInstance, dist: string): Promise<void> {
+  return registerHashedAssets(app, dist, `${STOREFRONT_PREFIX}assets/`, 'the storefront is not built (npm run build): pages carry no bootstrap script');
 }

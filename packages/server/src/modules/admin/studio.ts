@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '@tessera/core/html';
+import { registerHashedAssets } from '../../http/storefront.js';
 import { scriptJson } from '../site/index.js';
 
 /**
@@ -94,28 +94,7 @@ ${body}
 `;
 }
 
-/**
- * Serves the studio's hashed build output, as the storefront's is served: every file under assets/
- * carries its content hash in its name, so it is cached for a year and marked immutable, and the
- * build writes a .br and a .gz beside each script and stylesheet (scripts/precompress.mjs at the repository root).
- */
-export async function registerStudioAssets(app: FastifyInstance, dist: string): Promise<void> {
-  const root = path.join(dist, 'assets');
-  if (!fs.existsSync(root)) {
-    app.log.warn({ dist }, "the studio is not built (npm run build): the owner's pages carry no script");
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root,
-    prefix: STUDIO_ASSETS_PREFIX,
-    decorateReply: false,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: true,
-    maxAge: 365 * 24 * 60 * 60 * 1000,
-    immutable: true,
-    etag: true,
-    lastModified: false,
-    preCompressed: true,
-  });
+/** Serves the studio's hashed build output at /config/assets/, as the storefront's is served. */
+export function registerStudioAssets(app: FastifyInstance, dist: string): Promise<void> {
+  return registerHashedAssets(app, dist, STUDIO_ASSETS_PREFIX, "the studio is not built (npm run build): the owner's pages carry no script");
 }
