@@ -1,7 +1,7 @@
 import { WebsiteRole } from '@tessera/core/enums';
 
 /**
- * Who may do what, in one place: one named function per entity and action (issues 8 and 9). The
+ * Who may do what, in one place: one named function per entity and action. The
  * owner's and contributors' sign-in (modules/admin) makes an `OwnerAuth` with the account's
  * website role (platform.md section 3: admin 1, billing 2, reporting 3, editor 4, moderator 6,
  * commenter 7, store manager 8, scheduling 9, viewer 10, campaigns editor 11, scheduling viewer

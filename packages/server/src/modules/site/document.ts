@@ -12,7 +12,7 @@ export interface BrowserVisitor {
   readonly authenticated: boolean;
   /** WebsiteRole codes of the signed-in user. */
   readonly websiteRoles: readonly number[];
-  /** The signed-in visitor account (site user), for the page's `authenticatedAccountId` (issue 9). */
+  /** The signed-in visitor account (site user), for the page's `authenticatedAccountId`. */
   readonly accountId?: string | null;
 }
 export const ANONYMOUS: BrowserVisitor = Object.freeze({ authenticated: false, websiteRoles: Object.freeze([]) });
@@ -43,7 +43,7 @@ export function scriptJson(value: unknown): string {
 }
 
 /**
- * The site context for the browser (issue 3): what the bootstrap script and the islands need.
+ * The site context for the browser: what the bootstrap script and the islands need.
  * Documented in docs/site-format.md ("The site context for the browser").
  */
 function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string, unknown>, options: BrowserOptions, visitor: BrowserVisitor = ANONYMOUS) {
@@ -62,7 +62,7 @@ function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string
     language: (page.website as { language?: string } | undefined)?.language ?? s.language,
     cookieSettings: cookieSettings(s),
     captchaSiteKey: captchaSiteKey(s),
-    // The captcha widget's provider and, for ALTCHA, where it fetches challenges (issue 7).
+    // The captcha widget's provider and, for ALTCHA, where it fetches challenges.
     captchaProvider: Captcha.providerName(s.settings),
     captchaChallengeUrl: CHALLENGE_PATH,
     timeZone: { name: s.timeZone, offset: website.timeZoneOffset, abbreviation: website.timeZoneAbbr },
@@ -79,12 +79,12 @@ function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string
       // the payment providers' ids the checkout offers).
       expressCheckout: storeSettings.expressCheckout,
     } as Record<string, unknown>,
-    // Measurement (issue 8): what the collectors read (packages/storefront/src/collectors/context.ts).
+    // Measurement: what the collectors read (packages/storefront/src/collectors/context.ts).
     censusDisabled: options.censusDisabled,
     collectionType: collection?.type ?? null,
     authenticated: visitor.authenticated,
     websiteRoles: visitor.websiteRoles,
-    // Issue 9: variant overrides from the query string only on an internal site; session recording's toggle and sample.
+    // Variant overrides from the query string only on an internal site; session recording's toggle and sample.
     isInternal: variantOverridesAllowed(s.settings.siteStatus),
     sessionRecording: sessionRecordingSettings(s),
     // The islands' words in the page's language: only those that differ from English (none on an English page).
