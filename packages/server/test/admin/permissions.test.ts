@@ -121,4 +121,20 @@ describe('the permission a route declares, enforced by one hook', () => {
     expect(shop.permissions).not.toContain('viewAnalytics');
     expect((await context('admin', '/config/restock')).permissions).toEqual(Object.keys(ROLE_MATRIX));
   });
+
+  it('sends a signed-in account to the first page its role opens, never back and forth with the sign-in page', async () => {
+    const go = (who: keyof typeof PEOPLE | null, url: string) => site.app.inject({ method: 'GET', url, headers: as(who) });
+    // A store manager has no analytics: /config and the sign-in page lead to restock, even when analytics was asked for.
+    expect((await go('shop', '/config')).headers.location).toBe('/config/restock');
+    expect((await go('shop', '/config/login')).headers.location).toBe('/config/restock');
+    expect((await go('shop', '/config/login?next=/config/analytics')).headers.location).toBe('/config/restock');
+    expect((await go('shop', '/config/login?next=/config/restock')).headers.location).toBe('/config/restock');
+    expect((await go('admin', '/config')).headers.location).toBe('/config/analytics');
+    expect((await go('reporting', '/config/login?next=/config/restock')).headers.location).toBe('/config/restock');
+    // Not signed in: the sign-in page, which goes on to /config (the role's first page) when nothing was asked for.
+    expect((await go(null, '/config')).headers.location).toBe('/config/analytics');
+    const login = await go(null, '/config/login');
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('"next":"/config"');
+  });
 });

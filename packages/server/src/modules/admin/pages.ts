@@ -1,13 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ensureCrumb } from '../../http/crumb.js';
-import { type Permission, permissionsOf } from '../../permissions.js';
+import { type OwnerAuth, type Permission, can, permissionsOf } from '../../permissions.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { type StudioAssets, studioShell } from './studio.js';
 
-/** What every owner page needs from the owner's area: the request's site and the studio build. */
+/** What every owner page needs from the owner's area: the request's site, the studio build, the pages so far. */
 interface OwnerArea {
   siteOf(request: FastifyRequest): Promise<SiteSnapshot>;
   assets(page: string): StudioAssets | undefined;
+  /** Every owner page, in the order the modules registered them. */
+  readonly pages: { readonly path: string; readonly permission: Permission }[];
+}
+
+/**
+ * The first owner page the account may open on this site (the studio's landing page for it), or
+ * null. Where a path is asked for, that path when the account may open it.
+ */
+export function landingPage(area: OwnerArea, auth: OwnerAuth | null | undefined, websiteId: string, wanted?: string): string | null {
+  const permitted = area.pages.filter((p) => can(auth, websiteId, p.permission));
+  if (wanted !== undefined) {
+    const asked = area.pages.find((p) => wanted === p.path || wanted.startsWith(`${p.path}/`));
+    if (!asked || permitted.includes(asked)) return wanted;
+  }
+  return permitted[0]?.path ?? null;
 }
 
 declare module 'fastify' {
@@ -53,6 +68,7 @@ export function sendOwnerPage(
  * context: the site, the signed-in account's email and every permission it holds, and the page's own.
  */
 export function ownerPage(app: FastifyInstance, page: OwnerPage): void {
+  app.ownerArea.pages.push({ path: page.path, permission: page.permission });
   app.get(page.path, { config: { permission: page.permission } }, async (request, reply) => {
     const s = await app.ownerArea.siteOf(request);
     const owner = request.owner!;

@@ -14,7 +14,7 @@ import type { SiteSnapshot } from '../site/index.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { OWNER_COOKIE, clearOwnerCookie, setOwnerCookie } from './auth.js';
 import { checkCredentials, endSession, sessionIdOf, startSession } from './owners.js';
-import { ownerPage, sendOwnerPage } from './pages.js';
+import { landingPage, ownerPage, sendOwnerPage } from './pages.js';
 import { SCRYPT_COST, type ScryptCost } from './passwords.js';
 import { guardRoute } from './permission.js';
 import { registerStudioAssets, studioAssets } from './studio.js';
@@ -46,6 +46,10 @@ const Credentials = Type.Object(
   { additionalProperties: false },
 );
 const checkCredentialsBody = checker(Credentials);
+
+/** What /config answers an account whose role opens none of the studio's pages yet. */
+const NO_PAGE_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Nothing to open</title></head><body><h1>Nothing to open</h1><p>Your role on this site opens none of the owner\'s pages. Ask the site\'s owner for another role.</p></body></html>\n';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_RANGE_DAYS = 366;
@@ -86,20 +90,32 @@ export const adminPlugin = fp(
     // The request's site (the site module resolved it before any hook of this area runs).
     const siteOfRequest = async (request: FastifyRequest): Promise<SiteSnapshot> => request.site;
 
-    app.decorate('ownerArea', { siteOf: siteOfRequest, assets: studioAssets(app.config.studioDist) });
+    app.decorate('ownerArea', { siteOf: siteOfRequest, assets: studioAssets(app.config.studioDist), pages: [] });
     app.addHook('onRoute', (route) => guardRoute(route, siteOfRequest));
     await registerStudioAssets(app, app.config.studioDist);
 
-    app.get('/config', async (_request, reply) => reply.redirect('/config/analytics', 302));
+    // The studio's front door: a signed-in account goes to the first page its role may open (a store
+    // manager has no analytics); anyone else to the analytics page, which asks them to sign in.
+    app.get('/config', async (request, reply) => {
+      const s = await siteOfRequest(request);
+      if (!canOpenConfig(request.owner, s.website.id)) return reply.redirect('/config/analytics', 302);
+      const landing = landingPage(app.ownerArea, request.owner, s.website.id);
+      if (landing) return reply.header('cache-control', 'no-store').redirect(landing, 302);
+      return reply.status(403).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NO_PAGE_HTML);
+    });
 
     app.get('/config/login', async (request, reply) => {
       const s = await siteOfRequest(request);
       // A path of the owner's area only, made safe for the Location header (encoded, never another site).
       const next = safeRedirectTarget((request.query as { next?: unknown }).next, '');
-      const target = next.startsWith('/config/') && !next.startsWith('/config/login') ? next : '/config/analytics';
-      if (canOpenConfig(request.owner, s.website.id)) return reply.header('cache-control', 'no-store').redirect(target, 302);
+      const asked = next.startsWith('/config/') && !next.startsWith('/config/login') ? next : undefined;
+      if (canOpenConfig(request.owner, s.website.id)) {
+        // Signed in already: the page asked for when the role opens it, else the role's first page.
+        return reply.header('cache-control', 'no-store').redirect(landingPage(app.ownerArea, request.owner, s.website.id, asked) ?? '/config', 302);
+      }
       ensureCrumb(request, reply);
-      return sendOwnerPage(app, reply, s, 'login', 'Sign in', { next: target });
+      // Without a page asked for, the browser goes on to /config once signed in: the role's first page.
+      return sendOwnerPage(app, reply, s, 'login', 'Sign in', { next: asked ?? '/config' });
     });
 
     ownerPage(app, {

@@ -17,7 +17,7 @@ export default function LoginPage({ context, api }: PageProps<LoginContext>) {
     setBusy(true);
     setError(null);
     void signIn(api, email, password).then((answer) => {
-      if (answer.ok) return location.assign(context.next ?? '/config/analytics');
+      if (answer.ok) return location.assign(context.next ?? '/config');
       setBusy(false);
       setError(answer.message);
     });
