@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { AddToCart } from '../../src/islands/add-to-cart/AddToCart.js';
 import { EXPRESS_CHECKOUT_KEY } from '../../src/islands/add-to-cart/express.js';
 import { readProductMarkup } from '../../src/islands/add-to-cart/markup.js';
@@ -22,7 +22,7 @@ const MUG = () =>
 
 let net: Network;
 let root: Root | null = null;
-let navigate: ReturnType<typeof vi.fn>;
+let navigate: Mock<(url: string) => void>;
 let published: { name: string; payload?: unknown }[];
 let store: ReturnType<typeof createCartStore>;
 let storage: Map<string, string>;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import type { ShoppingCart } from '../../src/api/types.js';
 import { createCartStore } from '../../src/islands/shared/cart-store.js';
 import { CheckoutPage } from '../../src/pages/checkout/CheckoutPage.js';
@@ -21,7 +21,7 @@ const PLACED = () =>
 
 let net: Network;
 let root: Root | null = null;
-let navigate: ReturnType<typeof vi.fn>;
+let navigate: Mock<(url: string) => void>;
 let keys: number;
 
 async function mount(purchase: Purchase, current: ShoppingCart | null, providers = ['offline', 'test'], words: CheckoutWords = checkoutWords(undefined)) {
