@@ -35,8 +35,9 @@ export interface Config {
   publicUrl: string;
   /**
    * How long a process trusts its cached copy of a site's settings, collections, navigation and
-   * theme before checking the site's version in the store again, in milliseconds. Items, stock and
-   * publication are never cached. 0 checks on every request.
+   * theme before checking the site's version in the store again, in milliseconds (the content of items
+   * and products is kept per version too; publication and stock are read per request). 0 checks on
+   * every request.
    */
   siteCacheMs: number;
   /** Visitor analytics, page speed and client errors: retention, batching, limits (modules/analytics/config.ts). */

@@ -1,17 +1,8 @@
 import { FolderBehavior, PageType } from '../../constants.js';
 import type { Store } from '../../storage/dialect.js';
-import {
-  findNeighbours,
-  findVisibleItemWithProduct,
-  listVisibleItems,
-  listVisibleItemsCounted,
-  loadProducts,
-  searchVisibleItems,
-  type CollectionRow,
-  type ItemRow,
-  type ProductRows,
-} from '../../storage/content.js';
+import { findNeighbours, findVisibleItemWithProduct, searchVisibleItems, type CollectionRow, type ItemRow, type ProductRows } from '../../storage/content.js';
 import type { SiteSnapshot } from './snapshot.js';
+import { productsOf, visibleItemsPage } from './catalog.js';
 import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext } from './context/content.js';
 import { navigationContext } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
@@ -161,9 +152,9 @@ async function withProducts(store: Store, req: PageRequest, c: CollectionRow, ro
   const s = req.snapshot;
   const products = indexProducts(
     loaded ??
-      (await loadProducts(
-        store.db,
-        s.website.id,
+      (await productsOf(
+        store,
+        s,
         rows.filter((r) => r.record_type === 11 || c.type_name === 'products').map((r) => r.id),
       )),
   );
@@ -209,7 +200,7 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
   const s = req.snapshot;
   if (c.type_name === 'folder') return folderPage(req, c);
   if (c.type_name === 'page') {
-    const [row] = await listVisibleItems(store.db, s.website.id, c.id, req.now, 1, 0);
+    const [row] = (await visibleItemsPage(store, s, c.id, req.now, 1, 0)).rows;
     if (!row) return notFoundPage(req);
     const context = baseContext(req, PageType.PAGE);
     const [item] = await withProducts(store, req, c, [row], context);
@@ -220,7 +211,7 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
   const page = pageNumber(req.query);
   if (page === null) return notFoundPage(req);
   const offset = (page - 1) * c.page_size;
-  const counted = await listVisibleItemsCounted(store.db, s.website.id, c.id, req.now, c.page_size + 1, offset);
+  const counted = await visibleItemsPage(store, s, c.id, req.now, c.page_size + 1, offset);
   const rows = counted.rows;
   // Only the first page may be empty; past the last page there is nothing to show.
   if (page > 1 && rows.length === 0) return notFoundPage(req);
@@ -264,7 +255,7 @@ async function pageExtras(store: Store, req: PageRequest, row: ItemRow, item: Re
     const c = typeof summary?.collection === 'string' ? findCollection(s, summary.collection) : undefined;
     if (!c || c.type_name === 'folder' || (await denialOf(req, c))) continue;
     const limit = typeof summary.limit === 'number' && Number.isInteger(summary.limit) ? Math.min(Math.max(summary.limit, 1), 50) : 3;
-    const rows = await listVisibleItems(store.db, s.website.id, c.id, req.now, limit, 0);
+    const { rows } = await visibleItemsPage(store, s, c.id, req.now, limit, 0);
     const items = await withProducts(store, req, c, rows, context);
     summaries.push({
       title: typeof summary.title === 'string' ? summary.title : c.title,
@@ -278,7 +269,7 @@ async function pageExtras(store: Store, req: PageRequest, row: ItemRow, item: Re
 /** Events lists also give `upcoming` (soonest first) and `past` (most recent first) events. */
 async function eventsExtras(store: Store, req: PageRequest, c: CollectionRow, context: PageContext) {
   const s = req.snapshot;
-  const rows = await listVisibleItems(store.db, s.website.id, c.id, req.now, 250, 0);
+  const { rows } = await visibleItemsPage(store, s, c.id, req.now, 250, 0);
   const items = rows.map((row) => ({ row, item: itemContext(s, c, row, indexProducts({ products: [], variants: [], plans: [] }), pageLanguage(req)) }));
   const ends = (r: ItemRow) => r.end_date ?? r.start_date ?? 0;
   context.upcoming = items
