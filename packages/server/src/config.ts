@@ -36,7 +36,7 @@ export interface Config {
   /**
    * How long a process trusts its cached copy of a site's settings, collections, navigation and
    * theme before checking the site's version in the store again, in milliseconds (the content of items
-   * and products is kept per version too; publication and stock are read per request). 0 checks on
+   * and products is kept per version too; publication and variants are read per request). 0 checks on
    * every request.
    */
   siteCacheMs: number;

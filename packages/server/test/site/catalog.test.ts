@@ -9,9 +9,9 @@ interface ListItem {
 }
 
 /**
- * A list page's items and products are kept per site version (modules/site/catalog.ts): their
- * content is read once per import, while which items show, their order, their publication and the
- * stock of their variants are read at every request.
+ * The items and products pages show are kept per site version (modules/site/catalog.ts): their
+ * content is read once per import, while which items show, their order, their publication and their
+ * variants (prices, stock) are read at every request.
  */
 describe.each(DIALECTS)('the catalog a site version keeps, on %s', (dialect) => {
   let site: TestSite;
@@ -29,7 +29,7 @@ describe.each(DIALECTS)('the catalog a site version keeps, on %s', (dialect) => 
     await site.close();
   });
 
-  it('reads stock live: a sale elsewhere shows on the next list page, without a new site version', async () => {
+  it('reads variants live: a sale elsewhere shows on the next list page, without a new site version', async () => {
     const before = (await list()).find((i) => i.urlId === 'blue-mug')!;
     const sku = before.structuredContent!.variants![0]!.sku;
     await site.store.db.updateTable('product_variants').set({ stock: 0 }).where('sku', '=', sku).execute();
@@ -48,9 +48,13 @@ describe.each(DIALECTS)('the catalog a site version keeps, on %s', (dialect) => 
 
   it("keeps an item's content until the site's version changes, as an import changes it", async () => {
     const title = (await list()).find((i) => i.urlId === 'blue-mug')!.title;
+    const itemTitle = async () => (await pageJson(site.app, '/shop/blue-mug')).json.item.title as string;
+    expect(await itemTitle()).toBe(title);
     await site.store.db.updateTable('items').set({ title: 'Renamed without an import' }).where('url_id', '=', 'blue-mug').execute();
     expect((await list()).find((i) => i.urlId === 'blue-mug')!.title).toBe(title);
+    expect(await itemTitle()).toBe(title);
     await bumpVersion();
     expect((await list()).find((i) => i.urlId === 'blue-mug')!.title).toBe('Renamed without an import');
+    expect(await itemTitle()).toBe('Renamed without an import');
   });
 });

@@ -6,9 +6,10 @@ import {
   type ProductRows,
   type VariantRow,
   findItems,
+  findVisibleItemIdByUrl,
   listVisibleItemIds,
   loadProducts,
-  variantStock,
+  loadVariants,
 } from '../../storage/content.js';
 import type { SiteSnapshot } from './snapshot.js';
 
@@ -17,7 +18,7 @@ import type { SiteSnapshot } from './snapshot.js';
  * of once per page. Their content changes only with an import, which bumps the site's version (a new
  * snapshot, so a new catalog), so it is as fresh as the site's collections and navigation. What is
  * read at each request: which items a page shows, in which order, with their publication (status and
- * date, which may change without an import), and the stock of the variants shown.
+ * date, which may change without an import), and the variants shown, with their prices and stock.
  *
  * Rows are shared between requests: nothing may change them (contexts are built from them afresh).
  */
@@ -25,13 +26,12 @@ import type { SiteSnapshot } from './snapshot.js';
 interface KeptProduct {
   readonly product: ProductRow;
   readonly plan: PlanRow | undefined;
-  readonly variants: readonly VariantRow[];
 }
 
 interface Catalog {
   /** Per item: its row as imported (its publication is read live). */
   readonly items: Map<string, ItemRow>;
-  /** Per item: its product, plan and variants (stock as imported; the live stock replaces it), or null for an item without one. */
+  /** Per item: its product and plan, or null for an item without one. */
   readonly products: Map<string, KeptProduct | null>;
 }
 
@@ -55,20 +55,31 @@ export async function visibleItemsPage(
   limit: number,
   offset: number,
 ): Promise<{ rows: ItemRow[]; count: number | null }> {
-  const catalog = catalogOf(s);
   const page = await listVisibleItemIds(store.db, s.website.id, collectionId, now, limit, offset);
-  const missing = page.rows.filter((r) => !catalog.items.has(r.id)).map((r) => r.id);
-  if (missing.length > 0) for (const row of await findItems(store.db, s.website.id, missing)) catalog.items.set(row.id, row);
-  const rows: ItemRow[] = [];
-  for (const live of page.rows) {
-    const kept = catalog.items.get(live.id);
-    // Deleted between the two reads: left out, as a later read would.
-    if (kept) rows.push({ ...kept, status: live.status, publish_on: live.publish_on });
-  }
-  return { rows, count: page.count };
+  return { rows: await keptItems(store, s, page.rows), count: page.count };
 }
 
-/** Products, plans and variants of the given items, each variant with its stock as it is now. */
+/** A collection's item by its URL slug, when it is visible at `now`. */
+export async function visibleItemByUrl(store: Store, s: SiteSnapshot, collectionId: string, urlId: string, now: number): Promise<ItemRow | undefined> {
+  const live = await findVisibleItemIdByUrl(store.db, s.website.id, collectionId, urlId, now);
+  return live ? (await keptItems(store, s, [live]))[0] : undefined;
+}
+
+/** The kept rows of items read live (their publication as read now), read from the store the first time. */
+async function keptItems(store: Store, s: SiteSnapshot, live: readonly Pick<ItemRow, 'id' | 'status' | 'publish_on'>[]): Promise<ItemRow[]> {
+  const catalog = catalogOf(s);
+  const missing = live.filter((r) => !catalog.items.has(r.id)).map((r) => r.id);
+  if (missing.length > 0) for (const row of await findItems(store.db, s.website.id, missing)) catalog.items.set(row.id, row);
+  const rows: ItemRow[] = [];
+  for (const r of live) {
+    const kept = catalog.items.get(r.id);
+    // Deleted between the two reads: left out, as a later read would.
+    if (kept) rows.push({ ...kept, status: r.status, publish_on: r.publish_on });
+  }
+  return rows;
+}
+
+/** Products, plans and variants of the given items; the variants as they are now. */
 export async function productsOf(store: Store, s: SiteSnapshot, itemIds: readonly string[]): Promise<ProductRows> {
   if (itemIds.length === 0) return { products: [], variants: [], plans: [] };
   const catalog = catalogOf(s);
@@ -77,22 +88,21 @@ export async function productsOf(store: Store, s: SiteSnapshot, itemIds: readonl
     const loaded = await loadProducts(store.db, s.website.id, missing);
     for (const id of missing) catalog.products.set(id, null);
     for (const product of loaded.products) {
-      catalog.products.set(product.item_id, {
-        product,
-        plan: loaded.plans.find((p) => p.item_id === product.item_id),
-        variants: loaded.variants.filter((v) => v.item_id === product.item_id),
-      });
+      catalog.products.set(product.item_id, { product, plan: loaded.plans.find((p) => p.item_id === product.item_id) });
     }
   }
-  const stock = await variantStock(store.db, s.website.id, itemIds);
   const rows: ProductRows = { products: [], variants: [], plans: [] };
   for (const id of itemIds) {
     const kept = catalog.products.get(id);
     if (!kept) continue;
     rows.products.push(kept.product);
     if (kept.plan) rows.plans.push(kept.plan);
-    // A variant the store no longer has (deleted since) is left out, as a fresh read would.
-    for (const v of kept.variants) if (stock.has(v.id)) rows.variants.push({ ...v, stock: stock.get(v.id)! });
   }
+  // Variants are read at every request, for the products shown: their prices and stock.
+  rows.variants = await loadVariants(
+    store.db,
+    s.website.id,
+    rows.products.map((p) => p.item_id),
+  );
   return rows;
 }

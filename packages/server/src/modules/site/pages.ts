@@ -1,8 +1,8 @@
 import { FolderBehavior, PageType } from '../../constants.js';
 import type { Store } from '../../storage/dialect.js';
-import { findNeighbours, findVisibleItemWithProduct, searchVisibleItems, type CollectionRow, type ItemRow, type ProductRows } from '../../storage/content.js';
+import { findNeighbours, searchVisibleItems, type CollectionRow, type ItemRow, type ProductRows } from '../../storage/content.js';
 import type { SiteSnapshot } from './snapshot.js';
-import { productsOf, visibleItemsPage } from './catalog.js';
+import { productsOf, visibleItemByUrl, visibleItemsPage } from './catalog.js';
 import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext } from './context/content.js';
 import { navigationContext } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
@@ -307,13 +307,13 @@ export async function itemPage(store: Store, req: PageRequest, collectionUrlId: 
   // A denied collection's items answer its denial page, whether or not they exist (nothing leaks);
   // a members' area may show the items it marks as previews.
   if (denial && !denial.previewAllowed) return denial.page(req, c);
-  const found = await findVisibleItemWithProduct(store.db, s.website.id, c.id, itemUrlId, req.now);
-  if (denial && !(found && (JSON.parse(found.item.data) as { preview?: unknown }).preview === true)) return denial.page(req, c);
-  if (!found) return notFoundPage(req);
+  const row = await visibleItemByUrl(store, s, c.id, itemUrlId, req.now);
+  if (denial && !(row && (JSON.parse(row.data) as { preview?: unknown }).preview === true)) return denial.page(req, c);
+  if (!row) return notFoundPage(req);
   const context = baseContext(req, PageType.ITEM);
   const [[item], { prev, next }] = await Promise.all([
-    withProducts(store, req, c, [found.item], context, found.products),
-    findNeighbours(store.db, s.website.id, c.id, found.item.position, req.now),
+    productsOf(store, s, [row.id]).then((products) => withProducts(store, req, c, [row], context, products)),
+    findNeighbours(store.db, s.website.id, c.id, row.position, req.now),
   ]);
   const link = (row: { url_id: string; title: string } | undefined) => (row ? { title: row.title, fullUrl: itemUrl(s, c, row) } : null);
   Object.assign(context, { collection: collectionContext(s, c, null, pageLanguage(req)), item, pagination: { prevItem: link(prev), nextItem: link(next) } });

@@ -27,8 +27,8 @@ interface AssetInfo {
  * What a site's pages need that changes only when the owner changes the site: the website row,
  * settings, collections, navigation, forms and the list of assets. Cached per website and per
  * `websites.version` (bumped on every such change), so a request costs one small query to learn
- * the version. Which items show, their publication and stock are read per request; the content of
- * items and products a list shows is kept per version too (catalog.ts).
+ * the version. Which items show, their publication and variants (prices, stock) are read per request;
+ * the content of the items and products pages show is kept per version too (catalog.ts).
  */
 export interface SiteSnapshot {
   website: WebsiteRow;
