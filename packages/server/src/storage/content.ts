@@ -238,6 +238,87 @@ export async function listVisibleItemIds(
   return { rows: raw, count: raw.length > 0 ? Number(raw[0]!.visible_count) : null };
 }
 
+const findVisibleItemWithProductQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db
+    .selectFrom('items')
+    .leftJoin('products', 'products.item_id', 'items.id')
+    .leftJoin('subscription_plans', 'subscription_plans.item_id', 'items.id')
+    .selectAll('items')
+    .select([
+      'products.item_id as product_item_id',
+      'products.product_type',
+      'products.variant_option_ordering',
+      'products.is_subscribable',
+      'products.additional_fields_form_id',
+      'products.custom_add_button_text',
+      'products.data as product_data',
+      'subscription_plans.id as plan_id',
+      'subscription_plans.billing_period_value',
+      'subscription_plans.billing_period_unit',
+      'subscription_plans.num_billing_cycles',
+    ])
+    .where('items.website_id', '=', p(0))
+    .where('items.collection_id', '=', p(1))
+    .where('items.url_id', '=', p(2))
+    .where(visibleAt(p(3))),
+);
+
+const variantsOfItemQuery = preparedQuery((db: Kysely<Database>, p) =>
+  db.selectFrom('product_variants').selectAll().where('website_id', '=', p(0)).where('item_id', '=', p(1)).orderBy('position'),
+);
+
+/** An item page's data in two queries: the visible item with its product and plan, then its variants. */
+export async function findVisibleItemWithProduct(
+  db: Db,
+  websiteId: string,
+  collectionId: string,
+  urlId: string,
+  now: number,
+): Promise<{ item: ItemRow; products: ProductRows } | undefined> {
+  const [row] = await findVisibleItemWithProductQuery(db, [websiteId, collectionId, urlId, now]);
+  if (!row) return undefined;
+  const {
+    product_item_id,
+    product_type,
+    variant_option_ordering,
+    is_subscribable,
+    additional_fields_form_id,
+    custom_add_button_text,
+    product_data,
+    plan_id,
+    billing_period_value,
+    billing_period_unit,
+    num_billing_cycles,
+    ...item
+  } = row;
+  if (product_item_id === null) return { item, products: { products: [], variants: [], plans: [] } };
+  const product: ProductRow = {
+    item_id: product_item_id,
+    website_id: item.website_id,
+    product_type: product_type!,
+    variant_option_ordering: variant_option_ordering!,
+    is_subscribable: is_subscribable!,
+    additional_fields_form_id,
+    custom_add_button_text: custom_add_button_text!,
+    data: product_data!,
+  };
+  const plans: PlanRow[] =
+    plan_id === null
+      ? []
+      : [
+          {
+            id: plan_id,
+            website_id: item.website_id,
+            item_id: item.id,
+            billing_period_value: billing_period_value!,
+            billing_period_unit: billing_period_unit!,
+            num_billing_cycles: num_billing_cycles!,
+          },
+        ];
+  const variants = await variantsOfItemQuery(db, [websiteId, item.id]);
+  return { item, products: { products: [product], variants, plans } };
+}
+
 const visibleItemByUrlQuery = preparedQuery((db: Kysely<Database>, p) =>
   db
     .selectFrom('items')

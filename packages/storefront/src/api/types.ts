@@ -1,10 +1,5 @@
 // The answers of Tessera's commerce API, as the storefront reads them (docs/commerce-api.md).
 
-interface MoneyValue {
-  readonly value: string;
-  readonly currency: string;
-}
-
 interface ChosenVariant {
   readonly sku: string;
   readonly attributes: Readonly<Record<string, string>>;

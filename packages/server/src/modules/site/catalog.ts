@@ -4,7 +4,6 @@ import {
   type PlanRow,
   type ProductRow,
   type ProductRows,
-  type VariantRow,
   findItems,
   findVisibleItemIdByUrl,
   listVisibleItemIds,

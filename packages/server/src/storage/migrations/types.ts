@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /**
  * Column types that differ between the dialects: the one place a migration branches on the dialect.
