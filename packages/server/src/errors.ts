@@ -51,6 +51,13 @@ export const ERRORS = {
   DOWNLOAD_EXPIRED: { status: 410, message: 'This download link has expired.' },
   ORDER_NOT_PENDING: { status: 409, message: 'This order is not awaiting payment: it was paid or canceled already.' },
   ORDER_HOLD_EXPIRED: { status: 409, message: 'This order was held until its payment was due; it can no longer be paid.' },
+  ORDER_CHANGED: { status: 409, message: 'This order was changed by someone else at the same time. Reload it to see what changed.' },
+  ORDER_NOT_PAID: { status: 409, message: 'This order is not paid: only a paid order can be fulfilled or refunded.' },
+  ORDER_ALREADY_FULFILLED: { status: 409, message: 'These items were fulfilled already.' },
+  FULFILL_QUANTITY_INVALID: { status: 400, message: 'Choose a quantity of each item between 1 and what is left to fulfil.' },
+  ORDER_NOT_CANCELABLE: { status: 409, message: 'This order can no longer be canceled: it was fulfilled, refunded or canceled already.' },
+  REFUND_INVALID: { status: 400, message: 'Choose the items or the amount to refund.' },
+  REFUND_TOO_LARGE: { status: 409, message: 'A refund cannot be more than what is left of the payment.' },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
   // Site forms, captcha and the mailing list: statuses and texts of the spec's form messages.

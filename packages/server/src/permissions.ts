@@ -58,6 +58,10 @@ export const ROLE_MATRIX = {
   viewRestockSignups: [R.ADMIN, R.REPORTING, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** The commerce email previews (page type 301). */
   previewCommerceEmail: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** Customers (buyers and visitor accounts), their orders, addresses and memberships: read. */
+  viewCustomers: [R.ADMIN, R.REPORTING, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** The store's settings: currency, shipping, taxes, coupons, payment providers, store messages. */
+  manageStoreSettings: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** Visitor accounts and their memberships. */
   manageSiteUsers: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** The site's plan and invoices. */
@@ -143,6 +147,14 @@ export function canViewRestockSignups(auth: OwnerAuth | null | undefined, websit
 /** The commerce email previews (page type 301): whoever manages the store or edits the site. */
 export function canPreviewCommerceEmail(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
   return can(auth, websiteId, 'previewCommerceEmail');
+}
+
+export function canViewCustomers(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'viewCustomers');
+}
+
+export function canManageStoreSettings(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'manageStoreSettings');
 }
 
 export function canManageSiteUsers(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {

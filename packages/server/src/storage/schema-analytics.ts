@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /**
  * The tables of migration 0004: raw measurement rows, their daily roll-ups, and the site
  * owner's account and sessions. They join `Database` by declaration merging, so this file and the
@@ -105,6 +107,8 @@ interface OwnerAccountsTable {
   /** WebsiteRole code: admin (1) for the owner. */
   website_role: number;
   created_on: number;
+  /** 1: mailed about every new order (the owner by default; staff who ask for it). */
+  notify_new_orders: ColumnType<number, number | undefined, number>;
 }
 
 interface OwnerSessionsTable {

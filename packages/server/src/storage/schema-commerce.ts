@@ -65,6 +65,12 @@ interface OrdersTable {
   hold_expires_on: number | null;
   /** The site's address as the order was placed (links of the mails sent when it is paid later); '' for older orders. */
   base_url: ColumnType<string, string | undefined, string>;
+  /** The buyer's name from the shipping address, '' without one (migration 0011-owner-studio: searchable). */
+  customer_name: ColumnType<string, string | undefined, string>;
+  /** Refunded so far, never more than was paid. */
+  refunded_cents: ColumnType<number, number | undefined, number>;
+  paid_on: ColumnType<number | null, number | null | undefined, number | null>;
+  canceled_on: ColumnType<number | null, number | null | undefined, number | null>;
   created_on: number;
   updated_on: number;
 }
@@ -85,6 +91,8 @@ interface OrderLinesTable {
   unit_price_cents: number;
   subtotal_cents: number;
   stock_taken: Flag;
+  fulfilled_quantity: ColumnType<number, number | undefined, number>;
+  refunded_quantity: ColumnType<number, number | undefined, number>;
 }
 
 interface OrderDownloadsTable {

@@ -94,6 +94,8 @@ export async function createOwner(
       password_hash: await hashPassword(password, cost),
       website_role: role,
       created_on: now,
+      // The owner hears of every new order; other staff ask for it on the staff page.
+      notify_new_orders: role === WebsiteRole.ADMIN ? 1 : 0,
     })
     .execute();
   return id;

@@ -10,6 +10,7 @@ import { jobLeases } from './0007-job-leases.js';
 import { ownerSessionActivity } from './0008-owner-session-activity.js';
 import { orderHolds } from './0009-order-holds.js';
 import { analyticsBots } from './0010-analytics-bots.js';
+import { ownerStudio } from './0011-owner-studio.js';
 import { columnTypes, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0008-owner-session-activity': ownerSessionActivity,
   '0009-order-holds': orderHolds,
   '0010-analytics-bots': analyticsBots,
+  '0011-owner-studio': ownerStudio,
 };
 
 export class TesseraMigrations implements MigrationProvider {
