@@ -31,6 +31,7 @@ import inventory from './modules/inventory/index.js';
 import members from './modules/members/index.js';
 import multilingual from './modules/multilingual/index.js';
 import newsletter from './modules/newsletter/index.js';
+import orderAdmin from './modules/order-admin/index.js';
 import orders from './modules/orders/index.js';
 import performance from './modules/performance/index.js';
 import places, { type PlacesProvider } from './modules/places/index.js';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(inventory, {}),
     entry(orders, {}),
     entry(checkout, {}),
+    entry(orderAdmin, {}),
     entry(installments, {}),
     entry(restock, merchandising),
     entry(reviews, { limits: merchandising.reviewLimits }),

@@ -124,10 +124,10 @@ describe('the permission a route declares, enforced by one hook', () => {
 
   it('sends a signed-in account to the first page its role opens, never back and forth with the sign-in page', async () => {
     const go = (who: keyof typeof PEOPLE | null, url: string) => site.app.inject({ method: 'GET', url, headers: as(who) });
-    // A store manager has no analytics: /config and the sign-in page lead to restock, even when analytics was asked for.
-    expect((await go('shop', '/config')).headers.location).toBe('/config/restock');
-    expect((await go('shop', '/config/login')).headers.location).toBe('/config/restock');
-    expect((await go('shop', '/config/login?next=/config/analytics')).headers.location).toBe('/config/restock');
+    // A store manager has no analytics: /config and the sign-in page lead to its first page (orders), even when analytics was asked for.
+    expect((await go('shop', '/config')).headers.location).toBe('/config/orders');
+    expect((await go('shop', '/config/login')).headers.location).toBe('/config/orders');
+    expect((await go('shop', '/config/login?next=/config/analytics')).headers.location).toBe('/config/orders');
     expect((await go('shop', '/config/login?next=/config/restock')).headers.location).toBe('/config/restock');
     expect((await go('admin', '/config')).headers.location).toBe('/config/analytics');
     expect((await go('reporting', '/config/login?next=/config/restock')).headers.location).toBe('/config/restock');
