@@ -152,24 +152,26 @@ function slugClasses(prefix: string, list: unknown): string {
 }
 
 // The classes of an entry in a list: its promotion, categories, tags, author, post type, place in the
-// list, and for store items the sale and stock state. Like a variable, each field but the record type is
-// looked up through the enclosing sections, and `post-type-` is written even when the entry has no
-// recordTypeLabel (the reference engines do both: pages rely on the class list being the same).
+// list, and for store items the sale and stock state. Each field is read from the formatted entry first,
+// then, when the entry lacks it, through the enclosing sections as a variable would be (so `{item|item-classes}`
+// outside a section on the item still shows the item's tags); `post-type-` is written even when the entry
+// has no recordTypeLabel (the reference engines do all of this: pages rely on the class list being the same).
 const itemClasses: Formatter = (item, _args, ctx) => {
+  const look = (name: string) => (item !== null && typeof item === 'object' && name in item ? (item as Record<string, unknown>)[name] : ctx.resolve(name));
   let classes = 'hentry';
-  const promoted = ctx.resolve('promotedBlockType');
+  const promoted = look('promotedBlockType');
   if (isTruthy(promoted)) classes += ` promoted promoted-block-${slug(asString(promoted))}`;
-  const categories = ctx.resolve('categories');
+  const categories = look('categories');
   if (isTruthy(categories)) classes += slugClasses('category', categories);
-  const tags = ctx.resolve('tags');
+  const tags = look('tags');
   if (isTruthy(tags)) classes += slugClasses('tag', tags);
-  const author = ctx.resolve('author');
+  const author = look('author');
   const name = field(author, 'displayName');
   if (isTruthy(author) && isTruthy(name)) classes += ` author-${slug(asString(name))}`;
-  classes += ` post-type-${asString(ctx.resolve('recordTypeLabel'))}`;
+  classes += ` post-type-${asString(look('recordTypeLabel'))}`;
   const index = ctx.resolve('@index');
   if (index !== undefined) classes += ` article-index-${asInt(index)}`;
-  if (isTruthy(ctx.resolve('starred'))) classes += ' featured';
+  if (isTruthy(look('starred'))) classes += ' featured';
   if (asInt(field(item, 'recordType')) === RecordType.STORE_ITEM) {
     const product = productOf(item);
     if (isOnSale(product)) classes += ' on-sale';
