@@ -22,13 +22,13 @@ export function FilterForm({ filters, products, onFilters, onClear }: FilterForm
     draft.product && !products.some((p) => p.id === draft.product) ? [...products, { id: draft.product, title: `Item ${draft.product}` }] : products;
   return (
     <form className="orders-filters" role="search" aria-label="Search orders" onSubmit={submit}>
-      <label className="filter-search">
-        Search
-        <input type="search" value={draft.q} onChange={set('q')} aria-describedby="orders-search-hint" />
+      <div className="filter-search">
+        <label htmlFor="orders-search">Search</label>
+        <input id="orders-search" type="search" value={draft.q} onChange={set('q')} aria-describedby="orders-search-hint" />
         <span id="orders-search-hint" className="hint">
           Order number, email, name or SKU
         </span>
-      </label>
+      </div>
       <label>
         Payment
         <select value={draft.payment} onChange={set('payment')}>
