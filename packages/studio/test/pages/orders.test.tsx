@@ -39,7 +39,10 @@ const row = (n: number, extra: Partial<OrderSummary> = {}): OrderSummary => ({
   refundedCents: 0,
   ...extra,
 });
-const page = (orders: OrderSummary[], nextCursor: string | null = null, currency = 'USD') => () => json(200, { orders, nextCursor, currency });
+const page =
+  (orders: OrderSummary[], nextCursor: string | null = null, currency = 'USD') =>
+  () =>
+    json(200, { orders, nextCursor, currency });
 const settle = () =>
   act(async () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
