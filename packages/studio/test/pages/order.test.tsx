@@ -140,7 +140,11 @@ function held(response: () => Response) {
   const gate = new Promise<void>((r) => {
     release = r;
   });
-  return { handler: async () => (await gate, response()), release: () => release() };
+  const handler = async () => {
+    await gate;
+    return response();
+  };
+  return { handler, release: () => release() };
 }
 
 describe("the owner's order page", () => {
