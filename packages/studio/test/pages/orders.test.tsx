@@ -77,7 +77,8 @@ describe("the owner's orders list", () => {
     expect(first.getByText('Unfulfilled')).toBeDefined();
     // JPY has no fraction digits.
     expect(first.getByText('¥4,200')).toBeDefined();
-    expect(first.getByText(/Nov 25, 2026, 9:30\sPM/)).toBeDefined();
+    expect(first.getByText('Nov 25, 2026')).toBeDefined();
+    expect(first.getByText(/^9:30\sPM$/)).toBeDefined();
     expect(within(rows[1]!).getByText('Payment pending')).toBeDefined();
     expect(within(rows[2]!).getByText('Partially refunded')).toBeDefined();
     expect(within(rows[2]!).getByText('Fulfilled')).toBeDefined();

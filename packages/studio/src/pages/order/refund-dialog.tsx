@@ -81,7 +81,7 @@ export function RefundDialog({ order, fmt, busy, error, onClose, onConfirm }: Ac
                     <label htmlFor={id}>
                       {l.title}
                       {variant && <span className="line-variant"> {variant}</span>}
-                      <span className="muted"> · {fmt.money(l.unitPriceCents)} each</span>
+                      <span className="muted"> {fmt.money(l.unitPriceCents)} each</span>
                     </label>
                     <span className="quantity-field">
                       <input

@@ -73,7 +73,7 @@ export function Timeline({ order, fmt, canNote, noting, onNote }: TimelineProps)
       ) : (
         <ol className="timeline">
           {entries.map((e) => (
-            <li key={e.id} className={`timeline-${e.type}`}>
+            <li key={e.id} className={`timeline-entry timeline-entry-${e.type}`}>
               <p className="timeline-what">{describe(e, fmt)}</p>
               {e.type === 'note' && <p className="timeline-note">{text(e.data?.text)}</p>}
               <p className="muted">

@@ -113,15 +113,12 @@ export function OrderView(props: OrderViewProps) {
             ))}
           </div>
         )}
+        {status}
       </div>
-      {status}
       <div className="order-grid">
         <div className="order-main">
           <Items order={order} fmt={fmt} />
           <Totals order={order} fmt={fmt} />
-          <Fulfillments order={order} fmt={fmt} />
-          <Refunds order={order} fmt={fmt} />
-          <Timeline order={order} fmt={fmt} canNote={canManage} noting={busy === 'note'} onNote={props.onNote} />
         </div>
         <div className="order-side">
           <Customer order={order} canViewCustomers={props.canViewCustomers} />
@@ -133,6 +130,11 @@ export function OrderView(props: OrderViewProps) {
               <span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </p>
+        </div>
+        <div className="order-more">
+          <Fulfillments order={order} fmt={fmt} />
+          <Refunds order={order} fmt={fmt} />
+          <Timeline order={order} fmt={fmt} canNote={canManage} noting={busy === 'note'} onNote={props.onNote} />
         </div>
       </div>
       {props.dialog === 'markPaid' && <MarkPaidDialog {...dialogProps} onConfirm={props.onMarkPaid} />}

@@ -1,6 +1,6 @@
 // The orders list, drawn from props only (page.tsx holds the state and calls the API): the search and
 // filters form, the Export CSV link, the orders as a table (stacked cards on a phone), Load more.
-import { formatCount, formatTime } from '../../format.js';
+import { formatCount } from '../../format.js';
 import { formatCents } from '../../ui/money.js';
 import { StatusBadge } from '../../ui/status-badge.js';
 import type { OrderSummary } from './calls.js';
@@ -92,6 +92,9 @@ function statusText(context: OrdersContext, state: ListState, filtered: boolean)
 
 function OrdersTable({ context, orders, currency }: { context: OrdersContext; orders: OrderSummary[]; currency: string }) {
   const money = (cents: number) => formatCents(context.language, cents, currency);
+  // The day and the time on lines of their own: the column stays narrow, on a phone too.
+  const day = new Intl.DateTimeFormat(context.language, { dateStyle: 'medium', timeZone: context.timeZone });
+  const time = new Intl.DateTimeFormat(context.language, { timeStyle: 'short', timeZone: context.timeZone });
   return (
     <div className="table-scroll">
       <table className="orders-table">
@@ -120,7 +123,9 @@ function OrdersTable({ context, orders, currency }: { context: OrdersContext; or
                 <th scope="row" className="order-number">
                   <a href={`/config/orders/${encodeURIComponent(o.id)}`}>#{o.orderNumber}</a>
                 </th>
-                <td data-label="Placed">{formatTime(context.language, o.created, context.timeZone)}</td>
+                <td data-label="Placed" className="placed">
+                  <span>{day.format(o.created)}</span> <span className="placed-time">{time.format(o.created)}</span>
+                </td>
                 <td data-label="Customer" className="order-customer">
                   {o.customerName && <span className="customer-name">{o.customerName}</span>}
                   <span className="customer-email">{o.customerEmail}</span>
