@@ -1,7 +1,7 @@
 import type { Executor } from '../../storage/statement.js';
 
 /** The most products the orders list's product filter offers; a shop with more types an item id instead. */
-export const PRODUCT_CHOICES_LIMIT = 500;
+const PRODUCT_CHOICES_LIMIT = 500;
 
 /**
  * The site's products by title, for the product filter of the orders list: one query when the page

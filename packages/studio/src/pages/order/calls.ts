@@ -132,5 +132,3 @@ export function orderCalls(api: Api, id: string) {
     note: (text: string) => api<OrderAnswer>('POST', `${path}/notes`, { text }),
   };
 }
-
-export type OrderCalls = ReturnType<typeof orderCalls>;

@@ -10,12 +10,12 @@ import { type ActionDialogProps, DialogError } from './confirm-dialogs.js';
 import { leftToRefund, refundOfLines, variantText } from './lines.js';
 
 /** A key of 32 hex digits; crypto.randomUUID needs a secure context, which a shop on plain http is not. */
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The amount typed, in the order's minor units, or null when it is not an amount. */
-export function amountCents(text: string, currency: string): number | null {
+function amountCents(text: string, currency: string): number | null {
   try {
     return decimalStringToMinor(text, (isCurrencyCode(currency) ? currency : 'USD') as CurrencyCode, 'reject');
   } catch {

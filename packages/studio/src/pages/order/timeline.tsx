@@ -17,7 +17,7 @@ const count = (lines: unknown) =>
 const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /** What an entry says happened. */
-export function describe(entry: TimelineEntry, fmt: Fmt): string {
+function describe(entry: TimelineEntry, fmt: Fmt): string {
   const d = entry.data ?? {};
   switch (entry.type) {
     case 'placed':

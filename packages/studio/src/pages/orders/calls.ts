@@ -22,7 +22,7 @@ export interface OrdersAnswer {
   currency: string;
 }
 
-export const ORDERS_PATH = '/api/owner/orders';
+const ORDERS_PATH = '/api/owner/orders';
 /** The filtered list as CSV, one row per order line: a plain link, the browser downloads it with the session's cookie. */
 export const EXPORT_PATH = '/api/owner/orders/export.csv';
 

@@ -43,7 +43,7 @@ export const SORTS = [
   ['number_asc', 'Order number, low to high'],
 ] as const;
 
-export const DEFAULT_SORT = 'newest';
+const DEFAULT_SORT = 'newest';
 export const NO_FILTERS: OrderFilters = { q: '', payment: '', fulfillment: '', from: '', to: '', product: '', sort: DEFAULT_SORT };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
