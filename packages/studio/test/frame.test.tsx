@@ -23,9 +23,10 @@ function frame(permissions: string[], current = { name: 'restock', title: 'Resto
 
 describe("the studio's pages, found by convention", () => {
   it('are the folders of src/pages, each with its meta and its own chunk, in navigation order', () => {
-    expect(PAGES.map((p) => p.name)).toEqual(['analytics', 'restock', 'login']);
+    expect(PAGES.map((p) => p.name)).toEqual(['orders', 'analytics', 'restock', 'order', 'login']);
     for (const page of PAGES) {
-      expect(page.path, page.name).toMatch(/^\/config\/[a-z-]+$/);
+      // One order's page takes the order's id in its path.
+      expect(page.path, page.name).toMatch(/^\/config\/[a-z-]+(\/:[a-z]+)?$/);
       expect(pageLoader(page.name), page.name).toBeTypeOf('function');
     }
     expect(new Set(PAGES.map((p) => p.path)).size).toBe(PAGES.length);
@@ -53,11 +54,11 @@ describe('the navigation frame', () => {
     expect(links[0]!.getAttribute('href')).toBe('/config/restock');
     expect(links[0]!.getAttribute('aria-current')).toBe('page');
     cleanup();
-    // Reporting: both.
+    // Reporting: orders, analytics and restock (one order's page has no place in the navigation).
     const reporting = frame(['openConfig', 'viewAnalytics', 'viewOrders', 'viewRestockSignups'], { name: 'analytics', title: 'Analytics' });
     const both = within(reporting.nav).getAllByRole('link');
-    expect(both.map((a) => a.textContent)).toEqual(['Analytics', 'Restock notifications']);
-    expect(both.map((a) => a.getAttribute('aria-current'))).toEqual(['page', null]);
+    expect(both.map((a) => a.textContent)).toEqual(['Orders', 'Analytics', 'Restock notifications']);
+    expect(both.map((a) => a.getAttribute('aria-current'))).toEqual([null, 'page', null]);
     cleanup();
     // Nothing held: nothing listed, the sign-in page never.
     expect(within(frame([]).nav).queryAllByRole('link')).toEqual([]);

@@ -22,7 +22,8 @@ export function landingPage(area: OwnerArea, auth: OwnerAuth | null | undefined,
     const asked = area.pages.find((p) => wanted === p.path || wanted.startsWith(`${p.path}/`));
     if (!asked || permitted.includes(asked)) return wanted;
   }
-  return permitted[0]?.path ?? null;
+  // A page with a parameter in its path (one order) is no address to land on: it names no one thing.
+  return permitted.find((p) => !p.path.includes('/:'))?.path ?? null;
 }
 
 declare module 'fastify' {
