@@ -192,3 +192,30 @@ describe.each(DIALECTS)('the owner API for the store settings on %s', (dialect) 
     expect(itemId('print')).toBeTruthy();
   });
 });
+
+describe('a save seen at once by the process that made it', () => {
+  let site: SettingsSite;
+  beforeAll(async () => {
+    // A deployment's cache: the site's version is trusted for a minute before it is read again.
+    site = await settingsSite('sqlite', { siteCacheMs: 60_000 });
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('prices the cart with the new shipping rate on the next request, without waiting for SITE_CACHE_MS', async () => {
+    const shopper = new Visitor(site.app);
+    await shopper.add('print', 'PRINT-1', 1);
+    await shopper.request('PUT', '/api/commerce/shopping-cart/shipping-option', { shippingOptionId: 'express' });
+    expect((await shopper.cart()).json.shippingCostCents).toBe(1800);
+    const saved = await site.staff.admin.request(
+      'PUT',
+      SETTINGS,
+      await edited(site.staff.admin, (s) => {
+        s.store.shippingOptions[1].priceCents = 1990;
+      }),
+    );
+    expect(saved.status).toBe(200);
+    expect((await shopper.cart()).json.shippingCostCents).toBe(1990);
+  });
+});

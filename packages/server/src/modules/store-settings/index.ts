@@ -12,5 +12,5 @@ export default fp(
     await app.register(storeSettingsRoutes);
     storeSettingsPages(app);
   },
-  { name: 'store-settings', dependencies: ['admin', 'commerce', 'checkout'] },
+  { name: 'store-settings', dependencies: ['site', 'admin', 'commerce', 'checkout'] },
 );

@@ -59,6 +59,8 @@ export async function storeSettingsRoutes(root: FastifyInstance): Promise<void> 
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', undefined, issuesAsFieldErrors(issues));
     const saved = await saveStoreSettings(store, websiteId, body.version, { currency, store: body.store as JsonObject }, clock());
     if (!saved) throw new AppError('STORE_SETTINGS_CHANGED');
+    // This process sees the new settings from its next request; the others within SITE_CACHE_MS.
+    root.renderer.snapshots.changed(websiteId);
     reply.header('cache-control', 'no-store');
     return answer(websiteId);
   });
