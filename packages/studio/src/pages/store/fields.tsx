@@ -125,7 +125,16 @@ export function SelectField({
   );
 }
 
-export function TextArea({ path, label, error, hint, className, value, onChange, maxLength }: Common & { value: string; onChange(value: string): void; maxLength?: number }) {
+export function TextArea({
+  path,
+  label,
+  error,
+  hint,
+  className,
+  value,
+  onChange,
+  maxLength,
+}: Common & { value: string; onChange(value: string): void; maxLength?: number }) {
   const id = fieldId(path);
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>

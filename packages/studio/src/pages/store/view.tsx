@@ -84,8 +84,8 @@ export function StoreView(props: StoreViewProps) {
         {confirmingCurrency && (
           <div className="confirm-box" role="alertdialog" aria-labelledby="confirm-currency-text" aria-modal="false">
             <p id="confirm-currency-text">
-              Change the store’s currency from {settings.currency} to {draft.currency}? Amounts are not converted, and gift cards sold in{' '}
-              {settings.currency} stop working.
+              Change the store’s currency from {settings.currency} to {draft.currency}? Amounts are not converted, and gift cards sold in {settings.currency}{' '}
+              stop working.
             </p>
             <div className="actions">
               <button type="button" onClick={props.onConfirmCurrency} autoFocus>

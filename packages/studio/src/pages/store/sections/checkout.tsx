@@ -114,12 +114,15 @@ export function CheckoutSection(props: SectionProps) {
         <div className="field-grid">
           <TextField
             path="store.donations.presetAmountsCents"
+            className="field-wide"
             label="Suggested amounts"
             suffix={code}
             inputMode="decimal"
             value={dn.presets}
             onChange={(v) => edit({ ...draft, donations: { ...dn, presets: v } }, 'store.donations.')}
-            error={errors['store.donations.presetAmountsCents'] ?? Object.entries(errors).find(([k]) => k.startsWith('store.donations.presetAmountsCents.'))?.[1]}
+            error={
+              errors['store.donations.presetAmountsCents'] ?? Object.entries(errors).find(([k]) => k.startsWith('store.donations.presetAmountsCents.'))?.[1]
+            }
             hint="Separated by commas: 10, 25, 50."
           />
           <TextField

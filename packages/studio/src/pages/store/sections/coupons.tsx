@@ -49,7 +49,14 @@ export function CouponsSection(props: SectionProps) {
               {name} <span className="coupon-uses">{usesText(uses, c.usageLimit)}</span>
             </legend>
             <div className="field-grid">
-              <TextField path={`${at}.code`} label="Code" value={c.code} onChange={(v) => change(i, { code: v }, '.code')} error={errors[`${at}.code`]} maxLength={64} />
+              <TextField
+                path={`${at}.code`}
+                label="Code"
+                value={c.code}
+                onChange={(v) => change(i, { code: v }, '.code')}
+                error={errors[`${at}.code`]}
+                maxLength={64}
+              />
               <SelectField
                 path={at}
                 label="Reduction"
@@ -92,6 +99,7 @@ export function CouponsSection(props: SectionProps) {
               />
               <TextField
                 path={`${at}.startsOn`}
+                className="field-wide"
                 type="datetime-local"
                 label="Starts"
                 value={c.startsOn}
@@ -101,6 +109,7 @@ export function CouponsSection(props: SectionProps) {
               />
               <TextField
                 path={`${at}.endsOn`}
+                className="field-wide"
                 type="datetime-local"
                 label="Ends"
                 value={c.endsOn}

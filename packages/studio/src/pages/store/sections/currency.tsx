@@ -11,6 +11,7 @@ export function CurrencySection({ draft, errors, settings, edit }: SectionProps)
       <h2 id="store-currency">Currency</h2>
       <SelectField
         path="currency"
+        className="field-currency"
         label="Store currency"
         value={draft.currency}
         onChange={onChange}
@@ -21,9 +22,9 @@ export function CurrencySection({ draft, errors, settings, edit }: SectionProps)
       <div aria-live="polite">
         {changed && (
           <p className="warning-note">
-            Orders, gift cards and subscriptions keep {settings.currency}. Amounts are not converted: each keeps its number of{' '}
-            {settings.currency} minor units, read in {draft.currency} ({digitsOf(settings, draft.currency)} decimals), as the amounts below
-            show. Gift cards sold in {settings.currency} can no longer be redeemed. Check every price before saving.
+            Orders, gift cards and subscriptions keep {settings.currency}. Amounts are not converted: each keeps its number of {settings.currency} minor units,
+            read in {draft.currency} ({digitsOf(settings, draft.currency)} decimals), as the amounts below show. Gift cards sold in {settings.currency} can no
+            longer be redeemed. Check every price before saving.
           </p>
         )}
       </div>

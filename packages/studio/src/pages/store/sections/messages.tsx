@@ -39,6 +39,7 @@ export function MessagesSection({ draft, errors, edit }: SectionProps) {
         <div className="field-grid">
           <TextField
             path={at('scarcityText')}
+            className="field-wide"
             label="Text"
             value={m.scarcityText}
             onChange={set('scarcityText')}
@@ -59,16 +60,18 @@ export function MessagesSection({ draft, errors, edit }: SectionProps) {
       <fieldset className="row-card">
         <legend>Product reviews</legend>
         {flag('reviewsEnabled', 'Shoppers may review the products they bought')}
-        <TextField
-          path={at('reviewRequestDelayHours')}
-          label="Ask for a review after"
-          suffix="hours"
-          inputMode="numeric"
-          value={m.reviewRequestDelayHours}
-          onChange={set('reviewRequestDelayHours')}
-          error={errors[at('reviewRequestDelayHours')]}
-          hint="Counted from the order. Empty: a week (168 hours)."
-        />
+        <div className="field-grid">
+          <TextField
+            path={at('reviewRequestDelayHours')}
+            label="Ask for a review after"
+            suffix="hours"
+            inputMode="numeric"
+            value={m.reviewRequestDelayHours}
+            onChange={set('reviewRequestDelayHours')}
+            error={errors[at('reviewRequestDelayHours')]}
+            hint="Counted from the order. Empty: a week (168 hours)."
+          />
+        </div>
       </fieldset>
     </section>
   );
