@@ -23,7 +23,7 @@ function frame(permissions: string[], current = { name: 'restock', title: 'Resto
 
 describe("the studio's pages, found by convention", () => {
   it('are the folders of src/pages, each with its meta and its own chunk, in navigation order', () => {
-    expect(PAGES.map((p) => p.name)).toEqual(['analytics', 'restock', 'login']);
+    expect(PAGES.map((p) => p.name)).toEqual(['analytics', 'restock', 'store', 'login']);
     for (const page of PAGES) {
       expect(page.path, page.name).toMatch(/^\/config\/[a-z-]+$/);
       expect(pageLoader(page.name), page.name).toBeTypeOf('function');
