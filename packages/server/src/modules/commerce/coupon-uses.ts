@@ -1,5 +1,6 @@
 import type { CartCoupon } from '@tessera/core';
 import { AppError } from '../../errors.js';
+import type {} from '../../storage/schema-owner.js';
 import type { Executor } from '../../storage/statement.js';
 
 /**
@@ -65,12 +66,7 @@ export async function giveBackCouponUses(tx: Executor, orderId: string): Promise
 
 /** The uses of one code so far (0 when never used). */
 export async function couponUseCount(db: Executor, websiteId: string, code: string): Promise<number> {
-  const row = await db
-    .selectFrom('coupon_uses')
-    .select('uses')
-    .where('website_id', '=', websiteId)
-    .where('code', '=', code.toUpperCase())
-    .executeTakeFirst();
+  const row = await db.selectFrom('coupon_uses').select('uses').where('website_id', '=', websiteId).where('code', '=', code.toUpperCase()).executeTakeFirst();
   return row?.uses ?? 0;
 }
 

@@ -6,7 +6,7 @@ import { type Api, unwrap } from '@tessera/core/api-client';
 /** site.json's `store` object, as stored: the page edits the fields it knows and keeps the others. */
 export type StoreObject = Record<string, unknown>;
 
-export interface CurrencyChoice {
+interface CurrencyChoice {
   readonly code: string;
   readonly name: string;
   readonly fractionDigits: number;
@@ -31,5 +31,3 @@ export function storeSettingsCalls(api: Api) {
     save: (body: { version: string; currency: string; store: StoreObject }) => api<StoreSettings>('PUT', PATH, body).then(unwrap),
   };
 }
-
-export type StoreSettingsCalls = ReturnType<typeof storeSettingsCalls>;

@@ -9,7 +9,7 @@ import { fromLocalInput, toLocalInput } from './zoned.js';
 
 type Obj = Record<string, unknown>;
 
-export interface ShippingDraft {
+interface ShippingDraft {
   readonly key: string;
   id: string;
   name: string;
@@ -18,7 +18,7 @@ export interface ShippingDraft {
   readonly extra: Obj;
 }
 
-export interface TaxDraft {
+interface TaxDraft {
   readonly key: string;
   country: string;
   region: string;

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 
 /** The id of the control of a path: `store.coupons.0.code` -> `f-store-coupons-0-code`. */
-export const fieldId = (path: string) => `f-${path.replace(/[^A-Za-z0-9]+/g, '-')}`;
+const fieldId = (path: string) => `f-${path.replace(/[^A-Za-z0-9]+/g, '-')}`;
 
 interface Common {
   readonly path: string;

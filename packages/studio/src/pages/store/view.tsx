@@ -1,7 +1,7 @@
 // The store settings page, drawn from props only (page.tsx holds the state and calls the API): the
 // sections of the form, then one Save with its outcome in a live region, a confirmation before a
 // new currency is saved, and what to do when someone else saved first.
-import type { FormEvent } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import type { StoreSettings } from './calls.js';
 import { type Draft, type FieldErrors, isFormField } from './draft.js';
 import { CheckoutSection } from './sections/checkout.js';
@@ -43,6 +43,27 @@ const SECTIONS = [
   ['store-messages', 'Messages'],
 ] as const;
 
+/** The question before a new currency is saved; it takes the focus, since Save asked it. */
+function ConfirmCurrency({ from, to, onConfirm, onCancel }: { from: string; to: string; onConfirm(): void; onCancel(): void }) {
+  const yes = useRef<HTMLButtonElement>(null);
+  useEffect(() => yes.current?.focus(), []);
+  return (
+    <div className="confirm-box" role="alertdialog" aria-labelledby="confirm-currency-text" aria-modal="false">
+      <p id="confirm-currency-text">
+        Change the store’s currency from {from} to {to}? Amounts are not converted, and gift cards sold in {from} stop working.
+      </p>
+      <div className="actions">
+        <button ref={yes} type="button" onClick={onConfirm}>
+          Save in {to}
+        </button>
+        <button type="button" className="button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export function StoreView(props: StoreViewProps) {
   const { state, errors, status, dirty, zone, confirmingCurrency } = props;
   if (state.status === 'loading') return <p className="status">Loading…</p>;
@@ -82,20 +103,7 @@ export function StoreView(props: StoreViewProps) {
       <MessagesSection {...section} />
       <div className="save-bar">
         {confirmingCurrency && (
-          <div className="confirm-box" role="alertdialog" aria-labelledby="confirm-currency-text" aria-modal="false">
-            <p id="confirm-currency-text">
-              Change the store’s currency from {settings.currency} to {draft.currency}? Amounts are not converted, and gift cards sold in {settings.currency}{' '}
-              stop working.
-            </p>
-            <div className="actions">
-              <button type="button" onClick={props.onConfirmCurrency} autoFocus>
-                Save in {draft.currency}
-              </button>
-              <button type="button" className="button-secondary" onClick={props.onCancelCurrency}>
-                Cancel
-              </button>
-            </div>
-          </div>
+          <ConfirmCurrency from={settings.currency} to={draft.currency} onConfirm={props.onConfirmCurrency} onCancel={props.onCancelCurrency} />
         )}
         {status.kind === 'conflict' && (
           <div className="error-box">
