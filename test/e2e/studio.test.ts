@@ -55,9 +55,9 @@ describe("the owner's studio in Chromium", () => {
   }
   const links = (p: Page) => p.getByRole('navigation', { name: 'Studio' }).getByRole('link').allTextContents();
 
-  it("lists only the pages the account's role may open: all for an admin and a reporting account, orders and restock for a store manager", async () => {
+  it("lists only the pages the account's role may open: all for an admin, orders, analytics and restock for a reporting account, orders, restock and the store's settings for a store manager", async () => {
     const admin = await signIn('admin', '/config/restock');
-    expect(await links(admin)).toEqual(['Orders', 'Analytics', 'Restock notifications']);
+    expect(await links(admin)).toEqual(['Orders', 'Analytics', 'Restock notifications', 'Store settings']);
     expect(await admin.getByRole('link', { name: 'Restock notifications' }).getAttribute('aria-current')).toBe('page');
     const reporting = await signIn('reporting', '/config/restock');
     expect(await links(reporting)).toEqual(['Orders', 'Analytics', 'Restock notifications']);
@@ -66,7 +66,7 @@ describe("the owner's studio in Chromium", () => {
     await reporting.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     expect(await reporting.getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
     const shop = await signIn('shop', '/config/restock');
-    expect(await links(shop)).toEqual(['Orders', 'Restock notifications']);
+    expect(await links(shop)).toEqual(['Orders', 'Restock notifications', 'Store settings']);
     expect(await shop.getByRole('banner').getByText(ACCOUNTS.shop.email).count()).toBe(1);
   });
 
@@ -84,7 +84,7 @@ describe("the owner's studio in Chromium", () => {
       await p.keyboard.press('Tab');
       order.push(await p.evaluate(() => document.activeElement?.textContent ?? ''));
     }
-    expect(order).toEqual(['Sign out', 'Orders', 'Analytics', 'Restock notifications', '7 days']);
+    expect(order).toEqual(['Sign out', 'Orders', 'Analytics', 'Restock notifications', 'Store settings']);
     const outline = await p.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
     expect(await seriousViolations(p)).toEqual([]);

@@ -9,6 +9,7 @@ import {
   findVariant,
   hasEnoughStock,
   isCouponApplicable,
+  isCouponInDates,
   isInStockForForm,
   meetsMinimumSubtotal,
   minimumSubtotalMessage,
@@ -244,6 +245,39 @@ describe('cart totals', () => {
     expect(isCouponApplicable({ code: 'A' }, 100)).toBe(false);
     expect(isCouponApplicable({ code: 'A', amountOffCents: 1.5 }, 100)).toBe(false);
     expect(isCouponApplicable({ code: 'A', amountOffCents: 1, minSubtotalCents: 100 }, 100)).toBe(true);
+  });
+
+  it('applies a free-shipping coupon, alone or beside a reduction, only where something ships', () => {
+    const option = { priceCents: 600, freeOverCents: 7500 };
+    const free = { code: 'SHIPFREE', freeShipping: true };
+    expect(computeCartTotals({ entries: [physical(2000)], coupons: [free], shippingOption: option })).toMatchObject({
+      shippingCostCents: 0,
+      discountCents: 0,
+      grandTotalCents: 2000,
+      validCoupons: [free],
+    });
+    const both = computeCartTotals({ entries: [physical(2000)], coupons: [free, { code: 'TEN', percentOff: 10 }], shippingOption: option });
+    expect(both).toMatchObject({ shippingCostCents: 0, discountCents: 200, grandTotalCents: 1800 });
+    // Under its minimum, it does not apply and shipping is charged.
+    const under = computeCartTotals({ entries: [physical(2000)], coupons: [{ ...free, minSubtotalCents: 5000 }], shippingOption: option });
+    expect(under).toMatchObject({ shippingCostCents: 600, invalidCoupons: [{ code: 'SHIPFREE' }] });
+    // One kind of reduction per coupon: free shipping with a percentage is malformed.
+    expect(isCouponApplicable({ code: 'A', freeShipping: true, percentOff: 10 }, 100)).toBe(false);
+    expect(isCouponApplicable({ code: 'A', freeShipping: false }, 100)).toBe(false);
+  });
+
+  it('applies a coupon only within its dates when the totals are for an instant', () => {
+    const coupon = { code: 'SPRING', percentOff: 10, startsOn: Date.parse('2025-03-01T05:00:00Z'), endsOn: Date.parse('2025-04-01T04:00:00Z') };
+    const at = (iso: string) => computeCartTotals({ entries: [physical(1000)], coupons: [coupon], now: Date.parse(iso) });
+    expect(at('2025-02-28T23:59:59Z')).toMatchObject({ discountCents: 0, invalidCoupons: [coupon] });
+    expect(at('2025-03-01T05:00:00Z')).toMatchObject({ discountCents: 100, validCoupons: [coupon] });
+    expect(at('2025-04-01T03:59:59Z').discountCents).toBe(100);
+    // The end is exclusive.
+    expect(at('2025-04-01T04:00:00Z').discountCents).toBe(0);
+    // Without an instant, dates are not checked (a caller that has no clock).
+    expect(computeCartTotals({ entries: [physical(1000)], coupons: [coupon] }).discountCents).toBe(100);
+    expect(isCouponInDates({ startsOn: 10 }, 9)).toBe(false);
+    expect(isCouponInDates({ endsOn: 10 }, 9)).toBe(true);
   });
 
   it('charges shipping only when something ships, free over the threshold', () => {

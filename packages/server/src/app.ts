@@ -40,6 +40,7 @@ import reviews, { type ReviewLimits } from './modules/reviews/index.js';
 import sessionRecording from './modules/session-recording/index.js';
 import site from './modules/site/index.js';
 import sitePassword, { type PasswordLimits } from './modules/site-password/index.js';
+import storeSettings from './modules/store-settings/index.js';
 import { openStore, type Store } from './storage/dialect.js';
 
 declare module 'fastify' {
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(orders, {}),
     entry(checkout, {}),
     entry(orderAdmin, {}),
+    entry(storeSettings, {}),
     entry(installments, {}),
     entry(restock, merchandising),
     entry(reviews, { limits: merchandising.reviewLimits }),

@@ -34,6 +34,7 @@ export const ERRORS = {
   NOT_SUBSCRIBABLE: { status: 400, message: CHECKOUT_MESSAGES.notSubscribable },
   MINIMUM_SUBTOTAL: { status: 400, message: CART_MESSAGES.minimumSubtotal },
   INVALID_COUPON: { status: 400, message: CHECKOUT_MESSAGES.invalidCoupon },
+  COUPON_USAGE_LIMIT: { status: 409, message: CHECKOUT_MESSAGES.couponUsageLimit },
   SHIPPING_OPTION_UNAVAILABLE: { status: 400, message: CHECKOUT_MESSAGES.shippingOptionRequired },
   CART_EMPTY: { status: 400, message: CHECKOUT_MESSAGES.cartEmpty },
   CART_NOT_FOUND: { status: 404, message: 'This cart does not exist.' },
@@ -58,6 +59,10 @@ export const ERRORS = {
   ORDER_NOT_CANCELABLE: { status: 409, message: 'This order can no longer be canceled: it was fulfilled, refunded or canceled already.' },
   REFUND_INVALID: { status: 400, message: 'Choose the items or the amount to refund.' },
   REFUND_TOO_LARGE: { status: 409, message: 'A refund cannot be more than what is left of the payment.' },
+  STORE_SETTINGS_CHANGED: {
+    status: 409,
+    message: 'Someone else saved the store settings after you opened them. Reload the page to see their changes, then make yours again.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
   // Site forms, captcha and the mailing list: statuses and texts of the spec's form messages.

@@ -23,7 +23,7 @@ function frame(permissions: string[], current = { name: 'restock', title: 'Resto
 
 describe("the studio's pages, found by convention", () => {
   it('are the folders of src/pages, each with its meta and its own chunk, in navigation order', () => {
-    expect(PAGES.map((p) => p.name)).toEqual(['orders', 'analytics', 'restock', 'order', 'login']);
+    expect(PAGES.map((p) => p.name)).toEqual(['orders', 'analytics', 'restock', 'store', 'order', 'login']);
     for (const page of PAGES) {
       // One order's page takes the order's id in its path.
       expect(page.path, page.name).toMatch(/^\/config\/[a-z-]+(\/:[a-z]+)?$/);

@@ -11,6 +11,7 @@ export const CHECKOUT_MESSAGES = Object.freeze({
   itemUnavailable: 'Sorry, that item is unavailable.',
   notSubscribable: 'This item is not available as a subscription.',
   invalidCoupon: 'That coupon code is not valid.',
+  couponUsageLimit: 'This coupon has reached its usage limit.',
   giftCardInvalid: 'That gift card code is not valid.',
   giftCardEmpty: 'That gift card has no balance left.',
   shippingOptionRequired: 'Choose a shipping option.',

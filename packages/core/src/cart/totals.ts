@@ -22,8 +22,16 @@ export interface CartCoupon {
   readonly percentOff?: number;
   /** A fixed amount off, minor units. */
   readonly amountOffCents?: number;
+  /** Shipping costs nothing (the coupon's reduction when it has neither percentOff nor amountOffCents). */
+  readonly freeShipping?: boolean;
   /** The coupon applies only from this subtotal on. */
   readonly minSubtotalCents?: number;
+  /** The coupon applies from this instant on (epoch ms). */
+  readonly startsOn?: number;
+  /** The coupon applies until this instant, exclusive (epoch ms). */
+  readonly endsOn?: number;
+  /** How many orders may use the coupon in all; counted by the server when an order is placed. */
+  readonly usageLimit?: number;
 }
 
 interface CartShippingOption {
@@ -44,6 +52,8 @@ export interface CartTotalsInput {
   readonly coupons?: readonly CartCoupon[];
   readonly shippingOption?: CartShippingOption | null;
   readonly taxRule?: CartTaxRule | null;
+  /** The instant the totals are for (epoch ms): coupons outside their dates do not apply. Absent: dates are not checked. */
+  readonly now?: number;
 }
 
 export interface CartTotals {
@@ -76,18 +86,28 @@ function mulDivHalfUp(a: number, numerator: number, denominator: number): number
   return Number(result);
 }
 
-/** A coupon is usable when it has exactly one well-formed reduction and its minimum is met. */
-export function isCouponApplicable(coupon: CartCoupon, subtotalCents: number): boolean {
+/**
+ * A coupon is usable when it has exactly one well-formed reduction (a percentage, an amount, or free
+ * shipping), its minimum is met and, when `now` is given, `now` lies within its dates.
+ */
+export function isCouponApplicable(coupon: CartCoupon, subtotalCents: number, now?: number): boolean {
   const hasPercent = coupon.percentOff !== undefined;
   const hasAmount = coupon.amountOffCents !== undefined;
-  if (hasPercent === hasAmount) return false;
+  const kinds = (hasPercent ? 1 : 0) + (hasAmount ? 1 : 0) + (coupon.freeShipping === true ? 1 : 0);
+  if (kinds !== 1) return false;
   if (hasPercent) {
     const hundredths = Math.round(coupon.percentOff! * 100);
     if (!(coupon.percentOff! > 0 && coupon.percentOff! <= 100) || Math.abs(hundredths - coupon.percentOff! * 100) > 1e-6) return false;
-  } else if (!Number.isSafeInteger(coupon.amountOffCents) || coupon.amountOffCents! <= 0) {
+  } else if (hasAmount && (!Number.isSafeInteger(coupon.amountOffCents) || coupon.amountOffCents! <= 0)) {
     return false;
   }
+  if (now !== undefined && !isCouponInDates(coupon, now)) return false;
   return subtotalCents >= (coupon.minSubtotalCents ?? 0);
+}
+
+/** Whether `now` (epoch ms) is on or after the coupon's start and before its end. */
+export function isCouponInDates(coupon: Pick<CartCoupon, 'startsOn' | 'endsOn'>, now: number): boolean {
+  return (coupon.startsOn === undefined || now >= coupon.startsOn) && (coupon.endsOn === undefined || now < coupon.endsOn);
 }
 
 /** Types that need shipping: physical goods only. */
@@ -104,9 +124,11 @@ function deliveredDigitally(type: ProductType): boolean {
  * Computes every total of a cart:
  * - subtotal: the sum of quantity x unit price;
  * - discount: each applicable coupon (percent of the subtotal, or its fixed amount), summed and
- *   capped at the subtotal; coupons that do not apply are returned as invalid;
+ *   capped at the subtotal; coupons that do not apply (or, given `now`, are outside their dates)
+ *   are returned as invalid;
  * - shipping: none when nothing requires shipping or no option is chosen; free when the
- *   discounted subtotal reaches the option's free-over amount; else the option's price;
+ *   discounted subtotal reaches the option's free-over amount or a free-shipping coupon applies;
+ *   else the option's price;
  * - tax: the rule's basis points of the discounted subtotal (plus shipping when the rule says
  *   so), rounded half up once;
  * - grand total = subtotal - discount + shipping + tax.
@@ -131,12 +153,13 @@ export function computeCartTotals(input: CartTotalsInput): CartTotals {
   const invalidCoupons: CartCoupon[] = [];
   let discount = 0;
   for (const coupon of input.coupons ?? []) {
-    if (!isCouponApplicable(coupon, subtotalCents)) {
+    if (!isCouponApplicable(coupon, subtotalCents, input.now)) {
       invalidCoupons.push(coupon);
       continue;
     }
     validCoupons.push(coupon);
-    discount += coupon.percentOff !== undefined ? mulDivHalfUp(subtotalCents, Math.round(coupon.percentOff * 100), 10000) : coupon.amountOffCents!;
+    if (coupon.percentOff !== undefined) discount += mulDivHalfUp(subtotalCents, Math.round(coupon.percentOff * 100), 10000);
+    else if (coupon.amountOffCents !== undefined) discount += coupon.amountOffCents;
   }
   const discountCents = Math.min(discount, subtotalCents);
   const discounted = subtotalCents - discountCents;
@@ -145,7 +168,9 @@ export function computeCartTotals(input: CartTotalsInput): CartTotals {
   let shippingCostCents = 0;
   const option = input.shippingOption;
   if (requiresShipping && option) {
-    const free = option.freeOverCents !== undefined && option.freeOverCents !== null && discounted >= option.freeOverCents;
+    const free =
+      validCoupons.some((c) => c.freeShipping === true) ||
+      (option.freeOverCents !== undefined && option.freeOverCents !== null && discounted >= option.freeOverCents);
     shippingCostCents = free ? 0 : wholeCents(option.priceCents, 'Shipping price');
   }
 

@@ -1,7 +1,7 @@
 import { isTimeZone } from '@tessera/core/zone';
-import { CURRENCY_CODES, isCurrencyCode } from '@tessera/core';
-import { DEFAULT_CURRENCY, DEFAULT_TIME_ZONE, FolderBehavior, ProductType } from '../constants.js';
+import { DEFAULT_TIME_ZONE, FolderBehavior, ProductType } from '../constants.js';
 import { isObject, Reader, type SiteIssue } from './checker.js';
+import { readCurrency, readStore } from './store.js';
 import {
   COLLECTION_KINDS,
   CONTENT_STATUSES,
@@ -47,10 +47,7 @@ export function parseSite(issues: SiteIssue[], file: string, raw: unknown): Site
   if (!r) return null;
   const timeZone = r.string('timeZone', DEFAULT_TIME_ZONE);
   if (!isTimeZone(timeZone)) r.fail('timeZone', `"${timeZone}" is not an IANA time zone`);
-  const currency = r.string('currency', DEFAULT_CURRENCY);
-  if (!isCurrencyCode(currency)) {
-    r.fail('currency', `"${currency}" is not a supported currency (${CURRENCY_CODES.join(', ')})`);
-  }
+  const currency = readCurrency(r);
   const language = r.string('language', 'en-US');
   try {
     Intl.getCanonicalLocales(language);
@@ -73,7 +70,7 @@ export function parseSite(issues: SiteIssue[], file: string, raw: unknown): Site
     logo: r.optionalString('logo'),
     socialAccounts,
     settings: r.object('settings'),
-    store: r.object('store'),
+    store: readStore(r),
     extra: r.rest(),
   };
 }

@@ -54,6 +54,8 @@ interface OrdersTable {
   shipping_address: string | null; // JSON ShippingAddress
   shipping_option: string | null; // JSON { id, name, priceCents }
   coupons: string; // JSON coupon objects that applied
+  /** 1 while the order holds one use of each of its coupons (migration 0014-store-settings): given back once if it ends unpaid. */
+  coupon_uses_taken: ColumnType<number, number | undefined, number>;
   payment_provider: string;
   /** processing (placed, payment under way), pending (offline), paid, declined, canceled (never paid: its hold expired, or canceled by hand). */
   payment_status: string;

@@ -1,8 +1,9 @@
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { isCouponInDates } from '@tessera/core';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { CommerceDeps } from '../commerce/index.js';
-import { findCoupon, storeRules } from '../commerce/index.js';
+import { couponUseCount, findCoupon, storeRules } from '../commerce/index.js';
 import { CartAnswerSchema } from './schemas.js';
 import type { CartService } from './service.js';
 import { updateCart } from './store.js';
@@ -43,10 +44,15 @@ export function optionsRoutes(app: FastifyInstance, deps: CommerceDeps, carts: C
       const s = request.site;
       const { cart } = await carts.write(s, request, token(request), 'cart', false, async (tx, cart) => {
         const coupon = findCoupon(storeRules(s), request.body.code);
-        if (!coupon) throw new AppError('INVALID_COUPON');
+        // A coupon before its start or after its end is not offered (yet, or any more).
+        if (!coupon || !isCouponInDates(coupon, deps.clock())) throw new AppError('INVALID_COUPON');
         const codes = JSON.parse(cart.coupons) as string[];
         if (codes.some((c) => c.toUpperCase() === coupon.code.toUpperCase())) return;
         if (codes.length >= MAX_COUPONS) throw new AppError('INVALID_COUPON');
+        // Used up already: said now rather than at checkout. The checkout still counts the use.
+        if (coupon.usageLimit !== undefined && (await couponUseCount(tx, s.website.id, coupon.code)) >= coupon.usageLimit) {
+          throw new AppError('COUPON_USAGE_LIMIT');
+        }
         // A coupon whose minimum is not met yet is kept: it shows under invalidCoupons until it applies.
         cart.coupons = JSON.stringify([...codes, coupon.code]);
         await updateCart(tx, cart.id, deps.clock(), { coupons: cart.coupons });

@@ -51,6 +51,7 @@ const CouponSchema = Type.Object({
   percentOff: Nullable(Type.Number()),
   amountOffCents: Nullable(Type.Integer()),
   minSubtotalCents: Nullable(Type.Integer()),
+  freeShipping: Type.Boolean(),
 });
 
 const ShippingLocationSchema = Type.Object({ country: Type.String(), region: Type.String(), postalCode: Type.String() });

@@ -162,7 +162,7 @@ export class CartService {
   async view(s: SiteSnapshot, cart: CartRow | undefined | null, entries?: readonly EntryRow[]): Promise<ShoppingCartView> {
     const { store } = this.deps;
     const rows = entries ?? (cart ? await listEntries(store, store.db, cart.id) : []);
-    return cartView(s, storeRules(s), cart ?? null, await this.lines(s, rows));
+    return cartView(s, storeRules(s), cart ?? null, await this.lines(s, rows), this.deps.clock());
   }
 
   /** The item's product when visitors may buy it, else ITEM_UNAVAILABLE. */

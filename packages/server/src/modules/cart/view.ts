@@ -30,6 +30,7 @@ interface CouponView {
   percentOff: number | null;
   amountOffCents: number | null;
   minSubtotalCents: number | null;
+  freeShipping: boolean;
 }
 
 export interface ShippingLocation {
@@ -107,6 +108,7 @@ const couponView = (c: CartCoupon): CouponView => ({
   percentOff: c.percentOff ?? null,
   amountOffCents: c.amountOffCents ?? null,
   minSubtotalCents: c.minSubtotalCents ?? null,
+  freeShipping: c.freeShipping === true,
 });
 
 export function parseLocation(json: string | null): ShippingLocation | null {
@@ -117,8 +119,9 @@ export function parseLocation(json: string | null): ShippingLocation | null {
  * The cart answer: entries with their prices, the site's shipping options (with this cart's cost),
  * the tax rule for its location, its coupons, and totals from @tessera/core's computeCartTotals,
  * the one place totals are computed. `cart` null is the empty cart of a visitor who has none yet.
+ * `now` decides which coupons are within their dates.
  */
-export function cartView(s: SiteSnapshot, rules: StoreRules, cart: CartRow | null, lines: CartLine[]): ShoppingCartView {
+export function cartView(s: SiteSnapshot, rules: StoreRules, cart: CartRow | null, lines: CartLine[], now: number): ShoppingCartView {
   const codes = cart ? (JSON.parse(cart.coupons) as string[]) : [];
   const coupons: CartCoupon[] = codes.map((code) => findCoupon(rules, code) ?? { code });
   const location = parseLocation(cart?.shipping_location ?? null);
@@ -129,10 +132,13 @@ export function cartView(s: SiteSnapshot, rules: StoreRules, cart: CartRow | nul
     coupons,
     shippingOption: selected,
     taxRule,
+    now,
   });
   const discounted = totals.subtotalCents - totals.discountCents;
-  // What each option would cost this cart: free over its threshold, nothing when nothing ships.
-  const costOf = (o: ShippingOption) => (!totals.requiresShipping || (o.freeOverCents !== null && discounted >= o.freeOverCents) ? 0 : o.priceCents);
+  // What each option would cost this cart: free over its threshold or with a free-shipping coupon, nothing when nothing ships.
+  const freeShipping = totals.validCoupons.some((c) => c.freeShipping === true);
+  const costOf = (o: ShippingOption) =>
+    !totals.requiresShipping || freeShipping || (o.freeOverCents !== null && discounted >= o.freeOverCents) ? 0 : o.priceCents;
   const options = rules.shippingOptions.map((o) => ({ ...o, costCents: costOf(o) }));
   const inst = rules.installments;
   return {

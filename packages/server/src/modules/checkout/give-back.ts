@@ -1,14 +1,15 @@
 import type { Store } from '../../storage/dialect.js';
 import type { Executor } from '../../storage/statement.js';
+import { giveBackCouponUses } from '../commerce/index.js';
 import { giveBackStock } from '../inventory/index.js';
 
 /**
  * Gives back what an unpaid order took when it was placed, inside the transaction that ends it (a
  * declined payment, a hold that expired, a cancellation): its stock, the gift card balance it
- * redeemed, and its subscriptions, which end before they start. The caller has changed the order's
- * state with a compare-and-set first (or holds the only reference to it), so this runs once per
- * order. Locks in the order every transaction takes them: variants (by id), then gift cards.
- * Coupons are codes of the site's settings without a use count, so they have nothing to give back.
+ * redeemed, the coupon uses it counted, and its subscriptions, which end before they start. The
+ * caller has changed the order's state with a compare-and-set first (or holds the only reference to
+ * it), so this runs once per order. Locks in the order every transaction takes them: variants (by id), then gift cards, then
+ * coupon use counts (by code).
  */
 export async function giveBackOrder(store: Store, tx: Executor, orderId: string, now: number): Promise<void> {
   const lines = await tx.selectFrom('order_lines').select(['variant_id', 'quantity']).where('order_id', '=', orderId).where('stock_taken', '=', 1).execute();
@@ -30,5 +31,6 @@ export async function giveBackOrder(store: Store, tx: Executor, orderId: string,
       .execute();
   }
   await tx.deleteFrom('gift_card_redemptions').where('order_id', '=', orderId).execute();
+  await giveBackCouponUses(tx, orderId);
   await tx.updateTable('subscriptions').set({ status: 'canceled', next_billing_on: null }).where('order_id', '=', orderId).execute();
 }

@@ -17,7 +17,7 @@ import { newId } from '../../storage/ids.js';
 import { isUniqueViolation, writeTransaction, type Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
 import type { CommerceDeps } from '../commerce/index.js';
-import { findCoupon, storeRules, type ShippingOption } from '../commerce/index.js';
+import { findCoupon, storeRules, takeCouponUses, type ShippingOption } from '../commerce/index.js';
 import { parseLocation } from '../cart/index.js';
 import { takeStock } from '../inventory/index.js';
 import { loadBasket, type Basket, type BasketSource } from './basket.js';
@@ -188,6 +188,7 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
     coupons,
     shippingOption: option,
     taxRule: basket.kind === 'donation' ? null : taxRuleFor(rules.taxRules, location),
+    now,
   });
   if (basket.kind !== 'donation' && !meetsMinimumSubtotal(totals.subtotalCents, rules.minimumOrderSubtotalCents)) {
     throw new AppError('MINIMUM_SUBTOTAL', minimumSubtotalMessage(rules.format(rules.minimumOrderSubtotalCents)));
@@ -256,6 +257,8 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
       updated_on: now,
     })
     .execute();
+  // A coupon's use limit: its last use goes to one order only, even when two are placed at once.
+  await takeCouponUses(tx, s.website.id, orderId, totals.validCoupons);
   const lineIds = basket.lines.map(() => newId());
   await tx
     .insertInto('order_lines')

@@ -7,6 +7,7 @@ import { Signer } from './signing.js';
 export { baseUrlOf, type CommerceDeps, type OrderPaidHook } from './deps.js';
 export { catalogProduct, forSale, liveStock, unitPriceCents, firstImage, type CatalogProduct, type CatalogVariant } from './catalog.js';
 export { findCoupon, storeRules, merchandisingOf, type ShippingOption, type StoreRules } from './settings.js';
+export { couponUseCount, couponUsesOf, giveBackCouponUses, takeCouponUses } from './coupon-uses.js';
 export { Signer, newToken, tokenHash } from './signing.js';
 export { siteProviderIds, type PaymentProvider } from './payments.js';
 export { orderView, orderLinks, type OrderView } from './order-view.js';

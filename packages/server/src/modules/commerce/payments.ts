@@ -66,6 +66,11 @@ export class PaymentProviders {
   get(id: string): PaymentProvider | undefined {
     return this.byId.get(id);
   }
+
+  /** Every provider's id, in the order the server was given them (the store settings page offers these). */
+  ids(): string[] {
+    return [...this.byId.keys()];
+  }
 }
 
 /** The providers a site accepts (site.json `store.paymentProviders`), in its order; default offline only. */

@@ -41,6 +41,11 @@ const MAX_ORDER_HOLD_HOURS = 8760;
 const rulesBySnapshot = new WeakMap<SiteSnapshot, StoreRules>();
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const whole = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+/** An ISO 8601 date or date-time (a coupon's `startsOn`, `endsOn`) as epoch ms; null when absent or not a date. */
+const instant = (v: unknown): number | null => {
+  const ms = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? Date.parse(v) : NaN;
+  return Number.isNaN(ms) ? null : ms;
+};
 
 export function storeRules(s: SiteSnapshot): StoreRules {
   let rules = rulesBySnapshot.get(s);
@@ -54,7 +59,11 @@ export function storeRules(s: SiteSnapshot): StoreRules {
       code: String(c.code).trim(),
       ...(typeof c.percentOff === 'number' ? { percentOff: c.percentOff } : {}),
       ...(whole(c.amountOffCents) ? { amountOffCents: c.amountOffCents } : {}),
+      ...(c.freeShipping === true ? { freeShipping: true } : {}),
       ...(whole(c.minSubtotalCents) ? { minSubtotalCents: c.minSubtotalCents } : {}),
+      ...(instant(c.startsOn) !== null ? { startsOn: instant(c.startsOn)! } : {}),
+      ...(instant(c.endsOn) !== null ? { endsOn: instant(c.endsOn)! } : {}),
+      ...(whole(c.usageLimit) && c.usageLimit > 0 ? { usageLimit: c.usageLimit } : {}),
     }));
   const shippingOptions = list(store.shippingOptions)
     .filter((o) => typeof o.id === 'string' && whole(o.priceCents))

@@ -115,6 +115,14 @@ export class SiteSnapshots {
   ) {}
 
   /**
+   * Forgets the version this process trusts for a site, after a change it made itself (the owner's
+   * store settings): its next request reads the version again instead of waiting for versionTtlMs.
+   */
+  changed(websiteId: string): void {
+    this.versions.delete(websiteId);
+  }
+
+  /**
    * The snapshot of the site that answers this Host (lowercased, without port). Which site answers a
    * host is remembered for HOST_TTL_MS; the site's version is read from the store again after
    * versionTtlMs, so a change made by any process is seen within that time.

@@ -1,0 +1,16 @@
+import fp from 'fastify-plugin';
+import { storeSettingsPages } from './pages.js';
+import { storeSettingsRoutes } from './routes.js';
+
+/**
+ * The store's settings in the studio: currency, shipping, taxes, coupons (with their use counts),
+ * payment providers and the store's messages, the same settings `tessera import` loads and
+ * `tessera export` writes, under /api/owner/store-settings and /config/store.
+ */
+export default fp(
+  async (app) => {
+    await app.register(storeSettingsRoutes);
+    storeSettingsPages(app);
+  },
+  { name: 'store-settings', dependencies: ['site', 'admin', 'commerce', 'checkout'] },
+);
