@@ -40,6 +40,7 @@ import reviews, { type ReviewLimits } from './modules/reviews/index.js';
 import sessionRecording from './modules/session-recording/index.js';
 import site from './modules/site/index.js';
 import sitePassword, { type PasswordLimits } from './modules/site-password/index.js';
+import staff from './modules/staff/index.js';
 import { openStore, type Store } from './storage/dialect.js';
 
 declare module 'fastify' {
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(accountsSession, {}),
     entry(analytics, {}),
     entry(admin, { passwordCost }),
+    entry(staff, { passwordCost }),
     entry(performance, {}),
     entry(clientErrors, {}),
     entry(newsletter, {}),

@@ -58,6 +58,11 @@ export const ERRORS = {
   ORDER_NOT_CANCELABLE: { status: 409, message: 'This order can no longer be canceled: it was fulfilled, refunded or canceled already.' },
   REFUND_INVALID: { status: 400, message: 'Choose the items or the amount to refund.' },
   REFUND_TOO_LARGE: { status: 409, message: 'A refund cannot be more than what is left of the payment.' },
+  // The owner's staff: invitations, roles, the owner's password reset by mail (docs/owner-api.md "Staff").
+  STAFF_ACCOUNT_EXISTS: { status: 409, message: 'This email already has an account on this site: change its role on the staff page instead.' },
+  STAFF_LAST_ADMIN: { status: 409, message: 'The site needs at least one admin: make another account admin first.' },
+  STAFF_REMOVE_SELF: { status: 409, message: 'You cannot remove your own account: another admin can.' },
+  OWNER_LINK_INVALID: { status: 400, message: 'This link is not valid or has expired. Ask for a new one.' },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
   // Site forms, captcha and the mailing list: statuses and texts of the spec's form messages.
