@@ -26,6 +26,7 @@ import commerce, { type CommerceSetup } from './modules/commerce/index.js';
 import commerceMail from './modules/commerce-mail/index.js';
 import forms, { type FormsOptions } from './modules/forms/index.js';
 import headerFooter from './modules/header-footer/index.js';
+import home from './modules/home/index.js';
 import installments from './modules/installments/index.js';
 import inventory from './modules/inventory/index.js';
 import members from './modules/members/index.js';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(analytics, {}),
     entry(admin, { passwordCost }),
     entry(staff, { passwordCost }),
+    entry(home, {}),
     entry(performance, {}),
     entry(clientErrors, {}),
     entry(newsletter, {}),
