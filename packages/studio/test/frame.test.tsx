@@ -23,9 +23,10 @@ function frame(permissions: string[], current = { name: 'restock', title: 'Resto
 
 describe("the studio's pages, found by convention", () => {
   it('are the folders of src/pages, each with its meta and its own chunk, in navigation order', () => {
-    expect(PAGES.map((p) => p.name)).toEqual(['analytics', 'restock', 'login']);
+    expect(PAGES.map((p) => p.name)).toEqual(['home', 'analytics', 'restock', 'staff', 'invitation', 'password-reset', 'login']);
     for (const page of PAGES) {
-      expect(page.path, page.name).toMatch(/^\/config\/[a-z-]+$/);
+      // The home page is the area's own address, /config/.
+      expect(page.path, page.name).toMatch(/^\/config\/[a-z-]*$/);
       expect(pageLoader(page.name), page.name).toBeTypeOf('function');
     }
     expect(new Set(PAGES.map((p) => p.path)).size).toBe(PAGES.length);
@@ -49,15 +50,16 @@ describe('the navigation frame', () => {
     // A store manager: restock lists, no analytics.
     const { nav } = frame(['openConfig', 'viewRestockSignups', 'sendRestockNotices', 'manageOrders']);
     const links = within(nav).getAllByRole('link');
-    expect(links.map((a) => a.textContent)).toEqual(['Restock notifications']);
-    expect(links[0]!.getAttribute('href')).toBe('/config/restock');
-    expect(links[0]!.getAttribute('aria-current')).toBe('page');
+    expect(links.map((a) => a.textContent)).toEqual(['Home', 'Restock notifications']);
+    expect(links[0]!.getAttribute('href')).toBe('/config/');
+    expect(links[1]!.getAttribute('href')).toBe('/config/restock');
+    expect(links[1]!.getAttribute('aria-current')).toBe('page');
     cleanup();
     // Reporting: both.
     const reporting = frame(['openConfig', 'viewAnalytics', 'viewOrders', 'viewRestockSignups'], { name: 'analytics', title: 'Analytics' });
     const both = within(reporting.nav).getAllByRole('link');
-    expect(both.map((a) => a.textContent)).toEqual(['Analytics', 'Restock notifications']);
-    expect(both.map((a) => a.getAttribute('aria-current'))).toEqual(['page', null]);
+    expect(both.map((a) => a.textContent)).toEqual(['Home', 'Analytics', 'Restock notifications']);
+    expect(both.map((a) => a.getAttribute('aria-current'))).toEqual([null, 'page', null]);
     cleanup();
     // Nothing held: nothing listed, the sign-in page never.
     expect(within(frame([]).nav).queryAllByRole('link')).toEqual([]);
