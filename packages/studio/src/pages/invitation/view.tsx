@@ -40,9 +40,10 @@ export function InvitationView({ siteTitle, invitation, busy, error, fieldErrors
         </p>
         {/* For password managers: the account the new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={invitation.email} readOnly hidden />
-        <label>
-          New password
+        <div className="field">
+          <label htmlFor="invitation-password">New password</label>
           <input
+            id="invitation-password"
             name="password"
             type="password"
             autoComplete="new-password"
@@ -55,16 +56,24 @@ export function InvitationView({ siteTitle, invitation, busy, error, fieldErrors
               {fieldErrors.password}
             </span>
           )}
-        </label>
-        <label>
-          New password again
-          <input name="again" type="password" autoComplete="new-password" required aria-invalid={fieldErrors.again ? true : undefined} aria-describedby={describe('again')} />
+        </div>
+        <div className="field">
+          <label htmlFor="invitation-again">New password again</label>
+          <input
+            id="invitation-again"
+            name="again"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={fieldErrors.again ? true : undefined}
+            aria-describedby={describe('again')}
+          />
           {fieldErrors.again && (
             <span id="invitation-again-error" className="field-error">
               {fieldErrors.again}
             </span>
           )}
-        </label>
+        </div>
         {error && (
           <p className="field-error" role="alert">
             {error}

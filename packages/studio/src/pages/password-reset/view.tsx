@@ -23,17 +23,25 @@ const BACK = (
 );
 
 function Field({ label, name, type, autoComplete, error }: { label: string; name: string; type: string; autoComplete: string; error?: string }) {
-  const id = `reset-${name}-error`;
+  const id = `reset-${name}`;
   return (
-    <label>
-      {label}
-      <input name={name} type={type} autoComplete={autoComplete} required aria-invalid={error ? true : undefined} aria-describedby={error ? id : undefined} />
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       {error && (
-        <span id={id} className="field-error">
+        <span id={`${id}-error`} className="field-error">
           {error}
         </span>
       )}
-    </label>
+    </div>
   );
 }
 

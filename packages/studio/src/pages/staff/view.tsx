@@ -55,9 +55,10 @@ function InviteForm({ roles, errors, busy, onInvite }: { roles: readonly Role[];
       <h2 id="invite-heading">Invite someone</h2>
       <p className="section-note">They get an email with a link to choose their password; the link works for 7 days.</p>
       <div className="staff-invite-fields">
-        <label>
-          Email
+        <div className="field">
+          <label htmlFor="invite-email">Email</label>
           <input
+            id="invite-email"
             name="email"
             type="email"
             autoComplete="off"
@@ -70,10 +71,15 @@ function InviteForm({ roles, errors, busy, onInvite }: { roles: readonly Role[];
               {errors.email}
             </span>
           )}
-        </label>
-        <label>
-          Role
-          <select name="role" defaultValue="" aria-invalid={roleError ? true : undefined} aria-describedby={roleError ? 'invite-role-error' : undefined}>
+        </div>
+        <div className="field">
+          <label htmlFor="invite-role">Role</label>
+          <select
+            id="invite-role"
+            name="role"
+            defaultValue=""
+            aria-invalid={roleError ? true : undefined}
+            aria-describedby={roleError ? 'invite-role-error' : undefined}>
             <option value="" disabled>
               Choose a role…
             </option>
@@ -84,7 +90,7 @@ function InviteForm({ roles, errors, busy, onInvite }: { roles: readonly Role[];
               {roleError}
             </span>
           )}
-        </label>
+        </div>
         <button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send invitation'}
         </button>
@@ -180,8 +186,14 @@ export function StaffView(props: StaffViewProps) {
                   </div>
                   <RoleForm key={`${a.id}:${a.role}`} account={a} roles={list.roles} busy={busy.has(a.id)} onRole={(role) => props.onRole(a, role)} />
                   <label className="checkbox">
-                    <input type="checkbox" checked={a.notifyNewOrders} disabled={busy.has(a.id)} onChange={(e) => props.onNotify(a, e.target.checked)} />
-                    New-order emails<span className="visually-hidden"> for {a.email}</span>
+                    <input
+                      type="checkbox"
+                      aria-label={`New-order emails for ${a.email}`}
+                      checked={a.notifyNewOrders}
+                      disabled={busy.has(a.id)}
+                      onChange={(e) => props.onNotify(a, e.target.checked)}
+                    />
+                    New-order emails
                   </label>
                   <div className="staff-actions">
                     {a.isYou ? null : confirming?.kind === 'remove' && confirming.id === a.id ? (
@@ -196,9 +208,10 @@ export function StaffView(props: StaffViewProps) {
                         type="button"
                         className="button-secondary"
                         data-asks={`remove:${a.id}`}
+                        aria-label={`Remove ${a.email}`}
                         disabled={busy.has(a.id)}
                         onClick={() => props.onConfirm({ kind: 'remove', id: a.id })}>
-                        Remove<span className="visually-hidden"> {a.email}</span>
+                        Remove
                       </button>
                     )}
                   </div>
@@ -231,16 +244,17 @@ export function StaffView(props: StaffViewProps) {
                         />
                       ) : (
                         <>
-                          <button type="button" className="button-secondary" disabled={busy.has(i.id)} onClick={() => props.onResend(i)}>
-                            Send again<span className="visually-hidden"> to {i.email}</span>
+                          <button type="button" className="button-secondary" aria-label={`Send again to ${i.email}`} disabled={busy.has(i.id)} onClick={() => props.onResend(i)}>
+                            Send again
                           </button>
                           <button
                             type="button"
                             className="button-secondary"
                             data-asks={`revoke:${i.id}`}
+                            aria-label={`Revoke the invitation of ${i.email}`}
                             disabled={busy.has(i.id)}
                             onClick={() => props.onConfirm({ kind: 'revoke', id: i.id })}>
-                            Revoke<span className="visually-hidden"> the invitation of {i.email}</span>
+                            Revoke
                           </button>
                         </>
                       )}
