@@ -179,6 +179,8 @@ describe("the studio's home and staff pages in Chromium", () => {
     await row.getByRole('button', { name: 'Remove new.hand@home.test' }).click();
     const yes = admin.getByRole('group', { name: /^Remove new.hand@home.test\?/ }).getByRole('button', { name: 'Remove' });
     expect(await yes.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await seriousViolations(admin)).toEqual([]);
+    await saveScreenshot(admin, 'studio staff remove question desktop');
     await admin.keyboard.press('Enter');
     await admin.getByRole('status').getByText('new.hand@home.test was removed and signed out everywhere.').waitFor();
     await invitee.reload();
@@ -193,6 +195,11 @@ describe("the studio's home and staff pages in Chromium", () => {
 
   it("resets a forgotten password by mail from the sign-in page; the new one signs the account's other devices out", async () => {
     const elsewhere = await signIn(ACCOUNTS.reporting.email, PASSWORD, DESKTOP);
+    const login = await browse(DESKTOP);
+    await login.goto(`${ui.server.url}/config/login`);
+    await login.getByRole('link', { name: 'Forgot your password?' }).waitFor();
+    expect(await seriousViolations(login)).toEqual([]);
+    await saveScreenshot(login, 'studio sign-in with reset link desktop');
     const p = await browse(PHONE);
     await p.goto(`${ui.server.url}/config/login`);
     await p.getByRole('link', { name: 'Forgot your password?' }).click();

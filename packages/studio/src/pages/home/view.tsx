@@ -174,9 +174,11 @@ export function HomeView({ context, state, notice, saving, onNotify, onRetry }: 
   const seesOrders = context.permissions?.includes('viewOrders') ?? false;
   return (
     <>
-      <div className={`status${notice?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
-        {state.status === 'loading' ? 'Loading…' : (notice?.text ?? '')}
-      </div>
+      {state.status === 'loading' && (
+        <p className="status" role="status">
+          Loading…
+        </p>
+      )}
       {state.status === 'error' && (
         <div className="error-box" role="alert">
           <p>{state.message}</p>
@@ -198,6 +200,9 @@ export function HomeView({ context, state, notice, saving, onNotify, onRetry }: 
             <input type="checkbox" checked={summary.account.notifyNewOrders} disabled={saving} onChange={(e) => onNotify(e.target.checked)} />
             Email me at {summary.account.email} when a new order is placed
           </label>
+          <p className={`status${notice?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
+            {notice?.text ?? ''}
+          </p>
         </section>
       )}
     </>

@@ -195,7 +195,7 @@ export function StaffView(props: StaffViewProps) {
                     />
                     New-order emails
                   </label>
-                  <div className="staff-actions">
+                  <div className={`staff-actions${confirming?.kind === 'remove' && confirming.id === a.id ? ' is-asking' : ''}`}>
                     {a.isYou ? null : confirming?.kind === 'remove' && confirming.id === a.id ? (
                       <ConfirmInline
                         question={`Remove ${a.email}? The account is deleted and signed out everywhere.`}
@@ -226,7 +226,7 @@ export function StaffView(props: StaffViewProps) {
             ) : (
               <ul className="staff-list">
                 {list.invitations.map((i) => (
-                  <li key={i.id} className="card staff-row">
+                  <li key={i.id} className="card staff-row invitation-row">
                     <div className="staff-who">
                       <span className="staff-email">{i.email}</span>
                       <span className="badge">{i.roleName}</span>
@@ -234,7 +234,7 @@ export function StaffView(props: StaffViewProps) {
                         {i.expired ? `Expired ${time(i.expires)}` : `Invited by ${i.invitedBy ?? 'an admin'}, until ${time(i.expires)}`}
                       </span>
                     </div>
-                    <div className="staff-actions">
+                    <div className={`staff-actions${confirming?.kind === 'revoke' && confirming.id === i.id ? ' is-asking' : ''}`}>
                       {confirming?.kind === 'revoke' && confirming.id === i.id ? (
                         <ConfirmInline
                           question={`Revoke the invitation of ${i.email}? Its link stops working.`}
