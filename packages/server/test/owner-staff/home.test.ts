@@ -187,7 +187,12 @@ describe.each(DIALECTS)("the studio's home page on %s", (dialect) => {
     // Today: the paid, pending, partly refunded and canceled orders (not the declined, the one being paid, the euro one).
     expect(sales.today.current).toMatchObject({ orders: 4, salesCents: 7000, salesMoney: { value: '70.00', currency: 'USD' } });
     expect(sales.today.current.from).toBe(Date.parse('2026-03-11T04:00:00Z'));
-    expect(sales.today.previous).toMatchObject({ orders: 1, salesCents: 3000, from: Date.parse('2026-03-04T05:00:00Z'), to: Date.parse('2026-03-04T16:00:00Z') });
+    expect(sales.today.previous).toMatchObject({
+      orders: 1,
+      salesCents: 3000,
+      from: Date.parse('2026-03-04T05:00:00Z'),
+      to: Date.parse('2026-03-04T16:00:00Z'),
+    });
     expect(sales.week.current).toMatchObject({ orders: 5, salesCents: 8000 });
     expect(sales.week.previous).toMatchObject({ orders: 2, salesCents: 3400 });
     expect(sales.link).toBe('/config/orders');
@@ -213,11 +218,20 @@ describe.each(DIALECTS)("the studio's home page on %s", (dialect) => {
       ['TEE-S', 2],
       ['MUG-BLU-12', 4],
     ]);
-    expect(lowStock.variants[0]).toMatchObject({ productTitle: 'Blue Mug', variantText: 'Size: 16 oz', itemId: expect.any(String), variantId: expect.any(String) });
+    expect(lowStock.variants[0]).toMatchObject({
+      productTitle: 'Blue Mug',
+      variantText: 'Size: 16 oz',
+      itemId: expect.any(String),
+      variantId: expect.any(String),
+    });
     const row = await site.store.db.selectFrom('site_settings').select('store_settings').where('website_id', '=', site.websiteId).executeTakeFirstOrThrow();
     const settings = JSON.parse(row.store_settings);
     delete settings.merchandising.scarcityThreshold;
-    await site.store.db.updateTable('site_settings').set({ store_settings: JSON.stringify(settings) }).where('website_id', '=', site.websiteId).execute();
+    await site.store.db
+      .updateTable('site_settings')
+      .set({ store_settings: JSON.stringify(settings) })
+      .where('website_id', '=', site.websiteId)
+      .execute();
     await site.store.db
       .updateTable('websites')
       .set((eb) => ({ version: eb('version', '+', 1) }))

@@ -15,7 +15,11 @@ const settle = () =>
   act(async () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
   });
-const TOO_SHORT = { error: 'One or more fields is invalid, please check your entries.', code: 'VALIDATION_FAILED', errors: { password: 'The password needs at least 10 characters.' } };
+const TOO_SHORT = {
+  error: 'One or more fields is invalid, please check your entries.',
+  code: 'VALIDATION_FAILED',
+  errors: { password: 'The password needs at least 10 characters.' },
+};
 
 describe('the pages of the invitee and of an owner who forgot the password', () => {
   it('links "Forgot your password?" from the sign-in page', () => {
@@ -68,7 +72,9 @@ describe('the pages of the invitee and of an owner who forgot the password', () 
   it('sets the new password with the link, and offers a new link when it does not work', async () => {
     const server = fakeServer()
       .once('/api/owner/password-reset/confirm', () => json(400, TOO_SHORT))
-      .once('/api/owner/password-reset/confirm', () => json(400, { error: 'This link is not valid or has expired. Ask for a new one.', code: 'OWNER_LINK_INVALID' }));
+      .once('/api/owner/password-reset/confirm', () =>
+        json(400, { error: 'This link is not valid or has expired. Ask for a new one.', code: 'OWNER_LINK_INVALID' }),
+      );
     render(<ResetPage context={{ page: 'password-reset', ...site, token: 'R'.repeat(43), linkInvalid: false }} api={createApi({ fetch: server.fetch })} />);
     const fill = (a: string, b: string) => {
       fireEvent.change(screen.getByLabelText('New password'), { target: { value: a } });

@@ -19,10 +19,22 @@ const context: HomeContext = {
   currency: 'USD',
 };
 const usd = (cents: number) => ({ value: (cents / 100).toFixed(2), currency: 'USD' });
-const side = (from: string, orders: number, cents: number) => ({ from: Date.parse(from), to: Date.parse(from) + 3_600_000, orders, salesCents: cents, salesMoney: usd(cents) });
+const side = (from: string, orders: number, cents: number) => ({
+  from: Date.parse(from),
+  to: Date.parse(from) + 3_600_000,
+  orders,
+  salesCents: cents,
+  salesMoney: usd(cents),
+});
 
 function summary(cards: HomeSummary['cards'] = full()): HomeSummary {
-  return { now: Date.parse('2026-03-11T15:00:00Z'), timeZone: 'America/New_York', currency: 'USD', account: { id: 'acc1', email: 'owner@shop.test', notifyNewOrders: false }, cards };
+  return {
+    now: Date.parse('2026-03-11T15:00:00Z'),
+    timeZone: 'America/New_York',
+    currency: 'USD',
+    account: { id: 'acc1', email: 'owner@shop.test', notifyNewOrders: false },
+    cards,
+  };
 }
 function full(): HomeSummary['cards'] {
   return {
@@ -69,7 +81,11 @@ describe("the studio's home page", () => {
     expect(within(card('Payments to collect')).getByText('Offline payments waiting: $35.00.')).toBeDefined();
     expect(within(card('Payments to collect')).getByRole('link', { name: 'View pending orders' }).getAttribute('href')).toBe('/config/orders?payment=pending');
     const stock = within(card('Low stock')).getByRole('list', { name: 'Variants low on stock' });
-    expect(within(stock).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Blue Mug · Size: 16 ozSold out', 'Tee · Size: S2 left']);
+    expect(
+      within(stock)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Blue Mug · Size: 16 ozSold out', 'Tee · Size: S2 left']);
     expect(within(card('Low stock')).getByRole('link', { name: 'View restock notifications' }).getAttribute('href')).toBe('/config/restock');
     // Empty lists say so.
     expect(within(card('New reviews')).getByText('No review was written in the last 7 days.')).toBeDefined();

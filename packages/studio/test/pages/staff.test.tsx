@@ -26,7 +26,16 @@ const account = (id: string, email: string, role: number, extra: object = {}) =>
   isYou: false,
   ...extra,
 });
-const invitation = { id: 'inv1', email: 'bea@example.com', role: 3, roleName: 'reporting', invitedBy: 'owner@shop.test', created: 0, expires: Date.parse('2026-03-18T10:00:00Z'), expired: false };
+const invitation = {
+  id: 'inv1',
+  email: 'bea@example.com',
+  role: 3,
+  roleName: 'reporting',
+  invitedBy: 'owner@shop.test',
+  created: 0,
+  expires: Date.parse('2026-03-18T10:00:00Z'),
+  expired: false,
+};
 function list(extra: Partial<StaffList> = {}): StaffList {
   return {
     accounts: [account('a1', 'owner@shop.test', 1, { isYou: true, notifyNewOrders: true }), account('a2', 'shop@shop.test', 8)],
@@ -47,7 +56,11 @@ describe("the studio's staff page", () => {
     const server = fakeServer()
       .once('/api/owner/staff', () => json(200, list()))
       .once('/api/owner/staff/invitations', () =>
-        json(400, { error: 'One or more fields is invalid, please check your entries.', code: 'VALIDATION_FAILED', errors: { email: 'Enter a valid email address.' } }),
+        json(400, {
+          error: 'One or more fields is invalid, please check your entries.',
+          code: 'VALIDATION_FAILED',
+          errors: { email: 'Enter a valid email address.' },
+        }),
       )
       .once('/api/owner/staff/invitations', () => json(201, { invitation }))
       .once('/api/owner/staff', () => json(200, list({ invitations: [invitation] })));

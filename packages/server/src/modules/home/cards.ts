@@ -24,7 +24,12 @@ export interface PeriodFigures {
 }
 
 /** Orders placed and sales in each period: one pass over the orders of the earliest period on (orders_list). */
-export async function salesFigures<K extends string>(db: Db, websiteId: string, currency: string, periods: Record<K, Period>): Promise<Record<K, PeriodFigures>> {
+export async function salesFigures<K extends string>(
+  db: Db,
+  websiteId: string,
+  currency: string,
+  periods: Record<K, Period>,
+): Promise<Record<K, PeriodFigures>> {
   const entries = Object.entries(periods) as [K, Period][];
   const from = Math.min(...entries.map(([, p]) => p.from));
   const to = Math.max(...entries.map(([, p]) => p.to));
@@ -63,10 +68,9 @@ export async function salesFigures<K extends string>(db: Db, websiteId: string, 
     .where('currency', '=', currency)
     .executeTakeFirst();
   const values = (row ?? {}) as Record<string, number | string | null>;
-  return Object.fromEntries(entries.map(([key]) => [key, { orders: Number(values[`${key}_orders`] ?? 0), salesCents: Number(values[`${key}_sales`] ?? 0) }])) as Record<
-    K,
-    PeriodFigures
-  >;
+  return Object.fromEntries(
+    entries.map(([key]) => [key, { orders: Number(values[`${key}_orders`] ?? 0), salesCents: Number(values[`${key}_sales`] ?? 0) }]),
+  ) as Record<K, PeriodFigures>;
 }
 
 /** Paid orders whose items wait to be sent (orders_fulfillment): what the orders list shows for fulfillment=unfulfilled&payment=paid. */
@@ -87,9 +91,7 @@ export async function pendingPayments(db: Db, websiteId: string, currency: strin
     .selectFrom('orders')
     .select((eb) => [
       eb.fn.countAll<number | string>().as('n'),
-      eb.fn
-        .sum<number | string | null>(eb.case().when('currency', '=', currency).then(eb.ref('amount_due_cents')).else(0).end())
-        .as('due'),
+      eb.fn.sum<number | string | null>(eb.case().when('currency', '=', currency).then(eb.ref('amount_due_cents')).else(0).end()).as('due'),
     ])
     .where('website_id', '=', websiteId)
     .where('payment_status', '=', 'pending')
@@ -117,15 +119,7 @@ export async function lowStock(db: Db, websiteId: string, threshold: number, lim
     .selectFrom('product_variants as v')
     .innerJoin('products as p', 'p.item_id', 'v.item_id')
     .innerJoin('items as i', 'i.id', 'v.item_id')
-    .select([
-      'v.id as variantId',
-      'v.item_id as itemId',
-      'v.sku',
-      'v.attributes',
-      'p.variant_option_ordering as variantOptionOrdering',
-      'v.stock',
-      'i.title',
-    ])
+    .select(['v.id as variantId', 'v.item_id as itemId', 'v.sku', 'v.attributes', 'p.variant_option_ordering as variantOptionOrdering', 'v.stock', 'i.title'])
     .select((eb) => eb.fn.countAll<number | string>().over().as('total'))
     .where('v.website_id', '=', websiteId)
     .where('v.unlimited', '=', 0)

@@ -124,7 +124,10 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
       return made;
     });
     mail.kick();
-    return reply.status(201).header('cache-control', 'no-store').send({ invitation: invitationView(row, now) });
+    return reply
+      .status(201)
+      .header('cache-control', 'no-store')
+      .send({ invitation: invitationView(row, now) });
   });
 
   app.delete('/api/owner/staff/invitations/:id', { config: { ...OWNER_API, permission: 'managePermissions' } }, async (request, reply) => {

@@ -32,5 +32,14 @@ export default function InvitationPage({ context, api }: PageProps<InvitationCon
       if (!answer.fieldErrors.password) setError(answer.message);
     });
   };
-  return <InvitationView siteTitle={context.siteTitle} invitation={context.token ? (context.invitation ?? null) : null} busy={busy} error={error} fieldErrors={fieldErrors} onSubmit={onSubmit} />;
+  return (
+    <InvitationView
+      siteTitle={context.siteTitle}
+      invitation={context.token ? (context.invitation ?? null) : null}
+      busy={busy}
+      error={error}
+      fieldErrors={fieldErrors}
+      onSubmit={onSubmit}
+    />
+  );
 }

@@ -52,6 +52,15 @@ export default function ResetPage({ context, api }: PageProps<ResetContext>) {
   };
 
   return (
-    <ResetView siteTitle={context.siteTitle} mode={mode} sent={sent} busy={busy} error={error} fieldErrors={fieldErrors} onRequest={onRequest} onConfirm={onConfirm} />
+    <ResetView
+      siteTitle={context.siteTitle}
+      mode={mode}
+      sent={sent}
+      busy={busy}
+      error={error}
+      fieldErrors={fieldErrors}
+      onRequest={onRequest}
+      onConfirm={onConfirm}
+    />
   );
 }

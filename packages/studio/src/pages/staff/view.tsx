@@ -40,7 +40,17 @@ function RoleOptions({ roles }: { roles: readonly Role[] }) {
   ));
 }
 
-function InviteForm({ roles, errors, busy, onInvite }: { roles: readonly Role[]; errors: Readonly<Record<string, string>>; busy: boolean; onInvite(email: string, role: number): void }) {
+function InviteForm({
+  roles,
+  errors,
+  busy,
+  onInvite,
+}: {
+  roles: readonly Role[];
+  errors: Readonly<Record<string, string>>;
+  busy: boolean;
+  onInvite(email: string, role: number): void;
+}) {
   const [missingRole, setMissingRole] = useState(false);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -244,7 +254,12 @@ export function StaffView(props: StaffViewProps) {
                         />
                       ) : (
                         <>
-                          <button type="button" className="button-secondary" aria-label={`Send again to ${i.email}`} disabled={busy.has(i.id)} onClick={() => props.onResend(i)}>
+                          <button
+                            type="button"
+                            className="button-secondary"
+                            aria-label={`Send again to ${i.email}`}
+                            disabled={busy.has(i.id)}
+                            onClick={() => props.onResend(i)}>
                             Send again
                           </button>
                           <button
