@@ -13,7 +13,7 @@ import { websiteId } from '../analytics/helpers.js';
 
 export const PASSWORD = 'a staff password 1';
 /** The fixture shop lists this host: links in mail start with its origin. */
-export const HOST = 'shop.test';
+const HOST = 'shop.test';
 
 export interface StaffSite {
   app: FastifyInstance;

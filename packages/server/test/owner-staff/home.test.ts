@@ -124,7 +124,7 @@ describe.each(DIALECTS)("the studio's home page on %s", (dialect) => {
 
     // Stock: the mugs and tees (physical), a digital product with no stock that never runs out.
     await site.store.db.updateTable('product_variants').set({ stock: 50 }).where('website_id', '=', site.websiteId).execute();
-    const stock = (sku: string, value: number, unlimited = 0) =>
+    const stock = (sku: string, value: number, unlimited: 0 | 1 = 0) =>
       site.store.db.updateTable('product_variants').set({ stock: value, unlimited }).where('sku', '=', sku).where('website_id', '=', site.websiteId).execute();
     await stock('MUG-BLU-12', 4);
     await stock('MUG-BLU-16', 0);

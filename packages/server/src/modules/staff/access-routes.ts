@@ -38,7 +38,7 @@ const RESET_LIMITS = {
 } as const satisfies Record<string, RateLimit>;
 
 /** The one answer of a reset request, whether the email has an account or not. */
-export const RESET_SENT_MESSAGE = 'If this email signs in here, a link to choose a new password is on its way. It works for one hour.';
+const RESET_SENT_MESSAGE = 'If this email signs in here, a link to choose a new password is on its way. It works for one hour.';
 
 const Request = Type.Object({ email: Type.Unknown() }, { additionalProperties: false });
 const WithPassword = Type.Object({ token: Type.Unknown(), password: Type.Unknown() }, { additionalProperties: false });

@@ -44,7 +44,7 @@ export async function staffAccounts(db: Db, websiteId: string): Promise<StaffAcc
   return rows.map(row);
 }
 
-export async function staffAccount(db: Executor, websiteId: string, accountId: string): Promise<StaffAccountRow | undefined> {
+async function staffAccount(db: Executor, websiteId: string, accountId: string): Promise<StaffAccountRow | undefined> {
   const found = await accountsQuery(db, websiteId).where('a.id', '=', accountId).executeTakeFirst();
   return found && row(found);
 }

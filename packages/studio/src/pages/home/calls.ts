@@ -8,7 +8,7 @@ export interface MoneyValue {
   currency: string;
 }
 
-export interface PeriodSide {
+interface PeriodSide {
   from: number;
   to: number;
   orders: number;

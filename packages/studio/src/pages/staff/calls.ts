@@ -43,5 +43,3 @@ export const staffCalls = (api: Api) => ({
   change: (id: string, change: { role?: number; notifyNewOrders?: boolean }) => api<{ account: StaffAccount }>('PUT', account(id), change),
   remove: (id: string) => api<null>('DELETE', account(id)),
 });
-
-export type StaffCalls = ReturnType<typeof staffCalls>;

@@ -114,7 +114,6 @@ function ConfirmInline({ question, action, onYes, onNo }: { question: string; ac
   const yes = useRef<HTMLButtonElement>(null);
   useEffect(() => yes.current?.focus(), []);
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from either button of the question cancels it
     <div className="confirm-inline" role="group" aria-label={question} onKeyDown={(e) => e.key === 'Escape' && onNo()}>
       <p>{question}</p>
       <div className="actions">
