@@ -134,6 +134,8 @@ function lockAdmins(tx: Executor, store: Store, websiteId: string) {
     .select('id')
     .where('website_id', '=', websiteId)
     .where('website_role', '=', WebsiteRole.ADMIN)
+    // Always in one order, so that two transactions locking them cannot wait for each other.
+    .orderBy('id')
     .$if(store.dialect === 'postgres', (q) => q.forUpdate())
     .execute();
 }
