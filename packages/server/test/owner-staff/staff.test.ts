@@ -190,6 +190,15 @@ describe.each(DIALECTS)("the site's staff on %s", (dialect) => {
     expect(await b.request('POST', '/api/owner/invitation/accept', { token: 'x'.repeat(43), password: PASSWORD })).toMatchObject({ status: 400 });
   });
 
+  it("builds the invitation's link on the site's own origin, never on a Host header the site does not list", async () => {
+    const res = await admin.request('POST', '/api/owner/staff/invitations', { email: 'host@example.com', role: WebsiteRole.EDITOR }, { host: 'evil.example' });
+    expect(res.status).toBe(201);
+    const [mail] = await mailsTo('host@example.com');
+    expect(mail!.text).toContain('http://shop.test/config/invitation?token=');
+    expect(mail!.text).not.toContain('evil.example');
+    expect((await admin.request('DELETE', `/api/owner/staff/invitations/${res.json.invitation.id}`)).status).toBe(204);
+  });
+
   it('refuses to accept an invitation for an email that got an account meanwhile, keeping the link', async () => {
     await admin.request('POST', '/api/owner/staff/invitations', { email: 'dee@example.com', role: WebsiteRole.EDITOR });
     const [mail] = await mailsTo('dee@example.com');
@@ -224,6 +233,10 @@ describe.each(DIALECTS)("the site's staff on %s", (dialect) => {
     }
     expect((await shop.request('PUT', `/api/owner/staff/${id('owner@shop.test')}`, { notifyNewOrders: false })).status).toBe(403);
     expect((await nobody.request('PUT', `/api/owner/staff/${id('shop@shop.test')}`, { notifyNewOrders: false })).status).toBe(401);
+    // A viewer does not open the studio: not even its own setting.
+    const viewer = await signedIn(site, 'viewer@shop.test', WebsiteRole.VIEWER);
+    const viewerId = (await admin.request('GET', '/api/owner/staff')).json.accounts.find((a: { email: string }) => a.email === 'viewer@shop.test').id;
+    expect((await viewer.request('PUT', `/api/owner/staff/${viewerId}`, { notifyNewOrders: true })).status).toBe(403);
     const byAdmin = await admin.request('PUT', `/api/owner/staff/${id('shop@shop.test')}`, { notifyNewOrders: false });
     expect(byAdmin.json.account.notifyNewOrders).toBe(false);
     const row = await site.store.db.selectFrom('owner_accounts').select('notify_new_orders').where('email', '=', 'shop@shop.test').executeTakeFirstOrThrow();
