@@ -109,7 +109,9 @@ describe.each(DIALECTS)("the owner's password reset by mail on %s", (dialect) =>
   });
 
   it("builds the reset link on the site's own origin, never on a Host header the site does not list", async () => {
-    expect((await new StaffBrowser(site.app).request('POST', '/api/owner/password-reset', { email: 'owner@shop.test' }, { host: 'evil.example' })).status).toBe(202);
+    expect((await new StaffBrowser(site.app).request('POST', '/api/owner/password-reset', { email: 'owner@shop.test' }, { host: 'evil.example' })).status).toBe(
+      202,
+    );
     const mails = await mailsTo('owner@shop.test');
     expect(mails.at(-1)!.text).toContain('http://shop.test/config/password-reset?token=');
     expect(mails.at(-1)!.text).not.toContain('evil.example');
