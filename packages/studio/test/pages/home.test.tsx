@@ -14,7 +14,7 @@ const context: HomeContext = {
   siteTitle: 'Tessera Supply Co.',
   language: 'en-US',
   email: 'owner@shop.test',
-  permissions: ['openConfig', 'viewOrders', 'manageOrders'],
+  permissions: ['openConfig', 'viewOrders', 'manageOrders', 'viewRestockSignups'],
   timeZone: 'America/New_York',
   currency: 'USD',
 };
@@ -39,9 +39,8 @@ function summary(cards: HomeSummary['cards'] = full()): HomeSummary {
 function full(): HomeSummary['cards'] {
   return {
     sales: {
-      today: { current: side('2026-03-11T04:00:00Z', 4, 7000), previous: side('2026-03-04T05:00:00Z', 1, 3000) },
-      week: { current: side('2026-03-09T04:00:00Z', 5, 8000), previous: side('2026-03-02T05:00:00Z', 5, 8000) },
-      link: '/config/orders',
+      today: { current: side('2026-03-11T04:00:00Z', 4, 7000), previous: side('2026-03-04T05:00:00Z', 1, 3000), link: '/config/orders?from=1773201600000' },
+      week: { current: side('2026-03-09T04:00:00Z', 5, 8000), previous: side('2026-03-02T05:00:00Z', 5, 8000), link: '/config/orders?from=1773028800000' },
     },
     toFulfill: { count: 3, link: '/config/orders?fulfillment=unfulfilled&payment=paid' },
     pendingPayments: { count: 2, amountCents: 3500, amountMoney: usd(3500), link: '/config/orders?payment=pending' },
@@ -74,6 +73,7 @@ describe("the studio's home page", () => {
     expect(within(today).getByText(/4 orders/)).toBeDefined();
     expect(within(today).getByText('+133%')).toBeDefined();
     expect(within(today).getByText('Last Wednesday until now: $30.00, 1 order')).toBeDefined();
+    expect(within(today).getByRole('link', { name: "View today's orders" }).getAttribute('href')).toBe('/config/orders?from=1773201600000');
     expect(within(card('This week')).getByText('same as before')).toBeDefined();
     expect(within(card('To fulfil')).getByRole('link', { name: 'View orders to fulfil' }).getAttribute('href')).toBe(
       '/config/orders?fulfillment=unfulfilled&payment=paid',
@@ -90,6 +90,14 @@ describe("the studio's home page", () => {
     // Empty lists say so.
     expect(within(card('New reviews')).getByText('No review was written in the last 7 days.')).toBeDefined();
     expect(within(card('New form submissions')).getByText('Contact us')).toBeDefined();
+  });
+
+  it('links low stock to the restock lists only for a role that opens them', async () => {
+    const server = fakeServer().once('/api/owner/home', () => json(200, summary()));
+    render(<HomePage context={{ ...context, permissions: ['openConfig', 'viewOrders'] }} api={createApi({ fetch: server.fetch })} />);
+    await settle();
+    expect(within(card('Low stock')).queryByRole('link')).toBeNull();
+    expect(within(card('Low stock')).getByText('Blue Mug')).toBeDefined();
   });
 
   it('says when the role has no card, and hides the new-order mail switch from who cannot see orders', async () => {

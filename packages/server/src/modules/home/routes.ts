@@ -57,10 +57,11 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
       const periods = salesPeriods(s.timeZone, now);
       const figures = await salesFigures(store.db, websiteId, s.currency, periods);
       const side = (p: Period, f: PeriodFigures) => ({ from: p.from, to: p.to, orders: f.orders, salesCents: f.salesCents, salesMoney: m(f.salesCents) });
+      // Each period opens the orders list from its start (the list's `from` filter, epoch ms).
+      const since = (p: Period) => `${HOME_LINKS.orders}?from=${p.from}`;
       cards.sales = {
-        today: { current: side(periods.today, figures.today), previous: side(periods.todayBefore, figures.todayBefore) },
-        week: { current: side(periods.week, figures.week), previous: side(periods.weekBefore, figures.weekBefore) },
-        link: HOME_LINKS.orders,
+        today: { current: side(periods.today, figures.today), previous: side(periods.todayBefore, figures.todayBefore), link: since(periods.today) },
+        week: { current: side(periods.week, figures.week), previous: side(periods.weekBefore, figures.weekBefore), link: since(periods.week) },
       };
       cards.toFulfill = { count: await ordersToFulfil(store.db, websiteId), link: HOME_LINKS.toFulfill };
       const pending = await pendingPayments(store.db, websiteId, s.currency);

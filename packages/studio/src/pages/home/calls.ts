@@ -19,10 +19,12 @@ interface PeriodSide {
 export interface Comparison {
   current: PeriodSide;
   previous: PeriodSide;
+  /** The orders list from the period's start. */
+  link: string;
 }
 
 export interface HomeCards {
-  sales?: { today: Comparison; week: Comparison; link: string };
+  sales?: { today: Comparison; week: Comparison };
   toFulfill?: { count: number; link: string };
   pendingPayments?: { count: number; amountCents: number; amountMoney: MoneyValue; link: string };
   lowStock?: {

@@ -42,7 +42,21 @@ function change(current: number, previous: number): { text: string; trend: 'up' 
   return percent >= 0 ? { text: `+${percent}%`, trend: 'up' } : { text: `−${Math.abs(percent)}%`, trend: 'down' };
 }
 
-function SalesCard({ id, title, against, figures, f }: { id: string; title: string; against: string; figures: Comparison; f: Formats }) {
+function SalesCard({
+  id,
+  title,
+  against,
+  figures,
+  f,
+  linkText,
+}: {
+  id: string;
+  title: string;
+  against: string;
+  figures: Comparison;
+  f: Formats;
+  linkText: string;
+}) {
   const { current, previous } = figures;
   const sales = change(current.salesCents, previous.salesCents);
   return (
@@ -59,18 +73,28 @@ function SalesCard({ id, title, against, figures, f }: { id: string; title: stri
       <p className="card-note">
         {against}: {f.money(previous.salesMoney)}, {f.plural(previous.orders, 'order', 'orders')}
       </p>
+      <a className="card-link" href={figures.link}>
+        {linkText}
+      </a>
     </section>
   );
 }
 
-function Cards({ cards, f }: { cards: HomeCards; f: Formats }) {
+function Cards({ cards, f, permissions }: { cards: HomeCards; f: Formats; permissions: readonly string[] }) {
   const { sales, toFulfill, pendingPayments, lowStock, reviews, formSubmissions } = cards;
   return (
     <div className="home-grid">
       {sales && (
         <>
-          <SalesCard id="home-today" title="Today" against={`Last ${f.weekday(sales.today.previous.from)} until now`} figures={sales.today} f={f} />
-          <SalesCard id="home-week" title="This week" against="The same days last week" figures={sales.week} f={f} />
+          <SalesCard
+            id="home-today"
+            title="Today"
+            against={`Last ${f.weekday(sales.today.previous.from)} until now`}
+            figures={sales.today}
+            f={f}
+            linkText="View today's orders"
+          />
+          <SalesCard id="home-week" title="This week" against="The same days last week" figures={sales.week} f={f} linkText="View this week's orders" />
         </>
       )}
       {toFulfill && (
@@ -115,9 +139,12 @@ function Cards({ cards, f }: { cards: HomeCards; f: Formats }) {
               ))}
             </ul>
           )}
-          <a className="card-link" href={lowStock.link}>
-            View restock notifications
-          </a>
+          {/* The restock lists are a page of their own permission (a billing account sees stock, not sign-ups). */}
+          {permissions.includes('viewRestockSignups') && (
+            <a className="card-link" href={lowStock.link}>
+              View restock notifications
+            </a>
+          )}
         </section>
       )}
       {reviews && (
@@ -191,7 +218,7 @@ export function HomeView({ context, state, notice, saving, onNotify, onRetry }: 
         (Object.keys(summary.cards).length === 0 ? (
           <p className="empty">Nothing to sum up for your role yet: the navigation lists the pages you may open.</p>
         ) : (
-          <Cards cards={summary.cards} f={f} />
+          <Cards cards={summary.cards} f={f} permissions={context.permissions ?? []} />
         ))}
       {summary && seesOrders && (
         <section className="card home-settings" aria-labelledby="home-mail">
