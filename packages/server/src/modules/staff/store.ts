@@ -126,7 +126,8 @@ export async function deleteInvitation(db: Db, websiteId: string, id: string): P
 /**
  * The site's admins, locked until the transaction ends on PostgreSQL: two admins demoting or
  * removing each other at once are taken one after the other, and the second sees that it would
- * leave the site without an admin. (SQLite runs one write transaction at a time.)
+ * leave the site without an admin. (SQLite runs one write transaction at a time.) They are locked
+ * in one order, by id: two transactions locking them never each hold a row the other waits for.
  */
 function lockAdmins(tx: Executor, store: Store, websiteId: string) {
   return tx
@@ -134,7 +135,6 @@ function lockAdmins(tx: Executor, store: Store, websiteId: string) {
     .select('id')
     .where('website_id', '=', websiteId)
     .where('website_role', '=', WebsiteRole.ADMIN)
-    // Always in one order, so that two transactions locking them cannot wait for each other.
     .orderBy('id')
     .$if(store.dialect === 'postgres', (q) => q.forUpdate())
     .execute();
