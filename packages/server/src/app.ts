@@ -26,6 +26,7 @@ import commerce, { type CommerceSetup } from './modules/commerce/index.js';
 import commerceMail from './modules/commerce-mail/index.js';
 import forms, { type FormsOptions } from './modules/forms/index.js';
 import headerFooter from './modules/header-footer/index.js';
+import home from './modules/home/index.js';
 import installments from './modules/installments/index.js';
 import inventory from './modules/inventory/index.js';
 import members from './modules/members/index.js';
@@ -40,6 +41,7 @@ import reviews, { type ReviewLimits } from './modules/reviews/index.js';
 import sessionRecording from './modules/session-recording/index.js';
 import site from './modules/site/index.js';
 import sitePassword, { type PasswordLimits } from './modules/site-password/index.js';
+import staff from './modules/staff/index.js';
 import storeSettings from './modules/store-settings/index.js';
 import { openStore, type Store } from './storage/dialect.js';
 
@@ -209,6 +211,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(accountsSession, {}),
     entry(analytics, {}),
     entry(admin, { passwordCost }),
+    entry(staff, { passwordCost }),
+    entry(home, {}),
     entry(performance, {}),
     entry(clientErrors, {}),
     entry(newsletter, {}),

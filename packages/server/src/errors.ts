@@ -63,6 +63,11 @@ export const ERRORS = {
     status: 409,
     message: 'Someone else saved the store settings after you opened them. Reload the page to see their changes, then make yours again.',
   },
+  // The owner's staff: invitations, roles, the owner's password reset by mail (docs/owner-api.md "Staff").
+  STAFF_ACCOUNT_EXISTS: { status: 409, message: 'This email already has an account on this site: change its role on the staff page instead.' },
+  STAFF_LAST_ADMIN: { status: 409, message: 'The site needs at least one admin: make another account admin first.' },
+  STAFF_REMOVE_SELF: { status: 409, message: 'You cannot remove your own account: another admin can.' },
+  OWNER_LINK_INVALID: { status: 400, message: 'This link is not valid or has expired. Ask for a new one.' },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
   // Site forms, captcha and the mailing list: statuses and texts of the spec's form messages.

@@ -188,3 +188,13 @@ export function canManageScheduling(auth: OwnerAuth | null | undefined, websiteI
 export function canManagePermissions(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
   return can(auth, websiteId, 'managePermissions');
 }
+
+/**
+ * A staff account's settings (PUT /api/owner/staff/:accountId): an admin (managePermissions) changes
+ * any account's role and mail; every account of the studio says for itself, and only for itself,
+ * whether it is mailed about new orders.
+ */
+export function canChangeStaffAccount(auth: OwnerAuth | null | undefined, websiteId: string, accountId: string, change: { role: boolean }): auth is OwnerAuth {
+  const own = !!auth && auth.accountId === accountId;
+  return canManagePermissions(auth, websiteId) || (!change.role && own && canOpenConfig(auth, websiteId));
+}

@@ -23,10 +23,10 @@ function frame(permissions: string[], current = { name: 'restock', title: 'Resto
 
 describe("the studio's pages, found by convention", () => {
   it('are the folders of src/pages, each with its meta and its own chunk, in navigation order', () => {
-    expect(PAGES.map((p) => p.name)).toEqual(['orders', 'analytics', 'restock', 'store', 'order', 'login']);
+    expect(PAGES.map((p) => p.name)).toEqual(['home', 'orders', 'analytics', 'restock', 'store', 'staff', 'invitation', 'order', 'password-reset', 'login']);
     for (const page of PAGES) {
-      // One order's page takes the order's id in its path.
-      expect(page.path, page.name).toMatch(/^\/config\/[a-z-]+(\/:[a-z]+)?$/);
+      // The home page is the area's own address, /config/; one order's page takes the order's id in its path.
+      expect(page.path, page.name).toMatch(/^\/config\/([a-z-]+(\/:[a-z]+)?)?$/);
       expect(pageLoader(page.name), page.name).toBeTypeOf('function');
     }
     expect(new Set(PAGES.map((p) => p.path)).size).toBe(PAGES.length);
@@ -50,14 +50,15 @@ describe('the navigation frame', () => {
     // A store manager: restock lists, no analytics.
     const { nav } = frame(['openConfig', 'viewRestockSignups', 'sendRestockNotices', 'manageOrders']);
     const links = within(nav).getAllByRole('link');
-    expect(links.map((a) => a.textContent)).toEqual(['Restock notifications']);
-    expect(links[0]!.getAttribute('href')).toBe('/config/restock');
-    expect(links[0]!.getAttribute('aria-current')).toBe('page');
+    expect(links.map((a) => a.textContent)).toEqual(['Home', 'Restock notifications']);
+    expect(links[0]!.getAttribute('href')).toBe('/config/');
+    expect(links[1]!.getAttribute('href')).toBe('/config/restock');
+    expect(links[1]!.getAttribute('aria-current')).toBe('page');
     cleanup();
     // Reporting: orders, analytics and restock (one order's page has no place in the navigation).
     const reporting = frame(['openConfig', 'viewAnalytics', 'viewOrders', 'viewRestockSignups'], { name: 'analytics', title: 'Analytics' });
     const both = within(reporting.nav).getAllByRole('link');
-    expect(both.map((a) => a.textContent)).toEqual(['Orders', 'Analytics', 'Restock notifications']);
+    expect(both.map((a) => a.textContent)).toEqual(['Home', 'Orders', 'Analytics', 'Restock notifications']);
     expect(both.map((a) => a.getAttribute('aria-current'))).toEqual([null, 'page', null]);
     cleanup();
     // Nothing held: nothing listed, the sign-in page never.

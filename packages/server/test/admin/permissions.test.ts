@@ -124,15 +124,22 @@ describe('the permission a route declares, enforced by one hook', () => {
 
   it('sends a signed-in account to the first page its role opens, never back and forth with the sign-in page', async () => {
     const go = (who: keyof typeof PEOPLE | null, url: string) => site.app.inject({ method: 'GET', url, headers: as(who) });
-    // A store manager has no analytics: /config and the sign-in page lead to its first page (orders), even when analytics was asked for.
-    expect((await go('shop', '/config')).headers.location).toBe('/config/orders');
+    // /config lands on the home page (/config/) for every role that opens the area.
+    for (const who of ['shop', 'admin', 'reporting'] as const) {
+      expect((await go(who, '/config')).headers.location, who).toBe('/config/');
+      const home = await go(who, '/config/');
+      expect(home.statusCode, who).toBe(200);
+      expect(home.body, who).toContain('"page":"home"');
+    }
+    // A store manager has no analytics: the sign-in page leads to its first page (orders), even when analytics was asked for.
     expect((await go('shop', '/config/login')).headers.location).toBe('/config/orders');
     expect((await go('shop', '/config/login?next=/config/analytics')).headers.location).toBe('/config/orders');
     expect((await go('shop', '/config/login?next=/config/restock')).headers.location).toBe('/config/restock');
-    expect((await go('admin', '/config')).headers.location).toBe('/config/analytics');
+    expect((await go('shop', '/config/login?next=/config/')).headers.location).toBe('/config/');
     expect((await go('reporting', '/config/login?next=/config/restock')).headers.location).toBe('/config/restock');
-    // Not signed in: the sign-in page, which goes on to /config (the role's first page) when nothing was asked for.
+    // Not signed in: the sign-in page, which goes on to /config (the home page) when nothing was asked for.
     expect((await go(null, '/config')).headers.location).toBe('/config/analytics');
+    expect((await go(null, '/config/')).headers.location).toBe('/config/login?next=%2Fconfig%2F');
     const login = await go(null, '/config/login');
     expect(login.statusCode).toBe(200);
     expect(login.body).toContain('"next":"/config"');

@@ -7,7 +7,12 @@ import { fixtureApp, type TestSite } from '../helpers/app.js';
  * /api/owner/ or /config/ must declare the permission it needs (`config: { permission }`).
  */
 const OPEN: Record<string, string> = {
-  'GET /config': 'only redirects to /config/analytics, which checks',
+  'GET /config': 'the home page for every role that opens the area (its handler checks openConfig); anyone else goes to the sign-in',
+  'GET /config/invitation': "a staff invitation's page: the invitee has no account yet, the link's token is the right",
+  'POST /api/owner/invitation/accept': 'accepting an invitation: the invitee has no account yet, the mailed token is the right',
+  'GET /config/password-reset': 'the password reset page: its owner cannot sign in',
+  'POST /api/owner/password-reset': 'asking for a reset link: the same answer for every email, rate limited',
+  'POST /api/owner/password-reset/confirm': 'a new password by the mailed one-time link: its owner cannot sign in',
   'GET /config/login': 'the sign-in page',
   'POST /api/owner/session': 'the sign-in',
   'GET /api/owner/session': 'answers 401 to anyone outside the area, a viewer too, never 403',

@@ -4,8 +4,10 @@ import { OWNER_COOKIE, ownerAuthPlugin } from './auth.js';
 import { SCRYPT_COST, type ScryptCost } from './passwords.js';
 import { adminPlugin } from './routes.js';
 
-export { SCRYPT_COST, checkAndUpgrade, hashPassword, verifyPassword, type ScryptCost } from './passwords.js';
-export { ownerPage } from './pages.js';
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SCRYPT_COST, checkAndUpgrade, hashPassword, verifyPassword, type ScryptCost } from './passwords.js';
+export { ownerPage, sendOwnerPage } from './pages.js';
+export { OWNER_COOKIE, setOwnerCookie } from './auth.js';
+export { OwnerError, createOwner, endSession, normalizeEmail, sessionIdOf, setOwnerPassword, startSession } from './owners.js';
 
 /** Registered before the modules with routes: the owner's session (`request.owner`) for every route; an owner's pages are their own. */
 export const ownerSession = fp(

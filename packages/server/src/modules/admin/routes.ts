@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import { ensureCrumb } from '../../http/crumb.js';
 import { safeRedirectTarget } from '../../http/paths.js';
 import { type RateLimit, RateLimiter, visitorSubject } from '../../http/rate-limit.js';
-import { canEndSession, canOpenConfig } from '../../permissions.js';
+import { canEndSession, canOpenConfig, permissionsOf } from '../../permissions.js';
 import { dayIn } from '@tessera/core/zone';
 import { addDays, analyticsReport } from '../analytics/index.js';
 import { checker } from '../../http/validate.js';
@@ -23,7 +23,8 @@ import { registerStudioAssets, studioAssets } from './studio.js';
  * The owner's area: every /config/ page (the studio, packages/studio, served from /config/assets/),
  * the owner's sign-in, and the one hook that enforces the permission a route declares
  * (`config: { permission }`, permission.ts) on every route of the app:
- *   GET    /config                  -> /config/analytics
+ *   GET    /config/                 the home page (every role with openConfig); /config -> /config/; not signed in:
+ *                                    the sign-in page (from /config by way of /config/analytics)
  *   GET    /config/login            sign-in page (?next= a /config/ path)
  *   GET    /config/analytics        the analytics view (viewAnalytics), else -> /config/login?next=...
  *   GET    /config/*                anything else there: openConfig, else -> sign-in; 404 otherwise
@@ -47,9 +48,8 @@ const Credentials = Type.Object(
 );
 const checkCredentialsBody = checker(Credentials);
 
-/** What /config answers an account whose role opens none of the studio's pages yet. */
-const NO_PAGE_HTML =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Nothing to open</title></head><body><h1>Nothing to open</h1><p>Your role on this site opens none of the owner\'s pages. Ask the site\'s owner for another role.</p></body></html>\n';
+/** The studio's home page (packages/studio/src/pages/home/): every role that opens the area lands there. */
+const HOME = '/config/';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_RANGE_DAYS = 366;
@@ -94,14 +94,24 @@ export const adminPlugin = fp(
     app.addHook('onRoute', (route) => guardRoute(route, siteOfRequest));
     await registerStudioAssets(app, app.config.studioDist);
 
-    // The studio's front door: a signed-in account goes to the first page its role may open (a store
-    // manager has no analytics); anyone else to the analytics page, which asks them to sign in.
+    // The studio's front door, its home page (/config/, the same route: trailing slashes are ignored):
+    // every account that opens the area lands there, whatever its role; /config, without the slash,
+    // sends it to /config/ so that the page has one address. Anyone else goes to the sign-in: from
+    // /config by way of the analytics page as before, from /config/ straight back to the home page.
     app.get('/config', async (request, reply) => {
       const s = await siteOfRequest(request);
-      if (!canOpenConfig(request.owner, s.website.id)) return reply.redirect('/config/analytics', 302);
-      const landing = landingPage(app.ownerArea, request.owner, s.website.id);
-      if (landing) return reply.header('cache-control', 'no-store').redirect(landing, 302);
-      return reply.status(403).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(NO_PAGE_HTML);
+      const withSlash = request.url.split('?', 1)[0] === '/config/';
+      if (!canOpenConfig(request.owner, s.website.id)) {
+        return reply.header('cache-control', 'no-store').redirect(withSlash ? '/config/login?next=%2Fconfig%2F' : '/config/analytics', 302);
+      }
+      if (!withSlash) return reply.header('cache-control', 'no-store').redirect(HOME, 302);
+      ensureCrumb(request, reply);
+      return sendOwnerPage(app, reply, s, 'home', 'Home', {
+        email: request.owner.email,
+        permissions: permissionsOf(request.owner, s.website.id),
+        timeZone: s.timeZone,
+        currency: s.currency,
+      });
     });
 
     app.get('/config/login', async (request, reply) => {
@@ -111,10 +121,10 @@ export const adminPlugin = fp(
       const asked = next.startsWith('/config/') && !next.startsWith('/config/login') ? next : undefined;
       if (canOpenConfig(request.owner, s.website.id)) {
         // Signed in already: the page asked for when the role opens it, else the role's first page.
-        return reply.header('cache-control', 'no-store').redirect(landingPage(app.ownerArea, request.owner, s.website.id, asked) ?? '/config', 302);
+        return reply.header('cache-control', 'no-store').redirect(landingPage(app.ownerArea, request.owner, s.website.id, asked) ?? HOME, 302);
       }
       ensureCrumb(request, reply);
-      // Without a page asked for, the browser goes on to /config once signed in: the role's first page.
+      // Without a page asked for, the browser goes on to /config once signed in: the home page.
       return sendOwnerPage(app, reply, s, 'login', 'Sign in', { next: asked ?? '/config' });
     });
 
@@ -137,7 +147,7 @@ export const adminPlugin = fp(
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(
-          '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p><a href="/config/analytics">Analytics</a></p></body></html>\n',
+          '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><h1>Not found</h1><p><a href="/config/">Home</a></p></body></html>\n',
         ),
     );
 

@@ -36,6 +36,9 @@ export function LoginView({ siteTitle, busy, error, onSubmit }: LoginViewProps) 
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
+        <p className="login-help">
+          <a href="/config/password-reset">Forgot your password?</a>
+        </p>
       </form>
     </main>
   );
