@@ -4,11 +4,11 @@ import { DEFAULT_CART_WRITE_LIMITS, type CommerceDeps } from './deps.js';
 import { PaymentProviders, siteProviderIds, type PaymentProvider } from './payments.js';
 import { Signer } from './signing.js';
 
-export { baseUrlOf, type CommerceDeps, type OrderPaidHook } from './deps.js';
+export { baseUrlOf, type CommerceDeps, type OrderPaidHook, type OrderPlacedHook } from './deps.js';
 export { catalogProduct, forSale, liveStock, unitPriceCents, firstImage, type CatalogProduct, type CatalogVariant } from './catalog.js';
 export { findCoupon, storeRules, merchandisingOf, type ShippingOption, type StoreRules } from './settings.js';
 export { Signer, newToken, tokenHash } from './signing.js';
-export { siteProviderIds, type PaymentProvider } from './payments.js';
+export { siteProviderIds, type PaymentProvider, type RefundRequest } from './payments.js';
 export { orderView, orderLinks, type OrderView } from './order-view.js';
 
 declare module 'fastify' {
@@ -43,6 +43,7 @@ export default fp<CommerceSetup>(
       payments: new PaymentProviders(setup.paymentProviders),
       cartWriteLimits: setup.cartWriteLimits ?? DEFAULT_CART_WRITE_LIMITS,
       orderPaidHooks: [],
+      orderPlacedHooks: [],
     };
     app.decorate('commerce', deps);
     // The payment providers' ids the checkout offers (ids only; a provider's keys never reach a page).
