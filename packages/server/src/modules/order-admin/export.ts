@@ -143,7 +143,8 @@ async function* rowsOf(store: Store, s: SiteSnapshot, f: OrderFilters): AsyncGen
  * step of BATCH orders at a time (never the whole list in memory), through csv-stringify.
  */
 export function exportOrders(store: Store, s: SiteSnapshot, f: OrderFilters, now: number) {
-  const csv = stringify({ header: true, columns: COLUMNS, cast: { string: spreadsheetSafe } });
+  // CRLF line ends, as RFC 4180 and the form submissions' export write them.
+  const csv = stringify({ header: true, columns: COLUMNS, record_delimiter: 'windows', cast: { string: spreadsheetSafe } });
   const rows = Readable.from(rowsOf(store, s, f));
   // A failed read ends the answer (pipe alone would leave it open).
   rows.on('error', (error) => csv.destroy(error));

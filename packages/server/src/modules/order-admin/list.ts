@@ -3,7 +3,7 @@ import { money } from '../site/index.js';
 import { storeRules } from '../commerce/index.js';
 import type { Store } from '../../storage/dialect.js';
 import type { Executor } from '../../storage/statement.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, type ListPosition } from './cursor.js';
 import { SORT_COLUMNS, orderConditions, type SortName } from './filters.js';
 import type { ListQueryValue, OrderFilters } from './schemas.js';
 import { paymentStatusOf } from './state.js';
@@ -30,7 +30,7 @@ const LIST_COLUMNS = [
  * and the id (indexes orders_list, orders_total and the order number's unique index), never an
  * offset. `limit + 1` rows tell whether a next page exists.
  */
-export function pageOfOrders(store: Store, db: Executor, websiteId: string, f: OrderFilters, after: ReturnType<typeof decodeCursor>, limit: number) {
+export function listQuery(store: Store, db: Executor, websiteId: string, f: OrderFilters, after: ListPosition | null, limit: number) {
   const { column, desc } = SORT_COLUMNS[(f.sort ?? 'newest') as SortName];
   const dir = desc ? 'desc' : 'asc';
   let query = db
@@ -39,7 +39,11 @@ export function pageOfOrders(store: Store, db: Executor, websiteId: string, f: O
     .where((eb) => orderConditions(eb, store.dialect, websiteId, f, after))
     .orderBy(`orders.${column}`, dir);
   if (column !== 'order_number') query = query.orderBy('orders.id', dir);
-  return query.limit(limit).execute();
+  return query.limit(limit);
+}
+
+export function pageOfOrders(store: Store, db: Executor, websiteId: string, f: OrderFilters, after: ListPosition | null, limit: number) {
+  return listQuery(store, db, websiteId, f, after, limit).execute();
 }
 
 type ListRow = Awaited<ReturnType<typeof pageOfOrders>>[number];
