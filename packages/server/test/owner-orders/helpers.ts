@@ -57,12 +57,7 @@ export async function ordersShop(dialect: Dialect, opts: { smtpUrl?: string; com
   });
   await app.ready();
   const staff = {} as Record<Role, Visitor>;
-  for (const role of Object.keys(ROLES) as Role[]) {
-    const v = new Visitor(app);
-    const res = await v.request('POST', '/api/owner/session', { email: emailOf(role), password: PASSWORD });
-    if (res.status !== 200) throw new Error(`${role} sign-in answered ${res.status}: ${res.body}`);
-    staff[role] = v;
-  }
+  for (const role of Object.keys(ROLES) as Role[]) staff[role] = await signIn(app, role);
   return {
     app,
     store,
@@ -73,6 +68,14 @@ export async function ordersShop(dialect: Dialect, opts: { smtpUrl?: string; com
       await store.close();
     },
   };
+}
+
+/** A staff member of the role, signed in anew (a Visitor holding the session cookie and a crumb). */
+export async function signIn(app: FastifyInstance, role: Role): Promise<Visitor> {
+  const v = new Visitor(app);
+  const res = await v.request('POST', '/api/owner/session', { email: emailOf(role), password: PASSWORD });
+  if (res.status !== 200) throw new Error(`${role} sign-in answered ${res.status}: ${res.body}`);
+  return v;
 }
 
 /** An offline checkout (the site's default provider): the order's payment is pending. */
@@ -101,4 +104,45 @@ export const anonymous = (app: FastifyInstance) => new Visitor(app);
 /** A staff member's request without the crumb header (the cookie is there, the header is not). */
 export function withoutCrumb(v: Visitor, method: string, url: string, payload?: unknown) {
   return v.request(method, url, payload, { 'x-csrf-token': '' });
+}
+
+/** Buys a gift card with the test provider's card; answers its code. */
+export async function buyGiftCard(app: FastifyInstance, sku = 'GIFT-25'): Promise<string> {
+  const bought = await new Visitor(app).checkout(
+    paid({ email: 'giver@example.com', expressCheckout: { itemId: itemId('gift-card'), sku }, shippingAddress: undefined }),
+  );
+  if (bought.status !== 201) throw new Error(`gift card checkout answered ${bought.status}: ${bought.body}`);
+  return bought.json.order.lines[0].giftCards[0].code as string;
+}
+
+export async function giftCardBalance(store: Store, code: string): Promise<number> {
+  const row = await store.db.selectFrom('gift_cards').select('balance_cents').where('code', '=', code.replace(/-/g, '')).executeTakeFirstOrThrow();
+  return row.balance_cents;
+}
+
+/** The outbox's mails of a kind, oldest first. */
+export function mailsOf(store: Store, kind: string) {
+  return store.db
+    .selectFrom('outbox')
+    .select(['recipient', 'subject', 'text_body', 'html_body'])
+    .where('kind', '=', kind)
+    .orderBy('created_on')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Checks that a change of the orders API is refused to everyone but the roles that manage orders:
+ * 403 PERMISSION_DENIED for the roles that may only read orders or not even that, 401 without a
+ * session, 403 CRUMB_FAIL without the crumb header.
+ */
+export async function expectOnlyManagers(shop: OrdersShop, url: string, payload: unknown = {}, headers: Record<string, string> = {}) {
+  for (const role of ['reporting', 'billing', 'editor', 'viewer'] as Role[]) {
+    const res = await shop.staff[role].request('POST', url, payload, headers);
+    if (res.status !== 403 || res.json?.code !== 'PERMISSION_DENIED') throw new Error(`${role} ${url} answered ${res.status} ${res.body}`);
+  }
+  const nobody = await anonymous(shop.app).request('POST', url, payload, headers);
+  if (nobody.status !== 401 || nobody.json?.code !== 'OWNER_SIGN_IN_REQUIRED') throw new Error(`anonymous ${url} answered ${nobody.status} ${nobody.body}`);
+  const forged = await shop.staff.admin.request('POST', url, payload, { ...headers, 'x-csrf-token': 'not-the-crumb' });
+  if (forged.status !== 403 || forged.json?.code !== 'CRUMB_FAIL') throw new Error(`no crumb ${url} answered ${forged.status} ${forged.body}`);
 }

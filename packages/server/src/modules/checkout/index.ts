@@ -5,7 +5,7 @@ import { checkoutPlugin } from './routes.js';
 import type { OrderActor } from './timeline.js';
 
 export { giveBackOrder } from './give-back.js';
-export { SYSTEM, customerNameOf, recordOrderEvent, type OrderActor, type OrderEventType } from './timeline.js';
+export { SYSTEM, customerNameOf, recordOrderEvent, timeOrderedId, type OrderActor, type OrderEventType } from './timeline.js';
 export type { OrderChangeFailure } from './holds.js';
 
 declare module 'fastify' {

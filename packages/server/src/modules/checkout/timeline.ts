@@ -13,12 +13,12 @@ let lastMs = 0;
 let sequence = 0;
 
 /**
- * An event id that sorts by time, then by the order of writing within one process: several
- * entries of one transaction share their time (placed and paid at checkout), and the timeline
- * must still read in the order they happened. Time (12 hex), a per-millisecond counter (4 hex),
+ * An id that sorts by time, then by the order of writing within one process: several timeline
+ * entries of one transaction share their time (placed and paid at checkout), as may two
+ * fulfilments or refunds, and they must still read in the order they happened. Time (12 hex), a per-millisecond counter (4 hex),
  * then randomness (8 hex): 24 characters like every other id.
  */
-function eventId(now: number): string {
+export function timeOrderedId(now: number): string {
   if (now === lastMs) sequence++;
   else {
     lastMs = now;
@@ -40,7 +40,7 @@ export async function recordOrderEvent(
   await tx
     .insertInto('order_events')
     .values({
-      id: eventId(now),
+      id: timeOrderedId(now),
       website_id: websiteId,
       order_id: orderId,
       type,

@@ -1,8 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
-import { newId } from '../../storage/ids.js';
 import { writeTransaction } from '../../storage/statement.js';
-import { recordOrderEvent } from '../checkout/index.js';
+import { recordOrderEvent, timeOrderedId } from '../checkout/index.js';
 import { type ActionContext, mailCustomer, orderStatusUrl } from './context.js';
 import type { FulfillBody } from './schemas.js';
 import { lockOrder, openQuantity, readLines, type LineState, type OrderState } from './state.js';
@@ -78,7 +77,7 @@ export async function fulfillOrder(c: ActionContext, orderId: string, body: Stat
       .where('id', '=', orderId)
       .execute();
     const fulfilled = [...pieces].map(([lineId, quantity]) => ({ lineId, quantity }));
-    const id = newId();
+    const id = timeOrderedId(now);
     await tx
       .insertInto('order_fulfillments')
       .values({

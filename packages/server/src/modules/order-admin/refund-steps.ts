@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.js';
-import { newId } from '../../storage/ids.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
+import { timeOrderedId } from '../checkout/index.js';
 import type { ActionContext } from './context.js';
 import type { OrderState } from './state.js';
 
@@ -28,7 +28,7 @@ export async function reserveRefund(
   r: { key: string; amountCents: number; lines: LineQuantities; reason: string | null },
   now: number,
 ): Promise<Reservation> {
-  const refundId = newId();
+  const refundId = timeOrderedId(now);
   await tx
     .insertInto('order_refunds')
     .values({
