@@ -14,7 +14,7 @@ export { ADDRESS, Visitor, WEBSITE_ID, itemId, paid };
 const PASSWORD = 'a staff password 1';
 
 /** Staff of each kind the orders API tells apart: who may change orders, who may only read them, who may do neither. */
-export const ROLES = {
+const ROLES = {
   admin: WebsiteRole.ADMIN,
   shop: WebsiteRole.STORE_MANAGER,
   reporting: WebsiteRole.REPORTING,

@@ -5,8 +5,7 @@ import { checkoutPlugin } from './routes.js';
 import type { OrderActor } from './timeline.js';
 
 export { giveBackOrder } from './give-back.js';
-export { SYSTEM, customerNameOf, recordOrderEvent, timeOrderedId, type OrderActor, type OrderEventType } from './timeline.js';
-export type { OrderChangeFailure } from './holds.js';
+export { SYSTEM, recordOrderEvent, timeOrderedId, type OrderActor } from './timeline.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import type {} from '../../storage/schema-owner.js';
 import type { Executor } from '../../storage/statement.js';
 
 /** Who did something to an order: a staff account (by its email), the customer, or the system (a job, a provider). */
 export type OrderActor = { kind: 'staff'; email: string } | { kind: 'customer'; email: string | null } | { kind: 'system' };
 
 /** The kinds of entry of an order's timeline (docs/owner-api.md "Orders"). */
-export type OrderEventType = 'placed' | 'paid' | 'payment_declined' | 'fulfilled' | 'canceled' | 'refunded' | 'note' | 'mail';
+type OrderEventType = 'placed' | 'paid' | 'payment_declined' | 'fulfilled' | 'canceled' | 'refunded' | 'note' | 'mail';
 
 export const SYSTEM: OrderActor = { kind: 'system' };
 

@@ -8,7 +8,7 @@ export { baseUrlOf, type CommerceDeps, type OrderPaidHook, type OrderPlacedHook 
 export { catalogProduct, forSale, liveStock, unitPriceCents, firstImage, type CatalogProduct, type CatalogVariant } from './catalog.js';
 export { findCoupon, storeRules, merchandisingOf, type ShippingOption, type StoreRules } from './settings.js';
 export { Signer, newToken, tokenHash } from './signing.js';
-export { siteProviderIds, type PaymentProvider, type RefundRequest } from './payments.js';
+export { siteProviderIds, type PaymentProvider } from './payments.js';
 export { orderView, orderLinks, type OrderView } from './order-view.js';
 
 declare module 'fastify' {

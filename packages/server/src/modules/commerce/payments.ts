@@ -20,7 +20,7 @@ export interface PaymentRequest {
 }
 
 /** A refund of (part of) an order's payment, asked by the owner's side (modules/order-admin). */
-export interface RefundRequest {
+interface RefundRequest {
   websiteId: string;
   orderId: string;
   orderNumber: number;

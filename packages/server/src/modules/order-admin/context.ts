@@ -18,7 +18,7 @@ export interface ActionContext {
 }
 
 /** The address the order was placed from (its mails link there), else the site's origin. */
-export const baseUrlFor = (c: ActionContext, order: OrderState) => (order.base_url || c.origin).replace(/\/$/, '');
+const baseUrlFor = (c: ActionContext, order: OrderState) => (order.base_url || c.origin).replace(/\/$/, '');
 
 /** The order's status page, absolute (call `deps.signer.ready` before the transaction). */
 export async function orderStatusUrl(c: ActionContext, order: OrderState): Promise<string> {

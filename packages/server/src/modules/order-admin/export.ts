@@ -48,14 +48,14 @@ const COLUMNS = [
  * a plain number) gets a leading apostrophe: opening the export runs nothing a shopper typed. The
  * same rule as the form submissions' export (modules/forms/csv.ts).
  */
-export function spreadsheetSafe(text: string): string {
+function spreadsheetSafe(text: string): string {
   return /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** ISO 8601 with the site's offset at that instant: `2025-01-31T10:00:00-05:00`. */
-export function isoInZone(zone: string, ms: number): string {
+function isoInZone(zone: string, ms: number): string {
   const offset = minuteOffset(zone, ms);
   const f = localFields(ms + offset);
   const minutes = Math.abs(offset) / 60_000;

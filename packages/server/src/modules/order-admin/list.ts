@@ -67,7 +67,7 @@ async function itemCounts(db: Executor, orderIds: string[]): Promise<Map<string,
 }
 
 /** An order as the list shows it. */
-export function orderSummary(r: ListRow, itemCount: number) {
+function orderSummary(r: ListRow, itemCount: number) {
   return {
     id: r.id,
     orderNumber: r.order_number,

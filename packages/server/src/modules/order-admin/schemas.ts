@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js';
 
 const PAYMENTS = ['pending', 'paid', 'partially_refunded', 'refunded', 'canceled', 'declined', 'processing'] as const;
 const FULFILLMENTS = ['unfulfilled', 'partially_fulfilled', 'fulfilled', 'canceled'] as const;
-export const SORTS = ['newest', 'oldest', 'total_desc', 'total_asc', 'number_desc', 'number_asc'] as const;
+const SORTS = ['newest', 'oldest', 'total_desc', 'total_asc', 'number_desc', 'number_asc'] as const;
 
 const literals = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 

@@ -1,6 +1,7 @@
 import { ProductType } from '@tessera/core';
 import { AppError } from '../../errors.js';
 import type { Store } from '../../storage/dialect.js';
+import type {} from '../../storage/schema-owner.js';
 import type { Executor } from '../../storage/statement.js';
 
 /** What an order's state is read from, for the list, the detail and every action. */
