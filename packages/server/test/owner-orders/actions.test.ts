@@ -299,6 +299,8 @@ describe.each(DIALECTS)("the owner's order actions on %s", (dialect) => {
     expect(noKey.json).toEqual({ code: 'IDEMPOTENCY_KEY_REQUIRED', error: 'A refund needs an Idempotency-Key header of 8 to 200 characters.' });
     expect((await refund(order.id, { amountCents: 100 }, 'short')).json.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
     expect((await refund(order.id, {}, 'refund-nothing')).json).toEqual({ code: 'REFUND_INVALID', error: 'Choose the items or the amount to refund.' });
+    const bodiless = await admin().request('POST', url(order.id, 'refund'), undefined, { 'idempotency-key': 'refund-no-body' });
+    expect(bodiless.json).toEqual({ code: 'REFUND_INVALID', error: 'Choose the items or the amount to refund.' });
     expect((await refund(order.id, { lines: [{ lineId: mug.id, quantity: 3 }] }, 'refund-too-many')).json).toEqual({
       code: 'REFUND_INVALID',
       error: 'Choose the items or the amount to refund.',
@@ -385,6 +387,7 @@ describe.each(DIALECTS)("the owner's order actions on %s", (dialect) => {
       expect(bad.json).toMatchObject({ code: 'VALIDATION_FAILED', errors: { text: 'Enter a note of 1 to 2000 characters.' } });
     }
     expect((await admin().request('POST', url(order.id, 'notes'), {})).json.errors).toEqual({ text: 'Enter a note of 1 to 2000 characters.' });
+    expect((await admin().request('POST', url(order.id, 'notes'))).json.errors).toEqual({ text: 'Enter a note of 1 to 2000 characters.' });
     expect((await admin().request('POST', url('0'.repeat(24), 'notes'), { text: 'x' })).status).toBe(404);
     // The customer's pages never show it.
     const status = await new Visitor(shop.app).page(order.orderStatusUrl);

@@ -19,7 +19,7 @@ const KEY = /^[\x21-\x7e]{8,200}$/;
 const READ = { openWhenLocked: true, permission: 'viewOrders' } as const;
 const CHANGE = { openWhenLocked: true, permission: 'manageOrders' } as const;
 
-/** A call without a body (mark paid, cancel, fulfil everything) is a call with `{}`. */
+/** A call without a body (mark paid, cancel, fulfil everything) is a call with `{}`; the others then name what is missing. */
 async function emptyBody(request: FastifyRequest): Promise<void> {
   if (request.body === undefined || request.body === null) request.body = {};
 }
@@ -98,7 +98,7 @@ export async function orderAdminRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/owner/orders/:id/refund',
-    { schema: { params: OrderParams, body: RefundBody }, attachValidation: true, bodyLimit: 64 * 1024, config: CHANGE },
+    { schema: { params: OrderParams, body: RefundBody }, attachValidation: true, preValidation: emptyBody, bodyLimit: 64 * 1024, config: CHANGE },
     async (request) => {
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || !KEY.test(key)) {
@@ -113,7 +113,7 @@ export async function orderAdminRoutes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/owner/orders/:id/notes',
-    { schema: { params: OrderParams, body: NoteBody }, attachValidation: true, bodyLimit: 16 * 1024, config: CHANGE },
+    { schema: { params: OrderParams, body: NoteBody }, attachValidation: true, preValidation: emptyBody, bodyLimit: 16 * 1024, config: CHANGE },
     async (request) => {
       checkInput(request);
       const text = request.body.text.trim();
