@@ -133,6 +133,7 @@ describe.each(DIALECTS)("the owner's order list on %s", (dialect) => {
     expect(await q('100%_')).toEqual([n.formula]);
     expect(await q('%')).toEqual([n.formula]);
     expect(await q('nobody@nowhere')).toEqual([]);
+    expect(await q('#12345678901234')).toEqual([]);
   });
 
   it('filters by payment (refunds derived), fulfilment, dates and product', async () => {

@@ -28,7 +28,8 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 function search(eb: Orders, dialect: Dialect, websiteId: string, q: string): Expression<SqlBool> {
   const op = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
   const pattern = likePattern(q);
-  const number = /^#?(\d{1,15})$/.exec(q);
+  // Order numbers are 32-bit integers: a longer number is searched as text only.
+  const number = /^#?(\d{1,9})$/.exec(q);
   const skus = [...new Set([q, q.toUpperCase()])];
   return eb.or([
     ...(number ? [eb('orders.order_number', '=', Number(number[1]))] : []),
