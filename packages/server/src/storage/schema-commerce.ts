@@ -95,6 +95,8 @@ interface OrderLinesTable {
   stock_taken: Flag;
   fulfilled_quantity: ColumnType<number, number | undefined, number>;
   refunded_quantity: ColumnType<number, number | undefined, number>;
+  /** Pieces a refund put back in stock (migration 0012-order-admin): a cancellation gives back only the rest. */
+  restocked_quantity: ColumnType<number, number | undefined, number>;
 }
 
 interface OrderDownloadsTable {

@@ -43,6 +43,8 @@ interface OrderRefundsTable {
   provider_reference: string | null;
   created_by: string | null;
   created_on: number;
+  /** pending: reserved while the provider is asked (migration 0012-order-admin); succeeded once it refunded. */
+  state: ColumnType<'pending' | 'succeeded', 'pending' | 'succeeded' | undefined, 'pending' | 'succeeded'>;
 }
 
 interface CouponUsesTable {

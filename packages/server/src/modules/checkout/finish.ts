@@ -9,6 +9,7 @@ import { orderLinks, orderView, type OrderView } from '../commerce/index.js';
 import { siteTime } from '../commerce-mail/index.js';
 import { giveBackOrder } from './give-back.js';
 import { issuePaidOrder } from './paid.js';
+import { SYSTEM, recordOrderEvent } from './timeline.js';
 
 /** A checkout's answer, kept with the order so that a retry with the same key gets it again, byte for byte. */
 export interface CheckoutAnswer {
@@ -49,9 +50,12 @@ export async function finishOrder(
         fulfillment_status: 'PENDING',
         updated_on: now,
         hold_expires_on: paid ? null : now + storeRules(s).orderHoldHours * HOUR,
+        paid_on: paid ? now : null,
       })
       .where('id', '=', orderId)
       .execute();
+    const customer = { kind: 'customer', email: order.customer_email } as const;
+    if (paid) await recordOrderEvent(tx, s.website.id, orderId, 'paid', customer, now, { provider: providerId, reference });
     await tx
       .insertInto('commerce_events')
       .values({
@@ -89,7 +93,9 @@ export async function finishOrder(
         site: sender.site,
         input: orderMailInput(s, view, baseUrl),
       });
+      await recordOrderEvent(tx, s.website.id, orderId, 'mail', SYSTEM, now, { kind: 'receipt', to: order.customer_email });
     }
+    for (const hook of deps.orderPlacedHooks) await hook(tx, { site: s, order: view, baseUrl, now });
     return answer;
   });
   deps.mail?.kick();
@@ -130,7 +136,7 @@ function orderMailInput(s: SiteSnapshot, view: OrderView, baseUrl: string): Orde
  * and the gift card balance go back, subscriptions end before they start. The order stays, marked
  * declined and canceled, holding its key and the answer a retry will get.
  */
-export async function undoOrder(deps: CommerceDeps, _s: SiteSnapshot, orderId: string, answer: CheckoutAnswer): Promise<void> {
+export async function undoOrder(deps: CommerceDeps, s: SiteSnapshot, orderId: string, answer: CheckoutAnswer): Promise<void> {
   await writeTransaction(deps.store, async (tx) => {
     const now = deps.clock();
     const order = await tx.selectFrom('orders').select(['cart_id']).where('id', '=', orderId).executeTakeFirstOrThrow();
@@ -154,5 +160,6 @@ export async function undoOrder(deps: CommerceDeps, _s: SiteSnapshot, orderId: s
       })
       .where('id', '=', orderId)
       .execute();
+    await recordOrderEvent(tx, s.website.id, orderId, 'payment_declined', SYSTEM, now, { status: answer.status });
   });
 }

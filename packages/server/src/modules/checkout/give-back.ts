@@ -12,9 +12,15 @@ import { giveBackStock } from '../inventory/index.js';
  * coupon use counts (by code).
  */
 export async function giveBackOrder(store: Store, tx: Executor, orderId: string, now: number): Promise<void> {
-  const lines = await tx.selectFrom('order_lines').select(['variant_id', 'quantity']).where('order_id', '=', orderId).where('stock_taken', '=', 1).execute();
+  const lines = await tx
+    .selectFrom('order_lines')
+    .select(['variant_id', 'quantity', 'restocked_quantity'])
+    .where('order_id', '=', orderId)
+    .where('stock_taken', '=', 1)
+    .execute();
   const taken = new Map<string, number>();
-  for (const l of lines) if (l.variant_id) taken.set(l.variant_id, (taken.get(l.variant_id) ?? 0) + l.quantity);
+  // Pieces a refund already put back in stock are not given back again.
+  for (const l of lines) if (l.variant_id) taken.set(l.variant_id, (taken.get(l.variant_id) ?? 0) + l.quantity - l.restocked_quantity);
   await giveBackStock(store, tx, taken);
   await tx.updateTable('order_lines').set({ stock_taken: 0 }).where('order_id', '=', orderId).execute();
   const redemptions = await tx

@@ -3,6 +3,7 @@ import { newId } from '../../storage/ids.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
 import type { CommerceDeps } from '../commerce/index.js';
 import { giveBackOrder } from './give-back.js';
+import { SYSTEM, recordOrderEvent, type OrderActor } from './timeline.js';
 
 /** How often the `order-holds` job looks for pending orders whose hold passed. */
 export const HOLD_SWEEP_MS = 60_000;
@@ -36,12 +37,19 @@ export async function whyNotPending(db: Executor, websiteId: string, orderId: st
  * cancellation makes this one find nothing to change: exactly one of them happens.
  * `expiredBy`: cancel only if the hold passed by then (the job), so a hold prolonged meanwhile holds.
  */
-async function cancelPending(deps: Deps, websiteId: string, orderId: string, reason: 'hold-expired' | 'canceled', expiredBy?: number): Promise<OrderChange> {
+async function cancelPending(
+  deps: Deps,
+  websiteId: string,
+  orderId: string,
+  reason: 'hold-expired' | 'canceled',
+  expiredBy?: number,
+  by: CancelBy = {},
+): Promise<OrderChange> {
   return writeTransaction(deps.store, async (tx) => {
     const now = deps.clock();
     const { numUpdatedRows } = await tx
       .updateTable('orders')
-      .set({ payment_status: 'canceled', fulfillment_status: 'CANCELED', hold_expires_on: null, updated_on: now })
+      .set({ payment_status: 'canceled', fulfillment_status: 'CANCELED', hold_expires_on: null, updated_on: now, canceled_on: now })
       .where('id', '=', orderId)
       .where('website_id', '=', websiteId)
       .where('payment_status', '=', 'pending')
@@ -62,13 +70,22 @@ async function cancelPending(deps: Deps, websiteId: string, orderId: string, rea
         payload: JSON.stringify({ orderId, orderNumber: order.order_number, reason }),
       })
       .execute();
+    const timelineReason = reason === 'hold-expired' ? 'hold_expired' : 'staff';
+    await recordOrderEvent(tx, websiteId, orderId, 'canceled', by.actor ?? SYSTEM, now, { reason: timelineReason });
+    if (by.within) await by.within(tx, now);
     return { ok: true };
   });
 }
 
-/** Cancels a pending order by hand (the owner's, later): its hold need not have passed. */
-export function cancelOrder(deps: Deps, websiteId: string, orderId: string): Promise<OrderChange> {
-  return cancelPending(deps, websiteId, orderId, 'canceled');
+/** Who cancels a pending order by hand, and what else their transaction writes once it did (the customer's mail). */
+export interface CancelBy {
+  actor?: OrderActor;
+  within?: (tx: Executor, now: number) => Promise<void>;
+}
+
+/** Cancels a pending order by hand (the owner's): its hold need not have passed. */
+export function cancelOrder(deps: Deps, websiteId: string, orderId: string, by: CancelBy = {}): Promise<OrderChange> {
+  return cancelPending(deps, websiteId, orderId, 'canceled', undefined, by);
 }
 
 /**

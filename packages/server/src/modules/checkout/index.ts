@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
-import { HOLD_SWEEP_MS, cancelOrder, expireHolds, type OrderChange } from './holds.js';
+import { HOLD_SWEEP_MS, cancelOrder, expireHolds, type CancelBy, type OrderChange } from './holds.js';
 import { markOrderPaid } from './mark-paid.js';
 import { checkoutPlugin } from './routes.js';
+import type { OrderActor } from './timeline.js';
+
+export { giveBackOrder } from './give-back.js';
+export { SYSTEM, recordOrderEvent, timeOrderedId, type OrderActor } from './timeline.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,9 +17,9 @@ declare module 'fastify' {
 /** Order payments after checkout (docs/commerce-api.md "Order holds"): each a compare-and-set on the order's payment status. */
 interface OrderPayments {
   /** A pending order's payment arrived: issue what it earns. */
-  markPaid(websiteId: string, orderId: string, payment?: { reference?: string; baseUrl?: string }): ReturnType<typeof markOrderPaid>;
+  markPaid(websiteId: string, orderId: string, payment?: { reference?: string; baseUrl?: string; actor?: OrderActor }): ReturnType<typeof markOrderPaid>;
   /** Cancel a pending order, giving back its stock and gift card balance. */
-  cancel(websiteId: string, orderId: string): Promise<OrderChange>;
+  cancel(websiteId: string, orderId: string, by?: CancelBy): Promise<OrderChange>;
   /** The `order-holds` job's work, now: cancel the pending orders whose hold passed; answers how many. */
   expireHolds(): Promise<number>;
 }
@@ -27,7 +31,7 @@ export default fp(
     await app.register(checkoutPlugin, deps);
     app.decorate('orders', {
       markPaid: (websiteId, orderId, payment) => markOrderPaid(deps, websiteId, orderId, payment),
-      cancel: (websiteId, orderId) => cancelOrder(deps, websiteId, orderId),
+      cancel: (websiteId, orderId, by) => cancelOrder(deps, websiteId, orderId, by),
       expireHolds: () => expireHolds(deps),
     } satisfies OrderPayments);
     // A pending order holds its stock only until its hold expires: then this job cancels it.

@@ -5,6 +5,7 @@ import { loadSnapshot } from '../site/index.js';
 import type { OrderView } from '../commerce/index.js';
 import { whyNotPending, type OrderChange } from './holds.js';
 import { issuePaidOrder } from './paid.js';
+import { SYSTEM, recordOrderEvent, type OrderActor } from './timeline.js';
 
 /**
  * Records the payment of an order that was pending (a bank transfer arrived, cash at pickup): the
@@ -15,13 +16,14 @@ import { issuePaidOrder } from './paid.js';
  * with ORDER_HOLD_EXPIRED once the hold has passed (even before the job canceled the order: its
  * stock is no longer promised), ORDER_NOT_PENDING when it was paid or canceled already.
  * `payment.reference`: the payment's reference (a transfer's); `payment.baseUrl`: the site's origin,
- * for the links of orders placed before their address was kept on them.
+ * for the links of orders placed before their address was kept on them; `payment.actor`: who
+ * recorded it, for the order's timeline (the system when not given).
  */
 export async function markOrderPaid(
   deps: CommerceDeps,
   websiteId: string,
   orderId: string,
-  payment: { reference?: string; baseUrl?: string } = {},
+  payment: { reference?: string; baseUrl?: string; actor?: OrderActor } = {},
 ): Promise<OrderChange<{ order: OrderView }>> {
   const s = await loadSnapshot(deps.store, websiteId);
   if (!s) return { ok: false, code: 'NOT_FOUND' };
@@ -36,6 +38,7 @@ export async function markOrderPaid(
         payment_status: 'paid',
         hold_expires_on: null,
         updated_on: now,
+        paid_on: now,
         ...(payment.reference !== undefined ? { payment_reference: payment.reference } : {}),
       })
       .where('id', '=', orderId)
@@ -48,6 +51,7 @@ export async function markOrderPaid(
     // The mails link to the address the shopper placed the order from; orders placed before it was
     // kept use the one the caller gives (the owner's route: the site's origin, baseUrlOf).
     const baseUrl = (row.base_url || payment.baseUrl || '').replace(/\/$/, '');
+    await recordOrderEvent(tx, websiteId, orderId, 'paid', payment.actor ?? SYSTEM, now, { reference: payment.reference ?? null });
     const order = await issuePaidOrder(deps, s, tx, orderId, baseUrl, now);
     await tx
       .insertInto('commerce_events')

@@ -26,6 +26,7 @@ import { finishOrder, undoOrder, type CheckoutAnswer } from './finish.js';
 export type { CheckoutAnswer } from './finish.js';
 import { siteProviderIds, type PaymentProvider } from '../commerce/index.js';
 import { addSubscriptions } from './subscriptions.js';
+import { customerNameOf, recordOrderEvent } from './timeline.js';
 
 export interface CheckoutBody {
   cartToken?: string;
@@ -253,6 +254,7 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
       answer: null,
       hold_expires_on: null,
       base_url: a.baseUrl,
+      customer_name: customerNameOf(address),
       created_on: now,
       updated_on: now,
     })
@@ -295,6 +297,7 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
       })
       .execute();
   }
+  await recordOrderEvent(tx, s.website.id, orderId, 'placed', { kind: 'customer', email }, now, { provider: a.provider.id });
   if (basket.kind === 'subscription') await addSubscriptions(deps, s, tx, orderId, email, basket, now);
   if (basket.cart) {
     await tx.updateTable('carts').set({ is_purchased: 1, order_id: orderId, updated_on: now }).where('id', '=', basket.cart.id).execute();

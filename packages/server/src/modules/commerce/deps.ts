@@ -19,6 +19,13 @@ import type { OrderView } from './order-view.js';
  */
 export type OrderPaidHook = (tx: Executor, paid: { site: SiteSnapshot; order: OrderView; baseUrl: string; now: number }) => Promise<void>;
 
+/**
+ * Told inside the transaction that finishes a placed order (checkout's step 4), once per order,
+ * whether its payment went through or is pending; never for a declined one. The owner's orders
+ * module mails the staff about the new order there, so the mail exists exactly when the order does.
+ */
+export type OrderPlacedHook = (tx: Executor, placed: { site: SiteSnapshot; order: OrderView; baseUrl: string; now: number }) => Promise<void>;
+
 /** What the commerce modules share, made once in app.ts and given to each plugin. */
 export interface CommerceDeps {
   store: Store;
@@ -36,6 +43,8 @@ export interface CommerceDeps {
   cartWriteLimits: { perVisitor: RateLimit; perAddress: RateLimit };
   /** Modules that act on every paid order (modules/reviews, modules/commerce-mail, modules/members) add theirs here. */
   orderPaidHooks: OrderPaidHook[];
+  /** Modules that act on every order placed (modules/order-admin: the new-order mail to the staff) add theirs here. */
+  orderPlacedHooks: OrderPlacedHook[];
 }
 
 export const DEFAULT_CART_WRITE_LIMITS: CommerceDeps['cartWriteLimits'] = {

@@ -19,6 +19,19 @@ export interface PaymentRequest {
   details: Readonly<Record<string, unknown>>;
 }
 
+/** A refund of (part of) an order's payment, asked by the owner's side (modules/order-admin). */
+interface RefundRequest {
+  websiteId: string;
+  orderId: string;
+  orderNumber: number;
+  /** The refund's own id: a provider that supports keys passes it on, so a retry never refunds twice. */
+  refundId: string;
+  amountCents: number;
+  currency: string;
+  /** The payment's reference as the provider answered it at checkout. */
+  paymentReference: string | null;
+}
+
 type PaymentResult = { status: 'paid'; reference: string } | { status: 'pending'; reference: string | null } | { status: 'declined'; message: string };
 
 export interface PaymentProvider {
@@ -26,6 +39,12 @@ export interface PaymentProvider {
   /** Field errors of the payment details (keyed `payment.<field>`), checked before the order is placed. */
   validate?(details: Readonly<Record<string, unknown>>): Record<string, string>;
   authorize(request: PaymentRequest): Promise<PaymentResult>;
+  /**
+   * Gives back (part of) a payment it took, and answers its reference of the refund. A provider
+   * without it took no money itself (offline: a transfer, cash): the refund is recorded only, and
+   * the owner pays it back by the same way.
+   */
+  refund?(request: RefundRequest): Promise<{ reference: string | null }>;
 }
 
 /** The default: the order is placed and its payment is pending (bank transfer, cash on pickup, invoice). */
@@ -52,6 +71,9 @@ export const testProvider: PaymentProvider = {
     const digits = String(request.details.cardNumber ?? '').replace(/[\s-]/g, '');
     if (digits !== TEST_CARD_ACCEPTED.replace(/ /g, '')) return { status: 'declined', message: CHECKOUT_MESSAGES.paymentDeclined };
     return { status: 'paid', reference: `test_${request.orderId}` };
+  },
+  async refund(request) {
+    return { reference: `test_refund_${request.refundId}` };
   },
 };
 

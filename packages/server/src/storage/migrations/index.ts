@@ -11,6 +11,7 @@ import { ownerSessionActivity } from './0008-owner-session-activity.js';
 import { orderHolds } from './0009-order-holds.js';
 import { analyticsBots } from './0010-analytics-bots.js';
 import { ownerStudio } from './0011-owner-studio.js';
+import { orderAdmin } from './0012-order-admin.js';
 import { storeSettings } from './0014-store-settings.js';
 import { columnTypes, type MigrationFactory } from './types.js';
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0009-order-holds': orderHolds,
   '0010-analytics-bots': analyticsBots,
   '0011-owner-studio': ownerStudio,
+  '0012-order-admin': orderAdmin,
   '0014-store-settings': storeSettings,
 };
 
