@@ -58,6 +58,10 @@ export const ERRORS = {
   ORDER_NOT_CANCELABLE: { status: 409, message: 'This order can no longer be canceled: it was fulfilled, refunded or canceled already.' },
   REFUND_INVALID: { status: 400, message: 'Choose the items or the amount to refund.' },
   REFUND_TOO_LARGE: { status: 409, message: 'A refund cannot be more than what is left of the payment.' },
+  CUSTOMER_HAS_NO_ACCOUNT: {
+    status: 409,
+    message: 'This customer has no account on the site (they ordered as a guest): memberships, password resets and sign-outs need one.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
   // Site forms, captcha and the mailing list: statuses and texts of the spec's form messages.

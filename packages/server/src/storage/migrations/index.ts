@@ -11,6 +11,7 @@ import { ownerSessionActivity } from './0008-owner-session-activity.js';
 import { orderHolds } from './0009-order-holds.js';
 import { analyticsBots } from './0010-analytics-bots.js';
 import { ownerStudio } from './0011-owner-studio.js';
+import { customers } from './0013-customers.js';
 import { columnTypes, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0009-order-holds': orderHolds,
   '0010-analytics-bots': analyticsBots,
   '0011-owner-studio': ownerStudio,
+  '0013-customers': customers,
 };
 
 export class TesseraMigrations implements MigrationProvider {
