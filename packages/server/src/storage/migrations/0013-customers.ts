@@ -147,8 +147,9 @@ export const customers: MigrationFactory = ({ dialect, bigint }) => ({
     }
     // A customer's page by its account's id.
     await db.schema.createIndex('customers_site_user').on('customers').column('site_user_id').execute();
-    // A customer's orders, by the address whatever its case (the recompute and the customer's page).
-    await sql`create index orders_customer_email on orders (website_id, lower(customer_email))`.execute(db);
+    // A customer's orders, by the address whatever its case, newest first (the recompute and the
+    // customer's page): with the order in the index, no plan prefers reading every order of the site.
+    await sql`create index orders_customer_email on orders (website_id, lower(customer_email), created_on, id)`.execute(db);
 
     await db.schema.alterTable('member_grants').addColumn('granted_by', 'text').execute();
 
