@@ -23,9 +23,10 @@ function frame(permissions: string[], current = { name: 'restock', title: 'Resto
 
 describe("the studio's pages, found by convention", () => {
   it('are the folders of src/pages, each with its meta and its own chunk, in navigation order', () => {
-    expect(PAGES.map((p) => p.name)).toEqual(['analytics', 'restock', 'login']);
+    expect(PAGES.map((p) => p.name)).toEqual(['customers', 'analytics', 'restock', 'customer', 'login']);
     for (const page of PAGES) {
-      expect(page.path, page.name).toMatch(/^\/config\/[a-z-]+$/);
+      // A page of one thing names it by a parameter (/config/customers/:key).
+      expect(page.path, page.name).toMatch(/^\/config\/[a-z-]+(\/:[A-Za-z]+)?$/);
       expect(pageLoader(page.name), page.name).toBeTypeOf('function');
     }
     expect(new Set(PAGES.map((p) => p.path)).size).toBe(PAGES.length);
