@@ -86,7 +86,10 @@ const settle = () =>
   act(async () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
   });
-const status = () => screen.getByRole('status').textContent;
+/** The live region of a section (Memberships, Account): each tells the outcome of its own actions. */
+const statusOf = (section: 'Memberships' | 'Account') =>
+  within(screen.getByRole('heading', { level: 2, name: section }).closest('section')!).getByRole('status');
+const status = (section: 'Memberships' | 'Account') => statusOf(section).textContent;
 
 describe("one customer's page", () => {
   it('shows what they spent, their orders with links, addresses, memberships and account', async () => {
@@ -133,7 +136,7 @@ describe("one customer's page", () => {
     await settle();
     expect(server.to(`${API}/memberships`)[0]).toMatchObject({ method: 'POST', body: { collectionId: 'col-vip' } });
     expect(server.to(`${API}/memberships`)[0]!.headers['x-csrf-token']).toBe('crumb-7');
-    expect(status()).toBe('VIP Room granted to ada@example.com: they can open it now.');
+    expect(status('Memberships')).toBe('VIP Room granted to ada@example.com: they can open it now.');
     expect(screen.getByText(/Granted by shop@shop.test/)).toBeTruthy();
     expect(screen.getByText('This customer holds every members\' area of the site.')).toBeTruthy();
   });
@@ -158,7 +161,7 @@ describe("one customer's page", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Take it back' }));
     await settle();
     expect(server.to(`${API}/memberships/col-lessons`)[0]!.method).toBe('DELETE');
-    expect(status()).toBe('Lessons taken back from ada@example.com: it closes at their next page.');
+    expect(status('Memberships')).toBe('Lessons taken back from ada@example.com: it closes at their next page.');
     expect(screen.getByText("No members' area yet.")).toBeTruthy();
   });
 
@@ -172,13 +175,13 @@ describe("one customer's page", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send password reset' }));
     await settle();
     expect(server.to(`${API}/password-reset`)[0]!.method).toBe('POST');
-    expect(status()).toBe('A password reset link was mailed to ada@example.com. It works once, for an hour.');
+    expect(status('Account')).toBe('A password reset link was mailed to ada@example.com. It works once, for an hour.');
     fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
     expect(server.to(`${API}/sign-out`)).toEqual([]);
     const question = screen.getByRole('group', { name: 'Sign out everywhere' });
     fireEvent.click(within(question).getByRole('button', { name: 'Sign out everywhere' }));
     await settle();
-    expect(status()).toBe('ada@example.com was signed out of 2 sessions.');
+    expect(status('Account')).toBe('ada@example.com was signed out of 2 sessions.');
     expect(screen.getByText('Nowhere now')).toBeTruthy();
   });
 
@@ -190,8 +193,9 @@ describe("one customer's page", () => {
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Send password reset' }));
     await settle();
-    expect(status()).toBe('You do not have permission to do this.');
-    expect(screen.getByRole('status').className).toContain('status-error');
+    expect(status('Account')).toBe('You do not have permission to do this.');
+    expect(statusOf('Account').className).toContain('status-error');
+    expect(status('Memberships')).toBe('');
     cleanup();
 
     const guest = detail({

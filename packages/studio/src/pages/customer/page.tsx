@@ -49,25 +49,30 @@ export default function CustomerPage({ context, api }: PageProps<CustomerContext
   }, [calls, key, here, attempt]);
 
   const failed = useCallback(
-    (answer: ApiError) => {
+    (answer: ApiError, section: Notice['section']) => {
       if (answer.status === 401) return signInAgain(here);
-      setNotice({ kind: 'error', text: answer.message });
+      setNotice({ kind: 'error', text: answer.message, section });
     },
     [here],
   );
 
   /** Runs one action at a time; `done` turns its answer into the new state and what to announce. */
-  const act = async <T,>(name: string, call: () => Promise<{ ok: true; data: T } | ApiError>, done: (data: T, detail: CustomerDetail) => [CustomerDetail, string]) => {
+  const act = async <T,>(
+    name: string,
+    section: Notice['section'],
+    call: () => Promise<{ ok: true; data: T } | ApiError>,
+    done: (data: T, detail: CustomerDetail) => [CustomerDetail, string],
+  ) => {
     if (state.status !== 'ready' || busy) return;
     setBusy(name);
     setNotice(null);
     const answer = await call();
     setBusy(null);
-    if (!answer.ok) return failed(answer);
+    if (!answer.ok) return failed(answer, section);
     // One action at a time (busy): the customer shown is still the one the action started from.
     const [detail, text] = done(answer.data, state.detail);
     setState({ status: 'ready', detail });
-    setNotice({ kind: 'ok', text });
+    setNotice({ kind: 'ok', text, section });
   };
 
   const email = state.status === 'ready' ? state.detail.customer.email : '';
@@ -80,22 +85,22 @@ export default function CustomerPage({ context, api }: PageProps<CustomerContext
       canManage={context.permissions?.includes('manageSiteUsers') ?? false}
       onRetry={() => setAttempt((n) => n + 1)}
       onGrant={(area) =>
-        void act(`grant`, () => calls.grant(key, area.collectionId), (data, d) => [
+        void act('grant', 'memberships', () => calls.grant(key, area.collectionId), (data, d) => [
           { ...d, memberships: data.memberships },
           `${area.title} granted to ${email}: they can open it now.`,
         ])
       }
       onRevoke={(m) =>
-        void act(`revoke:${m.area}`, () => calls.revoke(key, m.collections[0]!.collectionId), (data, d) => [
+        void act(`revoke:${m.area}`, 'memberships', () => calls.revoke(key, m.collections[0]!.collectionId), (data, d) => [
           { ...d, memberships: data.memberships },
           data.revoked ? `${areaName(m)} taken back from ${email}: it closes at their next page.` : `${email} no longer held ${areaName(m)}.`,
         ])
       }
       onPasswordReset={() =>
-        void act('reset', () => calls.passwordReset(key), (data, d) => [d, `A password reset link was mailed to ${data.to}. It works once, for an hour.`])
+        void act('reset', 'account', () => calls.passwordReset(key), (data, d) => [d, `A password reset link was mailed to ${data.to}. It works once, for an hour.`])
       }
       onSignOut={() =>
-        void act('sign-out', () => calls.signOut(key), (data, d) => [
+        void act('sign-out', 'account', () => calls.signOut(key), (data, d) => [
           d.account ? { ...d, account: { ...d.account, activeSessions: 0, lastSignInOn: null } } : d,
           data.endedSessions === 0
             ? `${email} was not signed in anywhere.`

@@ -15,6 +15,18 @@ export type DetailState =
 export interface Notice {
   kind: 'ok' | 'error';
   text: string;
+  /** The section whose action it tells of: its live region, beside the action, says it. */
+  section: 'memberships' | 'account';
+}
+
+/** A section's live region: the outcome of the section's last action, where the action was taken. */
+function SectionStatus({ notice, section }: { notice: Notice | null; section: Notice['section'] }) {
+  const mine = notice?.section === section ? notice : null;
+  return (
+    <p className={`status${mine?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
+      {mine?.text ?? ''}
+    </p>
+  );
 }
 
 export interface CustomerViewProps {
@@ -285,6 +297,7 @@ function Memberships(props: CustomerViewProps & { detail: CustomerDetail }) {
   return (
     <section aria-labelledby="memberships-heading">
       <h2 id="memberships-heading">Memberships</h2>
+      <SectionStatus notice={props.notice} section="memberships" />
       {!detail.account ? (
         <p className="empty">Memberships need an account: this customer ordered as a guest.</p>
       ) : detail.memberships.length === 0 ? (
@@ -323,6 +336,7 @@ function Account(props: CustomerViewProps & { detail: CustomerDetail; account: C
   return (
     <section aria-labelledby="account-heading">
       <h2 id="account-heading">Account</h2>
+      <SectionStatus notice={props.notice} section="account" />
       {!account ? (
         <p className="empty">No account: this customer ordered as a guest. Password resets and sign-outs need an account.</p>
       ) : (
@@ -364,15 +378,13 @@ function Account(props: CustomerViewProps & { detail: CustomerDetail; account: C
 }
 
 export function CustomerView(props: CustomerViewProps) {
-  const { state, notice } = props;
+  const { state } = props;
   return (
     <>
       <p className="back-link">
         <a href="/config/customers">All customers</a>
       </p>
-      <div className={`status${notice?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
-        {state.status === 'loading' ? 'Loading…' : (notice?.text ?? '')}
-      </div>
+      {state.status === 'loading' && <p className="status">Loading…</p>}
       {state.status === 'missing' && <p className="empty">No customer has this address or account: they may have been removed.</p>}
       {state.status === 'error' && (
         <div className="error-box" role="alert">
