@@ -55,18 +55,18 @@ describe("the owner's studio in Chromium", () => {
   }
   const links = (p: Page) => p.getByRole('navigation', { name: 'Studio' }).getByRole('link').allTextContents();
 
-  it("lists only the pages the account's role may open: all for an admin and a reporting account, restock alone for a store manager", async () => {
+  it("lists only the pages the account's role may open: all for an admin and a reporting account, customers and restock for a store manager", async () => {
     const admin = await signIn('admin', '/config/restock');
-    expect(await links(admin)).toEqual(['Analytics', 'Restock notifications']);
+    expect(await links(admin)).toEqual(['Customers', 'Analytics', 'Restock notifications']);
     expect(await admin.getByRole('link', { name: 'Restock notifications' }).getAttribute('aria-current')).toBe('page');
     const reporting = await signIn('reporting', '/config/restock');
-    expect(await links(reporting)).toEqual(['Analytics', 'Restock notifications']);
+    expect(await links(reporting)).toEqual(['Customers', 'Analytics', 'Restock notifications']);
     await reporting.getByRole('link', { name: 'Analytics' }).click();
     await reporting.waitForURL(/\/config\/analytics$/);
     await reporting.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     expect(await reporting.getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
     const shop = await signIn('shop', '/config/restock');
-    expect(await links(shop)).toEqual(['Restock notifications']);
+    expect(await links(shop)).toEqual(['Customers', 'Restock notifications']);
     expect(await shop.getByRole('banner').getByText(ACCOUNTS.shop.email).count()).toBe(1);
   });
 
@@ -80,11 +80,11 @@ describe("the owner's studio in Chromium", () => {
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('studio-main');
     const order: string[] = [];
     await p.evaluate(() => (document.querySelector('.skip-link') as HTMLElement).focus());
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       await p.keyboard.press('Tab');
       order.push(await p.evaluate(() => document.activeElement?.textContent ?? ''));
     }
-    expect(order).toEqual(['Sign out', 'Analytics', 'Restock notifications', '7 days']);
+    expect(order).toEqual(['Sign out', 'Customers', 'Analytics', 'Restock notifications', '7 days']);
     const outline = await p.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
     expect(await seriousViolations(p)).toEqual([]);
