@@ -26,7 +26,11 @@ const config = loadConfig({ DATA_DIR: dataDir, SITE_DIR: siteDir, THEMES_DIR: pa
 const store = await openStore(config.databaseUrl);
 await importSite(store, siteDir);
 const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-await promisify(execFile)(process.execPath, [path.join(repo, 'packages', 'server', 'dist', 'cli.js'), 'owner', 'create', 'owner@bench.test', '--password', PASSWORD], { env });
+await promisify(execFile)(
+  process.execPath,
+  [path.join(repo, 'packages', 'server', 'dist', 'cli.js'), 'owner', 'create', 'owner@bench.test', '--password', PASSWORD],
+  { env },
+);
 
 const { id: websiteId } = await store.db.selectFrom('websites').select('id').executeTakeFirstOrThrow();
 const started = Date.now();
@@ -81,7 +85,14 @@ for (let i = 0; i < ORDERS; i += 500) {
       gift_card_cents: 0,
       grand_total_cents: total,
       amount_due_cents: total,
-      shipping_address: JSON.stringify({ firstName: NAMES[c % 10], lastName: 'X', address1: `${c} Main St`, city: 'Hudson', postalCode: '12534', country: 'US' }),
+      shipping_address: JSON.stringify({
+        firstName: NAMES[c % 10],
+        lastName: 'X',
+        address1: `${c} Main St`,
+        city: 'Hudson',
+        postalCode: '12534',
+        country: 'US',
+      }),
       shipping_option: null,
       coupons: '[]',
       payment_provider: 'test',
@@ -113,7 +124,10 @@ for (let i = 0; i < ORDERS; i += 500) {
       .execute();
   });
 }
-const customerRows = await store.db.selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+const customerRows = await store.db
+  .selectFrom('customers')
+  .select((eb) => eb.fn.countAll().as('n'))
+  .executeTakeFirstOrThrow();
 console.log(`seeded ${ORDERS} orders, ${accounts.length} accounts: ${customerRows.n} customers in ${Date.now() - started} ms (the triggers fill the table)`);
 
 const app = await buildApp(config, { store });

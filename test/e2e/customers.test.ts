@@ -34,7 +34,8 @@ describe.runIf(site.name === 'demo')("the owner's customer pages in Chromium", (
     async () => {
       const server = await startServer(site);
       const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
-      for (const { email, role } of Object.values(STAFF)) await run(process.execPath, [CLI, 'owner', 'create', email, '--password', PASSWORD, '--role', role], { env });
+      for (const { email, role } of Object.values(STAFF))
+        await run(process.execPath, [CLI, 'owner', 'create', email, '--password', PASSWORD, '--role', role], { env });
       return server;
     },
     { context: false, timeout: 120_000 },

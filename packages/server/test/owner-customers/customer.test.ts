@@ -132,7 +132,7 @@ describe.each(DIALECTS)("one customer in the owner's API on %s", (dialect) => {
     expect((await call('DELETE', `${API}/${adaId}/memberships/${LESSONS_ID}`)).json).toEqual({ revoked: false, memberships: [] });
   });
 
-  it("shows a membership bought with an order as granted by that order; revoking it closes the area too", async () => {
+  it('shows a membership bought with an order as granted by that order; revoking it closes the area too', async () => {
     const buyer = new Browser(site.app);
     expect((await buyer.signUp('club@example.com')).status).toBe(201);
     const joined = await buyer.join('club', 'club@example.com');

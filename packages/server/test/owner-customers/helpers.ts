@@ -16,7 +16,15 @@ export const STAFF = {
 export type StaffName = keyof typeof STAFF;
 
 const STAFF_PASSWORD = 'a long staff password';
-export const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Analytical Way', city: 'Hudson', region: 'NY', postalCode: '12534', country: 'US' };
+export const ADDRESS = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address1: '1 Analytical Way',
+  city: 'Hudson',
+  region: 'NY',
+  postalCode: '12534',
+  country: 'US',
+};
 /** A collection's id in the fixture, as the import makes it from its urlId. */
 export const collectionId = (urlId: string) => stableId(WEBSITE_ID, 'collection', urlId);
 export const LESSONS_ID = collectionId('lessons');

@@ -9,7 +9,7 @@ const API = '/api/owner/customers';
  * reads only; a viewer and an editor neither; nobody signed in gets 401; a write without the crumb
  * 403. The permission hook is the same on both dialects: SQLite alone here.
  */
-describe("the customer calls and pages, for each role", () => {
+describe('the customer calls and pages, for each role', () => {
   let site: CustomersSite;
   let key: string;
   const reads = () => [

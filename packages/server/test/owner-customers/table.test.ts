@@ -26,7 +26,8 @@ describe.each(DIALECTS)('the customers table on %s', (dialect) => {
     await site?.close();
   });
 
-  const row = (email: string) => site.store.db.selectFrom('customers').selectAll().where('website_id', '=', WEBSITE_ID).where('email', '=', email).executeTakeFirst();
+  const row = (email: string) =>
+    site.store.db.selectFrom('customers').selectAll().where('website_id', '=', WEBSITE_ID).where('email', '=', email).executeTakeFirst();
   const numbers = async (email: string) => {
     const r = await row(email);
     return r ? { orders: Number(r.order_count), spent: Number(r.spent_cents), name: r.name, account: r.site_user_id !== null } : null;

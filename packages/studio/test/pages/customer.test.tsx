@@ -40,7 +40,14 @@ const lessons: Membership = {
   expiresOn: null,
   active: true,
 };
-const vip: Membership = { ...lessons, area: 'vip', collections: [{ collectionId: 'col-vip', title: 'VIP Room', url: '/vip' }], grantedBy: 'staff', order: null, staffEmail: 'shop@shop.test' };
+const vip: Membership = {
+  ...lessons,
+  area: 'vip',
+  collections: [{ collectionId: 'col-vip', title: 'VIP Room', url: '/vip' }],
+  grantedBy: 'staff',
+  order: null,
+  staffEmail: 'shop@shop.test',
+};
 const detail = (extra: Partial<CustomerDetail> = {}): CustomerDetail => ({
   customer: { key: KEY, email: 'ada@example.com', name: 'Ada Lovelace', orderCount: 2, totalSpentCents: 4800, lastOrderOn: T, hasAccount: true },
   orders: [
@@ -122,7 +129,7 @@ describe("one customer's page", () => {
     expect(screen.queryByRole('combobox')).toBeNull();
   });
 
-  it("grants an area the customer does not hold and says so in the live region", async () => {
+  it('grants an area the customer does not hold and says so in the live region', async () => {
     const server = fakeServer()
       .once(API, () => json(200, detail()))
       .once(`${API}/memberships`, () => json(200, { memberships: [lessons, vip] }));
@@ -131,14 +138,18 @@ describe("one customer's page", () => {
     await settle();
     const select = screen.getByRole('combobox', { name: "Members' area to grant" });
     // Lessons is held already: only the VIP Room is offered.
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['VIP Room']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['VIP Room']);
     fireEvent.click(screen.getByRole('button', { name: 'Grant' }));
     await settle();
     expect(server.to(`${API}/memberships`)[0]).toMatchObject({ method: 'POST', body: { collectionId: 'col-vip' } });
     expect(server.to(`${API}/memberships`)[0]!.headers['x-csrf-token']).toBe('crumb-7');
     expect(status('Memberships')).toBe('VIP Room granted to ada@example.com: they can open it now.');
     expect(screen.getByText(/Granted by shop@shop.test/)).toBeTruthy();
-    expect(screen.getByText('This customer holds every members\' area of the site.')).toBeTruthy();
+    expect(screen.getByText("This customer holds every members' area of the site.")).toBeTruthy();
   });
 
   it('asks before taking a membership back: Cancel (or Escape) changes nothing, confirming calls and reports', async () => {

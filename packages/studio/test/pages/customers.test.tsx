@@ -50,7 +50,10 @@ describe("the owner's customer list", () => {
 
   it('shows each customer with a link to their page, what they spent in the store currency, and their account', async () => {
     const server = fakeServer().once(API, () =>
-      page([customer(2), customer(1, { key: 'bob@example.com', email: 'bob@example.com', name: '', hasAccount: false, accountState: 'none', membershipCount: 0 })]),
+      page([
+        customer(2),
+        customer(1, { key: 'bob@example.com', email: 'bob@example.com', name: '', hasAccount: false, accountState: 'none', membershipCount: 0 }),
+      ]),
     );
     render(<CustomersPage context={context} api={createApi({ fetch: server.fetch })} />);
     await settle();
@@ -126,7 +129,11 @@ describe("the owner's customer list", () => {
     const server = fakeServer()
       .once(API, () => page([customer(1)]))
       .once(`${API}?q=${'x'.repeat(10)}`, () =>
-        json(400, { error: 'One or more fields is invalid, please check your entries.', code: 'VALIDATION_FAILED', errors: { q: 'Search with at most 200 characters.' } }),
+        json(400, {
+          error: 'One or more fields is invalid, please check your entries.',
+          code: 'VALIDATION_FAILED',
+          errors: { q: 'Search with at most 200 characters.' },
+        }),
       )
       .once(API, () => 'network-error')
       .once(API, () => page([customer(5)]));

@@ -12,9 +12,7 @@ export interface MembersArea {
 
 /** The site's members' areas, in the site's order. */
 export function membersAreas(s: SiteSnapshot): MembersArea[] {
-  return s.collections
-    .filter((c) => c.access !== 'public')
-    .map((c) => ({ collectionId: c.id, title: c.title, area: c.access, url: collectionUrl(s, c) }));
+  return s.collections.filter((c) => c.access !== 'public').map((c) => ({ collectionId: c.id, title: c.title, area: c.access, url: collectionUrl(s, c) }));
 }
 
 export const AREA_MESSAGE = "Choose one of the site's members' areas.";

@@ -18,7 +18,10 @@ export async function memberships(db: Executor, s: SiteSnapshot, siteUserId: str
       // The collections that name the area (none when the site no longer has one).
       collections: areas.filter((a) => a.area === g.area).map(({ collectionId, title, url }) => ({ collectionId, title, url })),
       grantedBy: g.order_id !== null ? ('order' as const) : ('staff' as const),
-      order: g.order_id !== null ? { id: g.order_id, orderNumber: g.order_number === null ? null : Number(g.order_number), url: `/config/orders/${g.order_id}` } : null,
+      order:
+        g.order_id !== null
+          ? { id: g.order_id, orderNumber: g.order_number === null ? null : Number(g.order_number), url: `/config/orders/${g.order_id}` }
+          : null,
       staffEmail: g.granted_by,
       pricing: g.pricing,
       grantedOn: Number(g.created_on),

@@ -93,7 +93,9 @@ export async function listCustomers(db: Executor, s: SiteSnapshot, query: Custom
       };
     }),
     nextCursor:
-      rows.length > query.limit && last ? encodeCursor(query.sort, column === 'email' ? last.email : Number(last[column as keyof typeof last]), last.email) : null,
+      rows.length > query.limit && last
+        ? encodeCursor(query.sort, column === 'email' ? last.email : Number(last[column as keyof typeof last]), last.email)
+        : null,
     currency: s.currency,
   };
 }

@@ -85,27 +85,44 @@ export default function CustomerPage({ context, api }: PageProps<CustomerContext
       canManage={context.permissions?.includes('manageSiteUsers') ?? false}
       onRetry={() => setAttempt((n) => n + 1)}
       onGrant={(area) =>
-        void act('grant', 'memberships', () => calls.grant(key, area.collectionId), (data, d) => [
-          { ...d, memberships: data.memberships },
-          `${area.title} granted to ${email}: they can open it now.`,
-        ])
+        void act(
+          'grant',
+          'memberships',
+          () => calls.grant(key, area.collectionId),
+          (data, d) => [{ ...d, memberships: data.memberships }, `${area.title} granted to ${email}: they can open it now.`],
+        )
       }
       onRevoke={(m) =>
-        void act(`revoke:${m.area}`, 'memberships', () => calls.revoke(key, m.collections[0]!.collectionId), (data, d) => [
-          { ...d, memberships: data.memberships },
-          data.revoked ? `${areaName(m)} taken back from ${email}: it closes at their next page.` : `${email} no longer held ${areaName(m)}.`,
-        ])
+        void act(
+          `revoke:${m.area}`,
+          'memberships',
+          () => calls.revoke(key, m.collections[0]!.collectionId),
+          (data, d) => [
+            { ...d, memberships: data.memberships },
+            data.revoked ? `${areaName(m)} taken back from ${email}: it closes at their next page.` : `${email} no longer held ${areaName(m)}.`,
+          ],
+        )
       }
       onPasswordReset={() =>
-        void act('reset', 'account', () => calls.passwordReset(key), (data, d) => [d, `A password reset link was mailed to ${data.to}. It works once, for an hour.`])
+        void act(
+          'reset',
+          'account',
+          () => calls.passwordReset(key),
+          (data, d) => [d, `A password reset link was mailed to ${data.to}. It works once, for an hour.`],
+        )
       }
       onSignOut={() =>
-        void act('sign-out', 'account', () => calls.signOut(key), (data, d) => [
-          d.account ? { ...d, account: { ...d.account, activeSessions: 0, lastSignInOn: null } } : d,
-          data.endedSessions === 0
-            ? `${email} was not signed in anywhere.`
-            : `${email} was signed out of ${data.endedSessions} session${data.endedSessions === 1 ? '' : 's'}.`,
-        ])
+        void act(
+          'sign-out',
+          'account',
+          () => calls.signOut(key),
+          (data, d) => [
+            d.account ? { ...d, account: { ...d.account, activeSessions: 0, lastSignInOn: null } } : d,
+            data.endedSessions === 0
+              ? `${email} was not signed in anywhere.`
+              : `${email} was signed out of ${data.endedSessions} session${data.endedSessions === 1 ? '' : 's'}.`,
+          ],
+        )
       }
     />
   );

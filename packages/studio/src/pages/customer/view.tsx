@@ -7,10 +7,7 @@ import { formatAmount } from '../customers/money.js';
 import type { CustomerAccount, CustomerAddress, CustomerDetail, CustomerOrder, Membership } from './calls.js';
 import type { CustomerContext, MembersAreaOption } from './page.js';
 
-export type DetailState =
-  | { status: 'loading' }
-  | { status: 'ready'; detail: CustomerDetail }
-  | { status: 'missing' | 'error'; message: string };
+export type DetailState = { status: 'loading' } | { status: 'ready'; detail: CustomerDetail } | { status: 'missing' | 'error'; message: string };
 
 export interface Notice {
   kind: 'ok' | 'error';

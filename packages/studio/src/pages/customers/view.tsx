@@ -110,7 +110,9 @@ export function CustomersView({ context, query, state, pageNumber, onQuery, onNe
       : '';
   return (
     <>
-      <p className="section-note">Everyone who ordered (by email) and every visitor account, with what they spent. Open a customer for their orders, addresses, memberships and account.</p>
+      <p className="section-note">
+        Everyone who ordered (by email) and every visitor account, with what they spent. Open a customer for their orders, addresses, memberships and account.
+      </p>
       <SearchForm query={query} error={state.status === 'error' ? (state.fields.q ?? state.fields.sort) : undefined} onQuery={onQuery} />
       <div className="status" role="status" aria-live="polite">
         {busy ? 'Loading…' : shown}
