@@ -6,7 +6,7 @@ import { ACCEPTED_CARD, Browser, WEBSITE_ID, membersApp, type MembersSite } from
 import { createTestOwner } from '../helpers/passwords.js';
 
 /** The staff of the customer tests, one account per website role that matters to the customer pages. */
-export const STAFF = {
+const STAFF = {
   admin: WebsiteRole.ADMIN,
   shop: WebsiteRole.STORE_MANAGER,
   reporting: WebsiteRole.REPORTING,
@@ -26,7 +26,7 @@ export const ADDRESS = {
   country: 'US',
 };
 /** A collection's id in the fixture, as the import makes it from its urlId. */
-export const collectionId = (urlId: string) => stableId(WEBSITE_ID, 'collection', urlId);
+const collectionId = (urlId: string) => stableId(WEBSITE_ID, 'collection', urlId);
 export const LESSONS_ID = collectionId('lessons');
 export const JOURNAL_ID = collectionId('journal');
 

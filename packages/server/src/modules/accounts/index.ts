@@ -7,7 +7,7 @@ import { accountsAuthPlugin, accountsPlugin, type AccountsSetup } from './plugin
 export { memberOf, requireXsrf, xsrfMatches } from './auth.js';
 export { hasGrant, claimMembershipOrder, listGrants, membershipPaidHook, grantAreaByStaff, revokeArea, type GrantView } from './grants.js';
 export { mailPasswordReset } from './reset-routes.js';
-export { findSiteUser, findSiteUserByEmail, revokeSiteUserSessions } from './users.js';
+export { revokeSiteUserSessions } from './users.js';
 export type { AccountsSetup } from './plugin.js';
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.js';
+import type { AppError } from '../../errors.js';
 import { collectionUrl, type SiteSnapshot } from '../site/index.js';
 
 /** A members' area as the studio offers it: a collection whose access is not public, and the area its `access` names. */

@@ -17,7 +17,7 @@ export const SORTS = {
 export type CustomerSort = keyof typeof SORTS;
 
 /** Where the next page starts: after the row with this sort value and email. */
-export interface CustomerCursor {
+interface CustomerCursor {
   readonly value: number | string;
   readonly email: string;
 }
@@ -30,13 +30,13 @@ export interface CustomerListQuery {
   readonly after: CustomerCursor | null;
 }
 
-export const DEFAULT_LIMIT = 50;
+const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 100;
 const MAX_SEARCH = 200;
 
-export const SEARCH_MESSAGE = `Search with at most ${MAX_SEARCH} characters.`;
-export const SORT_MESSAGE = `Sort by ${Object.keys(SORTS).join(', ')}.`;
-export const LIMIT_MESSAGE = `Choose a page size from 1 to ${MAX_LIMIT}.`;
+const SEARCH_MESSAGE = `Search with at most ${MAX_SEARCH} characters.`;
+const SORT_MESSAGE = `Sort by ${Object.keys(SORTS).join(', ')}.`;
+const LIMIT_MESSAGE = `Choose a page size from 1 to ${MAX_LIMIT}.`;
 
 const isSort = (value: unknown): value is CustomerSort => typeof value === 'string' && Object.hasOwn(SORTS, value);
 

@@ -83,5 +83,3 @@ export const customerCalls = (api: Api) => ({
   passwordReset: (key: string) => api<{ sent: true; to: string }>('POST', `${base(key)}/password-reset`),
   signOut: (key: string) => api<{ endedSessions: number }>('POST', `${base(key)}/sign-out`),
 });
-
-export type CustomerCalls = ReturnType<typeof customerCalls>;

@@ -89,7 +89,6 @@ function ConfirmButton(props: { label: string; question: string; confirmLabel: s
     if (event.key === 'Escape') cancel();
   };
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from either button of the question cancels it; the keys come from those buttons
     <div className="confirm" role="group" aria-label={props.label} onKeyDown={onKeyDown}>
       <p>{props.question}</p>
       <div className="actions">

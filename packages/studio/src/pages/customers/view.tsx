@@ -19,7 +19,7 @@ export const SORT_LABELS: Record<CustomerSort, string> = {
   newest_account: 'Newest account',
 };
 
-export const ACCOUNT_LABELS: Record<CustomerSummary['accountState'], string> = {
+const ACCOUNT_LABELS: Record<CustomerSummary['accountState'], string> = {
   none: 'Guest',
   unverified: 'Account, email not confirmed',
   verified: 'Account',
