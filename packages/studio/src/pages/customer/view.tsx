@@ -20,7 +20,7 @@ export interface Notice {
 function SectionStatus({ notice, section }: { notice: Notice | null; section: Notice['section'] }) {
   const mine = notice?.section === section ? notice : null;
   return (
-    <p className={`status${mine?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
+    <p className={`status section-status${mine?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
       {mine?.text ?? ''}
     </p>
   );
@@ -293,7 +293,7 @@ function Memberships(props: CustomerViewProps & { detail: CustomerDetail }) {
   return (
     <section aria-labelledby="memberships-heading">
       <h2 id="memberships-heading">Memberships</h2>
-      <SectionStatus notice={props.notice} section="memberships" />
+      {props.canManage && <SectionStatus notice={props.notice} section="memberships" />}
       {!detail.account ? (
         <p className="empty">Memberships need an account: this customer ordered as a guest.</p>
       ) : detail.memberships.length === 0 ? (
@@ -332,7 +332,7 @@ function Account(props: CustomerViewProps & { detail: CustomerDetail; account: C
   return (
     <section aria-labelledby="account-heading">
       <h2 id="account-heading">Account</h2>
-      <SectionStatus notice={props.notice} section="account" />
+      {props.canManage && <SectionStatus notice={props.notice} section="account" />}
       {!account ? (
         <p className="empty">No account: this customer ordered as a guest. Password resets and sign-outs need an account.</p>
       ) : (
