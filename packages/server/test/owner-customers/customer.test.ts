@@ -119,6 +119,8 @@ describe.each(DIALECTS)("one customer in the owner's API on %s", (dialect) => {
     const open = await ada.page('/lessons/two');
     expect(open.status).toBe(200);
     expect(open.body).toContain('Secret body of lesson two');
+    // The page itself too, as the browser asks for it (no query string).
+    expect((await ada.request('GET', '/lessons/two')).status).toBe(200);
     expect((await call('GET', `${API}/${adaId}`)).json.memberships).toEqual(granted.json.memberships);
     expect((await call('GET', `${API}?q=ada`)).json.customers[0].membershipCount).toBe(1);
     // Granting again keeps one membership.
@@ -128,6 +130,7 @@ describe.each(DIALECTS)("one customer in the owner's API on %s", (dialect) => {
     expect(revoked.status).toBe(200);
     expect(revoked.json).toEqual({ revoked: true, memberships: [] });
     expect((await ada.page('/lessons/two')).status).toBe(403);
+    expect((await ada.request('GET', '/lessons/two')).status).toBe(403);
     // A second click changes nothing and says so.
     expect((await call('DELETE', `${API}/${adaId}/memberships/${LESSONS_ID}`)).json).toEqual({ revoked: false, memberships: [] });
   });
