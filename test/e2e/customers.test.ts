@@ -88,7 +88,15 @@ describe.runIf(site.name === 'demo')("the owner's customer pages in Chromium", (
     expect((await post(guest, '/api/commerce/shopping-cart/entries', { itemId: mug, sku: 'MUG-BLU-12', quantity: 2 })).status).toBe(200);
     const shipped = {
       email: GUEST,
-      shippingAddress: { firstName: 'Grace', lastName: 'Hopper', address1: '1 Cobol Lane', city: 'Arlington', region: 'VA', postalCode: '22201', country: 'US' },
+      shippingAddress: {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        address1: '1 Cobol Lane',
+        city: 'Arlington',
+        region: 'VA',
+        postalCode: '22201',
+        country: 'US',
+      },
       shippingOptionId: 'standard',
       payment: { provider: 'offline' },
     };
