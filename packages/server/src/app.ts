@@ -24,6 +24,7 @@ import checkout from './modules/checkout/index.js';
 import clientErrors from './modules/client-errors/index.js';
 import commerce, { type CommerceSetup } from './modules/commerce/index.js';
 import commerceMail from './modules/commerce-mail/index.js';
+import customerAdmin from './modules/customer-admin/index.js';
 import forms, { type FormsOptions } from './modules/forms/index.js';
 import headerFooter from './modules/header-footer/index.js';
 import home from './modules/home/index.js';
@@ -230,6 +231,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(commerceMail, {}),
     entry(accounts, { ...siteUsers.accounts, passwordCost }),
     entry(members, {}),
+    entry(customerAdmin, {}),
     entry(sitePassword, { limits: siteUsers.passwordLimits }),
     entry(multilingual, {}),
     entry(headerFooter, {}),

@@ -68,6 +68,10 @@ export const ERRORS = {
   STAFF_LAST_ADMIN: { status: 409, message: 'The site needs at least one admin: make another account admin first.' },
   STAFF_REMOVE_SELF: { status: 409, message: 'You cannot remove your own account: another admin can.' },
   OWNER_LINK_INVALID: { status: 400, message: 'This link is not valid or has expired. Ask for a new one.' },
+  CUSTOMER_HAS_NO_ACCOUNT: {
+    status: 409,
+    message: 'This customer has no account on the site (they ordered as a guest): memberships, password resets and sign-outs need one.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
   // Site forms, captcha and the mailing list: statuses and texts of the spec's form messages.

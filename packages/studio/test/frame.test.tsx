@@ -23,10 +23,10 @@ function frame(permissions: string[], current = { name: 'restock', title: 'Resto
 
 describe("the studio's pages, found by convention", () => {
   it('are the folders of src/pages, each with its meta and its own chunk, in navigation order', () => {
-    expect(PAGES.map((p) => p.name)).toEqual(['home', 'orders', 'analytics', 'restock', 'store', 'staff', 'invitation', 'order', 'password-reset', 'login']);
+    expect(PAGES.map((p) => p.name)).toEqual(['home', 'orders', 'customers', 'analytics', 'restock', 'store', 'staff', 'invitation', 'customer', 'order', 'password-reset', 'login']);
     for (const page of PAGES) {
-      // The home page is the area's own address, /config/; one order's page takes the order's id in its path.
-      expect(page.path, page.name).toMatch(/^\/config\/([a-z-]+(\/:[a-z]+)?)?$/);
+      // The home page is the area's own address, /config/; a page of one thing names it by a parameter (/config/orders/:id).
+      expect(page.path, page.name).toMatch(/^\/config\/([a-z-]+(\/:[A-Za-z]+)?)?$/);
       expect(pageLoader(page.name), page.name).toBeTypeOf('function');
     }
     expect(new Set(PAGES.map((p) => p.path)).size).toBe(PAGES.length);
@@ -59,7 +59,7 @@ describe('the navigation frame', () => {
     const reporting = frame(['openConfig', 'viewAnalytics', 'viewOrders', 'viewRestockSignups'], { name: 'analytics', title: 'Analytics' });
     const both = within(reporting.nav).getAllByRole('link');
     expect(both.map((a) => a.textContent)).toEqual(['Home', 'Orders', 'Analytics', 'Restock notifications']);
-    expect(both.map((a) => a.getAttribute('aria-current'))).toEqual([null, 'page', null]);
+    expect(both.map((a) => a.getAttribute('aria-current'))).toEqual([null, null, 'page', null]);
     cleanup();
     // Nothing held: nothing listed, the sign-in page never.
     expect(within(frame([]).nav).queryAllByRole('link')).toEqual([]);

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Flag } from './schema.js';
 
 /**
@@ -55,6 +56,8 @@ interface MemberGrantsTable {
   order_id: string | null;
   item_id: string | null;
   pricing: 'one-time' | 'subscription';
+  /** The staff account's email when granted by hand in the studio (migration 0013-customers); null when an order granted it. */
+  granted_by: ColumnType<string | null, string | null | undefined, string | null>;
   starts_on: number;
   /** Null: for good (one-time); else the end of the period paid for (subscription). */
   expires_on: number | null;

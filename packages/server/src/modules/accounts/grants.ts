@@ -180,6 +180,8 @@ async function grant(
     pricing: 'one-time' | 'subscription';
     paidOn: number;
     period: { value: number; unit: 'WEEK' | 'MONTH' | 'YEAR' } | null;
+    /** The staff account's email for a grant made by hand; absent for an order's. */
+    grantedBy?: string;
   },
   now: number,
 ): Promise<void> {
@@ -203,6 +205,7 @@ async function grant(
         order_id: g.orderId,
         item_id: g.itemId,
         pricing: g.pricing,
+        granted_by: g.grantedBy ?? null,
         starts_on: g.paidOn,
         expires_on: expiresOn,
         created_on: now,
@@ -219,10 +222,33 @@ async function grant(
       order_id: g.orderId,
       item_id: g.itemId,
       pricing: forGood ? 'one-time' : 'subscription',
+      granted_by: g.grantedBy ?? null,
       expires_on: forGood ? null : Math.max(Number(current.expires_on), expiresOn!),
       updated_on: now,
       starts_on: Math.min(Number(current.starts_on), g.paidOn),
     })
     .where('id', '=', current.id)
     .execute();
+}
+
+/**
+ * A members' area granted by the site's staff (the owner's customer page): for good, from now, as a
+ * one-time purchase would; a member's current grant of the area becomes one for good. The member
+ * opens the area at their next request (access is read at every request).
+ */
+export async function grantAreaByStaff(store: Store, websiteId: string, siteUserId: string, area: string, staffEmail: string, now: number): Promise<void> {
+  await writeTransaction(store, (tx) =>
+    grant(tx, websiteId, siteUserId, area, { orderId: null, itemId: null, pricing: 'one-time', paidOn: now, period: null, grantedBy: staffEmail }, now),
+  );
+}
+
+/** Takes a members' area back, however it was granted; answers whether the member held it. The area closes at the next request. */
+export async function revokeArea(db: Executor, websiteId: string, siteUserId: string, area: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('member_grants')
+    .where('website_id', '=', websiteId)
+    .where('site_user_id', '=', siteUserId)
+    .where('area', '=', area)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

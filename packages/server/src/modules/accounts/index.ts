@@ -5,7 +5,9 @@ import { MemberCarts } from './member-cart.js';
 import { accountsAuthPlugin, accountsPlugin, type AccountsSetup } from './plugin.js';
 
 export { memberOf, requireXsrf, xsrfMatches } from './auth.js';
-export { hasGrant, claimMembershipOrder, listGrants, membershipPaidHook, type GrantView } from './grants.js';
+export { hasGrant, claimMembershipOrder, listGrants, membershipPaidHook, grantAreaByStaff, revokeArea, type GrantView } from './grants.js';
+export { mailPasswordReset } from './reset-routes.js';
+export { revokeSiteUserSessions } from './users.js';
 export type { AccountsSetup } from './plugin.js';
 
 declare module 'fastify' {

@@ -76,9 +76,12 @@ export async function resetRoutes(app: FastifyInstance, deps: AccountsDeps): Pro
   });
 }
 
-/** Looks the address up and, when it has an account, writes its reset link and mail (in one transaction). */
-async function mailPasswordReset(
-  deps: AccountsDeps,
+/**
+ * Looks the address up and, when it has an account, writes its reset link and mail (in one
+ * transaction). The site's staff sends the same mail from the owner's customer page.
+ */
+export async function mailPasswordReset(
+  deps: Pick<AccountsDeps, 'store'>,
   mail: Mailer,
   job: { websiteId: string; email: string; baseUrl: string; sender: ReturnType<typeof siteSender>; now: number },
 ): Promise<void> {

@@ -12,6 +12,7 @@ import { orderHolds } from './0009-order-holds.js';
 import { analyticsBots } from './0010-analytics-bots.js';
 import { ownerStudio } from './0011-owner-studio.js';
 import { orderAdmin } from './0012-order-admin.js';
+import { customers } from './0013-customers.js';
 import { storeSettings } from './0014-store-settings.js';
 import { columnTypes, type MigrationFactory } from './types.js';
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0010-analytics-bots': analyticsBots,
   '0011-owner-studio': ownerStudio,
   '0012-order-admin': orderAdmin,
+  '0013-customers': customers,
   '0014-store-settings': storeSettings,
 };
 

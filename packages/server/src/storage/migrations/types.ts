@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
  * Everything else (text, integer, indexes, foreign keys) is written once.
  */
 export interface ColumnTypes {
+  /** For what only raw SQL can say (triggers and their functions): one branch per dialect. */
+  dialect: Dialect;
   /** Epoch milliseconds and other values beyond 32 bits. */
   bigint: 'bigint' | 'integer';
   blob: 'bytea' | 'blob';
@@ -15,9 +17,9 @@ export interface ColumnTypes {
 export function columnTypes(dialect: Dialect): ColumnTypes {
   switch (dialect) {
     case 'postgres':
-      return { bigint: 'bigint', blob: 'bytea', double: 'double precision' };
+      return { dialect, bigint: 'bigint', blob: 'bytea', double: 'double precision' };
     case 'sqlite':
-      return { bigint: 'integer', blob: 'blob', double: 'real' };
+      return { dialect, bigint: 'integer', blob: 'blob', double: 'real' };
   }
 }
 
