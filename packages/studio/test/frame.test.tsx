@@ -23,7 +23,20 @@ function frame(permissions: string[], current = { name: 'restock', title: 'Resto
 
 describe("the studio's pages, found by convention", () => {
   it('are the folders of src/pages, each with its meta and its own chunk, in navigation order', () => {
-    expect(PAGES.map((p) => p.name)).toEqual(['home', 'orders', 'customers', 'analytics', 'restock', 'store', 'staff', 'invitation', 'customer', 'order', 'password-reset', 'login']);
+    expect(PAGES.map((p) => p.name)).toEqual([
+      'home',
+      'orders',
+      'customers',
+      'analytics',
+      'restock',
+      'store',
+      'staff',
+      'invitation',
+      'customer',
+      'order',
+      'password-reset',
+      'login',
+    ]);
     for (const page of PAGES) {
       // The home page is the area's own address, /config/; a page of one thing names it by a parameter (/config/orders/:id).
       expect(page.path, page.name).toMatch(/^\/config\/([a-z-]+(\/:[A-Za-z]+)?)?$/);

@@ -195,8 +195,8 @@ describe.each(DIALECTS)("the studio's home page on %s", (dialect) => {
     });
     expect(sales.week.current).toMatchObject({ orders: 5, salesCents: 8000 });
     expect(sales.week.previous).toMatchObject({ orders: 2, salesCents: 3400 });
-    expect(sales.today.link).toBe(`/config/orders?from=${Date.parse('2026-03-11T04:00:00Z')}`);
-    expect(sales.week.link).toBe(`/config/orders?from=${Date.parse('2026-03-09T04:00:00Z')}`);
+    expect(sales.today.link).toBe('/config/orders?from=2026-03-11');
+    expect(sales.week.link).toBe('/config/orders?from=2026-03-09');
   });
 
   it('counts the paid orders to fulfil and the offline payments waiting, each with the list it opens', async () => {

@@ -39,8 +39,8 @@ function summary(cards: HomeSummary['cards'] = full()): HomeSummary {
 function full(): HomeSummary['cards'] {
   return {
     sales: {
-      today: { current: side('2026-03-11T04:00:00Z', 4, 7000), previous: side('2026-03-04T05:00:00Z', 1, 3000), link: '/config/orders?from=1773201600000' },
-      week: { current: side('2026-03-09T04:00:00Z', 5, 8000), previous: side('2026-03-02T05:00:00Z', 5, 8000), link: '/config/orders?from=1773028800000' },
+      today: { current: side('2026-03-11T04:00:00Z', 4, 7000), previous: side('2026-03-04T05:00:00Z', 1, 3000), link: '/config/orders?from=2026-03-11' },
+      week: { current: side('2026-03-09T04:00:00Z', 5, 8000), previous: side('2026-03-02T05:00:00Z', 5, 8000), link: '/config/orders?from=2026-03-09' },
     },
     toFulfill: { count: 3, link: '/config/orders?fulfillment=unfulfilled&payment=paid' },
     pendingPayments: { count: 2, amountCents: 3500, amountMoney: usd(3500), link: '/config/orders?payment=pending' },
@@ -73,7 +73,7 @@ describe("the studio's home page", () => {
     expect(within(today).getByText(/4 orders/)).toBeDefined();
     expect(within(today).getByText('+133%')).toBeDefined();
     expect(within(today).getByText('Last Wednesday until now: $30.00, 1 order')).toBeDefined();
-    expect(within(today).getByRole('link', { name: "View today's orders" }).getAttribute('href')).toBe('/config/orders?from=1773201600000');
+    expect(within(today).getByRole('link', { name: "View today's orders" }).getAttribute('href')).toBe('/config/orders?from=2026-03-11');
     expect(within(card('This week')).getByText('same as before')).toBeDefined();
     expect(within(card('To fulfil')).getByRole('link', { name: 'View orders to fulfil' }).getAttribute('href')).toBe(
       '/config/orders?fulfillment=unfulfilled&payment=paid',

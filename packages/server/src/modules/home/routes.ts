@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { dayIn } from '@tessera/core/zone';
 import { canManageOrders, canModerateComments, canViewCustomers, canViewOrders } from '../../permissions.js';
 import { money } from '../site/index.js';
 import type { SiteSnapshot } from '../site/index.js';
@@ -57,8 +58,8 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
       const periods = salesPeriods(s.timeZone, now);
       const figures = await salesFigures(store.db, websiteId, s.currency, periods);
       const side = (p: Period, f: PeriodFigures) => ({ from: p.from, to: p.to, orders: f.orders, salesCents: f.salesCents, salesMoney: m(f.salesCents) });
-      // Each period opens the orders list from its start (the list's `from` filter, epoch ms).
-      const since = (p: Period) => `${HOME_LINKS.orders}?from=${p.from}`;
+      // Each period opens the orders list from its first day (the list's `from` filter: a day in the site's time zone).
+      const since = (p: Period) => `${HOME_LINKS.orders}?from=${dayIn(s.timeZone, p.from)}`;
       cards.sales = {
         today: { current: side(periods.today, figures.today), previous: side(periods.todayBefore, figures.todayBefore), link: since(periods.today) },
         week: { current: side(periods.week, figures.week), previous: side(periods.weekBefore, figures.weekBefore), link: since(periods.week) },
