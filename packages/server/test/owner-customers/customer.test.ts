@@ -23,7 +23,7 @@ describe.each(DIALECTS)("one customer in the owner's API on %s", (dialect) => {
     orders.push(await orderMug(ada, 'Ada@Example.com', 'offline', OTHER_ADDRESS));
     site.clock.now += 60_000;
     orders.push(await orderMug(ada, 'ada@example.com'));
-    await orderMug(new Browser(site.app), 'guest@example.com', 'offline');
+    await orderMug(new Browser(site.app), 'guest@example.com', 'offline', { ...ADDRESS, firstName: 'Gus', lastName: 'Guest' });
     adaId = (await site.store.db.selectFrom('site_users').select('id').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => {

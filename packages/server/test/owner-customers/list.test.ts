@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/store.js';
 import { Browser } from '../accounts/helpers.js';
-import { type CustomersSite, customersApp, orderMug } from './helpers.js';
+import { ADDRESS, type CustomersSite, customersApp, orderMug } from './helpers.js';
+
+// Checkout keeps the buyer's name from the shipping address: Bob ships to his own.
+const BOB = { ...ADDRESS, firstName: 'Bob', lastName: 'Byrne' };
 
 const LIST = '/api/owner/customers';
 
@@ -20,9 +23,9 @@ describe.each(DIALECTS)("the owner's customer list on %s", (dialect) => {
     const adaOrder = await orderMug(a, 'ada@example.com');
     const b = new Browser(site.app);
     site.clock.now += 1000;
-    const bobPaid = await orderMug(b, 'Bob@Example.com');
+    const bobPaid = await orderMug(b, 'Bob@Example.com', 'test', BOB);
     site.clock.now += 1000;
-    await orderMug(b, 'bob@example.com', 'offline');
+    await orderMug(b, 'bob@example.com', 'offline', BOB);
     bobSpent = bobPaid.grandTotalCents;
     site.clock.now += 1000;
     expect((await new Browser(site.app).signUp('carol@example.com', 'correct horse', { firstName: 'Carol', lastName: 'Shaw' })).status).toBe(201);
@@ -56,7 +59,7 @@ describe.each(DIALECTS)("the owner's customer list on %s", (dialect) => {
     expect(bob).toEqual({
       key: 'bob@example.com',
       email: 'bob@example.com',
-      name: '',
+      name: 'Bob Byrne',
       orderCount: 2,
       totalSpentCents: bobSpent,
       totalSpentMoney: { value: (bobSpent / 100).toFixed(2), currency: 'USD', decimalValue: (bobSpent / 100).toFixed(2), currencyCode: 'USD' },

@@ -337,7 +337,7 @@ function Account(props: CustomerViewProps & { detail: CustomerDetail; account: C
         <p className="empty">No account: this customer ordered as a guest. Password resets and sign-outs need an account.</p>
       ) : (
         <>
-          <dl className="facts">
+          <dl className="customer-facts">
             <dt>Name</dt>
             <dd>{[account.firstName, account.lastName].filter(Boolean).join(' ') || 'Not given'}</dd>
             <dt>Made</dt>
