@@ -70,7 +70,13 @@ const targets = [
   { name: `search by SKU (${sku})`, paths: [`/api/owner/orders?q=${encodeURIComponent(sku)}`] },
   { name: 'filtered list (payment=pending)', paths: ['/api/owner/orders?payment=pending'] },
   { name: 'order detail (20 orders in turn)', paths: ready.orderIds.map((id) => `/api/owner/orders/${id}`) },
-  ...(customersAnswer.status === 404 ? [] : [{ name: 'customers list', paths: ['/api/owner/customers'] }]),
+  ...(customersAnswer.status === 404
+    ? []
+    : [
+        { name: 'customers list', paths: ['/api/owner/customers'] },
+        { name: `customers search (${emailPart})`, paths: [`/api/owner/customers?q=${encodeURIComponent(emailPart)}`] },
+      ]),
+  { name: "the studio's home page figures", paths: ['/api/owner/home'] },
 ];
 for (const t of targets) {
   const res = await fetch(`${base}${t.paths[0]}`, { headers });
@@ -118,8 +124,10 @@ for (let i = 0; i < 3; i++) {
   times.push(performance.now() - started);
 }
 console.log(`CSV export of all ${orders} orders: mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(0)} ms for ${(bytes / 1e6).toFixed(1)} MB`);
-const slow = results.slice(1).filter(({ t, r }) => !t.name.startsWith('customers') && r.latency.p99 >= 50);
+const slow = results.slice(1).filter(({ r }) => r.latency.p99 >= 50);
 console.log(
-  slow.length === 0 ? 'goal met: p99 under 50 ms for the list, the searches and the detail' : `goal missed by: ${slow.map(({ t }) => t.name).join(', ')}`,
+  slow.length === 0
+    ? 'goal met: p99 under 50 ms for the lists, the searches, the detail and the home page'
+    : `goal missed by: ${slow.map(({ t }) => t.name).join(', ')}`,
 );
 child.send({ type: 'stop' });

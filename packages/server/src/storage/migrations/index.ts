@@ -14,6 +14,7 @@ import { ownerStudio } from './0011-owner-studio.js';
 import { orderAdmin } from './0012-order-admin.js';
 import { customers } from './0013-customers.js';
 import { storeSettings } from './0014-store-settings.js';
+import { ordersStateIndex } from './0016-orders-state-index.js';
 import { columnTypes, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0012-order-admin': orderAdmin,
   '0013-customers': customers,
   '0014-store-settings': storeSettings,
+  '0016-orders-state-index': ordersStateIndex,
 };
 
 export class TesseraMigrations implements MigrationProvider {
