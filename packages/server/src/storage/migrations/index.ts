@@ -11,7 +11,8 @@ import { ownerSessionActivity } from './0008-owner-session-activity.js';
 import { orderHolds } from './0009-order-holds.js';
 import { analyticsBots } from './0010-analytics-bots.js';
 import { ownerStudio } from './0011-owner-studio.js';
-import { columnTypes, type MigrationFactory } from './types.js';
+import { assetBlobs } from './0015-asset-blobs.js';
+import { columnTypes, type MigrationEnv, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
 const MIGRATIONS: Record<string, MigrationFactory> = {
@@ -26,13 +27,24 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0009-order-holds': orderHolds,
   '0010-analytics-bots': analyticsBots,
   '0011-owner-studio': ownerStudio,
+  '0015-asset-blobs': assetBlobs,
+};
+
+/** For listing the migrations only: running one that moves asset bytes needs the store's blob store. */
+const WITHOUT_BLOBS: MigrationEnv = {
+  get blobs(): never {
+    throw new Error('this migration needs the blob store of the assets: open the store with openStore()');
+  },
 };
 
 export class TesseraMigrations implements MigrationProvider {
-  constructor(private readonly dialect: Dialect) {}
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly env: MigrationEnv = WITHOUT_BLOBS,
+  ) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
     const types = columnTypes(this.dialect);
-    return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(types)]));
+    return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(types, this.env)]));
   }
 }
