@@ -41,6 +41,7 @@ import sessionRecording from './modules/session-recording/index.js';
 import site from './modules/site/index.js';
 import sitePassword, { type PasswordLimits } from './modules/site-password/index.js';
 import { openStore, type Store } from './storage/dialect.js';
+import { openBlobStore } from './storage/blobs/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,7 +128,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const clock = options.clock ?? systemClock;
   const ownStore = !options.store;
-  const store = options.store ?? (await openStore(config.databaseUrl));
+  const store = options.store ?? (await openStore(config.databaseUrl, { blobs: openBlobStore(config) }));
   app.decorate('store', store);
   app.decorate('config', config);
   // onClose hooks run in reverse order of registration: registered first, the store closes last,

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { colorData, type ColorData, type RawImage } from './color-data.js';
 import { JPEG_QUALITY, MAX_INPUT_PIXELS, PLACEHOLDER_WIDTH, WEBP_QUALITY, variantWidths } from './limits.js';
 
@@ -96,7 +96,7 @@ function reasonOf(error: unknown): string {
  * behind. Throws ImageProcessingError for an image that cannot be read, is damaged or too large.
  */
 export async function renderImage(bytes: Buffer): Promise<Rendition> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch (error) {

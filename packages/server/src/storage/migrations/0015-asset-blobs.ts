@@ -16,8 +16,9 @@ import type { MigrationFactory } from './types.js';
  * moved here have no variants yet: the image service makes them (`tessera media process`, or the
  * `media-variants` job of a serving process), and until then their original is served.
  */
-export const assetBlobs: MigrationFactory = ({ bigint, blob }, { blobs }) => ({
+export const assetBlobs: MigrationFactory = ({ bigint, blob }, env) => ({
   async up(db: Kysely<any>) {
+    const { blobs } = env;
     const rows = await db.selectFrom('assets').select(['id', 'website_id', 'sha256']).execute();
     for (const row of rows) {
       const key = originalKey(row.website_id, row.sha256);
@@ -60,7 +61,7 @@ export const assetBlobs: MigrationFactory = ({ bigint, blob }, { blobs }) => ({
     });
     const rows = await db.selectFrom('assets').select(['id', 'blob_key']).execute();
     for (const row of rows) {
-      const read = await blobs.get(row.blob_key);
+      const read = await env.blobs.get(row.blob_key);
       const content = read ? await readAll(read.stream) : Buffer.alloc(0);
       await db.updateTable('assets').set({ content }).where('id', '=', row.id).execute();
     }
