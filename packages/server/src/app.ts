@@ -28,6 +28,7 @@ import forms, { type FormsOptions } from './modules/forms/index.js';
 import headerFooter from './modules/header-footer/index.js';
 import installments from './modules/installments/index.js';
 import inventory from './modules/inventory/index.js';
+import media from './modules/media/index.js';
 import members from './modules/members/index.js';
 import multilingual from './modules/multilingual/index.js';
 import newsletter from './modules/newsletter/index.js';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // context, browser context, paid orders) run in this order too.
   const modules: ModuleEntry[] = [
     entry(site, {}),
+    entry(media, {}),
     entry(ownerSession, {}),
     entry(accountsSession, {}),
     entry(analytics, {}),

@@ -13,8 +13,8 @@ import type { MigrationFactory } from './types.js';
  *   the table of variants (`asset_variants`: one row per width and format, each its own blob).
  * Moving the bytes out at once, rather than reading old rows until they are imported again, keeps one
  * way to read an asset everywhere (the asset route, downloads, export): no second path to test. Rows
- * moved here have no variants yet: the image service makes them (`tessera media process`, or the
- * `media-variants` job of a serving process), and until then their original is served.
+ * moved here have no variants yet: the `media-variants` job of a serving process makes them
+ * (modules/media), and until then their original is served.
  */
 export const assetBlobs: MigrationFactory = ({ bigint, blob }, env) => ({
   async up(db: Kysely<any>) {
