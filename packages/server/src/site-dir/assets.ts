@@ -64,7 +64,7 @@ export async function prepareSiteAssets(store: Store, websiteId: string, files: 
       let image: ImageColumns = { ...NO_IMAGE, ...imageSize(file.path, file.content) };
       if (namesAnImage(file.path)) {
         const sniffed = await sniff(file.content);
-        if (!sniffed || sniffed.kind !== 'image') {
+        if (sniffed?.kind !== 'image') {
           issues.push({ file: file.path, path: '', message: unsupportedFileMessage(file.path.slice(file.path.lastIndexOf('/') + 1), 'image') });
           continue;
         }
