@@ -10,7 +10,6 @@ import type { Database, Flag } from './schema.js';
 import { upsertRows } from './upsert.js';
 import { systemClock } from '../clock.js';
 
-
 export const websiteIdOf = (identifier: string) => stableId('website', identifier);
 
 export function collectionTypeCode(kind: string): number {

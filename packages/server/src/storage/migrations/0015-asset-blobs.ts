@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { originalKey, readAll } from '../blobs/index.js';
-import type { MigrationFactory } from './types.js';
+import type { MigrationEnv, MigrationFactory } from './types.js';
 
 /**
  * Asset bytes leave the database for the blob store (storage/blobs: the data directory or object
@@ -18,7 +18,7 @@ import type { MigrationFactory } from './types.js';
  */
 export const assetBlobs: MigrationFactory = ({ bigint, blob }, env) => ({
   async up(db: Kysely<any>) {
-    const { blobs } = env;
+    const { blobs } = needBlobs(env);
     const rows = await db.selectFrom('assets').select(['id', 'website_id', 'sha256']).execute();
     for (const row of rows) {
       const key = originalKey(row.website_id, row.sha256);
@@ -61,7 +61,7 @@ export const assetBlobs: MigrationFactory = ({ bigint, blob }, env) => ({
     });
     const rows = await db.selectFrom('assets').select(['id', 'blob_key']).execute();
     for (const row of rows) {
-      const read = await env.blobs.get(row.blob_key);
+      const read = await needBlobs(env).blobs.get(row.blob_key);
       const content = read ? await readAll(read.stream) : Buffer.alloc(0);
       await db.updateTable('assets').set({ content }).where('id', '=', row.id).execute();
     }
@@ -70,6 +70,11 @@ export const assetBlobs: MigrationFactory = ({ bigint, blob }, env) => ({
     }
   },
 });
+
+function needBlobs(env: MigrationEnv | undefined): MigrationEnv {
+  if (!env) throw new Error('migration 0015-asset-blobs moves asset bytes: it needs the blob store of the assets');
+  return env;
+}
 
 /**
  * PostgreSQL runs each migration in a transaction already; SQLite's migrations run without one

@@ -30,7 +30,7 @@ export interface MigrationEnv {
 /** A migration written once, given the column types of the dialect it runs on. */
 export type MigrationFactory = (
   types: ColumnTypes,
-  env: MigrationEnv,
+  env?: MigrationEnv,
 ) => {
   up(db: Kysely<any>): Promise<void>;
   down(db: Kysely<any>): Promise<void>;
