@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { colorData, type ColorData, type RawImage } from './color-data.js';
-import { JPEG_QUALITY, MAX_INPUT_PIXELS, PLACEHOLDER_WIDTH, WEBP_QUALITY, variantWidths } from './limits.js';
+import { JPEG_QUALITY, MAX_INPUT_PIXELS, PLACEHOLDER_WIDTH, WEBP_EFFORT, WEBP_QUALITY, variantWidths } from './limits.js';
 
 /** The formats variants are written in. */
 export type VariantFormat = 'jpeg' | 'png' | 'webp' | 'gif';
@@ -75,7 +75,7 @@ function encode(img: RawImage, format: VariantFormat): Promise<Buffer> {
     case 'gif':
       return pipeline.gif().toBuffer();
     case 'webp':
-      return pipeline.webp({ quality: WEBP_QUALITY }).toBuffer();
+      return pipeline.webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT }).toBuffer();
   }
 }
 
