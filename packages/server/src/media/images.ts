@@ -3,9 +3,9 @@ import { colorData, type ColorData, type RawImage } from './color-data.js';
 import { JPEG_QUALITY, MAX_INPUT_PIXELS, PLACEHOLDER_WIDTH, WEBP_EFFORT, WEBP_QUALITY, variantWidths } from './limits.js';
 
 /** The formats variants are written in. */
-export type VariantFormat = 'jpeg' | 'png' | 'webp' | 'gif';
+type VariantFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
-export interface ImageVariant {
+interface ImageVariant {
   readonly width: number;
   readonly height: number;
   readonly format: VariantFormat;

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 
 /** What kind of file an asset is, by its content: the kinds the editor's limits and messages name. */
-export type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'file';
+type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'file';
 
 export interface Sniffed {
   readonly mime: string;

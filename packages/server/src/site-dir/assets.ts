@@ -13,7 +13,7 @@ import { SiteDirectoryError, type SiteIssue } from './checker.js';
 import type { FileEntry } from './types.js';
 
 /** An asset row of an import, its bytes already in the blob store. */
-export interface PreparedAsset extends ImageColumns {
+interface PreparedAsset extends ImageColumns {
   readonly id: string;
   readonly website_id: string;
   readonly path: string;

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { seeded, shade, svg } from './draw.mjs';
 
 /** Photographs are this many pixels square: the image service makes them 100 to 1000 pixels wide. */
-export const PHOTO_SIZE = 1200;
+const PHOTO_SIZE = 1200;
 
 /** The studio set and the light, on the 800 x 800 stage the objects are drawn on (ground line near y = 610). */
 function scene(body, wall, table) {

@@ -7,7 +7,7 @@ const VARIANTS_EVERY_MS = 60_000;
 /** Images processed in one run: a run holds its lease for a bounded while. */
 const BATCH = 20;
 
-export interface MediaService {
+interface MediaService {
   /**
    * Makes an image asset's variants, colorData and placeholder (once; safe to repeat): what an upload
    * calls once its file is stored. A typed result, never an exception for a bad image.
@@ -23,8 +23,6 @@ declare module 'fastify' {
     media: MediaService;
   }
 }
-
-export type { ProcessResult } from '../../media/index.js';
 
 /**
  * The image service in a serving process: `app.media`, and the `media-variants` job that makes the

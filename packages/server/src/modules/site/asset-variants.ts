@@ -13,14 +13,14 @@ export interface Representation {
 }
 
 /** `?format=300w` -> 300; `original`, absent or anything else -> undefined (the original). */
-export function requestedWidth(format: unknown): number | undefined {
+function requestedWidth(format: unknown): number | undefined {
   if (typeof format !== 'string') return undefined;
   const m = /^(\d{1,5})w$/.exec(format);
   return m ? Number(m[1]) : undefined;
 }
 
 /** Whether an Accept header takes WebP (an explicit `image/webp`, not refused with q=0). */
-export function acceptsWebp(accept: string | undefined): boolean {
+function acceptsWebp(accept: string | undefined): boolean {
   if (!accept) return false;
   return accept.split(',').some((part) => {
     const [type, ...params] = part.trim().split(';');

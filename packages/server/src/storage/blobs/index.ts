@@ -3,10 +3,10 @@ import { DirectoryBlobStore } from './directory.js';
 import { S3BlobStore } from './s3.js';
 import type { BlobStore } from './types.js';
 
-export { AssetsUrlError, parseAssetsUrl, type AssetsLocation } from './assets-url.js';
-export { BlobKeyError, checkBlobKey, originalKey, variantKey } from './keys.js';
+export { parseAssetsUrl, type AssetsLocation } from './assets-url.js';
+export { BlobKeyError, originalKey, variantKey } from './keys.js';
 export { readAll } from './limit.js';
-export { BlobTooLargeError, type BlobRange, type BlobRead, type BlobStore, type PutOptions } from './types.js';
+export { BlobTooLargeError, type BlobStore } from './types.js';
 export { DirectoryBlobStore } from './directory.js';
 
 /** The blob store at a location: a folder, or an S3-compatible bucket. */

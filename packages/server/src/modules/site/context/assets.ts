@@ -18,7 +18,7 @@ export function assetUrl(s: SiteSnapshot, path: string): string {
  * ("1200x800,100w,300w,500w,750w,1000w"); empty for an image without variants (not a raster image, too
  * small, not processed yet), so that themes write no srcset for it.
  */
-export function systemDataVariants(info: AssetInfo | undefined): string {
+function systemDataVariants(info: AssetInfo | undefined): string {
   if (!info || info.variants.length === 0 || !info.width || !info.height) return '';
   const widths = [...new Set(info.variants.map((v) => v.width))].sort((a, b) => a - b);
   return [`${info.width}x${info.height}`, ...widths.map((w) => `${w}w`)].join(',');
