@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobKeyError, BlobTooLargeError, blobStoreAt, parseAssetsUrl, readAll, type BlobStore } from '../../src/storage/blobs/index.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { BlobKeyError, BlobTooLargeError, blobStoreAt, openBlobStore, parseAssetsUrl, readAll, type BlobStore } from '../../src/storage/blobs/index.js';
 import { startLocalS3, type LocalS3 } from '../helpers/s3.js';
 
 /** A source that gives some bytes, then fails: an upload cut off halfway. */
@@ -137,6 +138,15 @@ describe('ASSETS_URL', () => {
       forcePathStyle: true,
     });
     expect(parseAssetsUrl('s3://my-bucket', '/d')).toMatchObject({ prefix: '', endpoint: '', region: '', forcePathStyle: false });
+  });
+
+  it('is read by the configuration, which refuses a malformed one at start', () => {
+    expect(loadConfig({ ASSETS_URL: 's3://media-bucket/site?endpoint=http://127.0.0.1:9000' }).assetsUrl).toBe(
+      's3://media-bucket/site?endpoint=http://127.0.0.1:9000',
+    );
+    expect(loadConfig({}).assetsUrl).toBe('');
+    expect(() => loadConfig({ ASSETS_URL: 'ftp://x/y' })).toThrow(ConfigError);
+    expect(openBlobStore({ assetsUrl: '', dataDir: '/srv/data' }).description).toBe('directory /srv/data/assets');
   });
 
   it('refuses what it cannot use, with a message that says why', () => {
