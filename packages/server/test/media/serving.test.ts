@@ -126,6 +126,10 @@ describe.each(DIALECTS)('serving images and their variants on %s', (dialect) => 
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toBe('image/webp');
     expect(head.rawPayload.length).toBe(0);
+    const get = await app.inject({ method: 'GET', url: `${jpegUrl}&format=300w`, headers: { accept: WEBP } });
+    expect(head.headers['content-length']).toBe(String(get.rawPayload.length));
+    const part = await app.inject({ method: 'HEAD', url: jpegUrl, headers: { range: 'bytes=0-99' } });
+    expect([part.statusCode, part.headers['content-length']]).toEqual([206, '100']);
   });
 
   it('serves an SVG whole, under a policy that runs no script', async () => {

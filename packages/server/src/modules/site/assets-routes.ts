@@ -86,17 +86,20 @@ async function sendBlob(store: Store, request: FastifyRequest, reply: FastifyRep
   if (range === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${chosen.size}`).send(new AppError('RANGE_NOT_SATISFIABLE').body());
   }
+  reply.type(chosen.contentType);
+  if (range) {
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${chosen.size}`);
+    reply.header('content-length', range.end - range.start + 1);
+  } else {
+    reply.header('content-length', chosen.size);
+  }
+  // HEAD: the headers are all there is to send; the blob is not even opened.
+  if (request.method === 'HEAD') return reply.send();
   const read = await store.blobs.get(chosen.blobKey, range);
   if (!read) {
     request.log.error({ blob: chosen.blobKey, blobs: store.blobs.description }, 'an asset row names a blob the blob store does not hold');
+    reply.removeHeader('content-length').removeHeader('content-range');
     throw new AppError('NOT_FOUND');
-  }
-  reply.type(chosen.contentType);
-  if (range) {
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${read.size}`);
-    reply.header('content-length', range.end - range.start + 1);
-  } else {
-    reply.header('content-length', read.size);
   }
   return reply.send(read.stream);
 }
