@@ -56,24 +56,30 @@ export function registerAssetRoutes(app: FastifyInstance, store: Store, renderer
     return reply.status(204).header('cache-control', 'public, max-age=86400').send();
   });
 
-  app.get('/assets/*', async (request: FastifyRequest<{ Params: { '*': string }; Querystring: { v?: unknown; format?: unknown } }>, reply: FastifyReply) => {
-    const snapshot = await renderer.snapshotFor(request);
-    if (!snapshot) return renderer.sendNotFound(request, reply);
-    const path = `assets/${request.params['*']}`;
-    const info = snapshot.assets.get(path);
-    if (!info || snapshot.privateAssets.has(path)) return renderer.sendNotFound(request, reply);
-    // Members' videos, a protected page's pictures, everything of a locked site: checked for this request.
-    const denial = await renderer.access.asset(request, snapshot, path);
-    if (denial) return reply.status(403).header('cache-control', 'private, no-store').send(new AppError(denial.code).body());
-    const restricted = await renderer.access.assetRestricted(snapshot, path);
-    const chosen = chooseRepresentation(info, request.query.format, request.headers.accept);
-    const hashed = typeof request.query.v === 'string' && info.sha256.startsWith(request.query.v) && request.query.v.length >= 8;
-    reply.header('cache-control', restricted ? 'private, no-cache' : hashed ? IMMUTABLE : 'public, max-age=300');
-    reply.header('etag', chosen.etag);
-    if (chosen.variesByAccept) reply.header('vary', 'Accept');
-    if (chosen.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_POLICY);
-    if (etagMatches(request.headers['if-none-match'], chosen.etag)) return reply.status(304).send();
-    return sendBlob(store, request, reply, chosen);
+  // HEAD is declared, not left to Fastify's automatic HEAD route (which reads the body to throw it away):
+  // it answers the headers without opening the blob.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/assets/*',
+    handler: async (request: FastifyRequest<{ Params: { '*': string }; Querystring: { v?: unknown; format?: unknown } }>, reply: FastifyReply) => {
+      const snapshot = await renderer.snapshotFor(request);
+      if (!snapshot) return renderer.sendNotFound(request, reply);
+      const path = `assets/${request.params['*']}`;
+      const info = snapshot.assets.get(path);
+      if (!info || snapshot.privateAssets.has(path)) return renderer.sendNotFound(request, reply);
+      // Members' videos, a protected page's pictures, everything of a locked site: checked for this request.
+      const denial = await renderer.access.asset(request, snapshot, path);
+      if (denial) return reply.status(403).header('cache-control', 'private, no-store').send(new AppError(denial.code).body());
+      const restricted = await renderer.access.assetRestricted(snapshot, path);
+      const chosen = chooseRepresentation(info, request.query.format, request.headers.accept);
+      const hashed = typeof request.query.v === 'string' && info.sha256.startsWith(request.query.v) && request.query.v.length >= 8;
+      reply.header('cache-control', restricted ? 'private, no-cache' : hashed ? IMMUTABLE : 'public, max-age=300');
+      reply.header('etag', chosen.etag);
+      if (chosen.variesByAccept) reply.header('vary', 'Accept');
+      if (chosen.contentType === 'image/svg+xml') reply.header('content-security-policy', SVG_POLICY);
+      if (etagMatches(request.headers['if-none-match'], chosen.etag)) return reply.status(304).send();
+      return sendBlob(store, request, reply, chosen);
+    },
   });
 }
 
