@@ -124,6 +124,14 @@ describe('default theme pages of the demo site', () => {
     expect(tags[1]).toContain('loading="lazy" decoding');
   });
 
+  it('makes a gallery of several pictures, which scrolls sideways on a phone, reachable by keyboard', () => {
+    const { template, context } = pageFor('/shop/stoneware-mug');
+    const several = compile(source(template)).render(context, { partials, now: NOW }).output;
+    expect(several).toContain('<ul class="product-gallery__list" tabindex="0" aria-label="Stoneware Mug">');
+    context.item.structuredContent.images = context.item.structuredContent.images.slice(0, 1);
+    expect(compile(source(template)).render(context, { partials, now: NOW }).output).toContain('<ul class="product-gallery__list">');
+  });
+
   it('lays out every page with a skip link, navigation, the cart indicator, the footer and the island root', () => {
     const { html } = renderPage('/journal');
     expect(html).toContain('<a class="skip-link" href="#main">');
