@@ -26,6 +26,8 @@ interface PreparedAsset extends ImageColumns {
 export interface PreparedAssets {
   readonly rows: PreparedAsset[];
   readonly variants: VariantRow[];
+  /** The blobs this import put that were not there before: deleted again if its transaction fails. */
+  readonly created: readonly string[];
 }
 
 const sha256 = (content: Uint8Array) => createHash('sha256').update(content).digest('hex');
@@ -112,7 +114,7 @@ export async function prepareSiteAssets(store: Store, websiteId: string, files: 
     await Promise.allSettled(created.map((key) => store.blobs.delete(key)));
     throw error;
   }
-  return { rows, variants: variantRows };
+  return { rows, variants: variantRows, created };
 }
 
 function renditionOf(row: {

@@ -29,7 +29,14 @@ export async function importSite(store: Store, dir: string): Promise<ImportResul
   const id = websiteIdOf(bundle.site.identifier);
   const before = await listSiteBlobKeys(store.db, id);
   const assets = await prepareSiteAssets(store, id, bundle.assets, now);
-  const websiteId = await writeSiteBundle(store.db, bundle, assets, now);
+  let websiteId: string;
+  try {
+    websiteId = await writeSiteBundle(store.db, bundle, assets, now);
+  } catch (error) {
+    // The rows were rolled back: the blobs put for them belong to nothing.
+    await Promise.allSettled(assets.created.map((key) => store.blobs.delete(key)));
+    throw error;
+  }
   await deleteUnusedBlobs(store, before, await listSiteBlobKeys(store.db, websiteId));
   const items = bundle.collections.flatMap((c) => c.items);
   return {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite, importSite, SiteDirectoryError } from '../../src/site-dir/index.js';
-import { readAll } from '../../src/storage/blobs/index.js';
+import { DirectoryBlobStore, readAll } from '../../src/storage/blobs/index.js';
 import type { Store } from '../../src/storage/dialect.js';
 import { websiteIdOf } from '../../src/storage/site-store.js';
 import { photo, pngBomb, SCRIPTED_SVG } from '../helpers/images.js';
@@ -15,6 +15,12 @@ import { filesUnder, photoSite } from '../helpers/media-site.js';
 import { DIALECTS, freshStore } from '../helpers/store.js';
 
 const WEBSITE = websiteIdOf('fixture-shop');
+
+/** The folder of the test store's blobs (a directory blob store, on both dialects). */
+function blobRoot(store: Store): string {
+  if (!(store.blobs instanceof DirectoryBlobStore)) throw new Error('the test stores keep their blobs in a folder');
+  return path.dirname(store.blobs.fileOf('root'));
+}
 
 async function blobKeys(store: Store): Promise<string[]> {
   const assets = await store.db.selectFrom('assets').select('blob_key').execute();
@@ -133,10 +139,27 @@ describe.each(DIALECTS)('bad image files at import on %s', (dialect) => {
       expect(await store.db.selectFrom('assets').select('id').execute()).toEqual([]);
       expect(await store.db.selectFrom('websites').select('id').execute()).toEqual([]);
       // The good photographs were made into variants before the bad files were found: those are gone again.
-      const root = store.description.startsWith('sqlite:') ? path.join(path.dirname(store.description.slice('sqlite:'.length)), 'assets') : null;
-      if (root) expect(await filesUnder(path.join(root, 'sites'))).toEqual([]);
+      expect(await filesUnder(path.join(blobRoot(store), 'sites'))).toEqual([]);
     } finally {
       await site.remove();
+    }
+  });
+
+  it('deletes the blobs it put when its transaction is refused', async () => {
+    const first = await photoSite();
+    const clash = await photoSite();
+    try {
+      await importSite(store, first.dir);
+      const before = await blobKeys(store);
+      const site = JSON.parse(await fs.readFile(path.join(clash.dir, 'site.json'), 'utf8'));
+      Object.assign(site, { identifier: 'clash', hosts: ['shop.test'] });
+      await fs.writeFile(path.join(clash.dir, 'site.json'), JSON.stringify(site));
+      await expect(importSite(store, clash.dir)).rejects.toThrow(/already belongs to another site/);
+      expect(await blobKeys(store)).toEqual(before);
+      expect((await filesUnder(path.join(blobRoot(store), 'sites'))).filter((f) => f.startsWith(websiteIdOf('clash')))).toEqual([]);
+    } finally {
+      await first.remove();
+      await clash.remove();
     }
   });
 
