@@ -30,6 +30,7 @@ import headerFooter from './modules/header-footer/index.js';
 import home from './modules/home/index.js';
 import installments from './modules/installments/index.js';
 import inventory from './modules/inventory/index.js';
+import media from './modules/media/index.js';
 import members from './modules/members/index.js';
 import multilingual from './modules/multilingual/index.js';
 import newsletter from './modules/newsletter/index.js';
@@ -45,6 +46,7 @@ import sitePassword, { type PasswordLimits } from './modules/site-password/index
 import staff from './modules/staff/index.js';
 import storeSettings from './modules/store-settings/index.js';
 import { openStore, type Store } from './storage/dialect.js';
+import { openBlobStore } from './storage/blobs/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,7 +133,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const clock = options.clock ?? systemClock;
   const ownStore = !options.store;
-  const store = options.store ?? (await openStore(config.databaseUrl));
+  const store = options.store ?? (await openStore(config.databaseUrl, { blobs: openBlobStore(config) }));
   app.decorate('store', store);
   app.decorate('config', config);
   // onClose hooks run in reverse order of registration: registered first, the store closes last,
@@ -208,6 +210,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // context, browser context, paid orders) run in this order too.
   const modules: ModuleEntry[] = [
     entry(site, {}),
+    entry(media, {}),
     entry(ownerSession, {}),
     entry(accountsSession, {}),
     entry(analytics, {}),

@@ -12,6 +12,7 @@ import { OwnerError } from './modules/admin/owners.js';
 import { ANALYTICS_USAGE, AnalyticsCommandError, runAnalyticsCommand } from './modules/analytics/cli.js';
 import { countWebsites } from './storage/content.js';
 import { openStore, type Store } from './storage/dialect.js';
+import { openBlobStore } from './storage/blobs/index.js';
 
 const USAGE = `Usage: tessera <command>
 
@@ -31,7 +32,7 @@ ${OWNER_USAGE}
 ${PASSWORD_USAGE}
 ${ANALYTICS_USAGE}
 
-Configuration comes from environment variables: PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL,
+Configuration comes from environment variables: PORT, HOST, DATA_DIR, DATABASE_URL, ASSETS_URL, SMTP_URL,
 MAIL_FROM, LOG_LEVEL, SITE_DIR, THEMES_DIR, PUBLIC_URL, SHUTDOWN_TIMEOUT_MS, CENSUS_DISABLED, ANALYTICS_*
 (see README.md).`;
 
@@ -45,7 +46,7 @@ function fail(message: string): never {
 }
 
 async function withStore<T>(config: Config, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, { blobs: openBlobStore(config) });
   try {
     return await work(store);
   } finally {
@@ -80,7 +81,7 @@ async function runExport(config: Config, args: string[]): Promise<void> {
 }
 
 async function runServer(config: Config): Promise<void> {
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, { blobs: openBlobStore(config) });
   if ((await countWebsites(store.db)) === 0) {
     if (['site.json', 'site.yaml', 'site.yml'].some((f) => fs.existsSync(path.join(config.siteDir, f)))) {
       const r = await importSite(store, config.siteDir);

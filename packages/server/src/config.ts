@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyticsConfig, type AnalyticsConfig } from './modules/analytics/config.js';
+import { AssetsUrlError, parseAssetsUrl } from './storage/blobs/assets-url.js';
 
 /**
  * Everything Tessera reads from the environment, with its default. The README lists the same
@@ -14,6 +15,11 @@ export interface Config {
   dataDir: string;
   /** `postgres://...` for PostgreSQL; `sqlite:<file>` or a file path for SQLite. */
   databaseUrl: string;
+  /**
+   * Where the bytes of site assets live (storage/blobs): empty for `<dataDir>/assets`;
+   * `s3://bucket/prefix?endpoint=...&region=...` for S3-compatible object storage; `file:/folder`.
+   */
+  assetsUrl: string;
   /** `smtp://user:pass@host:port`; empty keeps mail in the outbox table and the log (mail/README.md). */
   smtpUrl: string;
   /** The From of mail when a site names none (settings.mail.from); empty: "<site title>" <no-reply@host>. */
@@ -105,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || DEFAULTS.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'tessera.sqlite')}`,
+    assetsUrl: env.ASSETS_URL || '',
     smtpUrl: env.SMTP_URL || '',
     mailFrom: env.MAIL_FROM || '',
     logLevel: env.LOG_LEVEL || DEFAULTS.LOG_LEVEL,
@@ -120,6 +127,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     ...overrides,
   };
+  try {
+    parseAssetsUrl(config.assetsUrl, config.dataDir);
+  } catch (error) {
+    if (error instanceof AssetsUrlError) throw new ConfigError(error.message);
+    throw error;
+  }
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   if (!levels.includes(config.logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')} (got "${config.logLevel}")`);

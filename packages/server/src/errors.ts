@@ -3,7 +3,7 @@
  * spec's exact text where it gives one). Every code is documented in docs/errors.md; a test fails
  * when one is missing there. Errors answer the shape of `ErrorBody`, never a stack trace.
  */
-import { ACCOUNT_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, RESTOCK_MESSAGES, REVIEW_MESSAGES } from '@tessera/core';
+import { ACCOUNT_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, FILE_MESSAGES, RESTOCK_MESSAGES, REVIEW_MESSAGES } from '@tessera/core';
 
 export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
@@ -110,6 +110,12 @@ export const ERRORS = {
   LANGUAGE_UNAVAILABLE: { status: 400, message: 'This language is not published on this site.' },
   PLACES_UNAVAILABLE: { status: 501, message: 'Address lookup is not available: no places provider is configured for this site.' },
   PLACES_FAILED: { status: 502, message: 'The places provider did not answer. Please try again.' },
+  // Media: the spec's editor file messages from @tessera/core (docs/media.md). The unsupported type's
+  // message is filled with the file's name and the kind expected where it is raised.
+  FILE_TYPE_UNSUPPORTED: { status: 415, message: FILE_MESSAGES.unsupportedType },
+  FILE_PROCESSING_FAILED: { status: 422, message: FILE_MESSAGES.processingFailed },
+  FILE_PROCESSING_INCOMPLETE: { status: 503, message: FILE_MESSAGES.processingIncomplete },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested range is not satisfiable.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Draws every picture of the demo shop as a small SVG file under sites/demo/assets/, and writes the
-// brew guide PDF. Run it after changing a drawing: `node sites/demo/scripts/make-images.mjs`.
+// Draws every picture of the demo shop as a small SVG file under sites/demo/assets/, photographs the
+// products as JPEG files under assets/shop/photos/ (lib/photos.mjs), and writes the brew guide PDF.
+// Run it after changing a drawing: `node sites/demo/scripts/make-images.mjs`.
 // The output is deterministic, so an unchanged drawing gives an unchanged file.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,6 +10,7 @@ import { palette as P, shade, svg, backdrop, group, rect } from './lib/draw.mjs'
 import * as O from './lib/objects.mjs';
 import { scenes } from './lib/scenes.mjs';
 import { brewGuidePdf } from './lib/pdf.mjs';
+import { photograph } from './lib/photos.mjs';
 
 // `--out <dir>` writes elsewhere (the demo site's test regenerates into a temporary folder and compares).
 const outFlag = process.argv.indexOf('--out');
@@ -98,7 +100,25 @@ function write(relative, content) {
   return content.length;
 }
 
+/** The products photographed, each on its own wall and table (the raster pictures the image service resizes). */
+const photos = {
+  'shop/photos/stoneware-mug.jpg': [O.mug(mugGlazes.blue, 1), P.sky, P.clay, 11],
+  'shop/photos/house-blend.jpg': [O.coffeeBag(P.terracotta, P.paper, 'HOUSE'), P.cream, P.coffee, 12],
+  'shop/photos/ethiopia-guji.jpg': [O.coffeeBag(P.ocean, P.paper, 'GUJI'), P.blush, P.oat, 13],
+  'shop/photos/pour-over-dripper.jpg': [O.dripper(P.paper), P.sand, P.charcoal, 14],
+  'shop/photos/hand-grinder.jpg': [O.grinder(), P.mint, P.clay, 15],
+  'shop/photos/linen-apron.jpg': [O.apron(apronCloths.rust), P.cream, P.sand, 16],
+  'shop/photos/speckled-planter.jpg': [O.planter(P.paper, 1, 21), P.sage, P.oat, 17],
+  'shop/photos/glass-carafe.jpg': [O.carafe(), P.sky, P.coffee, 18],
+  'shop/photos/gooseneck-kettle.jpg': [O.kettle(P.paper, P.charcoal), P.blush, P.clay, 19],
+  'shop/photos/waffle-tea-towels.jpg': [O.towels(P.oat), P.mint, P.coffee, 20],
+  'shop/photos/walnut-scoop.jpg': [O.scoop(), P.cream, P.oat, 21],
+  'shop/photos/beeswax-candle.jpg': [O.candle(P.gold), P.charcoal, P.coffee, 22],
+  'shop/photos/speckled-teapot.jpg': [O.teapot(), P.sand, P.olive, 23],
+};
+
 let total = 0;
 for (const [file, content] of Object.entries(files)) total += write(file, content);
+for (const [file, [body, wall, table, seed]] of Object.entries(photos)) total += write(file, await photograph(body, { wall, table, seed }));
 total += write('downloads/brew-guide.pdf', brewGuidePdf());
-console.log(`wrote ${Object.keys(files).length + 1} files, ${Math.round(total / 1024)} KB in all, to ${assets}`);
+console.log(`wrote ${Object.keys(files).length + Object.keys(photos).length + 1} files, ${Math.round(total / 1024)} KB in all, to ${assets}`);

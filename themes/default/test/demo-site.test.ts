@@ -300,6 +300,26 @@ describe('demo site: images', () => {
     }
   });
 
+  it('photographs the physical products as raster JPEG files of a few hundred KB, each with its alt text', () => {
+    const photos = files(join(SITE, 'assets', 'shop', 'photos')).map((f) => relative(SITE, f));
+    expect(photos.length).toBeGreaterThanOrEqual(12);
+    const refs = imageReferences();
+    for (const photo of photos) {
+      expect(photo).toMatch(/\.jpg$/);
+      const bytes = readFileSync(join(SITE, photo));
+      expect(bytes.subarray(0, 3).toString('hex'), photo).toBe('ffd8ff'); // a JPEG file
+      expect(bytes.length, photo).toBeGreaterThan(100_000);
+      expect(bytes.length, photo).toBeLessThan(400_000);
+      const ref = refs.find((r) => r.path === photo);
+      expect(ref?.alt, photo).toMatch(/^A photograph of /);
+    }
+    // A product's photograph is the picture it opens on, but for the mug, whose variants show its glazes.
+    for (const p of products.filter((i) => i.product.images.some((img: Json) => img.path.startsWith('assets/shop/photos/')))) {
+      if (p.urlId === 'stoneware-mug') expect(p.mainImage).toBe('assets/shop/mug-blue.svg');
+      else expect(p.mainImage, p.urlId).toBe(p.product.images[0].path);
+    }
+  });
+
   it('gives every lesson a small WebM video with English captions, its picture as the poster', () => {
     const lessons = byType('lessons')[0];
     for (const item of lessons.items) {

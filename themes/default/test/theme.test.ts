@@ -107,6 +107,31 @@ describe('default theme pages of the demo site', () => {
     expect(main.output).toMatch(/<div class="product-gallery__item"><img src="\/assets\/shop\/mug-blue\.svg"/);
   });
 
+  it('writes srcset with sizes from the image service, the priority rule of the spec and its alt text fallback', () => {
+    const { template, context } = pageFor('/shop/stoneware-mug');
+    const [first, second] = context.item.structuredContent.images;
+    Object.assign(first, { originalSize: '1200x1200', systemDataVariants: '1200x1200,100w,300w,500w,750w,1000w' });
+    // No alt text of its own: the title, then the file name.
+    Object.assign(second, { altText: '', title: 'Stoneware Mug', filename: 'mug-sand.svg' });
+    const main = compile(source(template)).render(context, { partials, now: NOW });
+    expect(main.errors).toEqual([]);
+    const tags = main.output.match(/<li class="product-gallery__item"[^>]*><img [^>]*>/g)!;
+    expect(tags[0]).toContain(`srcset="${first.assetUrl}?format=100w 100w,`);
+    expect(tags[0]).toContain(`${first.assetUrl}?format=original 1500w" sizes="(min-width: 900px) 50vw, 100vw"`);
+    expect(tags[0]).toContain('loading="eager" fetchpriority="high"');
+    expect(tags[1]).not.toContain('srcset=');
+    expect(tags[1]).toContain('alt="Stoneware Mug"');
+    expect(tags[1]).toContain('loading="lazy" decoding');
+  });
+
+  it('makes a gallery of several pictures, which scrolls sideways on a phone, reachable by keyboard', () => {
+    const { template, context } = pageFor('/shop/stoneware-mug');
+    const several = compile(source(template)).render(context, { partials, now: NOW }).output;
+    expect(several).toContain('<ul class="product-gallery__list" tabindex="0" aria-label="Stoneware Mug">');
+    context.item.structuredContent.images = context.item.structuredContent.images.slice(0, 1);
+    expect(compile(source(template)).render(context, { partials, now: NOW }).output).toContain('<ul class="product-gallery__list">');
+  });
+
   it('lays out every page with a skip link, navigation, the cart indicator, the footer and the island root', () => {
     const { html } = renderPage('/journal');
     expect(html).toContain('<a class="skip-link" href="#main">');

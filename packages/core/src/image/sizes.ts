@@ -65,7 +65,7 @@ export function imageFocalPoint(focalPoint: unknown): { x: number; y: number } {
 
 /**
  * The srcset of an image from its `systemDataVariants` ("1500x983,100w,300w,..."): each width
- * variant as `{src}?format={w}w {w}w`, in the given order. When the widest variant is one of
+ * variant as `{src}?format={w}w {w}w` (`&format=` when src has a query), in the given order. When the widest variant is one of
  * the standard widths below 2500, the original file stands in for the next standard width
  * (`{src}?format=original 2500w` after 1500w). Empty when there is no width variant.
  */
@@ -77,8 +77,10 @@ export function srcsetFromVariants(src: string, systemDataVariants: unknown): st
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => Number(m[1]));
   if (widths.length === 0) return '';
-  const entries = widths.map((w) => `${src}?format=${w}w ${w}w`);
+  // A URL that has a query already (Tessera's content hash, `?v=`) takes the format as one more parameter.
+  const join = src.includes('?') ? '&' : '?';
+  const entries = widths.map((w) => `${src}${join}format=${w}w ${w}w`);
   const at = (SRCSET_WIDTHS as readonly number[]).indexOf(Math.max(...widths));
-  if (at >= 0 && at < SRCSET_WIDTHS.length - 1) entries.push(`${src}?format=original ${SRCSET_WIDTHS[at + 1]}w`);
+  if (at >= 0 && at < SRCSET_WIDTHS.length - 1) entries.push(`${src}${join}format=original ${SRCSET_WIDTHS[at + 1]}w`);
   return entries.join(',');
 }

@@ -6,3 +6,4 @@ export * from './form-fields.js';
 export * from './form-validate.js';
 export * from './review.js';
 export * from './account.js';
+export * from './files.js';

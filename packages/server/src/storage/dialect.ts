@@ -5,6 +5,8 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { TesseraMigrations } from './migrations/index.js';
+import { DirectoryBlobStore, type BlobStore } from './blobs/index.js';
+import { DEFAULTS } from '../config.js';
 
 export type { Dialect } from './migrations/types.js';
 import type { Dialect } from './migrations/types.js';
@@ -15,7 +17,21 @@ export interface Store {
   readonly dialect: Dialect;
   /** Where the store lives, without credentials (for logs). */
   readonly description: string;
+  /**
+   * Where the bytes of the store's assets live (the `assets` rows say which blob): part of the store,
+   * so that everything that reads or writes assets (import, export, the asset routes, downloads)
+   * reaches the same bytes as the rows.
+   */
+  readonly blobs: BlobStore;
   close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /**
+   * The blob store of the assets (ASSETS_URL, else `<DATA_DIR>/assets`: storage/blobs). Without one, a
+   * SQLite store keeps them in `assets` beside its file, a PostgreSQL store in `./data/assets`.
+   */
+  readonly blobs?: BlobStore;
 }
 
 /** `postgres://` or `postgresql://` selects PostgreSQL; `sqlite:<file>` or a bare path selects SQLite. */
@@ -49,9 +65,14 @@ export interface SyncSqliteConnection {
 export const sqliteConnections = new WeakMap<Kysely<any>, SyncSqliteConnection>();
 
 /** Opens the store and brings its schema up to date. */
-export async function openStore(databaseUrl: string): Promise<Store> {
+export async function openStore(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> {
   const dialect = dialectOf(databaseUrl);
   let store: Store;
+  const blobsBeside = (folder: string) => options.blobs ?? new DirectoryBlobStore(path.join(folder, 'assets'));
+  const closing = (db: Kysely<Database>, blobs: BlobStore) => async () => {
+    await db.destroy();
+    await blobs.close();
+  };
   if (dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: pgTypes as pg.CustomTypesConfig });
     // An idle connection the server ends (a restart, an administrator, a closing pool) is an
@@ -61,7 +82,8 @@ export async function openStore(databaseUrl: string): Promise<Store> {
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(databaseUrl);
-    store = { db, dialect, description: `postgres://${url.host}${url.pathname}`, close: () => db.destroy() };
+    const blobs = blobsBeside(path.resolve(DEFAULTS.DATA_DIR));
+    store = { db, dialect, description: `postgres://${url.host}${url.pathname}`, blobs, close: closing(db, blobs) };
   } else {
     const file = sqliteFile(databaseUrl);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -75,7 +97,8 @@ export async function openStore(databaseUrl: string): Promise<Store> {
     const cached = withStatementCache(database);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
     sqliteConnections.set(db, cached as unknown as SyncSqliteConnection);
-    store = { db, dialect, description: `sqlite:${file}`, close: () => db.destroy() };
+    const blobs = blobsBeside(path.dirname(file));
+    store = { db, dialect, description: `sqlite:${file}`, blobs, close: closing(db, blobs) };
   }
   try {
     await migrate(store);
@@ -89,7 +112,7 @@ export async function openStore(databaseUrl: string): Promise<Store> {
 export async function migrate(store: Store): Promise<void> {
   // Issues add their migrations in parallel (0002-commerce may reach a store after 0003-forms ran):
   // they touch separate tables, so a missing earlier one still runs.
-  const migrator = new Migrator({ db: store.db, provider: new TesseraMigrations(store.dialect), allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db: store.db, provider: new TesseraMigrations(store.dialect, { blobs: store.blobs }), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -157,7 +157,28 @@ interface AssetsTable {
   /** Pixel size of images (null for other files), read once at import: themes need originalSize. */
   width: number | null;
   height: number | null;
-  content: Uint8Array;
+  /** Where the bytes are in the store's blob store (storage/blobs). */
+  blob_key: string;
+  /** An image's average colours (colorData: topLeftAverage ... centerAverage), JSON; null for other files. */
+  color_data: string | null;
+  /** A tiny blurred copy of an image, as a data URL, shown while the image loads. */
+  placeholder: string | null;
+  /** When the image service made the variants (null: not an image it resizes, or not yet). */
+  processed_on: number | null;
+  /** Why the image service could not read the image (it is then served as it is, without variants). */
+  media_error: string | null;
+}
+
+/** A resized or re-encoded copy of an image asset (migration 0015-asset-blobs). */
+interface AssetVariantsTable {
+  asset_id: string;
+  website_id: string;
+  width: number;
+  height: number;
+  /** jpeg, png, webp, avif or gif */
+  format: string;
+  blob_key: string;
+  size: number;
 }
 
 export interface Database {
@@ -174,4 +195,5 @@ export interface Database {
   forms: FormsTable;
   navigation: NavigationTable;
   assets: AssetsTable;
+  asset_variants: AssetVariantsTable;
 }

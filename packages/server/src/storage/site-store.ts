@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { CollectionType, RecordType } from '../constants.js';
 import type { CollectionDoc, CollectionKind, ContentStatus, FileEntry, ItemDoc, JsonObject, NavEntry, ProductDoc, SiteBundle } from '../site-dir/types.js';
-import { contentTypeOf } from './content-types.js';
-import { imageSize } from './image-size.js';
+import type { PreparedAssets } from '../site-dir/assets.js';
+import { readAll } from './blobs/index.js';
+import type { Store } from './dialect.js';
 import { stableId } from './ids.js';
 import type { Database, Flag } from './schema.js';
 import { upsertRows } from './upsert.js';
 import { systemClock } from '../clock.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const websiteIdOf = (identifier: string) => stableId('website', identifier);
 
@@ -46,9 +45,10 @@ export function filesVersion(files: FileEntry[]): string {
 /**
  * Writes a checked site bundle in one transaction. Rows keep ids derived from their natural keys,
  * rows that are no longer in the bundle are deleted, the others are updated in place; the first
- * site of a store becomes its default site. Returns the website id.
+ * site of a store becomes its default site. The assets' bytes are in the blob store already
+ * (site-dir/assets.ts): their rows and variants are written here. Returns the website id.
  */
-export async function writeSiteBundle(db: Kysely<Database>, bundle: SiteBundle, now = systemClock()): Promise<string> {
+export async function writeSiteBundle(db: Kysely<Database>, bundle: SiteBundle, assets: PreparedAssets, now = systemClock()): Promise<string> {
   return db.transaction().execute(async (tx) => {
     const { site } = bundle;
     const websiteId = websiteIdOf(site.identifier);
@@ -141,24 +141,20 @@ export async function writeSiteBundle(db: Kysely<Database>, bundle: SiteBundle, 
         .execute();
     }
 
-    const assetIds = bundle.assets.map((a) => stableId(websiteId, 'asset', a.path));
-    await deleteOthers(tx, 'assets', websiteId, assetIds);
-    await upsertRows(
+    await deleteOthers(
       tx,
       'assets',
-      ['id'],
-      bundle.assets.map((a, i) => ({
-        id: assetIds[i]!,
-        website_id: websiteId,
-        path: a.path,
-        content_type: contentTypeOf(a.path),
-        size: a.content.byteLength,
-        sha256: sha256(a.content),
-        ...imageSize(a.path, a.content),
-        content: a.content,
-      })),
-      20,
+      websiteId,
+      assets.rows.map((a) => a.id),
     );
+    await upsertRows(tx, 'assets', ['id'], assets.rows, 50);
+    await tx.deleteFrom('asset_variants').where('website_id', '=', websiteId).execute();
+    for (let i = 0; i < assets.variants.length; i += 100) {
+      await tx
+        .insertInto('asset_variants')
+        .values(assets.variants.slice(i, i + 100))
+        .execute();
+    }
     return websiteId;
   });
 }
@@ -351,8 +347,9 @@ function productRow(websiteId: string, itemId: string, p: ProductDoc) {
   };
 }
 
-/** Reads a whole site back as a bundle, for export. */
-export async function readSiteBundle(db: Db, websiteId: string): Promise<SiteBundle> {
+/** Reads a whole site back as a bundle, for export: its assets' bytes from the blob store. */
+export async function readSiteBundle(store: Store, websiteId: string): Promise<SiteBundle> {
+  const db = store.db;
   const website = await db.selectFrom('websites').selectAll().where('id', '=', websiteId).executeTakeFirstOrThrow();
   const settings = await db.selectFrom('site_settings').selectAll().where('website_id', '=', websiteId).executeTakeFirstOrThrow();
   const hosts = await db.selectFrom('website_hosts').select('host').where('website_id', '=', websiteId).orderBy('host').execute();
@@ -363,7 +360,13 @@ export async function readSiteBundle(db: Db, websiteId: string): Promise<SiteBun
   const plans = await db.selectFrom('subscription_plans').selectAll().where('website_id', '=', websiteId).execute();
   const forms = await db.selectFrom('forms').selectAll().where('website_id', '=', websiteId).orderBy('form_key').execute();
   const navigation = await db.selectFrom('navigation').selectAll().where('website_id', '=', websiteId).orderBy('name').execute();
-  const assets = await db.selectFrom('assets').select(['path', 'content']).where('website_id', '=', websiteId).orderBy('path').execute();
+  const assetRows = await db.selectFrom('assets').select(['path', 'blob_key']).where('website_id', '=', websiteId).orderBy('path').execute();
+  const assets: FileEntry[] = [];
+  for (const a of assetRows) {
+    const read = await store.blobs.get(a.blob_key);
+    if (!read) throw new Error(`the bytes of ${a.path} are missing from ${store.blobs.description}`);
+    assets.push({ path: a.path, content: await readAll(read.stream) });
+  }
   const themeFiles = website.theme_id
     ? await db.selectFrom('theme_files').select(['path', 'content']).where('theme_id', '=', website.theme_id).orderBy('path').execute()
     : [];
@@ -425,7 +428,7 @@ export async function readSiteBundle(db: Db, websiteId: string): Promise<SiteBun
     navigation: Object.fromEntries(navigation.map((n) => [n.name, JSON.parse(n.entries) as NavEntry[]])),
     collections: collectionDocs,
     forms: forms.map((f) => ({ id: f.form_key, name: f.name, definition: JSON.parse(f.definition) })),
-    assets: assets.map((a) => ({ path: a.path, content: Buffer.from(a.content) })),
+    assets,
     theme: themeFiles.length > 0 ? { files: themeFiles.map((f) => ({ path: f.path, content: Buffer.from(f.content) })) } : null,
     sourceDir: website.source_dir,
   };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { DirectoryBlobStore } from '../../src/storage/blobs/index.js';
 import { openStore, type Dialect, type Store } from '../../src/storage/dialect.js';
 
 export { DIALECTS } from '../../src/storage/dialect.js';
@@ -33,16 +34,21 @@ export async function freshDatabaseUrl(dialect: Dialect): Promise<{ url: string;
   };
 }
 
-/** A migrated store on a fresh database; `close()` also removes the database. */
+/**
+ * A migrated store on a fresh database, its assets' blobs in a fresh folder (beside the SQLite file,
+ * or a temporary one for PostgreSQL); `close()` also removes the database and the blobs.
+ */
 export async function freshStore(dialect: Dialect): Promise<Store> {
   const { url, drop } = await freshDatabaseUrl(dialect);
-  const store = await openStore(url);
+  const blobDir = dialect === 'postgres' ? await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-blobs-')) : null;
+  const store = await openStore(url, blobDir ? { blobs: new DirectoryBlobStore(blobDir) } : {});
   return {
     ...store,
     db: store.db,
     async close() {
       await store.close();
       await drop();
+      if (blobDir) await fs.rm(blobDir, { recursive: true, force: true });
     },
   };
 }

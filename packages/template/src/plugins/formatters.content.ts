@@ -8,6 +8,7 @@ import {
   colorWeight,
   googleCalendarUrl,
   humanizeDuration,
+  imageLoadingAttributes,
   isOnSale,
   isSoldOut,
   parseOriginalSize,
@@ -78,6 +79,21 @@ const imageColor: Formatter = (img, args, ctx) => {
     return `"${args[0]}" not found.`;
   }
   return args.length > 1 ? `${args[1]}: #${color}` : `#${color}`;
+};
+
+// `alt="..."` of an image with the spec's fallback: its alt text, else its title, else its body without
+// tags cut to 250 characters, else its file name (Tessera's own: themes that write their own <img>).
+const imageAlt: Formatter = (img) => `alt="${escapeHtmlAttr(altText(img))}"`;
+
+// `loading` and `fetchpriority` of an <img> from the spec's priority rule: `high` loads eagerly with a
+// high fetch priority (the picture a page opens on), `low` lazily with a low one, no argument lazily.
+const imageLoading: Formatter = (_value, args, ctx) => {
+  const priority = args[0];
+  if (priority !== undefined && priority !== 'high' && priority !== 'low') {
+    ctx.error(`Image priority must be "high", "low" or unset, got "${priority}".`);
+  }
+  const { loading, fetchPriority } = imageLoadingAttributes(priority === 'high' || priority === 'low' ? priority : undefined);
+  return `loading="${loading}"${fetchPriority ? ` fetchpriority="${fetchPriority}"` : ''}`;
 };
 
 const imageSrcset: Formatter = (img) => {
@@ -236,6 +252,8 @@ export const contentFormatters: FormatterTable = {
   'cover-image-meta': coverImageMeta,
   'image-color': imageColor,
   'image-srcset': imageSrcset,
+  'image-alt': imageAlt,
+  'image-loading': imageLoading,
   resizedHeightForWidth: sized((s, n) => resizedHeightForWidth(s, n)),
   resizedWidthForHeight: sized((s, n) => resizedWidthForHeight(s, n)),
   squarespaceThumbnailForWidth: sized((_s, n) => thumbnailWidthBucket(n)),

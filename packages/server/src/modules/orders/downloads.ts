@@ -36,17 +36,19 @@ export function downloadRoutes(app: FastifyInstance, deps: CommerceDeps): void {
       if (deps.clock() >= download.expires_on) throw new AppError('DOWNLOAD_EXPIRED');
       const asset = await deps.store.db
         .selectFrom('assets')
-        .select(['content', 'content_type'])
+        .select(['blob_key', 'content_type'])
         .where('website_id', '=', s.website.id)
         .where('path', '=', download.asset_path)
         .executeTakeFirst();
-      if (!asset) throw new AppError('NOT_FOUND');
+      const read = asset && (await deps.store.blobs.get(asset.blob_key));
+      if (!asset || !read) throw new AppError('NOT_FOUND');
       const filename = download.asset_path.slice(download.asset_path.lastIndexOf('/') + 1).replace(/[^\w.-]/g, '_');
       return reply
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .type(asset.content_type || contentTypeOf(download.asset_path))
-        .send(Buffer.from(asset.content));
+        .header('content-length', read.size)
+        .send(read.stream);
     },
   );
 }

@@ -14,13 +14,33 @@ import {
 import type { JsonObject, NavEntry } from '../../site-dir/types.js';
 import { isObject } from '../../site-dir/checker.js';
 import { ProductType } from '../../constants.js';
+import { listSiteVariants } from '../../storage/assets.js';
 
-interface AssetInfo {
+/** A resized or re-encoded copy of an image, as the asset route serves it (storage: asset_variants). */
+export interface AssetVariant {
+  readonly width: number;
+  readonly height: number;
+  /** jpeg, png, webp or gif */
+  readonly format: string;
+  readonly blobKey: string;
+  readonly size: number;
+}
+
+export interface AssetInfo {
   id: string;
   sha256: string;
   width: number | null;
   height: number | null;
   contentType: string;
+  /** Where the bytes are in the store's blob store, and how many there are. */
+  blobKey: string;
+  size: number;
+  /** The image service's variants, narrowest first (empty for other files and images not processed). */
+  variants: readonly AssetVariant[];
+  /** colorData as themes read it (topLeftAverage ... centerAverage), when the image service measured it. */
+  colorData: Record<string, string> | null;
+  /** A data URL of a tiny copy of the image. */
+  placeholder: string | null;
 }
 
 /**
@@ -58,13 +78,18 @@ export interface SiteSnapshot {
 
 export async function loadSnapshot(store: Store, websiteId: string): Promise<SiteSnapshot | undefined> {
   const db = store.db;
-  const [website, settings, collections, navigation, forms, assets, products, hosts] = await Promise.all([
+  const [website, settings, collections, navigation, forms, assets, variants, products, hosts] = await Promise.all([
     findWebsite(db, websiteId),
     findSiteSettings(db, websiteId),
     listCollections(db, websiteId),
     listNavigation(db, websiteId),
     listForms(db, websiteId),
-    db.selectFrom('assets').select(['id', 'path', 'sha256', 'width', 'height', 'content_type']).where('website_id', '=', websiteId).execute(),
+    db
+      .selectFrom('assets')
+      .select(['id', 'path', 'sha256', 'width', 'height', 'content_type', 'blob_key', 'size', 'color_data', 'placeholder'])
+      .where('website_id', '=', websiteId)
+      .execute(),
+    listSiteVariants(db, websiteId),
     db.selectFrom('products').select('data').where('website_id', '=', websiteId).where('product_type', '=', ProductType.DIGITAL).execute(),
     db.selectFrom('website_hosts').select('host').where('website_id', '=', websiteId).orderBy('host').execute(),
   ]);
@@ -74,6 +99,12 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
     if (isObject(digital) && typeof digital.file === 'string') privateAssets.add(digital.file);
   }
   if (!website || !settings) return undefined;
+  const variantsByAsset = new Map<string, AssetVariant[]>();
+  for (const v of variants) {
+    const list = variantsByAsset.get(v.asset_id) ?? [];
+    list.push({ width: v.width, height: v.height, format: v.format, blobKey: v.blob_key, size: v.size });
+    variantsByAsset.set(v.asset_id, list);
+  }
   return {
     website,
     version: website.version,
@@ -92,7 +123,23 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
     home: collections.find((c) => c.is_home === 1),
     navigation: Object.fromEntries(navigation.map((n) => [n.name, JSON.parse(n.entries) as NavEntry[]])),
     forms: new Map(forms.map((f) => [f.form_key, { id: f.form_key, name: f.name, definition: JSON.parse(f.definition) }])),
-    assets: new Map(assets.map((a) => [a.path, { id: a.id, sha256: a.sha256, width: a.width, height: a.height, contentType: a.content_type }])),
+    assets: new Map(
+      assets.map((a) => [
+        a.path,
+        {
+          id: a.id,
+          sha256: a.sha256,
+          width: a.width,
+          height: a.height,
+          contentType: a.content_type,
+          blobKey: a.blob_key,
+          size: a.size,
+          variants: variantsByAsset.get(a.id) ?? [],
+          colorData: a.color_data ? (JSON.parse(a.color_data) as Record<string, string>) : null,
+          placeholder: a.placeholder,
+        },
+      ]),
+    ),
     privateAssets,
     hosts: hosts.map((h) => h.host.toLowerCase()),
     isDefault: website.is_default === 1,

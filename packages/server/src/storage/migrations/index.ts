@@ -14,8 +14,9 @@ import { ownerStudio } from './0011-owner-studio.js';
 import { orderAdmin } from './0012-order-admin.js';
 import { customers } from './0013-customers.js';
 import { storeSettings } from './0014-store-settings.js';
+import { assetBlobs } from './0015-asset-blobs.js';
 import { ordersStateIndex } from './0016-orders-state-index.js';
-import { columnTypes, type MigrationFactory } from './types.js';
+import { columnTypes, type MigrationEnv, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
 const MIGRATIONS: Record<string, MigrationFactory> = {
@@ -33,14 +34,25 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0012-order-admin': orderAdmin,
   '0013-customers': customers,
   '0014-store-settings': storeSettings,
+  '0015-asset-blobs': assetBlobs,
   '0016-orders-state-index': ordersStateIndex,
 };
 
+/** For listing the migrations only: running one that moves asset bytes needs the store's blob store. */
+const WITHOUT_BLOBS: MigrationEnv = {
+  get blobs(): never {
+    throw new Error('this migration needs the blob store of the assets: open the store with openStore()');
+  },
+};
+
 export class TesseraMigrations implements MigrationProvider {
-  constructor(private readonly dialect: Dialect) {}
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly env: MigrationEnv = WITHOUT_BLOBS,
+  ) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
     const types = columnTypes(this.dialect);
-    return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(types)]));
+    return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(types, this.env)]));
   }
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { BlobStore } from '../blobs/index.js';
 
 /**
  * Column types that differ between the dialects: the one place a migration branches on the dialect.
@@ -23,8 +24,16 @@ export function columnTypes(dialect: Dialect): ColumnTypes {
   }
 }
 
+/** What a migration may reach besides the database: the blob store that holds the assets' bytes. */
+export interface MigrationEnv {
+  readonly blobs: BlobStore;
+}
+
 /** A migration written once, given the column types of the dialect it runs on. */
-export type MigrationFactory = (types: ColumnTypes) => {
+export type MigrationFactory = (
+  types: ColumnTypes,
+  env?: MigrationEnv,
+) => {
   up(db: Kysely<any>): Promise<void>;
   down(db: Kysely<any>): Promise<void>;
 };

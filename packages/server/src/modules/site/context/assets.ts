@@ -1,4 +1,4 @@
-import type { SiteSnapshot } from '../snapshot.js';
+import type { AssetInfo, SiteSnapshot } from '../snapshot.js';
 
 const EXTERNAL = /^(https?:)?\/\//i;
 
@@ -13,7 +13,22 @@ export function assetUrl(s: SiteSnapshot, path: string): string {
   return info ? `${clean}?v=${info.sha256.slice(0, 12)}` : clean;
 }
 
-/** An image as themes read it: assetUrl, originalSize "WxH", focal point, alt text. */
+/**
+ * systemDataVariants as themes read it: the original's "WxH", then each width the image service made
+ * ("1200x800,100w,300w,500w,750w,1000w"); empty for an image without variants (not a raster image, too
+ * small, not processed yet), so that themes write no srcset for it.
+ */
+function systemDataVariants(info: AssetInfo | undefined): string {
+  if (!info || info.variants.length === 0 || !info.width || !info.height) return '';
+  const widths = [...new Set(info.variants.map((v) => v.width))].sort((a, b) => a - b);
+  return [`${info.width}x${info.height}`, ...widths.map((w) => `${w}w`)].join(',');
+}
+
+/**
+ * An image as themes read it (platform.md "Image"): assetUrl, originalSize "WxH", focal point, colorData
+ * (the corner and centre averages), systemDataVariants, alt text, title, file name; and a placeholder,
+ * a data URL of a tiny copy to show while the image loads.
+ */
 export function imageContext(s: SiteSnapshot, path: string, title: string, alt?: string | null, focal?: unknown) {
   const info = s.assets.get(path);
   const point = focal && typeof focal === 'object' ? (focal as { x?: unknown; y?: unknown }) : {};
@@ -29,8 +44,9 @@ export function imageContext(s: SiteSnapshot, path: string, title: string, alt?:
     title,
     filename: path.slice(path.lastIndexOf('/') + 1),
     contentType: info?.contentType ?? null,
-    // Resized variants would be listed here once the server serves them; themes then write a srcset.
-    systemDataVariants: '',
+    systemDataVariants: systemDataVariants(info),
+    colorData: info?.colorData ?? null,
+    placeholder: info?.placeholder ?? null,
   };
 }
 

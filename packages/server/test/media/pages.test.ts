@@ -1,0 +1,95 @@
+// The demo shop with the default theme, as a fresh install serves it: its photographs get their
+// variants at import, and the pages write srcset and sizes from them, loading and fetchpriority by the
+// spec's priority rule, and alt text with the spec's fallback; every srcset URL answers an image no
+// wider than it says.
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { importSite } from '../../src/site-dir/index.js';
+import type { Store } from '../../src/storage/dialect.js';
+import { testConfig } from '../helpers/app.js';
+import { FIXTURES } from '../helpers/paths.js';
+import { freshStore } from '../helpers/store.js';
+
+const REPO = path.resolve(FIXTURES, '..', '..', '..', '..');
+const DEMO = path.join(REPO, 'sites', 'demo');
+
+/** Every <img> tag of a page, as attribute maps. */
+function images(html: string): Record<string, string>[] {
+  return [...html.matchAll(/<img\b([^>]*)>/g)].map((m) => Object.fromEntries([...m[1]!.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map((a) => [a[1]!, a[2] ?? ''])));
+}
+
+const decode = (s: string) => s.replace(/&amp;/g, '&');
+
+describe('the demo shop’s pages with its photographs', () => {
+  let store: Store;
+  let app: FastifyInstance;
+  let importMs: number;
+  beforeAll(async () => {
+    store = await freshStore('sqlite');
+    const started = performance.now();
+    await importSite(store, DEMO);
+    importMs = performance.now() - started;
+    app = await buildApp(testConfig({ siteDir: DEMO, themesDir: path.join(REPO, 'themes') }), { store });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+  });
+
+  it('imports the demo with its photographs made into variants in a few seconds', async () => {
+    const photos = await store.db.selectFrom('assets').select(['path', 'processed_on']).where('path', 'like', 'assets/shop/photos/%').execute();
+    expect(photos.length).toBeGreaterThanOrEqual(12);
+    for (const p of photos) expect(p.processed_on, p.path).not.toBeNull();
+    expect(importMs).toBeLessThan(60_000);
+  });
+
+  it('writes srcset with sizes, the opening picture eager with a high priority, the others lazy', async () => {
+    const res = await app.inject({ url: '/shop/pour-over-dripper' });
+    expect(res.statusCode).toBe(200);
+    const gallery = images(res.body).filter((img) => img.src?.startsWith('/assets/shop/'));
+    const photo = gallery[0]!;
+    expect(photo.src).toMatch(/^\/assets\/shop\/photos\/pour-over-dripper\.jpg\?v=[0-9a-f]{12}$/);
+    expect(decode(photo.srcset!).split(',')).toEqual([
+      ...[100, 300, 500, 750, 1000].map((w) => `${decode(photo.src!)}&format=${w}w ${w}w`),
+      `${decode(photo.src!)}&format=original 1500w`,
+    ]);
+    expect(photo.sizes).toBe('(min-width: 900px) 50vw, 100vw');
+    expect([photo.loading, photo.fetchpriority]).toEqual(['eager', 'high']);
+    expect(photo.alt).toBe('A photograph of the white pour-over dripper on its saucer');
+    expect([photo.width, photo.height]).toEqual(['1200', '1200']);
+    const drawing = gallery[1]!;
+    expect(drawing.srcset).toBeUndefined(); // an SVG has no variants: no srcset
+    expect([drawing.loading, drawing.fetchpriority]).toEqual(['lazy', undefined]);
+  });
+
+  it('gives every image that has a srcset a sizes, on the shop list too', async () => {
+    for (const url of ['/shop', '/shop/linen-apron', '/']) {
+      const res = await app.inject({ url });
+      const served = images(res.body).filter((img) => 'srcset' in img);
+      expect(served.length, url).toBeGreaterThan(0);
+      for (const img of served) {
+        expect(img.sizes, `${url}: ${img.src}`).toMatch(/\S/);
+        expect(img.loading, `${url}: ${img.src}`).toMatch(/^(lazy|eager)$/);
+        if (img.fetchpriority === 'high') expect(img.loading).toBe('eager');
+        if (img.fetchpriority === 'low' || img.fetchpriority === undefined) expect(img.loading).toBe('lazy');
+      }
+    }
+  });
+
+  it('answers each srcset entry with an image no wider than it says, WebP for browsers that take it', async () => {
+    const res = await app.inject({ url: '/shop/glass-carafe' });
+    const photo = images(res.body).find((img) => img.src?.includes('/photos/'))!;
+    for (const entry of decode(photo.srcset!).split(',')) {
+      const [url, descriptor] = entry.split(' ');
+      const served = await app.inject({ url: url!, headers: { accept: 'image/avif,image/webp,*/*' } });
+      expect(served.statusCode, url).toBe(200);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.width!, url).toBeLessThanOrEqual(Number(descriptor!.replace('w', '')));
+      if (!url!.endsWith('format=original')) expect(meta.format, url).toBe('webp');
+    }
+  });
+});
