@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 const base: StudioContext = { page: 'restock', siteTitle: 'Tessera Supply Co.', language: 'en-US', email: 'shop@shop.test' };
 
-function frame(permissions: string[], current = { name: 'restock', title: 'Restock notifications' }) {
+function frame(permissions: string[], current: { name: string; title: string; path?: string } = { name: 'restock', title: 'Restock notifications' }) {
   const onSignOut = vi.fn();
   render(
     <Frame context={{ ...base, permissions }} current={current} pages={PAGES} onSignOut={onSignOut}>
@@ -77,6 +77,16 @@ describe('the navigation frame', () => {
     // Nothing held: nothing listed, the sign-in page never.
     expect(within(frame([]).nav).queryAllByRole('link')).toEqual([]);
     expect(navigablePages(PAGES, ['viewAnalytics', 'viewRestockSignups', 'openConfig']).map((p) => p.name)).not.toContain('login');
+  });
+
+  it('marks the list a page of one thing belongs to (an order under Orders) as where one is, not as the page', () => {
+    const { nav } = frame(['openConfig', 'viewOrders'], { name: 'order', title: 'Order', path: '/config/orders/:id' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('aria-current')])).toEqual([
+      ['Home', null],
+      ['Orders', 'true'],
+    ]);
+    cleanup();
   });
 
   it('names the site and the account, signs out, and holds the page under its heading in the main landmark', () => {

@@ -8,8 +8,8 @@ import { type StudioPage, navigablePages } from '../pages.js';
 
 export interface FrameProps {
   readonly context: StudioContext;
-  /** The page shown: its title is the heading. */
-  readonly current: Pick<StudioPage, 'name' | 'title'>;
+  /** The page shown: its title is the heading; a page of one thing (its path under a listed page's) marks that list as where one is. */
+  readonly current: Pick<StudioPage, 'name' | 'title'> & { readonly path?: string };
   /** Every page of the studio; the frame lists those the account may open. */
   readonly pages: readonly StudioPage[];
   onSignOut(): void;
@@ -56,7 +56,9 @@ export function Frame({ context, current, pages, onSignOut, children }: FramePro
         <ul>
           {listed.map((page) => (
             <li key={page.name}>
-              <a href={page.path} aria-current={page.name === current.name ? 'page' : undefined}>
+              <a
+                href={page.path}
+                aria-current={page.name === current.name ? 'page' : current.path?.startsWith(`${page.path}/`) && page.path !== '/config/' ? 'true' : undefined}>
                 {page.title}
               </a>
             </li>
