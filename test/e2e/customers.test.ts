@@ -5,16 +5,11 @@
 // everywhere. A reporting account reads without any action; a viewer cannot open the page. Both
 // pages fit a phone (390 px) and a desktop (1280 px) with no serious accessibility violation;
 // screenshots go to test-results/.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { REPO, browserSuite, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
 import { seriousViolations, tabTo } from './shopper.js';
 
-const run = promisify(execFile);
-const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
 const site = e2eSite();
 const PASSWORD = 'a long e2e staff password';
 const STAFF = {
@@ -33,9 +28,7 @@ describe.runIf(site.name === 'demo')("the owner's customer pages in Chromium", (
   const ui = browserSuite(
     async () => {
       const server = await startServer(site);
-      const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
-      for (const { email, role } of Object.values(STAFF))
-        await run(process.execPath, [CLI, 'owner', 'create', email, '--password', PASSWORD, '--role', role], { env });
+      await createStaff(server, STAFF, PASSWORD);
       return server;
     },
     { context: false, timeout: 120_000 },

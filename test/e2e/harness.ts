@@ -1,11 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+
+const runFile = promisify(execFile);
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -214,4 +217,17 @@ export function browserSuite(
   });
   screenshotOnFailure(() => page);
   return suite;
+}
+
+/** Makes the studio's accounts with the CLI, as an owner would: each email with its website role (none: the owner, admin). */
+export async function createStaff(
+  server: RunningServer,
+  accounts: Readonly<Record<string, { email: string; role: string | null }>>,
+  password: string,
+): Promise<void> {
+  const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
+  const cli = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
+  for (const { email, role } of Object.values(accounts)) {
+    await runFile(process.execPath, [cli, 'owner', 'create', email, '--password', password, ...(role ? ['--role', role] : [])], { env });
+  }
 }

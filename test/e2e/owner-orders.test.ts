@@ -4,19 +4,15 @@
 // members' area); a store manager fulfils it with a tracking number (the shipped mail reaches the real
 // SMTP test server) and refunds one mug; the totals, the stock and the timeline are right; a reporting
 // account can only look, and a viewer cannot open the page.
-import { execFile } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, browserSuite, saveScreenshot, startServer } from './harness.js';
+import { REPO, browserSuite, createStaff, saveScreenshot, startServer } from './harness.js';
 import { ADA, fillCheckout, seriousViolations } from './shopper.js';
 
-const run = promisify(execFile);
-const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
 const PASSWORD = 'a long e2e staff password';
 const STAFF = {
   admin: { email: 'owner@flow.test', role: null },
@@ -39,10 +35,7 @@ describe('running the shop from the studio', () => {
       await fsp.cp(path.join(REPO, 'sites', 'demo'), siteDir, { recursive: true });
       smtp = await startSmtp();
       const server = await startServer({ siteDir, themesDir: path.join(REPO, 'themes'), env: { SMTP_URL: smtp.url } });
-      const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
-      for (const { email, role } of Object.values(STAFF)) {
-        await run(process.execPath, [CLI, 'owner', 'create', email, '--password', PASSWORD, ...(role ? ['--role', role] : [])], { env });
-      }
+      await createStaff(server, STAFF, PASSWORD);
       return server;
     },
     {
@@ -144,7 +137,11 @@ describe('running the shop from the studio', () => {
     await expect(pending.innerText()).resolves.toMatch(/\b1\b/);
     await pending.getByRole('link', { name: 'View pending orders' }).click();
     await owner.waitForURL(/\/config\/orders\?payment=pending/);
-    await owner.getByRole('link', { name: new RegExp(SHOPPER.email) }).or(owner.getByRole('link', { name: /^#\d+/ })).first().click();
+    await owner
+      .getByRole('link', { name: new RegExp(SHOPPER.email) })
+      .or(owner.getByRole('link', { name: /^#\d+/ }))
+      .first()
+      .click();
     await owner.waitForURL(/\/config\/orders\/[^/?]+$/);
     expect(new URL(owner.url()).pathname).toBe(orderPath);
     await owner.getByRole('button', { name: 'Mark as paid' }).click();
@@ -206,7 +203,10 @@ describe('running the shop from the studio', () => {
     // Reporting may look, and is offered no action; a viewer cannot open the page.
     const reporting = await signIn('reporting', PHONE);
     await reporting.goto(`${ui.server.url}${orderPath}`);
-    await reporting.getByRole('heading', { name: /Order #\d+/ }).first().waitFor();
+    await reporting
+      .getByRole('heading', { name: /Order #\d+/ })
+      .first()
+      .waitFor();
     expect(await reporting.getByRole('group', { name: 'Order actions' }).count()).toBe(0);
     expect(await reporting.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await seriousViolations(reporting)).toEqual([]);

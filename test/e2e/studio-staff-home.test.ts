@@ -5,16 +5,12 @@
 // first), which signs it out; an owner who forgot the password gets a link by mail from the sign-in
 // page, and the new password signs every other device out. No serious or critical axe finding at
 // 390 px or 1280 px; screenshots of each page go to test-results/.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ReceivedMail, type TestSmtp, startSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, browserSuite, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { seriousViolations } from './shopper.js';
 
-const run = promisify(execFile);
-const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
 const PASSWORD = 'a long e2e staff password';
 const ACCOUNTS = {
   admin: { email: 'owner@home.test', role: null },
@@ -26,14 +22,6 @@ const ACCOUNTS = {
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, bypassCSP: true };
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(REPO, 'node_modules', 'axe-core', 'axe.min.js') });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-  });
-}
-
 const fits = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("the studio's home and staff pages in Chromium", () => {
@@ -43,10 +31,7 @@ describe("the studio's home and staff pages in Chromium", () => {
       smtp = await startSmtp();
       const site = e2eSite();
       const server = await startServer({ siteDir: site.siteDir, themesDir: site.themesDir, env: { SMTP_URL: smtp.url } });
-      const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
-      for (const { email, role } of Object.values(ACCOUNTS)) {
-        await run(process.execPath, [CLI, 'owner', 'create', email, '--password', PASSWORD, ...(role ? ['--role', role] : [])], { env });
-      }
+      await createStaff(server, ACCOUNTS, PASSWORD);
       return server;
     },
     { context: false, timeout: 120_000, cleanUp: () => smtp?.stop() },

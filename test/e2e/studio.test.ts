@@ -2,15 +2,11 @@
 // the signed-in account's role may open (an admin, a reporting account, a store manager), works from
 // the keyboard, opens from the Menu button on a phone, and has no serious accessibility violation at
 // 390 px or 1280 px. Screenshots of the frame go to test-results/.
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { REPO, browserSuite, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { seriousViolations } from './shopper.js';
 
-const run = promisify(execFile);
-const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
 const PASSWORD = 'a long e2e staff password';
 const ACCOUNTS = {
   admin: { email: 'owner@studio.test', role: null },
@@ -20,23 +16,12 @@ const ACCOUNTS = {
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
 const DESKTOP = { viewport: { width: 1280, height: 900 }, bypassCSP: true };
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: path.join(REPO, 'node_modules', 'axe-core', 'axe.min.js') });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-  });
-}
-
 describe("the owner's studio in Chromium", () => {
   const ui = browserSuite(
     async () => {
       const site = e2eSite();
       const server = await startServer({ siteDir: site.siteDir, themesDir: site.themesDir });
-      const env = { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' };
-      for (const { email, role } of Object.values(ACCOUNTS)) {
-        await run(process.execPath, [CLI, 'owner', 'create', email, '--password', PASSWORD, ...(role ? ['--role', role] : [])], { env });
-      }
+      await createStaff(server, ACCOUNTS, PASSWORD);
       return server;
     },
     { context: false, timeout: 120_000 },
