@@ -139,6 +139,9 @@ describe('running the shop from the studio', () => {
     await expect(pending.innerText()).resolves.toMatch(/\b1\b/);
     await pending.getByRole('link', { name: 'View pending orders' }).click();
     await owner.waitForURL(/\/config\/orders\?payment=pending/);
+    await owner.getByRole('link', { name: /^#\d+|Order #\d+/ }).first().waitFor();
+    expect(await seriousViolations(owner)).toEqual([]);
+    await saveScreenshot(owner, 'owner orders pending desktop');
     await owner
       .getByRole('link', { name: new RegExp(SHOPPER.email) })
       .or(owner.getByRole('link', { name: /^#\d+/ }))
@@ -213,6 +216,11 @@ describe('running the shop from the studio', () => {
     expect(await reporting.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await seriousViolations(reporting)).toEqual([]);
     await saveScreenshot(reporting, 'owner order reporting phone');
+    await reporting.goto(`${ui.server.url}/config/orders`);
+    await reporting.getByRole('link', { name: 'Export CSV' }).waitFor();
+    expect(await reporting.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(reporting)).toEqual([]);
+    await saveScreenshot(reporting, 'owner orders list reporting phone');
     const viewer = await signIn('viewer');
     const denied = await viewer.goto(`${ui.server.url}${orderPath}`);
     expect(new URL(viewer.url()).pathname === '/config/login' || denied?.status() === 403).toBe(true);
