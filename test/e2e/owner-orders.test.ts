@@ -139,7 +139,10 @@ describe('running the shop from the studio', () => {
     await expect(pending.innerText()).resolves.toMatch(/\b1\b/);
     await pending.getByRole('link', { name: 'View pending orders' }).click();
     await owner.waitForURL(/\/config\/orders\?payment=pending/);
-    await owner.getByRole('link', { name: /^#\d+|Order #\d+/ }).first().waitFor();
+    await owner
+      .getByRole('link', { name: /^#\d+|Order #\d+/ })
+      .first()
+      .waitFor();
     expect(await seriousViolations(owner)).toEqual([]);
     await saveScreenshot(owner, 'owner orders pending desktop');
     await owner
