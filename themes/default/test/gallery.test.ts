@@ -62,6 +62,7 @@ describe('gallery designs', () => {
     expect(el).toContain('role="region" aria-roledescription="carousel" aria-label="Gallery"');
     expect(el).toContain('data-autoplay="true" data-autoplay-duration="3"');
     expect(el).toContain('--gallery-strip-height: 120px; --gallery-strip-margin: 0px');
+    expect(html).toContain('<ul class="gallery__list" role="presentation">');
     expect(slides(html)[0]).toBe('<li class="gallery__slide" data-index="1" role="group" aria-roledescription="slide" aria-label="1 of 9">');
     expect(slides(html)[8]).toContain('aria-label="9 of 9"');
     expect(html).toContain('aria-label="Previous picture"');

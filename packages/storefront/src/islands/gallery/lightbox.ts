@@ -59,9 +59,18 @@ export function openLightbox(root: HTMLElement, start: number, opener: HTMLEleme
   prev.addEventListener('click', () => show(index - 1));
   next.addEventListener('click', () => show(index + 1));
   close.addEventListener('click', () => dialog.close());
+  // The modal dialog keeps the page behind it inert, but Tab could still leave for the browser's own
+  // controls: it goes round the dialog's buttons instead.
+  const focusable = [prev, next, close];
   dialog.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowLeft') show(index - 1);
     else if (event.key === 'ArrowRight') show(index + 1);
+    else if (event.key === 'Tab') {
+      event.preventDefault();
+      const at = focusable.indexOf(document.activeElement as HTMLButtonElement);
+      const step = event.shiftKey ? -1 : 1;
+      focusable[(at + step + focusable.length) % focusable.length].focus();
+    }
   });
   // A click on the backdrop (the dialog itself, outside its content) closes it too.
   dialog.addEventListener('click', (event) => {
