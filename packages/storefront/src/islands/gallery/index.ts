@@ -37,7 +37,7 @@ function enhanceCarousel(root: HTMLElement): void {
   let index = 0;
   const mark = (i: number) => {
     index = i;
-    thumbs.forEach((t, k) => t.setAttribute('aria-current', String(k === i)));
+    for (const [k, t] of thumbs.entries()) t.setAttribute('aria-current', String(k === i));
   };
   const go = (i: number) => {
     const next = (i + slides.length) % slides.length;
