@@ -97,3 +97,97 @@ describe.skipIf(site.name !== 'demo')('the demo gallery in Chromium', () => {
     });
   }
 });
+
+/** A copy of the demo site whose gallery has the given options (the demo's own stay as they are). */
+function galleryCopy(galleryOptions: Record<string, unknown>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-gallery-'));
+  fs.cpSync(site.siteDir, dir, { recursive: true });
+  const file = path.join(dir, 'collections', 'gallery.json');
+  const gallery = JSON.parse(fs.readFileSync(file, 'utf8'));
+  fs.writeFileSync(file, JSON.stringify({ ...gallery, galleryOptions }, null, 2));
+  return dir;
+}
+
+describe.skipIf(site.name !== 'demo')('a slider that plays by itself, in Chromium', () => {
+  let dir = '';
+  const ui = browserSuite(
+    () => {
+      dir = galleryCopy({ design: 'carousel', autoplay: true, 'autoplay-duration': 1, lightbox: true, lightboxTheme: 'light' });
+      return startServer({ siteDir: dir, themesDir: site.themesDir });
+    },
+    { cleanUp: () => fs.rmSync(dir, { recursive: true, force: true }) },
+  );
+  /** The slide nearest the middle of the list, as the visitor sees it. */
+  const shown = () =>
+    ui.page.evaluate(() => {
+      const list = document.querySelector<HTMLElement>('.gallery__list')!;
+      const middle = list.scrollLeft + list.clientWidth / 2;
+      const slides = Array.from(list.children) as HTMLElement[];
+      return slides.findIndex((s) => s.offsetLeft <= middle && middle < s.offsetLeft + s.offsetWidth + 1) + 1;
+    });
+
+  it('moves on every second, waits while hovered or focused, stops with its pause button', async () => {
+    await ui.page.setViewportSize({ width: 1280, height: 900 });
+    await ui.page.goto(`${ui.server.url}/gallery`);
+    await ui.page.waitForSelector('.gallery--slider[data-tessera-mounted="gallery"]');
+    expect(await ui.page.isVisible('[data-gallery-pause]')).toBe(true);
+    await ui.page.waitForFunction(() => {
+      const list = document.querySelector<HTMLElement>('.gallery__list')!;
+      return list.scrollLeft > (list.children[1] as HTMLElement).offsetLeft - list.clientWidth / 2;
+    });
+    expect(await shown()).toBeGreaterThanOrEqual(2);
+    // Focus inside holds it still.
+    await ui.page.focus('.gallery__link');
+    await ui.page.waitForTimeout(300);
+    const held = await ui.page.evaluate(() => document.querySelector<HTMLElement>('.gallery__list')!.scrollLeft);
+    await ui.page.waitForTimeout(1500);
+    expect(await ui.page.evaluate(() => document.querySelector<HTMLElement>('.gallery__list')!.scrollLeft)).toBe(held);
+    // The pause button stops it for good, and says so.
+    await ui.page.click('[data-gallery-pause]');
+    expect(await ui.page.getAttribute('[data-gallery-pause]', 'aria-label')).toBe('Play');
+    await ui.page.mouse.move(5, 5);
+    await ui.page.evaluate(() => (document.activeElement as HTMLElement).blur());
+    await ui.page.waitForTimeout(300);
+    const stopped = await ui.page.evaluate(() => document.querySelector<HTMLElement>('.gallery__list')!.scrollLeft);
+    await ui.page.waitForTimeout(1500);
+    expect(await ui.page.evaluate(() => document.querySelector<HTMLElement>('.gallery__list')!.scrollLeft)).toBe(stopped);
+    // The light lightbox opens from the slider too.
+    await ui.page.click('.gallery__link >> nth=0');
+    expect(await ui.page.getAttribute('dialog.gallery-lightbox', 'class')).toContain('gallery-lightbox--light');
+    expect(await seriousViolations(ui.page)).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it('never moves by itself for a visitor who asks for reduced motion', async () => {
+    await ui.page.emulateMedia({ reducedMotion: 'reduce' });
+    await ui.page.goto(`${ui.server.url}/gallery`);
+    await ui.page.waitForSelector('.gallery--slider[data-tessera-mounted="gallery"]');
+    await ui.page.waitForTimeout(2500);
+    expect(await ui.page.evaluate(() => document.querySelector<HTMLElement>('.gallery__list')!.scrollLeft)).toBe(0);
+    expect(await ui.page.isVisible('[data-gallery-pause]')).toBe(false);
+  });
+
+  it('follows a swipe: the slide the visitor scrolled to becomes the current one', async () => {
+    await ui.page.emulateMedia({ reducedMotion: 'reduce' });
+    await ui.page.setViewportSize({ width: 390, height: 844 });
+    await ui.page.goto(`${ui.server.url}/gallery`);
+    await ui.page.waitForSelector('.gallery--slider[data-tessera-mounted="gallery"]');
+    expect(await ui.page.getAttribute('.gallery', 'data-current')).toBe('1');
+    // A finger's swipe scrolls the list sideways; it snaps to the nearest slide.
+    await ui.page.evaluate(() => {
+      const list = document.querySelector<HTMLElement>('.gallery__list')!;
+      list.scrollLeft = (list.children[3] as HTMLElement).offsetLeft;
+    });
+    await ui.page.waitForFunction(() => document.querySelector<HTMLElement>('.gallery')!.dataset.current === '4');
+    expect(await shown()).toBe(4);
+    // The next button goes on from there, not from the first slide.
+    await ui.page.click('[data-gallery-step="1"]');
+    await ui.page.waitForFunction(() => {
+      const list = document.querySelector<HTMLElement>('.gallery__list')!;
+      const fifth = list.children[4] as HTMLElement;
+      return Math.abs(list.scrollLeft - (fifth.offsetLeft - (list.clientWidth - fifth.offsetWidth) / 2)) < 4;
+    });
+    expect(await ui.page.getAttribute('.gallery', 'data-current')).toBe('5');
+    expect(ui.pageErrors).toEqual([]);
+  });
+});

@@ -37,6 +37,7 @@ function enhanceCarousel(root: HTMLElement): void {
   let index = 0;
   const mark = (i: number) => {
     index = i;
+    root.dataset.current = String(i + 1);
     for (const [k, t] of thumbs.entries()) t.setAttribute('aria-current', String(k === i));
   };
   const go = (i: number) => {
