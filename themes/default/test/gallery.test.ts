@@ -69,6 +69,8 @@ describe('gallery designs', () => {
     expect(html).toContain('aria-label="Next picture"');
     expect(html).toContain('<button type="button" class="gallery__thumb" data-gallery-go="1" aria-label="Show picture 1: Roastery at dawn">');
     expect(html).toContain('sizes="(min-width: 1100px) 1060px, 100vw"');
+    // Thumbnails ask for pictures as wide as the strip is high, not wider.
+    expect(html).toMatch(/class="gallery__thumb"[^>]*><img [^>]*sizes="120px"/);
   });
 
   it('leaves the thumbnails out of a slideshow without them, and the meta out when show-meta is off', () => {
