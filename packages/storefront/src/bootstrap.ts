@@ -99,6 +99,8 @@ export const ISLANDS: ReadonlyArray<IslandEntry> = [
   ],
   ['[data-tessera-island="lock-screen"],[data-tessera-island="protected-content"]', () => import('./islands/password/index.js')],
   ['[data-tessera-island="language-switcher"]', () => import('./islands/language/index.js'), 'toggle'],
+  // Galleries: slideshow and slider controls, autoplay and the lightbox (themes/default/blocks/gallery.block).
+  ['[data-tessera-island="gallery"]', () => import('./islands/gallery/index.js')],
 ];
 
 export const CONTEXT_ELEMENT_ID = 'tessera-context';

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseGalleryOptions } from '@tessera/core/gallery';
 import { localizedStrings } from '@tessera/server';
 
 type Json = Record<string, any>;
@@ -41,6 +42,7 @@ function collectionContext(c: Json) {
     folder: false,
     description: c.description ?? '',
     itemCount: c.items.filter(visible).length,
+    ...(c.type === 'gallery' ? { galleryOptions: parseGalleryOptions(c.galleryOptions).options } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { parseGalleryOptions } from '@tessera/core/gallery';
 import { FolderBehavior, ProductType } from '../../../constants.js';
 import { isObject } from '../../../site-dir/checker.js';
 import type { Json, JsonObject } from '../../../site-dir/types.js';
@@ -65,6 +66,8 @@ export function collectionContext(s: SiteSnapshot, c: CollectionRow, itemCount: 
     itemCount,
     pageSize: c.page_size,
     ...(children ? { collections: children } : {}),
+    // A gallery's design options, every one typed and defaulted: a missing or bad value takes its default.
+    ...(c.type_name === 'gallery' ? { galleryOptions: parseGalleryOptions((JSON.parse(c.data) as JsonObject).galleryOptions).options } : {}),
     ...(parent ? { parent: { id: parent.id, title: parent.title, urlId: parent.url_id, fullUrl: collectionUrl(s, parent) } } : {}),
   };
 }
