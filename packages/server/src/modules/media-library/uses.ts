@@ -19,8 +19,9 @@ export function referencePattern(path: string): RegExp {
   return new RegExp(`${escaped}(?![A-Za-z0-9._/-])`);
 }
 
+/** A LIKE pattern that finds the path (its `_` may match any character: the rows found are checked exactly). */
 function likeAny(path: string): string {
-  return `%${path.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${path}%`;
 }
 
 interface ContentRow {
@@ -37,7 +38,7 @@ interface ContentRow {
 export async function contentNaming(db: Db, websiteId: string, paths: readonly string[]): Promise<ContentRow[]> {
   if (paths.length === 0) return [];
   const patterns = paths.map(likeAny);
-  const [items, products, collections, settings] = await Promise.all([
+  const [items, products, variants, collections, settings] = await Promise.all([
     db
       .selectFrom('items')
       .leftJoin('products', 'products.item_id', 'items.id')
@@ -51,6 +52,13 @@ export async function contentNaming(db: Db, websiteId: string, paths: readonly s
       .select(['items.id', 'items.title', 'products.data'])
       .where('products.website_id', '=', websiteId)
       .where((eb) => eb.or(patterns.map((p) => eb('products.data', 'like', p))))
+      .execute(),
+    db
+      .selectFrom('product_variants')
+      .innerJoin('items', 'items.id', 'product_variants.item_id')
+      .select(['items.id', 'items.title', 'product_variants.image'])
+      .where('product_variants.website_id', '=', websiteId)
+      .where((eb) => eb.or(patterns.map((p) => eb('product_variants.image', 'like', p))))
       .execute(),
     db
       .selectFrom('collections')
@@ -68,6 +76,7 @@ export async function contentNaming(db: Db, websiteId: string, paths: readonly s
   return [
     ...items.map((r) => ({ kind: r.product ? ('product' as const) : ('item' as const), id: r.id, title: r.title, text: `${r.data}\n${r.body}\n${r.excerpt}` })),
     ...products.map((r) => ({ kind: 'product' as const, id: r.id, title: r.title, text: r.data })),
+    ...variants.map((r) => ({ kind: 'product' as const, id: r.id, title: r.title, text: r.image ?? '' })),
     ...collections.map((r) => ({ kind: 'collection' as const, id: r.id, title: r.title, text: r.data })),
     ...settings.map((r) => ({ kind: 'site' as const, id: websiteId, title: r.site_title, text: `${r.logo ?? ''}\n${r.website_settings}` })),
   ];
