@@ -99,7 +99,10 @@ describe.each(DIALECTS)('uploads to the media library on %s', (dialect) => {
   });
 
   it('gives a second file of the same name a name of its own', async () => {
-    const res = await upload(admin, [{ name: 'same.jpg', bytes: jpeg }, { name: 'same.jpg', bytes: jpeg }]);
+    const res = await upload(admin, [
+      { name: 'same.jpg', bytes: jpeg },
+      { name: 'same.jpg', bytes: jpeg },
+    ]);
     expect(res.json.files.map((f: { asset: { path: string } }) => f.asset.path)).toEqual(['assets/uploads/same.jpg', 'assets/uploads/same-2.jpg']);
   });
 
@@ -115,7 +118,11 @@ describe.each(DIALECTS)('uploads to the media library on %s', (dialect) => {
     const noCrumb = await upload(admin, [{ name: 'c.jpg', bytes: jpeg }], '', { 'x-csrf-token': '' });
     expect(noCrumb.status).toBe(403);
     expect(noCrumb.json.code).toBe('CRUMB_FAIL');
-    const rows = await site.store.db.selectFrom('assets').select('path').where('path', 'in', ['assets/uploads/r.jpg', 'assets/uploads/n.jpg', 'assets/uploads/c.jpg']).execute();
+    const rows = await site.store.db
+      .selectFrom('assets')
+      .select('path')
+      .where('path', 'in', ['assets/uploads/r.jpg', 'assets/uploads/n.jpg', 'assets/uploads/c.jpg'])
+      .execute();
     expect(rows).toEqual([]);
   });
 
