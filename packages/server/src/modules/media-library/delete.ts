@@ -83,7 +83,12 @@ async function removeReferences(tx: Transaction<Database>, websiteId: string, pa
       const data = cleanJson(product.data, path, pattern);
       if (data !== null) await tx.updateTable('products').set({ data }).where('item_id', '=', product.item_id).execute();
     }
-    const variants = await tx.selectFrom('product_variants').select(['id', 'image']).where('website_id', '=', websiteId).where('item_id', 'in', itemIds).execute();
+    const variants = await tx
+      .selectFrom('product_variants')
+      .select(['id', 'image'])
+      .where('website_id', '=', websiteId)
+      .where('item_id', 'in', itemIds)
+      .execute();
     const named = variants.filter((v) => v.image && pattern.test(v.image)).map((v) => v.id);
     if (named.length > 0) await tx.updateTable('product_variants').set({ image: null }).where('id', 'in', named).execute();
   }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -39,18 +40,32 @@ export async function mediaLibraryRoutes(root: FastifyInstance, options: MediaLi
     let left = limitBytes(limits.siteMb) - (await siteBytes(store.db, websiteId));
     const ctx = { store, websiteId, limits, expected: request.query.kind as MediaKind | undefined, now: clock(), log: request.log };
     const outcomes: UploadOutcome[] = [];
+    // A browser that goes away mid-file leaves the parser's file stream waiting for bytes that never
+    // come: the closed connection fails that stream, hence its put, which then keeps nothing.
+    let current: Readable | undefined;
+    let cutOff = false;
+    const onClose = () => {
+      if (request.raw.complete) return;
+      cutOff = true;
+      current?.destroy(new Error('the request was cut off'));
+    };
+    request.raw.once('close', onClose);
     try {
       for await (const part of request.parts()) {
         if (part.type !== 'file') continue;
+        current = part.file;
         const outcome = await storeUpload(ctx, part.filename ?? '', part.file, left);
+        current = undefined;
         if (outcome.ok && outcome.size) left -= outcome.size;
         outcomes.push(outcome);
+        if (cutOff) break;
       }
     } catch (error) {
       // The body was cut off or broke the parser's limits: the files before stay, whole.
       request.log.warn({ err: error }, 'media: an upload request ended early');
       outcomes.push({ ok: false, fileName: '', code: 'FILE_UPLOAD_INCOMPLETE', error: new AppError('FILE_UPLOAD_INCOMPLETE').message });
     }
+    request.raw.off('close', onClose);
     if (outcomes.length === 0) throw new AppError('UPLOAD_NO_FILES');
     // Images get their variants now, so that the library shows them at once; a bad image is kept and
     // served as it is, its processing error shown with it.

@@ -52,6 +52,12 @@ export async function storeUpload(ctx: UploadContext, sentName: string, file: Re
   const tap = new UploadTap(shown, ctx.limits, siteBytesLeft, ctx.expected);
   const id = randomUUID();
   const key = checkBlobKey(`sites/${ctx.websiteId}/uploads/${id}`);
+  // pipe() does not pass on a source's failure, and a file stream whose request was cut off may
+  // just close: either way the put must fail, and keep nothing.
+  file.once('error', (error) => tap.destroy(error));
+  file.once('close', () => {
+    if (!file.readableEnded) tap.destroy(new Error('the upload was cut off'));
+  });
   try {
     await ctx.store.blobs.put(key, file.pipe(tap), { contentType: 'application/octet-stream' });
   } catch (error) {
