@@ -6,7 +6,7 @@ import type { MediaKind } from './limits.js';
 import { LIBRARY_COLUMNS } from './store.js';
 
 export const SORTS = ['newest', 'oldest', 'name'] as const;
-export type LibrarySort = (typeof SORTS)[number];
+type LibrarySort = (typeof SORTS)[number];
 
 export interface ListQuery {
   readonly q?: string;
