@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { ownerPage } from '../admin/index.js';
 import type { MediaLibraryOptions } from './limits.js';
 import { mediaLibraryRoutes } from './routes.js';
 
@@ -12,6 +13,7 @@ export type { MediaLibraryOptions } from './limits.js';
 export default fp<MediaLibraryOptions>(
   async (app, options) => {
     await app.register(mediaLibraryRoutes, options);
+    ownerPage(app, { path: '/config/media', page: 'media', title: 'Media', permission: 'manageMedia' });
   },
   { name: 'media-library', dependencies: ['site', 'admin', 'media'] },
 );
