@@ -39,7 +39,12 @@ const settle = () =>
 describe("the studio's media page", () => {
   it('lists the files, searches and filters them, and switches between grid and list', async () => {
     const server = fakeServer()
-      .once('/api/owner/media', () => json(200, { assets: [asset('a1', 'mug.jpg', { useCount: 2 }), asset('a2', 'guide.pdf', { kind: 'document', width: null, height: null })], nextCursor: null }))
+      .once('/api/owner/media', () =>
+        json(200, {
+          assets: [asset('a1', 'mug.jpg', { useCount: 2 }), asset('a2', 'guide.pdf', { kind: 'document', width: null, height: null })],
+          nextCursor: null,
+        }),
+      )
       .once('/api/owner/media?q=mug', () => json(200, { assets: [asset('a1', 'mug.jpg')], nextCursor: null }))
       .once('/api/owner/media?q=mug&kind=image', () => json(200, { assets: [asset('a1', 'mug.jpg')], nextCursor: null }));
     render(<MediaPage context={context} api={createApi({ fetch: server.fetch })} />);
@@ -63,7 +68,9 @@ describe("the studio's media page", () => {
     document.cookie = 'crumb=crumb-media';
     const server = fakeServer()
       .once('/api/owner/media', () => json(200, { assets: [asset('a1', 'mug.jpg')], nextCursor: null }))
-      .once('/api/owner/media/a1', () => json(400, { error: 'Please enter a file name', code: 'FILE_NAME_REQUIRED', errors: { name: 'Please enter a file name' } }))
+      .once('/api/owner/media/a1', () =>
+        json(400, { error: 'Please enter a file name', code: 'FILE_NAME_REQUIRED', errors: { name: 'Please enter a file name' } }),
+      )
       .once('/api/owner/media/a1', (r) => json(200, { asset: asset('a1', 'mug.jpg', { name: (r.body as { name: string }).name }) }))
       .once('/api/owner/media', () => json(200, { assets: [asset('a1', 'mug.jpg', { name: 'Blue mug' })], nextCursor: null }));
     render(<MediaPage context={context} api={createApi({ fetch: server.fetch })} />);

@@ -50,8 +50,7 @@ export const mediaCalls = (api: Api) => ({
   change: (id: string, changes: { name?: string; alt?: string; title?: string; focalPoint?: { x: number; y: number } | null }) =>
     api<{ asset: MediaAsset }>('PATCH', `/api/owner/media/${encodeURIComponent(id)}`, changes),
   uses: (id: string) => api<{ uses: MediaUse[] }>('GET', `/api/owner/media/${encodeURIComponent(id)}/uses`),
-  remove: (id: string, force: boolean) =>
-    api<{ deleted: true }>('DELETE', `/api/owner/media/${encodeURIComponent(id)}${force ? '?force=1' : ''}`),
+  remove: (id: string, force: boolean) => api<{ deleted: true }>('DELETE', `/api/owner/media/${encodeURIComponent(id)}${force ? '?force=1' : ''}`),
 });
 
 /**

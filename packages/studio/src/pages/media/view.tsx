@@ -188,7 +188,13 @@ function EditDialog({ editing, onSave, onClose }: { editing: Editing; onSave(a: 
         }}>
         <div className="field">
           <label htmlFor="media-name">Name</label>
-          <input id="media-name" value={name} onChange={(e) => setName(e.target.value)} aria-invalid={!!errors.name} aria-describedby={errors.name ? 'media-name-error' : undefined} />
+          <input
+            id="media-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={!!errors.name}
+            aria-describedby={errors.name ? 'media-name-error' : undefined}
+          />
           {errors.name && (
             <span id="media-name-error" className="field-error">
               {errors.name}
