@@ -77,7 +77,7 @@ describe('the media page in Chromium', () => {
     await files.getByRole('button', { name: 'Delete Harbour photo.jpg' }).click();
     await p.getByRole('dialog', { name: 'Delete Harbour photo.jpg?' }).getByRole('button', { name: 'Delete' }).click();
     await p.getByRole('status').getByText('Harbour photo.jpg was deleted.').waitFor();
-    expect(await files.getByText('Harbour photo.jpg', { exact: true }).count()).toBe(0);
+    await files.getByText('Harbour photo.jpg', { exact: true }).waitFor({ state: 'detached' });
   });
 
   it("fits a store manager's phone with no serious accessibility violation", async () => {

@@ -79,7 +79,6 @@ export async function findLibraryAsset(db: Db, websiteId: string, id: string) {
   return db.selectFrom('assets').select(LIBRARY_COLUMNS).select('blob_key').where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
 }
 
-
 /** The variants of a page of assets, in one query. */
 export async function variantsOf(db: Db, assetIds: readonly string[]) {
   if (assetIds.length === 0) return [];

@@ -59,7 +59,10 @@ function DropZone({ onFiles }: { onFiles(files: readonly File[]): void }) {
     onFiles([...event.dataTransfer.files]);
   };
   return (
+    // A region of its own: files dropped anywhere on it upload; its button picks them from the keyboard.
     <div
+      role="region"
+      aria-label="Upload files"
       className={`media-drop${over ? ' media-drop-over' : ''}`}
       onDragOver={(event) => {
         event.preventDefault();
