@@ -31,6 +31,7 @@ import home from './modules/home/index.js';
 import installments from './modules/installments/index.js';
 import inventory from './modules/inventory/index.js';
 import media from './modules/media/index.js';
+import mediaLibrary, { type MediaLibraryOptions } from './modules/media-library/index.js';
 import members from './modules/members/index.js';
 import multilingual from './modules/multilingual/index.js';
 import newsletter from './modules/newsletter/index.js';
@@ -75,6 +76,8 @@ export interface AppOptions {
   passwordCost?: ScryptCost;
   /** Background jobs: whether they run on timers (tests run them by hand). */
   jobs?: JobsSetup;
+  /** Upload limits per kind of file and per site. */
+  mediaLibrary?: MediaLibraryOptions;
 }
 
 /** What an app's builder may change about mail, captcha and forms (tests: their SMTP server, small limits). */
@@ -228,6 +231,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(checkout, {}),
     entry(orderAdmin, {}),
     entry(storeSettings, {}),
+    entry(mediaLibrary, options.mediaLibrary ?? {}),
     entry(installments, {}),
     entry(restock, merchandising),
     entry(reviews, { limits: merchandising.reviewLimits }),

@@ -3,7 +3,15 @@
  * spec's exact text where it gives one). Every code is documented in docs/errors.md; a test fails
  * when one is missing there. Errors answer the shape of `ErrorBody`, never a stack trace.
  */
-import { ACCOUNT_MESSAGES, CART_MESSAGES, CHECKOUT_MESSAGES, FILE_MESSAGES, RESTOCK_MESSAGES, REVIEW_MESSAGES } from '@tessera/core';
+import {
+  ACCOUNT_MESSAGES,
+  CART_MESSAGES,
+  CHECKOUT_MESSAGES,
+  EDITOR_VALIDATION_MESSAGES,
+  FILE_MESSAGES,
+  RESTOCK_MESSAGES,
+  REVIEW_MESSAGES,
+} from '@tessera/core';
 
 export const ERRORS = {
   BAD_REQUEST: { status: 400, message: 'The request is not valid.' },
@@ -116,6 +124,16 @@ export const ERRORS = {
   FILE_PROCESSING_FAILED: { status: 422, message: FILE_MESSAGES.processingFailed },
   FILE_PROCESSING_INCOMPLETE: { status: 503, message: FILE_MESSAGES.processingIncomplete },
   RANGE_NOT_SATISFIABLE: { status: 416, message: 'The requested range is not satisfiable.' },
+  // The media library (docs/owner-api.md "Media"): the too-large message is filled with the file's
+  // name and its kind's limit where it is raised, the full-storage one with the site's limit.
+  FILE_TOO_LARGE: { status: 413, message: FILE_MESSAGES.tooLarge },
+  MEDIA_STORAGE_FULL: { status: 413, message: "This site's media storage is full: delete files you no longer use, then upload again." },
+  FILE_UPLOAD_INCOMPLETE: { status: 400, message: FILE_MESSAGES.uploadIncomplete },
+  FILE_UPLOAD_FAILED: { status: 500, message: FILE_MESSAGES.uploadProblem },
+  FILE_NAME_REQUIRED: { status: 400, message: EDITOR_VALIDATION_MESSAGES.enterFileName },
+  FILE_RENAME_FAILED: { status: 500, message: FILE_MESSAGES.renameProblem },
+  UPLOAD_NO_FILES: { status: 400, message: 'Choose at least one file to upload.' },
+  MEDIA_IN_USE: { status: 409, message: 'This file is used on the site: remove it from those places first, or delete it from them too.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -60,6 +60,8 @@ export const ROLE_MATRIX = {
   previewCommerceEmail: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** Customers (buyers and visitor accounts), their orders, addresses and memberships: read. */
   viewCustomers: [R.ADMIN, R.REPORTING, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** The media library: upload, rename, describe and delete files (/api/owner/media). */
+  manageMedia: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** The store's settings: currency, shipping, taxes, coupons, payment providers, store messages. */
   manageStoreSettings: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** Visitor accounts and their memberships. */
@@ -155,6 +157,10 @@ export function canViewCustomers(auth: OwnerAuth | null | undefined, websiteId: 
 
 export function canManageStoreSettings(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
   return can(auth, websiteId, 'manageStoreSettings');
+}
+
+export function canManageMedia(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'manageMedia');
 }
 
 export function canManageSiteUsers(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {

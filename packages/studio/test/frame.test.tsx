@@ -29,6 +29,7 @@ describe("the studio's pages, found by convention", () => {
       'customers',
       'analytics',
       'restock',
+      'media',
       'store',
       'staff',
       'invitation',

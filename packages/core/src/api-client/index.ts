@@ -103,7 +103,7 @@ export interface ApiOptions {
   readonly timeoutMs?: number;
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The client: one function, `api(method, path, body?, headers?)`. A body is sent as JSON; the crumb

@@ -34,7 +34,7 @@ function isSvg(bytes: Uint8Array): boolean {
   return /^<svg[\s>]/i.test(rest);
 }
 
-function kindOf(mime: string): MediaKind {
+export function kindOf(mime: string): MediaKind {
   if (mime.startsWith('image/')) return 'image';
   if (mime.startsWith('video/')) return 'video';
   if (mime.startsWith('audio/')) return 'audio';

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The tables of the store, as Kysely sees them. Every row carries `website_id` (the tenant key).
  * Conventions, the same on both dialects:
@@ -167,6 +169,15 @@ interface AssetsTable {
   processed_on: number | null;
   /** Why the image service could not read the image (it is then served as it is, without variants). */
   media_error: string | null;
+  /** The name the owner gave the file in the media library (null: its path's last segment). */
+  display_name: string | null;
+  alt: Generated<string>;
+  title: Generated<string>;
+  /** The point of an image to keep in view when it is cropped, each in 0..1 (null: its centre). */
+  focal_x: number | null;
+  focal_y: number | null;
+  /** When it was uploaded (0 for files that `tessera import` brought). */
+  created_on: Generated<number>;
 }
 
 /** A resized or re-encoded copy of an image asset (migration 0015-asset-blobs). */

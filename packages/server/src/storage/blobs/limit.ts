@@ -16,7 +16,10 @@ export function countedBody(body: Readable | Uint8Array, maxBytes = Number.POSIT
       else done(null, chunk);
     },
   });
-  // A source that fails (a request cut off halfway) fails the put too.
+  // A source that fails (a request cut off halfway) fails the put too. It may fail before the put has
+  // attached its pipeline (while it makes its folder): the counter then keeps the error (the pipeline
+  // finds it errored) instead of throwing it with no one listening.
+  counter.on('error', () => {});
   body.once('error', (error) => counter.destroy(error));
   return { stream: body.pipe(counter), size: () => size };
 }
