@@ -1,3 +1,4 @@
+import type { Config } from '../../src/config.js';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
 import type { MediaLibraryOptions } from '../../src/modules/media-library/index.js';
@@ -35,12 +36,12 @@ export function multipartBody(parts: readonly Part[]): { body: Buffer; contentTy
 }
 
 /** The fixture shop with a clock the test moves, jobs run by hand, and the media library's limits given. */
-export async function mediaSite(dialect: Dialect, mediaLibrary: MediaLibraryOptions = {}): Promise<StaffSite> {
+export async function mediaSite(dialect: Dialect, mediaLibrary: MediaLibraryOptions = {}, config: Partial<Config> = {}): Promise<StaffSite> {
   const store = await freshStore(dialect);
   await importSite(store, FIXTURE_SITE);
   const clock = new TestClock();
   clock.now = Date.parse('2026-03-11T15:00:00.000Z');
-  const app = await buildApp(testConfig({}), { store, clock: clock.fn, passwordCost: QUICK_PASSWORD_COST, jobs: { timers: false }, mediaLibrary });
+  const app = await buildApp(testConfig(config), { store, clock: clock.fn, passwordCost: QUICK_PASSWORD_COST, jobs: { timers: false }, mediaLibrary });
   await app.ready();
   return {
     app,

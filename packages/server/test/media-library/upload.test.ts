@@ -180,3 +180,24 @@ describe.each(DIALECTS)('upload limits on %s', (dialect) => {
     expect(full.error).toBe("This site's media storage is full: delete files you no longer use, then upload again.");
   });
 });
+
+describe.each(DIALECTS)('an upload served at once on %s', (dialect) => {
+  let site: StaffSite;
+
+  beforeAll(async () => {
+    // A process that trusts its cached copy of the site for a minute still serves what it just stored.
+    site = await mediaSite(dialect, {}, { siteCacheMs: 60_000 });
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('serves a file from the request after its upload, whatever SITE_CACHE_MS', async () => {
+    const admin = await signedIn(site, 'owner@shop.test', WebsiteRole.ADMIN);
+    expect((await site.app.inject({ url: '/', headers: { host: 'shop.test' } })).statusCode).toBe(200);
+    const { body, contentType } = multipartBody([{ name: 'fresh.jpg', bytes: await photo(400, 300) }]);
+    const res = await admin.request('POST', '/api/owner/media', body, { 'content-type': contentType });
+    const url = res.json.files[0].asset.url as string;
+    expect((await site.app.inject({ url, headers: { host: 'shop.test' } })).statusCode).toBe(200);
+  });
+});

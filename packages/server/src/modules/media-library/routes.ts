@@ -67,6 +67,9 @@ export async function mediaLibraryRoutes(root: FastifyInstance, options: MediaLi
     }
     request.raw.off('close', onClose);
     if (outcomes.length === 0) throw new AppError('UPLOAD_NO_FILES');
+    // The uploads bumped the site's version: this process serves the new files from its next request
+    // (the others within SITE_CACHE_MS), so the library's thumbnails show at once.
+    if (outcomes.some((o) => o.ok)) root.renderer.snapshots.changed(websiteId);
     // Images get their variants now, so that the library shows them at once; a bad image is kept and
     // served as it is, its processing error shown with it.
     const stored = outcomes.filter((o) => o.ok);
