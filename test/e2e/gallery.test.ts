@@ -31,12 +31,12 @@ describe.skipIf(site.name !== 'demo')('the demo gallery in Chromium', () => {
     await expect(gallery.getAttribute('aria-roledescription')).resolves.toBe('carousel');
     await expect(ui.page.locator('.gallery__slide').first().getAttribute('aria-label')).resolves.toBe('1 of 9');
     expect(await ui.page.isVisible('.gallery__controls')).toBe(true);
-    expect(await current()).toBe('1');
+    await expect.poll(current).toBe('1');
     await ui.page.focus('[data-gallery-step="1"]');
     await ui.page.keyboard.press('ArrowRight');
-    expect(await current()).toBe('2');
+    await expect.poll(current).toBe('2');
     await ui.page.keyboard.press('Enter');
-    expect(await current()).toBe('3');
+    await expect.poll(current).toBe('3');
     // The list scrolled to the third picture.
     await ui.page.waitForFunction(() => {
       const list = document.querySelector<HTMLElement>('.gallery__list')!;
@@ -44,12 +44,12 @@ describe.skipIf(site.name !== 'demo')('the demo gallery in Chromium', () => {
       return Math.abs(list.scrollLeft - third.offsetLeft) < 4;
     });
     await ui.page.keyboard.press('ArrowLeft');
-    expect(await current()).toBe('2');
+    await expect.poll(current).toBe('2');
     // From the first picture, back goes round to the last.
     await ui.page.click('[data-gallery-go="1"]');
     await ui.page.focus('[data-gallery-step="-1"]');
     await ui.page.keyboard.press('Enter');
-    expect(await current()).toBe('9');
+    await expect.poll(current).toBe('9');
     await shot('slideshow-1280');
     expect(ui.pageErrors).toEqual([]);
   });
