@@ -50,8 +50,12 @@ export const ROLE_MATRIX = {
   previewRestricted: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.VIEWER, R.WEBSITE_MANAGER],
   /** Orders: read. */
   viewOrders: [R.ADMIN, R.BILLING, R.REPORTING, R.STORE_MANAGER, R.WEBSITE_MANAGER],
-  /** Orders, products and stock: change (fulfil, refund, restock). */
+  /** Orders: change (mark paid, fulfil, refund, cancel, notes). */
   manageOrders: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** The catalogue: products, their variants and prices, their order in a collection, stock, CSV import and export. */
+  manageProducts: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** Product reviews: approve, hide, delete, reply as the shop, and whether reviews wait for approval. */
+  moderateReviews: [R.ADMIN, R.MODERATOR, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** Restock notices: send them (POST .../restock/send, /send/all). */
   sendRestockNotices: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** Restock sign-ups: read the lists (GET .../restock, /groups, the /config/restock page). */
@@ -60,6 +64,12 @@ export const ROLE_MATRIX = {
   previewCommerceEmail: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** Customers (buyers and visitor accounts), their orders, addresses and memberships: read. */
   viewCustomers: [R.ADMIN, R.REPORTING, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** Form submissions: read, search and export them (what visitors wrote about themselves). */
+  viewFormSubmissions: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** Form submissions: delete one or all; a form's settings (where its submissions go). */
+  manageFormSubmissions: [R.ADMIN, R.EDITOR, R.WEBSITE_MANAGER],
+  /** The mailing list: its subscribers, read, export and remove. */
+  manageMailingList: [R.ADMIN, R.STORE_MANAGER, R.CAMPAIGNS_EDITOR, R.WEBSITE_MANAGER],
   /** The media library: upload, rename, describe and delete files (/api/owner/media). */
   manageMedia: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** The store's settings: currency, shipping, taxes, coupons, payment providers, store messages. */
@@ -135,6 +145,26 @@ export function canViewOrders(auth: OwnerAuth | null | undefined, websiteId: str
 
 export function canManageOrders(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
   return can(auth, websiteId, 'manageOrders');
+}
+
+export function canManageProducts(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'manageProducts');
+}
+
+export function canModerateReviews(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'moderateReviews');
+}
+
+export function canViewFormSubmissions(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'viewFormSubmissions');
+}
+
+export function canManageFormSubmissions(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'manageFormSubmissions');
+}
+
+export function canManageMailingList(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'manageMailingList');
 }
 
 /** Sending restock notices: admins, store managers and website managers. */

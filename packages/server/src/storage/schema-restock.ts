@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type { Flag } from './schema.js';
 
 /**
@@ -35,7 +36,17 @@ interface ProductReviewsTable {
   body: string;
   reviewer_name: string;
   created_on: number;
+  /** Migration 0018: pending until approved when the site moderates reviews; only approved ones are shown. */
+  status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
+  /** The shop's public reply, with when and by whom (an account's email). */
+  reply: ColumnType<string | null, string | null | undefined, string | null>;
+  replied_on: ColumnType<number | null, number | null | undefined, number | null>;
+  replied_by: ColumnType<string | null, string | null | undefined, string | null>;
+  moderated_on: ColumnType<number | null, number | null | undefined, number | null>;
+  moderated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+type ReviewStatus = 'pending' | 'approved' | 'hidden';
 
 interface RestockTables {
   restock_signups: RestockSignupsTable;

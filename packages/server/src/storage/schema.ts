@@ -96,6 +96,8 @@ export interface ItemsTable {
   data: string; // JSON: tags, categories, mainImage, author, location, images, blocks, ...
   created_on: number;
   updated_on: number;
+  /** Bumped by every save (migration 0018): a save names the revision it was made from, a stale one is refused. */
+  revision: Generated<number>;
 }
 
 export interface ProductsTable {

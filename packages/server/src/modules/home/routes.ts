@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { dayIn } from '@tessera/core/zone';
-import { canManageOrders, canModerateComments, canViewCustomers, canViewOrders } from '../../permissions.js';
+import { canManageProducts, canModerateReviews, canViewFormSubmissions, canViewOrders } from '../../permissions.js';
+import { lowStockThreshold } from '../inventory/index.js';
 import { money } from '../site/index.js';
-import type { SiteSnapshot } from '../site/index.js';
 import { type PeriodFigures, lowStock, notifiesNewOrders, ordersToFulfil, pendingPayments, recentReviews, recentSubmissions, salesFigures } from './cards.js';
 import { type Period, salesPeriods } from './periods.js';
 
 /** How many rows a card lists (its count says how many there are in all). */
 const CARD_ROWS = 5;
-/** The stock at or under which a variant is low when the site sets no scarcity threshold. */
-const DEFAULT_LOW_STOCK = 3;
 /** Reviews and form submissions are "new" for this long. */
 const RECENT_MS = 7 * 86_400_000;
 
@@ -20,13 +18,6 @@ const HOME_LINKS = {
   pendingPayments: '/config/orders?payment=pending',
   lowStock: '/config/restock',
 } as const;
-
-/** The site's scarcity threshold (storeSettings.merchandising.scarcityThreshold) when it sets one, else 3. */
-function lowStockThreshold(s: SiteSnapshot): number {
-  const merchandising = s.store.merchandising;
-  const value = merchandising && typeof merchandising === 'object' && !Array.isArray(merchandising) ? merchandising.scarcityThreshold : undefined;
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.trunc(value) : DEFAULT_LOW_STOCK;
-}
 
 /** "Size: 12 oz, Grind: Whole", in the product's option order. */
 function variantText(attributesJson: string, orderingJson: string): string {
@@ -68,7 +59,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
       const pending = await pendingPayments(store.db, websiteId, s.currency);
       cards.pendingPayments = { ...pending, amountMoney: m(pending.amountCents), link: HOME_LINKS.pendingPayments };
     }
-    if (orders || canManageOrders(owner, websiteId)) {
+    if (orders || canManageProducts(owner, websiteId)) {
       const threshold = lowStockThreshold(s);
       const rows = await lowStock(store.db, websiteId, threshold, CARD_ROWS);
       cards.lowStock = {
@@ -86,7 +77,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
       };
     }
     // Reviews have no moderation state: the card shows the latest, of the last 7 days.
-    if (canModerateComments(owner, websiteId) || canManageOrders(owner, websiteId)) {
+    if (canModerateReviews(owner, websiteId)) {
       const since = now - RECENT_MS;
       const rows = await recentReviews(store.db, websiteId, since, CARD_ROWS);
       cards.reviews = {
@@ -103,8 +94,8 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
         })),
       };
     }
-    // Submissions hold what visitors wrote about themselves: the card is for those who see customers.
-    if (canViewCustomers(owner, websiteId)) {
+    // Submissions hold what visitors wrote about themselves: the card is for those who may read them.
+    if (canViewFormSubmissions(owner, websiteId)) {
       const since = now - RECENT_MS;
       const forms = await recentSubmissions(store.db, websiteId, since);
       cards.formSubmissions = { since, count: forms.reduce((n, f) => n + f.count, 0), forms };

@@ -5,7 +5,8 @@ import { AppError } from '../../errors.js';
 import type { Store } from '../../storage/dialect.js';
 import { writeTransaction } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
-import { findVariantStock, setStock } from './stock.js';
+import { adjustStock } from './adjust.js';
+import { findVariantStock } from './stock.js';
 
 /** Stock is a count of pieces, as site.json writes it (the import's own bound). */
 const MAX_STOCK = 2_000_000_000;
@@ -30,6 +31,7 @@ const STOCKED_TYPES: ReadonlySet<number> = new Set([ProductType.PHYSICAL, Produc
 
 export interface InventoryOwnerOptions {
   store: Store;
+  clock: () => number;
   hooks: readonly StockSetHook[];
 }
 
@@ -46,7 +48,7 @@ export async function inventoryOwnerRoutes(root: FastifyInstance, opts: Inventor
       schema: { params: Type.Object({ variantId: Type.String({ minLength: 1, maxLength: 64 }) }) },
       bodyLimit: 4 * 1024,
       // The owner's API answers on a locked site: the sign-in and the permission guard it there too.
-      config: { openWhenLocked: true, permission: 'manageOrders' },
+      config: { openWhenLocked: true, permission: 'manageProducts' },
     },
     async (request) => {
       const s = request.site;
@@ -60,7 +62,18 @@ export async function inventoryOwnerRoutes(root: FastifyInstance, opts: Inventor
       if (variant.unlimited === 1 || !STOCKED_TYPES.has(variant.product_type)) {
         throw new AppError('VALIDATION_FAILED', undefined, { stock: 'This variant has no stock to set: it never runs out.' });
       }
-      await writeTransaction(opts.store, (tx) => setStock(tx, s.website.id, variantId, stock));
+      // A count: the history records what it differs by, as the staff member who counted.
+      const owner = request.owner!;
+      await writeTransaction(opts.store, (tx) =>
+        adjustStock(opts.store, tx, {
+          websiteId: s.website.id,
+          variantId,
+          change: { count: stock },
+          reason: 'counted',
+          actor: { kind: 'staff', email: owner.email },
+          now: opts.clock(),
+        }),
+      );
       let added: Record<string, unknown> = { restockNotificationsSent: null };
       for (const hook of opts.hooks) {
         added = { ...added, ...(await hook(s, { itemId: variant.item_id, variantId, productType: variant.product_type, stock })) };

@@ -51,8 +51,3 @@ export async function findVariantStock(db: Executor, websiteId: string, variantI
     .where('v.id', '=', variantId)
     .executeTakeFirst();
 }
-
-/** Sets a variant's stock to a count (the owner's inventory call). */
-export async function setStock(db: Executor, websiteId: string, variantId: string, stock: number): Promise<void> {
-  await db.updateTable('product_variants').set({ stock }).where('id', '=', variantId).where('website_id', '=', websiteId).execute();
-}
