@@ -90,7 +90,7 @@ describe("the studio's home and staff pages in Chromium", () => {
     await saveScreenshot(admin, 'studio home admin desktop');
 
     const editor = await signIn(ACCOUNTS.editor.email, PASSWORD, DESKTOP);
-    await editor.getByRole('heading', { level: 2, name: 'New reviews' }).waitFor();
+    await editor.getByRole('heading', { level: 2, name: 'New form submissions' }).waitFor();
     expect(await editor.getByRole('region', { name: 'Today' }).count()).toBe(0);
     expect(await links(editor)).toEqual(['Home', 'Media']);
     // The new-order mail switch is for who sees orders.
