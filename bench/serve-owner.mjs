@@ -1,5 +1,6 @@
 // Child process of bench/owner.mjs: a fresh SQLite store with the site imported, seeded with a big
-// shop's orders (bench/seed-owner.mjs), an owner account to sign in with, and the real app serving it.
+// shop's orders (bench/seed-owner.mjs) and catalogue, reviews, submissions and subscribers
+// (bench/seed-catalogue.mjs), an owner account to sign in with, and the real app serving it.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,9 +9,10 @@ import { createOwner } from '../packages/server/dist/modules/admin/owners.js';
 import { sqliteFile } from '../packages/server/dist/storage/dialect.js';
 import { websiteIdOf } from '../packages/server/dist/storage/site-store.js';
 import { readSiteDirectory } from '../packages/server/dist/site-dir/read.js';
+import { seedCatalogue } from './seed-catalogue.mjs';
 import { seedOwnerStore } from './seed-owner.mjs';
 
-const { siteDir, themesDir, orders, customers, email, password } = JSON.parse(process.argv[2]);
+const { siteDir, themesDir, orders, customers, catalogue, email, password } = JSON.parse(process.argv[2]);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-bench-owner-'));
 const config = loadConfig({ DATA_DIR: dataDir, SITE_DIR: siteDir, THEMES_DIR: themesDir, LOG_LEVEL: 'warn' });
 const websiteId = websiteIdOf((await readSiteDirectory(siteDir)).site.identifier);
@@ -21,6 +23,7 @@ await importSite(store, siteDir);
 await createOwner(store.db, websiteId, email, password, Date.now(), 1, { n: 2 ** 12, r: 8, p: 1 });
 await store.close();
 const seeded = seedOwnerStore(sqliteFile(config.databaseUrl), { websiteId, orders, customers });
+const catalogueSeeded = seedCatalogue(sqliteFile(config.databaseUrl), { websiteId, ...catalogue });
 
 store = await openStore(config.databaseUrl);
 const app = await buildApp(config, { store });
@@ -34,4 +37,4 @@ process.on('message', async (message) => {
     process.exit(0);
   }
 });
-process.send({ type: 'app', port: app.server.address().port, ...seeded });
+process.send({ type: 'app', port: app.server.address().port, ...seeded, catalogue: catalogueSeeded });
