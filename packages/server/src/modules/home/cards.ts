@@ -113,24 +113,38 @@ export interface LowStockRow {
   total: number;
 }
 
-/** Variants at or under the threshold (not unlimited), fewest first: the first `limit`, each with how many there are in all. */
+/**
+ * Variants at or under the threshold (not unlimited), fewest first: the first `limit`, each with how
+ * many there are in all. The count is its own query: counted beside the rows (a window), every low
+ * variant's row would be built and sorted to show five.
+ */
 export async function lowStock(db: Db, websiteId: string, threshold: number, limit: number): Promise<LowStockRow[]> {
-  const rows = await db
-    .selectFrom('product_variants as v')
-    .innerJoin('products as p', 'p.item_id', 'v.item_id')
-    .innerJoin('items as i', 'i.id', 'v.item_id')
-    .select(['v.id as variantId', 'v.item_id as itemId', 'v.sku', 'v.attributes', 'p.variant_option_ordering as variantOptionOrdering', 'v.stock', 'i.title'])
-    .select((eb) => eb.fn.countAll<number | string>().over().as('total'))
-    .where('v.website_id', '=', websiteId)
-    .where('v.unlimited', '=', 0)
-    .where('v.stock', '<=', threshold)
-    .where('p.product_type', 'in', STOCKED)
-    .orderBy('v.stock')
-    .orderBy('i.title')
-    .orderBy('v.position')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ ...r, stock: Number(r.stock), total: Number(r.total) }));
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('product_variants as v')
+      .innerJoin('products as p', 'p.item_id', 'v.item_id')
+      .innerJoin('items as i', 'i.id', 'v.item_id')
+      .select(['v.id as variantId', 'v.item_id as itemId', 'v.sku', 'v.attributes', 'p.variant_option_ordering as variantOptionOrdering', 'v.stock', 'i.title'])
+      .where('v.website_id', '=', websiteId)
+      .where('v.unlimited', '=', 0)
+      .where('v.stock', '<=', threshold)
+      .where('p.product_type', 'in', STOCKED)
+      .orderBy('v.stock')
+      .orderBy('i.title')
+      .orderBy('v.position')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('product_variants as v')
+      .innerJoin('products as p', 'p.item_id', 'v.item_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('v.website_id', '=', websiteId)
+      .where('v.unlimited', '=', 0)
+      .where('v.stock', '<=', threshold)
+      .where('p.product_type', 'in', STOCKED)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return rows.map((r) => ({ ...r, stock: Number(r.stock), total: Number(count.total) }));
 }
 
 export interface RecentReviewRow {
@@ -160,21 +174,32 @@ export async function recentReviews(db: Db, websiteId: string, since: number, li
   return rows.map((r) => ({ ...r, created: Number(r.created), total: Number(r.total) }));
 }
 
-/** Form submissions since `since`, counted per form (by its key; its latest name), most first. */
+/**
+ * Form submissions since `since`, counted per form of the site (its name as it is now), most first;
+ * forms without any are left out. Each form's count reads its own stretch of the submissions' index.
+ */
 export async function recentSubmissions(db: Db, websiteId: string, since: number): Promise<{ formKey: string; formName: string; count: number }[]> {
   const rows = await db
-    .selectFrom('form_submissions')
-    .select((eb) => ['form_key as formKey', eb.fn.max('form_name').as('formName'), eb.fn.countAll<number | string>().as('count')])
-    .where('website_id', '=', websiteId)
-    .where('submitted_on', '>=', since)
-    .groupBy('form_key')
-    .orderBy('count', 'desc')
-    .orderBy('form_key')
+    .selectFrom('forms as f')
+    .select((eb) => [
+      'f.form_key as formKey',
+      'f.name as formName',
+      eb
+        .selectFrom('form_submissions as s')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('s.website_id', '=', 'f.website_id')
+        .whereRef('s.form_key', '=', 'f.form_key')
+        .where('s.submitted_on', '>=', since)
+        .as('count'),
+    ])
+    .where('f.website_id', '=', websiteId)
     .execute();
-  return rows.map((r) => ({ formKey: r.formKey, formName: r.formName, count: Number(r.count) }));
+  return rows
+    .map((r) => ({ formKey: r.formKey, formName: r.formName, count: Number(r.count ?? 0) }))
+    .filter((r) => r.count > 0)
+    .sort((a, b) => b.count - a.count || (a.formKey < b.formKey ? -1 : a.formKey > b.formKey ? 1 : 0));
 }
 
-/** Whether the account is mailed about new orders (the home page's own switch). */
 export async function notifiesNewOrders(db: Db, accountId: string): Promise<boolean> {
   const row = await db.selectFrom('owner_accounts').select('notify_new_orders').where('id', '=', accountId).executeTakeFirst();
   return row?.notify_new_orders === 1;
