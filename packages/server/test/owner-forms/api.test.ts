@@ -34,7 +34,15 @@ describe.each(DIALECTS)('the owner API for form submissions on %s', (dialect) =>
     const res = await admin().request('GET', FORMS);
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const forms = res.json.forms as { formId: string; name: string; submissionCount: number; lastSubmittedOn: number | null; removed: boolean; newsletter: boolean; link: string }[];
+    const forms = res.json.forms as {
+      formId: string;
+      name: string;
+      submissionCount: number;
+      lastSubmittedOn: number | null;
+      removed: boolean;
+      newsletter: boolean;
+      link: string;
+    }[];
     expect(forms.map((f) => f.formId)).toEqual(['contact', 'engraving', 'everything', 'newsletter', 'old-survey']);
     expect(forms.find((f) => f.formId === 'everything')).toEqual({
       formId: 'everything',
@@ -55,7 +63,23 @@ describe.each(DIALECTS)('the owner API for form submissions on %s', (dialect) =>
     expect(first.status).toBe(200);
     expect(first.json.form).toEqual({ formId: 'everything', name: 'Everything', removed: false });
     expect(first.json.columns.map((c: { id: string }) => c.id)).toEqual([
-      'name', 'email', 'message', 'budget', 'guests', 'site', 'secret', 'handle', 'day', 'at', 'address', 'phone', 'colour', 'extras', 'size', 'opinion', 'campaign',
+      'name',
+      'email',
+      'message',
+      'budget',
+      'guests',
+      'site',
+      'secret',
+      'handle',
+      'day',
+      'at',
+      'address',
+      'phone',
+      'colour',
+      'extras',
+      'size',
+      'opinion',
+      'campaign',
     ]);
     const rows = first.json.submissions;
     expect(rows.map((r: { values: { message: string } }) => r.values.message)).toEqual(['=HYPERLINK("x")', 'He said "hi"']);

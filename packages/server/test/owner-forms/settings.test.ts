@@ -76,9 +76,14 @@ describe.each(DIALECTS)("a form's settings on %s", (dialect) => {
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({ notifyEmail: 'first@shop.test' });
     expect(first.json.version).not.toBe(version);
-    const second = await save({ version, storeSubmissions: true, notifyOwner: true, notifyEmail: 'second@shop.test', addToMailingList: false }, site.staff.editor);
+    const second = await save(
+      { version, storeSubmissions: true, notifyOwner: true, notifyEmail: 'second@shop.test', addToMailingList: false },
+      site.staff.editor,
+    );
     expect([second.status, second.json.code]).toEqual([409, 'FORM_SETTINGS_CHANGED']);
-    expect(second.json.error).toBe("Someone else changed this form's settings after you opened them. Reload the page to see their changes, then make yours again.");
+    expect(second.json.error).toBe(
+      "Someone else changed this form's settings after you opened them. Reload the page to see their changes, then make yours again.",
+    );
     expect((await read()).notifyEmail).toBe('first@shop.test');
   });
 

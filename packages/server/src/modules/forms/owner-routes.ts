@@ -107,7 +107,11 @@ export async function formOwnerRoutes(app: FastifyInstance): Promise<void> {
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     // A removed form's columns are those of its latest submission on the page.
-    const columns: Field[] = form.removed ? (page[0] ? (JSON.parse(page[0].fields) as Field[]) : []) : form.fields.map(({ id, type, title }) => ({ id, type, title: title ?? id }));
+    const columns: Field[] = form.removed
+      ? page[0]
+        ? (JSON.parse(page[0].fields) as Field[])
+        : []
+      : form.fields.map(({ id, type, title }) => ({ id, type, title: title ?? id }));
     return reply.headers(noStore).send({
       form: { formId: form.formKey, name: form.name, removed: form.removed },
       columns,

@@ -34,7 +34,12 @@ export interface SubmissionListRow {
 
 /** One form of the site, by its key. */
 export async function findFormRow(db: Executor, websiteId: string, formKey: string) {
-  return db.selectFrom('forms').select(['form_key', 'name', 'definition']).where('website_id', '=', websiteId).where('form_key', '=', formKey).executeTakeFirst();
+  return db
+    .selectFrom('forms')
+    .select(['form_key', 'name', 'definition'])
+    .where('website_id', '=', websiteId)
+    .where('form_key', '=', formKey)
+    .executeTakeFirst();
 }
 
 /** The name of a form's latest submission: how a form that has left the site is still named. */
@@ -112,7 +117,13 @@ export async function findSubmission(db: Executor, websiteId: string, formKey: s
 
 /** The distinct field lists a form's submissions were made with (few: one per change of the form). */
 export async function submissionFieldLists(db: Executor, websiteId: string, formKey: string): Promise<string[]> {
-  const rows = await db.selectFrom('form_submissions').select('fields').distinct().where('website_id', '=', websiteId).where('form_key', '=', formKey).execute();
+  const rows = await db
+    .selectFrom('form_submissions')
+    .select('fields')
+    .distinct()
+    .where('website_id', '=', websiteId)
+    .where('form_key', '=', formKey)
+    .execute();
   return rows.map((r) => r.fields);
 }
 

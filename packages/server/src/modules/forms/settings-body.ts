@@ -32,7 +32,8 @@ export function checkSettingsBody(raw: unknown, ownerEmail: string | null): { ve
   const email = body.notifyEmail;
   const notifyEmail = typeof email === 'string' && email.trim() !== '' ? email.trim() : null;
   if (email !== undefined && email !== null && typeof email !== 'string') errors.notifyEmail = EDITOR_VALIDATION_MESSAGES.enterValidEmail;
-  else if (notifyEmail !== null && (notifyEmail.length > MAX_EMAIL || !isValidEmail(notifyEmail))) errors.notifyEmail = EDITOR_VALIDATION_MESSAGES.enterValidEmail;
+  else if (notifyEmail !== null && (notifyEmail.length > MAX_EMAIL || !isValidEmail(notifyEmail)))
+    errors.notifyEmail = EDITOR_VALIDATION_MESSAGES.enterValidEmail;
   if (Object.keys(errors).length === 0 && !storeSubmissions) {
     if (!notifyOwner) errors.storeSubmissions = SETTINGS_MESSAGES.nowhere;
     else if (!notifyEmail && !ownerEmail) errors.notifyEmail = SETTINGS_MESSAGES.noAddress;

@@ -71,7 +71,11 @@ export async function saveFormSettings(
     if (versionOf(row.definition) !== expectedVersion) return 'changed';
     const definition: Record<string, unknown> = { ...(JSON.parse(row.definition) as Record<string, unknown>), ...next };
     if (next.notifyEmail === null) delete definition.notifyEmail;
-    await tx.updateTable('forms').set({ definition: JSON.stringify(definition) }).where('id', '=', row.id).execute();
+    await tx
+      .updateTable('forms')
+      .set({ definition: JSON.stringify(definition) })
+      .where('id', '=', row.id)
+      .execute();
     await tx
       .updateTable('websites')
       .set((eb) => ({ version: eb('version', '+', 1), updated_on: now }))

@@ -51,7 +51,11 @@ export default function FormPage({ context, api }: PageProps<FormContext>) {
       if (!current) return;
       if (answer.ok) return setState({ status: 'ready', ...answer.data, more: 'idle' });
       if (answer.status === 401) return signInAgain(`${here}${location.search}`);
-      setState({ status: 'error', message: answer.status === 404 ? 'This form is not on the site and has no submissions.' : answer.message, notFound: answer.status === 404 });
+      setState({
+        status: 'error',
+        message: answer.status === 404 ? 'This form is not on the site and has no submissions.' : answer.message,
+        notFound: answer.status === 404,
+      });
     });
     return () => {
       current = false;

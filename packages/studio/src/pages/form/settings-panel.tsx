@@ -8,7 +8,15 @@ import type { FormCalls, FormSettings, SettingsAnswer } from './calls.js';
 type PanelState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; saved: SettingsAnswer; draft: FormSettings & { notifyEmail: string }; saving: boolean; errors: Record<string, string>; message: string; stale: boolean };
+  | {
+      status: 'ready';
+      saved: SettingsAnswer;
+      draft: FormSettings & { notifyEmail: string };
+      saving: boolean;
+      errors: Record<string, string>;
+      message: string;
+      stale: boolean;
+    };
 
 const draftOf = (s: SettingsAnswer) => ({
   storeSubmissions: s.storeSubmissions,
@@ -104,9 +112,10 @@ function SettingsView({ state, onChange, onSave, onReload }: SettingsViewProps) 
               <input type="checkbox" checked={state.draft.notifyOwner} onChange={(e) => onChange({ notifyOwner: e.target.checked })} />
               Mail each one
             </label>
-            <label>
-              Mail them to
+            <div className="form-settings-email">
+              <label htmlFor={`${id}-email`}>Mail them to</label>
               <input
+                id={`${id}-email`}
                 type="email"
                 value={state.draft.notifyEmail}
                 placeholder={state.saved.ownerEmail ?? ''}
@@ -116,9 +125,11 @@ function SettingsView({ state, onChange, onSave, onReload }: SettingsViewProps) 
                 aria-describedby={`${id}-email-hint${state.errors.notifyEmail ? ` ${id}-email-error` : ''}`}
               />
               <span id={`${id}-email-hint`} className="hint">
-                {state.saved.ownerEmail ? `Empty: the site's owner address, ${state.saved.ownerEmail}.` : 'The site has no owner address: enter one to get the mail.'}
+                {state.saved.ownerEmail
+                  ? `Empty: the site's owner address, ${state.saved.ownerEmail}.`
+                  : 'The site has no owner address: enter one to get the mail.'}
               </span>
-            </label>
+            </div>
             {state.errors.notifyEmail && (
               <p id={`${id}-email-error`} className="field-error">
                 {state.errors.notifyEmail}
@@ -141,7 +152,10 @@ function SettingsView({ state, onChange, onSave, onReload }: SettingsViewProps) 
           </div>
         </form>
       )}
-      <p className={state.status === 'ready' && Object.keys(state.errors).length + (state.stale ? 1 : 0) > 0 ? 'field-error' : 'status'} role="status" aria-live="polite">
+      <p
+        className={state.status === 'ready' && Object.keys(state.errors).length + (state.stale ? 1 : 0) > 0 ? 'field-error' : 'status'}
+        role="status"
+        aria-live="polite">
         {state.status === 'ready' ? state.message : ''}
       </p>
     </section>

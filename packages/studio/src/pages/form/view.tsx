@@ -129,7 +129,9 @@ export function FormView(props: FormViewProps) {
           </button>
         </div>
       </Dialog>
-      {confirming && ready && <ConfirmDelete confirming={confirming} formName={ready.form.name} onCancel={props.onCancelDelete} onConfirm={props.onConfirmDelete} />}
+      {confirming && ready && (
+        <ConfirmDelete confirming={confirming} formName={ready.form.name} onCancel={props.onCancelDelete} onConfirm={props.onConfirmDelete} />
+      )}
     </>
   );
 }
@@ -178,7 +180,17 @@ function FilterForm({ filters, onFilters, onClear }: { filters: SubmissionFilter
   );
 }
 
-function SubmissionsTable({ context, columns, rows, onOpen }: { context: FormContext; columns: Column[]; rows: SubmissionSummary[]; onOpen(id: string): void }) {
+function SubmissionsTable({
+  context,
+  columns,
+  rows,
+  onOpen,
+}: {
+  context: FormContext;
+  columns: Column[];
+  rows: SubmissionSummary[];
+  onOpen(id: string): void;
+}) {
   return (
     <div className="table-scroll">
       <table className="submissions-table">
@@ -219,7 +231,17 @@ function SubmissionsTable({ context, columns, rows, onOpen }: { context: FormCon
   );
 }
 
-function ConfirmDelete({ confirming, formName, onCancel, onConfirm }: { confirming: NonNullable<Confirming>; formName: string; onCancel(): void; onConfirm(typed: string): void }) {
+function ConfirmDelete({
+  confirming,
+  formName,
+  onCancel,
+  onConfirm,
+}: {
+  confirming: NonNullable<Confirming>;
+  formName: string;
+  onCancel(): void;
+  onConfirm(typed: string): void;
+}) {
   const [typed, setTyped] = useState('');
   const all = confirming.kind === 'all';
   const matches = typed.trim() === formName.trim();
