@@ -87,9 +87,9 @@ export async function submissionsPage(
     .where('form_key', '=', formKey)
     .$if(filter.from !== null, (q) => q.where('submitted_on', '>=', filter.from!))
     .$if(filter.to !== null, (q) => q.where('submitted_on', '<', filter.to!))
-    .$if(cursor !== null, (q) =>
-      q.where((eb) => eb.or([eb('submitted_on', '<', cursor!.on), eb.and([eb('submitted_on', '=', cursor!.on), eb('id', '<', cursor!.id)])])),
-    )
+    // A row-value comparison: both dialects read it as one range of the index (an OR of two
+    // conditions makes SQLite walk the index from the newest row to the cursor's).
+    .$if(cursor !== null, (q) => q.where(sql<boolean>`(submitted_on, id) < (${cursor!.on}, ${cursor!.id})`))
     .$if(filter.q !== '', (q) =>
       // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's ILIKE of every letter.
       q.where(
