@@ -157,7 +157,10 @@ describe("the owner's form submissions in Chromium", () => {
     expect(await fitsTheScreen(p)).toBe(true);
     expect(await seriousViolations(p)).toEqual([]);
     await saveScreenshot(p, 'form submissions form phone');
-    await p.getByRole('button', { name: /open this submission/ }).first().click();
+    await p
+      .getByRole('button', { name: /open this submission/ })
+      .first()
+      .click();
     await p.getByRole('dialog', { name: 'Submission' }).getByText('Ada Lovelace').waitFor();
     expect(await p.getByRole('button', { name: 'Delete submission' }).count()).toBe(0);
     await saveScreenshot(p, 'form submissions detail phone');

@@ -42,7 +42,17 @@ describe("the owner's studio in Chromium", () => {
 
   it("lists only the pages the account's role may open: all for an admin; orders, customers, analytics and restock for a reporting account; orders, customers, restock and the store's settings for a store manager", async () => {
     const admin = await signIn('admin', '/config/restock');
-    expect(await links(admin)).toEqual(['Home', 'Orders', 'Customers', 'Analytics', 'Form submissions', 'Restock notifications', 'Media', 'Store settings', 'Staff']);
+    expect(await links(admin)).toEqual([
+      'Home',
+      'Orders',
+      'Customers',
+      'Analytics',
+      'Form submissions',
+      'Restock notifications',
+      'Media',
+      'Store settings',
+      'Staff',
+    ]);
     expect(await admin.getByRole('link', { name: 'Restock notifications' }).getAttribute('aria-current')).toBe('page');
     const reporting = await signIn('reporting', '/config/restock');
     expect(await links(reporting)).toEqual(['Home', 'Orders', 'Customers', 'Analytics', 'Restock notifications']);
@@ -69,7 +79,19 @@ describe("the owner's studio in Chromium", () => {
       await p.keyboard.press('Tab');
       order.push(await p.evaluate(() => document.activeElement?.textContent ?? ''));
     }
-    expect(order).toEqual(['Sign out', 'Home', 'Orders', 'Customers', 'Analytics', 'Form submissions', 'Restock notifications', 'Media', 'Store settings', 'Staff', '7 days']);
+    expect(order).toEqual([
+      'Sign out',
+      'Home',
+      'Orders',
+      'Customers',
+      'Analytics',
+      'Form submissions',
+      'Restock notifications',
+      'Media',
+      'Store settings',
+      'Staff',
+      '7 days',
+    ]);
     const outline = await p.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
     expect(await seriousViolations(p)).toEqual([]);

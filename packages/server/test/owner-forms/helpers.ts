@@ -11,7 +11,7 @@ const STAFF = {
   'store-manager': WebsiteRole.STORE_MANAGER,
   reporting: WebsiteRole.REPORTING,
 } as const;
-export type StaffName = keyof typeof STAFF;
+type StaffName = keyof typeof STAFF;
 const PASSWORD = 'a staff password 1';
 
 export interface OwnerFormsSite extends FormsSite {

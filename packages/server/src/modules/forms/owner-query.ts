@@ -15,7 +15,7 @@ const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 100;
 const MAX_SEARCH = 200;
 
-export const QUERY_MESSAGES = {
+const QUERY_MESSAGES = {
   q: `Search with at most ${MAX_SEARCH} characters.`,
   time: 'Enter a time in epoch milliseconds.',
   limit: `Choose a page size from 1 to ${MAX_LIMIT}.`,

@@ -80,28 +80,30 @@ export async function submissionsPage(
   cursor: SubmissionCursor | null,
   limit: number,
 ): Promise<SubmissionListRow[]> {
-  return db
-    .selectFrom('form_submissions')
-    .select(['id', 'fields', 'submitted_values', 'page_title', 'page_path', 'submitted_on'])
-    .where('website_id', '=', websiteId)
-    .where('form_key', '=', formKey)
-    .$if(filter.from !== null, (q) => q.where('submitted_on', '>=', filter.from!))
-    .$if(filter.to !== null, (q) => q.where('submitted_on', '<', filter.to!))
-    // A row-value comparison: both dialects read it as one range of the index (an OR of two
-    // conditions makes SQLite walk the index from the newest row to the cursor's).
-    .$if(cursor !== null, (q) => q.where(sql<boolean>`(submitted_on, id) < (${cursor!.on}, ${cursor!.id})`))
-    .$if(filter.q !== '', (q) =>
-      // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's ILIKE of every letter.
-      q.where(
-        dialect === 'postgres'
-          ? sql<boolean>`submitted_values ilike ${searchPattern(filter.q)}`
-          : sql<boolean>`submitted_values like ${searchPattern(filter.q)} escape '\\'`,
-      ),
-    )
-    .orderBy('submitted_on', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('form_submissions')
+      .select(['id', 'fields', 'submitted_values', 'page_title', 'page_path', 'submitted_on'])
+      .where('website_id', '=', websiteId)
+      .where('form_key', '=', formKey)
+      .$if(filter.from !== null, (q) => q.where('submitted_on', '>=', filter.from!))
+      .$if(filter.to !== null, (q) => q.where('submitted_on', '<', filter.to!))
+      // A row-value comparison: both dialects read it as one range of the index (an OR of two
+      // conditions makes SQLite walk the index from the newest row to the cursor's).
+      .$if(cursor !== null, (q) => q.where(sql<boolean>`(submitted_on, id) < (${cursor!.on}, ${cursor!.id})`))
+      .$if(filter.q !== '', (q) =>
+        // SQLite's LIKE ignores the case of ASCII letters; PostgreSQL's ILIKE of every letter.
+        q.where(
+          dialect === 'postgres'
+            ? sql<boolean>`submitted_values ilike ${searchPattern(filter.q)}`
+            : sql<boolean>`submitted_values like ${searchPattern(filter.q)} escape '\\'`,
+        ),
+      )
+      .orderBy('submitted_on', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** One submission of a form, whole. */

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import type { FormSettings } from './settings.js';
 
 /** Messages of a form's settings that the spec does not give. */
-export const SETTINGS_MESSAGES = {
+const SETTINGS_MESSAGES = {
   version: 'Send the version the settings were read with.',
   yesOrNo: 'Choose yes or no.',
   nowhere: 'Keep the submissions or mail them: otherwise they are lost.',

@@ -53,7 +53,7 @@ export interface SettingsAnswer extends FormSettings {
   ownerEmail: string | null;
 }
 
-export const formPath = (formId: string) => `/api/owner/forms/${encodeURIComponent(formId)}`;
+const formPath = (formId: string) => `/api/owner/forms/${encodeURIComponent(formId)}`;
 
 export const formCalls = (api: Api, formId: string) => {
   const base = formPath(formId);
