@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportSite } from '../../src/site-dir/index.js';
+import { exportSite, importSite } from '../../src/site-dir/index.js';
 import { OWNER, submissions } from '../forms/helpers.js';
 import { startSmtp, type TestSmtp } from '../forms/smtp.js';
 import { DIALECTS } from '../helpers/store.js';
@@ -130,7 +130,7 @@ describe.each(DIALECTS)("a form's settings on %s", (dialect) => {
     expect(await read()).toMatchObject({ notifyEmail: null, notifyOwner: false });
   });
 
-  it('writes the settings into forms/<id>.json with tessera export, which an import reads back', async () => {
+  it('writes the settings into forms/<id>.json with tessera export, and reads them back with tessera import', async () => {
     const { version } = await read();
     await save({ version, storeSubmissions: false, notifyOwner: true, notifyEmail: 'orders@shop.test', addToMailingList: true });
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'forms-export-'));
@@ -138,6 +138,10 @@ describe.each(DIALECTS)("a form's settings on %s", (dialect) => {
       await exportSite(site.store, dir);
       const form = JSON.parse(await fs.readFile(path.join(dir, 'forms', 'everything.json'), 'utf8'));
       expect(form).toMatchObject({ storeSubmissions: false, notifyOwner: true, notifyEmail: 'orders@shop.test', addToMailingList: true });
+      // An import of the file changed by hand is what the page reads next.
+      await fs.writeFile(path.join(dir, 'forms', 'everything.json'), JSON.stringify({ ...form, notifyEmail: 'imported@shop.test', storeSubmissions: true }));
+      await importSite(site.store, dir);
+      expect(await read()).toMatchObject({ storeSubmissions: true, notifyOwner: true, notifyEmail: 'imported@shop.test', addToMailingList: true });
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
