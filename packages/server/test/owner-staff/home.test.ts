@@ -263,6 +263,7 @@ describe.each(DIALECTS)("the studio's home page on %s", (dialect) => {
         { formKey: 'contact', formName: 'Contact us', count: 2 },
         { formKey: 'engraving', formName: 'Engraving', count: 1 },
       ],
+      link: '/config/forms',
     });
   });
 
