@@ -49,6 +49,12 @@ interface OwnerForm {
 
 const textOf = (field: Field, value: unknown) => answerText(field as FormFieldDefinition, value);
 
+/** The form's key from the path: a key longer than any form's names none. */
+function keyOf(request: FastifyRequest<{ Params: FormParams }>): string {
+  if (request.params.formId.length > MAX_ID) throw new AppError('NOT_FOUND');
+  return request.params.formId;
+}
+
 /**
  * The owner's form submissions (docs/owner-api.md "Form submissions"): the site's forms with their
  * counts, each form's submissions (list, detail, CSV export, delete one or all) and its settings.
@@ -61,8 +67,7 @@ export async function formOwnerRoutes(app: FastifyInstance): Promise<void> {
   /** The form a request names: one of the site's, or one that left the site but still has submissions; else 404. */
   async function formOf(request: FastifyRequest<{ Params: FormParams }>): Promise<OwnerForm> {
     const websiteId = request.site.website.id;
-    const formKey = request.params.formId;
-    if (formKey.length > MAX_ID) throw new AppError('NOT_FOUND');
+    const formKey = keyOf(request);
     const row = await findFormRow(db, websiteId, formKey);
     if (row) {
       const form = siteForm({ id: row.form_key, name: row.name, definition: JSON.parse(row.definition) });
@@ -184,7 +189,7 @@ export async function formOwnerRoutes(app: FastifyInstance): Promise<void> {
 
   const settingsAnswer = async (request: FastifyRequest<{ Params: FormParams }>) => {
     const s = request.site;
-    const settings = await readFormSettings(db, s.website.id, request.params.formId.slice(0, MAX_ID));
+    const settings = await readFormSettings(db, s.website.id, keyOf(request));
     if (!settings) throw new AppError('NOT_FOUND');
     // The mail's address when the form names none: the page shows it beside the field.
     return { formId: request.params.formId, ...settings, ownerEmail: siteSender(s, '', '').owner };
@@ -197,7 +202,7 @@ export async function formOwnerRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: FormParams }>(`${BASE}/:formId/settings`, { config: { permission: 'manageFormSubmissions' } }, async (request, reply) => {
     const s = request.site;
     const body = checkSettingsBody(request.body, siteSender(s, '', '').owner);
-    const outcome = await saveFormSettings(store, s.website.id, request.params.formId.slice(0, MAX_ID), body.version, body.settings, clock());
+    const outcome = await saveFormSettings(store, s.website.id, keyOf(request), body.version, body.settings, clock());
     if (outcome === 'missing') throw new AppError('NOT_FOUND');
     if (outcome === 'changed') throw new AppError('FORM_SETTINGS_CHANGED');
     // This process reads the form again from its next request; the others within SITE_CACHE_MS.
