@@ -142,6 +142,13 @@ describe.each(DIALECTS)("a form's settings on %s", (dialect) => {
       await fs.writeFile(path.join(dir, 'forms', 'everything.json'), JSON.stringify({ ...form, notifyEmail: 'imported@shop.test', storeSubmissions: true }));
       await importSite(site.store, dir);
       expect(await read()).toMatchObject({ storeSubmissions: true, notifyOwner: true, notifyEmail: 'imported@shop.test', addToMailingList: true });
+      // A hand edit that a submission could not follow fails the import, which changes nothing.
+      await fs.writeFile(path.join(dir, 'forms', 'everything.json'), JSON.stringify({ ...form, notifyEmail: 'nobody', storeSubmissions: 'no' }));
+      const refused = await importSite(site.store, dir).catch((error: Error) => error);
+      expect(refused).toBeInstanceOf(Error);
+      expect((refused as Error).message).toContain('storeSubmissions: must be true or false');
+      expect((refused as Error).message).toContain('notifyEmail: "nobody" is not an email address');
+      expect((await read()).notifyEmail).toBe('imported@shop.test');
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
