@@ -25,7 +25,7 @@ import clientErrors from './modules/client-errors/index.js';
 import commerce, { type CommerceSetup } from './modules/commerce/index.js';
 import commerceMail from './modules/commerce-mail/index.js';
 import customerAdmin from './modules/customer-admin/index.js';
-import forms, { type FormsOptions } from './modules/forms/index.js';
+import forms, { type FormsOptions, formOwner } from './modules/forms/index.js';
 import headerFooter from './modules/header-footer/index.js';
 import home from './modules/home/index.js';
 import installments from './modules/installments/index.js';
@@ -239,6 +239,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(accounts, { ...siteUsers.accounts, passwordCost }),
     entry(members, {}),
     entry(customerAdmin, {}),
+    entry(formOwner, {}),
     entry(sitePassword, { limits: siteUsers.passwordLimits }),
     entry(multilingual, {}),
     entry(headerFooter, {}),

@@ -91,6 +91,10 @@ export const ERRORS = {
   CAPTCHA_INVALID: { status: 400, message: 'The CAPTCHA has expired or was already used. Complete CAPTCHA before submitting.' },
   TEMPLATE_SCHEMA_UNKNOWN: { status: 404, message: 'There is no template schema of this type.' },
   MAILING_LIST_TOKEN_INVALID: { status: 400, message: 'This link is not valid or has expired.' },
+  FORM_SETTINGS_CHANGED: {
+    status: 409,
+    message: "Someone else changed this form's settings after you opened them. Reload the page to see their changes, then make yours again.",
+  },
   // Restock notifications and product reviews: the spec's restock messages from @tessera/core.
   RESTOCK_EMAIL_BLANK: { status: 400, message: RESTOCK_MESSAGES.emailBlank },
   RESTOCK_EMAIL_INVALID: { status: 400, message: RESTOCK_MESSAGES.emailInvalid },

@@ -1,3 +1,4 @@
+import { isValidEmail } from '@tessera/core';
 import { isTimeZone } from '@tessera/core/zone';
 import { DEFAULT_TIME_ZONE, FolderBehavior, ProductType } from '../constants.js';
 import { isObject, Reader, type SiteIssue } from './checker.js';
@@ -123,6 +124,10 @@ export function parseForm(issues: SiteIssue[], file: string, expectedId: string,
     if (seen.has(fieldId)) f.fail('id', `"${fieldId}" is used by two fields`);
     seen.add(fieldId);
   });
+  // Where submissions go (the studio's form settings): checked here so a hand edit fails the import, not a submission.
+  for (const key of ['storeSubmissions', 'notifyOwner', 'addToMailingList']) r.boolean(key, true);
+  const notifyEmail = r.optionalString('notifyEmail');
+  if (notifyEmail !== null && !isValidEmail(notifyEmail.trim())) r.fail('notifyEmail', `"${notifyEmail}" is not an email address`);
   const definition = { ...r.obj };
   delete definition.id;
   delete definition.name;

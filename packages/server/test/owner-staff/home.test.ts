@@ -264,6 +264,7 @@ describe.each(DIALECTS)("the studio's home page on %s", (dialect) => {
         { formKey: 'contact', formName: 'Contact', count: 2 },
         { formKey: 'engraving', formName: 'Engraving', count: 1 },
       ],
+      link: '/config/forms',
     });
   });
 

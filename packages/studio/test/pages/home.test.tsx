@@ -54,7 +54,7 @@ function full(): HomeSummary['cards'] {
       link: '/config/restock',
     },
     reviews: { since: 0, count: 0, latest: [] },
-    formSubmissions: { since: 0, count: 3, forms: [{ formKey: 'contact', formName: 'Contact us', count: 3 }] },
+    formSubmissions: { since: 0, count: 3, forms: [{ formKey: 'contact', formName: 'Contact us', count: 3 }], link: '/config/forms' },
   };
 }
 const settle = () =>
@@ -90,6 +90,7 @@ describe("the studio's home page", () => {
     // Empty lists say so.
     expect(within(card('New reviews')).getByText('No review was written in the last 7 days.')).toBeDefined();
     expect(within(card('New form submissions')).getByText('Contact us')).toBeDefined();
+    expect(within(card('New form submissions')).getByRole('link', { name: 'View form submissions' }).getAttribute('href')).toBe('/config/forms');
   });
 
   it('links low stock to the restock lists only for a role that opens them', async () => {

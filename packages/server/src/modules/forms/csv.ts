@@ -17,28 +17,42 @@ function csvLine(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
+type Column = { id: string; type: string; title: string };
+
 /**
- * A form's submissions as CSV: `Submitted On` (ISO 8601, UTC), one column per field (the form's
- * current fields first, in order, then fields only older submissions had), then the page fields.
+ * The value columns of an export: the form's current fields first, in order, then fields only
+ * older submissions had (from each submission's `fields`, the form as it was then).
  */
-export function submissionsCsv(currentFields: readonly FormFieldDefinition[], rows: readonly SubmissionRow[]): string {
-  const columns = new Map<string, { id: string; type: string; title: string }>();
+export function csvColumns(currentFields: readonly FormFieldDefinition[], fieldLists: readonly string[]): Column[] {
+  const columns = new Map<string, Column>();
   for (const f of currentFields) if (f.type !== 'section') columns.set(f.id, { id: f.id, type: f.type, title: f.title ?? f.id });
-  const parsed = rows.map((r) => ({
-    row: r,
-    fields: JSON.parse(r.fields) as { id: string; type: string; title: string }[],
-    values: JSON.parse(r.submitted_values) as Record<string, unknown>,
-  }));
-  for (const p of parsed) for (const f of p.fields) if (!columns.has(f.id)) columns.set(f.id, f);
-  const fields = [...columns.values()];
-  let out = csvLine(['Submitted On', ...fields.map((f) => f.title), 'Page Title', 'Page Path']);
-  for (const { row, values } of parsed) {
-    out += csvLine([
-      new Date(row.submitted_on).toISOString(),
-      ...fields.map((f) => answerText(f as FormFieldDefinition, values[f.id])),
-      row.page_title,
-      row.page_path,
-    ]);
-  }
+  for (const list of fieldLists) for (const f of JSON.parse(list) as Column[]) if (!columns.has(f.id)) columns.set(f.id, f);
+  return [...columns.values()];
+}
+
+/** The header line: `Submitted On`, the value columns, then the page fields. */
+export function csvHeader(columns: readonly Column[]): string {
+  return csvLine(['Submitted On', ...columns.map((f) => f.title), 'Page Title', 'Page Path']);
+}
+
+/** One submission's line: its time (ISO 8601, UTC), each column's value as text, its page. */
+export function csvRow(columns: readonly Column[], row: Pick<SubmissionRow, 'submitted_on' | 'submitted_values' | 'page_title' | 'page_path'>): string {
+  const values = JSON.parse(row.submitted_values) as Record<string, unknown>;
+  return csvLine([
+    new Date(row.submitted_on).toISOString(),
+    ...columns.map((f) => answerText(f as FormFieldDefinition, values[f.id])),
+    row.page_title,
+    row.page_path,
+  ]);
+}
+
+/** A form's submissions as CSV (the columns of `csvColumns`), in the order of `rows`. */
+export function submissionsCsv(currentFields: readonly FormFieldDefinition[], rows: readonly SubmissionRow[]): string {
+  const columns = csvColumns(
+    currentFields,
+    rows.map((r) => r.fields),
+  );
+  let out = csvHeader(columns);
+  for (const row of rows) out += csvRow(columns, row);
   return out;
 }

@@ -1,4 +1,4 @@
-import { FORM_MARKERS, type FormFieldDefinition } from '@tessera/core';
+import { FORM_MARKERS, type FormFieldDefinition, isValidEmail } from '@tessera/core';
 import type { JsonObject } from '../../site-dir/types.js';
 
 /** A site form as the forms module reads its definition (docs/site-format.md, forms/<formId>.json). */
@@ -9,8 +9,14 @@ export interface SiteForm {
   readonly captcha: boolean;
   readonly honeypot: boolean;
   readonly newsletter: boolean;
-  /** Whether the owner gets a mail per submission: yes unless the form says no; never for the newsletter form. */
+  /** Whether a mail goes out per submission: yes unless the form says no; for the newsletter form only when it says yes. */
   readonly notifyOwner: boolean;
+  /** Whether submissions are kept in the store (the owner's lists, the CSV export): yes unless the form says no. */
+  readonly storeSubmissions: boolean;
+  /** Where the mail goes: this address, else the site's owner address (`settings.mail.owner`). */
+  readonly notifyEmail: string | null;
+  /** Whether the first email field's address joins the mailing list: the newsletter form's behaviour, on any form. */
+  readonly addToMailingList: boolean;
 }
 
 /** The name of the honeypot input (core's markup contract): people never see it, bots fill it in. */
@@ -41,7 +47,11 @@ export function siteForm(form: { id: string; name: string; definition: JsonObjec
     captcha: d.captcha === true,
     honeypot: d.honeypot === true,
     newsletter,
-    notifyOwner: !newsletter && d.notifyOwner !== false,
+    // The newsletter form mails nobody unless its settings say so: a signup is not a message to answer.
+    notifyOwner: typeof d.notifyOwner === 'boolean' ? d.notifyOwner : !newsletter,
+    storeSubmissions: d.storeSubmissions !== false,
+    notifyEmail: typeof d.notifyEmail === 'string' && isValidEmail(d.notifyEmail.trim()) ? d.notifyEmail.trim() : null,
+    addToMailingList: typeof d.addToMailingList === 'boolean' ? d.addToMailingList : newsletter,
   };
 }
 

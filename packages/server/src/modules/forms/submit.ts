@@ -89,26 +89,30 @@ export async function saveFormSubmission(deps: SubmitDeps, snapshot: SiteSnapsho
       const verdict = await captcha.provider.verify(captcha.site, captchaKey, tx);
       if (!verdict.ok) throw new AppError(verdict.reason === 'missing' ? 'CAPTCHA_REQUIRED' : 'CAPTCHA_INVALID');
     }
-    await insertSubmission(tx, {
-      websiteId,
-      formKey: form.id,
-      formName: form.name,
-      fields: valueFields(form).map((f) => ({ id: f.id, type: f.type, title: f.title ?? f.id })),
-      values,
-      pageTitle,
-      pageId: clip(body.pageId, 100),
-      contentSource: clip(body.contentSource, 1),
-      pagePath,
-      pagePermissionTypeValue: clip(body.pagePermissionTypeValue, 50),
-      submittedOn: now,
-    });
-    if (form.notifyOwner && owner) {
+    // A form whose settings keep nothing still mails and still joins the mailing list.
+    if (form.storeSubmissions) {
+      await insertSubmission(tx, {
+        websiteId,
+        formKey: form.id,
+        formName: form.name,
+        fields: valueFields(form).map((f) => ({ id: f.id, type: f.type, title: f.title ?? f.id })),
+        values,
+        pageTitle,
+        pageId: clip(body.pageId, 100),
+        contentSource: clip(body.contentSource, 1),
+        pagePath,
+        pagePermissionTypeValue: clip(body.pagePermissionTypeValue, 50),
+        submittedOn: now,
+      });
+    }
+    const to = form.notifyEmail ?? owner;
+    if (form.notifyOwner && to) {
       const email = form.fields.find((f) => f.type === 'email');
       const replyTo = email && typeof values[email.id] === 'string' && values[email.id] !== '' ? String(values[email.id]) : null;
       await deps.mail.send(tx, {
         websiteId,
         kind: 'form-submission',
-        to: owner,
+        to,
         from,
         replyTo,
         site,
@@ -124,11 +128,11 @@ export async function saveFormSubmission(deps: SubmitDeps, snapshot: SiteSnapsho
         },
       });
     } else if (form.notifyOwner) {
-      deps.log.warn({ formId: form.id }, 'form submission stored; no mail sent: the site has no settings.mail.owner address');
+      deps.log.warn({ formId: form.id }, 'form submission received; no mail sent: neither the form nor settings.mail.owner names an address');
     }
-    if (form.newsletter) {
+    if (form.addToMailingList) {
       const email = subscriberEmail(form, values);
-      if (email) await deps.mailingList.optIn(tx, { site, email, source: 'newsletter-form' });
+      if (email) await deps.mailingList.optIn(tx, { site, email, source: form.newsletter ? 'newsletter-form' : `form:${form.id}` });
     }
   });
   deps.mail.kick();

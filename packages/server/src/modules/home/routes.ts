@@ -17,6 +17,7 @@ const HOME_LINKS = {
   toFulfill: '/config/orders?fulfillment=unfulfilled&payment=paid',
   pendingPayments: '/config/orders?payment=pending',
   lowStock: '/config/restock',
+  formSubmissions: '/config/forms',
 } as const;
 
 /** "Size: 12 oz, Grind: Whole", in the product's option order. */
@@ -98,7 +99,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
     if (canViewFormSubmissions(owner, websiteId)) {
       const since = now - RECENT_MS;
       const forms = await recentSubmissions(store.db, websiteId, since);
-      cards.formSubmissions = { since, count: forms.reduce((n, f) => n + f.count, 0), forms };
+      cards.formSubmissions = { since, count: forms.reduce((n, f) => n + f.count, 0), forms, link: HOME_LINKS.formSubmissions };
     }
 
     return reply.header('cache-control', 'no-store').send({

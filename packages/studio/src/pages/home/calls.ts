@@ -38,7 +38,7 @@ export interface HomeCards {
     count: number;
     latest: { id: string; itemId: string; productTitle: string | null; rating: number; reviewerName: string; excerpt: string; created: number }[];
   };
-  formSubmissions?: { since: number; count: number; forms: { formKey: string; formName: string; count: number }[] };
+  formSubmissions?: { since: number; count: number; forms: { formKey: string; formName: string; count: number }[]; link?: string };
 }
 
 export interface HomeSummary {

@@ -189,6 +189,11 @@ function Cards({ cards, f, permissions }: { cards: HomeCards; f: Formats; permis
               ))}
             </ul>
           )}
+          {formSubmissions.link && (
+            <a className="card-link" href={formSubmissions.link}>
+              View form submissions
+            </a>
+          )}
         </section>
       )}
     </div>

@@ -1,0 +1,79 @@
+// The site's forms, drawn from props only: a table on a desktop (cards on a phone) with each form's
+// submission count and latest submission, each opening the form's page.
+import { formatCount, formatTime } from '../../format.js';
+import type { FormSummary } from './calls.js';
+import type { FormsContext } from './page.js';
+
+export type FormsState = { status: 'loading' } | { status: 'ready'; forms: FormSummary[] } | { status: 'error'; message: string };
+
+export interface FormsViewProps {
+  context: FormsContext;
+  state: FormsState;
+  onRetry(): void;
+}
+
+export function FormsView({ context, state, onRetry }: FormsViewProps) {
+  return (
+    <>
+      <div className="status" role="status" aria-live="polite">
+        {state.status === 'loading' ? 'Loading forms…' : state.status === 'ready' && state.forms.length > 0 ? countText(context, state.forms) : ''}
+      </div>
+      {state.status === 'error' && (
+        <div className="error-box" role="alert">
+          <p>{state.message}</p>
+          <button type="button" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' && state.forms.length === 0 && (
+        <div className="empty-state">
+          <p className="empty-title">No forms yet</p>
+          <p className="empty">The site's forms (its forms folder) show here with what visitors sent.</p>
+        </div>
+      )}
+      {state.status === 'ready' && state.forms.length > 0 && <FormsTable context={context} forms={state.forms} />}
+    </>
+  );
+}
+
+function countText(context: FormsContext, forms: FormSummary[]): string {
+  const total = forms.reduce((n, f) => n + f.submissionCount, 0);
+  return `${formatCount(context.language, forms.length)} ${forms.length === 1 ? 'form' : 'forms'}, ${formatCount(context.language, total)} ${total === 1 ? 'submission' : 'submissions'}.`;
+}
+
+function FormsTable({ context, forms }: { context: FormsContext; forms: FormSummary[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="forms-table">
+        <caption className="visually-hidden">Forms</caption>
+        <thead>
+          <tr>
+            <th scope="col">Form</th>
+            <th scope="col" className="num">
+              Submissions
+            </th>
+            <th scope="col">Latest</th>
+          </tr>
+        </thead>
+        <tbody>
+          {forms.map((f) => (
+            <tr key={f.formId}>
+              <th scope="row">
+                <a className="form-link" href={f.link}>
+                  {f.name}
+                </a>
+                {f.newsletter && <span className="form-note">Newsletter sign-up</span>}
+                {f.removed && <span className="form-note">No longer on the site</span>}
+              </th>
+              <td data-label="Submissions" className="num">
+                {formatCount(context.language, f.submissionCount)}
+              </td>
+              <td data-label="Latest">{f.lastSubmittedOn === null ? 'None yet' : formatTime(context.language, f.lastSubmittedOn, context.timeZone)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
