@@ -31,8 +31,18 @@ interface InventoryAdjustmentsTable {
   created_on: number;
 }
 
+/** Migration 0022: per form, how many submissions it has and the latest one's time (kept by triggers). */
+interface FormSubmissionCountsTable {
+  website_id: string;
+  form_key: string;
+  submissions: number;
+  /** Epoch milliseconds; 0 once the last submission is deleted. */
+  last_on: number;
+}
+
 declare module './schema.js' {
   interface Database {
     inventory_adjustments: InventoryAdjustmentsTable;
+    form_submission_counts: FormSubmissionCountsTable;
   }
 }

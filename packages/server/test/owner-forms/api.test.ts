@@ -198,6 +198,10 @@ describe.each(DIALECTS)('the owner API for form submissions on %s', (dialect) =>
     expect(del.status).toBe(204);
     expect((await admin().request('DELETE', `${EVERYTHING}/submissions/${id}`)).status).toBe(404);
     expect((await admin().request('GET', `${EVERYTHING}/submissions`)).json.submissions).toHaveLength(2);
+    // The list of forms follows at once: one fewer, and the latest is now the next one's time.
+    const everything = async () => (await admin().request('GET', FORMS)).json.forms.find((f: { formId: string }) => f.formId === 'everything');
+    const next = (await admin().request('GET', `${EVERYTHING}/submissions`)).json.submissions[0];
+    expect(await everything()).toMatchObject({ submissionCount: 2, lastSubmittedOn: next.submittedOn });
 
     const message = "Type the form's name, Everything, to delete all its submissions.";
     for (const body of [undefined, {}, { confirm: 'everything' }]) {
@@ -207,6 +211,7 @@ describe.each(DIALECTS)('the owner API for form submissions on %s', (dialect) =>
     const all = await admin().request('DELETE', `${EVERYTHING}/submissions`, { confirm: ' Everything ' });
     expect([all.status, all.json]).toEqual([200, { deleted: 2 }]);
     expect((await admin().request('GET', `${EVERYTHING}/submissions`)).json.submissions).toEqual([]);
+    expect(await everything()).toMatchObject({ submissionCount: 0, lastSubmittedOn: null });
     // Other forms keep theirs.
     expect((await admin().request('GET', `${FORMS}/old-survey/submissions`)).json.submissions).toHaveLength(1);
     const removed = await admin().request('DELETE', `${FORMS}/old-survey/submissions`, { confirm: 'Old survey' });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type {} from '../../storage/schema-catalogue.js';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { newId } from '../../storage/ids.js';
 import type { Database } from '../../storage/schema.js';
@@ -80,13 +81,13 @@ export async function listSubmissions(db: Db, websiteId: string, formKey: string
     .execute();
 }
 
-/** Per form key: how many submissions and the latest time. */
+/** Per form key: how many submissions and the latest time (the counts the store keeps, migration 0022). */
 export async function submissionCounts(db: Db, websiteId: string): Promise<Map<string, { count: number; last: number }>> {
   const rows = await db
-    .selectFrom('form_submissions')
-    .select((eb) => ['form_key', eb.fn.countAll<number>().as('n'), eb.fn.max('submitted_on').as('last')])
+    .selectFrom('form_submission_counts')
+    .select(['form_key', 'submissions', 'last_on'])
     .where('website_id', '=', websiteId)
-    .groupBy('form_key')
+    .where('submissions', '>', 0)
     .execute();
-  return new Map(rows.map((r) => [r.form_key, { count: Number(r.n), last: Number(r.last) }]));
+  return new Map(rows.map((r) => [r.form_key, { count: Number(r.submissions), last: Number(r.last_on) }]));
 }
