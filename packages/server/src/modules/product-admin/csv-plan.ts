@@ -168,7 +168,7 @@ export function planImport(s: SiteSnapshot, state: StoreState, records: CsvRecor
     report.action = 'create';
     const collection = cells.Collection ? s.collectionsByUrlId.get(cells.Collection) : undefined;
     if (!cells.Collection) fail('Collection', "Enter the URL slug of the new variant's products collection.");
-    else if (!collection || collection.type_name !== 'products') fail('Collection', `There is no products collection "${cells.Collection}".`);
+    else if (collection?.type_name !== 'products') fail('Collection', `There is no products collection "${cells.Collection}".`);
     const slug = cells['URL slug'] ?? '';
     if (slug === '') fail('URL slug', "Enter the URL slug of the new variant's product.");
     if (price === undefined && !report.errors.some((e) => e.column === 'Price')) fail('Price', 'Enter the price of the new variant.');

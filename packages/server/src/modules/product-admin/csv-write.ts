@@ -46,7 +46,7 @@ export async function writeImport(c: SaveContext, tx: Executor, plan: ImportPlan
   const place = (itemId: string, position: number) => ({ websiteId, itemId, id: newId(), position, currency: c.s.currency });
   const variants = plan.addedVariants.map(({ itemId, position, variant }) => variantRow(place(itemId, position), variant));
   const items = plan.newProducts.map((p) => ({ ...p, id: newId() }));
-  for (const p of items) p.item.product.variants.forEach((v, i) => variants.push(variantRow(place(p.id, i), v)));
+  for (const p of items) for (const [i, v] of p.item.product.variants.entries()) variants.push(variantRow(place(p.id, i), v));
   await insertChunked(items, (chunk) =>
     tx
       .insertInto('items')

@@ -21,7 +21,7 @@ export function firstImage(data: JsonObject): string | null {
 /** A `products` collection of the site by its URL slug; VALIDATION_FAILED on the field for anything else. */
 export function productsCollection(s: SiteSnapshot, urlId: string, field = 'collection') {
   const c = s.collectionsByUrlId.get(urlId);
-  if (!c || c.type_name !== 'products') throw new AppError('VALIDATION_FAILED', undefined, { [field]: `There is no products collection "${urlId}".` });
+  if (c?.type_name !== 'products') throw new AppError('VALIDATION_FAILED', undefined, { [field]: `There is no products collection "${urlId}".` });
   return c;
 }
 

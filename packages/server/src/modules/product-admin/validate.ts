@@ -61,7 +61,7 @@ function itemIssues(s: SiteSnapshot, item: ItemDoc): SiteIssue[] {
   const paywall = item.product?.data.paywall;
   if (isObject(paywall) && typeof paywall.grants === 'string') {
     const area = s.collectionsByUrlId.get(paywall.grants);
-    if (!area || area.access !== 'members') {
+    if (area?.access !== 'members') {
       issues.push({ file: 'item', path: 'item.product.paywall.grants', message: `no members' area "${paywall.grants}"` });
     }
   }
