@@ -180,7 +180,7 @@ async function writeProductRows(c: SaveContext, tx: Executor, itemId: string, ed
   for (const v of renamed)
     await tx
       .updateTable('product_variants')
-      .set({ sku: `\u0000${v.id}` })
+      .set({ sku: `~renaming~${v.id}` })
       .where('id', '=', v.id)
       .execute();
 
