@@ -10,7 +10,8 @@ import { API, type ProductsShop, STORE_SITE, itemId, placeOrder, productsShop, s
 describe.each(DIALECTS)('tessera import and export with the studio on %s', (dialect) => {
   let shop: ProductsShop;
   let tmp: string;
-  const variantId = async (sku: string) => (await shop.store.db.selectFrom('product_variants').select('id').where('sku', '=', sku).executeTakeFirstOrThrow()).id;
+  const variantId = async (sku: string) =>
+    (await shop.store.db.selectFrom('product_variants').select('id').where('sku', '=', sku).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
     shop = await productsShop(dialect);
