@@ -77,16 +77,23 @@ function aggregates(scope: RawBuilder<unknown>): RawBuilder<unknown> {
     from product_variants where ${scope} group by item_id`;
 }
 
+/**
+ * A product's stock state from its aggregates `a` and product `p`: `out` when it has no counted piece
+ * left and no unlimited variant, `low` when a counted variant is at or under the threshold,
+ * `unlimited` when nothing of it is counted.
+ */
+function stockState(threshold: number): RawBuilder<unknown> {
+  return sql`case when a.stocked = 0 or p.product_type in (${sql.join(UNCOUNTED)}) then 'unlimited'
+      when a.stock = 0 and a.any_unlimited = 0 then 'out'
+      when a.min_stock <= ${threshold} then 'low'
+      else 'in' end`;
+}
+
 /** The columns of a list row, from items `i`, products `p` and the aggregates `a`. */
 function rowColumns(threshold: number, sort: SortName): RawBuilder<unknown> {
-  const uncounted = sql.join(UNCOUNTED);
   return sql`i.id, i.collection_id, i.url_id, i.title, i.status, i.publish_on, i.updated_on, i.revision,
       p.product_type, p.data as product_data, a.n as variant_count, a.price, a.max_price, a.on_sale, a.stock,
-      case when a.stocked = 0 or p.product_type in (${uncounted}) then 'unlimited'
-           when a.stock = 0 and a.any_unlimited = 0 then 'out'
-           when a.min_stock <= ${threshold} then 'low'
-           else 'in' end as stock_state,
-      ${SORT_KEYS[sort].key} as sort_key`;
+      ${stockState(threshold)} as stock_state, ${SORT_KEYS[sort].key} as sort_key`;
 }
 
 /** Sorts and filters that need every product's variants aggregated first: by price or stock, or a stock filter. */
@@ -133,10 +140,26 @@ export async function pageOfProducts(db: Executor, a: ListArgs): Promise<{ rows:
   const after = a.after ? sql`and (m.sort_key, m.id) ${sql.raw(desc ? '<' : '>')} (${a.after.value}, ${a.after.id})` : sql``;
   let query: RawBuilder<ProductListRow & { total: number | string }>;
   if (needsAggregates(a.filters, sort)) {
+    // Every product's variants aggregated once, narrow (id, sort key, stock state): the page and the
+    // count read that; the page's own rows are read after, for its products alone.
     const stock = a.filters.stock ? sql`where x.stock_state = ${a.filters.stock}` : sql``;
-    query = sql`with m as materialized (select * from (${aggregatedQuery(a.websiteId, a.filters, a.collectionId, a.threshold, sort)}) x ${stock})
-      select m.*, (select count(*) from m) as total from m
-      where 1 = 1 ${after} order by m.sort_key ${dir}, m.id ${dir} limit ${a.limit}`;
+    // A low or sold-out product has a counted variant at or under the threshold: only those are aggregated.
+    const scarce = a.filters.stock === 'low' || a.filters.stock === 'out';
+    const scope = scarce
+      ? sql`website_id = ${a.websiteId} and item_id in (select item_id from product_variants where website_id = ${a.websiteId} and unlimited = 0 and stock <= ${a.filters.stock === 'out' ? 0 : a.threshold})`
+      : sql`website_id = ${a.websiteId}`;
+    query = sql`with m as materialized (select * from (select i.id, ${SORT_KEYS[sort].key} as sort_key, ${stockState(a.threshold)} as stock_state
+          from items i
+          inner join products p on p.item_id = i.id
+          inner join (${aggregates(scope)}) a on a.item_id = i.id
+          where ${conditionsOf(a.websiteId, a.filters, a.collectionId)}) x ${stock}),
+      pg as materialized (select m.id from m where 1 = 1 ${after} order by m.sort_key ${dir}, m.id ${dir} limit ${a.limit})
+      select ${rowColumns(a.threshold, sort)}, (select count(*) from m) as total
+      from items i
+      inner join products p on p.item_id = i.id
+      inner join (${aggregates(sql`item_id in (select id from pg)`)}) a on a.item_id = i.id
+      where i.id in (select id from pg)
+      order by sort_key ${dir}, i.id ${dir}`;
   } else if (a.filters.q?.trim()) {
     // A search reads every product: once, for the page and the count alike.
     query = sql`with m as materialized (select i.id, ${SORT_KEYS[sort].key} as sort_key from items i inner join products p on p.item_id = i.id
