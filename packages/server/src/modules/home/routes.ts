@@ -16,7 +16,7 @@ const HOME_LINKS = {
   orders: '/config/orders',
   toFulfill: '/config/orders?fulfillment=unfulfilled&payment=paid',
   pendingPayments: '/config/orders?payment=pending',
-  lowStock: '/config/restock',
+  lowStock: '/config/inventory?stock=low',
 } as const;
 
 /** "Size: 12 oz, Grind: Whole", in the product's option order. */

@@ -4,7 +4,7 @@ import { newId } from '../../storage/ids.js';
 import type { Executor } from '../../storage/statement.js';
 
 /** Who changed a variant's stock: a staff account (by email), a shopper's checkout, or the store itself. */
-interface StockActor {
+export interface StockActor {
   readonly kind: 'staff' | 'customer' | 'system';
   readonly email: string | null;
 }
@@ -33,6 +33,8 @@ export interface Adjusted {
   readonly before: number;
   readonly after: number;
   readonly delta: number;
+  /** When it was made (epoch ms). */
+  readonly created: number;
 }
 
 /** Why a change was not made: no such variant on the site, a variant without a count, or fewer pieces than taken. */
@@ -61,7 +63,7 @@ export async function adjustStock(store: Store, tx: Executor, input: AdjustInput
   const delta = 'delta' in input.change ? input.change.delta : input.change.count - before;
   if (before + delta < 0) return 'insufficient';
   const base = { variantId: row.id, itemId: row.item_id, sku: row.sku, productType: row.product_type };
-  if (delta === 0) return { ...base, adjustmentId: '', before, after: before, delta: 0 };
+  if (delta === 0) return { ...base, adjustmentId: '', before, after: before, delta: 0, created: input.now };
   const updated = await tx
     .updateTable('product_variants')
     .set((eb) => ({ stock: eb('stock', '+', delta) }))
@@ -90,5 +92,5 @@ export async function adjustStock(store: Store, tx: Executor, input: AdjustInput
       created_on: input.now,
     })
     .execute();
-  return { ...base, adjustmentId, before: after - delta, after, delta };
+  return { ...base, adjustmentId, before: after - delta, after, delta, created: input.now };
 }

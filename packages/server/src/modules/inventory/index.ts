@@ -2,9 +2,12 @@ import fp from 'fastify-plugin';
 import type { SiteSnapshot } from '../site/index.js';
 import type { Adjusted } from './adjust.js';
 import { inventoryOwnerRoutes, type StockSetHook } from './owner-routes.js';
+import { inventoryApi } from './owner-api.js';
+import { inventoryPages } from './pages.js';
 import { inventoryPlugin } from './plugin.js';
 
-export { giveBackStock, takeStock } from './stock.js';
+export { giveBackStock, takeStock, type OrderStockChange } from './stock.js';
+export type { Adjusted, StockActor } from './adjust.js';
 export { lowStockThreshold } from './settings.js';
 
 declare module 'fastify' {
@@ -21,7 +24,11 @@ declare module 'fastify' {
   }
 }
 
-/** Stock: the visitors' stock call, the owner's stock write, and the stock changes of checkout and cancellation (stock.ts). */
+/**
+ * Stock: the visitors' stock call, the owner's inventory (list, adjustments, history, settings and
+ * its studio page), and the stock changes of checkout and cancellation, each recorded in the
+ * variant's history (stock.ts).
+ */
 export default fp(
   async (app) => {
     const stockSetHooks: StockSetHook[] = [];
@@ -38,6 +45,8 @@ export default fp(
     app.decorate('inventory', { stockSetHooks, stockChanged });
     await app.register(inventoryPlugin, app.commerce);
     await app.register(inventoryOwnerRoutes, { store: app.deps.store, clock: app.deps.clock, hooks: stockSetHooks });
+    await app.register(inventoryApi);
+    inventoryPages(app);
   },
-  { name: 'inventory', dependencies: ['commerce'] },
+  { name: 'inventory', dependencies: ['commerce', 'admin'] },
 );
