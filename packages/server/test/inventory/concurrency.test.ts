@@ -29,9 +29,7 @@ async function variantId(store: Store): Promise<string> {
  */
 async function checkBooks(store: Store, placedOrderIds: string[]) {
   const final = await stockOf(store, SKU);
-  const lines = placedOrderIds.length
-    ? await store.db.selectFrom('order_lines').select(['quantity']).where('order_id', 'in', placedOrderIds).execute()
-    : [];
+  const lines = placedOrderIds.length ? await store.db.selectFrom('order_lines').select(['quantity']).where('order_id', 'in', placedOrderIds).execute() : [];
   const sold = lines.reduce((n, l) => n + l.quantity, 0);
   expect(sold).toBe(placedOrderIds.length);
   expect(final).toBe(START + ADDS * ADDED_EACH - sold);
@@ -71,7 +69,9 @@ describe.each(DIALECTS)('the owner adding stock while 40 checkouts race on %s', 
     const buyers = Array.from({ length: BUYERS }, () => new Visitor(site.app));
     for (const added of await Promise.all(buyers.map((v) => v.add('print', SKU, 1)))) expect(added.status).toBe(200);
     const checkouts = buyers.map((v, i) => v.checkout(paid({ email: `buyer${i}@example.com` })));
-    const additions = Array.from({ length: ADDS }, () => owner.request('POST', `/api/owner/inventory/${id}/adjustments`, { reason: 'received', delta: ADDED_EACH }));
+    const additions = Array.from({ length: ADDS }, () =>
+      owner.request('POST', `/api/owner/inventory/${id}/adjustments`, { reason: 'received', delta: ADDED_EACH }),
+    );
     const [answers, added] = await Promise.all([Promise.all(checkouts), Promise.all(additions)]);
     for (const a of added) expect(a.status).toBe(200);
     const placed = answers.filter((a) => a.status === 201);

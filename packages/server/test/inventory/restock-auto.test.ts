@@ -44,7 +44,7 @@ describe.each(DIALECTS)('restock notices sent by themselves on %s', (dialect) =>
     expect(await shop.mailsTo('ada@example.com')).toHaveLength(1);
   });
 
-  it("mails them when a staff member cancels an order that took the last unit", async () => {
+  it('mails them when a staff member cancels an order that took the last unit', async () => {
     await setStock(shop.site.store, 'MUG-12', 1);
     const shopper = new Visitor(shop.site.app);
     expect((await shopper.add('mug', 'MUG-12', 1)).status).toBe(200);

@@ -40,7 +40,11 @@ export async function variantHistory(db: Executor, websiteId: string, variantId:
     .where('a.website_id', '=', websiteId)
     .where('a.variant_id', '=', variantId);
   if (after) select = select.where((eb) => eb(eb.refTuple('a.created_on', 'a.id'), '<', eb.tuple(after[0] as number, after[1] as string)));
-  const rows = await select.orderBy('a.created_on', 'desc').orderBy('a.id', 'desc').limit(limit + 1).execute();
+  const rows = await select
+    .orderBy('a.created_on', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(limit + 1)
+    .execute();
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {

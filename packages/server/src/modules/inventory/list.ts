@@ -112,7 +112,8 @@ export async function listInventory(db: Executor, websiteId: string, threshold: 
     );
   }
   if (after) {
-    select = select.where((eb) => eb(eb.refTuple(...(columns as [any, any])), '>', eb.tuple(...(after as [any, any]))));
+    // A row value comparison: right after the cursor's row in the sort's order (SQLite and PostgreSQL both have them).
+    select = select.where(sql<boolean>`(${sql.join(columns.map((c) => sql.ref(c)))}) > (${sql.join(after)})`);
   }
   for (const column of columns) select = select.orderBy(column as 'v.id');
   const rows = (await select.limit(limit + 1).execute()) as InventoryRow[];

@@ -70,7 +70,9 @@ export async function inventoryApi(root: FastifyInstance): Promise<void> {
       );
       if (result === 'not-found') throw new AppError('NOT_FOUND');
       if (result === 'unlimited') {
-        throw new AppError('VALIDATION_FAILED', undefined, { [body.reason === 'counted' ? 'count' : 'delta']: 'This variant has no stock to set: it never runs out.' });
+        throw new AppError('VALIDATION_FAILED', undefined, {
+          [body.reason === 'counted' ? 'count' : 'delta']: 'This variant has no stock to set: it never runs out.',
+        });
       }
       if (result === 'insufficient') {
         const live = await findVariantStock(store.db, s.website.id, request.params.variantId);

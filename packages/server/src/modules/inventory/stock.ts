@@ -118,7 +118,11 @@ export async function giveBackStock(store: Store, tx: Executor, taken: Map<strin
   const back = counted.filter((m) => m.after - m.delta <= 0).map((m) => m.itemId);
   const types = new Map<string, number>();
   if (back.length > 0) {
-    const rows = await tx.selectFrom('products').select(['item_id', 'product_type']).where('item_id', 'in', [...new Set(back)]).execute();
+    const rows = await tx
+      .selectFrom('products')
+      .select(['item_id', 'product_type'])
+      .where('item_id', 'in', [...new Set(back)])
+      .execute();
     for (const r of rows) types.set(r.item_id, r.product_type);
   }
   return counted.map((m, i) => ({

@@ -48,11 +48,17 @@ export default function InventoryPage({ context, api }: PageProps<InventoryConte
   const [state, setState] = useState<ListState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [open, setOpen] = useState<Open>(null);
-  const [adjusting, setAdjusting] = useState<{ busy: boolean; error: { message: string; fields: Record<string, string> } | null }>({ busy: false, error: null });
+  const [adjusting, setAdjusting] = useState<{ busy: boolean; error: { message: string; fields: Record<string, string> } | null }>({
+    busy: false,
+    error: null,
+  });
   const [history, setHistory] = useState<HistoryState>({ status: 'loading' });
   const [notice, setNotice] = useState('');
   const [settings, setSettings] = useState<InventorySettings | null>(context.settings ?? null);
-  const [saving, setSaving] = useState<{ busy: boolean; message: { kind: 'ok' | 'error'; text: string } | null; field?: string }>({ busy: false, message: null });
+  const [saving, setSaving] = useState<{ busy: boolean; message: { kind: 'ok' | 'error'; text: string } | null; field?: string }>({
+    busy: false,
+    message: null,
+  });
   const cursor = cursors[cursors.length - 1] ?? null;
   const here = `/config/inventory${location.search}`;
 
@@ -125,7 +131,9 @@ export default function InventoryPage({ context, api }: PageProps<InventoryConte
     setAdjusting({ busy: false, error: null });
     setOpen(null);
     const a = answer.data;
-    const sent = a.restockNotificationsSent ? ` ${formatCount(language, a.restockNotificationsSent)} restock notice${a.restockNotificationsSent === 1 ? '' : 's'} sent.` : '';
+    const sent = a.restockNotificationsSent
+      ? ` ${formatCount(language, a.restockNotificationsSent)} restock notice${a.restockNotificationsSent === 1 ? '' : 's'} sent.`
+      : '';
     setNotice(
       a.adjustment
         ? `${variant.productTitle}${variant.variantText ? ` (${variant.variantText})` : ''}: ${REASON_LABELS[a.adjustment.reason]}, stock now ${formatCount(language, a.qtyInStock)}.${sent}`

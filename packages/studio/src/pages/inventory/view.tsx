@@ -144,9 +144,7 @@ export function InventoryView({ language, query, state, pageNumber, onQuery, onN
     <>
       <Tools query={query} error={state.status === 'error' ? (state.fields.q ?? state.fields.stock ?? state.fields.sort) : undefined} onQuery={onQuery} />
       {page && query.stock === 'low' && (
-        <p className="section-note">
-          Variants with {count(page.threshold)} or fewer left, and not sold out. Change the threshold in the settings below.
-        </p>
+        <p className="section-note">Variants with {count(page.threshold)} or fewer left, and not sold out. Change the threshold in the settings below.</p>
       )}
       <div className="status" role="status" aria-live="polite">
         {busy ? 'Loading…' : shown}
