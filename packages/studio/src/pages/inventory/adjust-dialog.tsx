@@ -63,7 +63,7 @@ export function AdjustDialog({ variant, language, busy, error, onSubmit, onClose
             ? 'Enter a whole number, 0 or more.'
             : 'Enter a whole number of at least 1.'
         : change.after < 0
-          ? `Only ${count(stock)} in stock: this would leave less than 0.`
+          ? `Only ${count(stock)} in stock: this change would leave less than 0.`
           : `Stock after: ${count(change.after)} (now ${count(stock)}).`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
