@@ -42,10 +42,8 @@ export function HistoryDialog({ variant, language, timeZone, state, onMore, onCl
             <li key={a.id}>
               <span className={`history-delta ${a.delta > 0 ? 'history-up' : 'history-down'}`}>{signed(language, a.delta)}</span>
               <span className="history-what">
-                <strong>{REASON_LABELS[a.reason] ?? a.reason}</strong>
                 <span>
-                  {' '}
-                  · stock {formatCount(language, a.stockAfter)} · {a.by.label}
+                  <strong>{REASON_LABELS[a.reason] ?? a.reason}</strong> · stock {formatCount(language, a.stockAfter)} · {a.by.label}
                   {a.order && (
                     <>
                       {' · '}
