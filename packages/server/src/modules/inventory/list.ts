@@ -23,7 +23,7 @@ const STOCKED = [ProductType.PHYSICAL, ProductType.SERVICE];
 /** Each sort's columns in order (the variant's id last, so the order is total) and their cursor shape. */
 const SORT_KEYS: Record<InventorySort, { columns: readonly string[]; shape: string }> = {
   stock: { columns: ['v.unlimited', 'v.stock', 'v.id'], shape: 'nns' },
-  title: { columns: ['i.title', 'v.item_id', 'v.position', 'v.id'], shape: 'ssns' },
+  title: { columns: ['i.title', 'i.id', 'v.position', 'v.id'], shape: 'ssns' },
   sku: { columns: ['v.sku', 'v.id'], shape: 'ss' },
 };
 
@@ -71,10 +71,11 @@ export async function listInventory(db: Executor, websiteId: string, threshold: 
   const limit = query.limit ?? 50;
   const { columns, shape } = SORT_KEYS[sort];
   const after = decodeCursor(query.cursor, sort, shape);
+  // From the items: sorted by title, the plan walks the items' title index and each item's variants in order.
   let select = db
-    .selectFrom('product_variants as v')
-    .innerJoin('products as p', 'p.item_id', 'v.item_id')
-    .innerJoin('items as i', 'i.id', 'v.item_id')
+    .selectFrom('items as i')
+    .innerJoin('products as p', 'p.item_id', 'i.id')
+    .innerJoin('product_variants as v', 'v.item_id', 'i.id')
     .select([
       'v.id',
       'v.item_id',
@@ -99,7 +100,8 @@ export async function listInventory(db: Executor, websiteId: string, threshold: 
         .where('r.status', '=', 'waiting')
         .as('waiting'),
     )
-    .where('v.website_id', '=', websiteId)
+    // The site named once, on the side whose index gives the sort's order (a variant is of its item's site).
+    .where(sort === 'title' ? 'i.website_id' : 'v.website_id', '=', websiteId)
     .where('p.product_type', 'in', STOCKED);
   if (query.stock) {
     const state = query.stock;
@@ -107,9 +109,9 @@ export async function listInventory(db: Executor, websiteId: string, threshold: 
   }
   if (query.q) {
     const pattern = likePattern(query.q);
-    select = select.where((eb) =>
-      eb.or([eb(sql`lower(i.title)`, 'like', sql`${pattern} escape '\\'`), eb(sql`lower(v.sku)`, 'like', sql`${pattern} escape '\\'`)]),
-    );
+    // The matching titles are found once (a list the plan keeps), so each variant is checked on its index entry alone.
+    const titled = db.selectFrom('items').select('id').where('website_id', '=', websiteId).where(sql`lower(title)`, 'like', sql`${pattern} escape '\\'`);
+    select = select.where((eb) => eb.or([eb('v.item_id', 'in', titled), eb(sql`lower(v.sku)`, 'like', sql`${pattern} escape '\\'`)]));
   }
   if (after) {
     // A row value comparison: right after the cursor's row in the sort's order (SQLite and PostgreSQL both have them).

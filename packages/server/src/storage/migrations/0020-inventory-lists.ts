@@ -8,7 +8,12 @@ import type { MigrationFactory } from './types.js';
  */
 export const inventoryLists: MigrationFactory = () => ({
   async up(db: Kysely<any>) {
-    await db.schema.createIndex('product_variants_stock').on('product_variants').columns(['website_id', 'unlimited', 'stock', 'id']).execute();
+    // The SKU and the product's id ride along, so that a search walks this index alone and reads only the rows it finds.
+    await db.schema
+      .createIndex('product_variants_stock')
+      .on('product_variants')
+      .columns(['website_id', 'unlimited', 'stock', 'id', 'item_id', 'sku'])
+      .execute();
     await db.schema.createIndex('items_title').on('items').columns(['website_id', 'title', 'id']).execute();
   },
 
