@@ -6,8 +6,8 @@ import { inventoryApi } from './owner-api.js';
 import { inventoryPages } from './pages.js';
 import { inventoryPlugin } from './plugin.js';
 
-export { giveBackStock, takeStock, type OrderStockChange } from './stock.js';
-export type { Adjusted, StockActor } from './adjust.js';
+export { giveBackStock, takeStock } from './stock.js';
+export type { Adjusted } from './adjust.js';
 export { lowStockThreshold } from './settings.js';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import { assetUrl, type SiteSnapshot } from '../site/index.js';
 import type { InventoryRow, StockState } from './list.js';
 
 /** "Colour: Blue, Size: S": the variant's options in the product's option order (any others after). */
-export function variantText(attributesJson: string, orderingJson: string): string {
+function variantText(attributesJson: string, orderingJson: string): string {
   const attributes = JSON.parse(attributesJson) as Record<string, string>;
   const ordering = JSON.parse(orderingJson) as unknown;
   const names = Array.isArray(ordering) ? ordering.filter((n): n is string => typeof n === 'string' && n in attributes) : [];
@@ -11,7 +11,7 @@ export function variantText(attributesJson: string, orderingJson: string): strin
   return names.map((n) => `${n}: ${attributes[n]}`).join(', ');
 }
 
-export function stockState(stock: number, unlimited: boolean, threshold: number): StockState {
+function stockState(stock: number, unlimited: boolean, threshold: number): StockState {
   if (unlimited) return 'unlimited';
   if (stock <= 0) return 'out';
   return stock <= threshold ? 'low' : 'in';

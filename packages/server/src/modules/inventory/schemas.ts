@@ -5,7 +5,7 @@ import { MAX_THRESHOLD } from './inventory-settings.js';
 import { INVENTORY_SORTS, STOCK_FILTERS } from './list.js';
 
 /** Stock is a count of pieces, as site.json writes it (the import's own bound). */
-export const MAX_STOCK = 2_000_000_000;
+const MAX_STOCK = 2_000_000_000;
 export const REASONS = ['received', 'damaged', 'counted', 'correction'] as const;
 
 const literals = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
@@ -39,7 +39,7 @@ export const SettingsBody = Type.Object({
 });
 
 /** Each field's message when its value is refused. */
-export const FIELD_MESSAGES = {
+const FIELD_MESSAGES = {
   q: 'Enter at most 200 characters.',
   stock: `Choose one of ${STOCK_FILTERS.join(', ')}.`,
   sort: `Choose one of ${INVENTORY_SORTS.join(', ')}.`,

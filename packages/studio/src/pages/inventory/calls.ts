@@ -3,7 +3,7 @@ import type { Api } from '@tessera/core/api-client';
 
 export type StockFilter = '' | 'low' | 'out' | 'in' | 'unlimited';
 export type InventorySort = 'stock' | 'title' | 'sku';
-export type StockState = 'in' | 'low' | 'out' | 'unlimited';
+type StockState = 'in' | 'low' | 'out' | 'unlimited';
 export type Reason = 'received' | 'damaged' | 'counted' | 'correction';
 
 export interface InventoryVariant {
@@ -94,5 +94,3 @@ export const inventoryCalls = (api: Api) => ({
   saveSettings: (body: { version: string; scarcityThreshold: number; restockAutoSend: boolean }) =>
     api<InventorySettings>('PUT', '/api/owner/inventory/settings', body),
 });
-
-export type InventoryCalls = ReturnType<typeof inventoryCalls>;
