@@ -46,7 +46,18 @@ export default fp(
     await app.register(inventoryPlugin, app.commerce);
     await app.register(inventoryOwnerRoutes, { store: app.deps.store, clock: app.deps.clock, hooks: stockSetHooks });
     await app.register(inventoryApi);
-    inventoryPages(app);
   },
   { name: 'inventory', dependencies: ['commerce', 'admin'] },
+);
+
+/**
+ * The studio's inventory page, a plugin of its own: registered after the orders' pages (app.ts), so
+ * that an account signing in without a page asked for still lands on the first page of its role in
+ * the order it had (a store manager on its orders).
+ */
+export const inventoryStudio = fp(
+  async (app) => {
+    inventoryPages(app);
+  },
+  { name: 'inventory-studio', dependencies: ['inventory', 'admin', 'order-admin'] },
 );
