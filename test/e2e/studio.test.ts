@@ -65,7 +65,7 @@ describe("the owner's studio in Chromium", () => {
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('studio-main');
     const order: string[] = [];
     await p.evaluate(() => (document.querySelector('.skip-link') as HTMLElement).focus());
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 11; i++) {
       await p.keyboard.press('Tab');
       order.push(await p.evaluate(() => document.activeElement?.textContent ?? ''));
     }
