@@ -1,4 +1,9 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportSite, importSite } from '../../src/site-dir/index.js';
+import { readSiteDirectory } from '../../src/site-dir/read.js';
 import { DIALECTS } from '../helpers/store.js';
 import { Visitor, WEBSITE_ID, itemId, paid, setStock, stockOf } from '../commerce/helpers.js';
 import { settingsSite, type SettingsSite, type StaffName } from '../owner-store-settings/helpers.js';
@@ -302,6 +307,25 @@ describe.each(DIALECTS)("the owner's inventory API on %s", (dialect) => {
     expect((await admin().request('GET', SETTINGS)).json).toMatchObject({ scarcityThreshold: 8, restockAutoSend: false });
     const back = await admin().request('PUT', SETTINGS, { version: saved.json.version, scarcityThreshold: 3, restockAutoSend: true });
     expect(back.status).toBe(200);
+  });
+
+  it('has its settings written by tessera export and read back by tessera import, a threshold up to 1,000,000', async () => {
+    const read = (await admin().request('GET', SETTINGS)).json;
+    expect((await admin().request('PUT', SETTINGS, { version: read.version, scarcityThreshold: 1_000_000, restockAutoSend: false })).status).toBe(200);
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-inventory-export-'));
+    try {
+      await exportSite(site.store, path.join(dir, 'out'));
+      const written = JSON.parse(await fs.readFile(path.join(dir, 'out', 'site.json'), 'utf8'));
+      expect(written.store.merchandising).toMatchObject({ scarcityThreshold: 1_000_000, restockAutoSend: false });
+      expect((await readSiteDirectory(path.join(dir, 'out'))).site.store.merchandising).toMatchObject({ scarcityThreshold: 1_000_000 });
+      await importSite(site.store, path.join(dir, 'out'));
+      site.app.renderer.snapshots.changed(WEBSITE_ID);
+      expect((await admin().request('GET', SETTINGS)).json).toMatchObject({ scarcityThreshold: 1_000_000, restockAutoSend: false });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+    const now = (await admin().request('GET', SETTINGS)).json;
+    expect((await admin().request('PUT', SETTINGS, { version: now.version, scarcityThreshold: 3, restockAutoSend: true })).status).toBe(200);
   });
 
   it('serves the studio page to the roles that manage products, with the currency, time zone and settings', async () => {
