@@ -1,6 +1,6 @@
 import type { AdjustmentReason } from '../../storage/schema-catalogue.js';
 import type { Store } from '../../storage/dialect.js';
-import { newId } from '../../storage/ids.js';
+import { timeOrderedId } from '../../storage/ids.js';
 import type { Executor } from '../../storage/statement.js';
 
 /** Who changed a variant's stock: a staff account (by email), a shopper's checkout, or the store itself. */
@@ -73,7 +73,7 @@ export async function adjustStock(store: Store, tx: Executor, input: AdjustInput
     .executeTakeFirst();
   if (!updated) return 'insufficient';
   const after = Number(updated.stock);
-  const adjustmentId = newId();
+  const adjustmentId = timeOrderedId(input.now);
   await tx
     .insertInto('inventory_adjustments')
     .values({

@@ -1,6 +1,6 @@
 import { ProductType } from '@tessera/core';
 import type { Store } from '../../storage/dialect.js';
-import { newId } from '../../storage/ids.js';
+import { timeOrderedId } from '../../storage/ids.js';
 import { statement, type Executor } from '../../storage/statement.js';
 import type { Adjusted, StockActor } from './adjust.js';
 
@@ -52,7 +52,7 @@ interface Moved {
  */
 async function recordMoves(tx: Executor, change: OrderStockChange, reason: 'sold' | 'restored', moves: readonly Moved[]): Promise<string[]> {
   if (moves.length === 0) return [];
-  const ids = moves.map(() => newId());
+  const ids = moves.map(() => timeOrderedId(change.now));
   await tx
     .insertInto('inventory_adjustments')
     .values(
