@@ -228,6 +228,11 @@ describe.each(DIALECTS)("the owner's inventory API on %s", (dialect) => {
     });
     expect(await stockOf(site.store, 'PEN-1')).toBe(2);
     expect((await adjust('STICKER', { reason: 'received', delta: 1 })).json.errors).toEqual({ delta: 'This variant has no stock to set: it never runs out.' });
+    expect((await adjust('PEN-1', { reason: 'received', delta: 2_000_000_000 })).json).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { delta: 'This change would leave more than 2000000000 in stock.' },
+    });
+    expect(await stockOf(site.store, 'PEN-1')).toBe(2);
     const none = await admin().request('POST', `${LIST}/nope/adjustments`, { reason: 'received', delta: 1 });
     expect(none).toMatchObject({ status: 404, json: { code: 'NOT_FOUND' } });
     expect((await admin().request('GET', `${LIST}/nope/history`)).status).toBe(404);

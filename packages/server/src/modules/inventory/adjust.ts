@@ -37,8 +37,11 @@ export interface Adjusted {
   readonly created: number;
 }
 
-/** Why a change was not made: no such variant on the site, a variant without a count, or fewer pieces than taken. */
-type AdjustRefusal = 'not-found' | 'unlimited' | 'insufficient';
+/** Why a change was not made: no such variant on the site, a variant without a count, fewer pieces than taken, or more than a count holds. */
+type AdjustRefusal = 'not-found' | 'unlimited' | 'insufficient' | 'too-many';
+
+/** The most pieces a variant counts, as site.json writes stock (the import's own bound). */
+export const MAX_STOCK = 2_000_000_000;
 
 /**
  * Changes one variant's stock by a delta, or to a count, and records the change in its history, in
@@ -62,6 +65,7 @@ export async function adjustStock(store: Store, tx: Executor, input: AdjustInput
   const before = Number(row.stock);
   const delta = 'delta' in input.change ? input.change.delta : input.change.count - before;
   if (before + delta < 0) return 'insufficient';
+  if (before + delta > MAX_STOCK) return 'too-many';
   const base = { variantId: row.id, itemId: row.item_id, sku: row.sku, productType: row.product_type };
   if (delta === 0) return { ...base, adjustmentId: '', before, after: before, delta: 0, created: input.now };
   const updated = await tx

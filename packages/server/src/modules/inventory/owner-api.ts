@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { writeTransaction } from '../../storage/statement.js';
-import { adjustStock } from './adjust.js';
+import { MAX_STOCK, adjustStock } from './adjust.js';
 import { actorLabel, variantHistory } from './history.js';
 import { readInventorySettings, saveInventorySettings } from './inventory-settings.js';
 import { listInventory } from './list.js';
@@ -72,6 +72,11 @@ export async function inventoryApi(root: FastifyInstance): Promise<void> {
       if (result === 'unlimited') {
         throw new AppError('VALIDATION_FAILED', undefined, {
           [body.reason === 'counted' ? 'count' : 'delta']: 'This variant has no stock to set: it never runs out.',
+        });
+      }
+      if (result === 'too-many') {
+        throw new AppError('VALIDATION_FAILED', undefined, {
+          [body.reason === 'counted' ? 'count' : 'delta']: `This change would leave more than ${MAX_STOCK} in stock.`,
         });
       }
       if (result === 'insufficient') {

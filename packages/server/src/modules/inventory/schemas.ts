@@ -1,11 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
+import { MAX_STOCK } from './adjust.js';
 import { MAX_THRESHOLD } from './inventory-settings.js';
 import { INVENTORY_SORTS, STOCK_FILTERS } from './list.js';
 
-/** Stock is a count of pieces, as site.json writes it (the import's own bound). */
-const MAX_STOCK = 2_000_000_000;
 export const REASONS = ['received', 'damaged', 'counted', 'correction'] as const;
 
 const literals = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
