@@ -29,7 +29,7 @@ import forms, { type FormsOptions, formOwner } from './modules/forms/index.js';
 import headerFooter from './modules/header-footer/index.js';
 import home from './modules/home/index.js';
 import installments from './modules/installments/index.js';
-import inventory from './modules/inventory/index.js';
+import inventory, { inventoryStudio } from './modules/inventory/index.js';
 import media from './modules/media/index.js';
 import mediaLibrary, { type MediaLibraryOptions } from './modules/media-library/index.js';
 import members from './modules/members/index.js';
@@ -232,6 +232,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(checkout, {}),
     entry(orderAdmin, {}),
     entry(productAdmin, {}),
+    entry(inventoryStudio, {}),
     entry(storeSettings, {}),
     entry(mediaLibrary, options.mediaLibrary ?? {}),
     entry(installments, {}),

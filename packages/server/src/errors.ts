@@ -76,6 +76,8 @@ export const ERRORS = {
     status: 409,
     message: 'Someone else saved this product since you opened it. Reload it to see their changes; yours are not saved.',
   },
+  // The owner's stock adjustments (docs/owner-api.md "Inventory").
+  STOCK_INSUFFICIENT: { status: 409, message: 'This change would leave less than 0 in stock.' },
   // The owner's staff: invitations, roles, the owner's password reset by mail (docs/owner-api.md "Staff").
   STAFF_ACCOUNT_EXISTS: { status: 409, message: 'This email already has an account on this site: change its role on the staff page instead.' },
   STAFF_LAST_ADMIN: { status: 409, message: 'The site needs at least one admin: make another account admin first.' },

@@ -27,6 +27,7 @@ describe("the studio's pages, found by convention", () => {
       'home',
       'orders',
       'customers',
+      'inventory',
       'analytics',
       'forms',
       'restock',

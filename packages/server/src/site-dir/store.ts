@@ -159,7 +159,7 @@ function checkMerchandising(m: Reader | null): void {
     m.boolean(key, false);
   m.string('restockNotificationsSuccessText', '', { maxLength: 500 });
   m.string('scarcityText', '', { maxLength: 200 });
-  m.integer('scarcityThreshold', 5, 0, 10_000);
+  m.integer('scarcityThreshold', 5, 0, 1_000_000);
   m.integer('reviewRequestDelayHours', 168, 0, MAX_HOURS);
 }
 

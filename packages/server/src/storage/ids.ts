@@ -13,3 +13,21 @@ export function newId(): string {
 export function stableId(...parts: string[]): string {
   return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
 }
+
+let lastMs = 0;
+let sequence = 0;
+
+/**
+ * An id that sorts by time, then by the order of writing within one process: several timeline
+ * entries of one transaction share their time (placed and paid at checkout), as may two
+ * fulfilments or refunds, or a variant's stock changes, and they must still read in the order they happened. Time (12 hex), a per-millisecond counter (4 hex),
+ * then randomness (8 hex): 24 characters like every other id.
+ */
+export function timeOrderedId(now: number): string {
+  if (now === lastMs) sequence++;
+  else {
+    lastMs = now;
+    sequence = 0;
+  }
+  return now.toString(16).padStart(12, '0').slice(-12) + (sequence & 0xffff).toString(16).padStart(4, '0') + randomBytes(4).toString('hex');
+}

@@ -213,7 +213,7 @@ describe.each(DIALECTS)("the studio's home page on %s", (dialect) => {
 
   it("lists the stocked variants at or under the site's scarcity threshold, fewest first, else under 3", async () => {
     const { lowStock } = (await home('admin')).json.cards;
-    expect(lowStock).toMatchObject({ threshold: 5, count: 3, link: '/config/restock' });
+    expect(lowStock).toMatchObject({ threshold: 5, count: 3, link: '/config/inventory?stock=low' });
     expect(lowStock.variants.map((v: { sku: string; stock: number }) => [v.sku, v.stock])).toEqual([
       ['MUG-BLU-16', 0],
       ['TEE-S', 2],

@@ -163,7 +163,7 @@ export const BAD_STORES: BadStore[] = [
       s.store.merchandising = { scarcityThreshold: -1 };
     },
     path: 'store.merchandising.scarcityThreshold',
-    message: 'must be from 0 to 10000 (got -1)',
+    message: 'must be from 0 to 1000000 (got -1)',
   },
   {
     name: 'reviews switched on with a word',

@@ -38,6 +38,8 @@ const MERCHANDISING = {
   restockNotificationsSuccessText: '',
   reviewsEnabled: true,
   reviewRequestDelayHours: 72,
+  // These tests send by hand, then turn automatic sending on where they test it.
+  restockAutoSend: false,
 };
 
 export interface ShopSite {

@@ -14,7 +14,7 @@ const context: HomeContext = {
   siteTitle: 'Tessera Supply Co.',
   language: 'en-US',
   email: 'owner@shop.test',
-  permissions: ['openConfig', 'viewOrders', 'manageOrders', 'viewRestockSignups'],
+  permissions: ['openConfig', 'viewOrders', 'manageOrders', 'manageProducts', 'viewRestockSignups'],
   timeZone: 'America/New_York',
   currency: 'USD',
 };
@@ -51,7 +51,7 @@ function full(): HomeSummary['cards'] {
         { variantId: 'v1', itemId: 'i1', productTitle: 'Blue Mug', sku: 'MUG-16', variantText: 'Size: 16 oz', stock: 0 },
         { variantId: 'v2', itemId: 'i2', productTitle: 'Tee', sku: 'TEE-S', variantText: 'Size: S', stock: 2 },
       ],
-      link: '/config/restock',
+      link: '/config/inventory?stock=low',
     },
     reviews: { since: 0, count: 0, latest: [] },
     formSubmissions: { since: 0, count: 3, forms: [{ formKey: 'contact', formName: 'Contact us', count: 3 }], link: '/config/forms' },
@@ -86,14 +86,14 @@ describe("the studio's home page", () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Blue Mug · Size: 16 ozSold out', 'Tee · Size: S2 left']);
-    expect(within(card('Low stock')).getByRole('link', { name: 'View restock notifications' }).getAttribute('href')).toBe('/config/restock');
+    expect(within(card('Low stock')).getByRole('link', { name: 'View low stock' }).getAttribute('href')).toBe('/config/inventory?stock=low');
     // Empty lists say so.
     expect(within(card('New reviews')).getByText('No review was written in the last 7 days.')).toBeDefined();
     expect(within(card('New form submissions')).getByText('Contact us')).toBeDefined();
     expect(within(card('New form submissions')).getByRole('link', { name: 'View form submissions' }).getAttribute('href')).toBe('/config/forms');
   });
 
-  it('links low stock to the restock lists only for a role that opens them', async () => {
+  it('links low stock to the inventory only for a role that opens it', async () => {
     const server = fakeServer().once('/api/owner/home', () => json(200, summary()));
     render(<HomePage context={{ ...context, permissions: ['openConfig', 'viewOrders'] }} api={createApi({ fetch: server.fetch })} />);
     await settle();

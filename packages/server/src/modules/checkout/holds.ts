@@ -3,6 +3,7 @@ import { newId } from '../../storage/ids.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
 import type { CommerceDeps } from '../commerce/index.js';
 import { giveBackOrder } from './give-back.js';
+import type { Adjusted } from '../inventory/index.js';
 import { SYSTEM, recordOrderEvent, type OrderActor } from './timeline.js';
 
 /** How often the `order-holds` job looks for pending orders whose hold passed. */
@@ -44,8 +45,8 @@ async function cancelPending(
   reason: 'hold-expired' | 'canceled',
   expiredBy?: number,
   by: CancelBy = {},
-): Promise<OrderChange> {
-  return writeTransaction(deps.store, async (tx) => {
+): Promise<OrderChange<Restocked>> {
+  return writeTransaction(deps.store, async (tx): Promise<OrderChange<Restocked>> => {
     const now = deps.clock();
     const { numUpdatedRows } = await tx
       .updateTable('orders')
@@ -56,7 +57,7 @@ async function cancelPending(
       .$if(expiredBy !== undefined, (q) => q.where('hold_expires_on', '<=', expiredBy!))
       .executeTakeFirst();
     if (Number(numUpdatedRows) !== 1) return { ok: false, code: await whyNotPending(tx, websiteId, orderId, now) };
-    await giveBackOrder(deps.store, tx, orderId, now);
+    const restocked = await giveBackOrder(deps.store, tx, orderId, now, by.actor ?? SYSTEM);
     const order = await tx.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow();
     await tx
       .insertInto('commerce_events')
@@ -73,8 +74,13 @@ async function cancelPending(
     const timelineReason = reason === 'hold-expired' ? 'hold_expired' : 'staff';
     await recordOrderEvent(tx, websiteId, orderId, 'canceled', by.actor ?? SYSTEM, now, { reason: timelineReason });
     if (by.within) await by.within(tx, now);
-    return { ok: true };
+    return { ok: true, restocked };
   });
+}
+
+/** The stock a cancellation gave back: the caller tells the inventory's hooks once it committed. */
+interface Restocked {
+  restocked: Adjusted[];
 }
 
 /** Who cancels a pending order by hand, and what else their transaction writes once it did (the customer's mail). */
@@ -84,7 +90,7 @@ export interface CancelBy {
 }
 
 /** Cancels a pending order by hand (the owner's): its hold need not have passed. */
-export function cancelOrder(deps: Deps, websiteId: string, orderId: string, by: CancelBy = {}): Promise<OrderChange> {
+export function cancelOrder(deps: Deps, websiteId: string, orderId: string, by: CancelBy = {}): Promise<OrderChange<Restocked>> {
   return cancelPending(deps, websiteId, orderId, 'canceled', undefined, by);
 }
 

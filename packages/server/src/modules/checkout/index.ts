@@ -3,8 +3,9 @@ import { HOLD_SWEEP_MS, cancelOrder, expireHolds, type CancelBy, type OrderChang
 import { markOrderPaid } from './mark-paid.js';
 import { checkoutPlugin } from './routes.js';
 import type { OrderActor } from './timeline.js';
+import type { Adjusted } from '../inventory/index.js';
 
-export { giveBackOrder } from './give-back.js';
+export { giveBackOrder, stockActor } from './give-back.js';
 export { SYSTEM, recordOrderEvent, timeOrderedId, type OrderActor } from './timeline.js';
 
 declare module 'fastify' {
@@ -19,7 +20,7 @@ interface OrderPayments {
   /** A pending order's payment arrived: issue what it earns. */
   markPaid(websiteId: string, orderId: string, payment?: { reference?: string; baseUrl?: string; actor?: OrderActor }): ReturnType<typeof markOrderPaid>;
   /** Cancel a pending order, giving back its stock and gift card balance. */
-  cancel(websiteId: string, orderId: string, by?: CancelBy): Promise<OrderChange>;
+  cancel(websiteId: string, orderId: string, by?: CancelBy): Promise<OrderChange<{ restocked: Adjusted[] }>>;
   /** The `order-holds` job's work, now: cancel the pending orders whose hold passed; answers how many. */
   expireHolds(): Promise<number>;
 }

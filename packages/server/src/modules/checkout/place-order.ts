@@ -204,9 +204,11 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
   // Stock: every tracked variant's quantity, summed over its lines, taken in one guarded step each.
   const wanted = new Map<string, number>();
   for (const l of basket.lines) if (l.tracksStock) wanted.set(l.variantId!, (wanted.get(l.variantId!) ?? 0) + l.quantity);
-  if (!(await takeStock(deps.store, tx, wanted))) throw new AppError('OUT_OF_STOCK');
-
   const orderId = newId();
+  // The takes join the variants' stock history as sold by this order's customer.
+  const taker = { websiteId: s.website.id, orderId, actor: { kind: 'customer' as const, email: body.email.trim() }, now };
+  if (!(await takeStock(deps.store, tx, wanted, taker))) throw new AppError('OUT_OF_STOCK');
+
   if (card && giftCardCents > 0) {
     const { numUpdatedRows } = await tx
       .updateTable('gift_cards')

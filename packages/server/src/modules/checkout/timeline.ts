@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type {} from '../../storage/schema-owner.js';
 import type { Executor } from '../../storage/statement.js';
+import { timeOrderedId } from '../../storage/ids.js';
+
+// Timeline entries and refunds sort by time, then by the order of writing (storage/ids.ts).
+export { timeOrderedId };
 
 /** Who did something to an order: a staff account (by its email), the customer, or the system (a job, a provider). */
 export type OrderActor = { kind: 'staff'; email: string } | { kind: 'customer'; email: string | null } | { kind: 'system' };
@@ -9,24 +12,6 @@ export type OrderActor = { kind: 'staff'; email: string } | { kind: 'customer'; 
 type OrderEventType = 'placed' | 'paid' | 'payment_declined' | 'fulfilled' | 'canceled' | 'refunded' | 'note' | 'mail';
 
 export const SYSTEM: OrderActor = { kind: 'system' };
-
-let lastMs = 0;
-let sequence = 0;
-
-/**
- * An id that sorts by time, then by the order of writing within one process: several timeline
- * entries of one transaction share their time (placed and paid at checkout), as may two
- * fulfilments or refunds, and they must still read in the order they happened. Time (12 hex), a per-millisecond counter (4 hex),
- * then randomness (8 hex): 24 characters like every other id.
- */
-export function timeOrderedId(now: number): string {
-  if (now === lastMs) sequence++;
-  else {
-    lastMs = now;
-    sequence = 0;
-  }
-  return now.toString(16).padStart(12, '0').slice(-12) + (sequence & 0xffff).toString(16).padStart(4, '0') + randomBytes(4).toString('hex');
-}
 
 /** Adds an entry to an order's timeline, inside the transaction that did what it records. */
 export async function recordOrderEvent(

@@ -16,7 +16,7 @@ const HOME_LINKS = {
   orders: '/config/orders',
   toFulfill: '/config/orders?fulfillment=unfulfilled&payment=paid',
   pendingPayments: '/config/orders?payment=pending',
-  lowStock: '/config/restock',
+  lowStock: '/config/inventory?stock=low',
   formSubmissions: '/config/forms',
 } as const;
 

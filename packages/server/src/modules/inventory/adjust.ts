@@ -1,10 +1,10 @@
 import type { AdjustmentReason } from '../../storage/schema-catalogue.js';
 import type { Store } from '../../storage/dialect.js';
-import { newId } from '../../storage/ids.js';
+import { timeOrderedId } from '../../storage/ids.js';
 import type { Executor } from '../../storage/statement.js';
 
 /** Who changed a variant's stock: a staff account (by email), a shopper's checkout, or the store itself. */
-interface StockActor {
+export interface StockActor {
   readonly kind: 'staff' | 'customer' | 'system';
   readonly email: string | null;
 }
@@ -33,10 +33,15 @@ export interface Adjusted {
   readonly before: number;
   readonly after: number;
   readonly delta: number;
+  /** When it was made (epoch ms). */
+  readonly created: number;
 }
 
-/** Why a change was not made: no such variant on the site, a variant without a count, or fewer pieces than taken. */
-type AdjustRefusal = 'not-found' | 'unlimited' | 'insufficient';
+/** Why a change was not made: no such variant on the site, a variant without a count, fewer pieces than taken, or more than a count holds. */
+type AdjustRefusal = 'not-found' | 'unlimited' | 'insufficient' | 'too-many';
+
+/** The most pieces a variant counts, as site.json writes stock (the import's own bound). */
+export const MAX_STOCK = 2_000_000_000;
 
 /**
  * Changes one variant's stock by a delta, or to a count, and records the change in its history, in
@@ -60,8 +65,9 @@ export async function adjustStock(store: Store, tx: Executor, input: AdjustInput
   const before = Number(row.stock);
   const delta = 'delta' in input.change ? input.change.delta : input.change.count - before;
   if (before + delta < 0) return 'insufficient';
+  if (before + delta > MAX_STOCK) return 'too-many';
   const base = { variantId: row.id, itemId: row.item_id, sku: row.sku, productType: row.product_type };
-  if (delta === 0) return { ...base, adjustmentId: '', before, after: before, delta: 0 };
+  if (delta === 0) return { ...base, adjustmentId: '', before, after: before, delta: 0, created: input.now };
   const updated = await tx
     .updateTable('product_variants')
     .set((eb) => ({ stock: eb('stock', '+', delta) }))
@@ -71,7 +77,7 @@ export async function adjustStock(store: Store, tx: Executor, input: AdjustInput
     .executeTakeFirst();
   if (!updated) return 'insufficient';
   const after = Number(updated.stock);
-  const adjustmentId = newId();
+  const adjustmentId = timeOrderedId(input.now);
   await tx
     .insertInto('inventory_adjustments')
     .values({
@@ -90,5 +96,5 @@ export async function adjustStock(store: Store, tx: Executor, input: AdjustInput
       created_on: input.now,
     })
     .execute();
-  return { ...base, adjustmentId, before: after - delta, after, delta };
+  return { ...base, adjustmentId, before: after - delta, after, delta, created: input.now };
 }

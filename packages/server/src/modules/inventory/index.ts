@@ -2,9 +2,12 @@ import fp from 'fastify-plugin';
 import type { SiteSnapshot } from '../site/index.js';
 import type { Adjusted } from './adjust.js';
 import { inventoryOwnerRoutes, type StockSetHook } from './owner-routes.js';
+import { inventoryApi } from './owner-api.js';
+import { inventoryPages } from './pages.js';
 import { inventoryPlugin } from './plugin.js';
 
 export { giveBackStock, takeStock } from './stock.js';
+export type { Adjusted } from './adjust.js';
 export { lowStockThreshold } from './settings.js';
 export { adjustStock, type Adjusted } from './adjust.js';
 
@@ -22,7 +25,11 @@ declare module 'fastify' {
   }
 }
 
-/** Stock: the visitors' stock call, the owner's stock write, and the stock changes of checkout and cancellation (stock.ts). */
+/**
+ * Stock: the visitors' stock call, the owner's inventory (list, adjustments, history, settings and
+ * its studio page), and the stock changes of checkout and cancellation, each recorded in the
+ * variant's history (stock.ts).
+ */
 export default fp(
   async (app) => {
     const stockSetHooks: StockSetHook[] = [];
@@ -39,6 +46,19 @@ export default fp(
     app.decorate('inventory', { stockSetHooks, stockChanged });
     await app.register(inventoryPlugin, app.commerce);
     await app.register(inventoryOwnerRoutes, { store: app.deps.store, clock: app.deps.clock, hooks: stockSetHooks });
+    await app.register(inventoryApi);
   },
-  { name: 'inventory', dependencies: ['commerce'] },
+  { name: 'inventory', dependencies: ['commerce', 'admin'] },
+);
+
+/**
+ * The studio's inventory page, a plugin of its own: registered after the orders' pages (app.ts), so
+ * that an account signing in without a page asked for still lands on the first page of its role in
+ * the order it had (a store manager on its orders).
+ */
+export const inventoryStudio = fp(
+  async (app) => {
+    inventoryPages(app);
+  },
+  { name: 'inventory-studio', dependencies: ['inventory', 'admin', 'order-admin'] },
 );

@@ -5,11 +5,9 @@ import { AppError } from '../../errors.js';
 import type { Store } from '../../storage/dialect.js';
 import { writeTransaction } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
-import { adjustStock } from './adjust.js';
+import { MAX_STOCK, adjustStock } from './adjust.js';
 import { findVariantStock } from './stock.js';
 
-/** Stock is a count of pieces, as site.json writes it (the import's own bound). */
-const MAX_STOCK = 2_000_000_000;
 const STOCK_MESSAGE = `Enter a whole number from 0 to ${MAX_STOCK}.`;
 
 /** What the owner's stock change tells other modules, after it is stored. */

@@ -3,6 +3,7 @@ import { AppError } from '../../errors.js';
 import { writeTransaction, type Executor } from '../../storage/statement.js';
 import { giveBackOrder, recordOrderEvent } from '../checkout/index.js';
 import { storeRules } from '../commerce/index.js';
+import type { Adjusted } from '../inventory/index.js';
 import { type ActionContext, mailCustomer, orderStatusUrl } from './context.js';
 import { askProvider, completeRefund, reserveRefund, type Reservation } from './refund-steps.js';
 import { cancelablePaid, lockOrder, readLines, readOrderState, refundableOf, type OrderState } from './state.js';
@@ -40,7 +41,7 @@ async function canceledMail(c: ActionContext, tx: Executor, order: OrderState, r
  *    (checkout's giveBackOrder), gift cards the order bought voided and its download links ended,
  *    the timeline entries and the canceled mail.
  */
-async function cancelPaid(c: ActionContext, orderId: string, notify: boolean): Promise<void> {
+async function cancelPaid(c: ActionContext, orderId: string, notify: boolean): Promise<Adjusted[]> {
   const { deps, s } = c;
   const reserved = await writeTransaction(deps.store, async (tx): Promise<{ order: OrderState; refund: Reservation | null }> => {
     const now = deps.clock();
@@ -58,7 +59,7 @@ async function cancelPaid(c: ActionContext, orderId: string, notify: boolean): P
         await tx.updateTable('orders').set({ fulfillment_status: 'PENDING', canceled_on: null }).where('id', '=', orderId).execute();
       })
     : null;
-  await writeTransaction(deps.store, async (tx) => {
+  return writeTransaction(deps.store, async (tx) => {
     const now = deps.clock();
     if (refund) {
       await completeRefund(tx, refund, reference);
@@ -69,12 +70,13 @@ async function cancelPaid(c: ActionContext, orderId: string, notify: boolean): P
         reason: 'canceled',
       });
     }
-    await giveBackOrder(deps.store, tx, orderId, now);
+    const restocked = await giveBackOrder(deps.store, tx, orderId, now, c.actor);
     // What the order delivered at once stops working: its gift cards and download links.
     await tx.updateTable('gift_cards').set({ status: 'void', updated_on: now }).where('order_id', '=', orderId).execute();
     await tx.updateTable('order_downloads').set({ expires_on: now }).where('order_id', '=', orderId).where('expires_on', '>', now).execute();
     await recordOrderEvent(tx, s.website.id, orderId, 'canceled', c.actor, now, { reason: 'staff', refundedCents: refund?.amountCents ?? 0 });
     if (notify) await canceledMail(c, tx, order, refund?.amountCents ?? 0, now);
+    return restocked;
   });
 }
 
@@ -97,8 +99,10 @@ export async function cancelOrder(app: FastifyInstance, c: ActionContext, orderI
     });
     // Paid or canceled by someone else between the read and the cancellation.
     if (!result.ok) throw new AppError(result.code === 'NOT_FOUND' ? 'NOT_FOUND' : 'ORDER_CHANGED');
+    // Stock back from none mails its waiting restock signups (when the site sends them by itself).
+    await app.inventory.stockChanged(s, result.restocked);
   } else if (order.payment_status === 'paid') {
-    await cancelPaid(c, orderId, notify);
+    await app.inventory.stockChanged(s, await cancelPaid(c, orderId, notify));
   } else {
     throw new AppError('ORDER_NOT_CANCELABLE');
   }

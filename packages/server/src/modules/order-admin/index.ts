@@ -14,5 +14,5 @@ export default fp(
     app.commerce.orderPlacedHooks.push(newOrderMailHook({ mail: app.deps.mail, mailFrom: app.deps.config.mailFrom }));
     orderAdminPages(app);
   },
-  { name: 'order-admin', dependencies: ['admin', 'commerce', 'checkout', 'orders'] },
+  { name: 'order-admin', dependencies: ['admin', 'commerce', 'checkout', 'orders', 'inventory'] },
 );

@@ -1,9 +1,8 @@
 import type { Static } from '@sinclair/typebox';
 import { AppError } from '../../errors.js';
-import type { Store } from '../../storage/dialect.js';
 import { isUniqueViolation, writeTransaction, type Executor } from '../../storage/statement.js';
 import { giveBackStock } from '../inventory/index.js';
-import { recordOrderEvent } from '../checkout/index.js';
+import { recordOrderEvent, stockActor } from '../checkout/index.js';
 import type { ActionContext } from './context.js';
 import { askProvider, completeRefund, reserveRefund, type LineQuantities, type Reservation } from './refund-steps.js';
 import type { RefundBody } from './schemas.js';
@@ -58,7 +57,7 @@ async function reserve(c: ActionContext, orderId: string, key: string, body: Sta
 }
 
 /** Gives the refunded pieces of stocked lines back to stock, each piece once (restocked_quantity). */
-async function restock(store: Store, tx: Executor, orderId: string, refunded: LineQuantities): Promise<void> {
+async function restock(c: ActionContext, tx: Executor, orderId: string, refunded: LineQuantities, now: number): Promise<void> {
   const lines = await readLines(tx, orderId);
   const byId = new Map(lines.map((l) => [l.id, l]));
   const back = new Map<string, number>();
@@ -74,7 +73,9 @@ async function restock(store: Store, tx: Executor, orderId: string, refunded: Li
       .where('id', '=', line.id)
       .execute();
   }
-  await giveBackStock(store, tx, back);
+  // Recorded as restored by the staff member who refunded; a variant back from none is found by
+  // the restock sender's sweep (the refund's caller has no site hooks at hand).
+  await giveBackStock(c.deps.store, tx, back, { websiteId: c.s.website.id, orderId, actor: stockActor(c.actor), now });
 }
 
 /** A second request with a key in use: the first one's refund once its provider answered (or PAYMENT_FAILED if it refused). */
@@ -121,7 +122,7 @@ export async function refundOrder(c: ActionContext, orderId: string, key: string
   await writeTransaction(c.deps.store, async (tx) => {
     const now = c.deps.clock();
     await completeRefund(tx, r, reference);
-    if (body.restock && r.lines.length > 0) await restock(c.deps.store, tx, orderId, r.lines);
+    if (body.restock && r.lines.length > 0) await restock(c, tx, orderId, r.lines, now);
     await recordOrderEvent(tx, c.s.website.id, orderId, 'refunded', c.actor, now, {
       refundId: r.refundId,
       amountCents: r.amountCents,

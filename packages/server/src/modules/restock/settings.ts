@@ -17,7 +17,7 @@ export interface RestockSettings {
    * self-hosted captcha needs no site key; the island adds the container).
    */
   readonly captcha: boolean;
-  /** `restockAutoSend`: a variant coming back into stock mails its waiting visitors without the owner's send. */
+  /** `restockAutoSend`: a variant coming back into stock mails its waiting visitors without the owner's send (on unless set to false). */
   readonly autoSend: boolean;
 }
 
@@ -28,6 +28,6 @@ export function restockSettings(s: SiteSnapshot): RestockSettings {
     mailingListSignUpEnabled: m.restockNotificationsMailingListSignUpEnabled === true,
     successText: restockSuccessText(m.restockNotificationsSuccessText),
     captcha: m.restockNotificationsCaptchaEnabled === true || captchaSiteKey(s) !== null,
-    autoSend: m.restockAutoSend === true,
+    autoSend: m.restockAutoSend !== false,
   };
 }

@@ -14,3 +14,6 @@ export default fp(
   },
   { name: 'store-settings', dependencies: ['site', 'admin', 'commerce', 'checkout'] },
 );
+
+/** The store settings as stored, and their compare-and-set save: other modules keep their own settings there too. */
+export { readStoreSettings, saveStoreSettings } from './settings-store.js';

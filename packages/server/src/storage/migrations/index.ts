@@ -19,6 +19,7 @@ import { ordersStateIndex } from './0016-orders-state-index.js';
 import { mediaLibrary } from './0017-media-library.js';
 import { catalogue } from './0018-catalogue.js';
 import { productAdmin } from './0019-product-admin.js';
+import { inventoryLists } from './0020-inventory-lists.js';
 import { formSubmissionCounts } from './0022-form-submission-counts.js';
 import { ownerListIndexes } from './0023-owner-list-indexes.js';
 import { columnTypes, type MigrationEnv, type MigrationFactory } from './types.js';
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0017-media-library': mediaLibrary,
   '0018-catalogue': catalogue,
   '0019-product-admin': productAdmin,
+  '0020-inventory-lists': inventoryLists,
   '0022-form-submission-counts': formSubmissionCounts,
   '0023-owner-list-indexes': ownerListIndexes,
 };

@@ -139,10 +139,10 @@ function Cards({ cards, f, permissions }: { cards: HomeCards; f: Formats; permis
               ))}
             </ul>
           )}
-          {/* The restock lists are a page of their own permission (a billing account sees stock, not sign-ups). */}
-          {permissions.includes('viewRestockSignups') && (
+          {/* The inventory is a page of its own permission (a billing account sees stock, not the inventory). */}
+          {permissions.includes('manageProducts') && (
             <a className="card-link" href={lowStock.link}>
-              View restock notifications
+              View low stock
             </a>
           )}
         </section>

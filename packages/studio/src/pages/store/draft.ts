@@ -143,7 +143,8 @@ export function toDraft(settings: StoreSettings, zone: string): Draft {
       restockNotificationsEnabled: bool(m.restockNotificationsEnabled),
       restockNotificationsMailingListSignUpEnabled: bool(m.restockNotificationsMailingListSignUpEnabled),
       restockNotificationsCaptchaEnabled: bool(m.restockNotificationsCaptchaEnabled),
-      restockAutoSend: bool(m.restockAutoSend),
+      // On unless the site turned it off (a site that says nothing sends by itself).
+      restockAutoSend: m.restockAutoSend !== false,
       restockNotificationsSuccessText: text(m.restockNotificationsSuccessText),
       scarcityEnabled: bool(m.scarcityEnabled),
       scarcityText: text(m.scarcityText),
@@ -266,7 +267,7 @@ export function fromDraft(draft: Draft, stored: StoreObject, digits: number, zon
     m[key] = msg[key];
   m.restockNotificationsSuccessText = msg.restockNotificationsSuccessText;
   m.scarcityText = msg.scarcityText;
-  put(m, 'scarcityThreshold', 'store.merchandising.scarcityThreshold', msg.scarcityThreshold, (t) => parseWhole(t, 0, 10_000));
+  put(m, 'scarcityThreshold', 'store.merchandising.scarcityThreshold', msg.scarcityThreshold, (t) => parseWhole(t, 0, 1_000_000));
   put(m, 'reviewRequestDelayHours', 'store.merchandising.reviewRequestDelayHours', msg.reviewRequestDelayHours, (t) => parseWhole(t, 0, 8760));
   store.merchandising = m;
 
