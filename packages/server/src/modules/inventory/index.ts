@@ -7,7 +7,6 @@ import { inventoryPages } from './pages.js';
 import { inventoryPlugin } from './plugin.js';
 
 export { giveBackStock, takeStock } from './stock.js';
-export type { Adjusted } from './adjust.js';
 export { lowStockThreshold } from './settings.js';
 export { adjustStock, type Adjusted } from './adjust.js';
 
