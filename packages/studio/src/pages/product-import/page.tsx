@@ -17,7 +17,8 @@ export default function ImportPage({ context }: PageProps<StudioContext>) {
   const [csv, setCsv] = useState('');
 
   const onFile = async (file: File) => {
-    if (file.size > MAX_BYTES) return setPhase({ kind: 'failed', fileName: file.name, message: 'This file is larger than 20 MB: split it into several files.' });
+    if (file.size > MAX_BYTES)
+      return setPhase({ kind: 'failed', fileName: file.name, message: 'This file is larger than 20 MB: split it into several files.' });
     setPhase({ kind: 'checking', fileName: file.name });
     const text = await file.text();
     setCsv(text);
@@ -40,5 +41,13 @@ export default function ImportPage({ context }: PageProps<StudioContext>) {
     setPhase({ kind: 'failed', fileName, message: answer.message, answer: phase.answer });
   };
 
-  return <ImportView language={context.language} phase={phase} onFile={(f) => void onFile(f)} onImport={() => void onImport()} onAgain={() => setPhase({ kind: 'empty' })} />;
+  return (
+    <ImportView
+      language={context.language}
+      phase={phase}
+      onFile={(f) => void onFile(f)}
+      onImport={() => void onImport()}
+      onAgain={() => setPhase({ kind: 'empty' })}
+    />
+  );
 }

@@ -45,8 +45,8 @@ export function ImportView({ language, phase, onFile, onImport, onAgain }: Impor
       <section className="card store-section" aria-labelledby="import-heading">
         <h2 id="import-heading">Import</h2>
         <p className="section-note">
-          Rows are matched by SKU: a known SKU updates its variant, a new one creates it. A check runs first and writes nothing; the import then writes every row at once, or none when a row has an error. Stock columns set the stock of new variants only: change
-          existing stock on the inventory page.
+          Rows are matched by SKU: a known SKU updates its variant, a new one creates it. A check runs first and writes nothing; the import then writes every
+          row at once, or none when a row has an error. Stock columns set the stock of new variants only: change existing stock on the inventory page.
         </p>
         <CsvDrop disabled={phase.kind === 'checking' || phase.kind === 'importing'} onFile={onFile} />
         <div className="status import-status" role="status" aria-live="polite">
@@ -155,7 +155,9 @@ function Rows({ rows, n }: { rows: ImportRow[]; n: (x: number) => string }) {
               </td>
               <td data-label="Product">{r.title}</td>
               <td data-label="Outcome">
-                <span className={`status-badge status-badge-${r.action === 'error' ? 'bad' : r.action === 'create' ? 'good' : 'neutral'}`}>{ACTIONS[r.action] ?? r.action}</span>
+                <span className={`status-badge status-badge-${r.action === 'error' ? 'bad' : r.action === 'create' ? 'good' : 'neutral'}`}>
+                  {ACTIONS[r.action] ?? r.action}
+                </span>
               </td>
               <td data-label="Details">
                 {r.errors.length > 0 ? (

@@ -139,13 +139,33 @@ export function newDraft(collection: string, productType: number): Draft {
         collection,
         revision: 0,
         url: '',
-        item: { urlId: '', title: '', status: 'draft', product: { productType, variants: [{ sku: '', attributes: {}, priceCents: 0, unlimited: !stocked, stock: 0 }] } },
+        item: {
+          urlId: '',
+          title: '',
+          status: 'draft',
+          product: { productType, variants: [{ sku: '', attributes: {}, priceCents: 0, unlimited: !stocked, stock: 0 }] },
+        },
       },
       'USD',
       'UTC',
     ),
     slugTouched: false,
-    variants: [{ key: newKey(), attributes: {}, sku: '', price: '', salePrice: '', onSale: false, stock: '0', liveStock: null, unlimited: !stocked, weight: '', image: '', extra: {} }],
+    variants: [
+      {
+        key: newKey(),
+        attributes: {},
+        sku: '',
+        price: '',
+        salePrice: '',
+        onSale: false,
+        stock: '0',
+        liveStock: null,
+        unlimited: !stocked,
+        weight: '',
+        image: '',
+        extra: {},
+      },
+    ],
   };
 }
 
@@ -261,7 +281,10 @@ export function toBody(d: Draft, original: ItemDoc | null, currency: string, zon
   }
   if (type === 2) {
     if (!d.digitalFile) errors['item.product.digital.file'] = 'Choose the file buyers download.';
-    product.digital = { file: d.digitalFile, linkLifetimeHours: whole(d.linkLifetimeHours, 1, 8760, 'item.product.digital.linkLifetimeHours', errors, 'Link lifetime') ?? 24 };
+    product.digital = {
+      file: d.digitalFile,
+      linkLifetimeHours: whole(d.linkLifetimeHours, 1, 8760, 'item.product.digital.linkLifetimeHours', errors, 'Link lifetime') ?? 24,
+    };
   }
   if (type === 5) {
     if (!d.paywallGrants) errors['item.product.paywall.grants'] = "Choose the members' area it opens.";
@@ -269,7 +292,11 @@ export function toBody(d: Draft, original: ItemDoc | null, currency: string, zon
   }
   if (type === 1 && (d.length || d.width || d.height)) {
     const cm = (v: string, key: string, label: string) => whole(v, 0, 10_000, `item.product.dimensions.${key}`, errors, label) ?? 0;
-    product.dimensions = { lengthCm: cm(d.length, 'lengthCm', 'Length'), widthCm: cm(d.width, 'widthCm', 'Width'), heightCm: cm(d.height, 'heightCm', 'Height') };
+    product.dimensions = {
+      lengthCm: cm(d.length, 'lengthCm', 'Length'),
+      widthCm: cm(d.width, 'widthCm', 'Width'),
+      heightCm: cm(d.height, 'heightCm', 'Height'),
+    };
   }
   if (combinations(d.options).length !== d.variants.length && type !== 4) errors['item.product.variants'] = 'The variants do not match the options.';
   return { body: { collection: d.collection, item }, errors };

@@ -3,7 +3,7 @@
 // made from and answers a stale save (409 PRODUCT_CHANGED) with the server's message and a reload;
 // EditorView draws.
 import type { ApiError } from '@tessera/core/api-client';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StudioContext } from '../../context.js';
 import type { PageProps } from '../../pages.js';
 import { signInAgain } from '../../session.js';
@@ -20,7 +20,10 @@ export interface ProductContext extends StudioContext {
   readonly timeZone?: string;
 }
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; choices: Choices; doc: ProductDoc | null; draft: Draft; baseline: string };
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; choices: Choices; doc: ProductDoc | null; draft: Draft; baseline: string };
 
 const IDLE: Status = { kind: 'idle', text: '' };
 /** Paths whose error has a place in the page without a control of their own. */
@@ -29,17 +32,16 @@ const SECTION_PATHS = ['item.product.variants', 'item.product.images', 'item.pro
 const idOfPage = (context: ProductContext) => context.productId ?? decodeURIComponent(location.pathname.split('/').pop() ?? '');
 const here = () => `${location.pathname}${location.search}`;
 
-/** The first field in error takes the focus, so that the owner lands on what to fix. */
-function focusFirstError() {
-  requestAnimationFrame(() => {
-    const first = document.querySelector<HTMLElement>('.product-form [aria-invalid="true"]');
-    first?.focus();
-  });
-}
-
 export default function ProductPage({ context, api }: PageProps<ProductContext>) {
   const calls = useMemo(() => productCalls(api), [api]);
-  const [id, setId] = useState(() => idOfPage(context));
+  // The product shown: `new` until a new product is first saved (which does not load it again).
+  const id = useRef(idOfPage(context));
+  /** Bumped when a save fails on fields: once drawn, the first field in error takes the focus. */
+  const [focusTick, setFocusTick] = useState(0);
+  const focusFirstError = () => setFocusTick((n) => n + 1);
+  useEffect(() => {
+    if (focusTick) document.querySelector<HTMLElement>('.product-form [aria-invalid="true"]')?.focus();
+  }, [focusTick]);
   const [state, setState] = useState<State>({ status: 'loading' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -57,11 +59,12 @@ export default function ProductPage({ context, api }: PageProps<ProductContext>)
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    const isNew = id === 'new';
-    void Promise.all([calls.choices(), isNew ? null : calls.read(id)]).then(([choices, product]) => {
+    const isNew = id.current === 'new';
+    void Promise.all([calls.choices(), isNew ? null : calls.read(id.current)]).then(([choices, product]) => {
       if (!current) return;
       if (!choices.ok) return setState({ status: 'error', message: fail(choices) });
-      if (product && !product.ok) return setState({ status: 'error', message: product.status === 404 ? 'There is no such product. It may have been deleted.' : fail(product) });
+      if (product && !product.ok)
+        return setState({ status: 'error', message: product.status === 404 ? 'There is no such product. It may have been deleted.' : fail(product) });
       const params = new URLSearchParams(location.search);
       const type = Number(params.get('type'));
       const draft = product
@@ -72,7 +75,7 @@ export default function ProductPage({ context, api }: PageProps<ProductContext>)
     return () => {
       current = false;
     };
-  }, [calls, id, attempt, fail, zone, context.currency]);
+  }, [calls, attempt, fail, zone, context.currency]);
 
   const dirty = state.status === 'ready' && JSON.stringify(state.draft) !== state.baseline;
   // Leaving with unsaved changes asks first (the browser's own question).
@@ -126,17 +129,23 @@ export default function ProductPage({ context, api }: PageProps<ProductContext>)
       show(answer.data);
       if (!doc) {
         history.replaceState(null, '', `/config/products/${encodeURIComponent(answer.data.id)}`);
-        setId(answer.data.id);
+        id.current = answer.data.id;
       }
       return setStatus({ kind: 'done', text: doc ? 'Saved.' : 'Product created.' });
     }
     if (answer.status === 409 && answer.code === 'PRODUCT_CHANGED') {
-      return setStatus({ kind: 'conflict', text: `${answer.message} Your changes are not saved: reload the product to see the other changes, then make yours again.` });
+      return setStatus({
+        kind: 'conflict',
+        text: `${answer.message} Your changes are not saved: reload the product to see the other changes, then make yours again.`,
+      });
     }
     const placed = place(answer.fieldErrors);
     setErrors(placed.fields);
     setOtherErrors(Object.keys(answer.fieldErrors).length ? placed.other : [fail(answer)]);
-    setStatus({ kind: 'error', text: Object.keys(answer.fieldErrors).length ? notSaved(Object.keys(answer.fieldErrors).length) : `Not saved: ${answer.message}` });
+    setStatus({
+      kind: 'error',
+      text: Object.keys(answer.fieldErrors).length ? notSaved(Object.keys(answer.fieldErrors).length) : `Not saved: ${answer.message}`,
+    });
     if (Object.keys(placed.fields).length) focusFirstError();
   };
 

@@ -141,6 +141,19 @@ export function giftCardVariants(amounts: readonly string[], names: readonly str
     }
     const sku = suggestSku(skuBase || 'GIFT', { Value: amount }, taken);
     taken.add(sku);
-    return { key: newKey(), attributes, sku, price: amount, salePrice: '', onSale: false, stock: '0', liveStock: null, unlimited: true, weight: '', image: '', extra: {} };
+    return {
+      key: newKey(),
+      attributes,
+      sku,
+      price: amount,
+      salePrice: '',
+      onSale: false,
+      stock: '0',
+      liveStock: null,
+      unlimited: true,
+      weight: '',
+      image: '',
+      extra: {},
+    };
   });
 }

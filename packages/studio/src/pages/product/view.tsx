@@ -59,7 +59,7 @@ export function EditorView(props: EditorViewProps) {
         {saved && (
           <div className="order-actions">
             <a className="button-link button-secondary" href={saved.url} target="_blank" rel="noreferrer">
-              View in shop<span className="visually-hidden"> (opens a new tab)</span>
+              View in shop <span className="visually-hidden">(opens a new tab)</span>
             </a>
             <button type="button" className="button-secondary" disabled={busy} onClick={props.onDuplicate}>
               Duplicate
@@ -102,9 +102,7 @@ export function EditorView(props: EditorViewProps) {
         </div>
       </form>
       <Dialog open={props.confirmingDelete} title="Delete this product?" onClose={props.onCancelDelete}>
-        <p>
-          {draft.title.trim() || 'This product'} leaves the shop for good. Orders keep their lines; its restock sign-ups and reviews are deleted with it.
-        </p>
+        <p>{draft.title.trim() || 'This product'} leaves the shop for good. Orders keep their lines; its restock sign-ups and reviews are deleted with it.</p>
         <div className="dialog-buttons">
           <button type="button" className="button-danger" onClick={() => props.onDelete(true)}>
             Delete product

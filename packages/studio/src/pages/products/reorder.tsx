@@ -104,10 +104,10 @@ function SortableRow({ p, index, last, busy, language, currency, move }: RowProp
           <span aria-hidden="true">⠿</span>
         </button>
         <button type="button" className="button-secondary" data-move="up" disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>
-          Move up<span className="visually-hidden"> {title(p)}</span>
+          Move up <span className="visually-hidden">{title(p)}</span>
         </button>
         <button type="button" className="button-secondary" data-move="down" disabled={last} onClick={() => move(index, index + 1, 'down')}>
-          Move down<span className="visually-hidden"> {title(p)}</span>
+          Move down <span className="visually-hidden">{title(p)}</span>
         </button>
       </td>
       <ProductCells p={p} language={language} currency={currency} />

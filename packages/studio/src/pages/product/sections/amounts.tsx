@@ -37,7 +37,11 @@ export function GiftCardAmounts({ draft, set, errors, currency, language }: Sect
           {draft.denominations.map((d, i) => (
             <li key={d} className="chip">
               <span className="chip-name">{name(d)}</span>
-              <button type="button" className="chip-remove" aria-label={`Remove amount ${name(d)}`} onClick={() => change(draft.denominations.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove amount ${name(d)}`}
+                onClick={() => change(draft.denominations.filter((_, j) => j !== i))}>
                 <span aria-hidden="true">×</span>
               </button>
               {errors[`${PATH}[${i}]`] && <span className="field-error">{errors[`${PATH}[${i}]`]}</span>}

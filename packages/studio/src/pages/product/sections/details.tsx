@@ -32,7 +32,14 @@ export function DetailsSection({ draft, set, errors, choices }: SectionProps) {
           hint={`The address in the shop: /${draft.collection}/${draft.urlId || '…'}`}
           onChange={(urlId) => set({ urlId: urlId.toLowerCase(), slugTouched: true })}
         />
-        <SelectField path="collection" label="Collection" value={draft.collection} error={errors.collection} options={collections} onChange={(c) => set({ collection: c })} />
+        <SelectField
+          path="collection"
+          label="Collection"
+          value={draft.collection}
+          error={errors.collection}
+          options={collections}
+          onChange={(c) => set({ collection: c })}
+        />
         <SelectField
           path="item.status"
           label="Status"

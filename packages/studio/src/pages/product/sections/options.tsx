@@ -100,7 +100,7 @@ function OptionRow({ index, option, onRename, onAddValue, onRemoveValue, onRemov
               }}
             />
             <button type="button" className="button-secondary" disabled={!option.name} onClick={add}>
-              Add value<span className="visually-hidden"> to {name}</span>
+              Add value <span className="visually-hidden">to {name}</span>
             </button>
           </span>
         </div>
@@ -119,7 +119,7 @@ function OptionRow({ index, option, onRename, onAddValue, onRemoveValue, onRemov
       )}
       <div>
         <button type="button" className="button-secondary" onClick={onRemove}>
-          Remove option<span className="visually-hidden"> {name}</span>
+          Remove option <span className="visually-hidden">{name}</span>
         </button>
       </div>
     </fieldset>

@@ -32,17 +32,22 @@ export function PicturesSection({ draft, set, errors, choices }: SectionProps) {
                 <label htmlFor={`picture-${i}-alt`}>
                   Alt text <span className="hint">{image.path}</span>
                 </label>
-                <input id={`picture-${i}-alt`} value={image.alt} maxLength={250} onChange={(e) => set({ images: draft.images.map((x, j) => (j === i ? { ...x, alt: e.target.value } : x)) })} />
+                <input
+                  id={`picture-${i}-alt`}
+                  value={image.alt}
+                  maxLength={250}
+                  onChange={(e) => set({ images: draft.images.map((x, j) => (j === i ? { ...x, alt: e.target.value } : x)) })}
+                />
               </div>
               <div className="picture-actions">
                 <button type="button" className="button-secondary" disabled={i === 0} onClick={() => move(i, i - 1)}>
-                  Move up<span className="visually-hidden"> picture {i + 1}</span>
+                  Move up <span className="visually-hidden">picture {i + 1}</span>
                 </button>
                 <button type="button" className="button-secondary" disabled={i === draft.images.length - 1} onClick={() => move(i, i + 1)}>
-                  Move down<span className="visually-hidden"> picture {i + 1}</span>
+                  Move down <span className="visually-hidden">picture {i + 1}</span>
                 </button>
                 <button type="button" className="button-secondary" onClick={() => set({ images: draft.images.filter((_, j) => j !== i) })}>
-                  Remove<span className="visually-hidden"> picture {i + 1}</span>
+                  Remove <span className="visually-hidden">picture {i + 1}</span>
                 </button>
               </div>
             </li>
@@ -52,7 +57,12 @@ export function PicturesSection({ draft, set, errors, choices }: SectionProps) {
       <div className="field chip-add">
         <label htmlFor={id}>Add a picture</label>
         <span className="chip-add-row">
-          <select id={id} value={pick} onChange={(e) => setPick(e.target.value)} aria-invalid={errors[IMAGES] ? true : undefined} aria-describedby={errors[IMAGES] ? `${id}-error` : undefined}>
+          <select
+            id={id}
+            value={pick}
+            onChange={(e) => setPick(e.target.value)}
+            aria-invalid={errors[IMAGES] ? true : undefined}
+            aria-describedby={errors[IMAGES] ? `${id}-error` : undefined}>
             <option value="">{images.length ? 'Choose an image file' : 'No other image files'}</option>
             {images.map((a) => (
               <option key={a.path} value={a.path}>
@@ -98,7 +108,11 @@ function RelatedProducts({ draft, set, errors, choices }: Pick<SectionProps, 'dr
           {draft.relatedProducts.map((ref) => (
             <li key={ref} className="chip">
               <span className="chip-name">{titleOf(ref)}</span>
-              <button type="button" className="chip-remove" aria-label={`Remove related product ${titleOf(ref)}`} onClick={() => set({ relatedProducts: draft.relatedProducts.filter((r) => r !== ref) })}>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove related product ${titleOf(ref)}`}
+                onClick={() => set({ relatedProducts: draft.relatedProducts.filter((r) => r !== ref) })}>
                 <span aria-hidden="true">×</span>
               </button>
             </li>

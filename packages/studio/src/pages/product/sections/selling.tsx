@@ -108,9 +108,33 @@ export function SellingSection({ draft, set, errors, choices }: SectionProps) {
         )}
         {type === 1 && (
           <>
-            <TextField path={`${P}.dimensions.lengthCm`} label="Parcel length" suffix="cm" inputMode="numeric" value={draft.length} error={errors[`${P}.dimensions.lengthCm`]} onChange={(length) => set({ length })} />
-            <TextField path={`${P}.dimensions.widthCm`} label="Parcel width" suffix="cm" inputMode="numeric" value={draft.width} error={errors[`${P}.dimensions.widthCm`]} onChange={(width) => set({ width })} />
-            <TextField path={`${P}.dimensions.heightCm`} label="Parcel height" suffix="cm" inputMode="numeric" value={draft.height} error={errors[`${P}.dimensions.heightCm`]} onChange={(height) => set({ height })} />
+            <TextField
+              path={`${P}.dimensions.lengthCm`}
+              label="Parcel length"
+              suffix="cm"
+              inputMode="numeric"
+              value={draft.length}
+              error={errors[`${P}.dimensions.lengthCm`]}
+              onChange={(length) => set({ length })}
+            />
+            <TextField
+              path={`${P}.dimensions.widthCm`}
+              label="Parcel width"
+              suffix="cm"
+              inputMode="numeric"
+              value={draft.width}
+              error={errors[`${P}.dimensions.widthCm`]}
+              onChange={(width) => set({ width })}
+            />
+            <TextField
+              path={`${P}.dimensions.heightCm`}
+              label="Parcel height"
+              suffix="cm"
+              inputMode="numeric"
+              value={draft.height}
+              error={errors[`${P}.dimensions.heightCm`]}
+              onChange={(height) => set({ height })}
+            />
           </>
         )}
         <SelectField

@@ -19,7 +19,15 @@ export function TagsSection({ draft, set, errors, choices }: SectionProps) {
     <section className="card store-section" aria-labelledby="product-tags">
       <h2 id="product-tags">Tags and categories</h2>
       <div className="field-grid">
-        <Chips type="tag" path="item.tags" label="Tags" values={draft.tags} known={choices.tags.map((t) => t.name)} error={errors['item.tags']} onChange={(tags) => set({ tags })} />
+        <Chips
+          type="tag"
+          path="item.tags"
+          label="Tags"
+          values={draft.tags}
+          known={choices.tags.map((t) => t.name)}
+          error={errors['item.tags']}
+          onChange={(tags) => set({ tags })}
+        />
         <Chips
           type="category"
           path="item.categories"
@@ -41,7 +49,16 @@ export function SeoSection({ draft, set, errors, url }: SectionProps & { url: st
     <section className="card store-section" aria-labelledby="product-seo">
       <h2 id="product-seo">Search engines</h2>
       <div className="field-grid">
-        <TextField path="item.seoTitle" label="SEO title" className="field-wide" maxLength={200} value={draft.seoTitle} error={errors['item.seoTitle']} hint="Empty: the product's title." onChange={(seoTitle) => set({ seoTitle })} />
+        <TextField
+          path="item.seoTitle"
+          label="SEO title"
+          className="field-wide"
+          maxLength={200}
+          value={draft.seoTitle}
+          error={errors['item.seoTitle']}
+          hint="Empty: the product's title."
+          onChange={(seoTitle) => set({ seoTitle })}
+        />
         <TextArea
           path="item.seoDescription"
           label="SEO description"

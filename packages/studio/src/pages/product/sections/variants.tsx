@@ -11,7 +11,21 @@ import { type SectionProps, fieldId } from './props.js';
 
 const path = (i: number, field: string) => `item.product.variants[${i}].${field}`;
 
-function Cell({ i, field, label, error, children, className }: { i: number; field: string; label: string; error?: string; children: ReactNode; className?: string }) {
+function Cell({
+  i,
+  field,
+  label,
+  error,
+  children,
+  className,
+}: {
+  i: number;
+  field: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <td data-label={label} className={className}>
       {children}
@@ -31,7 +45,14 @@ export function VariantsSection(props: SectionProps) {
   const stocked = type === 1 || type === 3;
   const physical = type === 1;
   const change = (index: number, patch: Partial<VariantDraft>) => set({ variants: draft.variants.map((v, i) => (i === index ? { ...v, ...patch } : v)) });
-  const input = (i: number, field: string, label: string, value: string, onChange: (value: string) => void, extra: { inputMode?: 'decimal' | 'numeric'; disabled?: boolean } = {}) => {
+  const input = (
+    i: number,
+    field: string,
+    label: string,
+    value: string,
+    onChange: (value: string) => void,
+    extra: { inputMode?: 'decimal' | 'numeric'; disabled?: boolean } = {},
+  ) => {
     const id = fieldId(path(i, field));
     const error = errors[path(i, field)];
     return (
@@ -71,7 +92,9 @@ export function VariantsSection(props: SectionProps) {
       )}
       {stocked && (
         <p className="section-note">
-          The stock of a saved variant changes only on the <a href={`/config/inventory?q=${encodeURIComponent(draft.variants.find((v) => v.id)?.sku ?? '')}`}>inventory page</a>, where each change is recorded; a new variant starts with the stock typed here.
+          The stock of a saved variant changes only on the{' '}
+          <a href={`/config/inventory?q=${encodeURIComponent(draft.variants.find((v) => v.id)?.sku ?? '')}`}>inventory page</a>, where each change is recorded;
+          a new variant starts with the stock typed here.
         </p>
       )}
       <div className="table-scroll">
@@ -97,9 +120,7 @@ export function VariantsSection(props: SectionProps) {
               const name = variantName(v);
               return (
                 <tr key={v.key} data-variant={name}>
-                  <th scope="row">
-                    {name}
-                  </th>
+                  <th scope="row">{name}</th>
                   <Cell i={i} field="sku" label="SKU" error={errors[path(i, 'sku')]}>
                     {input(i, 'sku', 'SKU', v.sku, (sku) => change(i, { sku }))}
                   </Cell>
@@ -112,7 +133,13 @@ export function VariantsSection(props: SectionProps) {
                         {input(i, 'salePriceCents', 'Sale price', v.salePrice, (salePrice) => change(i, { salePrice }), { inputMode: 'decimal' })}
                       </Cell>
                       <td data-label="On sale" className="check-cell">
-                        <input type="checkbox" id={fieldId(path(i, 'onSale'))} aria-label={`${name} on sale`} checked={v.onSale} onChange={(e) => change(i, { onSale: e.target.checked })} />
+                        <input
+                          type="checkbox"
+                          id={fieldId(path(i, 'onSale'))}
+                          aria-label={`${name} on sale`}
+                          checked={v.onSale}
+                          onChange={(e) => change(i, { onSale: e.target.checked })}
+                        />
                       </td>
                     </>
                   )}
@@ -124,8 +151,13 @@ export function VariantsSection(props: SectionProps) {
                         !v.unlimited && input(i, 'stock', 'Starting stock', v.stock, (stock) => change(i, { stock }), { inputMode: 'numeric' })
                       )}
                       <label className="checkbox">
-                        <input type="checkbox" id={fieldId(path(i, 'unlimited'))} checked={v.unlimited} onChange={(e) => change(i, { unlimited: e.target.checked })} />
-                        Unlimited<span className="visually-hidden"> stock of {name}</span>
+                        <input
+                          type="checkbox"
+                          id={fieldId(path(i, 'unlimited'))}
+                          checked={v.unlimited}
+                          onChange={(e) => change(i, { unlimited: e.target.checked })}
+                        />
+                        Unlimited <span className="visually-hidden">stock of {name}</span>
                       </label>
                     </Cell>
                   )}
