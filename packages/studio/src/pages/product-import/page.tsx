@@ -20,7 +20,12 @@ export default function ImportPage({ context }: PageProps<StudioContext>) {
     if (file.size > MAX_BYTES)
       return setPhase({ kind: 'failed', fileName: file.name, message: 'This file is larger than 20 MB: split it into several files.' });
     setPhase({ kind: 'checking', fileName: file.name });
-    const text = await file.text();
+    let text: string;
+    try {
+      text = await readText(file);
+    } catch {
+      return setPhase({ kind: 'failed', fileName: file.name, message: 'This file could not be read. Choose it again.' });
+    }
     setCsv(text);
     const answer = await importCsv(text, true);
     if (answer.ok) return setPhase({ kind: 'checked', fileName: file.name, answer: answer.data });
@@ -50,4 +55,14 @@ export default function ImportPage({ context }: PageProps<StudioContext>) {
       onAgain={() => setPhase({ kind: 'empty' })}
     />
   );
+}
+
+/** The file's text, read as UTF-8 (FileReader: every browser has it, and so do test pages). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
 }
