@@ -36,6 +36,7 @@ import members from './modules/members/index.js';
 import multilingual from './modules/multilingual/index.js';
 import newsletter from './modules/newsletter/index.js';
 import orderAdmin from './modules/order-admin/index.js';
+import productAdmin from './modules/product-admin/index.js';
 import orders from './modules/orders/index.js';
 import performance from './modules/performance/index.js';
 import places, { type PlacesProvider } from './modules/places/index.js';
@@ -230,6 +231,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(orders, {}),
     entry(checkout, {}),
     entry(orderAdmin, {}),
+    entry(productAdmin, {}),
     entry(storeSettings, {}),
     entry(mediaLibrary, options.mediaLibrary ?? {}),
     entry(installments, {}),

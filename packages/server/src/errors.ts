@@ -71,6 +71,11 @@ export const ERRORS = {
     status: 409,
     message: 'Someone else saved the store settings after you opened them. Reload the page to see their changes, then make yours again.',
   },
+  // The owner's products (docs/owner-api.md "Products").
+  PRODUCT_CHANGED: {
+    status: 409,
+    message: 'Someone else saved this product since you opened it. Reload it to see their changes; yours are not saved.',
+  },
   // The owner's staff: invitations, roles, the owner's password reset by mail (docs/owner-api.md "Staff").
   STAFF_ACCOUNT_EXISTS: { status: 409, message: 'This email already has an account on this site: change its role on the staff page instead.' },
   STAFF_LAST_ADMIN: { status: 409, message: 'The site needs at least one admin: make another account admin first.' },

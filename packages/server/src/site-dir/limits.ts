@@ -1,6 +1,6 @@
 import { checkContentLimits } from '@tessera/core';
 import { isObject, type SiteIssue } from './checker.js';
-import type { CollectionDoc, SiteBundle } from './types.js';
+import type { CollectionDoc, ItemDoc, SiteBundle } from './types.js';
 
 /**
  * The spec's content limits, checked wherever content enters the store (import now, the owner's
@@ -78,19 +78,12 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
   const skus = new Map<string, string>();
   const forms = new Set(bundle.forms.map((f) => f.id));
   const assets = new Set(bundle.assets.map((a) => a.path));
-  const needAsset = (where: string, path: string, value: unknown) => {
-    if (typeof value === 'string' && value !== '' && !/^(https?:)?\/\//.test(value) && !assets.has(value)) {
-      issues.push({ file: where, path, message: `refers to "${value}", which is not a file of the site directory` });
-    }
-  };
-  needAsset('site', 'logo', bundle.site.logo);
+  const refs = { forms, assets };
+  needAsset(issues, refs, 'site', 'logo', bundle.site.logo);
   for (const c of bundle.collections) {
     c.items.forEach((item, i) => {
       const at = `items[${i}]`;
-      needAsset(file(c), `${at}.mainImage`, item.data.mainImage);
-      if (typeof item.data.form === 'string' && !forms.has(item.data.form)) {
-        issues.push({ file: file(c), path: `${at}.form`, message: `no form "${item.data.form}" in forms/` });
-      }
+      issues.push(...checkItemReferences(file(c), at, item, refs));
       if (Array.isArray(item.data.summaries)) {
         item.data.summaries.forEach((summary, j) => {
           const target = isObject(summary) ? summary.collection : undefined;
@@ -99,25 +92,7 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
           }
         });
       }
-      if (Array.isArray(item.data.images)) {
-        item.data.images.forEach((img, j) => {
-          needAsset(file(c), `${at}.images[${j}]`, isObject(img) ? img.path : img);
-        });
-      }
-      const product = item.product;
-      if (!product) return;
-      if (product.additionalFieldsForm && !forms.has(product.additionalFieldsForm)) {
-        issues.push({ file: file(c), path: `${at}.product.additionalFieldsForm`, message: `no form "${product.additionalFieldsForm}" in forms/` });
-      }
-      if (Array.isArray(product.data.images)) {
-        product.data.images.forEach((img, j) => {
-          needAsset(file(c), `${at}.product.images[${j}]`, isObject(img) ? img.path : img);
-        });
-      }
-      const digital = product.data.digital;
-      if (isObject(digital)) needAsset(file(c), `${at}.product.digital.file`, digital.file);
-      product.variants.forEach((v, j) => {
-        needAsset(file(c), `${at}.product.variants[${j}].image`, v.image);
+      item.product?.variants.forEach((v, j) => {
         const owner = skus.get(v.sku);
         if (owner)
           issues.push({
@@ -139,5 +114,51 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
     });
   };
   for (const [name, entries] of Object.entries(bundle.navigation)) checkNav(entries, name);
+  return issues;
+}
+
+/** What an item may refer to: the site's forms (by id) and files (by path). */
+export interface ItemReferences {
+  readonly forms: ReadonlySet<string>;
+  readonly assets: ReadonlySet<string>;
+}
+
+function needAsset(issues: SiteIssue[], refs: ItemReferences, file: string, path: string, value: unknown): void {
+  if (typeof value === 'string' && value !== '' && !/^(https?:)?\/\//.test(value) && !refs.assets.has(value)) {
+    issues.push({ file, path, message: `refers to "${value}", which is not a file of the site directory` });
+  }
+}
+
+/**
+ * An item's references to files and forms (its main image, images, form, its product's form, images,
+ * digital file and variant images), each issue at `<at>.<field>`: the same checks and messages for
+ * `tessera import` and the studio's product editor.
+ */
+export function checkItemReferences(file: string, at: string, item: ItemDoc, refs: ItemReferences): SiteIssue[] {
+  const issues: SiteIssue[] = [];
+  needAsset(issues, refs, file, `${at}.mainImage`, item.data.mainImage);
+  if (typeof item.data.form === 'string' && !refs.forms.has(item.data.form)) {
+    issues.push({ file, path: `${at}.form`, message: `no form "${item.data.form}" in forms/` });
+  }
+  if (Array.isArray(item.data.images)) {
+    item.data.images.forEach((img, j) => {
+      needAsset(issues, refs, file, `${at}.images[${j}]`, isObject(img) ? img.path : img);
+    });
+  }
+  const product = item.product;
+  if (!product) return issues;
+  if (product.additionalFieldsForm && !refs.forms.has(product.additionalFieldsForm)) {
+    issues.push({ file, path: `${at}.product.additionalFieldsForm`, message: `no form "${product.additionalFieldsForm}" in forms/` });
+  }
+  if (Array.isArray(product.data.images)) {
+    product.data.images.forEach((img, j) => {
+      needAsset(issues, refs, file, `${at}.product.images[${j}]`, isObject(img) ? img.path : img);
+    });
+  }
+  const digital = product.data.digital;
+  if (isObject(digital)) needAsset(issues, refs, file, `${at}.product.digital.file`, digital.file);
+  product.variants.forEach((v, j) => {
+    needAsset(issues, refs, file, `${at}.product.variants[${j}].image`, v.image);
+  });
   return issues;
 }

@@ -176,7 +176,7 @@ export function parseCollection(issues: SiteIssue[], file: string, expectedUrlId
   return collection;
 }
 
-function parseItem(issues: SiteIssue[], file: string, path: string, kind: CollectionKind, raw: unknown): ItemDoc | null {
+export function parseItem(issues: SiteIssue[], file: string, path: string, kind: CollectionKind, raw: unknown): ItemDoc | null {
   const r = Reader.of(issues, file, path, raw);
   if (!r) return null;
   const status = r.string('status', 'published') as ContentStatus;

@@ -44,7 +44,7 @@ function collectionToDoc(c: CollectionDoc): JsonObject {
   return doc;
 }
 
-function itemToDoc(item: ItemDoc): JsonObject {
+export function itemToDoc(item: ItemDoc): JsonObject {
   const doc: JsonObject = {
     ...item.data,
     urlId: item.urlId,

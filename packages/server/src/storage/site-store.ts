@@ -1,36 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { CollectionType, RecordType } from '../constants.js';
-import type { CollectionDoc, CollectionKind, ContentStatus, FileEntry, ItemDoc, JsonObject, NavEntry, ProductDoc, SiteBundle } from '../site-dir/types.js';
+import type { CollectionDoc, CollectionKind, FileEntry, JsonObject, NavEntry, SiteBundle } from '../site-dir/types.js';
 import type { PreparedAssets } from '../site-dir/assets.js';
 import { readAll } from './blobs/index.js';
 import type { Store } from './dialect.js';
-import { stableId } from './ids.js';
+import { newId, stableId } from './ids.js';
+import { itemDocOf, itemRow, planRow, productDocOf, productRow, variantRow } from './product-rows.js';
 import type { Database, Flag } from './schema.js';
 import { upsertRows } from './upsert.js';
 import { systemClock } from '../clock.js';
 
 export const websiteIdOf = (identifier: string) => stableId('website', identifier);
 
-export function collectionTypeCode(kind: string): number {
-  if (kind === 'page') return CollectionType.PAGE;
-  if (kind === 'products') return CollectionType.PRODUCTS;
-  return CollectionType.GENERIC;
-}
-
-function recordTypeOf(kind: CollectionKind, item: ItemDoc): number {
-  if (item.recordType !== null) return item.recordType;
-  switch (kind) {
-    case 'products':
-      return RecordType.STORE_ITEM;
-    case 'events':
-      return RecordType.EVENT;
-    case 'gallery':
-      return Array.isArray(item.data.images) && item.data.images.length > 0 ? RecordType.GALLERY : RecordType.IMAGE;
-    default:
-      return typeof item.data.externalLink === 'string' ? RecordType.LINK : RecordType.TEXT;
-  }
-}
+export { collectionTypeCode } from './product-rows.js';
 
 const sha256 = (content: Uint8Array) => createHash('sha256').update(content).digest('hex');
 const json = (value: unknown) => JSON.stringify(value);
@@ -195,15 +177,19 @@ async function writeTheme(tx: Transaction<Database>, websiteId: string, themeId:
   await tx.updateTable('websites').set({ theme_id: themeId }).where('id', '=', websiteId).execute();
 }
 
+/**
+ * The site's collections and items. Existing items are matched by (collection, urlId) and their
+ * variants by (item, SKU), so they keep their ids, and a variant that exists already keeps its live
+ * stock: the file's `stock` is only the starting stock of a variant new to the store. Re-importing an
+ * older copy of the directory therefore never undoes the sales made since (docs/site-format.md).
+ */
 async function writeContent(tx: Transaction<Database>, websiteId: string, bundle: SiteBundle, now: number) {
   const collectionId = (urlId: string) => stableId(websiteId, 'collection', urlId);
   const parents = new Map<string, string>();
   for (const c of bundle.collections) for (const child of c.children) parents.set(child, collectionId(c.urlId));
 
   const collectionIds = bundle.collections.map((c) => collectionId(c.urlId));
-  const items = bundle.collections.flatMap((c) =>
-    c.items.map((item, position) => ({ c, item, position, id: stableId(collectionId(c.urlId), 'item', item.urlId) })),
-  );
+  const items = await placeItems(tx, websiteId, bundle, collectionId);
   // Delete what left the site first, so a urlId or SKU that moved does not collide with its old row.
   await deleteOthers(
     tx,
@@ -242,24 +228,7 @@ async function writeContent(tx: Transaction<Database>, websiteId: string, bundle
     tx,
     'items',
     ['id'],
-    items.map(({ c, item, position, id }) => ({
-      id,
-      website_id: websiteId,
-      collection_id: collectionId(c.urlId),
-      url_id: item.urlId,
-      title: item.title,
-      status: item.status,
-      publish_on: item.publishOn,
-      position,
-      record_type: recordTypeOf(c.type, item),
-      excerpt: item.excerpt,
-      body: item.body,
-      start_date: item.startDate,
-      end_date: item.endDate,
-      data: json({ ...item.data, ...(item.recordType !== null ? { recordType: item.recordType } : {}) }),
-      created_on: now,
-      updated_on: now,
-    })),
+    items.map(({ c, item, position, id }) => itemRow({ websiteId, collectionId: collectionId(c.urlId), kind: c.type, id, position, now }, item)),
   );
 
   const products = items.filter((i) => i.item.product);
@@ -270,27 +239,17 @@ async function writeContent(tx: Transaction<Database>, websiteId: string, bundle
     .where('website_id', '=', websiteId)
     .$if(productIds.length > 0, (q) => q.where('item_id', 'not in', productIds))
     .execute();
+  const oldVariants = await tx.selectFrom('product_variants').select(['id', 'item_id', 'sku']).where('website_id', '=', websiteId).execute();
+  const bySku = new Map(oldVariants.map((v) => [`${v.item_id}\0${v.sku}`, v.id]));
+  const taken = new Set(oldVariants.map((v) => v.id));
   const variantRows = products.flatMap(({ id, item }) =>
-    item.product!.variants.map((v, position) => ({
-      id: stableId(id, 'variant', v.sku),
-      website_id: websiteId,
-      item_id: id,
-      sku: v.sku,
-      position,
-      attributes: json(v.attributes),
-      currency: bundle.site.currency,
-      price_cents: v.priceCents,
-      sale_price_cents: v.salePriceCents,
-      on_sale: (v.onSale ? 1 : 0) as Flag,
-      stock: v.stock,
-      unlimited: (v.unlimited ? 1 : 0) as Flag,
-      weight_grams: v.weightGrams,
-      image: v.image,
-      extra: v.extra,
-    })),
+    item.product!.variants.map((v, position) => {
+      const stable = stableId(id, 'variant', v.sku);
+      const variantId = bySku.get(`${id}\0${v.sku}`) ?? (taken.has(stable) ? newId() : stable);
+      return variantRow({ websiteId, itemId: id, id: variantId, position, currency: bundle.site.currency }, v);
+    }),
   );
   const variantIds = new Set(variantRows.map((v) => v.id));
-  const oldVariants = await tx.selectFrom('product_variants').select('id').where('website_id', '=', websiteId).execute();
   const goneVariants = oldVariants.map((v) => v.id).filter((id) => !variantIds.has(id));
   for (let i = 0; i < goneVariants.length; i += 500) {
     await tx
@@ -304,47 +263,33 @@ async function writeContent(tx: Transaction<Database>, websiteId: string, bundle
     ['item_id'],
     products.map(({ id, item }) => productRow(websiteId, id, item.product!)),
   );
-  await upsertRows(
-    tx,
-    'product_variants',
-    ['id'],
-    variantRows.map(({ extra, ...row }) => row),
-  );
-  // Variant fields this version does not read are kept with the product, keyed by SKU.
+  // A variant already in the store keeps its live stock; a new one starts with the file's.
+  await upsertRows(tx, 'product_variants', ['id'], variantRows, 100, ['stock']);
   await tx.deleteFrom('subscription_plans').where('website_id', '=', websiteId).execute();
   const plans = products.filter((p) => p.item.product!.subscriptionPlan);
   if (plans.length > 0) {
     await tx
       .insertInto('subscription_plans')
-      .values(
-        plans.map(({ id, item }) => {
-          const plan = item.product!.subscriptionPlan!;
-          return {
-            id: stableId(id, 'plan'),
-            website_id: websiteId,
-            item_id: id,
-            billing_period_value: plan.billingPeriod.value,
-            billing_period_unit: plan.billingPeriod.unit,
-            num_billing_cycles: plan.numBillingCycles,
-          };
-        }),
-      )
+      .values(plans.map(({ id, item }) => planRow(websiteId, id, item.product!.subscriptionPlan!)))
       .execute();
   }
 }
 
-function productRow(websiteId: string, itemId: string, p: ProductDoc) {
-  const variantExtra = Object.fromEntries(p.variants.filter((v) => Object.keys(v.extra).length > 0).map((v) => [v.sku, v.extra]));
-  return {
-    item_id: itemId,
-    website_id: websiteId,
-    product_type: p.productType,
-    variant_option_ordering: json(p.variantOptionOrdering),
-    is_subscribable: (p.isSubscribable ? 1 : 0) as 0 | 1,
-    additional_fields_form_id: p.additionalFieldsForm,
-    custom_add_button_text: p.customAddButtonText,
-    data: json({ ...p.data, ...(Object.keys(variantExtra).length > 0 ? { $variantExtra: variantExtra } : {}) }),
-  };
+/**
+ * Each item of the bundle with its id: the id of the item at the same (collection, urlId) in the
+ * store, else the id derived from its natural key, else (that id being another item's) a new one.
+ */
+async function placeItems(tx: Transaction<Database>, websiteId: string, bundle: SiteBundle, collectionId: (urlId: string) => string) {
+  const existing = await tx.selectFrom('items').select(['id', 'collection_id', 'url_id']).where('website_id', '=', websiteId).execute();
+  const byPlace = new Map(existing.map((r) => [`${r.collection_id}\0${r.url_id}`, r.id]));
+  const taken = new Set(existing.map((r) => r.id));
+  return bundle.collections.flatMap((c) =>
+    c.items.map((item, position) => {
+      const stable = stableId(collectionId(c.urlId), 'item', item.urlId);
+      const id = byPlace.get(`${collectionId(c.urlId)}\0${item.urlId}`) ?? (taken.has(stable) ? newId() : stable);
+      return { c, item, position, id };
+    }),
+  );
 }
 
 /** Reads a whole site back as a bundle, for export: its assets' bytes from the blob store. */
@@ -389,22 +334,9 @@ export async function readSiteBundle(store: Store, websiteId: string): Promise<S
       access: c.access,
       children: children ?? [],
       extra,
-      items: (itemsByCollection.get(c.id) ?? []).map((row): ItemDoc => {
-        const { recordType, ...data } = JSON.parse(row.data) as JsonObject;
+      items: (itemsByCollection.get(c.id) ?? []).map((row) => {
         const p = productsById.get(row.id);
-        return {
-          urlId: row.url_id,
-          title: row.title,
-          status: row.status as ContentStatus,
-          publishOn: row.publish_on,
-          excerpt: row.excerpt,
-          body: row.body,
-          startDate: row.start_date,
-          endDate: row.end_date,
-          recordType: typeof recordType === 'number' ? recordType : null,
-          data,
-          product: p ? productDoc(p, variantsById.get(row.id) ?? [], plansById.get(row.id)) : null,
-        };
+        return itemDocOf(row, p ? productDocOf(p, variantsById.get(row.id) ?? [], plansById.get(row.id)) : null);
       }),
     };
   });
@@ -431,47 +363,6 @@ export async function readSiteBundle(store: Store, websiteId: string): Promise<S
     assets,
     theme: themeFiles.length > 0 ? { files: themeFiles.map((f) => ({ path: f.path, content: Buffer.from(f.content) })) } : null,
     sourceDir: website.source_dir,
-  };
-}
-
-function productDoc(
-  p: Database['products'] extends infer T ? { [K in keyof T]: any } : never,
-  variants: {
-    sku: string;
-    attributes: string;
-    price_cents: number;
-    sale_price_cents: number;
-    on_sale: number;
-    stock: number;
-    unlimited: number;
-    weight_grams: number | null;
-    image: string | null;
-  }[],
-  plan: { billing_period_value: number; billing_period_unit: string; num_billing_cycles: number } | undefined,
-): ProductDoc {
-  const { $variantExtra, ...data } = JSON.parse(p.data) as JsonObject & { $variantExtra?: Record<string, JsonObject> };
-  return {
-    productType: p.product_type,
-    variantOptionOrdering: JSON.parse(p.variant_option_ordering),
-    isSubscribable: p.is_subscribable === 1,
-    subscriptionPlan: plan
-      ? { billingPeriod: { value: plan.billing_period_value, unit: plan.billing_period_unit as 'WEEK' }, numBillingCycles: plan.num_billing_cycles }
-      : null,
-    additionalFieldsForm: p.additional_fields_form_id,
-    customAddButtonText: p.custom_add_button_text,
-    data,
-    variants: variants.map((v) => ({
-      sku: v.sku,
-      attributes: JSON.parse(v.attributes),
-      priceCents: v.price_cents,
-      salePriceCents: v.sale_price_cents,
-      onSale: v.on_sale === 1,
-      stock: v.stock,
-      unlimited: v.unlimited === 1,
-      weightGrams: v.weight_grams,
-      image: v.image,
-      extra: $variantExtra?.[v.sku] ?? {},
-    })),
   };
 }
 

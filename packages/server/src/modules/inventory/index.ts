@@ -6,6 +6,7 @@ import { inventoryPlugin } from './plugin.js';
 
 export { giveBackStock, takeStock } from './stock.js';
 export { lowStockThreshold } from './settings.js';
+export { adjustStock, type Adjusted } from './adjust.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -128,6 +128,12 @@ export function itemContext(s: SiteSnapshot, c: CollectionRow, row: ItemRow, pro
     passthrough: externalLink !== null,
     sourceUrl: externalLink,
   };
+  // What search engines and shared links show instead of the title and excerpt, when the owner set it.
+  for (const key of ['seoTitle', 'seoDescription'] as const) {
+    const own = data[key];
+    const text = textOr(t, key, typeof own === 'string' ? own : '');
+    if (text.trim() !== '') item[key] = text;
+  }
   if (row.start_date !== null) item.startDate = row.start_date;
   if (row.end_date !== null) item.endDate = row.end_date;
   if (isObject(data.location)) item.location = data.location;
