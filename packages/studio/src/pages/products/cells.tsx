@@ -27,13 +27,15 @@ export function ProductCells({ p, language, currency }: { p: ProductSummary; lan
         {p.image ? <img src={p.image.url} alt="" width={48} height={48} loading="lazy" /> : <span className="thumb-none" aria-hidden="true" />}
       </td>
       <th scope="row" className="product-name">
-        <a href={`/config/products/${encodeURIComponent(p.id)}`}>{p.title || p.urlId}</a>
-        <span className="product-collection">{p.collection.title}</span>
-        {p.statusLabel && (
-          <StatusBadge tone={p.status === 'private' ? 'bad' : 'warn'} label="Status">
-            {p.statusLabel}
-          </StatusBadge>
-        )}
+        <div className="product-name-box">
+          <a href={`/config/products/${encodeURIComponent(p.id)}`}>{p.title || p.urlId}</a>
+          <span className="product-collection">{p.collection.title}</span>
+          {p.statusLabel && (
+            <StatusBadge tone={p.status === 'private' ? 'bad' : 'warn'} label="Status">
+              {p.statusLabel}
+            </StatusBadge>
+          )}
+        </div>
       </th>
       <td data-label="Type">{productTypeName(p.productType)}</td>
       <td data-label="Price" className="num product-price">

@@ -52,15 +52,15 @@ export function ProductsView(props: ProductsViewProps) {
         <div className="status" role="status" aria-live="polite">
           {statusText(language, state, filtered)}
         </div>
+        <div className={`status order-status order-status-${orderStatus.kind}`} role="status" aria-live="polite">
+          {orderStatus.text}
+        </div>
       </div>
       {reorder && (
         <p className="hint products-reorder-hint">
           Drag a product by its handle, or use Move up and Move down, to change the order the shop shows. Each move is saved at once.
         </p>
       )}
-      <div className={`status order-status order-status-${orderStatus.kind}`} role="status" aria-live="polite">
-        {orderStatus.text}
-      </div>
       {state.status === 'error' && (
         <div className="error-box" role="alert">
           <p>{state.message}</p>
