@@ -196,8 +196,11 @@ describe.runIf(site.name === 'demo')("the owner's product pages in Chromium", ()
     expect((await titles()).slice(0, 2)).toEqual([before[1], before[0]]);
     // dnd-kit's keyboard sensor: Space picks the handle's row up, an arrow moves it, Space drops it.
     await p.getByRole('button', { name: `Drag ${before[0]}` }).focus();
+    // dnd-kit measures the rows when the drag starts and moves by their places: each key waits for that.
     await p.keyboard.press('Space');
+    await p.waitForTimeout(300);
     await p.keyboard.press('ArrowUp');
+    await p.waitForTimeout(300);
     await p.keyboard.press('Space');
     await p.getByText(`Moved ${before[0]} to place 1 of ${before.length}. The order is saved.`).waitFor();
     expect(await titles()).toEqual(before);

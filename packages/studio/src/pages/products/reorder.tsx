@@ -99,16 +99,18 @@ function SortableRow({ p, index, last, busy, language, currency, move }: RowProp
   return (
     <tr ref={setNodeRef} style={style} className={isDragging ? 'dragging' : undefined} data-product-id={p.id}>
       <td className="order-cell" data-label="Order">
-        <span className="order-place">{index + 1}</span>
-        <button type="button" className="drag-handle button-secondary" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Drag ${title(p)}`}>
-          <span aria-hidden="true">⠿</span>
-        </button>
-        <button type="button" className="button-secondary" data-move="up" disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>
-          Move up <span className="visually-hidden">{title(p)}</span>
-        </button>
-        <button type="button" className="button-secondary" data-move="down" disabled={last} onClick={() => move(index, index + 1, 'down')}>
-          Move down <span className="visually-hidden">{title(p)}</span>
-        </button>
+        <div className="order-tools">
+          <span className="order-place">{index + 1}</span>
+          <button type="button" className="drag-handle button-secondary" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Drag ${title(p)}`}>
+            <span aria-hidden="true">⠿</span>
+          </button>
+          <button type="button" className="button-secondary" data-move="up" disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>
+            Move up <span className="visually-hidden">{title(p)}</span>
+          </button>
+          <button type="button" className="button-secondary" data-move="down" disabled={last} onClick={() => move(index, index + 1, 'down')}>
+            Move down <span className="visually-hidden">{title(p)}</span>
+          </button>
+        </div>
       </td>
       <ProductCells p={p} language={language} currency={currency} />
     </tr>
