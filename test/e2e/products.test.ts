@@ -231,6 +231,14 @@ describe.runIf(site.name === 'demo')("the owner's product pages in Chromium", ()
     // Nothing was written: the prices are those of before.
     const again = await (await p.request.get(`${ui.server.url}/api/owner/products/export.csv?collection=shop`)).text();
     expect(again).toBe(exported);
+    // The row fixed, the check is clean and Import writes the four prices.
+    const fixed = [header!, ...changed.map((r) => r.map((cell, c) => (c === price ? '31.00' : cell)))].map((r) => r.map(csvCell).join(',')).join('\n');
+    await p.getByLabel('Choose a CSV file').setInputFiles({ name: 'fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
+    await p.getByText('Checked fixed.csv: ready to import. Nothing is written until you choose Import.').waitFor();
+    await p.getByRole('button', { name: 'Import' }).click();
+    await p.getByText('Imported fixed.csv: 0 created, 4 updated.').waitFor();
+    const after = parseCsv(await (await p.request.get(`${ui.server.url}/api/owner/products/export.csv?collection=shop`)).text());
+    expect(after.filter((r) => r[0]!.startsWith('SPK')).map((r) => r[price])).toEqual(['31.00', '31.00', '31.00', '31.00']);
 
     for (const [path, name] of [
       ['/config/products', 'products list phone'],

@@ -89,7 +89,7 @@ function OptionRow({ index, option, onRename, onAddValue, onRemoveValue, onRemov
               id={`option-${n}-value`}
               value={value}
               maxLength={60}
-              placeholder="Blue"
+             
               disabled={!option.name}
               onChange={(e) => setValue(e.target.value)}
               onKeyDown={(e) => {
