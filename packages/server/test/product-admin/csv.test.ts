@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/store.js';
-import { API, type ProductsShop, productsShop, stockOf } from './helpers.js';
+import { updateStoreSettings } from '../commerce/helpers.js';
+import { API, type ProductsShop, Visitor, itemId, productsShop, stockOf } from './helpers.js';
 
 const HEADER = 'SKU,Collection,URL slug,Title,Type,Status,Options,Price,Sale price,On sale,Stock,Unlimited,Weight (g),Currency';
 const csv = (...rows: string[]) => `${[HEADER, ...rows].join('\r\n')}\r\n`;
@@ -151,5 +152,35 @@ describe.each(DIALECTS)('the products CSV export and import on %s', (dialect) =>
     const noSku = await importCsv('Title,Price\r\nX,1.00\r\n');
     expect(noSku.status).toBe(400);
     expect(noSku.json.errors.file).toMatch(/^The first row must name the columns, SKU among them/);
+  });
+});
+
+describe('a CSV import that brings a variant back in stock', () => {
+  let shop: ProductsShop;
+  beforeAll(async () => {
+    shop = await productsShop('sqlite');
+    await updateStoreSettings(shop.store, (settings) => {
+      settings.merchandising = { ...(settings.merchandising as object), restockNotificationsEnabled: true, restockAutoSend: true };
+    });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('sends the waiting restock notices once written', async () => {
+    const variantId = (await shop.store.db.selectFrom('product_variants').select('id').where('sku', '=', 'MUG-16').executeTakeFirstOrThrow()).id;
+    const signUp = await new Visitor(shop.app).request('POST', '/api/site-users/account/notifications/restock', {
+      isJoinMailingList: false,
+      productId: itemId('mug'),
+      variantId,
+      siteVisitorEmail: 'waiting@example.com',
+    });
+    expect(signUp.status, signUp.body).toBe(200);
+    const notices = () => shop.store.db.selectFrom('outbox').select('recipient').where('kind', '=', 'restock-notice').execute();
+    await shop.staff.admin.request('POST', `${API}/import?dryRun=true`, csv('MUG-16,,,,,,,,,,3,,,'), asCsv);
+    expect(await notices()).toEqual([]);
+    const res = await shop.staff.admin.request('POST', `${API}/import`, csv('MUG-16,,,,,,,,,,3,,,'), asCsv);
+    expect(res.json).toMatchObject({ written: true, summary: { update: 1 } });
+    expect(await notices()).toEqual([{ recipient: 'waiting@example.com' }]);
   });
 });

@@ -19,7 +19,7 @@ async function* rowsOf(store: Store, s: SiteSnapshot, f: ProductFilters): AsyncG
   const args = { websiteId: s.website.id, filters: f, collectionId: collectionFilter(s, f), threshold: lowStockThreshold(s), limit: BATCH };
   let after: ListPosition | null = null;
   for (;;) {
-    const page = await pageOfProducts(store.db, { ...args, after });
+    const { rows: page } = await pageOfProducts(store.db, { ...args, after });
     if (page.length === 0) return;
     const [variants, products] = await Promise.all([
       store.db

@@ -6,7 +6,7 @@ import { lowStockThreshold } from '../inventory/index.js';
 import { assetUrl, itemUrl, type SiteSnapshot } from '../site/index.js';
 import { AppError } from '../../errors.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { countProducts, pageOfProducts, sortOf, type ProductListRow } from './list-query.js';
+import { pageOfProducts, sortOf, type ProductListRow } from './list-query.js';
 import type { ListQueryValue, ProductFilters } from './schemas.js';
 
 const DEFAULT_LIMIT = 50;
@@ -63,7 +63,7 @@ export async function listProducts(store: Store, s: SiteSnapshot, query: ListQue
   const after = decodeCursor(query.cursor, sort);
   const limit = query.limit ?? DEFAULT_LIMIT;
   const args = { websiteId: s.website.id, filters: query, collectionId: collectionFilter(s, query), threshold: lowStockThreshold(s) };
-  const [rows, total] = await Promise.all([pageOfProducts(store.db, { ...args, after, limit: limit + 1 }), countProducts(store.db, args)]);
+  const { rows, total } = await pageOfProducts(store.db, { ...args, after, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
