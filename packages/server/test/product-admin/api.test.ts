@@ -256,6 +256,7 @@ describe.each(DIALECTS)("the owner's products API on %s", (dialect) => {
         item_id: print,
         variant_id: variant.id,
         email: 'x@example.com',
+        join_mailing_list: 0,
         status: 'waiting',
         base_url: 'http://store.test',
         created_on: 1,
