@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createApi } from '@tessera/core/api-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { placeErrors } from '../../src/pages/product/draft.js';
 import ProductPage, { type ProductContext } from '../../src/pages/product/page.js';
 import type { ProductDoc } from '../../src/pages/product/types.js';
@@ -82,8 +82,8 @@ describe('variants from options', () => {
   it('makes every combination of one value of each option, and keeps the data of the combinations that stay', () => {
     expect(
       combinations([
-        { name: 'Colour', values: ['Blue', 'Red'] },
-        { name: 'Size', values: ['S', 'M'] },
+        { key: 'c', name: 'Colour', values: ['Blue', 'Red'] },
+        { key: 's', name: 'Size', values: ['S', 'M'] },
       ]),
     ).toEqual([
       { Colour: 'Blue', Size: 'S' },
@@ -106,7 +106,7 @@ describe('variants from options', () => {
       image: '',
       extra: {},
     };
-    const built = buildVariants([{ name: 'Colour', values: ['Blue', 'Red'] }], [one], 'MUG');
+    const built = buildVariants([{ key: 'c', name: 'Colour', values: ['Blue', 'Red'] }], [one], 'MUG');
     // The variant made before the option existed becomes its first value's, with its id and stock.
     expect(built[0]).toMatchObject({ id: 'v1', attributes: { Colour: 'Blue' }, liveStock: 3 });
     // The new one takes the price and weight of the one it grew from, a SKU of its own and no stock.

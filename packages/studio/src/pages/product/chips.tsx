@@ -4,9 +4,9 @@
 // than the limit (50 for tags, 25 for categories) is refused with core's limit message.
 import { CONTENT_LIMITS, checkContentLimits } from '@tessera/core/constants';
 import { EDITOR_VALIDATION_MESSAGES, fillMessage } from '@tessera/core/validation';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 
-export type TagType = 'tag' | 'category';
+type TagType = 'tag' | 'category';
 
 export interface ChipsProps {
   type: TagType;
@@ -22,12 +22,12 @@ export interface ChipsProps {
 
 const idOf = (path: string) => `f-${path.replace(/[^A-Za-z0-9]+/g, '-')}`;
 
-export function tagMessage(which: 'tagExists' | 'editOneTag', type: TagType): string {
+function tagMessage(which: 'tagExists' | 'editOneTag', type: TagType): string {
   return fillMessage(EDITOR_VALIDATION_MESSAGES[which], { tagType: type });
 }
 
 /** What is wrong with `value` as a new tag (or category) of `values` (`except`: the one being renamed), or ''. */
-export function checkTag(type: TagType, value: string, values: readonly string[], except = -1): string {
+function checkTag(type: TagType, value: string, values: readonly string[], except = -1): string {
   if (!value) return '';
   const limit = checkContentLimits(type === 'tag' ? { tags: [value] } : { categories: [value] });
   if (limit[0]) return limit[0];
@@ -40,6 +40,12 @@ export function Chips({ type, path, label, values, known, error, onChange }: Chi
   const [editing, setEditing] = useState<{ index: number; text: string } | null>(null);
   const [message, setMessage] = useState('');
   const id = idOf(path);
+  // The field of the value opened for editing takes the focus once it is drawn.
+  const editField = useRef<HTMLInputElement>(null);
+  const editingIndex = editing?.index ?? -1;
+  useEffect(() => {
+    if (editingIndex >= 0) editField.current?.focus();
+  }, [editingIndex]);
   const max = type === 'tag' ? CONTENT_LIMITS.tagLength : CONTENT_LIMITS.categoryLength;
   const noun = type === 'tag' ? 'tag' : 'category';
   const shown = message || error || '';
@@ -78,7 +84,7 @@ export function Chips({ type, path, label, values, known, error, onChange }: Chi
         <ul className="chip-list">
           {values.map((value, i) =>
             editing?.index === i ? (
-              <li key={`${i}-edit`} className="chip chip-editing">
+              <li key={`edit-${value}`} className="chip chip-editing">
                 <label className="visually-hidden" htmlFor={`${id}-edit`}>
                   Rename {noun} {value}
                 </label>
@@ -86,7 +92,7 @@ export function Chips({ type, path, label, values, known, error, onChange }: Chi
                   id={`${id}-edit`}
                   value={editing.text}
                   maxLength={max + 20}
-                  autoFocus
+                  ref={editField}
                   onChange={(e) => setEditing({ index: i, text: e.target.value })}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') {
@@ -104,7 +110,7 @@ export function Chips({ type, path, label, values, known, error, onChange }: Chi
                 </button>
               </li>
             ) : (
-              <li key={`${i}-${value}`} className="chip">
+              <li key={value} className="chip">
                 <button type="button" className="chip-name" onClick={() => startEdit(i)} aria-label={`Edit ${noun} ${value}`}>
                   {value}
                 </button>

@@ -86,7 +86,7 @@ function variantDraft(v: VariantDoc, digits: number): VariantDraft {
 /** The options of a product: the ordering's names with the values its variants use, in their order. */
 function optionsOf(ordering: readonly string[], variants: readonly VariantDoc[]): OptionDraft[] {
   const names = ordering.length ? ordering : [...new Set(variants.flatMap((v) => Object.keys(v.attributes ?? {})))];
-  return names.map((name) => ({ name, values: [...new Set(variants.map((v) => v.attributes?.[name]).filter((x): x is string => !!x))] }));
+  return names.map((name) => ({ key: newKey(), name, values: [...new Set(variants.map((v) => v.attributes?.[name]).filter((x): x is string => !!x))] }));
 }
 
 export function toDraft(doc: ProductDoc, currency: string, zone: string): Draft {

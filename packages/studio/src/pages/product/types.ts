@@ -18,7 +18,7 @@ export interface VariantDoc {
 
 export type ImageDoc = string | { path: string; alt?: string };
 
-export interface ProductFieldsDoc {
+interface ProductFieldsDoc {
   productType: number;
   variantOptionOrdering?: string[];
   variants: VariantDoc[];

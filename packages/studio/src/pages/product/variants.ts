@@ -3,6 +3,8 @@
 // variant keeps it (its id, SKU, prices and stock), so that editing options never loses a variant's data.
 
 export interface OptionDraft {
+  /** The option's key in the page (its name may change while it is typed). */
+  readonly key: string;
   readonly name: string;
   readonly values: readonly string[];
 }
@@ -59,7 +61,7 @@ const slug = (text: string) =>
     .toUpperCase();
 
 /** A SKU for a new combination: the first variant's SKU stem with the combination's values. */
-export function suggestSku(base: string, combo: Readonly<Record<string, string>>, taken: ReadonlySet<string>): string {
+function suggestSku(base: string, combo: Readonly<Record<string, string>>, taken: ReadonlySet<string>): string {
   const stem = base || 'SKU';
   const parts = Object.values(combo).map(slug).filter(Boolean);
   const first = parts.length ? `${stem}-${parts.join('-')}` : stem;

@@ -12,7 +12,7 @@ const STOCK: Record<string, [string, BadgeTone]> = {
   unlimited: ['Unlimited', 'neutral'],
 };
 
-export function stockText(language: string, p: ProductSummary): { text: string; tone: BadgeTone } {
+function stockText(language: string, p: ProductSummary): { text: string; tone: BadgeTone } {
   const [words, tone] = STOCK[p.stockState] ?? [p.stockState, 'neutral'];
   const count = p.stock !== null && p.stockState !== 'out' && p.stockState !== 'unlimited' ? `: ${formatCount(language, p.stock)}` : '';
   return { text: `${words}${count}`, tone };

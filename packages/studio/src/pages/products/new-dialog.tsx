@@ -11,7 +11,7 @@ export interface NewProductDialogProps {
   onClose(): void;
 }
 
-export function newProductUrl(collection: string, type: string): string {
+function newProductUrl(collection: string, type: string): string {
   return `/config/products/new?${new URLSearchParams({ collection, type })}`;
 }
 

@@ -98,10 +98,16 @@ function SortableRow({ p, index, last, busy, language, currency, move }: RowProp
   const style = { transform: CSS.Translate.toString(transform), transition };
   return (
     <tr ref={setNodeRef} style={style} className={isDragging ? 'dragging' : undefined} data-product-id={p.id}>
-      <td className="order-cell" data-label="Order">
+      <td className="order-cell">
         <div className="order-tools">
           <span className="order-place">{index + 1}</span>
-          <button type="button" className="drag-handle button-secondary" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Drag ${title(p)}`}>
+          <button
+            type="button"
+            className="drag-handle button-secondary"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Drag ${title(p)}`}>
             <span aria-hidden="true">⠿</span>
           </button>
           <button type="button" className="button-secondary" data-move="up" disabled={index === 0} onClick={() => move(index, index - 1, 'up')}>

@@ -1,12 +1,12 @@
 // Options (attributes such as Colour and Size) and their values: each change rebuilds the variants
 // from the combinations of values (variants.ts), keeping the data of every combination that stays.
 import { useState } from 'react';
-import { type Draft } from '../draft.js';
-import { type OptionDraft, buildVariants, skuStem } from '../variants.js';
+import type { Draft } from '../draft.js';
+import { type OptionDraft, buildVariants, newKey, skuStem } from '../variants.js';
 import type { SectionProps } from './props.js';
 
 /** The draft with other options, its variants rebuilt from them. */
-export function withOptions(draft: Draft, options: OptionDraft[]): Partial<Draft> {
+function withOptions(draft: Draft, options: OptionDraft[]): Partial<Draft> {
   return { options, variants: buildVariants(options, draft.variants, skuStem(draft.variants)) };
 }
 
@@ -39,7 +39,7 @@ export function OptionsEditor({ draft, set }: Pick<SectionProps, 'draft' | 'set'
     <div className="options-editor">
       {draft.options.map((option, i) => (
         <OptionRow
-          key={i}
+          key={option.key}
           index={i}
           option={option}
           onRename={(name) => rename(i, name)}
@@ -51,7 +51,7 @@ export function OptionsEditor({ draft, set }: Pick<SectionProps, 'draft' | 'set'
       <p className="field-error" role="status">
         {message}
       </p>
-      <button type="button" className="button-secondary" onClick={() => set({ options: [...draft.options, { name: '', values: [] }] })}>
+      <button type="button" className="button-secondary" onClick={() => set({ options: [...draft.options, { key: newKey(), name: '', values: [] }] })}>
         Add option
       </button>
     </div>
@@ -89,7 +89,6 @@ function OptionRow({ index, option, onRename, onAddValue, onRemoveValue, onRemov
               id={`option-${n}-value`}
               value={value}
               maxLength={60}
-             
               disabled={!option.name}
               onChange={(e) => setValue(e.target.value)}
               onKeyDown={(e) => {
