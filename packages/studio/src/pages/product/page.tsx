@@ -134,10 +134,8 @@ export default function ProductPage({ context, api }: PageProps<ProductContext>)
       return setStatus({ kind: 'done', text: doc ? 'Saved.' : 'Product created.' });
     }
     if (answer.status === 409 && answer.code === 'PRODUCT_CHANGED') {
-      return setStatus({
-        kind: 'conflict',
-        text: `${answer.message} Your changes are not saved: reload the product to see the other changes, then make yours again.`,
-      });
+      // The server's message says what happened and that these changes are not saved.
+      return setStatus({ kind: 'conflict', text: answer.message });
     }
     const placed = place(answer.fieldErrors);
     setErrors(placed.fields);
