@@ -9,8 +9,8 @@ import { importCsv } from './calls.js';
 import { ImportView, type Phase } from './view.js';
 
 const PATH = '/config/products/import';
-/** The largest file read: a 5,000-product catalogue is far smaller. */
-const MAX_BYTES = 20 * 1024 * 1024;
+/** The largest file the server takes (413 above it): a 5,000-product catalogue is far smaller. */
+const MAX_BYTES = 10 * 1024 * 1024;
 
 export default function ImportPage({ context }: PageProps<StudioContext>) {
   const [phase, setPhase] = useState<Phase>({ kind: 'empty' });
@@ -18,7 +18,7 @@ export default function ImportPage({ context }: PageProps<StudioContext>) {
 
   const onFile = async (file: File) => {
     if (file.size > MAX_BYTES)
-      return setPhase({ kind: 'failed', fileName: file.name, message: 'This file is larger than 20 MB: split it into several files.' });
+      return setPhase({ kind: 'failed', fileName: file.name, message: 'This file is larger than 10 MB: split it into several files.' });
     setPhase({ kind: 'checking', fileName: file.name });
     let text: string;
     try {

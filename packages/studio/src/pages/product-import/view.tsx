@@ -45,8 +45,9 @@ export function ImportView({ language, phase, onFile, onImport, onAgain }: Impor
       <section className="card store-section" aria-labelledby="import-heading">
         <h2 id="import-heading">Import</h2>
         <p className="section-note">
-          Rows are matched by SKU: a known SKU updates its variant, a new one creates it. A check runs first and writes nothing; the import then writes every
-          row at once, or none when a row has an error. Stock columns set the stock of new variants only: change existing stock on the inventory page.
+          Rows are matched by SKU: a known SKU updates its variant, a new one creates it; an empty cell changes nothing. A Stock that differs from the
+          shop&apos;s is recorded as an adjustment in the inventory&apos;s history. A check runs first and writes nothing; the import then writes every row at
+          once, or none when a row has an error.
         </p>
         <CsvDrop disabled={phase.kind === 'checking' || phase.kind === 'importing'} onFile={onFile} />
         <div className="status import-status" role="status" aria-live="polite">
