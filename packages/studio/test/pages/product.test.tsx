@@ -296,3 +296,71 @@ describe('error paths', () => {
     });
   });
 });
+
+describe('product types', () => {
+  it("makes a gift card's variants from its amounts, each named and priced by it, never out of stock", async () => {
+    history.replaceState(null, '', '/config/products/new?collection=shop&type=4');
+    const server = fakeServer()
+      .once(CHOICES, () => json(200, choices))
+      .once('/api/owner/products', () => json(201, { ...mug, id: 'g1' }));
+    show(server, 'new');
+    await settle();
+    type('Title', 'Gift card');
+    for (const amount of ['25', '50']) {
+      type('Add an amount (USD)', amount);
+      click('Add amount');
+    }
+    type('Add an amount (USD)', '25.00');
+    click('Add amount');
+    expect(screen.getByText('The gift card already has $25.00.')).toBeDefined();
+    expect(variantRows().map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['$25.00', '$50.00']);
+    fireEvent.change(screen.getByLabelText('SKU of $25.00'), { target: { value: 'GFT-25' } });
+    fireEvent.change(screen.getByLabelText('SKU of $50.00'), { target: { value: 'GFT-50' } });
+    // A gift card is never sold by subscription: the spec offers plans to physical and service products only.
+    expect(screen.queryByLabelText('Sell as a subscription')).toBeNull();
+    click('Create product');
+    await settle();
+    const body = server.to('/api/owner/products')[0]!.body as { item: { product: Record<string, unknown> & { variants: Record<string, unknown>[] } } };
+    expect(body.item.product.giftCard).toEqual({ denominationsCents: [2500, 5000] });
+    expect(body.item.product.variantOptionOrdering).toEqual(['Value']);
+    expect(body.item.product.isSubscribable).toBe(false);
+    expect(body.item.product.variants).toEqual([
+      expect.objectContaining({ sku: 'GFT-25', attributes: { Value: '$25.00' }, priceCents: 2500, unlimited: true }),
+      expect.objectContaining({ sku: 'GFT-50', attributes: { Value: '$50.00' }, priceCents: 5000, unlimited: true }),
+    ]);
+  });
+
+  it("needs a digital product's file, and sends a service's subscription plan", async () => {
+    history.replaceState(null, '', '/config/products/new?collection=shop&type=2');
+    const server = fakeServer().once(CHOICES, () => json(200, choices));
+    show(server, 'new');
+    await settle();
+    type('Title', 'Guide');
+    fireEvent.change(screen.getByLabelText('SKU of Default'), { target: { value: 'GDE' } });
+    fireEvent.change(screen.getByLabelText('Price of Default'), { target: { value: '9' } });
+    click('Create product');
+    await settle();
+    expect(screen.getByText('Choose the file buyers download.')).toBeDefined();
+    expect(document.activeElement).toBe(screen.getByLabelText('File buyers download'));
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    cleanup();
+
+    history.replaceState(null, '', '/config/products/new?collection=shop&type=3');
+    const again = fakeServer()
+      .once(CHOICES, () => json(200, choices))
+      .once('/api/owner/products', () => json(201, { ...mug, id: 's1' }));
+    show(again, 'new');
+    await settle();
+    type('Title', 'Tasting');
+    fireEvent.change(screen.getByLabelText('SKU of Default'), { target: { value: 'TST' } });
+    fireEvent.change(screen.getByLabelText('Price of Default'), { target: { value: '30' } });
+    fireEvent.click(screen.getByLabelText('Sell as a subscription'));
+    type('Bill every', '2');
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'WEEK' } });
+    type('Number of payments', '0');
+    click('Create product');
+    await settle();
+    const body = again.to('/api/owner/products')[0]!.body as { item: { product: Record<string, unknown> } };
+    expect(body.item.product).toMatchObject({ isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0 } });
+  });
+});

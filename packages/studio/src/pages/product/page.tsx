@@ -79,9 +79,13 @@ export default function ProductPage({ context, api }: PageProps<ProductContext>)
 
   const dirty = state.status === 'ready' && JSON.stringify(state.draft) !== state.baseline;
   // Leaving with unsaved changes asks first (the browser's own question).
+  // The page's own moves (to a copy, back to the list after a delete) leave without asking.
+  const leaving = useRef(false);
   useEffect(() => {
     if (!dirty) return;
-    const onLeave = (event: BeforeUnloadEvent) => event.preventDefault();
+    const onLeave = (event: BeforeUnloadEvent) => {
+      if (!leaving.current) event.preventDefault();
+    };
     addEventListener('beforeunload', onLeave);
     return () => removeEventListener('beforeunload', onLeave);
   }, [dirty]);
@@ -160,6 +164,7 @@ export default function ProductPage({ context, api }: PageProps<ProductContext>)
     const answer = await calls.duplicate(doc.id);
     if (!answer.ok) return setStatus({ kind: 'error', text: `Not duplicated: ${fail(answer)}` });
     setStatus({ kind: 'done', text: `Made a copy as a draft: ${answer.data.item.title}. Opening it…` });
+    leaving.current = true;
     location.assign(`/config/products/${encodeURIComponent(answer.data.id)}`);
   };
 
@@ -171,6 +176,7 @@ export default function ProductPage({ context, api }: PageProps<ProductContext>)
     const answer = await calls.remove(doc.id);
     if (!answer.ok) return setStatus({ kind: 'error', text: `Not deleted: ${fail(answer)}` });
     setStatus({ kind: 'done', text: 'Deleted. Back to the products…' });
+    leaving.current = true;
     location.assign('/config/products');
   };
 
