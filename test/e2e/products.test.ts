@@ -124,11 +124,16 @@ describe.runIf(site.name === 'demo')("the owner's product pages in Chromium", ()
     await p.getByLabel('Ink / Small on sale').check();
     await p.getByLabel('Starting stock of Sand / Small', { exact: true }).fill('1');
     for (const v of ['Sand / Large', 'Ink / Small', 'Ink / Large']) await p.getByLabel(`Starting stock of ${v}`, { exact: true }).fill('6');
+    await p.getByLabel('Parcel length').fill('12');
+    await p.getByLabel('Parcel width').fill('10');
+    await p.getByLabel('Parcel height').fill('11');
     await p.getByLabel('Add a tag').fill('speckled');
     await p.keyboard.press('Enter');
     await p.getByRole('button', { name: 'Create product' }).click();
     await p.getByText('Product created.').waitFor();
     productPath = new URL(p.url()).pathname;
+    // The saved product, as the server answers it, keeps the parcel's size.
+    expect(await p.getByLabel('Parcel length').inputValue()).toBe('12');
     expect(productPath).toMatch(/^\/config\/products\/[^/]+$/);
     expect(await rows.locator('.live-stock').allTextContents()).toEqual(['1 in stock', '6 in stock', '6 in stock', '6 in stock']);
     await saveScreenshot(p, 'product editor desktop');
@@ -140,6 +145,28 @@ describe.runIf(site.name === 'demo')("the owner's product pages in Chromium", ()
     await shop.goto(`${ui.server.url}/shop`);
     const card = shop.locator('article, li, .product-card').filter({ hasText: 'Speckled Mug' }).first();
     await card.locator('.product-mark.sale').waitFor();
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it('creates a gift card from its amounts and a digital product with its file', async () => {
+    const p = await signIn('/config/products/new?collection=shop&type=4');
+    await p.getByLabel('Title', { exact: true }).fill('Studio Gift Card');
+    for (const amount of ['20', '40']) {
+      await p.getByLabel('Add an amount (USD)').fill(amount);
+      await p.keyboard.press('Enter');
+    }
+    await p.getByLabel('SKU of $20.00', { exact: true }).fill('SGC-20');
+    await p.getByLabel('SKU of $40.00', { exact: true }).fill('SGC-40');
+    await p.getByRole('button', { name: 'Create product' }).click();
+    await p.getByText('Product created.').waitFor();
+    await p.goto(`${ui.server.url}/config/products/new?collection=shop&type=2`);
+    await p.getByLabel('Title', { exact: true }).fill('Studio Guide');
+    await p.getByLabel('SKU of Default', { exact: true }).fill('SGD');
+    await p.getByLabel('Price of Default', { exact: true }).fill('5');
+    await p.getByLabel('File buyers download').selectOption('assets/downloads/brew-guide.pdf');
+    await p.getByRole('button', { name: 'Create product' }).click();
+    await p.getByText('Product created.').waitFor();
+    await expectAxeClean(p);
     expect(ui.pageErrors).toEqual([]);
   });
 
