@@ -21,6 +21,7 @@ Commands:
   dev                   like start, reading theme files from disk and recompiling them on change;
                         template syntax errors are shown in the page
   import <site-dir>     check a site directory and load it into the store
+                        (existing variants keep their live stock: the file's stock is for new ones)
   export <site-dir>     write the default site (or --site <identifier>) as a site directory
                         [--format json|yaml] [--force to replace the site files of a non-empty folder]
   forms list            the site's forms and their submission counts [--site <identifier>]

@@ -48,6 +48,22 @@ describe.each(DIALECTS)("the owner's products API on %s", (dialect) => {
     expect(new Set(seen.map((p) => p.id)).size).toBe(11);
   });
 
+  it('pages through every sort by its cursor, each product once, in the sort order', async () => {
+    for (const sort of ['updated', 'price', '-price', 'stock', '-title', 'position']) {
+      const seen: { id: string; priceCents: number }[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const res = await admin().request('GET', `${API}?sort=${sort}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(res.status, res.body).toBe(200);
+        expect(res.json.total).toBe(11);
+        seen.push(...res.json.products);
+        cursor = res.json.nextCursor;
+      }
+      expect(new Set(seen.map((p) => p.id)).size, sort).toBe(11);
+      if (sort === 'price') expect(seen.map((p) => p.priceCents)).toEqual([...seen.map((p) => p.priceCents)].sort((a, b) => a - b));
+    }
+  });
+
   it('searches by title, URL slug and SKU, and filters by type, status, stock and collection', async () => {
     const ids = async (query: string) => {
       const res = await admin().request('GET', `${API}?${query}`);

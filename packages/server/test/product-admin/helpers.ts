@@ -9,7 +9,7 @@ import { testConfig } from '../helpers/app.js';
 import { QUICK_PASSWORD_COST, createTestOwner } from '../helpers/passwords.js';
 import { freshStore } from '../helpers/store.js';
 
-export { STORE_SITE, Visitor, WEBSITE_ID, itemId, offline };
+export { STORE_SITE, Visitor, WEBSITE_ID, itemId };
 
 export const API = '/api/owner/products';
 const PASSWORD = 'a staff password 1';

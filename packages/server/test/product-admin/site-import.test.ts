@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite, importSite } from '../../src/site-dir/index.js';
 import { DIALECTS } from '../helpers/store.js';
-import { API, type ProductsShop, STORE_SITE, itemId, placeOrder, productsShop, stockOf } from './helpers.js';
+import { API, type ProductsShop, STORE_SITE, itemId, newMug, placeOrder, productsShop, stockOf } from './helpers.js';
 
 /** `tessera import` of a site whose shop has sold since: live stock is never overwritten by the file's. */
 describe.each(DIALECTS)('tessera import and export with the studio on %s', (dialect) => {
@@ -60,9 +60,19 @@ describe.each(DIALECTS)('tessera import and export with the studio on %s', (dial
     expect(mug.product.variants.find((v: { sku: string }) => v.sku === 'MUG-12').stock).toBe(5);
     expect(mug).not.toHaveProperty('revision');
 
+    // A product made in the studio has an id of its own, not one derived from its URL slug: it keeps it too.
+    const created = await admin.request('POST', API, newMug());
+    expect(created.status, created.body).toBe(201);
+    await exportSite(shop.store, out, { force: true });
+    await placeOrder(shop.app, [['mug', 'MUG-12', 1]]);
+
     await importSite(shop.store, out);
     const again = await admin.request('GET', `${API}/${itemId('mug')}`);
     expect(again.json.revision).toBe(saved.json.revision);
-    expect(again.json.item).toEqual(saved.json.item);
+    expect(again.json.item).toEqual({ ...saved.json.item, product: { ...saved.json.item.product, variants: expect.any(Array) } });
+    expect(again.json.item.product.variants[0]).toEqual({ ...saved.json.item.product.variants[0], stock: 4 });
+    const travel = await admin.request('GET', `${API}/${created.json.id}`);
+    expect(travel.status, travel.body).toBe(200);
+    expect(travel.json.item).toEqual(created.json.item);
   });
 });

@@ -8,7 +8,7 @@ import type { CsvRecord } from './csv-read.js';
 import { placeKey, type StoreState, type StoredProduct, type StoredVariant } from './csv-state.js';
 import { STATUSES } from './schemas.js';
 
-export interface RowError {
+interface RowError {
   column: CsvColumn | '';
   message: string;
 }

@@ -9,7 +9,7 @@ export interface CsvRecord {
 }
 
 /** At most this many data rows in one import: a shop's whole catalogue, with room. */
-export const MAX_ROWS = 50_000;
+const MAX_ROWS = 50_000;
 
 const byName = new Map(CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
 

@@ -8,7 +8,7 @@ import { ExportQuery, ImportQuery, checkInput } from './schemas.js';
 
 const CONFIG = { openWhenLocked: true, permission: 'manageProducts' } as const;
 /** The largest CSV an import reads: some 50,000 rows of a shop's catalogue. */
-export const IMPORT_LIMIT_BYTES = 10 * 1024 * 1024;
+const IMPORT_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The file of an import: the multipart field `file`, or the whole body sent as text/csv. */
 async function csvText(request: FastifyRequest): Promise<string> {

@@ -22,6 +22,8 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
  */
 export async function writeImport(c: SaveContext, tx: Executor, plan: ImportPlan): Promise<Adjusted[]> {
   const websiteId = c.s.website.id;
+  const nothing = plan.products.size + plan.variantChanges.length + plan.counts.length + plan.addedVariants.length + plan.newProducts.length === 0;
+  if (nothing) return [];
   for (const [id, fields] of plan.products) {
     await tx
       .updateTable('items')

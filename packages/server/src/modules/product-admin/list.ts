@@ -12,7 +12,7 @@ import type { ListQueryValue, ProductFilters } from './schemas.js';
 const DEFAULT_LIMIT = 50;
 
 /** The first image's path of a product's images (a path, or `{ path, alt }` as the site directory writes it). */
-export function firstImage(data: JsonObject): string | null {
+function firstImage(data: JsonObject): string | null {
   const first = Array.isArray(data.images) ? data.images[0] : undefined;
   const path = isObject(first) ? first.path : first;
   return typeof path === 'string' && path !== '' ? path : null;
@@ -31,7 +31,7 @@ export function collectionFilter(s: SiteSnapshot, f: ProductFilters): string | n
 }
 
 /** A row of the list as the API answers it (docs/owner-api.md "GET /api/owner/products"). */
-export function listEntry(s: SiteSnapshot, r: ProductListRow) {
+function listEntry(s: SiteSnapshot, r: ProductListRow) {
   const c = s.collectionsById.get(r.collection_id);
   const image = firstImage(JSON.parse(r.product_data) as JsonObject);
   const unlimited = r.stock_state === 'unlimited';

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import type { Store } from '../../storage/dialect.js';
 import { newId } from '../../storage/ids.js';
 import { itemRow, planRow, productRow, variantRow } from '../../storage/product-rows.js';
-import type { Executor } from '../../storage/statement.js';
+import { type Executor, isUniqueViolation } from '../../storage/statement.js';
 import { adjustStock } from '../inventory/index.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { productsCollection } from './list.js';
@@ -36,34 +36,43 @@ export async function saveProduct(c: SaveContext, id: string | null, body: SaveB
   if (id !== null && body.revision === undefined) {
     throw new AppError('VALIDATION_FAILED', undefined, { revision: 'Send the revision the product was opened at.' });
   }
-  return c.store.db.transaction().execute(async (tx) => {
-    const current = id === null ? null : await currentItem(tx, c.s.website.id, id);
-    if (id !== null && !current) throw new AppError('NOT_FOUND');
-    if (current && current.revision !== body.revision) throw new AppError('PRODUCT_CHANGED');
-    const itemId = id ?? newId();
-    await refuseConflicts(tx, c.s, itemId, collection, edited, current?.collection_id !== collection.id);
-    const position = current && current.collection_id === collection.id ? current.position : await nextPosition(tx, collection.id);
-    const row = itemRow({ websiteId: c.s.website.id, collectionId: collection.id, kind: 'products', id: itemId, position, now: c.now }, edited.item);
-    if (current) {
-      const { id: _id, created_on: _created, ...changes } = row;
-      const updated = await tx
-        .updateTable('items')
-        .set((eb) => ({ ...changes, revision: eb('revision', '+', 1) }))
-        .where('id', '=', itemId)
-        .where('revision', '=', current.revision)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new AppError('PRODUCT_CHANGED');
-    } else {
-      await tx
-        .insertInto('items')
-        .values({ ...row, revision: 1 })
-        .execute();
-    }
-    await writeProductRows(c, tx, itemId, edited);
-    await bumpSiteVersion(tx, c.s.website.id, c.now);
-    return itemId;
-  });
+  return c.store.db
+    .transaction()
+    .execute(async (tx) => {
+      const current = id === null ? null : await currentItem(tx, c.s.website.id, id);
+      if (id !== null && !current) throw new AppError('NOT_FOUND');
+      if (current && current.revision !== body.revision) throw new AppError('PRODUCT_CHANGED');
+      const itemId = id ?? newId();
+      await refuseConflicts(tx, c.s, itemId, collection, edited, current?.collection_id !== collection.id);
+      const position = current && current.collection_id === collection.id ? current.position : await nextPosition(tx, collection.id);
+      const row = itemRow({ websiteId: c.s.website.id, collectionId: collection.id, kind: 'products', id: itemId, position, now: c.now }, edited.item);
+      if (current) {
+        const { id: _id, created_on: _created, ...changes } = row;
+        const updated = await tx
+          .updateTable('items')
+          .set((eb) => ({ ...changes, revision: eb('revision', '+', 1) }))
+          .where('id', '=', itemId)
+          .where('revision', '=', current.revision)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw new AppError('PRODUCT_CHANGED');
+      } else {
+        await tx
+          .insertInto('items')
+          .values({ ...row, revision: 1 })
+          .execute();
+      }
+      await writeProductRows(c, tx, itemId, edited);
+      await bumpSiteVersion(tx, c.s.website.id, c.now);
+      return itemId;
+    })
+    .catch((error: unknown) => {
+      // Another save took the URL slug or a SKU between this save's checks and its write.
+      if (isUniqueViolation(error)) throw new AppError('VALIDATION_FAILED', undefined, { item: RACED });
+      throw error;
+    });
 }
+
+const RACED = 'Another product took this URL slug or one of these SKUs at the same moment: save again to see which.';
 
 async function currentItem(tx: Executor, websiteId: string, id: string) {
   const row = await tx

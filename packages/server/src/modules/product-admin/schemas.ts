@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 
 export const STATUSES = ['published', 'scheduled', 'needs-review', 'draft', 'private'] as const;
-export const STOCK_STATES = ['in', 'low', 'out', 'unlimited'] as const;
-export const SORTS = ['position', 'title', '-title', 'updated', 'price', '-price', 'stock'] as const;
-export const TAG_TYPES = ['tag', 'category'] as const;
+const STOCK_STATES = ['in', 'low', 'out', 'unlimited'] as const;
+const SORTS = ['position', 'title', '-title', 'updated', 'price', '-price', 'stock'] as const;
+const TAG_TYPES = ['tag', 'category'] as const;
 
 const literals = <T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 const Id = Type.String({ minLength: 1, maxLength: 64 });

@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS, checkContentLimits, EDITOR_VALIDATION_MESSAGES, fillMessage } from '@tessera/core';
+import { checkContentLimits, EDITOR_VALIDATION_MESSAGES, fillMessage } from '@tessera/core';
 import { isObject, type SiteIssue } from '../../site-dir/checker.js';
 import { checkItemReferences } from '../../site-dir/limits.js';
 import { parseItem } from '../../site-dir/parse.js';
@@ -91,11 +91,8 @@ function duplicates(values: string[], tagType: 'tag' | 'category'): string[] {
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
 /** Issues as the API's field errors: the first message of each path. */
-export function fieldErrors(issues: readonly SiteIssue[]): Record<string, string> {
+function fieldErrors(issues: readonly SiteIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) errors[issue.path || 'item'] ??= issue.message;
   return errors;
 }
-
-/** The spec's length limit of a tag (50) or a category (25). */
-export const tagLimit = (type: 'tag' | 'category') => (type === 'tag' ? CONTENT_LIMITS.tagLength : CONTENT_LIMITS.categoryLength);
