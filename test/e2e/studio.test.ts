@@ -69,7 +69,19 @@ describe("the owner's studio in Chromium", () => {
       await p.keyboard.press('Tab');
       order.push(await p.evaluate(() => document.activeElement?.textContent ?? ''));
     }
-    expect(order).toEqual(['Sign out', 'Home', 'Orders', 'Customers', 'Products', 'Analytics', 'Restock notifications', 'Media', 'Store settings', 'Staff', '7 days']);
+    expect(order).toEqual([
+      'Sign out',
+      'Home',
+      'Orders',
+      'Customers',
+      'Products',
+      'Analytics',
+      'Restock notifications',
+      'Media',
+      'Store settings',
+      'Staff',
+      '7 days',
+    ]);
     const outline = await p.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
     expect(await seriousViolations(p)).toEqual([]);
