@@ -135,7 +135,7 @@ describe.runIf(site.name === 'demo')("the owner's product pages in Chromium", ()
     // The saved product, as the server answers it, keeps the parcel's size.
     expect(await p.getByLabel('Parcel length').inputValue()).toBe('12');
     expect(productPath).toMatch(/^\/config\/products\/[^/]+$/);
-    expect(await rows.locator('.live-stock').allTextContents()).toEqual(['1 in stock', '6 in stock', '6 in stock', '6 in stock']);
+    expect(await rows.locator('.live-count').allTextContents()).toEqual(['1 in stock', '6 in stock', '6 in stock', '6 in stock']);
     await saveScreenshot(p, 'product editor desktop');
     await expectAxeClean(p);
 

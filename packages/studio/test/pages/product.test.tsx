@@ -219,6 +219,7 @@ describe('saving', () => {
     expect(screen.queryByLabelText('Starting stock of S')).toBeNull();
     expect(within(variantRows()[0]!).getByText('3 in stock')).toBeDefined();
     expect(screen.getByRole('link', { name: 'inventory page' }).getAttribute('href')).toBe('/config/inventory?q=MUG-S');
+    expect(screen.getByRole('link', { name: 'Adjust the stock of L' }).getAttribute('href')).toBe('/config/inventory?q=MUG-L');
     fireEvent.change(screen.getByLabelText('Price of L'), { target: { value: '29.90' } });
     click('Save');
     await settle();

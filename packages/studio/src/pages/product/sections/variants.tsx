@@ -146,7 +146,12 @@ export function VariantsSection(props: SectionProps) {
                   {stocked && (
                     <Cell i={i} field="stock" label="Stock" error={errors[path(i, 'stock')]} className="stock-cell">
                       {v.id ? (
-                        <span className="live-stock">{v.unlimited ? 'Unlimited' : `${formatCount(language, v.liveStock ?? 0)} in stock`}</span>
+                        <span className="live-stock">
+                          <span className="live-count">{v.unlimited ? 'Unlimited' : `${formatCount(language, v.liveStock ?? 0)} in stock`}</span>{' '}
+                          <a className="adjust-link" href={`/config/inventory?q=${encodeURIComponent(v.sku)}`}>
+                            Adjust <span className="visually-hidden">the stock of {name}</span>
+                          </a>
+                        </span>
                       ) : (
                         !v.unlimited && input(i, 'stock', 'Starting stock', v.stock, (stock) => change(i, { stock }), { inputMode: 'numeric' })
                       )}
