@@ -46,6 +46,7 @@ describe("the owner's studio in Chromium", () => {
       'Home',
       'Orders',
       'Customers',
+      'Products',
       'Inventory',
       'Analytics',
       'Form submissions',
@@ -62,7 +63,7 @@ describe("the owner's studio in Chromium", () => {
     await reporting.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     expect(await reporting.getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
     const shop = await signIn('shop', '/config/restock');
-    expect(await links(shop)).toEqual(['Home', 'Orders', 'Customers', 'Inventory', 'Form submissions', 'Restock notifications', 'Media', 'Store settings']);
+    expect(await links(shop)).toEqual(['Home', 'Orders', 'Customers', 'Products', 'Inventory', 'Form submissions', 'Restock notifications', 'Media', 'Store settings']);
     expect(await shop.getByRole('banner').getByText(ACCOUNTS.shop.email).count()).toBe(1);
   });
 
@@ -80,6 +81,7 @@ describe("the owner's studio in Chromium", () => {
       'Home',
       'Orders',
       'Customers',
+      'Products',
       'Inventory',
       'Analytics',
       'Form submissions',

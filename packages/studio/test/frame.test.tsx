@@ -27,6 +27,7 @@ describe("the studio's pages, found by convention", () => {
       'home',
       'orders',
       'customers',
+      'products',
       'inventory',
       'analytics',
       'forms',
@@ -37,13 +38,16 @@ describe("the studio's pages, found by convention", () => {
       'invitation',
       'customer',
       'form',
+      'product-import',
       'order',
+      'product',
       'password-reset',
       'login',
     ]);
     for (const page of PAGES) {
-      // The home page is the area's own address, /config/; a page of one thing names it by a parameter (/config/orders/:id).
-      expect(page.path, page.name).toMatch(/^\/config\/([a-z-]+(\/:[A-Za-z]+)?)?$/);
+      // The home page is the area's own address, /config/; a page of one thing names it by a parameter (/config/orders/:id);
+      // a page that belongs to another has a path under it (/config/products/import).
+      expect(page.path, page.name).toMatch(/^\/config\/([a-z-]+(\/(:[A-Za-z]+|[a-z-]+))?)?$/);
       expect(pageLoader(page.name), page.name).toBeTypeOf('function');
     }
     expect(new Set(PAGES.map((p) => p.path)).size).toBe(PAGES.length);
