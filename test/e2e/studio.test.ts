@@ -63,7 +63,17 @@ describe("the owner's studio in Chromium", () => {
     await reporting.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     expect(await reporting.getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
     const shop = await signIn('shop', '/config/restock');
-    expect(await links(shop)).toEqual(['Home', 'Orders', 'Customers', 'Products', 'Inventory', 'Form submissions', 'Restock notifications', 'Media', 'Store settings']);
+    expect(await links(shop)).toEqual([
+      'Home',
+      'Orders',
+      'Customers',
+      'Products',
+      'Inventory',
+      'Form submissions',
+      'Restock notifications',
+      'Media',
+      'Store settings',
+    ]);
     expect(await shop.getByRole('banner').getByText(ACCOUNTS.shop.email).count()).toBe(1);
   });
 
