@@ -14,11 +14,12 @@ export const inventoryLists: MigrationFactory = () => ({
       .on('product_variants')
       .columns(['website_id', 'unlimited', 'stock', 'id', 'item_id', 'sku'])
       .execute();
-    await db.schema.createIndex('items_title').on('items').columns(['website_id', 'title', 'id']).execute();
+    // By the title as written (the products list's own index, 0019, is by the title in lower case).
+    await db.schema.createIndex('items_title_exact').on('items').columns(['website_id', 'title', 'id']).execute();
   },
 
   async down(db: Kysely<any>) {
-    await db.schema.dropIndex('items_title').execute();
+    await db.schema.dropIndex('items_title_exact').execute();
     await db.schema.dropIndex('product_variants_stock').execute();
   },
 });
