@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { MailingList } from './mailing-list.js';
+import { mailingListOwnerRoutes } from './owner-routes.js';
 import { popupOverlayContext } from './overlay.js';
+import { mailingListOwnerPages } from './pages.js';
 import { newsletterPlugin } from './plugin.js';
 
 export { MailingList } from './mailing-list.js';
@@ -12,7 +14,10 @@ declare module 'fastify' {
   }
 }
 
-/** The mailing list (`app.mailingList`), its confirmation and unsubscribe pages, and the popup overlay the pages carry. */
+/**
+ * The mailing list (`app.mailingList`), its confirmation and unsubscribe pages, the popup overlay the
+ * pages carry, and the owner's list of subscribers (search, export, remove).
+ */
 export default fp(
   async (app) => {
     const mailingList = new MailingList(app.deps.store.db, app.deps.mail, app.deps.clock);
@@ -21,6 +26,8 @@ export default fp(
       context.popupOverlay = popupOverlayContext(s);
     });
     await app.register(newsletterPlugin, { renderer: app.renderer, mailingList });
+    await app.register(mailingListOwnerRoutes);
+    mailingListOwnerPages(app);
   },
-  { name: 'newsletter', dependencies: ['site'] },
+  { name: 'newsletter', dependencies: ['site', 'admin'] },
 );

@@ -18,6 +18,7 @@ import { assetBlobs } from './0015-asset-blobs.js';
 import { ordersStateIndex } from './0016-orders-state-index.js';
 import { mediaLibrary } from './0017-media-library.js';
 import { catalogue } from './0018-catalogue.js';
+import { moderationLists } from './0021-moderation-lists.js';
 import { columnTypes, type MigrationEnv, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0016-orders-state-index': ordersStateIndex,
   '0017-media-library': mediaLibrary,
   '0018-catalogue': catalogue,
+  '0021-moderation-lists': moderationLists,
 };
 
 /** For listing the migrations only: running one that moves asset bytes needs the store's blob store. */
