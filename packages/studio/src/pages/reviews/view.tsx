@@ -35,6 +35,7 @@ function ApprovalSetting({ settings, onRequireApproval }: Pick<ReviewsViewProps,
         <input
           type="checkbox"
           role="switch"
+          aria-checked={settings.reviewsRequireApproval}
           checked={settings.reviewsRequireApproval}
           disabled={settings.saving}
           aria-describedby="review-setting-hint"
