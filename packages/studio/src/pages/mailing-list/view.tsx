@@ -208,7 +208,7 @@ export function MailingListView({ context, filters, state, message, removing, on
                       </td>
                       <td className="subscriber-actions">
                         <button type="button" className="button-secondary" disabled={removing === s.id} onClick={() => setAsking(s)}>
-                          Remove<span className="visually-hidden"> {s.email}</span>
+                          Remove <span className="visually-hidden">{s.email}</span>
                         </button>
                       </td>
                     </tr>

@@ -109,20 +109,19 @@ export function ReviewCard({ review: r, language, timeZone, busy, onAction, onRe
         <div className="actions review-card-actions">
           {r.status !== 'approved' && (
             <button type="button" disabled={busy} onClick={() => onAction(r, 'approve')}>
-              Approve<span className="visually-hidden"> the review by {r.reviewerName}</span>
+              Approve <span className="visually-hidden">the review by {r.reviewerName}</span>
             </button>
           )}
           {r.status !== 'hidden' && (
             <button type="button" className="button-secondary" disabled={busy} onClick={() => onAction(r, 'hide')}>
-              Hide<span className="visually-hidden"> the review by {r.reviewerName}</span>
+              Hide <span className="visually-hidden">the review by {r.reviewerName}</span>
             </button>
           )}
           <button type="button" className="button-secondary" disabled={busy} onClick={open}>
-            {r.reply ? 'Edit reply' : 'Reply'}
-            <span className="visually-hidden"> to {r.reviewerName}</span>
+            {r.reply ? 'Edit reply' : 'Reply'} <span className="visually-hidden">to {r.reviewerName}</span>
           </button>
           <button type="button" className="button-secondary review-delete" disabled={busy} onClick={() => onAskDelete(r)}>
-            Delete<span className="visually-hidden"> the review by {r.reviewerName}</span>
+            Delete <span className="visually-hidden">the review by {r.reviewerName}</span>
           </button>
         </div>
       )}

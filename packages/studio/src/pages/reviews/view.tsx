@@ -69,7 +69,8 @@ function Tabs({ filters, state, onFilters }: Pick<ReviewsViewProps, 'filters' | 
             <li key={label}>
               <a href={`/config/reviews${searchOfFilters(next)}`} aria-current={filters.status === status ? 'page' : undefined} onClick={go}>
                 {label}
-                {count !== null && <span className="review-tab-count"> ({count})</span>}
+                {count !== null && ' '}
+                {count !== null && <span className="review-tab-count">({count})</span>}
               </a>
             </li>
           );
