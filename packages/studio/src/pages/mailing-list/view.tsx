@@ -55,7 +55,7 @@ function FilterForm({
   };
   const sources = draft.source && !(context.sources ?? []).includes(draft.source) ? [...(context.sources ?? []), draft.source] : (context.sources ?? []);
   return (
-    <form className="list-tools" role="search" aria-label="Search the mailing list" onSubmit={submit}>
+    <form className="list-tools subscriber-filters" role="search" aria-label="Search the mailing list" onSubmit={submit}>
       <label>
         Search
         <input type="search" value={draft.q} maxLength={200} placeholder="Email address" onChange={set('q')} />

@@ -100,7 +100,7 @@ function FilterForm({
   const products = context.products ?? [];
   const choices = draft.item && !products.some((p) => p.id === draft.item) ? [...products, { id: draft.item, title: `Item ${draft.item}` }] : products;
   return (
-    <form className="list-tools" role="search" aria-label="Search reviews" onSubmit={submit}>
+    <form className="list-tools review-filters" role="search" aria-label="Search reviews" onSubmit={submit}>
       <label>
         Search
         <input type="search" value={draft.q} maxLength={200} placeholder="Words or a reviewer's name" onChange={set('q')} />
