@@ -28,6 +28,8 @@ export type ReviewAction = 'approve' | 'hide';
 const PAGE = '/config/reviews';
 const ACTION_DONE: Record<ReviewAction, string> = { approve: 'Approved', hide: 'Hid' };
 const who = (r: OwnerReview) => `the review by ${r.reviewerName}`;
+/** A sentence ends with one full stop, also after a name that ends with one ("Ada L."). */
+const said = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 
 export default function ReviewsPage({ context, api }: PageProps<ReviewsContext>) {
   const calls = useMemo(() => reviewCalls(api), [api]);
@@ -120,7 +122,7 @@ export default function ReviewsPage({ context, api }: PageProps<ReviewsContext>)
     setBusyFor(review.id, false);
     if (answer.ok) {
       changed(review, answer.data.review);
-      setMessage(`${ACTION_DONE[action]} ${who(review)}.`);
+      setMessage(said(`${ACTION_DONE[action]} ${who(review)}`));
       return;
     }
     gone(answer);
@@ -138,7 +140,7 @@ export default function ReviewsPage({ context, api }: PageProps<ReviewsContext>)
     setBusyFor(review.id, false);
     if (answer.ok) {
       changed(review, answer.data.review);
-      setMessage(answer.data.review.reply ? `Saved your reply to ${who(review)}.` : `Removed your reply to ${who(review)}.`);
+      setMessage(said(answer.data.review.reply ? `Saved your reply to ${who(review)}` : `Removed your reply to ${who(review)}`));
       return null;
     }
     gone(answer);
@@ -151,7 +153,7 @@ export default function ReviewsPage({ context, api }: PageProps<ReviewsContext>)
     setBusyFor(review.id, false);
     if (answer.ok || answer.status === 404) {
       changed(review, null);
-      setMessage(`Deleted ${who(review)}.`);
+      setMessage(said(`Deleted ${who(review)}`));
       return true;
     }
     gone(answer);
