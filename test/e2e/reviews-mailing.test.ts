@@ -169,7 +169,10 @@ describe('review moderation and the mailing list in Chromium', () => {
       await saveScreenshot(q, `reviews waiting ${device}`);
       // Nothing of the page runs past a phone's width.
       const wide = await q.evaluate(
-        (w) => [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > w + 1).map((e) => e.outerHTML.slice(0, 80)),
+        (w) =>
+          Array.from(document.querySelectorAll('main *'))
+            .filter((e) => e.getBoundingClientRect().right > w + 1)
+            .map((e) => e.outerHTML.slice(0, 80)),
         options.viewport.width,
       );
       expect(wide).toEqual([]);

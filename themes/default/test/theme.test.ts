@@ -352,8 +352,9 @@ describe('default theme: restock, reviews and the commerce email preview', () =>
     expect(second).toContain('aria-label="Rated 4 out of 5"');
     expect(second.match(/rating-stars__star--filled/g)).toHaveLength(4);
     // The shop's reply shows under its review, escaped; a review without one has none.
+    const answered = { ...review('r1', 5, 'Great.', 'Ada L.'), reply: 'Thank you, <Ada>!' };
     const replied = renderPage('/shop/stoneware-mug', undefined, {
-      productReviews: productReviews([{ ...review('r1', 5, 'Great.', 'Ada L.'), reply: 'Thank you, <Ada>!' }, review('r2', 4, 'Lovely glaze.', 'Grace H.')]),
+      productReviews: productReviews([answered, review('r2', 4, 'Lovely glaze.', 'Grace H.')]),
     }).html;
     expect(replied).toContain(
       '<div class="review__reply"><p class="review__reply-title">Reply from the shop</p><p class="review__reply-body">Thank you, &lt;Ada&gt;!</p></div>',

@@ -5,7 +5,7 @@ import { createTestOwner } from '../helpers/passwords.js';
 import { Visitor, WEBSITE_ID, itemId, paid, type ShopSite } from '../restock/helpers.js';
 
 /** The staff of the reviews and mailing-list tests, one account per role that matters to them. */
-export const STAFF = {
+const STAFF = {
   moderator: WebsiteRole.MODERATOR,
   shop: WebsiteRole.STORE_MANAGER,
   campaigns: WebsiteRole.CAMPAIGNS_EDITOR,

@@ -7,13 +7,13 @@ import { AppError } from '../../errors.js';
  * an opaque keyset cursor (newest first: the position after the last row of the page).
  */
 
-export const SUBSCRIBER_STATUSES: readonly SubscriberStatus[] = ['pending', 'subscribed', 'unsubscribed'];
+const SUBSCRIBER_STATUSES: readonly SubscriberStatus[] = ['pending', 'subscribed', 'unsubscribed'];
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 100;
 const MAX_SEARCH = 200;
 
-export const MAILING_LIST_QUERY_MESSAGES = Object.freeze({
+const MAILING_LIST_QUERY_MESSAGES = Object.freeze({
   q: `Enter at most ${MAX_SEARCH} characters.`,
   status: `Choose one of ${SUBSCRIBER_STATUSES.join(', ')}.`,
   source: 'Enter a source of at most 100 characters.',

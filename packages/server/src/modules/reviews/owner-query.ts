@@ -7,13 +7,13 @@ import type { ReviewStatus } from './store.js';
  * opaque keyset cursor (the newest first: the position after the last row of the page).
  */
 
-export const REVIEW_STATUSES: readonly ReviewStatus[] = ['pending', 'approved', 'hidden'];
+const REVIEW_STATUSES: readonly ReviewStatus[] = ['pending', 'approved', 'hidden'];
 
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 100;
 const MAX_SEARCH = 200;
 
-export const REVIEW_QUERY_MESSAGES = Object.freeze({
+const REVIEW_QUERY_MESSAGES = Object.freeze({
   status: `Choose one of ${REVIEW_STATUSES.join(', ')}.`,
   rating: 'Choose a rating from 1 to 5.',
   q: `Enter at most ${MAX_SEARCH} characters.`,

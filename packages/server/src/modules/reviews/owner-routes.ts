@@ -12,7 +12,7 @@ import type { ReviewStatus } from './store.js';
 
 /** The shop's reply is shown under the review: as long as a review may be. */
 const MAX_REPLY = 2000;
-export const REPLY_MESSAGE = `Write a reply of at most ${MAX_REPLY} characters.`;
+const REPLY_MESSAGE = `Write a reply of at most ${MAX_REPLY} characters.`;
 const checkReply = checker(Type.Object({ reply: Type.String({ maxLength: MAX_REPLY }) }));
 
 // The owner's API answers on a locked site too: the sign-in and the permission guard it there.

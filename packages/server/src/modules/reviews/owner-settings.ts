@@ -8,7 +8,7 @@ import { readStoreSettings, saveStoreSettings } from '../store-settings/index.js
 const PATH = '/api/owner/reviews/settings';
 const config = { openWhenLocked: true, permission: 'moderateReviews' } as const;
 
-export const SETTINGS_MESSAGES = Object.freeze({
+const SETTINGS_MESSAGES = Object.freeze({
   version: 'Send the version the settings were read with.',
   reviewsRequireApproval: 'Choose true or false.',
 });

@@ -49,5 +49,3 @@ export const reviewCalls = (api: Api) => ({
   settings: () => api<ReviewSettings>('GET', `${API}/settings`),
   saveSettings: (version: string, reviewsRequireApproval: boolean) => api<ReviewSettings>('PUT', `${API}/settings`, { version, reviewsRequireApproval }),
 });
-
-export type ReviewCalls = ReturnType<typeof reviewCalls>;

@@ -13,7 +13,7 @@ const STATUS: Record<ReviewStatus, [string, 'warn' | 'good' | 'neutral']> = {
   hidden: ['Hidden', 'neutral'],
 };
 
-export function Stars({ rating }: { rating: number }) {
+function Stars({ rating }: { rating: number }) {
   return (
     <span className="review-stars" role="img" aria-label={`Rated ${rating} out of 5`}>
       <span aria-hidden="true">
