@@ -32,7 +32,8 @@ export async function mailingListOwnerRoutes(app: FastifyInstance): Promise<void
   app.get('/api/owner/mailing-list', { config }, async (request, reply) => {
     const websiteId = request.site.website.id;
     const query = parseSubscriberQuery(request.query as Record<string, unknown>);
-    const [rows, counts] = await Promise.all([pageOfSubscribers(db, websiteId, query), subscriberCounts(db, websiteId, query)]);
+    // The counts go with the first page: the next pages only add rows to it.
+    const [rows, counts] = await Promise.all([pageOfSubscribers(db, websiteId, query), query.after ? null : subscriberCounts(db, websiteId, query)]);
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     return reply.headers(noStore).send({

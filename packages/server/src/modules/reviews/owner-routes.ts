@@ -67,7 +67,8 @@ export async function reviewOwnerRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/owner/reviews', { config }, async (request, reply) => {
     const s = request.site;
     const query = parseReviewQuery(request.query as Record<string, unknown>);
-    const [rows, counts] = await Promise.all([pageOfReviews(db, s.website.id, query), reviewCounts(db, s.website.id, query)]);
+    // The counts go with the first page: the next pages only add rows to it.
+    const [rows, counts] = await Promise.all([pageOfReviews(db, s.website.id, query), query.after ? null : reviewCounts(db, s.website.id, query)]);
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     return reply.headers(noStore).send({

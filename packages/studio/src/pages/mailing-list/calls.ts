@@ -18,7 +18,8 @@ export interface Subscriber {
 export interface SubscribersAnswer {
   subscribers: Subscriber[];
   nextCursor: string | null;
-  counts: SubscriberCounts;
+  /** With the first page only (null with a cursor). */
+  counts: SubscriberCounts | null;
 }
 
 export interface SubscriberFilters {

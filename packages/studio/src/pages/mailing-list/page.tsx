@@ -36,7 +36,8 @@ export default function MailingListPage({ context, api }: PageProps<MailingListC
     setState({ status: 'loading' });
     void calls.list(filters, null).then((answer) => {
       if (!current) return;
-      if (answer.ok) return setState({ status: 'ready', ...answer.data, more: 'idle' });
+      if (answer.ok)
+        return setState({ status: 'ready', ...answer.data, counts: answer.data.counts ?? { pending: 0, subscribed: 0, unsubscribed: 0 }, more: 'idle' });
       if (answer.status === 401) return signInAgain(`${PAGE}${location.search}`);
       setState({ status: 'error', message: answer.message, fields: { ...answer.fieldErrors } });
     });

@@ -24,7 +24,8 @@ export interface OwnerReview {
 export interface ReviewsAnswer {
   reviews: OwnerReview[];
   nextCursor: string | null;
-  counts: StatusCounts;
+  /** With the first page only (null with a cursor). */
+  counts: StatusCounts | null;
 }
 
 export interface ReviewSettings {

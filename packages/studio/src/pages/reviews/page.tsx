@@ -51,7 +51,7 @@ export default function ReviewsPage({ context, api }: PageProps<ReviewsContext>)
     setState({ status: 'loading' });
     void calls.list(queryOf(filters)).then((answer) => {
       if (!current) return;
-      if (answer.ok) return setState({ status: 'ready', ...answer.data, more: 'idle' });
+      if (answer.ok) return setState({ status: 'ready', ...answer.data, counts: answer.data.counts ?? { pending: 0, approved: 0, hidden: 0 }, more: 'idle' });
       gone(answer);
       setState({ status: 'error', message: answer.message, fields: { ...answer.fieldErrors } });
     });
