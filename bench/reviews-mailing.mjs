@@ -36,8 +36,14 @@ seedOwnerStore(sqliteFile(config.databaseUrl), { websiteId, orders: 10_000, cust
 
 const started = performance.now();
 const db = new Database(sqliteFile(config.databaseUrl));
-const items = db.prepare("select i.id from items i join products p on p.item_id = i.id where i.website_id = ? and p.product_type in (1, 2, 3)").all(websiteId).map((r) => r.id);
-const orderIds = db.prepare('select id from orders where website_id = ?').all(websiteId).map((r) => r.id);
+const items = db
+  .prepare('select i.id from items i join products p on p.item_id = i.id where i.website_id = ? and p.product_type in (1, 2, 3)')
+  .all(websiteId)
+  .map((r) => r.id);
+const orderIds = db
+  .prepare('select id from orders where website_id = ?')
+  .all(websiteId)
+  .map((r) => r.id);
 const now = Date.now();
 const words = ['Keeps coffee hot', 'Lovely glaze', 'Too bitter for me', 'Arrived quickly', 'A generous pour', 'Would buy again'];
 const insertReview = db.prepare(
@@ -53,13 +59,33 @@ db.transaction(() => {
     for (const k of [0, 1]) {
       const n = reviews++;
       const status = n % 10 === 0 ? 'pending' : n % 97 === 0 ? 'hidden' : 'approved';
-      insertReview.run(id(n, 'r'), websiteId, items[(i + k) % items.length], orderId, 1 + (n % 5), `${words[n % words.length]}. Review ${n}.`, `Buyer ${n}`, now - n * 60_000, status);
+      insertReview.run(
+        id(n, 'r'),
+        websiteId,
+        items[(i + k) % items.length],
+        orderId,
+        1 + (n % 5),
+        `${words[n % words.length]}. Review ${n}.`,
+        `Buyer ${n}`,
+        now - n * 60_000,
+        status,
+      );
     }
   });
   for (let n = 0; n < subscribers; n++) {
     const status = n % 20 === 0 ? 'pending' : n % 33 === 0 ? 'unsubscribed' : 'subscribed';
     const at = now - n * 30_000;
-    insertSubscriber.run(id(n, 's'), websiteId, `reader${n}@example.com`, status, n % 4 === 0 ? 'restock' : 'newsletter-form', at, at, status === 'subscribed' ? at + 1000 : null, status === 'unsubscribed' ? at + 2000 : null);
+    insertSubscriber.run(
+      id(n, 's'),
+      websiteId,
+      `reader${n}@example.com`,
+      status,
+      n % 4 === 0 ? 'restock' : 'newsletter-form',
+      at,
+      at,
+      status === 'subscribed' ? at + 1000 : null,
+      status === 'unsubscribed' ? at + 2000 : null,
+    );
   }
 })();
 db.exec('analyze');
@@ -77,11 +103,15 @@ const signIn = await fetch(`${base}/api/owner/session`, {
   body: JSON.stringify({ email, password }),
 });
 if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
-const session = signIn.headers.getSetCookie().find((c) => c.startsWith('tessera_owner=')).split(';')[0];
+const session = signIn.headers
+  .getSetCookie()
+  .find((c) => c.startsWith('tessera_owner='))
+  .split(';')[0];
 const headers = { cookie: `crumb=${crumb}; ${session}` };
 const later = async (url) => {
   let cursor = null;
-  for (let i = 0; i < 20; i++) cursor = (await (await fetch(`${base}${url}${url.includes('?') ? '&' : '?'}${cursor ? `cursor=${cursor}` : ''}`, { headers })).json()).nextCursor;
+  for (let i = 0; i < 20; i++)
+    cursor = (await (await fetch(`${base}${url}${url.includes('?') ? '&' : '?'}${cursor ? `cursor=${cursor}` : ''}`, { headers })).json()).nextCursor;
   return `${url}${url.includes('?') ? '&' : '?'}cursor=${cursor}`;
 };
 
@@ -111,23 +141,32 @@ const run = (t, seconds) =>
       resolve(result);
     }),
   );
-console.log(`bench reviews and mailing list — demo site, SQLite, ${reviews} reviews, ${subscribers} subscribers (seeded in ${seedMs.toFixed(0)} ms), 1 connection, ${duration} s per target`);
+console.log(
+  `bench reviews and mailing list — demo site, SQLite, ${reviews} reviews, ${subscribers} subscribers (seeded in ${seedMs.toFixed(0)} ms), 1 connection, ${duration} s per target`,
+);
 for (const t of targets) await run(t, 1);
 const results = [];
 for (const t of targets) results.push({ t, r: await run(t, duration) });
 console.log(`${'target'.padEnd(44)} ${'mean'.padStart(9)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'req/s'.padStart(7)}`);
 for (const { t, r } of results) {
   const mean = 1000 / r.requests.average;
-  console.log(`${t.name.padEnd(44)} ${`${mean.toFixed(2)} ms`.padStart(9)} ${`${r.latency.p50} ms`.padStart(6)} ${`${r.latency.p99} ms`.padStart(6)} ${r.requests.average.toFixed(0).padStart(7)}`);
+  console.log(
+    `${t.name.padEnd(44)} ${`${mean.toFixed(2)} ms`.padStart(9)} ${`${r.latency.p50} ms`.padStart(6)} ${`${r.latency.p99} ms`.padStart(6)} ${r.requests.average.toFixed(0).padStart(7)}`,
+  );
 }
-const times = [];
-let bytes = 0;
-for (let i = 0; i < 3; i++) {
-  const t0 = performance.now();
-  bytes = (await (await fetch(`${base}/api/owner/mailing-list/export.csv`, { headers })).arrayBuffer()).byteLength;
-  times.push(performance.now() - t0);
+for (const encoding of ['identity', 'br']) {
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    bytes = (await (await fetch(`${base}/api/owner/mailing-list/export.csv`, { headers: { ...headers, 'accept-encoding': encoding } })).arrayBuffer())
+      .byteLength;
+    times.push(performance.now() - t0);
+  }
+  console.log(
+    `CSV export of all ${subscribers} subscribers (${encoding}): mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(0)} ms for ${(bytes / 1e6).toFixed(1)} MB`,
+  );
 }
-console.log(`CSV export of all ${subscribers} subscribers: mean ${(times.reduce((a, b) => a + b, 0) / times.length).toFixed(0)} ms for ${(bytes / 1e6).toFixed(1)} MB`);
 const slow = results.slice(1).filter(({ r }) => r.latency.p99 >= 50);
 console.log(slow.length === 0 ? 'goal met: p99 under 50 ms for every list' : `goal missed by: ${slow.map(({ t }) => t.name).join(', ')}`);
 await app.close();

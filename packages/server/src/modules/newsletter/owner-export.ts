@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { dayIn, localFields, minuteOffset } from '@tessera/core';
 import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
@@ -24,10 +24,15 @@ function spreadsheetSafe(text: string): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** A zone's offset changes on a quarter hour at the finest: asked of Intl once per quarter hour, not per cell. */
+const QUARTER_HOUR = 900_000;
+
 /** ISO 8601 with the site's offset at that instant (`2025-01-31T10:00:00-05:00`); '' for none. */
-function isoInZone(zone: string, ms: number | null): string {
+function isoInZone(zone: string, ms: number | null, offsets: Map<number, number>): string {
   if (ms === null) return '';
-  const offset = minuteOffset(zone, ms);
+  const quarter = Math.floor(ms / QUARTER_HOUR);
+  let offset = offsets.get(quarter);
+  if (offset === undefined) offsets.set(quarter, (offset = minuteOffset(zone, quarter * QUARTER_HOUR)));
   const f = localFields(ms + offset);
   const minutes = Math.abs(offset) / 60_000;
   const sign = offset < 0 ? '-' : '+';
@@ -37,23 +42,42 @@ function isoInZone(zone: string, ms: number | null): string {
 /** The list's own keyset query, a step at a time. */
 async function* rowsOf(db: Kysely<Database>, s: SiteSnapshot, f: SubscriberFilters): AsyncGenerator<string[]> {
   let after: { created: number; id: string } | null = null;
+  const offsets = new Map<number, number>();
+  const when = (ms: number | null) => isoInZone(s.timeZone, ms, offsets);
   for (;;) {
     const rows = await pageOfSubscribers(db, s.website.id, { ...f, limit: BATCH, after });
     const page = rows.slice(0, BATCH);
     for (const r of page) {
-      yield [
-        r.email,
-        STATUS_WORDS[r.status],
-        r.source,
-        isoInZone(s.timeZone, r.created_on),
-        isoInZone(s.timeZone, r.confirmed_on),
-        isoInZone(s.timeZone, r.unsubscribed_on),
-      ];
+      yield [r.email, STATUS_WORDS[r.status], r.source, when(r.created_on), when(r.confirmed_on), when(r.unsubscribed_on)];
     }
     if (rows.length <= BATCH) return;
     const last = page[page.length - 1]!;
     after = { created: last.created_on, id: last.id };
   }
+}
+
+/** Bytes gathered before they go on: compressing a few big chunks costs far less than one per row. */
+const CHUNK = 64 * 1024;
+
+function gathered(): Transform {
+  let parts: Buffer[] = [];
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      parts.push(chunk);
+      size += chunk.length;
+      if (size >= CHUNK) {
+        this.push(Buffer.concat(parts));
+        parts = [];
+        size = 0;
+      }
+      done();
+    },
+    flush(done) {
+      if (size > 0) this.push(Buffer.concat(parts));
+      done();
+    },
+  });
 }
 
 /**
@@ -64,6 +88,8 @@ export function exportSubscribers(db: Kysely<Database>, s: SiteSnapshot, f: Subs
   const csv = stringify({ header: true, columns: COLUMNS, record_delimiter: 'windows', cast: { string: spreadsheetSafe } });
   const rows = Readable.from(rowsOf(db, s, f));
   // A failed read ends the answer (pipe alone would leave it open).
+  const out = gathered();
   rows.on('error', (error) => csv.destroy(error));
-  return { filename: `mailing-list-${dayIn(s.timeZone, now)}.csv`, stream: rows.pipe(csv) };
+  csv.on('error', (error) => out.destroy(error));
+  return { filename: `mailing-list-${dayIn(s.timeZone, now)}.csv`, stream: rows.pipe(csv).pipe(out) };
 }

@@ -34,9 +34,8 @@ export async function pageOfSubscribers(db: Db, websiteId: string, q: Subscriber
     .$if(q.status !== null, (qb) => qb.where('status', '=', q.status!))
     .$if(q.source !== null, (qb) => qb.where('source', '=', q.source!))
     .$if(q.q !== '', (qb) => qb.where(sql<boolean>`email like ${likePattern(q.q)} escape '\\'`))
-    .$if(q.after !== null, (qb) =>
-      qb.where((eb) => eb.or([eb('created_on', '<', q.after!.created), eb.and([eb('created_on', '=', q.after!.created), eb('id', '<', q.after!.id)])])),
-    )
+    // A row value: both dialects start the index range right after the cursor's row.
+    .$if(q.after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_on', 'id'), '<', eb.tuple(q.after!.created, q.after!.id))))
     .orderBy('created_on', 'desc')
     .orderBy('id', 'desc')
     .limit(q.limit + 1)
@@ -72,7 +71,14 @@ export async function subscriberCounts(db: Db, websiteId: string, f: Omit<Subscr
           .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
           .where('website_id', '=', websiteId)
           .$if(f.source !== null, (qb) => qb.where('source', '=', f.source!))
-          .where(sql<boolean>`email like ${likePattern(f.q)} escape '\\'`)
+          // The matching addresses found in the (website_id, email) index alone, then only their rows read.
+          .where('email', 'in', (eb) =>
+            eb
+              .selectFrom('mailing_list_subscribers as m')
+              .select('m.email')
+              .where('m.website_id', '=', websiteId)
+              .where(sql<boolean>`m.email like ${likePattern(f.q)} escape '\\'`),
+          )
           .groupBy('status')
           .execute();
   const counts: SubscriberCounts = { pending: 0, subscribed: 0, unsubscribed: 0 };

@@ -90,9 +90,8 @@ export async function pageOfReviews(db: Db, websiteId: string, q: ReviewListQuer
   const rows = await reviewRows(db)
     .where((eb) => filtered(eb as unknown as Eb, websiteId, q))
     .$if(q.status !== null, (qb) => qb.where('r.status', '=', q.status!))
-    .$if(q.after !== null, (qb) =>
-      qb.where((eb) => eb.or([eb('r.created_on', '<', q.after!.created), eb.and([eb('r.created_on', '=', q.after!.created), eb('r.id', '<', q.after!.id)])])),
-    )
+    // A row value: both dialects start the index range right after the cursor's row.
+    .$if(q.after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('r.created_on', 'r.id'), '<', eb.tuple(q.after!.created, q.after!.id))))
     .orderBy('r.created_on', 'desc')
     .orderBy('r.id', 'desc')
     .limit(q.limit + 1)
