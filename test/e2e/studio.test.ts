@@ -42,7 +42,18 @@ describe("the owner's studio in Chromium", () => {
 
   it("lists only the pages the account's role may open: all for an admin; orders, customers, analytics and restock for a reporting account; orders, customers, restock and the store's settings for a store manager", async () => {
     const admin = await signIn('admin', '/config/restock');
-    expect(await links(admin)).toEqual(['Home', 'Orders', 'Customers', 'Analytics', 'Restock notifications', 'Media', 'Store settings', 'Staff']);
+    expect(await links(admin)).toEqual([
+      'Home',
+      'Orders',
+      'Customers',
+      'Reviews',
+      'Analytics',
+      'Mailing list',
+      'Restock notifications',
+      'Media',
+      'Store settings',
+      'Staff',
+    ]);
     expect(await admin.getByRole('link', { name: 'Restock notifications' }).getAttribute('aria-current')).toBe('page');
     const reporting = await signIn('reporting', '/config/restock');
     expect(await links(reporting)).toEqual(['Home', 'Orders', 'Customers', 'Analytics', 'Restock notifications']);
@@ -51,7 +62,7 @@ describe("the owner's studio in Chromium", () => {
     await reporting.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     expect(await reporting.getByRole('link', { name: 'Analytics' }).getAttribute('aria-current')).toBe('page');
     const shop = await signIn('shop', '/config/restock');
-    expect(await links(shop)).toEqual(['Home', 'Orders', 'Customers', 'Restock notifications', 'Media', 'Store settings']);
+    expect(await links(shop)).toEqual(['Home', 'Orders', 'Customers', 'Reviews', 'Mailing list', 'Restock notifications', 'Media', 'Store settings']);
     expect(await shop.getByRole('banner').getByText(ACCOUNTS.shop.email).count()).toBe(1);
   });
 
@@ -65,11 +76,24 @@ describe("the owner's studio in Chromium", () => {
     expect(await p.evaluate(() => document.activeElement?.id)).toBe('studio-main');
     const order: string[] = [];
     await p.evaluate(() => (document.querySelector('.skip-link') as HTMLElement).focus());
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 12; i++) {
       await p.keyboard.press('Tab');
       order.push(await p.evaluate(() => document.activeElement?.textContent ?? ''));
     }
-    expect(order).toEqual(['Sign out', 'Home', 'Orders', 'Customers', 'Analytics', 'Restock notifications', 'Media', 'Store settings', 'Staff', '7 days']);
+    expect(order).toEqual([
+      'Sign out',
+      'Home',
+      'Orders',
+      'Customers',
+      'Reviews',
+      'Analytics',
+      'Mailing list',
+      'Restock notifications',
+      'Media',
+      'Store settings',
+      'Staff',
+      '7 days',
+    ]);
     const outline = await p.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
     expect(outline).not.toBe('none');
     expect(await seriousViolations(p)).toEqual([]);
