@@ -14,10 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The mailing list (`app.mailingList`), its confirmation and unsubscribe pages, the popup overlay the
- * pages carry, and the owner's list of subscribers (search, export, remove).
- */
+/** The mailing list (`app.mailingList`), its confirmation and unsubscribe pages, and the popup overlay the pages carry. */
 export default fp(
   async (app) => {
     const mailingList = new MailingList(app.deps.store.db, app.deps.mail, app.deps.clock);
@@ -26,8 +23,19 @@ export default fp(
       context.popupOverlay = popupOverlayContext(s);
     });
     await app.register(newsletterPlugin, { renderer: app.renderer, mailingList });
+  },
+  { name: 'newsletter', dependencies: ['site'] },
+);
+
+/**
+ * The owner's mailing list (`/api/owner/mailing-list`, `/config/mailing-list`): a plugin of its own,
+ * registered with the owner's pages of the store (after orders and customers), since a role's
+ * landing page is the first owner page it may open in the order they are registered.
+ */
+export const mailingListAdmin = fp(
+  async (app) => {
     await app.register(mailingListOwnerRoutes);
     mailingListOwnerPages(app);
   },
-  { name: 'newsletter', dependencies: ['site', 'admin'] },
+  { name: 'mailing-list-admin', dependencies: ['newsletter', 'admin'] },
 );
