@@ -1,4 +1,9 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { exportSite } from '../../src/site-dir/index.js';
+import { readSiteDirectory } from '../../src/site-dir/read.js';
 import { DIALECTS } from '../helpers/store.js';
 import { Visitor, itemId, mailingShop } from '../restock/helpers.js';
 import { type StaffName, paidOrder, signInStaff, writeReview } from './helpers.js';
@@ -35,6 +40,24 @@ describe.each(DIALECTS)('review moderation on %s', (dialect) => {
     const stale = await owner().request('PUT', SETTINGS, { version: read.json.version, reviewsRequireApproval: false });
     expect(stale.status).toBe(409);
     expect(stale.json.code).toBe('STORE_SETTINGS_CHANGED');
+    // `tessera export` writes it, and the site directory reads back with it.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-reviews-export-'));
+    try {
+      await exportSite(shop.site.store, dir);
+      const written = JSON.parse(await fs.readFile(path.join(dir, 'site.json'), 'utf8'));
+      expect(written.store.merchandising.reviewsRequireApproval).toBe(true);
+      expect((await readSiteDirectory(dir)).site.store?.merchandising).toMatchObject({ reviewsRequireApproval: true });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+    // The store settings (and `tessera import`) check it as the other merchandising switches.
+    const store = (await owner().request('GET', '/api/owner/store-settings')).json;
+    const refused = await owner().request('PUT', '/api/owner/store-settings', {
+      version: store.version,
+      store: { ...store.store, merchandising: { ...store.store.merchandising, reviewsRequireApproval: 'yes' } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toHaveProperty(['store.merchandising.reviewsRequireApproval']);
     const bad = await owner().request('PUT', SETTINGS, { version: '', reviewsRequireApproval: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({
