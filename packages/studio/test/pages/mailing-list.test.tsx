@@ -138,6 +138,8 @@ describe("the owner's mailing list page", () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('rowheader', { name: 'ada@example.com' })).toBeNull();
     expect(live()).toBe('Removed ada@example.com from the mailing list.');
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('status'));
     expect(within(screen.getByRole('list', { name: 'Addresses by state' })).getAllByRole('listitem')[1]!.textContent).toBe('Subscribed1');
   });
 });

@@ -91,6 +91,9 @@ describe("the owner's reviews page", () => {
     expect(server.to(`${API}/r1/approve`)[0]).toMatchObject({ method: 'POST', headers: { 'x-csrf-token': 'crumb-1' } });
     expect(screen.queryByText('Review r1: keeps coffee hot.')).toBeNull();
     expect(live()).toBe('Approved the review by Buyer r1.');
+    // The approved review left the tab with the focus: it goes to the result, not to the page's top.
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('status'));
     expect(screen.getByRole('link', { name: 'Waiting (1)' })).toBeDefined();
     expect(screen.getByRole('link', { name: 'Approved (1)' })).toBeDefined();
     // A review someone else deleted meanwhile leaves the list too, and the page says why.
@@ -123,7 +126,8 @@ describe("the owner's reviews page", () => {
     expect(screen.getByText('Your reply')).toBeDefined();
     expect(screen.getByText('Thank you, Ada!')).toBeDefined();
     expect(live()).toBe('Saved your reply to the review by Buyer r1.');
-    expect(screen.getByRole('button', { name: 'Edit reply to Buyer r1' })).toBeDefined();
+    // The form closed: the focus is back on the button that opens it.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit reply to Buyer r1' }));
   });
 
   it('deletes a review only after its confirmation; Keep it sends nothing', async () => {

@@ -1,7 +1,8 @@
 // The mailing list, drawn from props only (page.tsx holds the state and calls the API): the search
 // and filters, the counts per state, the Export CSV link, the subscribers as a table (cards on a
 // phone), Load more, and the confirmation before an address is removed.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useFocusWhenLost } from '../../ui/keep-focus.js';
 import { formatCount, formatTime } from '../../format.js';
 import { Dialog } from '../../ui/dialog.js';
 import { type BadgeTone, StatusBadge } from '../../ui/status-badge.js';
@@ -122,6 +123,8 @@ function listStatus(context: MailingListContext, filters: SubscriberFilters, sta
 
 export function MailingListView({ context, filters, state, message, removing, onFilters, onMore, onRetry, onRemove }: MailingListViewProps) {
   const [asking, setAsking] = useState<Subscriber | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  useFocusWhenLost(statusRef, message);
   const when = (ms: number | null) => (ms === null ? '' : formatTime(context.language, ms, context.timeZone));
   return (
     <>
@@ -138,7 +141,7 @@ export function MailingListView({ context, filters, state, message, removing, on
       />
       <Counts context={context} state={state} />
       <div className="orders-bar">
-        <div className="status" role="status" aria-live="polite">
+        <div className="status" role="status" aria-live="polite" tabIndex={-1} ref={statusRef}>
           {message || listStatus(context, filters, state)}
         </div>
         <a className="button-link button-secondary" href={exportUrl(filters)} download>

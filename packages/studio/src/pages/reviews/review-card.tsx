@@ -1,7 +1,7 @@
 // One review of the queue: its stars (with their words), the product and the order it came from, its
 // state, the text, the shop's reply, and what a moderator may do with it (approve, hide, reply in
 // place, delete after a confirmation the page asks).
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatTime } from '../../format.js';
 import { StatusBadge } from '../../ui/status-badge.js';
 import type { OwnerReview, ReviewStatus } from './calls.js';
@@ -39,6 +39,13 @@ export function ReviewCard({ review: r, language, timeZone, busy, onAction, onRe
   const [draft, setDraft] = useState(r.reply ?? '');
   const [error, setError] = useState('');
   const ids = useId();
+  const replyButton = useRef<HTMLButtonElement>(null);
+  const wasReplying = useRef(false);
+  // The form closed (saved or canceled): the focus goes back to the button that opened it.
+  useEffect(() => {
+    if (wasReplying.current && !replying) replyButton.current?.focus();
+    wasReplying.current = replying;
+  }, [replying]);
   const [statusText, tone] = STATUS[r.status];
   const title = r.product.title ?? 'A product no longer on the site';
 
@@ -117,7 +124,7 @@ export function ReviewCard({ review: r, language, timeZone, busy, onAction, onRe
               Hide <span className="visually-hidden">the review by {r.reviewerName}</span>
             </button>
           )}
-          <button type="button" className="button-secondary" disabled={busy} onClick={open}>
+          <button type="button" className="button-secondary" disabled={busy} onClick={open} ref={replyButton}>
             {r.reply ? 'Edit reply' : 'Reply'} <span className="visually-hidden">to {r.reviewerName}</span>
           </button>
           <button type="button" className="button-secondary review-delete" disabled={busy} onClick={() => onAskDelete(r)}>

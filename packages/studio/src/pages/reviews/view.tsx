@@ -1,7 +1,8 @@
 // The moderation queue, drawn from props only (page.tsx holds the state and calls the API): the
 // approval setting, the state tabs with their counts, the filters, the reviews, Load more, and the
 // confirmation before a review is deleted.
-import { type FormEvent, type MouseEvent, useState } from 'react';
+import { type FormEvent, type MouseEvent, useRef, useState } from 'react';
+import { useFocusWhenLost } from '../../ui/keep-focus.js';
 import { formatCount } from '../../format.js';
 import { Dialog } from '../../ui/dialog.js';
 import type { OwnerReview } from './calls.js';
@@ -182,6 +183,8 @@ function Empty({ filters, onFilters }: Pick<ReviewsViewProps, 'filters' | 'onFil
 export function ReviewsView(props: ReviewsViewProps) {
   const { context, filters, state, settings, message, busy, onFilters, onMore, onRetry, onAction, onReply, onDelete, onRequireApproval } = props;
   const [asking, setAsking] = useState<OwnerReview | null>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
+  useFocusWhenLost(statusRef, message);
   const confirmDelete = async () => {
     if (!asking) return;
     if (await onDelete(asking)) setAsking(null);
@@ -197,7 +200,7 @@ export function ReviewsView(props: ReviewsViewProps) {
         errors={state.status === 'error' ? state.fields : {}}
         onFilters={onFilters}
       />
-      <div className="status" role="status" aria-live="polite">
+      <div className="status" role="status" aria-live="polite" tabIndex={-1} ref={statusRef}>
         {message || listStatus(context, filters, state)}
       </div>
       {state.status === 'error' && (
