@@ -104,7 +104,7 @@ function FilterForm({
     <form className="list-tools review-filters" role="search" aria-label="Search reviews" onSubmit={submit}>
       <label>
         Search
-        <input type="search" value={draft.q} maxLength={200} placeholder="Words or a reviewer's name" onChange={set('q')} />
+        <input type="search" value={draft.q} maxLength={200} placeholder="Words or a name" onChange={set('q')} />
       </label>
       <label>
         Rating
