@@ -34,7 +34,7 @@ import media from './modules/media/index.js';
 import mediaLibrary, { type MediaLibraryOptions } from './modules/media-library/index.js';
 import members from './modules/members/index.js';
 import multilingual from './modules/multilingual/index.js';
-import newsletter from './modules/newsletter/index.js';
+import newsletter, { mailingListAdmin } from './modules/newsletter/index.js';
 import orderAdmin from './modules/order-admin/index.js';
 import productAdmin from './modules/product-admin/index.js';
 import orders from './modules/orders/index.js';
@@ -243,6 +243,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(members, {}),
     entry(customerAdmin, {}),
     entry(formOwner, {}),
+    entry(mailingListAdmin, {}),
     entry(sitePassword, { limits: siteUsers.passwordLimits }),
     entry(multilingual, {}),
     entry(headerFooter, {}),

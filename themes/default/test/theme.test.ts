@@ -351,6 +351,15 @@ describe('default theme: restock, reviews and the commerce email preview', () =>
     const second = html.slice(html.indexOf('Lovely glaze') - 900, html.indexOf('Lovely glaze'));
     expect(second).toContain('aria-label="Rated 4 out of 5"');
     expect(second.match(/rating-stars__star--filled/g)).toHaveLength(4);
+    // The shop's reply shows under its review, escaped; a review without one has none.
+    const answered = { ...review('r1', 5, 'Great.', 'Ada L.'), reply: 'Thank you, <Ada>!' };
+    const replied = renderPage('/shop/stoneware-mug', undefined, {
+      productReviews: productReviews([answered, review('r2', 4, 'Lovely glaze.', 'Grace H.')]),
+    }).html;
+    expect(replied).toContain(
+      '<div class="review__reply"><p class="review__reply-title">Reply from the shop</p><p class="review__reply-body">Thank you, &lt;Ada&gt;!</p></div>',
+    );
+    expect(replied.match(/class="review__reply"/g)).toHaveLength(1);
     // The description is the first tab's panel.
     expect(html).toMatch(/<div class="product-tabs__panel product-description prose" role="tabpanel" id="product-description"[^>]*><p>/);
   });
@@ -407,6 +416,23 @@ describe('default theme: restock, reviews and the commerce email preview', () =>
     expect(out).toContain('<a href="/shop/stoneware-mug">Stoneware Mug</a>');
     expect(out).toContain('You reviewed this product. Thank you!');
     expect(out).toContain('aria-label="Rated 3 out of 5"');
+    expect(out).toContain('Your review is published with your name.');
+    expect(out).not.toContain('waiting');
+    // A site that moderates reviews says so, and shows the buyer's review as waiting.
+    const moderated = {
+      ...context,
+      reviewsRequest: {
+        ...context.reviewsRequest,
+        requiresApproval: true,
+        products: [
+          context.reviewsRequest.products[0],
+          { ...context.reviewsRequest.products[1], review: { ...review('r', 3, 'Fine.', 'Ada L.'), status: 'pending' } },
+        ],
+      },
+    };
+    const waiting = compile(source('pages/reviews-request.page')).render(moderated, { partials, now: NOW, locale: 'en-US' }).output;
+    expect(waiting).toContain('Your review is published with your name once the shop approves it.');
+    expect(waiting).toContain("You reviewed this product. Thank you! Your review is waiting for the shop's approval.");
   });
 
   it('renders the commerce email preview (301): the kinds, the headers and the mail in a sandboxed frame', () => {

@@ -10,6 +10,7 @@ export const REVIEW_MESSAGES = Object.freeze({
   nameTooLong: 'A name can be at most 60 characters.',
   alreadyReviewed: 'You have already reviewed this product for this order.',
   thanks: 'Thank you! Your review is published.',
+  thanksPending: 'Thank you! Your review will be published once the shop approves it.',
 });
 
 export const REVIEW_LIMITS = Object.freeze({ minRating: 1, maxRating: 5, maxBodyLength: 2000, maxNameLength: 60 });

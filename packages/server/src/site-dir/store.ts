@@ -154,6 +154,7 @@ function checkMerchandising(m: Reader | null): void {
     'restockNotificationsCaptchaEnabled',
     'restockAutoSend',
     'reviewsEnabled',
+    'reviewsRequireApproval',
     'scarcityEnabled',
   ])
     m.boolean(key, false);

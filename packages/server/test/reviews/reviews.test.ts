@@ -102,11 +102,13 @@ describe.each(DIALECTS)('product reviews on %s', (dialect) => {
     expect(res.json.review).toEqual({
       id: expect.any(String),
       itemId: itemId('mug'),
+      status: 'approved',
       rating: 4,
       stars: [true, true, true, true, false],
       body: 'Keeps coffee hot. Lovely glaze.',
       reviewerName: 'Ada L.',
       created: shop.site.clock.now,
+      reply: null,
     });
     const again = await review(token, 'mug', { rating: 1, body: 'Changed my mind.' });
     expect(again.status).toBe(409);

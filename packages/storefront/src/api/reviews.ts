@@ -15,7 +15,7 @@ export interface ReviewSubmission {
 export function createReviewsApi(options: ApiOptions = {}) {
   const api = createApi(options);
   return {
-    submit: (review: ReviewSubmission) => api<{ review?: { rating: number; body: string } }>('POST', REVIEWS_API_PATH, review),
+    submit: (review: ReviewSubmission) => api<{ review?: { rating: number; body: string; status?: string } }>('POST', REVIEWS_API_PATH, review),
   };
 }
 

@@ -53,7 +53,7 @@ function full(): HomeSummary['cards'] {
       ],
       link: '/config/inventory?stock=low',
     },
-    reviews: { since: 0, count: 0, latest: [] },
+    reviews: { waiting: false, since: 0, count: 0, latest: [], link: '/config/reviews' },
     formSubmissions: { since: 0, count: 3, forms: [{ formKey: 'contact', formName: 'Contact us', count: 3 }], link: '/config/forms' },
   };
 }
@@ -89,8 +89,25 @@ describe("the studio's home page", () => {
     expect(within(card('Low stock')).getByRole('link', { name: 'View low stock' }).getAttribute('href')).toBe('/config/inventory?stock=low');
     // Empty lists say so.
     expect(within(card('New reviews')).getByText('No review was written in the last 7 days.')).toBeDefined();
+    expect(within(card('New reviews')).getByRole('link', { name: 'View reviews' }).getAttribute('href')).toBe('/config/reviews');
     expect(within(card('New form submissions')).getByText('Contact us')).toBeDefined();
     expect(within(card('New form submissions')).getByRole('link', { name: 'View form submissions' }).getAttribute('href')).toBe('/config/forms');
+  });
+
+  it('shows the reviews waiting for approval, with the link to them, when the site moderates reviews', async () => {
+    const waiting = {
+      waiting: true,
+      since: null,
+      count: 2,
+      latest: [{ id: 'r1', itemId: 'i1', productTitle: 'Blue Mug', rating: 4, reviewerName: 'Ada L.', excerpt: 'Keeps coffee hot.', created: 0 }],
+      link: '/config/reviews?status=pending',
+    };
+    const server = fakeServer().once('/api/owner/home', () => json(200, summary({ ...full(), reviews: waiting })));
+    render(<HomePage context={context} api={createApi({ fetch: server.fetch })} />);
+    await settle();
+    expect(within(card('Reviews waiting')).getByText('Waiting for your approval.')).toBeDefined();
+    expect(within(card('Reviews waiting')).getByRole('list', { name: 'Reviews waiting' }).textContent).toContain('Ada L. on Blue Mug');
+    expect(within(card('Reviews waiting')).getByRole('link', { name: 'Moderate reviews' }).getAttribute('href')).toBe('/config/reviews?status=pending');
   });
 
   it('links low stock to the inventory only for a role that opens it', async () => {

@@ -158,15 +158,25 @@ export interface RecentReviewRow {
   total: number;
 }
 
-/** Reviews written since `since`, newest first: the first `limit`, each with how many there are in all. */
-export async function recentReviews(db: Db, websiteId: string, since: number, limit: number): Promise<RecentReviewRow[]> {
+/**
+ * Reviews of one state, newest first: those written since `since` (null: whenever), the first
+ * `limit`, each with how many there are in all (product_reviews_status).
+ */
+export async function recentReviews(
+  db: Db,
+  websiteId: string,
+  status: 'pending' | 'approved',
+  since: number | null,
+  limit: number,
+): Promise<RecentReviewRow[]> {
   const rows = await db
     .selectFrom('product_reviews as r')
     .leftJoin('items as i', 'i.id', 'r.item_id')
     .select(['r.id', 'r.item_id as itemId', 'r.rating', 'r.reviewer_name as reviewerName', 'r.body', 'r.created_on as created', 'i.title'])
     .select((eb) => eb.fn.countAll<number | string>().over().as('total'))
     .where('r.website_id', '=', websiteId)
-    .where('r.created_on', '>=', since)
+    .where('r.status', '=', status)
+    .$if(since !== null, (q) => q.where('r.created_on', '>=', since!))
     .orderBy('r.created_on', 'desc')
     .orderBy('r.id')
     .limit(limit)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { dayIn } from '@tessera/core/zone';
 import { canManageProducts, canModerateReviews, canViewFormSubmissions, canViewOrders } from '../../permissions.js';
 import { lowStockThreshold } from '../inventory/index.js';
+import { reviewSettings } from '../reviews/index.js';
 import { money } from '../site/index.js';
 import { type PeriodFigures, lowStock, notifiesNewOrders, ordersToFulfil, pendingPayments, recentReviews, recentSubmissions, salesFigures } from './cards.js';
 import { type Period, salesPeriods } from './periods.js';
@@ -18,6 +19,8 @@ const HOME_LINKS = {
   pendingPayments: '/config/orders?payment=pending',
   lowStock: '/config/inventory?stock=low',
   formSubmissions: '/config/forms',
+  reviewsWaiting: '/config/reviews?status=pending',
+  reviews: '/config/reviews',
 } as const;
 
 /** "Size: 12 oz, Grind: Whole", in the product's option order. */
@@ -77,11 +80,14 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
         link: HOME_LINKS.lowStock,
       };
     }
-    // Reviews have no moderation state: the card shows the latest, of the last 7 days.
+    // When reviews wait for approval, the card is the queue: how many wait, whenever written;
+    // else the approved reviews of the last 7 days. Hidden ones never count.
     if (canModerateReviews(owner, websiteId)) {
-      const since = now - RECENT_MS;
-      const rows = await recentReviews(store.db, websiteId, since, CARD_ROWS);
+      const waiting = reviewSettings(s).requireApproval;
+      const since = waiting ? null : now - RECENT_MS;
+      const rows = await recentReviews(store.db, websiteId, waiting ? 'pending' : 'approved', since, CARD_ROWS);
       cards.reviews = {
+        waiting,
         since,
         count: rows[0]?.total ?? 0,
         latest: rows.map((r) => ({
@@ -93,6 +99,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
           excerpt: r.body.length > 140 ? `${r.body.slice(0, 139)}…` : r.body,
           created: r.created,
         })),
+        link: waiting ? HOME_LINKS.reviewsWaiting : HOME_LINKS.reviews,
       };
     }
     // Submissions hold what visitors wrote about themselves: the card is for those who may read them.

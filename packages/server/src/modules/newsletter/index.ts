@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { MailingList } from './mailing-list.js';
+import { mailingListOwnerRoutes } from './owner-routes.js';
 import { popupOverlayContext } from './overlay.js';
+import { mailingListOwnerPages } from './pages.js';
 import { newsletterPlugin } from './plugin.js';
 
 export { MailingList } from './mailing-list.js';
@@ -23,4 +25,17 @@ export default fp(
     await app.register(newsletterPlugin, { renderer: app.renderer, mailingList });
   },
   { name: 'newsletter', dependencies: ['site'] },
+);
+
+/**
+ * The owner's mailing list (`/api/owner/mailing-list`, `/config/mailing-list`): a plugin of its own,
+ * registered with the owner's pages of the store (after orders and customers), since a role's
+ * landing page is the first owner page it may open in the order they are registered.
+ */
+export const mailingListAdmin = fp(
+  async (app) => {
+    await app.register(mailingListOwnerRoutes);
+    mailingListOwnerPages(app);
+  },
+  { name: 'mailing-list-admin', dependencies: ['newsletter', 'admin'] },
 );

@@ -46,7 +46,8 @@ function defaultReviewerName(shippingAddress: string | null): string {
  * Product reviews, when the site's merchandising settings enable them (`reviewsEnabled`):
  *   product pages (50)                   `productReviews` in the page context: count, average, the newest reviews
  *   GET  /commerce/reviews-request?token=  the review-request page (209) of an order, from its review-request mail
- *   POST /api/commerce/reviews           { token, itemId, rating, body, reviewerName? }: 201 { review }, published at once
+ *   POST /api/commerce/reviews           { token, itemId, rating, body, reviewerName? }: 201 { review }, published at once,
+ *                                        or `pending` until a moderator approves it when the site asks for approval
  * A buyer rates each product of an order once (a second attempt: 409 REVIEW_ALREADY_SUBMITTED).
  */
 export async function reviewsPlugin(app: FastifyInstance, opts: ReviewsPluginOptions): Promise<void> {
@@ -133,6 +134,7 @@ export async function reviewsPlugin(app: FastifyInstance, opts: ReviewsPluginOpt
       products: list,
       allReviewed: list.every((p) => p.reviewed),
       submitUrl: REVIEWS_API_PATH,
+      requiresApproval: reviewSettings(s).requireApproval,
       reviewerName: defaultReviewerName(order.shipping_address),
       maxBodyLength: REVIEW_LIMITS.maxBodyLength,
       messages: REVIEW_MESSAGES,
@@ -154,7 +156,8 @@ export async function reviewsPlugin(app: FastifyInstance, opts: ReviewsPluginOpt
       { rule: limits.submitPerVisitor, subject: visitorSubject(request) },
       { rule: limits.submitPerSite, subject: SITE_SUBJECT },
     ]);
-    if (!reviewSettings(s).enabled) throw new AppError('REVIEWS_NOT_ENABLED');
+    const settings = reviewSettings(s);
+    if (!settings.enabled) throw new AppError('REVIEWS_NOT_ENABLED');
     const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as Record<string, unknown>;
     const errors = validateReview(body);
     if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
@@ -168,10 +171,12 @@ export async function reviewsPlugin(app: FastifyInstance, opts: ReviewsPluginOpt
       website_id: s.website.id,
       item_id: itemId,
       order_id: order.id,
+      status: settings.requireApproval ? ('pending' as const) : ('approved' as const),
       rating: parseRating(body.rating)!,
       body: String(body.body).trim(),
       reviewer_name: name || defaultReviewerName(order.shipping_address),
       created_on: opts.clock(),
+      reply: null,
     };
     // A bot that filled in the hidden field gets the same answer, and nothing is kept.
     const bait = body[HONEYPOT];

@@ -11,6 +11,8 @@ export interface ReviewSettings {
   readonly enabled: boolean;
   /** `reviewRequestDelayHours`: how long after an order its review request is mailed (0 to 8760, default 168). */
   readonly requestDelayHours: number;
+  /** `reviewsRequireApproval`: a new review waits (`pending`) until a moderator approves it; false publishes it at once. */
+  readonly requireApproval: boolean;
 }
 
 export function reviewSettings(s: SiteSnapshot): ReviewSettings {
@@ -18,6 +20,7 @@ export function reviewSettings(s: SiteSnapshot): ReviewSettings {
   const delay = m.reviewRequestDelayHours;
   return {
     enabled: m.reviewsEnabled === true,
+    requireApproval: m.reviewsRequireApproval === true,
     requestDelayHours:
       typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 && delay <= MAX_DELAY_HOURS ? delay : DEFAULT_REVIEW_REQUEST_DELAY_HOURS,
   };

@@ -29,9 +29,13 @@ export async function reviewableProducts(db: Executor, orderId: string): Promise
   return [...seen.values()];
 }
 
+export type ReviewStatus = 'pending' | 'approved' | 'hidden';
+
 export interface ReviewView {
   id: string;
   itemId: string;
+  /** `approved` (shown), `pending` (waiting for a moderator) or `hidden`; product pages show approved ones only. */
+  status: ReviewStatus;
   rating: number;
   /** Five flags for the theme's stars. */
   stars: boolean[];
@@ -39,29 +43,47 @@ export interface ReviewView {
   reviewerName: string;
   /** Epoch milliseconds. */
   created: number;
+  /** The shop's public reply, shown under the review; null without one. */
+  reply: string | null;
 }
 
-type ReviewRow = { id: string; item_id: string; rating: number; body: string; reviewer_name: string; created_on: number };
+type ReviewRow = {
+  id: string;
+  item_id: string;
+  status: ReviewStatus;
+  rating: number;
+  body: string;
+  reviewer_name: string;
+  created_on: number;
+  reply: string | null;
+};
+const VIEW_COLUMNS = ['id', 'item_id', 'status', 'rating', 'body', 'reviewer_name', 'created_on', 'reply'] as const;
 
 export function reviewView(r: ReviewRow): ReviewView {
   return {
     id: r.id,
     itemId: r.item_id,
+    status: r.status,
     rating: r.rating,
     stars: ratingStars(r.rating),
     body: r.body,
     reviewerName: r.reviewer_name,
     created: Number(r.created_on),
+    reply: r.reply,
   };
 }
 
-/** A product page's reviews, compiled once (storage/prepared.ts): every product page reads them. */
+/**
+ * A product page's reviews, compiled once (storage/prepared.ts): every product page reads them. Only
+ * approved reviews are public: a pending one waits for a moderator, a hidden one was taken down.
+ */
 const newestReviews = preparedQuery<ReviewRow, Database>((db, p) =>
   db
     .selectFrom('product_reviews')
-    .select(['id', 'item_id', 'rating', 'body', 'reviewer_name', 'created_on'])
+    .select(VIEW_COLUMNS)
     .where('website_id', '=', p(0))
     .where('item_id', '=', p(1))
+    .where('status', '=', 'approved')
     .orderBy('created_on', 'desc')
     .orderBy('id', 'desc')
     .limit(p(2)),
@@ -71,21 +93,18 @@ const reviewSummary = preparedQuery<{ count: number; total: number | null }, Dat
     .selectFrom('product_reviews')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('rating').as('total')])
     .where('website_id', '=', p(0))
-    .where('item_id', '=', p(1)),
+    .where('item_id', '=', p(1))
+    .where('status', '=', 'approved'),
 );
 
-/** The newest reviews of a product, and the count and average of all of them. */
+/** The newest approved reviews of a product, and the count and average of all its approved ones. */
 export async function productReviews(db: Kysely<Database>, websiteId: string, itemId: string, limit: number) {
   const [rows, summary] = await Promise.all([newestReviews(db, [websiteId, itemId, limit]), reviewSummary(db, [websiteId, itemId])]);
   return { reviews: rows.map(reviewView), count: Number(summary[0]?.count ?? 0), total: Number(summary[0]?.total ?? 0) };
 }
 
-/** The reviews an order's buyer wrote, by product. */
+/** The reviews an order's buyer wrote, by product, whatever their state (the buyer sees theirs waiting). */
 export async function orderReviews(db: Executor, orderId: string): Promise<Map<string, ReviewView>> {
-  const rows = await db
-    .selectFrom('product_reviews')
-    .select(['id', 'item_id', 'rating', 'body', 'reviewer_name', 'created_on'])
-    .where('order_id', '=', orderId)
-    .execute();
+  const rows = await db.selectFrom('product_reviews').select(VIEW_COLUMNS).where('order_id', '=', orderId).execute();
   return new Map(rows.map((r) => [r.item_id, reviewView(r)]));
 }

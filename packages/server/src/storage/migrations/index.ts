@@ -20,8 +20,8 @@ import { mediaLibrary } from './0017-media-library.js';
 import { catalogue } from './0018-catalogue.js';
 import { productAdmin } from './0019-product-admin.js';
 import { inventoryLists } from './0020-inventory-lists.js';
+import { moderationLists } from './0021-moderation-lists.js';
 import { formSubmissionCounts } from './0022-form-submission-counts.js';
-import { ownerListIndexes } from './0023-owner-list-indexes.js';
 import { columnTypes, type MigrationEnv, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -46,8 +46,8 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0018-catalogue': catalogue,
   '0019-product-admin': productAdmin,
   '0020-inventory-lists': inventoryLists,
+  '0021-moderation-lists': moderationLists,
   '0022-form-submission-counts': formSubmissionCounts,
-  '0023-owner-list-indexes': ownerListIndexes,
 };
 
 /** For listing the migrations only: running one that moves asset bytes needs the store's blob store. */

@@ -106,7 +106,8 @@ export function mountReviewRequest(container: HTMLElement, api: ReviewsApi = cre
         button.textContent = label;
       }
       if (answer.ok && answer.status === 201 && answer.data?.review) {
-        done(form, REVIEW_MESSAGES.thanks, answer.data.review);
+        // A site that moderates reviews keeps it waiting: the buyer is told so, not that it is published.
+        done(form, answer.data.review.status === 'pending' ? REVIEW_MESSAGES.thanksPending : REVIEW_MESSAGES.thanks, answer.data.review);
         return;
       }
       const failure = answer.ok ? null : answer;

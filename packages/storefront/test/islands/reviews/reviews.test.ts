@@ -166,4 +166,21 @@ describe('the review-request island', () => {
     expect(container.querySelectorAll('form.review-form')).toHaveLength(0);
     expect(container.querySelectorAll('.review-form--done')[1]!.textContent).toContain('You have already reviewed this product for this order.');
   });
+
+  it('tells the buyer that a review waits for the shop when the site moderates reviews', async () => {
+    const container = requestPage();
+    mountReviewRequest(container, createReviewsApi({ crumb: () => 'c', fetch: server.fetch }));
+    const first = form(0);
+    first.querySelector<HTMLInputElement>('input[name="rating"][value="5"]')!.checked = true;
+    first.querySelector('textarea')!.value = 'Lovely.';
+    server.once('/api/commerce/reviews', () =>
+      json(201, {
+        review: { id: 'r', itemId: 'i1', status: 'pending', rating: 5, stars: stars(5), body: 'Lovely.', reviewerName: 'Ada L.', created: 1, reply: null },
+      }),
+    );
+    await submit(first);
+    const done = container.querySelector<HTMLElement>('.review-form--done')!;
+    expect(done.textContent).toContain('Thank you! Your review will be published once the shop approves it.');
+    expect(done.textContent).not.toContain('Your review is published.');
+  });
 });

@@ -34,9 +34,12 @@ export interface HomeCards {
     link: string;
   };
   reviews?: {
-    since: number;
+    /** true: reviews wait for approval, and `count` is how many wait; false: the approved ones of the last 7 days. */
+    waiting: boolean;
+    since: number | null;
     count: number;
     latest: { id: string; itemId: string; productTitle: string | null; rating: number; reviewerName: string; excerpt: string; created: number }[];
+    link: string;
   };
   formSubmissions?: { since: number; count: number; forms: { formKey: string; formName: string; count: number }[]; link?: string };
 }

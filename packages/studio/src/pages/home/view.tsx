@@ -149,13 +149,13 @@ function Cards({ cards, f, permissions }: { cards: HomeCards; f: Formats; permis
       )}
       {reviews && (
         <section className="card home-card" aria-labelledby="home-reviews">
-          <h2 id="home-reviews">New reviews</h2>
+          <h2 id="home-reviews">{reviews.waiting ? 'Reviews waiting' : 'New reviews'}</h2>
           <p className="card-value">{f.count(reviews.count)}</p>
-          <p className="card-note">In the last 7 days.</p>
+          <p className="card-note">{reviews.waiting ? 'Waiting for your approval.' : 'In the last 7 days.'}</p>
           {reviews.latest.length === 0 ? (
-            <p className="empty">No review was written in the last 7 days.</p>
+            <p className="empty">{reviews.waiting ? 'No review is waiting for approval.' : 'No review was written in the last 7 days.'}</p>
           ) : (
-            <ul className="home-list" aria-label="Latest reviews">
+            <ul className="home-list" aria-label={reviews.waiting ? 'Reviews waiting' : 'Latest reviews'}>
               {reviews.latest.map((r) => (
                 <li key={r.id} className="home-review">
                   <span>
@@ -170,6 +170,9 @@ function Cards({ cards, f, permissions }: { cards: HomeCards; f: Formats; permis
               ))}
             </ul>
           )}
+          <a className="card-link" href={reviews.link}>
+            {reviews.waiting ? 'Moderate reviews' : 'View reviews'}
+          </a>
         </section>
       )}
       {formSubmissions && (
