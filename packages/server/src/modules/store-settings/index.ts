@@ -2,8 +2,6 @@ import fp from 'fastify-plugin';
 import { storeSettingsPages } from './pages.js';
 import { storeSettingsRoutes } from './routes.js';
 
-export { readStoreSettings, saveStoreSettings } from './settings-store.js';
-
 /**
  * The store's settings in the studio: currency, shipping, taxes, coupons (with their use counts),
  * payment providers and the store's messages, the same settings `tessera import` loads and
