@@ -229,7 +229,16 @@ async function writeContent(tx: Transaction<Database>, websiteId: string, bundle
     'items',
     ['id'],
     items.map(({ c, item, position, id }) => itemRow({ websiteId, collectionId: collectionId(c.urlId), kind: c.type, id, position, now }, item)),
+    100,
+    ['created_on'],
   );
+  // An import rewrites every item: a save from an editor opened before it names a stale revision and
+  // is refused, rather than silently undoing what the import wrote.
+  await tx
+    .updateTable('items')
+    .set((eb) => ({ revision: eb('revision', '+', 1) }))
+    .where('website_id', '=', websiteId)
+    .execute();
 
   const products = items.filter((i) => i.item.product);
   const productIds = products.map((p) => p.id);

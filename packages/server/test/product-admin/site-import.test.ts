@@ -42,7 +42,7 @@ describe.each(DIALECTS)('tessera import and export with the studio on %s', (dial
     expect(await stockOf(shop.store, 'MUG-20')).toBe(9);
   });
 
-  it('exports the live stock and what the studio wrote, and reads it back unchanged without touching the revision', async () => {
+  it('exports the live stock and what the studio wrote, and reads it back unchanged; a save opened before the import is refused', async () => {
     const admin = shop.staff.admin;
     const opened = await admin.request('GET', `${API}/${itemId('mug')}`);
     const item = {
@@ -68,7 +68,10 @@ describe.each(DIALECTS)('tessera import and export with the studio on %s', (dial
 
     await importSite(shop.store, out);
     const again = await admin.request('GET', `${API}/${itemId('mug')}`);
-    expect(again.json.revision).toBe(saved.json.revision);
+    // The import rewrote the product: an editor still open at the revision before it cannot overwrite it unseen.
+    expect(again.json.revision).toBeGreaterThan(saved.json.revision);
+    const stale = await admin.request('PUT', `${API}/${itemId('mug')}`, { collection: 'shop', item, revision: saved.json.revision });
+    expect([stale.status, stale.json.code]).toEqual([409, 'PRODUCT_CHANGED']);
     expect(again.json.item).toEqual({ ...saved.json.item, product: { ...saved.json.item.product, variants: expect.any(Array) } });
     expect(again.json.item.product.variants[0]).toEqual({ ...saved.json.item.product.variants[0], stock: 4 });
     const travel = await admin.request('GET', `${API}/${created.json.id}`);

@@ -32,7 +32,8 @@ async function snapshot(store: Store) {
       .map((row) =>
         Object.fromEntries(
           Object.entries(row)
-            .filter(([k]) => !k.endsWith('_on') && k !== 'version')
+            // Counters of writes (the site's version, an item's revision) move on with every import by design.
+            .filter(([k]) => !k.endsWith('_on') && k !== 'version' && k !== 'revision')
             .map(([k, v]) => [k, v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v]),
         ),
       )

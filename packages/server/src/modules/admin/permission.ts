@@ -14,9 +14,12 @@ declare module 'fastify' {
   }
 }
 
-/** The sign-in page, with the page asked for as `next` (a path of the owner's area). */
+/**
+ * The sign-in page, with the page asked for as `next` (a path of the owner's area, with its query:
+ * a link to a filtered list, such as the home page's reviews waiting, opens that list after signing in).
+ */
 function toSignIn(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-store').redirect(`/config/login?next=${encodeURIComponent(request.url.split('?', 1)[0]!)}`, 302);
+  return reply.header('cache-control', 'no-store').redirect(`/config/login?next=${encodeURIComponent(request.url)}`, 302);
 }
 
 /**

@@ -14,8 +14,11 @@ const STOCK: Record<string, [string, BadgeTone]> = {
 
 function stockText(language: string, p: ProductSummary): { text: string; tone: BadgeTone } {
   const [words, tone] = STOCK[p.stockState] ?? [p.stockState, 'neutral'];
-  const count = p.stock !== null && p.stockState !== 'out' && p.stockState !== 'unlimited' ? `: ${formatCount(language, p.stock)}` : '';
-  return { text: `${words}${count}`, tone };
+  if (p.stock === null || p.stockState === 'out' || p.stockState === 'unlimited') return { text: words, tone };
+  const count = formatCount(language, p.stock);
+  // "Low" is one variant at or under the threshold: with several, the total alone would read as plenty.
+  if (p.stockState === 'low' && p.variantCount > 1) return { text: `Low on some variants: ${count} in all`, tone };
+  return { text: `${words}: ${count}`, tone };
 }
 
 export function ProductCells({ p, language, currency }: { p: ProductSummary; language: string; currency: string }) {
