@@ -192,4 +192,32 @@ describe.each(DIALECTS)('the mailing list in the studio on %s', (dialect) => {
     expect(await emails('?q=linus')).toEqual(['linus@example.com']);
     expect((await staff.campaigns.request('DELETE', `${API}/${id}`)).status).toBe(200);
   });
+  it('finds rare and frequent addresses alike: a search of many matches walks the list, one of few reads them from the email index', async () => {
+    // 2,100 addresses, older than the others, newest first by their number.
+    const start = shop.site.clock.now - 100 * 24 * 60 * MINUTE;
+    const rows = Array.from({ length: 2100 }, (_, n) => ({
+      id: newId(),
+      website_id: WEBSITE_ID,
+      email: `bulk-${n}@list.test`,
+      status: 'subscribed' as const,
+      source: 'import',
+      created_on: start + n * MINUTE,
+      updated_on: start + n * MINUTE,
+      confirmed_on: start + n * MINUTE,
+      unsubscribed_on: null,
+    }));
+    for (let i = 0; i < rows.length; i += 300)
+      await shop.site.store.db
+        .insertInto('mailing_list_subscribers')
+        .values(rows.slice(i, i + 300))
+        .execute();
+    const newest = (ns: number[]) => ns.map((n) => `bulk-${n}@list.test`);
+    // Many matches (every one of them): the first page is the 50 newest.
+    expect(await emails('?q=bulk-')).toEqual(newest(Array.from({ length: 50 }, (_, i) => 2099 - i)));
+    // Few (111: bulk-19, bulk-190 to 199, bulk-1900 to 1999), found in the email index, still newest first.
+    const few = await owner().request('GET', `${API}?q=bulk-19`);
+    expect(few.json.subscribers.map((s: { email: string }) => s.email)).toEqual(newest(Array.from({ length: 50 }, (_, i) => 1999 - i)));
+    expect(few.json.counts).toEqual({ pending: 0, subscribed: 111, unsubscribed: 0 });
+    expect(await emails('?q=bulk-2099')).toEqual(newest([2099]));
+  });
 });

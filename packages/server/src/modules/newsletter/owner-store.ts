@@ -21,19 +21,28 @@ export interface SubscriberRow {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const num = (n: number | string | null) => (n === null ? null : Number(n));
 
+/** A search that matches at most this many addresses reads them from the email index first. */
+const SPARSE_MATCHES = 2_000;
+
 /**
  * A page of subscribers, newest first, one more row than asked (to know whether another page
  * follows): keyset on (created_on, id) of `mailing_list_subscribers_status` (one state) or
  * `mailing_list_subscribers_list` (every state). Addresses are stored lower-cased.
+ *
+ * A search walks the same index newest first and tests each address, which fills a page at once
+ * when many addresses match but reads every row for a rare one. So the matches are counted first in
+ * the (website_id, email) index alone; when they are few, the page is made from them instead.
  */
 export async function pageOfSubscribers(db: Db, websiteId: string, q: SubscriberListQuery): Promise<SubscriberRow[]> {
+  const sparse = q.q !== '' && (await countMatches(db, websiteId, q.q)) <= SPARSE_MATCHES;
   const rows = await db
     .selectFrom('mailing_list_subscribers')
     .select(['id', 'email', 'status', 'source', 'created_on', 'updated_on', 'confirmed_on', 'unsubscribed_on'])
     .where('website_id', '=', websiteId)
     .$if(q.status !== null, (qb) => qb.where('status', '=', q.status!))
     .$if(q.source !== null, (qb) => qb.where('source', '=', q.source!))
-    .$if(q.q !== '', (qb) => qb.where(sql<boolean>`email like ${likePattern(q.q)} escape '\\'`))
+    .$if(q.q !== '' && !sparse, (qb) => qb.where(sql<boolean>`email like ${likePattern(q.q)} escape '\\'`))
+    .$if(sparse, (qb) => qb.where('email', 'in', matchingEmails(db, websiteId, q.q)))
     // A row value: both dialects start the index range right after the cursor's row.
     .$if(q.after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_on', 'id'), '<', eb.tuple(q.after!.created, q.after!.id))))
     .orderBy('created_on', 'desc')
@@ -47,6 +56,25 @@ export async function pageOfSubscribers(db: Db, websiteId: string, q: Subscriber
     confirmed_on: num(r.confirmed_on),
     unsubscribed_on: num(r.unsubscribed_on),
   }));
+}
+
+/** The site's addresses that contain the search, from the (website_id, email) index alone. */
+function matchingEmails(db: Db, websiteId: string, text: string) {
+  return db
+    .selectFrom('mailing_list_subscribers as m')
+    .select('m.email')
+    .where('m.website_id', '=', websiteId)
+    .where(sql<boolean>`m.email like ${likePattern(text)} escape '\\'`);
+}
+
+async function countMatches(db: Db, websiteId: string, text: string): Promise<number> {
+  const row = await db
+    .selectFrom('mailing_list_subscribers as m')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('m.website_id', '=', websiteId)
+    .where(sql<boolean>`m.email like ${likePattern(text)} escape '\\'`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export type SubscriberCounts = Record<SubscriberStatus, number>;
@@ -72,13 +100,7 @@ export async function subscriberCounts(db: Db, websiteId: string, f: Omit<Subscr
           .where('website_id', '=', websiteId)
           .$if(f.source !== null, (qb) => qb.where('source', '=', f.source!))
           // The matching addresses found in the (website_id, email) index alone, then only their rows read.
-          .where('email', 'in', (eb) =>
-            eb
-              .selectFrom('mailing_list_subscribers as m')
-              .select('m.email')
-              .where('m.website_id', '=', websiteId)
-              .where(sql<boolean>`m.email like ${likePattern(f.q)} escape '\\'`),
-          )
+          .where('email', 'in', matchingEmails(db, websiteId, f.q))
           .groupBy('status')
           .execute();
   const counts: SubscriberCounts = { pending: 0, subscribed: 0, unsubscribed: 0 };
