@@ -8,6 +8,7 @@ import type { Column, SubmissionSummary } from './calls.js';
 import { SubmissionDetail } from './detail.js';
 import { NO_FILTERS, type SubmissionFilters, isFiltered } from './filters.js';
 import type { Confirming, DetailState, FormContext, ListState } from './page.js';
+import { LoadMore } from '../../ui/load-more.js';
 
 /** How many of the form's fields the list shows beside the time (the dialog shows them all). */
 const SUMMARY_COLUMNS = 3;
@@ -96,18 +97,7 @@ export function FormView(props: FormViewProps) {
       {ready && ready.submissions.length > 0 && (
         <>
           <SubmissionsTable context={context} columns={ready.columns.slice(0, SUMMARY_COLUMNS)} rows={ready.submissions} onOpen={props.onOpen} />
-          {ready.nextCursor && (
-            <div className="load-more">
-              <button type="button" className="button-secondary" disabled={ready.more === 'loading'} onClick={props.onMore}>
-                {ready.more === 'loading' ? 'Loading…' : 'Load more submissions'}
-              </button>
-              {ready.more !== 'idle' && ready.more !== 'loading' && (
-                <p className="field-error" role="alert">
-                  {ready.more}
-                </p>
-              )}
-            </div>
-          )}
+          {ready.nextCursor && <LoadMore more={ready.more} onMore={props.onMore} label="Load more submissions" />}
         </>
       )}
       <Dialog open={detail !== null} title="Submission" onClose={props.onCloseDetail} className="dialog-wide">

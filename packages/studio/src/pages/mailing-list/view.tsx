@@ -8,6 +8,7 @@ import { Dialog } from '../../ui/dialog.js';
 import { type BadgeTone, StatusBadge } from '../../ui/status-badge.js';
 import { NO_FILTERS, type Subscriber, type SubscriberFilters, type SubscriberStatus, exportUrl } from './calls.js';
 import type { ListState, MailingListContext } from './page.js';
+import { LoadMore } from '../../ui/load-more.js';
 
 const STATUS_WORDS: Record<SubscriberStatus, [string, BadgeTone]> = {
   pending: ['Waiting for confirmation', 'warn'],
@@ -220,18 +221,7 @@ export function MailingListView({ context, filters, state, message, removing, on
               </tbody>
             </table>
           </div>
-          {state.nextCursor && (
-            <div className="load-more">
-              <button type="button" className="button-secondary" disabled={state.more === 'loading'} onClick={onMore}>
-                {state.more === 'loading' ? 'Loading…' : 'Load more addresses'}
-              </button>
-              {state.more !== 'idle' && state.more !== 'loading' && (
-                <p className="field-error" role="alert">
-                  {state.more}
-                </p>
-              )}
-            </div>
-          )}
+          {state.nextCursor && <LoadMore more={state.more} onMore={onMore} label="Load more addresses" />}
         </>
       )}
       <Dialog open={asking !== null} title="Remove this address?" onClose={() => setAsking(null)}>

@@ -8,6 +8,7 @@ import { type OrderFilters, NO_FILTERS, isFiltered } from './filters.js';
 import { FilterForm } from './filter-form.js';
 import type { ListState, OrdersContext } from './page.js';
 import { fulfillmentState, paymentState } from './status.js';
+import { LoadMore } from '../../ui/load-more.js';
 
 export interface OrdersViewProps {
   context: OrdersContext;
@@ -63,18 +64,7 @@ export function OrdersView({ context, filters, state, exportUrl, onFilters, onMo
       {state.status === 'ready' && state.orders.length > 0 && (
         <>
           <OrdersTable context={context} orders={state.orders} currency={state.currency} />
-          {state.nextCursor && (
-            <div className="load-more">
-              <button type="button" className="button-secondary" disabled={state.more === 'loading'} onClick={onMore}>
-                {state.more === 'loading' ? 'Loading…' : 'Load more orders'}
-              </button>
-              {state.more !== 'idle' && state.more !== 'loading' && (
-                <p className="field-error" role="alert">
-                  {state.more}
-                </p>
-              )}
-            </div>
-          )}
+          {state.nextCursor && <LoadMore more={state.more} onMore={onMore} label="Load more orders" />}
         </>
       )}
     </>

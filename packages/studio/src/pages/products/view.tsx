@@ -8,6 +8,7 @@ import { NO_FILTERS, type ProductFilters, canReorder, isFiltered } from './filte
 import { NewProductDialog } from './new-dialog.js';
 import { ReorderTable } from './reorder.js';
 import type { Choices, ProductSummary } from './types.js';
+import { LoadMore } from '../../ui/load-more.js';
 
 export type ListState =
   | { status: 'loading' }
@@ -93,18 +94,7 @@ export function ProductsView(props: ProductsViewProps) {
       {state.status === 'ready' && state.products.length > 0 && !reorder && (
         <>
           <ProductsTable products={state.products} language={language} currency={state.currency} />
-          {state.nextCursor && (
-            <div className="load-more">
-              <button type="button" className="button-secondary" disabled={state.more === 'loading'} onClick={props.onMore}>
-                {state.more === 'loading' ? 'Loading…' : 'Load more products'}
-              </button>
-              {state.more !== 'idle' && state.more !== 'loading' && (
-                <p className="field-error" role="alert">
-                  {state.more}
-                </p>
-              )}
-            </div>
-          )}
+          {state.nextCursor && <LoadMore more={state.more} onMore={props.onMore} label="Load more products" />}
         </>
       )}
       {props.creating && choices && (

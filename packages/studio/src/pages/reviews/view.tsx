@@ -9,6 +9,7 @@ import type { OwnerReview } from './calls.js';
 import { NO_FILTERS, type ReviewFilters, STATUS_TABS, isNarrowed, searchOfFilters } from './filters.js';
 import type { ListState, ReviewAction, ReviewsContext, SettingsState } from './page.js';
 import { ReviewCard } from './review-card.js';
+import { LoadMore } from '../../ui/load-more.js';
 
 export interface ReviewsViewProps {
   context: ReviewsContext;
@@ -229,18 +230,7 @@ export function ReviewsView(props: ReviewsViewProps) {
               />
             ))}
           </div>
-          {state.nextCursor && (
-            <div className="load-more">
-              <button type="button" className="button-secondary" disabled={state.more === 'loading'} onClick={onMore}>
-                {state.more === 'loading' ? 'Loading…' : 'Load more reviews'}
-              </button>
-              {state.more !== 'idle' && state.more !== 'loading' && (
-                <p className="field-error" role="alert">
-                  {state.more}
-                </p>
-              )}
-            </div>
-          )}
+          {state.nextCursor && <LoadMore more={state.more} onMore={onMore} label="Load more reviews" />}
         </>
       )}
       <Dialog open={asking !== null} title="Delete this review?" onClose={() => setAsking(null)}>
