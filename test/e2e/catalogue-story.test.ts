@@ -150,6 +150,19 @@ describe("the catalogue's story in Chromium: a product from the studio to a sale
     return p;
   }
 
+  /** The price a visitor reads on the product's card in the shop's list and on its page. */
+  async function shownPrices(): Promise<{ card: string; page: string }> {
+    const v = await visitor();
+    try {
+      await v.goto(`${ui.server.url}/shop`);
+      const card = await v.locator('.product-card').filter({ hasText: TITLE }).locator('.product-price').innerText();
+      await v.goto(`${ui.server.url}/shop/${SLUG}`);
+      return { card, page: await v.locator('.product-summary .product-price').innerText() };
+    } finally {
+      await v.context().close();
+    }
+  }
+
   let productPath = '';
 
   it('1. the owner creates a published physical product with two options (4 variants), prices, a sale price and stock', async () => {
@@ -364,6 +377,7 @@ describe("the catalogue's story in Chromium: a product from the studio to a sale
       'VASE-INK-S': 20,
       'VASE-INK-L': 24,
     });
+    expect(await shownPrices()).toEqual({ card: 'from $15.00', page: 'from $15.00' });
 
     // The owner fixes the typo (the price it had) and checks again: clean, Import writes the 3 prices.
     const fixed = bad.map((r) => r.map((cell) => (cell === '2O.00' ? '20.00' : cell)));
@@ -381,13 +395,7 @@ describe("the catalogue's story in Chromium: a product from the studio to a sale
       'VASE-INK-S': 20,
       'VASE-INK-L': 27,
     });
-    const v = await visitor();
-    await v.goto(`${ui.server.url}/shop`);
-    const card = v.locator('.product-card').filter({ hasText: TITLE });
-    expect(await card.locator('.product-price').innerText()).toBe('from $12.50');
-    await v.goto(`${ui.server.url}/shop/${SLUG}`);
-    expect(await v.locator('.product-summary .product-price').innerText()).toBe('from $12.50');
-    await v.context().close();
+    expect(await shownPrices()).toEqual({ card: 'from $12.50', page: 'from $12.50' });
     expect(ui.pageErrors).toEqual([]);
   });
 
@@ -447,6 +455,7 @@ describe("the catalogue's story in Chromium: a product from the studio to a sale
     await v.getByRole('tabpanel', { name: /Reviews/ }).waitFor();
     await saveScreenshot(v, 'catalogue story approved review desktop');
     await v.setViewportSize(PHONE.viewport);
+    await v.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(v, 'catalogue story approved review phone');
     await v.context().close();
     expect(ui.pageErrors).toEqual([]);
