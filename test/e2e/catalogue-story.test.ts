@@ -291,8 +291,8 @@ describe("the catalogue's story in Chromium: a product from the studio to a sale
     const p = await owner(`/config/products?q=${SLUG}`);
     const listed = p.getByRole('row', { name: new RegExp(TITLE) });
     await listed.waitFor();
-    // A variant sold out among others in stock makes its product low (owner-api.md, stockState).
-    expect(await listed.getByRole('cell').nth(3).innerText()).toBe('Low stock: 18');
+    // A variant sold out among others in stock makes its product low (owner-api.md, stockState), and the list says so.
+    expect(await listed.getByRole('cell').nth(3).innerText()).toBe('Low on some variants: 18 in all');
     await expectAxeClean(p, 'the products list, searched');
     await p.getByRole('link', { name: TITLE }).click();
     await p.waitForURL(`**${productPath}`);
