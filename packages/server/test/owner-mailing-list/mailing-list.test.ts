@@ -218,6 +218,11 @@ describe.each(DIALECTS)('the mailing list in the studio on %s', (dialect) => {
     const few = await owner().request('GET', `${API}?q=bulk-19`);
     expect(few.json.subscribers.map((s: { email: string }) => s.email)).toEqual(newest(Array.from({ length: 50 }, (_, i) => 1999 - i)));
     expect(few.json.counts).toEqual({ pending: 0, subscribed: 111, unsubscribed: 0 });
+    expect((await owner().request('GET', `${API}?q=bulk-`)).json.counts).toEqual({ pending: 0, subscribed: 2100, unsubscribed: 0 });
+    expect((await owner().request('GET', `${API}?q=nobody-at-all`)).json).toMatchObject({
+      subscribers: [],
+      counts: { pending: 0, subscribed: 0, unsubscribed: 0 },
+    });
     expect(await emails('?q=bulk-2099')).toEqual(newest([2099]));
   });
 });

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 import type { SiteSnapshot } from '../site/index.js';
 import type { SubscriberFilters } from './owner-query.js';
-import { pageOfSubscribers } from './owner-store.js';
+import { fewMatches, pageOfSubscribers } from './owner-store.js';
 import { STATUS_WORDS } from './owner-words.js';
 
 /** Subscribers read per step of the export: the file streams out while the next step is read. */
@@ -44,8 +44,9 @@ async function* rowsOf(db: Kysely<Database>, s: SiteSnapshot, f: SubscriberFilte
   let after: { created: number; id: string } | null = null;
   const offsets = new Map<number, number>();
   const when = (ms: number | null) => isoInZone(s.timeZone, ms, offsets);
+  const few = f.q === '' ? null : await fewMatches(db, s.website.id, f.q);
   for (;;) {
-    const rows = await pageOfSubscribers(db, s.website.id, { ...f, limit: BATCH, after });
+    const rows = await pageOfSubscribers(db, s.website.id, { ...f, limit: BATCH, after }, few);
     const page = rows.slice(0, BATCH);
     for (const r of page) {
       yield [r.email, STATUS_WORDS[r.status], r.source, when(r.created_on), when(r.confirmed_on), when(r.unsubscribed_on)];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { exportSubscribers } from './owner-export.js';
 import { encodeSubscriberCursor, parseSubscriberFilters, parseSubscriberQuery } from './owner-query.js';
-import { type SubscriberRow, pageOfSubscribers, removeSubscriber, subscriberCounts } from './owner-store.js';
+import { type SubscriberRow, fewMatches, pageOfSubscribers, removeSubscriber, subscriberCounts } from './owner-store.js';
 
 // The owner's API answers on a locked site too: the sign-in and the permission guard it there.
 const config = { openWhenLocked: true, permission: 'manageMailingList' } as const;
@@ -33,7 +33,8 @@ export async function mailingListOwnerRoutes(app: FastifyInstance): Promise<void
     const websiteId = request.site.website.id;
     const query = parseSubscriberQuery(request.query as Record<string, unknown>);
     // The counts go with the first page: the next pages only add rows to it.
-    const [rows, counts] = await Promise.all([pageOfSubscribers(db, websiteId, query), query.after ? null : subscriberCounts(db, websiteId, query)]);
+    const few = query.q === '' ? null : await fewMatches(db, websiteId, query.q);
+    const [rows, counts] = await Promise.all([pageOfSubscribers(db, websiteId, query, few), query.after ? null : subscriberCounts(db, websiteId, query, few)]);
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     return reply.headers(noStore).send({

@@ -30,19 +30,21 @@ const SPARSE_MATCHES = 2_000;
  * `mailing_list_subscribers_list` (every state). Addresses are stored lower-cased.
  *
  * A search walks the same index newest first and tests each address, which fills a page at once
- * when many addresses match but reads every row for a rare one. So the matches are counted first in
- * the (website_id, email) index alone; when they are few, the page is made from them instead.
+ * when many addresses match but reads every row for a rare one. So the caller first reads the
+ * matches from the (website_id, email) index alone (`fewMatches`): when they are few, the page is
+ * made from them instead.
  */
-export async function pageOfSubscribers(db: Db, websiteId: string, q: SubscriberListQuery): Promise<SubscriberRow[]> {
-  const sparse = q.q !== '' && (await countMatches(db, websiteId, q.q)) <= SPARSE_MATCHES;
+export async function pageOfSubscribers(db: Db, websiteId: string, q: SubscriberListQuery, few: readonly string[] | null): Promise<SubscriberRow[]> {
+  if (few?.length === 0) return [];
   const rows = await db
     .selectFrom('mailing_list_subscribers')
     .select(['id', 'email', 'status', 'source', 'created_on', 'updated_on', 'confirmed_on', 'unsubscribed_on'])
     .where('website_id', '=', websiteId)
     .$if(q.status !== null, (qb) => qb.where('status', '=', q.status!))
     .$if(q.source !== null, (qb) => qb.where('source', '=', q.source!))
-    .$if(q.q !== '' && !sparse, (qb) => qb.where(sql<boolean>`email like ${likePattern(q.q)} escape '\\'`))
-    .$if(sparse, (qb) => qb.where('email', 'in', matchingEmails(db, websiteId, q.q)))
+    .$if(q.q !== '' && few === null, (qb) => qb.where(sql<boolean>`email like ${likePattern(q.q)} escape '\\'`))
+    // As a list of values, each address's row is read by the email index.
+    .$if(few !== null, (qb) => qb.where('email', 'in', few!))
     // A row value: both dialects start the index range right after the cursor's row.
     .$if(q.after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_on', 'id'), '<', eb.tuple(q.after!.created, q.after!.id))))
     .orderBy('created_on', 'desc')
@@ -67,14 +69,12 @@ function matchingEmails(db: Db, websiteId: string, text: string) {
     .where(sql<boolean>`m.email like ${likePattern(text)} escape '\\'`);
 }
 
-async function countMatches(db: Db, websiteId: string, text: string): Promise<number> {
-  const row = await db
-    .selectFrom('mailing_list_subscribers as m')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('m.website_id', '=', websiteId)
-    .where(sql<boolean>`m.email like ${likePattern(text)} escape '\\'`)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The addresses a search matches when they are few (at most SPARSE_MATCHES), else null. */
+export async function fewMatches(db: Db, websiteId: string, text: string): Promise<string[] | null> {
+  const rows = await matchingEmails(db, websiteId, text)
+    .limit(SPARSE_MATCHES + 1)
+    .execute();
+  return rows.length <= SPARSE_MATCHES ? rows.map((r) => r.email) : null;
 }
 
 export type SubscriberCounts = Record<SubscriberStatus, number>;
@@ -84,7 +84,27 @@ export type SubscriberCounts = Record<SubscriberStatus, number>;
  * search it reads the counters the triggers of migration 0021 keep (a few rows per site, whatever
  * the list's size); a search counts the addresses it matches.
  */
-export async function subscriberCounts(db: Db, websiteId: string, f: Omit<SubscriberFilters, 'status'>): Promise<SubscriberCounts> {
+export async function subscriberCounts(
+  db: Db,
+  websiteId: string,
+  f: Omit<SubscriberFilters, 'status'>,
+  few: readonly string[] | null = null,
+): Promise<SubscriberCounts> {
+  const counts: SubscriberCounts = { pending: 0, subscribed: 0, unsubscribed: 0 };
+  if (f.q !== '' && few !== null) {
+    if (few.length === 0) return counts;
+    // Each address's state by the email index, counted here: grouped in SQL, SQLite would walk the
+    // state index instead and test every address of the site against the list.
+    const states = await db
+      .selectFrom('mailing_list_subscribers')
+      .select('status')
+      .where('website_id', '=', websiteId)
+      .where('email', 'in', few)
+      .$if(f.source !== null, (qb) => qb.where('source', '=', f.source!))
+      .execute();
+    for (const { status } of states) if (status in counts) counts[status]++;
+    return counts;
+  }
   const rows =
     f.q === ''
       ? await db
@@ -103,7 +123,6 @@ export async function subscriberCounts(db: Db, websiteId: string, f: Omit<Subscr
           .where('email', 'in', matchingEmails(db, websiteId, f.q))
           .groupBy('status')
           .execute();
-  const counts: SubscriberCounts = { pending: 0, subscribed: 0, unsubscribed: 0 };
   for (const row of rows) if (row.status in counts) counts[row.status] = Number(row.n);
   return counts;
 }
