@@ -3,7 +3,7 @@ import type { Api } from '@tessera/core/api-client';
 
 export type StockFilter = '' | 'low' | 'out' | 'in' | 'unlimited';
 export type InventorySort = 'stock' | 'title' | 'sku';
-type StockState = 'in' | 'low' | 'out' | 'unlimited';
+export type StockState = 'in' | 'low' | 'out' | 'unlimited';
 export type Reason = 'received' | 'damaged' | 'counted' | 'correction';
 
 export interface InventoryVariant {

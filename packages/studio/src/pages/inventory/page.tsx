@@ -7,7 +7,7 @@ import type { PageProps } from '../../pages.js';
 import { signInAgain } from '../../session.js';
 import { formatCount } from '../../format.js';
 import { AdjustDialog, REASON_LABELS } from './adjust-dialog.js';
-import { type AdjustBody, type InventorySettings, type InventoryVariant, type ListQuery, inventoryCalls } from './calls.js';
+import { type AdjustBody, type InventorySettings, type InventoryVariant, type ListQuery, type StockState, inventoryCalls } from './calls.js';
 import { HistoryDialog, type HistoryState } from './history-dialog.js';
 import { SettingsForm } from './settings-form.js';
 import { FILTER_LABELS, InventoryView, type ListState, SORT_LABELS } from './view.js';
@@ -139,7 +139,10 @@ export default function InventoryPage({ context, api }: PageProps<InventoryConte
         ? `${variant.productTitle}${variant.variantText ? ` (${variant.variantText})` : ''}: ${REASON_LABELS[a.adjustment.reason]}, stock now ${formatCount(language, a.qtyInStock)}.${sent}`
         : `${variant.productTitle}: the count matches the stock (${formatCount(language, a.qtyInStock)}); nothing changed.`,
     );
-    // The row shows the new stock at once; the list is read again for its state and order.
+    // The row shows the new stock and its state at once (by the threshold, as the server counts it);
+    // the list is read again for its order.
+    const threshold = settings?.scarcityThreshold ?? 3;
+    const stockState = (stock: number, was: StockState): StockState => (was === 'unlimited' ? was : stock === 0 ? 'out' : stock <= threshold ? 'low' : 'in');
     setState((s) =>
       s.status === 'ready'
         ? {
@@ -147,7 +150,14 @@ export default function InventoryPage({ context, api }: PageProps<InventoryConte
             page: {
               ...s.page,
               variants: s.page.variants.map((v) =>
-                v.variantId === variant.variantId ? { ...v, stock: a.qtyInStock, waitingSignups: a.restockNotificationsSent ? 0 : v.waitingSignups } : v,
+                v.variantId === variant.variantId
+                  ? {
+                      ...v,
+                      stock: a.qtyInStock,
+                      stockState: stockState(a.qtyInStock, v.stockState),
+                      waitingSignups: a.restockNotificationsSent ? 0 : v.waitingSignups,
+                    }
+                  : v,
               ),
             },
           }
