@@ -6,3 +6,4 @@ export * from './texts.js';
 export * from './cart-texts.js';
 export * from './checkout-texts.js';
 export * from './texts-languages.js';
+export * from './payment-methods.js';

@@ -17,6 +17,34 @@ export interface PaymentRequest {
   idempotencyKey: string;
   /** The `payment` object of the checkout body, without `provider`. */
   details: Readonly<Record<string, unknown>>;
+  /** The order starts subscriptions: the provider keeps the payment method for their renewals (answers `savedMethod`). */
+  forSubscription?: boolean;
+  /** What the checkout knows of the purchase, for providers whose methods depend on it (core's stripeMethodTypes). */
+  purchase?: { productTypes: readonly (number | null)[]; country: string | null };
+  /** The order's confirmation page, absolute: where a payment finished off the site returns to. */
+  returnUrl?: string;
+}
+
+/** A payment method a provider keeps for charges made without the shopper (subscription renewals). */
+export interface SavedMethod {
+  provider: string;
+  /** The provider's own reference (a customer and payment method); never shown. */
+  reference: string;
+  /** What the customer and the owner see of it: "Visa ending 4242". */
+  label: string;
+}
+
+/** A charge of a saved payment method without the shopper present: a subscription's renewal. */
+export interface SavedChargeRequest {
+  websiteId: string;
+  orderId: string;
+  orderNumber: number;
+  amountCents: number;
+  currency: string;
+  customerEmail: string;
+  method: SavedMethod;
+  /** Derived from the subscription, its cycle and the attempt: a retried run never charges twice. */
+  idempotencyKey: string;
 }
 
 /** A refund of (part of) an order's payment, asked by the owner's side (modules/order-admin). */
@@ -32,7 +60,16 @@ interface RefundRequest {
   paymentReference: string | null;
 }
 
-type PaymentResult = { status: 'paid'; reference: string } | { status: 'pending'; reference: string | null } | { status: 'declined'; message: string };
+export type PaymentResult =
+  | { status: 'paid'; reference: string; savedMethod?: SavedMethod }
+  /** Offline: the order waits for staff to record the payment until its hold expires. */
+  | { status: 'pending'; reference: string | null }
+  /**
+   * The shopper finishes the payment in the browser (the provider's script, with this secret): the
+   * order holds its stock until the provider tells the outcome (its webhook) or the hold expires.
+   */
+  | { status: 'action'; reference: string; clientSecret: string }
+  | { status: 'declined'; message: string };
 
 export interface PaymentProvider {
   readonly id: string;
@@ -45,6 +82,10 @@ export interface PaymentProvider {
    * the owner pays it back by the same way.
    */
   refund?(request: RefundRequest): Promise<{ reference: string | null }>;
+  /** Charges a saved payment method without the shopper (renewals). A provider without it cannot sell subscriptions. */
+  chargeSaved?(request: SavedChargeRequest): Promise<{ status: 'paid'; reference: string } | { status: 'declined'; message: string }>;
+  /** Stops a payment the shopper started but never finished, once its order's hold expired, so it cannot succeed later. */
+  cancel?(request: { websiteId: string; orderId: string; paymentReference: string }): Promise<void>;
 }
 
 /** The default: the order is placed and its payment is pending (bank transfer, cash on pickup, invoice). */
