@@ -20,6 +20,17 @@ export interface CheckoutAnswer {
 }
 
 const HOUR = 3_600_000;
+/**
+ * How long an order whose payment the shopper finishes in the browser (a card's bank check, a
+ * redirect to Klarna or Afterpay) holds its stock: long enough for those steps, short enough that
+ * an abandoned payment soon gives its stock back.
+ */
+export const BROWSER_PAYMENT_HOLD_MS = HOUR;
+
+/** The provider's answer a placed order is finished with (a decline never gets here: it undoes the order). */
+export type FinishPayment =
+  | { status: 'paid' | 'pending'; reference: string | null }
+  | { status: 'action'; reference: string; clientSecret: string };
 
 /**
  * Step 4 of placing an order, when the payment went through or is pending: the payment status;
@@ -34,10 +45,10 @@ export async function finishOrder(
   s: SiteSnapshot,
   orderId: string,
   providerId: string,
-  status: 'paid' | 'pending',
-  reference: string | null,
+  payment: FinishPayment,
   baseUrl: string,
 ): Promise<CheckoutAnswer> {
+  const { status, reference } = payment;
   const answer = await writeTransaction(deps.store, async (tx) => {
     const now = deps.clock();
     const order = await tx.selectFrom('orders').select(['kind', 'order_number', 'customer_email']).where('id', '=', orderId).executeTakeFirstOrThrow();
@@ -45,11 +56,11 @@ export async function finishOrder(
     await tx
       .updateTable('orders')
       .set({
-        payment_status: status,
+        payment_status: paid ? 'paid' : 'pending',
         payment_reference: reference,
         fulfillment_status: 'PENDING',
         updated_on: now,
-        hold_expires_on: paid ? null : now + storeRules(s).orderHoldHours * HOUR,
+        hold_expires_on: paid ? null : now + (status === 'action' ? BROWSER_PAYMENT_HOLD_MS : storeRules(s).orderHoldHours * HOUR),
         paid_on: paid ? now : null,
       })
       .where('id', '=', orderId)
@@ -70,20 +81,23 @@ export async function finishOrder(
           orderNumber: order.order_number,
           kind: order.kind,
           customerEmail: order.customer_email,
-          paymentStatus: status,
+          paymentStatus: paid ? 'paid' : 'pending',
           provider: providerId,
         }),
       })
       .execute();
     const view = paid ? await issuePaidOrder(deps, s, tx, orderId, baseUrl, now) : (await orderView(deps, s, tx, orderId))!;
     const links = orderLinks(order.kind, await deps.signer.orderToken(s.website.id, orderId));
-    const answer: CheckoutAnswer = { status: 201, body: { order: view, ...links } };
+    // A payment the shopper finishes in the browser: the page needs the provider's secret for it.
+    const next = payment.status === 'action' ? { payment: { provider: providerId, clientSecret: payment.clientSecret } } : {};
+    const answer: CheckoutAnswer = { status: 201, body: { order: view, ...links, ...next } };
     await tx
       .updateTable('orders')
       .set({ answer: JSON.stringify(answer) })
       .where('id', '=', orderId)
       .execute();
-    if (deps.mail) {
+    // That payment has not happened yet: the receipt waits for it (markOrderPaid sends it then).
+    if (deps.mail && status !== 'action') {
       const sender = siteSender(s, baseUrl, deps.mailFrom);
       await deps.mail.send(tx, {
         websiteId: s.website.id,

@@ -149,7 +149,7 @@ export async function placeOrder(
     await undoOrder(deps, s, placed.orderId, answer);
     return answer;
   }
-  return finishOrder(deps, s, placed.orderId, provider.id, result.status, result.reference, visitor.baseUrl);
+  return finishOrder(deps, s, placed.orderId, provider.id, result, visitor.baseUrl);
 }
 
 interface WriteArgs {

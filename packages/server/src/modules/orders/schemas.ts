@@ -61,4 +61,10 @@ const OrderSchema = Type.Object({
 });
 
 /** The checkout's answer (201): the order and the links of its pages. */
-export const PlacedOrderSchema = Type.Object({ order: OrderSchema, confirmationUrl: Type.String(), orderStatusUrl: Type.String() });
+export const PlacedOrderSchema = Type.Object({
+  order: OrderSchema,
+  confirmationUrl: Type.String(),
+  orderStatusUrl: Type.String(),
+  /** A payment the shopper finishes in the browser with the provider's script: its secret for that script. */
+  payment: Type.Optional(Type.Object({ provider: Type.String(), clientSecret: Type.String() })),
+});
