@@ -22,8 +22,28 @@ const AFTERPAY_MARKETS: Readonly<Record<string, { currency: string; range: Insta
 
 /** Klarna takes only the local currency of the shopper's country. */
 const KLARNA_CURRENCY: Readonly<Record<string, string>> = Object.freeze({
-  AT: 'EUR', AU: 'AUD', BE: 'EUR', CA: 'CAD', CH: 'CHF', CZ: 'CZK', DE: 'EUR', DK: 'DKK', ES: 'EUR', FI: 'EUR', FR: 'EUR',
-  GB: 'GBP', GR: 'EUR', IE: 'EUR', IT: 'EUR', NL: 'EUR', NO: 'NOK', NZ: 'NZD', PL: 'PLN', PT: 'EUR', SE: 'SEK', US: 'USD',
+  AT: 'EUR',
+  AU: 'AUD',
+  BE: 'EUR',
+  CA: 'CAD',
+  CH: 'CHF',
+  CZ: 'CZK',
+  DE: 'EUR',
+  DK: 'DKK',
+  ES: 'EUR',
+  FI: 'EUR',
+  FR: 'EUR',
+  GB: 'GBP',
+  GR: 'EUR',
+  IE: 'EUR',
+  IT: 'EUR',
+  NL: 'EUR',
+  NO: 'NOK',
+  NZ: 'NZD',
+  PL: 'PLN',
+  PT: 'EUR',
+  SE: 'SEK',
+  US: 'USD',
 });
 
 export interface StripeMethodInput {
@@ -60,7 +80,12 @@ export function stripeMethodTypes(input: StripeMethodInput): StripeMethodType[] 
   const currency = input.currency.toUpperCase();
   const enabled = new Set(input.enabled);
   const market = Object.hasOwn(AFTERPAY_MARKETS, country) ? AFTERPAY_MARKETS[country] : undefined;
-  if (enabled.has('afterpay_clearpay') && market && market.currency === currency && isInstallmentEligible(input.productTypes.map((productType) => ({ productType })))) {
+  if (
+    enabled.has('afterpay_clearpay') &&
+    market &&
+    market.currency === currency &&
+    isInstallmentEligible(input.productTypes.map((productType) => ({ productType })))
+  ) {
     const own = input.installments;
     const range = own && Number.isSafeInteger(own.minCents) && Number.isSafeInteger(own.maxCents) ? own : market.range;
     if (isInstallmentInRange(input.amountCents, range)) types.push('afterpay_clearpay');

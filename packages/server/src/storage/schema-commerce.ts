@@ -152,6 +152,10 @@ interface SubscriptionsTable {
   started_on: number;
   next_billing_on: number | null;
   created_on: number;
+  /** The provider that took the first payment (migration 0023-payments); renewals charge through it. */
+  payment_provider: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON SavedMethod (commerce/payments.ts): the payment method renewals charge; null until the first payment kept one. */
+  saved_method: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 interface CommerceCountersTable {
@@ -169,7 +173,32 @@ interface CommerceEventsTable {
   processed_on: number | null;
 }
 
+/** A site's provider secrets (migration 0023-payments): read by the provider only, never answered or logged. */
+interface PaymentSecretsTable {
+  website_id: string;
+  provider: string;
+  /** test or live. */
+  mode: string;
+  /** secretKey, webhookSecret. */
+  name: string;
+  secret: string;
+  updated_on: number;
+  updated_by: string | null;
+}
+
+/** A provider event a site handled (a webhook), once per event id: a second delivery changes nothing. */
+interface PaymentEventsTable {
+  website_id: string;
+  provider: string;
+  event_id: string;
+  type: string;
+  order_id: string | null;
+  received_on: number;
+}
+
 interface CommerceTables {
+  payment_secrets: PaymentSecretsTable;
+  payment_events: PaymentEventsTable;
   carts: CartsTable;
   cart_entries: CartEntriesTable;
   orders: OrdersTable;

@@ -28,9 +28,7 @@ const HOUR = 3_600_000;
 export const BROWSER_PAYMENT_HOLD_MS = HOUR;
 
 /** The provider's answer a placed order is finished with (a decline never gets here: it undoes the order). */
-export type FinishPayment =
-  | { status: 'paid' | 'pending'; reference: string | null }
-  | { status: 'action'; reference: string; clientSecret: string };
+export type FinishPayment = { status: 'paid' | 'pending'; reference: string | null } | { status: 'action'; reference: string; clientSecret: string };
 
 /**
  * Step 4 of placing an order, when the payment went through or is pending: the payment status;

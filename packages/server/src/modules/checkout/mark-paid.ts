@@ -2,7 +2,7 @@ import { newId } from '../../storage/ids.js';
 import { writeTransaction } from '../../storage/statement.js';
 import type { CommerceDeps } from '../commerce/index.js';
 import { loadSnapshot } from '../site/index.js';
-import type { OrderView } from '../commerce/index.js';
+import type { OrderView, SavedMethod } from '../commerce/index.js';
 import { whyNotPending, type OrderChange } from './holds.js';
 import { issuePaidOrder } from './paid.js';
 import { SYSTEM, recordOrderEvent, type OrderActor } from './timeline.js';
@@ -17,13 +17,14 @@ import { SYSTEM, recordOrderEvent, type OrderActor } from './timeline.js';
  * stock is no longer promised), ORDER_NOT_PENDING when it was paid or canceled already.
  * `payment.reference`: the payment's reference (a transfer's); `payment.baseUrl`: the site's origin,
  * for the links of orders placed before their address was kept on them; `payment.actor`: who
- * recorded it, for the order's timeline (the system when not given).
+ * recorded it, for the order's timeline (the system when not given); `payment.savedMethod`: the
+ * payment method the provider kept for the order's subscriptions, which their renewals charge.
  */
 export async function markOrderPaid(
   deps: CommerceDeps,
   websiteId: string,
   orderId: string,
-  payment: { reference?: string; baseUrl?: string; actor?: OrderActor } = {},
+  payment: { reference?: string; baseUrl?: string; actor?: OrderActor; savedMethod?: SavedMethod } = {},
 ): Promise<OrderChange<{ order: OrderView }>> {
   const s = await loadSnapshot(deps.store, websiteId);
   if (!s) return { ok: false, code: 'NOT_FOUND' };
