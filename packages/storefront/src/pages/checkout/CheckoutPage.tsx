@@ -326,11 +326,7 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
       onAddressDone={onAddressDone}
       onShippingOption={onShippingOption}
       onSubmit={() => void submit()}
-      stripe={
-        stripeSettings
-          ? { label: stripeLabel, state: stripePayment.state, container: stripePayment.container, error: stripePayment.error }
-          : undefined
-      }
+      stripe={stripeSettings ? { label: stripeLabel, state: stripePayment.state, container: stripePayment.container, error: stripePayment.error } : undefined}
     />
   );
 }

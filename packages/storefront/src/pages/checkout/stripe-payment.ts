@@ -28,7 +28,10 @@ export interface StripePayment {
 }
 
 const sameOptions = (a: DeferredOptions, b: DeferredOptions) =>
-  a.amount === b.amount && a.currency === b.currency && a.setupFutureUsage === b.setupFutureUsage && a.paymentMethodTypes?.join() === b.paymentMethodTypes?.join();
+  a.amount === b.amount &&
+  a.currency === b.currency &&
+  a.setupFutureUsage === b.setupFutureUsage &&
+  a.paymentMethodTypes?.join() === b.paymentMethodTypes?.join();
 
 export function useStripePayment({ settings, load, active, options }: StripePaymentInput): StripePayment {
   const [state, setState] = useState<StripeFormState>('idle');
