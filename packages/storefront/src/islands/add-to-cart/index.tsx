@@ -9,7 +9,7 @@ import { events } from '../../events.js';
 import { cartStore } from '../shared/cart-store.js';
 import { navigation, pageApi, storeOf } from '../shared/site.js';
 import { AddToCart } from './AddToCart.js';
-import { readProductMarkup } from './markup.js';
+import { type ProductMarkup, readProductMarkup } from './markup.js';
 import { watchVariantImages } from './variant-image.js';
 
 function sessionStorageOrNull(): Storage | null {
@@ -49,5 +49,23 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
         strings={context?.localizedStrings}
       />,
     );
+    if (context?.pageType === 50 && context.itemId === markup.itemId && walletsFor(markup, context)) void mountWallets(host, markup, tessera);
   }
+}
+
+/**
+ * The wallets' express checkout beside the product page's own button, when the site turns it on:
+ * for a product bought at once (not a subscription, a gift card, a paywall, or one whose form must
+ * be filled first); its chunk is fetched only then.
+ */
+function walletsFor(markup: ProductMarkup, context: TesseraGlobal['context']): boolean {
+  const stripe = (context?.storeSettings as { stripe?: { expressCheckout?: boolean } } | undefined)?.stripe;
+  return stripe?.expressCheckout === true && !markup.isSubscription && !markup.form && (markup.productType === 1 || markup.productType === 2 || markup.productType === 3);
+}
+
+async function mountWallets(host: HTMLElement, markup: ProductMarkup, tessera: TesseraGlobal): Promise<void> {
+  const [{ productPurchase }, { mountExpressAfter }] = await Promise.all([import('../../stripe/express-product.js'), import('../../stripe/express-mount.js')]);
+  const first = markup.variants[0];
+  const price = first ? (first.onSale ? first.salePrice : first.price) : null;
+  mountExpressAfter(host, tessera, productPurchase(markup, pageApi(tessera)), typeof price === 'number' ? price : 0);
 }

@@ -7,15 +7,30 @@ import { events } from '../../events.js';
 import { mountIndicators } from '../../islands/cart-indicators/index.js';
 import { cartStore } from '../../islands/shared/cart-store.js';
 import { minimumSubtotalCents, moneyFormatter, pageApi } from '../../islands/shared/site.js';
+import type { ShoppingCart } from '../../api/types.js';
 import { CartPage } from './CartPage.js';
 import { CartWordsContext, cartWords } from '../words.js';
+import { stripeSettingsOf } from '../../stripe/load.js';
+
+/** The wallets' express checkout for the cart, fetched only when the site turns it on. */
+async function expressFor(tessera: TesseraGlobal, api: ReturnType<typeof pageApi>) {
+  if (!stripeSettingsOf(tessera.context)?.expressCheckout) return undefined;
+  const [{ ExpressCheckout }, { cartPurchase }, { expressProps }] = await Promise.all([
+    import('../../stripe/ExpressCheckout.js'),
+    import('../../stripe/express-cart.js'),
+    import('../../stripe/express-mount.js'),
+  ]);
+  const props = expressProps(tessera, cartPurchase(api, cartStore));
+  if (!props) return undefined;
+  return (cart: ShoppingCart) => (cart.entries.length > 0 ? <ExpressCheckout {...props} amountCents={cart.grandTotalCents} /> : null);
+}
 
 export async function mount(elements: Element[], tessera: TesseraGlobal): Promise<void> {
   const element = elements[0] as HTMLElement;
   const api = pageApi(tessera);
   const words = cartWords(tessera.context);
   mountIndicators(document, cartStore, tessera);
-  const cart = await cartStore.ensure(api);
+  const [cart, express] = await Promise.all([cartStore.ensure(api), expressFor(tessera, api).catch(() => undefined)]);
   if (!cart) {
     const note = document.createElement('p');
     note.className = 'notice';
@@ -39,6 +54,7 @@ export async function mount(elements: Element[], tessera: TesseraGlobal): Promis
         format={moneyFormatter(tessera.context)}
         minimumSubtotalCents={minimumSubtotalCents(tessera.context)}
         heading={heading}
+        express={express}
       />
     </CartWordsContext.Provider>,
   );
