@@ -55,7 +55,9 @@ const NO_OPTION = 'tessera-shipping';
 const outcomeUnknown = (f: ApiError) => f.network || (f.status >= 500 && f.status !== 502) || f.code === 'CHECKOUT_IN_PROGRESS' || f.status === 429;
 
 function randomKey(): string {
-  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
 }
 
 interface WalletAddress {
@@ -189,7 +191,9 @@ export function ExpressCheckout({ settings, load, currency, amountCents, purchas
     const body: CheckoutRequest = {
       email: event.billingDetails?.email ?? '',
       ...p.what(),
-      ...(p.ships ? { shippingAddress: addressOf(event.shippingAddress, event.billingDetails?.phone), ...(rate && rate !== NO_OPTION ? { shippingOptionId: rate } : {}) } : {}),
+      ...(p.ships
+        ? { shippingAddress: addressOf(event.shippingAddress, event.billingDetails?.phone), ...(rate && rate !== NO_OPTION ? { shippingOptionId: rate } : {}) }
+        : {}),
       payment: { provider: 'stripe' },
     };
     const text = JSON.stringify(body);

@@ -60,7 +60,12 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
  */
 function walletsFor(markup: ProductMarkup, context: TesseraGlobal['context']): boolean {
   const stripe = (context?.storeSettings as { stripe?: { expressCheckout?: boolean } } | undefined)?.stripe;
-  return stripe?.expressCheckout === true && !markup.isSubscription && !markup.form && (markup.productType === 1 || markup.productType === 2 || markup.productType === 3);
+  return (
+    stripe?.expressCheckout === true &&
+    !markup.isSubscription &&
+    !markup.form &&
+    (markup.productType === 1 || markup.productType === 2 || markup.productType === 3)
+  );
 }
 
 async function mountWallets(host: HTMLElement, markup: ProductMarkup, tessera: TesseraGlobal): Promise<void> {
