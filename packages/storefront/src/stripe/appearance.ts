@@ -3,8 +3,9 @@
 
 const TRANSPARENT = /^(transparent|rgba\(0, 0, 0, 0\))$/;
 
-function styleOf(selector: string, doc: Document): CSSStyleDeclaration | null {
-  const el = doc.querySelector(selector);
+/** The computed style of the first match inside `near` (the form), else in the page. */
+function styleOf(selector: string, doc: Document, near: Element | null = null): CSSStyleDeclaration | null {
+  const el = near?.querySelector(selector) ?? doc.querySelector(selector);
   return el ? (doc.defaultView ?? window).getComputedStyle(el) : null;
 }
 
@@ -20,9 +21,9 @@ function backgroundOf(el: Element | null, doc: Document): string {
 /** Appearance for Elements, from the styles around `near` (the form the element sits in). */
 export function siteAppearance(near: Element | null, doc: Document = document): Record<string, unknown> {
   const body = (near ? (doc.defaultView ?? window).getComputedStyle(near) : null) ?? styleOf('body', doc);
-  const button = styleOf('.button', doc);
-  const error = styleOf('.field-error, .notice--error', doc);
-  const input = styleOf('.form-input', doc);
+  const button = styleOf('.button', doc, near);
+  const error = styleOf('.field-error, .notice--error', doc, near);
+  const input = styleOf('.form-input', doc, near);
   const variables: Record<string, string> = {};
   const put = (name: string, value: string | undefined | null) => {
     if (value && !TRANSPARENT.test(value)) variables[name] = value;

@@ -246,7 +246,14 @@ export function CheckoutView(p: CheckoutViewProps) {
               // Stripe's element draws its own labelled fields in its frames; the container is kept
               // (only hidden) while another provider is picked, so the element is made once.
               <div className="stripe-payment" hidden={values.provider !== 'stripe'}>
-                <div id="checkout-stripe" className="stripe-payment__element" ref={p.stripe.container} role="group" aria-label={T.paymentDetails} />
+                <div
+                  id="checkout-stripe"
+                  className="stripe-payment__element"
+                  ref={p.stripe.container}
+                  role="group"
+                  aria-label={T.paymentDetails}
+                  hidden={p.stripe.state === 'unavailable'}
+                />
                 {p.stripe.state === 'loading' && (
                   <p className="stripe-payment__loading" role="status">
                     {T.paymentFormLoading}
