@@ -76,7 +76,7 @@ const locationOf = (a: WalletAddress): ShippingLocation => ({
 });
 
 /** The wallet's shipping address as the checkout takes it (its one name split into first and last). */
-export function addressOf(shipping: { name?: string | null; address?: WalletAddress } | undefined, phone?: string | null): ShippingAddressInput {
+function addressOf(shipping: { name?: string | null; address?: WalletAddress } | undefined, phone?: string | null): ShippingAddressInput {
   const name = (shipping?.name ?? '').trim().split(/\s+/);
   const a = shipping?.address ?? {};
   return {

@@ -27,8 +27,10 @@ export interface DeferredOptions {
   readonly locale?: string;
 }
 
-export interface StripeElement {
+interface StripeElement {
   mount(target: HTMLElement): void;
+  // Each event has its own shape (Stripe's documentation); the islands type the ones they handle.
+  // biome-ignore lint/suspicious/noExplicitAny: the handler's event differs per event name
   on(event: string, handler: (event: any) => void): void;
   destroy(): void;
 }

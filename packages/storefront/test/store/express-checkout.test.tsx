@@ -6,7 +6,6 @@ import { CART_MESSAGES } from '@tessera/core/cart';
 import { act, screen } from '@testing-library/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import type { ShoppingCart } from '../../src/api/types.js';
 import { readProductMarkup } from '../../src/islands/add-to-cart/markup.js';
 import { createCartStore } from '../../src/islands/shared/cart-store.js';
 import { cartPurchase } from '../../src/stripe/express-cart.js';

@@ -6,7 +6,7 @@ import type { ConfirmPaymentRequest, DeferredOptions, StripeError, StripeJs, Str
 
 type Handler = (event: any) => void;
 
-export interface StandInElement {
+interface StandInElement {
   readonly type: string;
   readonly options: Record<string, unknown> | undefined;
   mountedIn: HTMLElement | null;

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { siteAppearance } from '../../stripe/appearance.js';
 import type { DeferredOptions, StripeElements, StripeJs, StripeLoader, StripeSettings } from '../../stripe/types.js';
 
-export type StripeFormState = 'idle' | 'loading' | 'ready' | 'unavailable';
+type StripeFormState = 'idle' | 'loading' | 'ready' | 'unavailable';
 
 export interface StripePaymentInput {
   readonly settings: StripeSettings | null;
