@@ -1,7 +1,8 @@
-// Stripe in Chromium: a copy of the demo shop that offers Stripe (test mode, Afterpay/Clearpay
-// on). The checkout page loads Stripe.js from Stripe's own address (answered here by a stand-in
-// script through the browser's routing: no network reaches Stripe) and mounts the Payment Element
-// in its labelled container; the other pages load nothing from Stripe. axe finds nothing serious,
+// Stripe in Chromium: a copy of the demo shop that offers Stripe (test mode, Afterpay/Clearpay and
+// the wallets' express checkout on). The checkout page loads Stripe.js from Stripe's own address
+// (answered here by a stand-in script through the browser's routing: no network reaches Stripe)
+// and mounts the Payment Element in its labelled container; the product and cart pages mount the
+// express element; a page without a purchase loads nothing from Stripe. axe finds nothing serious,
 // and screenshots on a phone and a desktop go to test-results/. Purchases end to end keep using
 // the test provider (storefront-shop.test.ts).
 import fs from 'node:fs';
@@ -27,9 +28,19 @@ const STAND_IN = (version: string) => `(() => {
         record.elements.push(options);
         return {
           create(type) {
+            const handlers = {};
             return {
               mount(target) {
                 record.mounted.push({ type, label: target.getAttribute('aria-label') });
+                if (type === 'expressCheckout') {
+                  const wallet = document.createElement('button');
+                  wallet.type = 'button';
+                  wallet.textContent = 'Pay with the stand-in wallet';
+                  wallet.style.cssText = 'display:block;width:100%;height:44px;border:0;border-radius:6px;background:#000;color:#fff;font:inherit';
+                  target.append(wallet);
+                  setTimeout(() => handlers.ready && handlers.ready({ availablePaymentMethods: { googlePay: true } }), 0);
+                  return;
+                }
                 const label = document.createElement('label');
                 label.textContent = 'Card number (stand-in)';
                 const input = document.createElement('input');
@@ -38,7 +49,7 @@ const STAND_IN = (version: string) => `(() => {
                 label.append(input);
                 target.append(label);
               },
-              on() {},
+              on(name, handler) { handlers[name] = handler; },
               destroy() {},
             };
           },
@@ -60,7 +71,7 @@ describe('Stripe in the storefront', () => {
       const file = path.join(siteDir, 'site.json');
       const site = JSON.parse(fs.readFileSync(file, 'utf8'));
       site.store.paymentProviders = ['stripe', 'test'];
-      site.store.stripe = { testMode: true, testPublishableKey: 'pk_test_e2e', paymentMethods: ['afterpay_clearpay'], expressCheckout: false };
+      site.store.stripe = { testMode: true, testPublishableKey: 'pk_test_e2e', paymentMethods: ['afterpay_clearpay'], expressCheckout: true };
       fs.writeFileSync(file, `${JSON.stringify(site, null, 2)}\n`);
       return startServer({ siteDir, themesDir: path.join(REPO, 'themes') });
     },
@@ -91,14 +102,55 @@ describe('Stripe in the storefront', () => {
     await page.getByRole('link', { name: 'View Cart' }).waitFor();
   }
 
-  it('loads Stripe.js from Stripe on the checkout only, and mounts the Payment Element in its labelled container', async () => {
+  /** axe on a phone and a desktop, with a screenshot of each. */
+  async function lookAt(page: Page, name: string) {
+    for (const [width, height, size] of [
+      [1280, 900, 'desktop'],
+      [390, 844, 'phone'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      expect(await seriousViolations(page), `${name} ${size}`).toEqual([]);
+      await saveScreenshot(page, `${name}-${size}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  it('shows the wallets beside a product’s button and above the cart’s checkout button, and nothing of Stripe elsewhere', async () => {
     const asked = await watchStripe(ui.page);
     await ui.page.goto(`${ui.server.url}/`);
-    await addMugsToCart(ui.page);
-    await ui.page.goto(`${ui.server.url}/cart`);
-    await ui.page.getByRole('link', { name: 'Check out' }).waitFor();
-    // The home, product and cart pages (express checkout off): nothing from Stripe.
+    await ui.page.locator('footer').waitFor();
+    // A page without a purchase: nothing from Stripe, and the strict policy.
     expect(asked).toEqual([]);
+    await addMugsToCart(ui.page);
+    const wallet = ui.page.getByRole('group', { name: 'Express checkout' });
+    await wallet.getByRole('button', { name: 'Pay with the stand-in wallet' }).waitFor();
+    // Beside the product's own button.
+    const [button, express] = await Promise.all([ui.page.getByRole('button', { name: 'Add to Cart' }).boundingBox(), wallet.boundingBox()]);
+    expect(express!.y).toBeGreaterThanOrEqual(button!.y + button!.height);
+    expect(express!.height).toBeGreaterThanOrEqual(44);
+    expect(asked).toHaveLength(1);
+    await lookAt(ui.page, 'stripe-express-product');
+
+    await ui.page.goto(`${ui.server.url}/cart`);
+    await ui.page.getByRole('group', { name: 'Express checkout' }).getByRole('button', { name: 'Pay with the stand-in wallet' }).waitFor();
+    const [cartWallet, checkout] = await Promise.all([
+      ui.page.getByRole('group', { name: 'Express checkout' }).boundingBox(),
+      ui.page.getByRole('link', { name: 'Check out' }).boundingBox(),
+    ]);
+    expect(cartWallet!.y + cartWallet!.height).toBeLessThanOrEqual(checkout!.y);
+    await lookAt(ui.page, 'stripe-express-cart');
+    const record = await ui.page.evaluate(
+      () => (window as unknown as { stripeStandIn: { elements: Record<string, unknown>[]; mounted: unknown[] } }).stripeStandIn,
+    );
+    expect(record.elements[0]).toMatchObject({ mode: 'payment', amount: 6400, currency: 'usd', paymentMethodTypes: ['card'] });
+    expect(record.mounted).toEqual([{ type: 'expressCheckout', label: 'Express checkout' }]);
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it('loads Stripe.js from Stripe on the checkout, and mounts the Payment Element in its labelled container', async () => {
+    const asked = await watchStripe(ui.page);
+    await addMugsToCart(ui.page);
+    const before = asked.length;
 
     const response = await ui.page.goto(`${ui.server.url}/checkout`);
     expect(response!.headers()['content-security-policy']).toContain("script-src 'self' https://js.stripe.com");
@@ -106,8 +158,8 @@ describe('Stripe in the storefront', () => {
     await expect.poll(() => radio.isChecked()).toBe(true);
     const element = ui.page.getByRole('group', { name: 'Payment details' });
     await element.getByLabel('Card number (stand-in)').waitFor();
-    expect(asked).toHaveLength(1);
-    expect(asked[0]).toMatch(/^https:\/\/js\.stripe\.com\/[a-z0-9]+\/stripe\.js(\?.*)?$/);
+    expect(asked).toHaveLength(before + 1);
+    expect(asked.at(-1)).toMatch(/^https:\/\/js\.stripe\.com\/[a-z0-9]+\/stripe\.js(\?.*)?$/);
     const record = await ui.page.evaluate(
       () => (window as unknown as { stripeStandIn: { keys: string[]; elements: Record<string, unknown>[]; mounted: unknown[] } }).stripeStandIn,
     );
@@ -116,12 +168,7 @@ describe('Stripe in the storefront', () => {
     expect(record.elements[0]).toMatchObject({ mode: 'payment', amount: 6400, currency: 'usd', paymentMethodTypes: ['card', 'afterpay_clearpay'] });
     expect(record.mounted).toEqual([{ type: 'payment', label: 'Payment details' }]);
     expect(ui.pageErrors).toEqual([]);
-
-    expect(await seriousViolations(ui.page)).toEqual([]);
-    await saveScreenshot(ui.page, 'stripe-checkout-desktop');
-    await ui.page.setViewportSize({ width: 390, height: 844 });
-    expect(await seriousViolations(ui.page)).toEqual([]);
-    await saveScreenshot(ui.page, 'stripe-checkout-phone');
+    await lookAt(ui.page, 'stripe-checkout');
     // The test provider's card is still one choice away.
     await ui.page.getByLabel('Card', { exact: true }).check();
     await expect.poll(() => element.isVisible()).toBe(false);

@@ -33,7 +33,10 @@ let navigate: Mock<(url: string) => void>;
 let stand: StripeStandIn;
 let keys: number;
 
-async function mount(current: ShoppingCart, options: { purchase?: Purchase; load?: StripeLoader; providers?: string[] } = {}) {
+async function mount(
+  current: ShoppingCart,
+  options: { purchase?: Purchase; load?: StripeLoader; providers?: string[]; settings?: typeof STRIPE_SETTINGS | null } = {},
+) {
   document.body.innerHTML = '<main><h1>Checkout</h1><div id="tessera-checkout"></div></main>';
   net.always('GET', '/api/commerce/shopping-cart', () => json(200, current));
   act(() => {
@@ -47,7 +50,7 @@ async function mount(current: ShoppingCart, options: { purchase?: Purchase; load
         format={format}
         navigate={navigate}
         newKey={() => `key-${++keys}`}
-        stripe={{ settings: STRIPE_SETTINGS, load: options.load ?? stand.load, currency: 'USD' }}
+        stripe={{ settings: options.settings === undefined ? STRIPE_SETTINGS : options.settings, load: options.load ?? stand.load, currency: 'USD' }}
       />,
     );
   });
@@ -173,6 +176,14 @@ describe('the checkout with Stripe', () => {
     expect(stand.log.filter((l) => l === 'submit')).toHaveLength(2);
     expect(screen.queryByText('Your card was declined.')).toBeNull();
     expect(navigate).toHaveBeenCalledWith('/checkout/order-confirmed?token=t1');
+  });
+
+  it('loads nothing from Stripe on a site that does not offer it', async () => {
+    await mount(SHIPPED(), { settings: null, providers: ['offline', 'test'] });
+    fireEvent.click(screen.getByLabelText('Card'));
+    await settle();
+    expect(stand.keys).toEqual([]);
+    expect(screen.queryByRole('group', { name: 'Payment details' })).toBeNull();
   });
 
   it('says card payments are unavailable when Stripe.js fails to load, and the other providers still work', async () => {
