@@ -31,6 +31,8 @@ export function productPurchase(markup: ProductMarkup, api: CommerceApi): Expres
     options = answer.ok ? answer.data.shippingOptions : [];
     return options;
   };
+  // Read now: the wallet's sheet must open within a second of the click, too soon for a request.
+  if (ships) void siteOptions();
   const totalWith = (c: Chosen, option: ShippingOption | undefined) =>
     computeCartTotals({
       entries: [{ quantity: c.quantity, unitPriceCents: c.unitPriceCents, productType: markup.productType }],

@@ -178,6 +178,23 @@ describe('the checkout with Stripe', () => {
     expect(navigate).toHaveBeenCalledWith('/checkout/order-confirmed?token=t1');
   });
 
+  it('places a free order without Stripe: nothing is due, so nothing is loaded or confirmed', async () => {
+    const free = entry({ id: 'sample', title: 'Free Sample', subTotalCents: 0, productType: 2 });
+    await mount(cart([free], { grandTotalCents: 0 }));
+    type(/^Email/, 'ada@example.com');
+    net.on('POST', '/api/commerce/checkout', () =>
+      json(201, {
+        order: { id: 'o2', orderNumber: 1002, grandTotalCents: 0, paymentStatus: 'PAID' },
+        confirmationUrl: '/checkout/order-confirmed?token=t2',
+        orderStatusUrl: '/x',
+      }),
+    );
+    await place();
+    expect(stand.keys).toEqual([]);
+    expect(checkouts().map((c) => c.body)).toEqual([expect.objectContaining({ payment: { provider: 'stripe' } })]);
+    expect(navigate).toHaveBeenCalledWith('/checkout/order-confirmed?token=t2');
+  });
+
   it('loads nothing from Stripe on a site that does not offer it', async () => {
     await mount(SHIPPED(), { settings: null, providers: ['offline', 'test'] });
     fireEvent.click(screen.getByLabelText('Card'));

@@ -253,7 +253,13 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
   const payWithStripe = async (body: CheckoutRequest) => {
     const loaded = stripePayment.ready();
     if (!loaded) {
-      setProblem(T.cardPaymentsUnavailable);
+      // Nothing to pay (a free order): the server places it paid, with no payment to confirm.
+      if (totals.totalCents === 0) {
+        const placed = await place(body);
+        if (placed) navigate(placed.confirmationUrl);
+        return;
+      }
+      setProblem(stripePayment.state === 'loading' ? T.paymentFormLoading : T.cardPaymentsUnavailable);
       return;
     }
     setPlacing(true);
