@@ -21,8 +21,10 @@ const unitPrice = (v: VariantMarkup): number | null => {
   return typeof price === 'number' ? price : null;
 };
 
-export function productPurchase(markup: ProductMarkup, api: CommerceApi): ExpressPurchase {
+export function productPurchase(markup: ProductMarkup, api: CommerceApi, pageUrl: string = window.location.pathname): ExpressPurchase {
   let chosen: Chosen | null = null;
+  // A product without choices has no variants in its markup: its price and stock are the page's.
+  const pageVariants = markup.variantsElement ? null : api.productVariants(pageUrl).then((a) => (a.ok ? (a.data as readonly VariantMarkup[]) : null));
   let options: readonly ShippingOption[] | null = null;
   const ships = markup.productType === PHYSICAL;
   const siteOptions = async () => {
@@ -46,7 +48,8 @@ export function productPurchase(markup: ProductMarkup, api: CommerceApi): Expres
   return {
     ships,
     async start() {
-      const product = productData(markup);
+      const own = pageVariants ? await pageVariants : null;
+      const product = own && own.length > 0 ? { ...productData(markup), variants: own.slice(0, 1) } : productData(markup);
       const result = validateAddToCart({
         product,
         chosenOptions: chosenOptions(markup),

@@ -242,6 +242,24 @@ describe('express checkout on a product page', () => {
     expect(navigate).toHaveBeenCalledWith('/checkout/order-confirmed?token=t1');
   });
 
+  it('reads the price and stock of a product without choices from its page', async () => {
+    const plain = productItem({ id: 'sticker', productType: 2, variants: [{ sku: 'STICKER', price: 400 }] });
+    const markup = readProductMarkup(renderProduct(plain));
+    net.always('GET', '/shop/sticker', () => json(200, { item: plain }));
+    const element = await mount(productPurchase(markup, apiOn(net), '/shop/sticker'), 0);
+    const click = await wallet(element, 'click');
+    // Digital: no address asked for.
+    expect(click.resolve).toHaveBeenCalledWith({ emailRequired: true, phoneNumberRequired: false });
+    expect(stand.updates.at(-1)).toEqual({ amount: 400 });
+    net.on('POST', '/api/commerce/checkout', PLACED);
+    await wallet(element, 'confirm', { billingDetails: { email: 'ada@example.com' } });
+    expect(net.to('POST', '/api/commerce/checkout')[0]!.body).toEqual({
+      email: 'ada@example.com',
+      expressCheckout: { itemId: 'sticker', quantity: 1 },
+      payment: { provider: 'stripe' },
+    });
+  });
+
   it('opens no wallet for a sold-out variant, and says why', async () => {
     const markup = readProductMarkup(renderProduct(item));
     (document.querySelector('select') as HTMLSelectElement).value = 'Slate';

@@ -55,13 +55,16 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
 
 /**
  * The wallets' express checkout beside the product page's own button, when the site turns it on:
- * for a product bought at once (not a subscription, a gift card, a paywall, or one whose form must
- * be filled first); its chunk is fetched only then.
+ * for a product bought at once (not a subscription, a gift card, a paywall, one whose form must be
+ * filled first, or one sold out in every variant); its chunk is fetched only then.
  */
 function walletsFor(markup: ProductMarkup, context: TesseraGlobal['context']): boolean {
   const stripe = (context?.storeSettings as { stripe?: { expressCheckout?: boolean } } | undefined)?.stripe;
+  // A product without choices writes no variants into the page: its stock is checked on the click.
+  const buyable = markup.variants.length === 0 || markup.variants.some((v) => v.unlimited === true || (typeof v.qtyInStock === 'number' && v.qtyInStock > 0));
   return (
     stripe?.expressCheckout === true &&
+    buyable &&
     !markup.isSubscription &&
     !markup.form &&
     (markup.productType === 1 || markup.productType === 2 || markup.productType === 3)
