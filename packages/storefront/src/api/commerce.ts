@@ -54,11 +54,6 @@ export function createCommerceApi(options: ApiOptions = {}) {
         return null;
       }
     },
-    /** A product page's context (`?format=json`): its variants' prices and stock (a product without choices writes none into its markup). */
-    productVariants: async (fullUrl: string): Promise<ApiResult<readonly Record<string, unknown>[]>> => {
-      const answer = await api<{ item?: { structuredContent?: { variants?: Record<string, unknown>[] } } }>('GET', `${fullUrl}?format=json`);
-      return answer.ok ? { ...answer, data: answer.data?.item?.structuredContent?.variants ?? [] } : answer;
-    },
     /** A product page's context (`?format=json`): the additional-fields form of a cart entry's product. */
     productForm: async (fullUrl: string): Promise<ApiResult<Record<string, unknown> | null>> => {
       const answer = await api<{ item?: { structuredContent?: { additionalFieldsForm?: Record<string, unknown> | null } } }>('GET', `${fullUrl}?format=json`);

@@ -1,11 +1,20 @@
 // A product page's express purchase: the item, variant and quantity chosen on the page, bought at
-// once (the checkout's `expressCheckout`), its totals by core's rules for one line with the site's
-// shipping options (the cart's totals need no cart here). Tax is the server's to add: the wallet
-// shows the estimate, the PaymentIntent the order's real amount.
-import { computeCartTotals, validateAddToCart } from '@tessera/core/cart';
+// once (the checkout's `expressCheckout`), its total as the checkout page counts one item: the line
+// and the site's shipping option (free from its free-over amount). Tax is the server's to add: the
+// wallet shows the estimate, the PaymentIntent the order's real amount.
+import { validateAddToCart } from '@tessera/core/cart';
 import type { CommerceApi } from '../api/commerce.js';
 import type { ShippingOption } from '../api/types.js';
-import { chosenOptions, type ProductMarkup, productData, type VariantMarkup } from '../islands/add-to-cart/markup.js';
+import type { chosenOptions, ProductMarkup, productData, VariantMarkup } from '../islands/add-to-cart/markup.js';
+
+/**
+ * The product island's own readers of its markup, handed in rather than imported, so that this
+ * chunk shares no module with the product page's (which every product page loads).
+ */
+export interface MarkupReaders {
+  readonly productData: typeof productData;
+  readonly chosenOptions: typeof chosenOptions;
+}
 import type { ExpressPurchase, ExpressQuote } from './ExpressCheckout.js';
 
 const PHYSICAL = 1;
@@ -16,15 +25,32 @@ interface Chosen {
   readonly unitPriceCents: number;
 }
 
+/** A product page's variants from its context (`?format=json`); null when it cannot be read. */
+async function readVariants(pageUrl: string, doFetch: typeof fetch): Promise<readonly VariantMarkup[] | null> {
+  try {
+    const res = await doFetch(`${pageUrl}?format=json`, { credentials: 'same-origin' });
+    if (!res.ok) return null;
+    const page = (await res.json()) as { item?: { structuredContent?: { variants?: VariantMarkup[] } } };
+    return page.item?.structuredContent?.variants ?? null;
+  } catch {
+    return null;
+  }
+}
+
 const unitPrice = (v: VariantMarkup): number | null => {
   const price = v.onSale ? v.salePrice : v.price;
   return typeof price === 'number' ? price : null;
 };
 
-export function productPurchase(markup: ProductMarkup, api: CommerceApi, pageUrl: string = window.location.pathname): ExpressPurchase {
+export function productPurchase(
+  markup: ProductMarkup,
+  api: CommerceApi,
+  { productData, chosenOptions }: MarkupReaders,
+  page: { readonly url: string; readonly fetch: typeof fetch } = { url: window.location.pathname, fetch: (...a) => fetch(...a) },
+): ExpressPurchase {
   let chosen: Chosen | null = null;
   // A product without choices has no variants in its markup: its price and stock are the page's.
-  const pageVariants = markup.variantsElement ? null : api.productVariants(pageUrl).then((a) => (a.ok ? (a.data as readonly VariantMarkup[]) : null));
+  const pageVariants = markup.variantsElement ? null : readVariants(page.url, page.fetch);
   let options: readonly ShippingOption[] | null = null;
   const ships = markup.productType === PHYSICAL;
   const siteOptions = async () => {
@@ -35,11 +61,11 @@ export function productPurchase(markup: ProductMarkup, api: CommerceApi, pageUrl
   };
   // Read now: the wallet's sheet must open within a second of the click, too soon for a request.
   if (ships) void siteOptions();
-  const totalWith = (c: Chosen, option: ShippingOption | undefined) =>
-    computeCartTotals({
-      entries: [{ quantity: c.quantity, unitPriceCents: c.unitPriceCents, productType: markup.productType }],
-      shippingOption: option ?? null,
-    }).grandTotalCents;
+  const totalWith = (c: Chosen, option: ShippingOption | undefined) => {
+    const line = c.unitPriceCents * c.quantity;
+    const free = !option || (option.freeOverCents !== null && line >= option.freeOverCents);
+    return line + (ships && !free ? option.priceCents : 0);
+  };
   const quote = async (c: Chosen): Promise<ExpressQuote> => {
     const all = ships ? await siteOptions() : [];
     const rates = all.map((o) => ({ id: o.id, displayName: o.name, amount: totalWith(c, o) - totalWith(c, undefined) }));

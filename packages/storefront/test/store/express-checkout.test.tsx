@@ -6,7 +6,7 @@ import { CART_MESSAGES } from '@tessera/core/cart';
 import { act, screen } from '@testing-library/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
-import { readProductMarkup } from '../../src/islands/add-to-cart/markup.js';
+import { chosenOptions, productData, readProductMarkup } from '../../src/islands/add-to-cart/markup.js';
 import { createCartStore } from '../../src/islands/shared/cart-store.js';
 import { cartPurchase } from '../../src/stripe/express-cart.js';
 import { productPurchase } from '../../src/stripe/express-product.js';
@@ -210,7 +210,7 @@ describe('express checkout on a product page', () => {
     (document.querySelector('select') as HTMLSelectElement).value = 'Sand';
     markup.quantityInput!.value = '3';
     net.always('GET', '/api/commerce/shopping-cart', () => json(200, CART));
-    const element = await mount(productPurchase(markup, apiOn(net)), 2800);
+    const element = await mount(productPurchase(markup, apiOn(net), { productData, chosenOptions }), 2800);
     const click = await wallet(element, 'click');
     // 3 × 28.00 = 84.00: the standard option is free over 75.00.
     expect(click.resolve).toHaveBeenCalledWith(
@@ -246,7 +246,7 @@ describe('express checkout on a product page', () => {
     const plain = productItem({ id: 'sticker', productType: 2, variants: [{ sku: 'STICKER', price: 400 }] });
     const markup = readProductMarkup(renderProduct(plain));
     net.always('GET', '/shop/sticker', () => json(200, { item: plain }));
-    const element = await mount(productPurchase(markup, apiOn(net), '/shop/sticker'), 0);
+    const element = await mount(productPurchase(markup, apiOn(net), { productData, chosenOptions }, { url: '/shop/sticker', fetch: net.fetch }), 0);
     const click = await wallet(element, 'click');
     // Digital: no address asked for.
     expect(click.resolve).toHaveBeenCalledWith({ emailRequired: true, phoneNumberRequired: false });
@@ -263,7 +263,7 @@ describe('express checkout on a product page', () => {
   it('opens no wallet for a sold-out variant, and says why', async () => {
     const markup = readProductMarkup(renderProduct(item));
     (document.querySelector('select') as HTMLSelectElement).value = 'Slate';
-    const element = await mount(productPurchase(markup, apiOn(net)), 2800);
+    const element = await mount(productPurchase(markup, apiOn(net), { productData, chosenOptions }), 2800);
     const click = await wallet(element, 'click');
     expect(click.resolve).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe(CART_MESSAGES.outOfStock);

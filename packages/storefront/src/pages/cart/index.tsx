@@ -7,22 +7,15 @@ import { events } from '../../events.js';
 import { mountIndicators } from '../../islands/cart-indicators/index.js';
 import { cartStore } from '../../islands/shared/cart-store.js';
 import { minimumSubtotalCents, moneyFormatter, pageApi } from '../../islands/shared/site.js';
-import type { ShoppingCart } from '../../api/types.js';
 import { CartPage } from './CartPage.js';
 import { CartWordsContext, cartWords } from '../words.js';
 import { stripeSettingsOf } from '../../stripe/load.js';
 
 /** The wallets' express checkout for the cart, fetched only when the site turns it on. */
-async function expressFor(tessera: TesseraGlobal, api: ReturnType<typeof pageApi>) {
+async function expressFor(tessera: TesseraGlobal) {
   if (!stripeSettingsOf(tessera.context)?.expressCheckout) return undefined;
-  const [{ ExpressCheckout }, { cartPurchase }, { expressProps }] = await Promise.all([
-    import('../../stripe/ExpressCheckout.js'),
-    import('../../stripe/express-cart.js'),
-    import('../../stripe/express-mount.js'),
-  ]);
-  const props = expressProps(tessera, cartPurchase(api, cartStore));
-  if (!props) return undefined;
-  return (cart: ShoppingCart) => (cart.entries.length > 0 ? <ExpressCheckout {...props} amountCents={cart.grandTotalCents} /> : null);
+  const { cartExpress } = await import('../../stripe/express-mount.js');
+  return cartExpress(tessera, cartStore);
 }
 
 export async function mount(elements: Element[], tessera: TesseraGlobal): Promise<void> {
@@ -30,7 +23,7 @@ export async function mount(elements: Element[], tessera: TesseraGlobal): Promis
   const api = pageApi(tessera);
   const words = cartWords(tessera.context);
   mountIndicators(document, cartStore, tessera);
-  const [cart, express] = await Promise.all([cartStore.ensure(api), expressFor(tessera, api).catch(() => undefined)]);
+  const [cart, express] = await Promise.all([cartStore.ensure(api), expressFor(tessera).catch(() => undefined)]);
   if (!cart) {
     const note = document.createElement('p');
     note.className = 'notice';
