@@ -37,6 +37,14 @@ export default defineConfig({
       // Object.freeze could in principle have an effect.
       treeshake: { manualPureFunctions: ['Object.freeze', 'Object.fromEntries', 'defineEnum'] },
       output: {
+        // Core's product rules (types, labels, installment eligibility) in one chunk: the product
+        // page needs them all, and the checkout a few (the card-network provider's method types);
+        // split by what each page shares, they would cost the product page a request and a gzip
+        // frame for each part.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'product-rules', test: /packages[\\/]core[\\/](src|dist)[\\/](product[\\/]|enums[\\/]product-type)/ }],
+        },
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',

@@ -20,4 +20,11 @@ export const CHECKOUT_TEXTS = Object.freeze({
   placeOrder: 'Place order',
   placingOrder: 'Placing order…',
   quantityTimes: 'Quantity: {quantity}',
+  // The card-network provider's payment form in the browser (Stripe: cards, wallets, pay later).
+  payWithCardsAndWallets: 'Card, Apple Pay, Google Pay',
+  paymentDetails: 'Payment details',
+  paymentFormLoading: 'Loading the payment form…',
+  cardPaymentsUnavailable: 'Card payments are unavailable right now. Please try again later.',
+  paymentNotCompleted: 'Your payment could not be completed. Please try again.',
+  expressCheckout: 'Express checkout',
 });

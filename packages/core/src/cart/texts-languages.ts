@@ -64,6 +64,12 @@ export const CHECKOUT_TEXTS_FR: Readonly<Record<keyof typeof CHECKOUT_TEXTS, str
   placeOrder: 'Passer la commande',
   placingOrder: 'Commande en cours…',
   quantityTimes: 'Quantité : {quantity}',
+  payWithCardsAndWallets: 'Carte, Apple Pay, Google Pay',
+  paymentDetails: 'Détails du paiement',
+  paymentFormLoading: 'Chargement du formulaire de paiement…',
+  cardPaymentsUnavailable: 'Le paiement par carte est indisponible pour le moment. Veuillez réessayer plus tard.',
+  paymentNotCompleted: "Votre paiement n'a pas pu aboutir. Veuillez réessayer.",
+  expressCheckout: 'Paiement express',
 });
 
 /** The cart and checkout pages' words that live with the product page's (texts.ts). */

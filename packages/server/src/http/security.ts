@@ -24,15 +24,32 @@ const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'frame-ancestors': ["'self'"],
 };
 
+const cspOf = (directives: Readonly<Record<string, readonly string[]>>) =>
+  Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+
+/**
+ * The pages that load Stripe.js (a site's checkout, and its product and cart pages when the
+ * wallets' express checkout is on) get the exceptions Stripe documents for its script and its
+ * payment forms' frames: the script and frames from js.stripe.com and its subdomains, calls to
+ * api.stripe.com, and the 3-D Secure frames of hooks.stripe.com. Every other page keeps the strict
+ * policy above.
+ */
+export const STRIPE_CONTENT_SECURITY_POLICY = cspOf({
+  ...CSP_DIRECTIVES,
+  'script-src': [...CSP_DIRECTIVES['script-src']!, 'https://js.stripe.com', 'https://*.js.stripe.com'],
+  'connect-src': [...CSP_DIRECTIVES['connect-src']!, 'https://api.stripe.com'],
+  'frame-src': [...CSP_DIRECTIVES['frame-src']!, 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+});
+
 /**
  * Security headers, the set Helmet sends, computed once. (@fastify/helmet builds Helmet's middleware
  * anew on every request: measured here, it took a static route from about 40,000 to 10,000
  * requests per second, so Tessera sets the same headers itself.)
  */
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': Object.entries(CSP_DIRECTIVES)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join(';'),
+  'content-security-policy': cspOf(CSP_DIRECTIVES),
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',

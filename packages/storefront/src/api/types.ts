@@ -100,4 +100,6 @@ export interface PlacedOrder {
   readonly order: { readonly id: string; readonly orderNumber: number; readonly grandTotalCents: number; readonly paymentStatus: string };
   readonly confirmationUrl: string;
   readonly orderStatusUrl: string;
+  /** A payment the shopper finishes in the browser (Stripe): the PaymentIntent's client secret. */
+  readonly payment?: { readonly provider: string; readonly clientSecret: string };
 }

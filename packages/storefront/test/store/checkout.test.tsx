@@ -254,6 +254,7 @@ describe('the checkout', () => {
         unitPriceCents: 5000,
         imageUrl: null,
         requiresShipping: false,
+        productType: 4,
       },
     });
     expect(readPurchase(document.getElementById('b')!, '', null)).toBeNull();

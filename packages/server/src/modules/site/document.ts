@@ -6,6 +6,7 @@ import { captchaSiteKey, cookieSettings } from './context/site.js';
 import { Captcha, CHALLENGE_PATH } from '../../captcha/index.js';
 import { DEFAULT_STRINGS, variantOverridesAllowed } from '@tessera/core';
 import { localizedStrings } from './localized-strings.js';
+import { stripeBrowserSettings } from './context/stripe.js';
 
 /** Who is browsing, for the collectors' skip rules (platform.md section 6): the site owner, signed in, is not counted. */
 export interface BrowserVisitor {
@@ -78,6 +79,8 @@ function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string
       // The storefront's add-to-cart buttons and checkout: buy at once (the commerce module adds
       // the payment providers' ids the checkout offers).
       expressCheckout: storeSettings.expressCheckout,
+      // The card-network provider's public settings, only on a site that offers it (never a secret).
+      ...stripeOf(s),
     } as Record<string, unknown>,
     // Measurement: what the collectors read (packages/storefront/src/collectors/context.ts).
     censusDisabled: options.censusDisabled,
@@ -90,6 +93,11 @@ function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string
     // The islands' words in the page's language: only those that differ from English (none on an English page).
     localizedStrings: translatedStrings(page.localizedStrings),
   };
+}
+
+function stripeOf(s: SiteSnapshot): { stripe?: ReturnType<typeof stripeBrowserSettings> } {
+  const stripe = stripeBrowserSettings(s.store);
+  return stripe ? { stripe } : {};
 }
 
 function withHooks<T extends BrowserContext>(s: SiteSnapshot, context: T, hooks: readonly BrowserContextHook[] = []): T {

@@ -18,6 +18,8 @@ export interface KeptPage {
   /** The page as a visitor without a cart sees it. */
   body: Buffer;
   language: string | undefined;
+  /** The page's own Content-Security-Policy, when it is not the site's default (a page that loads Stripe.js). */
+  contentSecurityPolicy?: string;
   /** The same page completed for this request's visitor; absent when the theme declares no visitor blocks. */
   personalize?: (request: FastifyRequest) => Promise<Buffer>;
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from '../../clock.js';
 import { displayUrl, type Config } from '../../config.js';
 import { ensureCrumb } from '../../http/crumb.js';
+import { STRIPE_CONTENT_SECURITY_POLICY } from '../../http/security.js';
 import { siteOrigin } from '../../http/origin.js';
 import { safeRedirectTarget } from '../../http/paths.js';
 import { PageType } from '../../constants.js';
@@ -12,6 +13,7 @@ import { ANONYMOUS, type BrowserContextHook, type BrowserVisitor, footersHtml, h
 import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageResult } from './pages.js';
 import { renderPartial, renderTemplate, type TemplateIssue } from './render.js';
 import { PageCache } from './page-cache.js';
+import { loadsStripe, stripeBrowserSettings } from './context/stripe.js';
 import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from './snapshot.js';
 import type { LoadedTheme, ThemeCache } from './theme.js';
 
@@ -93,6 +95,7 @@ export class SiteRenderer {
       body = await kept.personalize(request);
     }
     ensureCrumb(request, reply);
+    if (kept.contentSecurityPolicy) reply.header('content-security-policy', kept.contentSecurityPolicy);
     reply.header('cache-control', 'no-cache');
     if (kept.language) reply.header('content-language', kept.language);
     reply.header('vary', 'Cookie');
@@ -189,6 +192,9 @@ export class SiteRenderer {
     // Only a page about to be kept leaves its visitor blocks as holes; any other (one rendered for this
     // request alone, or one that shows the cart itself) is rendered whole with the visitor's data.
     const keep = cacheKey !== null && request.routeOptions.config?.visitorPage !== true;
+    // A page that loads Stripe.js is sent with the provider's exceptions to the policy (http/security.ts).
+    const contentSecurityPolicy = loadsStripe(stripeBrowserSettings(snapshot.store), result.context) ? STRIPE_CONTENT_SECURITY_POLICY : undefined;
+    if (contentSecurityPolicy) reply.header('content-security-policy', contentSecurityPolicy);
     const page = this.renderPage(snapshot, theme, result, visitorOf(request, snapshot), visitorData, keep);
     const body = page.complete(visitorData);
     const forEveryone = Object.keys(visitorData).length === 0;
@@ -197,6 +203,7 @@ export class SiteRenderer {
       this.pageCache.set(snapshot, cacheKey, {
         body: forEveryone ? body : page.complete({}),
         language,
+        contentSecurityPolicy,
         ...(page.holes ? { personalize: async (r: FastifyRequest) => page.complete(await this.visitorData(r, snapshot, context)) } : {}),
       });
     }

@@ -9,7 +9,7 @@ import { events } from '../../events.js';
 import { cartStore } from '../shared/cart-store.js';
 import { navigation, pageApi, storeOf } from '../shared/site.js';
 import { AddToCart } from './AddToCart.js';
-import { readProductMarkup } from './markup.js';
+import { chosenOptions, productData, readProductMarkup } from './markup.js';
 import { watchVariantImages } from './variant-image.js';
 
 function sessionStorageOrNull(): Storage | null {
@@ -30,7 +30,8 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
   for (const element of elements) {
     const markup = readProductMarkup(element as HTMLElement, storeOf(context).expressCheckout === true);
     // The product page's visit (storefront.md section 7), for the item the page is about.
-    if (context?.pageType === 50 && context.itemId === markup.itemId) events.publish('product-page-visit', { objectIdentifier: markup.itemId });
+    const ownPage = context?.pageType === 50 && context.itemId === markup.itemId;
+    if (ownPage) events.publish('product-page-visit', { objectIdentifier: markup.itemId });
     const wrapper = element.closest<HTMLElement>(`.${ADD_TO_CART_BUTTON.wrapperClass}`);
     let host = wrapper;
     if (!host) {
@@ -49,5 +50,9 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
         strings={context?.localizedStrings}
       />,
     );
+    // The wallets' express checkout beside the page's own product, on a site that turns it on: its
+    // chunk (which decides whether this product can be bought at once) is fetched only then.
+    if (ownPage && (context.storeSettings as { stripe?: { expressCheckout?: boolean } }).stripe?.expressCheckout)
+      void import('../../stripe/express-mount.js').then((m) => m.mountProductExpress(host, markup, tessera, { productData, chosenOptions }));
   }
 }

@@ -3,7 +3,7 @@
 // keeps the shared store (so every indicator agrees), shows the spec's cart strings for each
 // failure, announces each change to screen readers, and keeps focus sensible after a removal.
 import { fillText, meetsMinimumSubtotal, parseQuantity } from '@tessera/core/cart';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { ApiError, ApiResult } from '@tessera/core/api-client';
 import type { CommerceApi } from '../../api/commerce.js';
 import type { CartEntry, ShippingLocation, ShoppingCart } from '../../api/types.js';
@@ -26,11 +26,13 @@ export interface CartPageProps {
   readonly minimumSubtotalCents: number;
   /** The page's heading, focused when the last entry is removed. */
   readonly heading?: () => HTMLElement | null;
+  /** The wallets' express checkout for this cart, when the site offers it. */
+  readonly express?: (cart: ShoppingCart) => ReactNode;
 }
 
 type Editing = { entry: CartEntry; definition: Record<string, unknown> };
 
-export function CartPage({ api, store, bus, format, minimumSubtotalCents, heading }: CartPageProps) {
+export function CartPage({ api, store, bus, format, minimumSubtotalCents, heading, express }: CartPageProps) {
   const { cart, recalculating } = useCart(store);
   const { T, M } = useCartWords();
   const [rowErrors, setRowErrors] = useState<Record<string, RowError>>({});
@@ -192,6 +194,7 @@ export function CartPage({ api, store, bus, format, minimumSubtotalCents, headin
             onRemoveCoupon={(c) => void removeCoupon(c)}
             onEstimate={(l) => void estimate(l)}
             onShippingOption={(id) => void shippingOption(id)}
+            express={express?.(cart)}
           />
         </div>
       )}

@@ -1,7 +1,7 @@
 // The cart's side panel, drawn from props only: coupons, the shipping estimate, the totals (marked
 // while the server recalculates), the minimum-subtotal message and the way to the checkout.
 import { fillText } from '@tessera/core/cart';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { ShippingLocation, ShoppingCart } from '../../api/types.js';
 import { useCartWords } from '../words.js';
 
@@ -17,6 +17,8 @@ export interface SummaryProps {
   readonly onRemoveCoupon: (code: string) => void;
   readonly onEstimate: (location: ShippingLocation) => void;
   readonly onShippingOption: (id: string | null) => void;
+  /** The wallets' express checkout (Stripe), shown above the checkout button when the site offers it. */
+  readonly express?: ReactNode;
 }
 
 function Coupons({
@@ -198,9 +200,12 @@ export function CartSummary(props: SummaryProps) {
           {T.checkout}
         </a>
       ) : (
-        <a className="button button--wide" href="/checkout">
-          {T.checkout}
-        </a>
+        <>
+          {props.express}
+          <a className="button button--wide" href="/checkout">
+            {T.checkout}
+          </a>
+        </>
       )}
     </div>
   );

@@ -9,13 +9,21 @@ import { cartStore } from '../../islands/shared/cart-store.js';
 import { minimumSubtotalCents, moneyFormatter, pageApi } from '../../islands/shared/site.js';
 import { CartPage } from './CartPage.js';
 import { CartWordsContext, cartWords } from '../words.js';
+import { stripeSettingsOf } from '../../stripe/load.js';
+
+/** The wallets' express checkout for the cart, fetched only when the site turns it on. */
+async function expressFor(tessera: TesseraGlobal) {
+  if (!stripeSettingsOf(tessera.context)?.expressCheckout) return undefined;
+  const { cartExpress } = await import('../../stripe/express-mount.js');
+  return cartExpress(tessera, cartStore);
+}
 
 export async function mount(elements: Element[], tessera: TesseraGlobal): Promise<void> {
   const element = elements[0] as HTMLElement;
   const api = pageApi(tessera);
   const words = cartWords(tessera.context);
   mountIndicators(document, cartStore, tessera);
-  const cart = await cartStore.ensure(api);
+  const [cart, express] = await Promise.all([cartStore.ensure(api), expressFor(tessera).catch(() => undefined)]);
   if (!cart) {
     const note = document.createElement('p');
     note.className = 'notice';
@@ -39,6 +47,7 @@ export async function mount(elements: Element[], tessera: TesseraGlobal): Promis
         format={moneyFormatter(tessera.context)}
         minimumSubtotalCents={minimumSubtotalCents(tessera.context)}
         heading={heading}
+        express={express}
       />
     </CartWordsContext.Provider>,
   );

@@ -3,13 +3,15 @@
 // (each change recalculated by the server and announced), and places the order with an
 // Idempotency-Key made once per attempt: a retry of an attempt whose answer was lost sends the
 // same key, so the server never makes a second order (docs/commerce-api.md, "Checkout").
-import { checkoutEmailError, fillText, isCardNumber, validateShippingAddress } from '@tessera/core/cart';
+import { checkoutEmailError, fillText, isCardNumber, stripeMethodTypes, validateShippingAddress } from '@tessera/core/cart';
 import { SCROLL_DEFAULTS } from '@tessera/core/constants';
 import { useEffect, useRef, useState } from 'react';
 import { scrollToTarget } from '../../ui/scroll.js';
 import type { ApiError } from '@tessera/core/api-client';
 import type { CommerceApi } from '../../api/commerce.js';
-import type { CheckoutRequest, ShippingAddressInput, ShoppingCart } from '../../api/types.js';
+import type { CheckoutRequest, PlacedOrder, ShippingAddressInput, ShoppingCart } from '../../api/types.js';
+import type { DeferredOptions, StripeLoader, StripeSettings } from '../../stripe/types.js';
+import { useStripePayment } from './stripe-payment.js';
 import type { CartStore } from '../../islands/shared/cart-store.js';
 import { useCart } from '../../islands/shared/use-cart.js';
 import { type CheckoutValues, CheckoutView, type SummaryLine, type Totals } from './CheckoutView.js';
@@ -25,6 +27,8 @@ export interface CheckoutPageProps {
   readonly format: (cents: number) => string;
   readonly navigate: (url: string) => void;
   readonly newKey?: () => string;
+  /** The site's Stripe settings (null when it does not offer Stripe) and the Stripe.js loader. */
+  readonly stripe?: { readonly settings: StripeSettings | null; readonly load: StripeLoader; readonly currency: string; readonly installments?: unknown };
 }
 
 const EMPTY_ADDRESS: ShippingAddressInput = {
@@ -65,7 +69,9 @@ function linesOf(cart: ShoppingCart | null): SummaryLine[] {
   }));
 }
 
-export function CheckoutPage({ purchase, api, store, providers, format, navigate, newKey = randomKey }: CheckoutPageProps) {
+const METHOD_NAMES: Readonly<Record<string, string>> = { afterpay_clearpay: 'Afterpay/Clearpay', klarna: 'Klarna' };
+
+export function CheckoutPage({ purchase, api, store, providers, format, navigate, newKey = randomKey, stripe }: CheckoutPageProps) {
   const { cart, recalculating } = useCart(store);
   const { T: C, M, checkout: T, checks } = useCheckoutWords();
   const [values, setValues] = useState<CheckoutValues>({
@@ -81,6 +87,9 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
   const [status, setStatus] = useState('');
   const [placing, setPlacing] = useState(false);
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  // The order placed for a Stripe payment: a failed confirmation is tried again on the same
+  // PaymentIntent, never by placing a second order.
+  const placedForStripe = useRef<PlacedOrder | null>(null);
   const lastLocation = useRef('');
   const cartToken = purchase.kind === 'subscription' ? purchase.cartToken : undefined;
   const express = purchase.kind === 'express' ? purchase.line : null;
@@ -130,6 +139,36 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
         taxCents: cart?.taxCents ?? 0,
         totalCents: cart?.grandTotalCents ?? null,
       };
+
+  const stripeSettings = stripe?.settings && providers.includes('stripe') ? stripe.settings : null;
+  const methodTypes = stripeSettings
+    ? stripeMethodTypes({
+        enabled: stripeSettings.paymentMethods,
+        currency: cart?.currency ?? stripe!.currency,
+        amountCents: totals.totalCents ?? 0,
+        productTypes: express ? [express.productType] : (cart?.entries ?? []).map((e) => e.productType),
+        country: (requiresShipping && values.address.country.trim()) || (!express && cart?.shippingLocation?.country) || null,
+        installments: stripe!.installments as Parameters<typeof stripeMethodTypes>[0]['installments'],
+        subscription: purchase.kind === 'subscription',
+      })
+    : [];
+  const stripeOptions: DeferredOptions | null =
+    stripeSettings && totals.totalCents !== null && totals.totalCents > 0
+      ? {
+          mode: 'payment',
+          amount: totals.totalCents,
+          currency: (cart?.currency ?? stripe!.currency).toLowerCase(),
+          paymentMethodTypes: methodTypes,
+          ...(purchase.kind === 'subscription' ? { setupFutureUsage: 'off_session' as const } : {}),
+        }
+      : null;
+  const stripePayment = useStripePayment({
+    settings: stripeSettings,
+    load: stripe?.load ?? (() => Promise.resolve(null)),
+    active: values.provider === 'stripe',
+    options: stripeOptions,
+  });
+  const stripeLabel = [T.payWithCardsAndWallets, ...methodTypes.filter((t) => t !== 'card').map((t) => METHOD_NAMES[t] ?? t)].join(', ');
 
   // A cart change: written to the cart, recalculated by the server, announced.
   const cartWrite = async (run: () => ReturnType<CommerceApi['setShippingOption']>) => {
@@ -183,26 +222,15 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
     payment: { provider: values.provider, ...(values.provider === 'test' ? { cardNumber: values.cardNumber } : {}) },
   });
 
-  const submit = async () => {
-    if (placing) return;
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setProblem(M.updateMissingInformation);
-      focusFirstError(found);
-      return;
-    }
-    const body = request();
+  /** Places the order (the checkout POST with the attempt's key); null when it was refused, its problems shown. */
+  const place = async (body: CheckoutRequest): Promise<PlacedOrder | null> => {
     const text = JSON.stringify(body);
     // Same body after an unknown outcome: the same attempt, the same key. Anything else: a new attempt.
     if (!attempt.current || attempt.current.body !== text) attempt.current = { key: newKey(), body: text };
     setPlacing(true);
     setProblem(null);
     const answer = await api.checkout(body, attempt.current.key);
-    if (answer.ok) {
-      navigate(answer.data.confirmationUrl);
-      return;
-    }
+    if (answer.ok) return answer.data;
     setPlacing(false);
     if (!outcomeUnknown(answer)) attempt.current = null;
     const fieldErrors: Record<string, string> = {};
@@ -213,6 +241,69 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
     setErrors(fieldErrors);
     setProblem(Object.keys(answer.fieldErrors).length > 0 ? M.updateMissingInformation : M.say(answer.message));
     if (Object.keys(fieldErrors).length > 0) focusFirstError(fieldErrors);
+    return null;
+  };
+
+  /**
+   * Stripe: the element's own checks (`elements.submit`), the order placed once, then the payment
+   * confirmed in the browser (3-D Secure, wallets, or a redirect to the pay-later provider, which
+   * comes back to the confirmation page); a failed confirmation is shown beside the element and
+   * the next try confirms the same PaymentIntent.
+   */
+  const payWithStripe = async (body: CheckoutRequest) => {
+    const loaded = stripePayment.ready();
+    if (!loaded) {
+      // Nothing to pay (a free order): the server places it paid, with no payment to confirm.
+      if (totals.totalCents === 0) {
+        const placed = await place(body);
+        if (placed) navigate(placed.confirmationUrl);
+        return;
+      }
+      setProblem(stripePayment.state === 'loading' ? T.paymentFormLoading : T.cardPaymentsUnavailable);
+      return;
+    }
+    setPlacing(true);
+    setProblem(null);
+    stripePayment.setError(null);
+    const submitted = await loaded.elements.submit();
+    if (submitted.error) {
+      // The element shows and announces its own field errors.
+      setPlacing(false);
+      return;
+    }
+    const placed = placedForStripe.current ?? (await place(body));
+    if (!placed) return;
+    placedForStripe.current = placed;
+    const clientSecret = placed.payment?.clientSecret;
+    if (clientSecret) {
+      const result = await loaded.stripe.confirmPayment({
+        elements: loaded.elements,
+        clientSecret,
+        confirmParams: { return_url: new URL(placed.confirmationUrl, window.location.href).href },
+        redirect: 'if_required',
+      });
+      if (result.error) {
+        setPlacing(false);
+        stripePayment.setError(result.error.message || T.paymentNotCompleted);
+        return;
+      }
+    }
+    navigate(placed.confirmationUrl);
+  };
+
+  const submit = async () => {
+    if (placing) return;
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setProblem(M.updateMissingInformation);
+      focusFirstError(found);
+      return;
+    }
+    const body = request();
+    if (body.payment.provider === 'stripe') return payWithStripe(body);
+    const placed = await place(body);
+    if (placed) navigate(placed.confirmationUrl);
   };
 
   const empty = !express && cart !== null && cart.entries.length === 0;
@@ -241,6 +332,7 @@ export function CheckoutPage({ purchase, api, store, providers, format, navigate
       onAddressDone={onAddressDone}
       onShippingOption={onShippingOption}
       onSubmit={() => void submit()}
+      stripe={stripeSettings ? { label: stripeLabel, state: stripePayment.state, container: stripePayment.container, error: stripePayment.error } : undefined}
     />
   );
 }

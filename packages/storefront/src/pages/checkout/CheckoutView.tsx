@@ -50,6 +50,13 @@ export interface CheckoutViewProps {
   readonly onAddressDone: () => void;
   readonly onShippingOption: (id: string) => void;
   readonly onSubmit: () => void;
+  /** Stripe's payment form, on a site that offers it: the radio's label, the form's state, its container and Stripe's last error. */
+  readonly stripe?: {
+    readonly label: string;
+    readonly state: 'idle' | 'loading' | 'ready' | 'unavailable';
+    readonly container: React.RefObject<HTMLDivElement | null>;
+    readonly error: string | null;
+  };
 }
 
 function TextField({
@@ -111,7 +118,7 @@ export function CheckoutView(p: CheckoutViewProps) {
   const { values, errors, format } = p;
   const words = useCheckoutWords();
   const T = { ...words.T, ...words.checkout };
-  const providerLabels: Record<string, string> = { offline: T.payOffline, test: T.payByCard };
+  const providerLabels: Record<string, string> = { offline: T.payOffline, test: T.payByCard, ...(p.stripe ? { stripe: p.stripe.label } : {}) };
   const a = values.address;
   const addr = (name: keyof ShippingAddressInput, label: string, extra: Record<string, unknown> = {}): ReactNode => (
     <TextField
@@ -234,6 +241,35 @@ export function CheckoutView(p: CheckoutViewProps) {
                 error={errors['payment.cardNumber']}
                 onChange={(cardNumber) => p.onChange({ cardNumber })}
               />
+            )}
+            {p.stripe && (
+              // Stripe's element draws its own labelled fields in its frames; the container is kept
+              // (only hidden) while another provider is picked, so the element is made once.
+              <div className="stripe-payment" hidden={values.provider !== 'stripe'}>
+                <div
+                  id="checkout-stripe"
+                  className="stripe-payment__element"
+                  ref={p.stripe.container}
+                  role="group"
+                  aria-label={T.paymentDetails}
+                  hidden={p.stripe.state === 'unavailable'}
+                />
+                {p.stripe.state === 'loading' && (
+                  <p className="stripe-payment__loading" role="status">
+                    {T.paymentFormLoading}
+                  </p>
+                )}
+                {p.stripe.state === 'unavailable' && (
+                  <p className="notice notice--error" role="alert">
+                    {T.cardPaymentsUnavailable}
+                  </p>
+                )}
+                {p.stripe.error && (
+                  <p className="field-error" id="checkout-stripe-error" role="alert">
+                    {p.stripe.error}
+                  </p>
+                )}
+              </div>
             )}
           </fieldset>
         </div>

@@ -10,6 +10,7 @@ import { moneyFormatter, navigation, pageApi, storeOf } from '../../islands/shar
 import { CheckoutPage } from './CheckoutPage.js';
 import { CheckoutWordsContext, checkoutWords } from '../words.js';
 import { readPurchase } from './purchase.js';
+import { loadStripeJs, stripeSettingsOf } from '../../stripe/load.js';
 
 function sessionStorageOrNull(): Storage | null {
   try {
@@ -36,6 +37,12 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
         providers={providers}
         format={moneyFormatter(tessera.context)}
         navigate={(url) => navigation.assign(url)}
+        stripe={{
+          settings: stripeSettingsOf(tessera.context),
+          load: loadStripeJs,
+          currency: tessera.context?.currency ?? 'USD',
+          installments: storeOf(tessera.context).installments,
+        }}
       />
     </CheckoutWordsContext.Provider>,
   );

@@ -4,6 +4,9 @@
 // (`/checkout/gift-card`, the theme's container attributes).
 import { EXPRESS_CHECKOUT_KEY, type ExpressCheckoutItem } from '../../islands/add-to-cart/express.js';
 
+/** The spec's product type of a gift card. */
+const GIFT_CARD = 4;
+
 interface ExpressLine {
   readonly itemId: string;
   readonly sku?: string;
@@ -15,6 +18,8 @@ interface ExpressLine {
   readonly imageUrl: string | null;
   /** Physical products ship. */
   readonly requiresShipping: boolean;
+  /** The product's type (the spec's numbers), when the product page left it; null when unknown. */
+  readonly productType: number | null;
 }
 
 export type Purchase =
@@ -50,6 +55,7 @@ export function readPurchase(element: HTMLElement, search: string, storage: Pick
         unitPriceCents: element.dataset.amountCents ? Number(element.dataset.amountCents) : null,
         imageUrl: null,
         requiresShipping: false,
+        productType: GIFT_CARD,
       },
     };
   }
@@ -77,6 +83,7 @@ export function readPurchase(element: HTMLElement, search: string, storage: Pick
       imageUrl: known?.imageUrl ?? null,
       // Without the product's details, ask for an address: the server refuses a physical product without one.
       requiresShipping: known ? known.productType === 1 : true,
+      productType: known?.productType ?? null,
     },
   };
 }
