@@ -74,7 +74,10 @@ describe.each(DIALECTS)('subscription renewals on %s', (dialect) => {
 
     // The customer keeps a card that will be declined; cycle 3 fails.
     const link = await token(sub.id);
-    const saved = await anonymous(shop.app).request('POST', '/api/commerce/subscription/payment-method', { token: link, payment: { cardNumber: DECLINED_CARD } });
+    const saved = await anonymous(shop.app).request('POST', '/api/commerce/subscription/payment-method', {
+      token: link,
+      payment: { cardNumber: DECLINED_CARD },
+    });
     expect(saved.status).toBe(200);
     expect(saved.json).toMatchObject({ renewal: null, subscription: { paymentMethod: 'Card ending 0002', status: 'active' } });
     shop.clock.now = month(2);
@@ -103,8 +106,14 @@ describe.each(DIALECTS)('subscription renewals on %s', (dialect) => {
 
     // The accepted card: retried at once, paid; cycle 4 falls on its own date.
     shop.clock.now = month(2) + 3 * 3_600_000;
-    const fixed = await anonymous(shop.app).request('POST', '/api/commerce/subscription/payment-method', { token: mailedToken, payment: { cardNumber: ACCEPTED_CARD } });
-    expect(fixed.json).toMatchObject({ renewal: 'paid', subscription: { status: 'active', cyclesBilled: 3, nextBillingDate: month(3), paymentMethod: 'Card ending 4242' } });
+    const fixed = await anonymous(shop.app).request('POST', '/api/commerce/subscription/payment-method', {
+      token: mailedToken,
+      payment: { cardNumber: ACCEPTED_CARD },
+    });
+    expect(fixed.json).toMatchObject({
+      renewal: 'paid',
+      subscription: { status: 'active', cyclesBilled: 3, nextBillingDate: month(3), paymentMethod: 'Card ending 4242' },
+    });
     const renewals = await renewalsOf(sub.id);
     expect(renewals.map((o) => [o.payment_status, o.subscription_cycle])).toEqual([
       ['paid', 2],
