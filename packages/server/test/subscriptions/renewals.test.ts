@@ -92,6 +92,16 @@ describe.each(DIALECTS)('subscription renewals on %s', (dialect) => {
     expect(page.json.subscription).toMatchObject({ status: 'past_due', cyclesBilled: 2, paymentMethod: 'Card ending 0002' });
     expect(page.json.subscription.orders.map((o: { paymentStatus: string }) => o.paymentStatus)).toEqual(['DECLINED', 'PAID', 'PAID']);
 
+    // The customer's page, by the mailed link; the order status page links to it.
+    const html = await anonymous(shop.app).request('GET', `/commerce/subscription?token=${encodeURIComponent(mailedToken)}`);
+    expect(html.status).toBe(200);
+    expect(html.body).toContain('Payment failed: we will try again');
+    const context = await anonymous(shop.app).page(`/commerce/subscription?token=${encodeURIComponent(mailedToken)}`);
+    expect(context.json.subscription).toMatchObject({ token: mailedToken, paymentMethod: 'Card ending 0002', pastDue: true, cancelable: true });
+    expect((await anonymous(shop.app).request('GET', `/commerce/subscription?token=${sub.id}.${'A'.repeat(43)}`)).status).toBe(404);
+    const status = await anonymous(shop.app).page(order.orderStatusUrl);
+    expect(status.json.order.subscriptions[0].manageUrl).toMatch(/^\/commerce\/subscription\?token=/);
+
     // Bad input and a forged or foreign link are refused.
     const bad = await anonymous(shop.app).request('POST', '/api/commerce/subscription/payment-method', { token: mailedToken, payment: { cardNumber: '1234' } });
     expect(bad).toMatchObject({ status: 400, json: { code: 'VALIDATION_FAILED', errors: { 'payment.cardNumber': expect.any(String) } } });

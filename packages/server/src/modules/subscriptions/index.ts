@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { subscriptionPages } from './pages.js';
 import { renewDue, renewOne } from './renew.js';
 import { subscriptionRoutes } from './routes.js';
 import { RENEWAL_SWEEP_MS } from './schedule.js';
@@ -28,6 +29,7 @@ export default fp(
       renewOne: (websiteId: string, subscriptionId: string) => renewOne(deps, websiteId, subscriptionId),
     });
     await subscriptionRoutes(app, deps);
+    subscriptionPages(app, deps);
     app.jobs.every('subscription-renewals', RENEWAL_SWEEP_MS, async () => {
       const { paid, failed } = await renewDue(deps);
       if (paid + failed > 0) app.log.info({ paid, failed }, 'subscriptions: renewed the due subscriptions');

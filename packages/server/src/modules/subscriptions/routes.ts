@@ -7,7 +7,7 @@ import type { CommerceDeps } from '../commerce/index.js';
 import { cancelSubscription, pauseSubscription, resumeSubscription, updatePaymentMethod, type SubscriptionActor } from './actions.js';
 import { readSubscription, type SubscriptionRow } from './claim.js';
 import { renewOne } from './renew.js';
-import { subscriptionIdFromToken, subscriptionToken } from './tokens.js';
+import { subscriptionIdFromToken } from './tokens.js';
 import { subscriptionViews } from './view.js';
 
 const TokenBody = Type.Object({ token: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
@@ -103,11 +103,4 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: CommerceDep
       return reply.headers(noStore).send({ subscription: await one(request, changed.sub) });
     });
   }
-}
-
-/** The customer's signed link of each subscription an order started (its status page links them). */
-export async function subscriptionLinks(deps: CommerceDeps, websiteId: string, ids: readonly string[]): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const id of ids) out[id] = `/commerce/subscription?token=${await subscriptionToken(deps.signer, websiteId, id)}`;
-  return out;
 }
