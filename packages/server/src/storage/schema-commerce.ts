@@ -185,7 +185,7 @@ interface SubscriptionsTable {
 type NullableTime = ColumnType<number | null, number | null | undefined, number | null>;
 type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
 
-export type SubscriptionStatus = 'active' | 'past_due' | 'paused' | 'canceled' | 'ended';
+type SubscriptionStatus = 'active' | 'past_due' | 'paused' | 'canceled' | 'ended';
 
 interface CommerceCountersTable {
   website_id: string;

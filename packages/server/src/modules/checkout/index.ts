@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import { HOLD_SWEEP_MS, cancelOrder, expireHolds, type CancelBy, type OrderChange } from './holds.js';
 import { markOrderPaid } from './mark-paid.js';
 import { checkoutPlugin } from './routes.js';
-import type { OrderActor } from './timeline.js';
 import type { Adjusted } from '../inventory/index.js';
 
 export { giveBackOrder, stockActor } from './give-back.js';

@@ -62,7 +62,7 @@ interface RefundRequest {
 }
 
 /** A new payment method for the subscriptions of a customer (modules/subscriptions). */
-export interface SaveMethodRequest {
+interface SaveMethodRequest {
   websiteId: string;
   customerEmail: string;
   /** The provider form's fields (the test provider: `cardNumber`). */

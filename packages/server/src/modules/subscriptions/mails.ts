@@ -46,7 +46,7 @@ declare module '../../mail/templates/index.js' {
 }
 
 /** Why a renewal was not paid, as the customer reads it. */
-export const FAILURE_WORDS: Record<FailureReason, string> = {
+const FAILURE_WORDS: Record<FailureReason, string> = {
   declined: 'Your card was declined.',
   out_of_stock: 'The item is out of stock right now, so we could not send it.',
   no_method: 'There is no payment method on file for this subscription.',
@@ -102,7 +102,7 @@ type Mail =
   | { kind: 'subscription-canceled'; paidUntil: number | null };
 
 /** The customer's signed page of a subscription, absolute. */
-export async function manageUrl(deps: CommerceDeps, baseUrl: string, sub: { id: string; website_id: string }): Promise<string> {
+async function manageUrl(deps: CommerceDeps, baseUrl: string, sub: { id: string; website_id: string }): Promise<string> {
   return `${baseUrl}/commerce/subscription?token=${await subscriptionToken(deps.signer, sub.website_id, sub.id)}`;
 }
 

@@ -1,5 +1,5 @@
 import { loadSnapshot } from '../site/index.js';
-import type { CommerceDeps } from '../commerce/index.js';
+import type { CommerceDeps, SavedChargeRequest } from '../commerce/index.js';
 import { claimCycle, type FailureReason } from './claim.js';
 import { recordFailure, recordPaid } from './outcome.js';
 
@@ -24,7 +24,7 @@ export async function renewOne(deps: CommerceDeps, websiteId: string, subscripti
   if (!failure) {
     const provider = deps.payments.get(claimed.method!.provider)!;
     try {
-      const charge = await provider.chargeSaved!({
+      const request: SavedChargeRequest = {
         websiteId,
         orderId: claimed.orderId,
         orderNumber: claimed.orderNumber,
@@ -34,7 +34,8 @@ export async function renewOne(deps: CommerceDeps, websiteId: string, subscripti
           .customer_email,
         method: claimed.method!,
         idempotencyKey: `tessera-renewal-${subscriptionId}-${claimed.cycle}-${claimed.attempt}`,
-      });
+      };
+      const charge = await provider.chargeSaved!(request);
       if (charge.status === 'paid') reference = charge.reference;
       else failure = 'declined';
     } catch {

@@ -19,7 +19,7 @@ export interface SubscriptionsViewProps {
   onAction(sub: Subscription, action: 'pause' | 'resume' | 'cancel'): void;
 }
 
-export const STATUS_LABELS: Record<Subscription['status'], string> = {
+const STATUS_LABELS: Record<Subscription['status'], string> = {
   active: 'Active',
   past_due: 'Payment failed',
   paused: 'Paused',
