@@ -30,12 +30,15 @@ function showState(answer: SubscriptionAnswer): void {
 function cancelControls(root: HTMLElement, api: SubscriptionApi, token: string, title: string, say: (text: string, error?: boolean) => void): HTMLElement {
   const box = el('div', { className: 'subscription-cancel' });
   const open = el('button', { type: 'button', className: 'button button--secondary', textContent: 'Cancel subscription' });
-  const confirm = el('div', { className: 'confirm', hidden: true });
+  const confirm = el('div', { className: 'subscription-confirm', hidden: true });
   confirm.setAttribute('role', 'group');
   confirm.setAttribute('aria-label', 'Cancel subscription');
   const yes = el('button', { type: 'button', className: 'button', textContent: 'Yes, cancel it' });
   const no = el('button', { type: 'button', className: 'button button--secondary', textContent: 'Keep it' });
-  confirm.append(el('p', { textContent: `Cancel ${title}? It will not renew. What you paid for runs to the end of its period.` }), yes, ' ', no);
+  confirm.append(
+    el('p', { textContent: `Cancel ${title}? It will not renew. What you paid for runs to the end of its period.` }),
+    el('div', { className: 'form-actions' }, yes, no),
+  );
   const close = () => {
     confirm.hidden = true;
     open.hidden = false;
