@@ -35,6 +35,17 @@ describe.each(DIALECTS)('memberships that renew on %s', (dialect) => {
     const sub = await subOf(order.json.order.id);
     expect(JSON.parse(sub.saved_method!)).toMatchObject({ provider: 'test', label: 'Card ending 4242' });
     const month = (n: number) => addBillingPeriod(sub.started_on, { value: n, unit: 'MONTH' });
+    // The member's account lists it, with its page's link.
+    const account = await b.page('/account');
+    expect(account.json.account.subscriptions).toEqual([
+      expect.objectContaining({
+        title: 'Monthly Club',
+        statusText: 'Active',
+        paymentMethod: 'Card ending 4242',
+        manageUrl: expect.stringMatching(/^\/commerce\/subscription\?token=/),
+      }),
+    ]);
+    expect((await b.request('GET', '/account')).body).toContain(`href="${account.json.account.subscriptions[0].manageUrl}"`);
 
     // Cycle 2 paid: the membership now runs to the end of the second month.
     site.clock.now = month(1);

@@ -46,6 +46,40 @@ export function subscriptionPages(app: FastifyInstance, deps: CommerceDeps): voi
     const order = context.order as { subscriptions?: { id: string; manageUrl?: string }[] } | null | undefined;
     for (const sub of order?.subscriptions ?? []) sub.manageUrl = `/commerce/subscription?token=${await subscriptionToken(deps.signer, s.website.id, sub.id)}`;
   });
+  renderer.addContextHook(accountSubscriptionsHook(deps));
+}
+
+/**
+ * The member's account page (`/account`) lists their subscriptions, each with its link: those of
+ * their account (bought signed in, or an order they claimed) and, once their email is confirmed,
+ * those bought with it as a guest.
+ */
+export function accountSubscriptionsHook(deps: CommerceDeps) {
+  return async (_request: FastifyRequest, s: SiteSnapshot, context: PageContext): Promise<void> => {
+    const account = context.account as { siteUserId?: string; email?: string; emailVerified?: boolean } | undefined;
+    if (!account?.siteUserId) return;
+    const rows = await deps.store.db
+      .selectFrom('subscriptions')
+      .innerJoin('orders', 'orders.id', 'subscriptions.order_id')
+      .selectAll('subscriptions')
+      .where('subscriptions.website_id', '=', s.website.id)
+      .where((eb) =>
+        eb.or([
+          eb('subscriptions.member_id', '=', account.siteUserId!),
+          eb('orders.member_id', '=', account.siteUserId!),
+          ...(account.emailVerified && account.email ? [eb('subscriptions.customer_email', '=', account.email)] : []),
+        ]),
+      )
+      .orderBy('subscriptions.created_on', 'desc')
+      .execute();
+    const views = await subscriptionViews(deps.store.db, s, rows);
+    const out = [];
+    for (const view of views) {
+      const token = await subscriptionToken(deps.signer, s.website.id, view.id);
+      out.push({ ...pageSubscription(s, view, token), manageUrl: `/commerce/subscription?token=${token}` });
+    }
+    (account as Record<string, unknown>).subscriptions = out;
+  };
 }
 
 function pageSubscription(s: SiteSnapshot, view: SubscriptionView, token: string) {
