@@ -91,8 +91,6 @@ export const ISLANDS: ReadonlyArray<IslandEntry> = [
   ],
   ['.product-restock-notification', () => import('./islands/restock/index.js'), 'change tessera:variant-change'],
   ['[data-tessera-island="review-request"]', () => import('./islands/reviews/request.js')],
-  // A customer's subscription page: cancel, update the payment method.
-  ['[data-tessera-island="subscription"]', () => import('./islands/subscription/index.js')],
   // Visitor accounts, members' areas and lessons, passwords, the translation widget.
   ['[data-tessera-island="account"]', () => import('./islands/account/index.js')],
   [

@@ -1,4 +1,4 @@
-// Entry: the customer's subscription page (`[data-tessera-island="subscription"]`, page
+// The customer's subscription page (`[data-tessera-island="account"][data-account-form="subscription"]`, page
 // pages/subscription-manage.page). The theme renders the subscription; this island adds Cancel
 // (asked again before it runs) and Update payment method (the test provider's card number: a
 // provider whose card form is its own script plugs its form in here), each outcome told in a live
