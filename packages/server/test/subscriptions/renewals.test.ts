@@ -71,6 +71,13 @@ describe.each(DIALECTS)('subscription renewals on %s', (dialect) => {
     expect(second!.grand_total_cents).toBe(order.grandTotalCents);
     expect(await subOf(order.id)).toMatchObject({ cycles_billed: 2, next_billing_on: month(2), status: 'active' });
     expect((await mailsTo('club@example.com')).map((m) => m.subject)).toContain(`Your order #${second!.order_number} from Fixture Store`);
+    // The studio's order page names the subscription it renews.
+    const detail = await (await signIn(shop.app, 'shop')).request('GET', `/api/owner/orders/${second!.id}`);
+    expect(detail.json.order).toMatchObject({
+      kind: 'subscription',
+      paymentStatus: 'PAID',
+      renewalOf: { subscriptionId: sub.id, title: 'Coffee Club', cycle: 2, customerUrl: '/config/customers/club%40example.com' },
+    });
 
     // The customer keeps a card that will be declined; cycle 3 fails.
     const link = await token(sub.id);
