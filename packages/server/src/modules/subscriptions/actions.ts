@@ -1,6 +1,6 @@
 import { writeTransaction } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
-import type { CommerceDeps, SavedMethod, SaveMethodResult } from '../commerce/index.js';
+import { siteProviderIds, type CommerceDeps, type PaymentProvider, type SavedMethod, type SaveMethodResult } from '../commerce/index.js';
 import { readSubscription, type SubscriptionRow } from './claim.js';
 import { sendSubscriptionMail } from './mails.js';
 import { complete, cycleDate, planOf, skipForResume } from './schedule.js';
@@ -93,17 +93,32 @@ export function cancelSubscription(deps: CommerceDeps, s: SiteSnapshot, id: stri
  * The customer keeps a new payment method through the subscription's provider (`saveMethod`); a
  * past-due subscription is then due for a retry at once (the caller runs it).
  */
+/**
+ * The provider that keeps a subscription's new payment method: its own when it can, else the first
+ * of the site's providers that can both keep one and charge it (a subscription of a provider that
+ * cannot renew moves to it). Null when the site has none.
+ */
+export function methodProvider(deps: CommerceDeps, s: SiteSnapshot, sub: { payment_provider: string | null }): PaymentProvider | null {
+  const own = deps.payments.get(sub.payment_provider ?? '');
+  if (own?.saveMethod && own.chargeSaved) return own;
+  for (const id of siteProviderIds(s.store)) {
+    const p = deps.payments.get(id);
+    if (p?.saveMethod && p.chargeSaved) return p;
+  }
+  return null;
+}
+
 export async function updatePaymentMethod(
   deps: CommerceDeps,
-  websiteId: string,
+  s: SiteSnapshot,
   sub: SubscriptionRow,
   details: Readonly<Record<string, unknown>>,
   requestKey: string,
 ): Promise<SaveMethodResult | { status: 'unsupported' } | { status: 'stale' }> {
-  const provider = deps.payments.get(sub.payment_provider ?? '');
+  const provider = methodProvider(deps, s, sub);
   if (!provider?.saveMethod) return { status: 'unsupported' };
   const result = await provider.saveMethod({
-    websiteId,
+    websiteId: s.website.id,
     customerEmail: sub.customer_email,
     details,
     idempotencyKey: `tessera-save-method-${sub.id}-${requestKey}`,
@@ -119,6 +134,7 @@ async function keepMethod(deps: CommerceDeps, id: string, method: SavedMethod): 
     .updateTable('subscriptions')
     .set((eb) => ({
       saved_method: JSON.stringify(method),
+      payment_provider: method.provider,
       // A renewal that failed is tried again at once with the new method.
       retry_on: eb.case().when('status', '=', 'past_due').then(now).else(eb.ref('retry_on')).end(),
     }))

@@ -4,6 +4,7 @@ import { PageType } from '../../constants.js';
 import { baseContext, notFoundPage, type PageContext } from '../site/index.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { storeRules, type CommerceDeps } from '../commerce/index.js';
+import { methodProvider } from './actions.js';
 import { STATUS_WORDS } from './words.js';
 import { subscriptionIdFromToken, subscriptionToken } from './tokens.js';
 import { subscriptionViews, type SubscriptionView } from './view.js';
@@ -29,7 +30,7 @@ export function subscriptionPages(app: FastifyInstance, deps: CommerceDeps): voi
     if (!row) return renderer.send(request, reply, s, notFoundPage(req));
     const [view] = await subscriptionViews(deps.store.db, s, [row]);
     const context = baseContext(req, PageType.ORDER_STATUS);
-    context.subscription = pageSubscription(s, view!, String(token));
+    context.subscription = { ...pageSubscription(s, view!, String(token)), formProvider: methodProvider(deps, s, row)?.id ?? null };
     reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
     return renderer.send(request, reply, s, {
       kind: 'page',

@@ -62,7 +62,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: CommerceDep
     const s = request.site;
     const sub = await byToken(request, body.value.token);
     if (sub.status === 'canceled' || sub.status === 'ended') throw new AppError('SUBSCRIPTION_NOT_CHANGEABLE');
-    const result = await updatePaymentMethod(deps, s.website.id, sub, body.value.payment, randomBytes(8).toString('hex'));
+    const result = await updatePaymentMethod(deps, s, sub, body.value.payment, randomBytes(8).toString('hex'));
     if (result.status === 'unsupported') throw new AppError('PAYMENT_METHOD_NOT_SAVED');
     if (result.status === 'stale') throw new AppError('SUBSCRIPTION_NOT_CHANGEABLE');
     if (result.status === 'invalid') throw new AppError('VALIDATION_FAILED', undefined, result.errors);
