@@ -191,6 +191,24 @@ describe.each(DIALECTS)('subscription renewals on %s', (dialect) => {
     expect(fixed.json).toMatchObject({ renewal: 'paid', subscription: { status: 'active', cyclesBilled: 2, paymentProvider: 'test' } });
   });
 
+  it('tries a cycle declined before a pause again after the resume, under a new attempt key', async () => {
+    const { sub } = await subscribe('coffee-club', undefined, 'paused-retry@example.com');
+    await anonymous(shop.app).request('POST', '/api/commerce/subscription/payment-method', {
+      token: await token(sub.id),
+      payment: { cardNumber: DECLINED_CARD },
+    });
+    shop.clock.now = sub.next_billing_on!;
+    await shop.app.subscriptions.renewDue();
+    const admin = await signIn(shop.app, 'admin');
+    expect((await admin.request('POST', `/api/owner/subscriptions/${sub.id}/pause`)).json.subscription.status).toBe('paused');
+    const resumed = await admin.request('POST', `/api/owner/subscriptions/${sub.id}/resume`);
+    shop.clock.now = resumed.json.subscription.nextBillingDate;
+    await shop.app.subscriptions.renewDue();
+    const orders = await renewalsOf(sub.id);
+    expect(orders.map((o) => o.idempotency_key)).toEqual([`tessera-renewal-${sub.id}-2-1`, `tessera-renewal-${sub.id}-2-2`]);
+    expect(orders.map((o) => o.payment_status)).toEqual(['declined', 'declined']);
+  });
+
   it('bills a fixed-length plan to its last cycle, taking stock each time, then ends it; two runs at once make one order per cycle', async () => {
     const { sub, order } = await subscribe('beans', 'BEANS-250', 'six@example.com');
     const stock = await stockOf(shop.store, 'BEANS-250');

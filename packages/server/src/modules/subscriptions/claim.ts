@@ -54,7 +54,9 @@ export async function claimCycle(deps: CommerceDeps, s: SiteSnapshot, subscripti
         (sub.status === 'past_due' && sub.retry_on !== null && sub.retry_on <= now);
       if (!due) return null;
       const cycle = sub.cycles_billed + 1;
-      const attempt = sub.failed_attempts + 1;
+      // Counted from the cycle's orders, not from failed_attempts (a resume sets that back to 0): a
+      // new attempt never reuses the key of one the provider answered already.
+      const attempt = (await attemptsOf(tx, sub.id, cycle)) + 1;
       const method = sub.saved_method ? (JSON.parse(sub.saved_method) as SavedMethod) : null;
       const existing = await tx
         .selectFrom('orders')
@@ -65,7 +67,16 @@ export async function claimCycle(deps: CommerceDeps, s: SiteSnapshot, subscripti
       if (existing) {
         // Its outcome is recorded (or is being): nothing to do. A run that died mid-way is resumed.
         if (existing.payment_status !== 'processing' || existing.created_on > now - RESUME_AFTER_MS) return null;
-        return { orderId: existing.id, orderNumber: existing.order_number, amountCents: existing.amount_due_cents, cycle, attempt, method, failure: null };
+        // Its own attempt: the one whose key its order carries (the last one counted).
+        return {
+          orderId: existing.id,
+          orderNumber: existing.order_number,
+          amountCents: existing.amount_due_cents,
+          cycle,
+          attempt: attempt - 1,
+          method,
+          failure: null,
+        };
       }
       return writeRenewalOrder(deps, s, tx, sub, cycle, attempt, method, now);
     });
@@ -74,6 +85,17 @@ export async function claimCycle(deps: CommerceDeps, s: SiteSnapshot, subscripti
     if (isUniqueViolation(error)) return null;
     throw error;
   }
+}
+
+/** The renewal orders made for a subscription's cycle so far (paid, failed or under way). */
+async function attemptsOf(tx: Executor, subscriptionId: string, cycle: number): Promise<number> {
+  const row = await tx
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('subscription_id', '=', subscriptionId)
+    .where('idempotency_key', 'like', `tessera-renewal-${subscriptionId}-${cycle}-%`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 async function writeRenewalOrder(

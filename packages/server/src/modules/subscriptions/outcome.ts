@@ -13,7 +13,7 @@ import { RETRY_DELAYS_MS, complete, cycleDate, planOf } from './schedule.js';
  * Step 3 of a renewal, paid: one transaction. The order moves from processing to paid by a
  * compare-and-set (so one outcome whatever races), earns what a paid order earns (issuePaidOrder:
  * the orderPaidHooks extend the membership by one period, the review request...), the receipt is
- * mailed, and the subscription counts the cycle: its next date from its start (no drift), or
+ * mailed (and the orderPlacedHooks told: the staff's new-order mail), and the subscription counts the cycle: its next date from its start (no drift), or
  * ended once a fixed-length plan's last cycle is billed.
  */
 export async function recordPaid(deps: CommerceDeps, s: SiteSnapshot, claimed: Claimed, reference: string): Promise<boolean> {
@@ -43,6 +43,8 @@ export async function recordPaid(deps: CommerceDeps, s: SiteSnapshot, claimed: C
       });
       await recordOrderEvent(tx, s.website.id, claimed.orderId, 'mail', SYSTEM, now, { kind: 'receipt', to: order.customer_email });
     }
+    // The staff's new-order mail, as for an order placed at checkout.
+    for (const hook of deps.orderPlacedHooks) await hook(tx, { site: s, order: view, baseUrl: order.base_url, now });
     const plan = planOf(sub);
     const billed = sub.cycles_billed + 1;
     const ended = complete(plan, billed);
