@@ -43,7 +43,13 @@ describe.runIf(site.name === 'demo')('subscriptions in Chromium', () => {
     const placed = await post(
       page,
       '/api/commerce/checkout',
-      { cartToken: cart.json.cartToken, email: EMAIL, shippingAddress: address, shippingOptionId: 'standard', payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' } },
+      {
+        cartToken: cart.json.cartToken,
+        email: EMAIL,
+        shippingAddress: address,
+        shippingOptionId: 'standard',
+        payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' },
+      },
       { 'idempotency-key': 'e2e-subscription-1' },
     );
     expect(placed.status).toBe(201);
@@ -78,9 +84,15 @@ describe.runIf(site.name === 'demo')('subscriptions in Chromium', () => {
     await saveScreenshot(page, 'subscriptions-studio-desktop');
     await tabTo(page, /^Pause Roaster/);
     await page.keyboard.press('Enter');
-    await section.getByRole('status').filter({ hasText: /paused: it will not renew until it is resumed/ }).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: /paused: it will not renew until it is resumed/ })
+      .waitFor();
     await section.getByRole('button', { name: /^Resume Roaster/ }).click();
-    await section.getByRole('status').filter({ hasText: /resumed: it renews on its next date/ }).waitFor();
+    await section
+      .getByRole('status')
+      .filter({ hasText: /resumed: it renews on its next date/ })
+      .waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await seriousViolations(page)).toEqual([]);
     await saveScreenshot(page, 'subscriptions-studio-phone');

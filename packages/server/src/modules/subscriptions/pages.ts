@@ -55,7 +55,7 @@ export function subscriptionPages(app: FastifyInstance, deps: CommerceDeps): voi
  * their account (bought signed in, or an order they claimed) and, once their email is confirmed,
  * those bought with it as a guest.
  */
-export function accountSubscriptionsHook(deps: CommerceDeps) {
+function accountSubscriptionsHook(deps: CommerceDeps) {
   return async (_request: FastifyRequest, s: SiteSnapshot, context: PageContext): Promise<void> => {
     const account = context.account as { siteUserId?: string; email?: string; emailVerified?: boolean } | undefined;
     if (!account?.siteUserId) return;
