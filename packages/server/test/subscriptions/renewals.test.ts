@@ -77,7 +77,11 @@ describe.each(DIALECTS)('subscription renewals on %s', (dialect) => {
     expect(second).toMatchObject({ payment_status: 'paid', subscription_cycle: 2, kind: 'subscription', coupons: '[]', gift_card_cents: 0 });
     expect(second!.grand_total_cents).toBe(order.grandTotalCents);
     expect(await subOf(order.id)).toMatchObject({ cycles_billed: 2, next_billing_on: month(2), status: 'active' });
-    expect((await mailsTo('club@example.com')).map((m) => m.subject)).toContain(`Your order #${second!.order_number} from Fixture Store`);
+    const clubMails = await mailsTo('club@example.com');
+    expect(clubMails.map((m) => m.subject)).toContain(`Your order #${second!.order_number} from Fixture Store`);
+    expect(clubMails.find((m) => m.subject === 'Your subscription to Coffee Club')!.text).toMatch(
+      /Manage it: http:\/\/store\.test\/commerce\/subscription\?token=[0-9a-f]{24}\.[\w-]{43}/,
+    );
     // The studio's order page names the subscription it renews.
     const detail = await (await signIn(shop.app, 'shop')).request('GET', `/api/owner/orders/${second!.id}`);
     expect(detail.json.order).toMatchObject({
@@ -115,6 +119,8 @@ describe.each(DIALECTS)('subscription renewals on %s', (dialect) => {
     expect((await anonymous(shop.app).request('GET', `/commerce/subscription?token=${sub.id}.${'A'.repeat(43)}`)).status).toBe(404);
     const status = await anonymous(shop.app).page(order.orderStatusUrl);
     expect(status.json.order.subscriptions[0].manageUrl).toMatch(/^\/commerce\/subscription\?token=/);
+    const renewalStatus = await anonymous(shop.app).page(`/commerce/order-status?token=${await shop.app.commerce.signer.orderToken(WEBSITE_ID, second!.id)}`);
+    expect(renewalStatus.json.order.renewalOf).toEqual({ title: 'Coffee Club', manageUrl: expect.stringMatching(/^\/commerce\/subscription\?token=/) });
 
     // Bad input and a forged or foreign link are refused.
     const bad = await anonymous(shop.app).request('POST', '/api/commerce/subscription/payment-method', { token: mailedToken, payment: { cardNumber: '1234' } });

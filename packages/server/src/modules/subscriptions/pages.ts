@@ -14,7 +14,8 @@ import { subscriptionViews, type SubscriptionView } from './view.js';
  * and `?format=json`), reached by its signed link like the order status page (211):
  *   /commerce/subscription?token=   `subscription` (its view, the token, the status in words, the
  *                                    actions' API paths), or not found for a bad or foreign token.
- * On the order status page, each subscription its order started gets `manageUrl`, its page's link.
+ * On the order status page, each subscription its order started gets `manageUrl`, its page's link,
+ * and a renewal order `renewalOf` { title, manageUrl } (null for other orders).
  */
 export function subscriptionPages(app: FastifyInstance, deps: CommerceDeps): void {
   const { renderer } = deps;
@@ -44,8 +45,19 @@ export function subscriptionPages(app: FastifyInstance, deps: CommerceDeps): voi
   // The order status page links each subscription its order started to that subscription's page.
   renderer.addContextHook(async (_request, s, context: PageContext) => {
     if (context.pageType !== PageType.ORDER_STATUS) return;
-    const order = context.order as { subscriptions?: { id: string; manageUrl?: string }[] } | null | undefined;
-    for (const sub of order?.subscriptions ?? []) sub.manageUrl = `/commerce/subscription?token=${await subscriptionToken(deps.signer, s.website.id, sub.id)}`;
+    const order = context.order as { id?: string; subscriptions?: { id: string; manageUrl?: string }[]; renewalOf?: unknown } | null | undefined;
+    if (!order?.id) return;
+    for (const sub of order.subscriptions ?? []) sub.manageUrl = `/commerce/subscription?token=${await subscriptionToken(deps.signer, s.website.id, sub.id)}`;
+    // A renewal order links to the subscription it bills.
+    const renewal = await deps.store.db
+      .selectFrom('orders')
+      .innerJoin('subscriptions', 'subscriptions.id', 'orders.subscription_id')
+      .select(['subscriptions.id', 'subscriptions.title'])
+      .where('orders.id', '=', order.id)
+      .executeTakeFirst();
+    order.renewalOf = renewal
+      ? { title: renewal.title, manageUrl: `/commerce/subscription?token=${await subscriptionToken(deps.signer, s.website.id, renewal.id)}` }
+      : null;
   });
   renderer.addContextHook(accountSubscriptionsHook(deps));
 }
