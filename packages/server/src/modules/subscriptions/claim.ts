@@ -23,6 +23,7 @@ export interface Claimed {
   amountCents: number;
   cycle: number;
   attempt: number;
+  customerEmail: string;
   method: SavedMethod | null;
   /** Set when the order cannot be charged at all (no stock, no kept method). */
   failure: FailureReason | null;
@@ -74,6 +75,7 @@ export async function claimCycle(deps: CommerceDeps, s: SiteSnapshot, subscripti
           amountCents: existing.amount_due_cents,
           cycle,
           attempt: attempt - 1,
+          customerEmail: sub.customer_email,
           method,
           failure: null,
         };
@@ -208,5 +210,5 @@ async function writeRenewalOrder(
   await recordOrderEvent(tx, s.website.id, orderId, 'placed', SYSTEM, now, { renewal: { subscriptionId: sub.id, cycle, attempt } });
   const provider = deps.payments.get(sub.payment_provider ?? method?.provider ?? '');
   const failure: FailureReason | null = !stocked ? 'out_of_stock' : !method || !provider?.chargeSaved ? 'no_method' : null;
-  return { orderId, orderNumber, amountCents: totals.grandTotalCents, cycle, attempt, method, failure };
+  return { orderId, orderNumber, amountCents: totals.grandTotalCents, cycle, attempt, customerEmail: sub.customer_email, method, failure };
 }

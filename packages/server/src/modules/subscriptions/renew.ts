@@ -1,4 +1,4 @@
-import { loadSnapshot } from '../site/index.js';
+import { loadSnapshot, type SiteSnapshot } from '../site/index.js';
 import type { CommerceDeps, SavedChargeRequest } from '../commerce/index.js';
 import { claimCycle, type FailureReason } from './claim.js';
 import { recordFailure, recordPaid } from './outcome.js';
@@ -14,8 +14,19 @@ export type Renewed = 'paid' | 'failed' | 'skipped';
  * `tessera-renewal-<subscription>-<cycle>-<attempt>` (a retried run never charges twice), then
  * the outcome (outcome.ts, one transaction).
  */
-export async function renewOne(deps: CommerceDeps, websiteId: string, subscriptionId: string): Promise<Renewed> {
-  const s = await loadSnapshot(deps.store, websiteId);
+export async function renewOne(
+  deps: CommerceDeps,
+  websiteId: string,
+  subscriptionId: string,
+  sites?: Map<string, Promise<SiteSnapshot | undefined>>,
+): Promise<Renewed> {
+  // A run reads each site once, however many of its subscriptions are due.
+  let site = sites?.get(websiteId);
+  if (!site) {
+    site = loadSnapshot(deps.store, websiteId);
+    sites?.set(websiteId, site);
+  }
+  const s = await site;
   if (!s) return 'skipped';
   const claimed = await claimCycle(deps, s, subscriptionId);
   if (!claimed) return 'skipped';
@@ -30,8 +41,7 @@ export async function renewOne(deps: CommerceDeps, websiteId: string, subscripti
         orderNumber: claimed.orderNumber,
         amountCents: claimed.amountCents,
         currency: s.currency,
-        customerEmail: (await deps.store.db.selectFrom('orders').select('customer_email').where('id', '=', claimed.orderId).executeTakeFirstOrThrow())
-          .customer_email,
+        customerEmail: claimed.customerEmail,
         method: claimed.method!,
         idempotencyKey: `tessera-renewal-${subscriptionId}-${claimed.cycle}-${claimed.attempt}`,
       };
@@ -58,6 +68,7 @@ export async function renewOne(deps: CommerceDeps, websiteId: string, subscripti
 export async function renewDue(deps: CommerceDeps): Promise<{ paid: number; failed: number }> {
   const counts = { paid: 0, failed: 0 };
   const seen = new Set<string>();
+  const sites = new Map<string, Promise<SiteSnapshot | undefined>>();
   for (;;) {
     const now = deps.clock();
     const due = await deps.store.db
@@ -72,7 +83,7 @@ export async function renewDue(deps: CommerceDeps): Promise<{ paid: number; fail
     const fresh = due.filter((d) => !seen.has(d.id));
     for (const sub of fresh) {
       seen.add(sub.id);
-      const outcome = await renewOne(deps, sub.website_id, sub.id);
+      const outcome = await renewOne(deps, sub.website_id, sub.id, sites);
       if (outcome !== 'skipped') counts[outcome]++;
     }
     // A short batch was the last; one whose subscriptions were all seen is left to the next run.
