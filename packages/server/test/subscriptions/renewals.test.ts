@@ -215,6 +215,44 @@ describe.each(DIALECTS)('subscription renewals on %s', (dialect) => {
     expect(orders.map((o) => o.payment_status)).toEqual(['declined', 'declined']);
   });
 
+  it('takes up a renewal whose run died between its order and its charge, with the same key, once it is stale', async () => {
+    const { sub, order } = await subscribe('coffee-club', undefined, 'crashed@example.com');
+    shop.clock.now = sub.next_billing_on!;
+    // What a run that died after step 1 leaves: the cycle's order, processing, no outcome.
+    const first = await db().selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    const line = await db().selectFrom('order_lines').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    const id = 'c0ffee00c0ffee00c0ffee00';
+    const key = `tessera-renewal-${sub.id}-2-1`;
+    await db()
+      .insertInto('orders')
+      .values({
+        ...first,
+        id,
+        order_number: 99_001,
+        idempotency_key: key,
+        payment_status: 'processing',
+        subscription_id: sub.id,
+        subscription_cycle: 2,
+        paid_on: null,
+        answer: null,
+        created_on: shop.clock.now,
+        updated_on: shop.clock.now,
+      })
+      .execute();
+    await db()
+      .insertInto('order_lines')
+      .values({ ...line, id: 'c0ffee00c0ffee00c0ffee01', order_id: id })
+      .execute();
+    // Fresh: another run may still be charging it; nothing happens.
+    await shop.app.subscriptions.renewDue();
+    expect((await renewalsOf(sub.id)).map((o) => o.payment_status)).toEqual(['processing']);
+    shop.clock.now += 15 * 60_000;
+    await shop.app.subscriptions.renewDue();
+    const renewals = await renewalsOf(sub.id);
+    expect(renewals.map((o) => [o.id, o.idempotency_key, o.payment_status])).toEqual([[id, key, 'paid']]);
+    expect(await subOf(order.id)).toMatchObject({ cycles_billed: 2, status: 'active' });
+  });
+
   it('bills a fixed-length plan to its last cycle, taking stock each time, then ends it; two runs at once make one order per cycle', async () => {
     const { sub, order } = await subscribe('beans', 'BEANS-250', 'six@example.com');
     const stock = await stockOf(shop.store, 'BEANS-250');
