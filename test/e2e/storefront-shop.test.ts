@@ -129,7 +129,8 @@ describe('a shopper in the demo shop', () => {
       .locator('.checkout-form')
       .getByLabel(/^Email/)
       .waitFor();
-    await fillCheckout(ui.page, ADA, { ships: true });
+    // Renewals charge a kept card: a subscription is paid by card, never offline.
+    await fillCheckout(ui.page, ADA, { ships: true, card: '4242 4242 4242 4242' });
     await ui.page.getByRole('button', { name: 'Place order' }).click();
     const text = await confirmed();
     expect(text).toMatch(/Roaster.s Choice/);

@@ -33,6 +33,7 @@ import inventory, { inventoryStudio } from './modules/inventory/index.js';
 import media from './modules/media/index.js';
 import mediaLibrary, { type MediaLibraryOptions } from './modules/media-library/index.js';
 import members from './modules/members/index.js';
+import subscriptions from './modules/subscriptions/index.js';
 import multilingual from './modules/multilingual/index.js';
 import newsletter, { mailingListAdmin } from './modules/newsletter/index.js';
 import orderAdmin from './modules/order-admin/index.js';
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(commerceMail, {}),
     entry(accounts, { ...siteUsers.accounts, passwordCost }),
     entry(members, {}),
+    entry(subscriptions, {}),
     entry(customerAdmin, {}),
     entry(formOwner, {}),
     entry(mailingListAdmin, {}),

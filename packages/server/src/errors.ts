@@ -87,6 +87,10 @@ export const ERRORS = {
     status: 409,
     message: 'This customer has no account on the site (they ordered as a guest): memberships, password resets and sign-outs need one.',
   },
+  SUBSCRIPTION_PROVIDER_UNSUPPORTED: { status: 400, message: 'This payment method cannot pay for a subscription: choose a card.' },
+  SUBSCRIPTION_LINK_INVALID: { status: 404, message: 'This subscription link is not valid.' },
+  SUBSCRIPTION_NOT_CHANGEABLE: { status: 409, message: 'This subscription cannot be changed that way now: it was paused, canceled or ended already.' },
+  PAYMENT_METHOD_NOT_SAVED: { status: 400, message: 'This payment method cannot be kept for renewals here.' },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
   // Site forms, captcha and the mailing list: statuses and texts of the spec's form messages.

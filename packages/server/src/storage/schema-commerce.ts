@@ -73,6 +73,9 @@ interface OrdersTable {
   refunded_cents: ColumnType<number, number | undefined, number>;
   paid_on: ColumnType<number | null, number | null | undefined, number | null>;
   canceled_on: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A renewal order (migration 0024-renewals): the subscription and billing cycle (2, 3, ...) it bills; unique together. */
+  subscription_id: ColumnType<string | null, string | null | undefined, string | null>;
+  subscription_cycle: ColumnType<number | null, number | null | undefined, number | null>;
   created_on: number;
   updated_on: number;
 }
@@ -146,7 +149,12 @@ interface SubscriptionsTable {
   billing_period_unit: string;
   num_billing_cycles: number;
   cycles_billed: number;
-  status: 'active' | 'canceled';
+  /**
+   * active; past_due (a renewal failed, retries pending); paused (by the owner: no renewals);
+   * canceled (no further renewals; what was paid runs to the end of its period); ended (every
+   * cycle billed, or the last retry failed). Migration 0024-renewals.
+   */
+  status: SubscriptionStatus;
   customer_email: string;
   member_id: string | null;
   started_on: number;
@@ -156,7 +164,28 @@ interface SubscriptionsTable {
   payment_provider: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON SavedMethod (commerce/payments.ts): the payment method renewals charge; null until the first payment kept one. */
   saved_method: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Failed charges of the cycle being billed (migration 0024-renewals); back to 0 once it is paid. */
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  /** While past_due: when the next attempt is due. */
+  retry_on: NullableTime;
+  paused_on: NullableTime;
+  /** Who paused, canceled or resumed it: a staff email, or `customer:<email>`. */
+  paused_by: NullableText;
+  canceled_on: NullableTime;
+  canceled_by: NullableText;
+  resumed_on: NullableTime;
+  resumed_by: NullableText;
+  ended_on: NullableTime;
+  /** completed (every cycle billed) or payment_failed (the last retry failed). */
+  ended_reason: NullableText;
+  /** Cycles of the schedule a pause skipped: the next billing date is started_on + (cycles_billed + skipped_cycles) periods. */
+  skipped_cycles: ColumnType<number, number | undefined, number>;
 }
+
+type NullableTime = ColumnType<number | null, number | null | undefined, number | null>;
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+
+type SubscriptionStatus = 'active' | 'past_due' | 'paused' | 'canceled' | 'ended';
 
 interface CommerceCountersTable {
   website_id: string;

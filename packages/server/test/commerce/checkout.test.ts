@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/store.js';
 import {
+  ACCEPTED_CARD,
   ADDRESS,
   DECLINED_CARD,
   HOST,
@@ -265,7 +266,9 @@ describe.each(DIALECTS)('checkout and orders on %s', (dialect) => {
     expect((await v.checkout(paid({ cartToken }))).json.code).toBe('CART_PURCHASED');
 
     const monthly = await v.request('POST', '/api/3/commerce/cart/subscription', { itemId: itemId('coffee-club'), qty: 1 });
-    const club = await v.checkout({ email: 'ada@example.com', cartToken: monthly.json.cartToken });
+    // Renewals charge a kept card: the site's default provider (offline) cannot sell a subscription.
+    expect((await v.checkout({ email: 'ada@example.com', cartToken: monthly.json.cartToken })).json.code).toBe('SUBSCRIPTION_PROVIDER_UNSUPPORTED');
+    const club = await v.checkout({ email: 'ada@example.com', cartToken: monthly.json.cartToken, payment: { provider: 'test', cardNumber: ACCEPTED_CARD } });
     expect(club.json.order.subscriptions[0]).toMatchObject({
       numBillingCycles: 0,
       nextBillingDate: Date.parse('2025-02-28T15:00:00.000Z'),

@@ -431,6 +431,14 @@ describe("the owner's order page", () => {
     expect(within(screen.getByRole('region', { name: 'Timeline' })).getAllByRole('listitem')[0]!.textContent).toContain('Called Ada');
   });
 
+  it("names the subscription a renewal order bills, linked to the customer's page", async () => {
+    const renewalOf = { subscriptionId: 'sub-1', title: 'Coffee Club', cycle: 3, customerUrl: '/config/customers/ada%40example.com' };
+    await show(fakeServer().once(PATH, ok(answer({ kind: 'subscription', renewalOf }))));
+    const customer = within(screen.getByRole('region', { name: 'Customer' }));
+    expect(customer.getByText(/Renewal of/).textContent).toBe('Renewal of Coffee Club, payment 3');
+    expect(customer.getByRole('link', { name: 'Coffee Club' }).getAttribute('href')).toBe('/config/customers/ada%40example.com');
+  });
+
   it('says when there is no such order', async () => {
     await show(fakeServer().once(PATH, () => json(404, { error: 'Not found.', code: 'NOT_FOUND' })));
     expect(screen.getByRole('alert').textContent).toBe('There is no such order on this site.');

@@ -4,11 +4,12 @@ import type { SiteSnapshot } from '../site/index.js';
 import type { CommerceDeps } from '../commerce/index.js';
 import { siteSender } from '../../mail/site.js';
 import type { OrderConfirmationMailInput } from '../orders/index.js';
-import { storeRules } from '../commerce/index.js';
+import { storeRules, type SavedMethod } from '../commerce/index.js';
 import { orderLinks, orderView, type OrderView } from '../commerce/index.js';
 import { siteTime } from '../commerce-mail/index.js';
 import { giveBackOrder } from './give-back.js';
 import { issuePaidOrder } from './paid.js';
+import { keepSavedMethod } from './subscriptions.js';
 import { SYSTEM, recordOrderEvent } from './timeline.js';
 
 /** A checkout's answer, kept with the order so that a retry with the same key gets it again, byte for byte. */
@@ -28,7 +29,10 @@ const HOUR = 3_600_000;
 export const BROWSER_PAYMENT_HOLD_MS = HOUR;
 
 /** The provider's answer a placed order is finished with (a decline never gets here: it undoes the order). */
-export type FinishPayment = { status: 'paid' | 'pending'; reference: string | null } | { status: 'action'; reference: string; clientSecret: string };
+export type FinishPayment =
+  | { status: 'paid'; reference: string | null; savedMethod?: SavedMethod }
+  | { status: 'pending'; reference: string | null }
+  | { status: 'action'; reference: string; clientSecret: string };
 
 /**
  * Step 4 of placing an order, when the payment went through or is pending: the payment status;
@@ -65,6 +69,8 @@ export async function finishOrder(
       .execute();
     const customer = { kind: 'customer', email: order.customer_email } as const;
     if (paid) await recordOrderEvent(tx, s.website.id, orderId, 'paid', customer, now, { provider: providerId, reference });
+    // The payment method the provider kept for the order's subscriptions: their renewals charge it.
+    if (payment.status === 'paid') await keepSavedMethod(tx, orderId, payment.savedMethod);
     await tx
       .insertInto('commerce_events')
       .values({
@@ -115,7 +121,7 @@ export async function finishOrder(
 }
 
 /** The order mail's input from the order as its pages show it; links made absolute. */
-function orderMailInput(s: SiteSnapshot, view: OrderView, baseUrl: string): OrderConfirmationMailInput {
+export function orderMailInput(s: SiteSnapshot, view: OrderView, baseUrl: string): OrderConfirmationMailInput {
   const { format } = storeRules(s);
   const totals = [
     { label: 'Subtotal', amount: format(view.subtotalCents) },

@@ -2,11 +2,12 @@ import fp from 'fastify-plugin';
 import { HOLD_SWEEP_MS, cancelOrder, expireHolds, type CancelBy, type OrderChange } from './holds.js';
 import { markOrderPaid } from './mark-paid.js';
 import { checkoutPlugin } from './routes.js';
-import type { OrderActor } from './timeline.js';
 import type { Adjusted } from '../inventory/index.js';
 
 export { giveBackOrder, stockActor } from './give-back.js';
-export { SYSTEM, recordOrderEvent, timeOrderedId, type OrderActor } from './timeline.js';
+export { issuePaidOrder } from './paid.js';
+export { orderMailInput } from './finish.js';
+export { SYSTEM, customerNameOf, recordOrderEvent, timeOrderedId, type OrderActor } from './timeline.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +19,7 @@ declare module 'fastify' {
 /** Order payments after checkout (docs/commerce-api.md "Order holds"): each a compare-and-set on the order's payment status. */
 interface OrderPayments {
   /** A pending order's payment arrived: issue what it earns. */
-  markPaid(websiteId: string, orderId: string, payment?: { reference?: string; baseUrl?: string; actor?: OrderActor }): ReturnType<typeof markOrderPaid>;
+  markPaid(websiteId: string, orderId: string, payment?: Parameters<typeof markOrderPaid>[3]): ReturnType<typeof markOrderPaid>;
   /** Cancel a pending order, giving back its stock and gift card balance. */
   cancel(websiteId: string, orderId: string, by?: CancelBy): Promise<OrderChange<{ restocked: Adjusted[] }>>;
   /** The `order-holds` job's work, now: cancel the pending orders whose hold passed; answers how many. */

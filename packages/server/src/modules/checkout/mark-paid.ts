@@ -5,6 +5,7 @@ import { loadSnapshot } from '../site/index.js';
 import type { OrderView, SavedMethod } from '../commerce/index.js';
 import { whyNotPending, type OrderChange } from './holds.js';
 import { issuePaidOrder } from './paid.js';
+import { keepSavedMethod } from './subscriptions.js';
 import { SYSTEM, recordOrderEvent, type OrderActor } from './timeline.js';
 
 /**
@@ -53,6 +54,7 @@ export async function markOrderPaid(
     // kept use the one the caller gives (the owner's route: the site's origin, baseUrlOf).
     const baseUrl = (row.base_url || payment.baseUrl || '').replace(/\/$/, '');
     await recordOrderEvent(tx, websiteId, orderId, 'paid', payment.actor ?? SYSTEM, now, { reference: payment.reference ?? null });
+    await keepSavedMethod(tx, orderId, payment.savedMethod);
     const order = await issuePaidOrder(deps, s, tx, orderId, baseUrl, now);
     await tx
       .insertInto('commerce_events')

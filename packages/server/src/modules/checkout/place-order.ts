@@ -25,7 +25,7 @@ import { finishOrder, undoOrder, type CheckoutAnswer } from './finish.js';
 
 export type { CheckoutAnswer } from './finish.js';
 import { siteProviderIds, type PaymentProvider } from '../commerce/index.js';
-import { addSubscriptions } from './subscriptions.js';
+import { addSubscriptions, subscriptionLines } from './subscriptions.js';
 import { customerNameOf, recordOrderEvent } from './timeline.js';
 
 export interface CheckoutBody {
@@ -106,7 +106,7 @@ export async function placeOrder(
   if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
   const { provider: _, ...paymentDetails } = body.payment ?? {};
 
-  let placed: { orderId: string; orderNumber: number; amountDueCents: number; email: string } | null;
+  let placed: { orderId: string; orderNumber: number; amountDueCents: number; email: string; forSubscription: boolean } | null;
   try {
     placed = await writeTransaction(deps.store, async (tx) => {
       if (await orderByKey(tx, s.website.id, key)) return null;
@@ -138,6 +138,7 @@ export async function placeOrder(
         customerEmail: placed.email,
         idempotencyKey: key,
         details: paymentDetails,
+        forSubscription: placed.forSubscription,
       });
     } catch {
       result = { status: 'declined', message: '' };
@@ -171,6 +172,9 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
   const coupons = basket.couponCodes.map((code) => findCoupon(rules, code) ?? { code });
   const requiresShipping = basket.lines.some((l) => l.productType === ProductType.PHYSICAL);
   const errors: Record<string, string> = {};
+  // Renewals charge a kept payment method without the shopper: a provider that cannot cannot sell them.
+  const renewing = await subscriptionLines(tx, s, basket);
+  if (renewing.length > 0 && !a.provider.chargeSaved) throw new AppError('SUBSCRIPTION_PROVIDER_UNSUPPORTED');
   const emailError = checkoutEmailError(body.email);
   if (emailError) errors.email = emailError;
   let address: ShippingAddress | null = null;
@@ -300,11 +304,11 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
       .execute();
   }
   await recordOrderEvent(tx, s.website.id, orderId, 'placed', { kind: 'customer', email }, now, { provider: a.provider.id });
-  if (basket.kind === 'subscription') await addSubscriptions(deps, s, tx, orderId, email, basket, now);
+  if (renewing.length > 0) await addSubscriptions(deps, s, tx, orderId, email, renewing, basket.cart?.member_id ?? null, a.provider.id, now);
   if (basket.cart) {
     await tx.updateTable('carts').set({ is_purchased: 1, order_id: orderId, updated_on: now }).where('id', '=', basket.cart.id).execute();
   }
-  return { orderId, orderNumber, amountDueCents, email };
+  return { orderId, orderNumber, amountDueCents, email, forSubscription: renewing.length > 0 };
 }
 
 /** The gift card of a code, locked for the transaction; refused when unknown, void or spent. */

@@ -9,7 +9,7 @@ export default fp(
   async (app) => {
     const { store, clock, mail, config } = app.deps;
     await app.register(commerceMailPlugin, { store, renderer: app.renderer, clock, mailFrom: config.mailFrom });
-    app.commerce.orderPaidHooks.push(commerceMailHook({ mail, mailFrom: config.mailFrom }));
+    app.commerce.orderPaidHooks.push(commerceMailHook({ mail, mailFrom: config.mailFrom, signer: app.commerce.signer }));
   },
   { name: 'commerce-mail', dependencies: ['commerce', 'reviews'] },
 );

@@ -1,6 +1,6 @@
 import type { Mailer } from '../../mail/index.js';
 import { siteSender } from '../../mail/site.js';
-import type { OrderPaidHook } from '../commerce/index.js';
+import type { OrderPaidHook, Signer } from '../commerce/index.js';
 import { storeRules } from '../commerce/index.js';
 import { siteDate, siteTime } from './templates.js';
 
@@ -11,7 +11,7 @@ import { siteDate, siteTime } from './templates.js';
  * payment is pending gets them when it is paid (markOrderPaid), once; its confirmation, sent when
  * it is placed, tells the shopper the payment is awaited and carries no code or link.
  */
-export function commerceMailHook(deps: { mail: Mailer; mailFrom: string }): OrderPaidHook {
+export function commerceMailHook(deps: { mail: Mailer; mailFrom: string; signer: Signer }): OrderPaidHook {
   return async (tx, { site, order, baseUrl }) => {
     if (order.kind === 'donation') return;
     const { site: mailSite, from } = siteSender(site, baseUrl, deps.mailFrom);
@@ -42,11 +42,15 @@ export function commerceMailHook(deps: { mail: Mailer; mailFrom: string }): Orde
         kind: 'subscription-confirmation',
         input: {
           orderNumber: order.orderNumber,
-          subscriptions: order.subscriptions.map((sub) => ({
-            title: sub.title,
-            priceText: sub.priceText,
-            nextBillingDate: sub.nextBillingDate === null ? null : siteDate(sub.nextBillingDate, site.language, site.timeZone),
-          })),
+          subscriptions: await Promise.all(
+            order.subscriptions.map(async (sub) => ({
+              title: sub.title,
+              priceText: sub.priceText,
+              nextBillingDate: sub.nextBillingDate === null ? null : siteDate(sub.nextBillingDate, site.language, site.timeZone),
+              // Its own page (modules/subscriptions): cancel it, or change the card its renewals charge.
+              manageUrl: `${baseUrl}/commerce/subscription?token=${await deps.signer.subscriptionToken(site.website.id, sub.id)}`,
+            })),
+          ),
           orderStatusUrl: `${baseUrl}${order.orderStatusUrl}`,
         },
       });

@@ -33,6 +33,8 @@ interface SubscriptionConfirmationInput {
     readonly priceText: string;
     /** The next billing date as the site writes it; null when the plan ends with this payment. */
     readonly nextBillingDate: string | null;
+    /** Absolute: the subscription's own page (its signed link); absent in the owner's previews. */
+    readonly manageUrl?: string;
   }[];
   /** Absolute. */
   readonly orderStatusUrl: string;
@@ -89,7 +91,7 @@ function subscriptionConfirmationMail(input: SubscriptionConfirmationInput, site
     s.nextBillingDate ? `Next payment: ${s.nextBillingDate}.` : 'This was the last payment of the plan.';
   const text =
     `Thank you for subscribing (order #${input.orderNumber}).\n\n` +
-    input.subscriptions.map((s) => `${s.title}: ${s.priceText}\n  ${next(s)}`).join('\n\n') +
+    input.subscriptions.map((s) => `${s.title}: ${s.priceText}\n  ${next(s)}${s.manageUrl ? `\n  Manage it: ${s.manageUrl}` : ''}`).join('\n\n') +
     `\n\nYour subscription: ${input.orderStatusUrl}\n`;
   const bodyHtml =
     `<h1 style="font-size:20px;margin:0 0 16px">Thank you for subscribing</h1>` +
@@ -98,7 +100,9 @@ function subscriptionConfirmationMail(input: SubscriptionConfirmationInput, site
       .map(
         (s) =>
           `<p style="margin:16px 0"><strong>${escapeHtml(s.title)}</strong><br>${escapeHtml(s.priceText)}<br>` +
-          `<span style="color:#555">${escapeHtml(next(s))}</span></p>`,
+          `<span style="color:#555">${escapeHtml(next(s))}</span>` +
+          (s.manageUrl ? `<br><a href="${escapeHtml(s.manageUrl)}">Manage this subscription</a>` : '') +
+          `</p>`,
       )
       .join('') +
     button(input.orderStatusUrl, 'View your subscription');

@@ -9,7 +9,7 @@ export { catalogProduct, forSale, liveStock, unitPriceCents, firstImage, type Ca
 export { findCoupon, storeRules, merchandisingOf, type ShippingOption, type StoreRules } from './settings.js';
 export { couponUseCount, couponUsesOf, giveBackCouponUses, takeCouponUses } from './coupon-uses.js';
 export { Signer, newToken, tokenHash } from './signing.js';
-export { siteProviderIds, type PaymentProvider, type PaymentResult, type SavedMethod, type SavedChargeRequest } from './payments.js';
+export { siteProviderIds, type PaymentProvider, type PaymentResult, type SavedMethod, type SavedChargeRequest, type SaveMethodResult } from './payments.js';
 export { orderView, orderLinks, type OrderView } from './order-view.js';
 
 declare module 'fastify' {

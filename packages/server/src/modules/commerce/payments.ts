@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isCardNumber, CHECKOUT_MESSAGES } from '@tessera/core';
 
 /**
@@ -60,6 +61,22 @@ interface RefundRequest {
   paymentReference: string | null;
 }
 
+/** A new payment method for the subscriptions of a customer (modules/subscriptions). */
+interface SaveMethodRequest {
+  websiteId: string;
+  customerEmail: string;
+  /** The provider form's fields (the test provider: `cardNumber`). */
+  details: Readonly<Record<string, unknown>>;
+  /** Derived from the subscription and the request: a retried save keeps one method. */
+  idempotencyKey: string;
+}
+
+export type SaveMethodResult =
+  | { status: 'saved'; method: SavedMethod }
+  | { status: 'invalid'; errors: Record<string, string> }
+  | { status: 'declined'; message: string }
+  | { status: 'action'; clientSecret: string };
+
 export type PaymentResult =
   | { status: 'paid'; reference: string; savedMethod?: SavedMethod }
   /** Offline: the order waits for staff to record the payment until its hold expires. */
@@ -84,6 +101,14 @@ export interface PaymentProvider {
   refund?(request: RefundRequest): Promise<{ reference: string | null }>;
   /** Charges a saved payment method without the shopper (renewals). A provider without it cannot sell subscriptions. */
   chargeSaved?(request: SavedChargeRequest): Promise<{ status: 'paid'; reference: string } | { status: 'declined'; message: string }>;
+  /**
+   * Keeps a new payment method for a customer's subscriptions (the customer's "Update payment
+   * method"), from the details of the provider's own form on the site (the test provider's card
+   * number): answers the method, or field errors (keyed `payment.<field>`) or a decline. A provider
+   * whose card form is its own script (Stripe: a SetupIntent confirmed in the browser) answers
+   * `action` with the secret that script needs, and keeps the method when its webhook tells it.
+   */
+  saveMethod?(request: SaveMethodRequest): Promise<SaveMethodResult>;
   /** Stops a payment the shopper started but never finished, once its order's hold expired, so it cannot succeed later. */
   cancel?(request: { websiteId: string; orderId: string; paymentReference: string }): Promise<void>;
 }
@@ -99,9 +124,27 @@ export const offlineProvider: PaymentProvider = {
 /** The card number the test provider accepts; any other valid number is declined. */
 const TEST_CARD_ACCEPTED = '4242 4242 4242 4242';
 
+const cardDigits = (value: unknown) => String(value ?? '').replace(/[\s-]/g, '');
+
+/**
+ * The test provider's kept card: an opaque token (a hash of the number: the number itself is never
+ * stored) and the label the customer sees. Only the accepted card's token pays later.
+ */
+function testSavedCard(digits: string): SavedMethod {
+  return {
+    provider: 'test',
+    reference: `test_card_${createHash('sha256').update(`tessera-test-card:${digits}`).digest('hex').slice(0, 24)}`,
+    label: `Card ending ${digits.slice(-4)}`,
+  };
+}
+
+const ACCEPTED_DIGITS = TEST_CARD_ACCEPTED.replace(/ /g, '');
+
 /**
  * The test provider, for demos and tests: a site lists "test" in `store.paymentProviders`. It
- * accepts TEST_CARD_ACCEPTED and declines every other (Luhn-valid) card number.
+ * accepts TEST_CARD_ACCEPTED and declines every other (Luhn-valid) card number. For a purchase that
+ * starts subscriptions it keeps the card (savedMethod), and charges it again for renewals
+ * (chargeSaved: paid for the accepted card, declined otherwise); saveMethod keeps any valid card.
  */
 export const testProvider: PaymentProvider = {
   id: 'test',
@@ -109,12 +152,24 @@ export const testProvider: PaymentProvider = {
     return isCardNumber(details.cardNumber) ? {} : { 'payment.cardNumber': CHECKOUT_MESSAGES.cardNumberInvalid };
   },
   async authorize(request) {
-    const digits = String(request.details.cardNumber ?? '').replace(/[\s-]/g, '');
-    if (digits !== TEST_CARD_ACCEPTED.replace(/ /g, '')) return { status: 'declined', message: CHECKOUT_MESSAGES.paymentDeclined };
-    return { status: 'paid', reference: `test_${request.orderId}` };
+    const digits = cardDigits(request.details.cardNumber);
+    if (digits !== ACCEPTED_DIGITS) return { status: 'declined', message: CHECKOUT_MESSAGES.paymentDeclined };
+    const paid = { status: 'paid' as const, reference: `test_${request.orderId}` };
+    return request.forSubscription ? { ...paid, savedMethod: testSavedCard(digits) } : paid;
   },
   async refund(request) {
     return { reference: `test_refund_${request.refundId}` };
+  },
+  async chargeSaved(request) {
+    if (request.method.reference !== testSavedCard(ACCEPTED_DIGITS).reference) return { status: 'declined', message: CHECKOUT_MESSAGES.paymentDeclined };
+    return { status: 'paid', reference: `test_${request.orderId}` };
+  },
+  async saveMethod(request) {
+    const errors = testProvider.validate!(request.details);
+    if (Object.keys(errors).length > 0) return { status: 'invalid', errors };
+    // Any valid number is kept, as a card network keeps a card whose later charges may still fail
+    // (Stripe's test card 4000 0000 0000 0341): its charges are declined unless it is the accepted card.
+    return { status: 'saved', method: testSavedCard(cardDigits(request.details.cardNumber)) };
   },
 };
 

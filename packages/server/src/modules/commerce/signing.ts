@@ -56,6 +56,28 @@ export class Signer {
     return `${orderId}.${await this.sign(websiteId, 'order', orderId)}`;
   }
 
+  /**
+   * A subscription's token for its customer's page (`/commerce/subscription?token=`), in its mails
+   * and on the order status page: `<subscription id>.<signature>`, like an order's.
+   */
+  async subscriptionToken(websiteId: string, subscriptionId: string): Promise<string> {
+    return `${subscriptionId}.${await this.sign(websiteId, 'subscription', subscriptionId)}`;
+  }
+
+  /** The subscription id a token names, when its signature is right; null otherwise. */
+  async subscriptionIdFromToken(websiteId: string, token: unknown): Promise<string | null> {
+    return this.idFromToken(websiteId, token, 'subscription');
+  }
+
+  private async idFromToken(websiteId: string, token: unknown, purpose: string): Promise<string | null> {
+    if (typeof token !== 'string') return null;
+    const dot = token.indexOf('.');
+    if (dot < 1) return null;
+    const id = token.slice(0, dot);
+    if (!/^[0-9a-f]{24}$/.test(id)) return null;
+    return (await this.verify(websiteId, token.slice(dot + 1), purpose, id)) ? id : null;
+  }
+
   /** The order id a token names, when its signature is right; null otherwise. */
   async orderIdFromToken(websiteId: string, token: unknown): Promise<string | null> {
     if (typeof token !== 'string') return null;

@@ -16,7 +16,13 @@ async function extras(db: Executor, orderId: string) {
     db
       .selectFrom('orders')
       .leftJoin('site_users', 'site_users.id', 'orders.member_id')
+      // A renewal order: the subscription it bills (modules/subscriptions).
+      .leftJoin('subscriptions', 'subscriptions.id', 'orders.subscription_id')
       .select([
+        'orders.subscription_cycle',
+        'subscriptions.id as subscription_id',
+        'subscriptions.title as subscription_title',
+        'subscriptions.customer_email as subscription_email',
         'orders.customer_name',
         'orders.payment_reference',
         'orders.paid_on',
@@ -55,6 +61,14 @@ export async function orderDetail(deps: CommerceDeps, s: SiteSnapshot, db: Execu
       paymentReference: more.order.payment_reference,
       paidOn: more.order.paid_on,
       canceledOn: more.order.canceled_on,
+      renewalOf: more.order.subscription_id
+        ? {
+            subscriptionId: more.order.subscription_id,
+            title: more.order.subscription_title,
+            cycle: more.order.subscription_cycle,
+            customerUrl: `/config/customers/${encodeURIComponent(more.order.subscription_email ?? '')}`,
+          }
+        : null,
       refundedCents: state.refunded_cents,
       refundedMoney: m(state.refunded_cents),
       refundableCents: refundable,

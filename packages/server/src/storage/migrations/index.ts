@@ -23,6 +23,7 @@ import { inventoryLists } from './0020-inventory-lists.js';
 import { moderationLists } from './0021-moderation-lists.js';
 import { formSubmissionCounts } from './0022-form-submission-counts.js';
 import { payments } from './0023-payments.js';
+import { renewals } from './0024-renewals.js';
 import { columnTypes, type MigrationEnv, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0021-moderation-lists': moderationLists,
   '0022-form-submission-counts': formSubmissionCounts,
   '0023-payments': payments,
+  '0024-renewals': renewals,
 };
 
 /** For listing the migrations only: running one that moves asset bytes needs the store's blob store. */

@@ -1,5 +1,6 @@
 // Entry of the account island: the theme's account forms (data-account-form = sign-in, sign-up,
-// reset-request, reset-confirm), the account page's devices (account) and its sign-out form.
+// reset-request, reset-confirm), the account page's devices (account) and its sign-out form, and a
+// customer's subscription page (subscription: its own chunk, loaded there only).
 import type { TesseraGlobal } from '../../bootstrap.js';
 import { createAccountApi, failureMessage, type AccountApi } from '../../api/account.js';
 import { enhanceAccountForm, type AccountFormKind } from './form-controller.js';
@@ -34,5 +35,6 @@ export function mount(
     if (FORMS.has(kind) && element instanceof HTMLFormElement) enhanceAccountForm(element, kind as AccountFormKind, { api, go });
     else if (kind === 'sign-out' && element instanceof HTMLFormElement) enhanceSignOut(element, api, go);
     else if (kind === 'account') void import('./sessions.js').then((m) => m.mountSessions(element as HTMLElement, api, tessera.context?.language ?? 'en-US'));
+    else if (kind === 'subscription') void import('../subscription/index.js').then((m) => m.mount([element]));
   }
 }

@@ -7,6 +7,7 @@ import type { StudioContext } from '../../context.js';
 import type { PageProps } from '../../pages.js';
 import { signInAgain } from '../../session.js';
 import { type CustomerDetail, type Membership, customerCalls } from './calls.js';
+import { CustomerSubscriptions } from './subscriptions.js';
 import { CustomerView, type DetailState, type Notice } from './view.js';
 
 /** A members' area the site has, as the server lists it in the page's context. */
@@ -84,6 +85,18 @@ export default function CustomerPage({ context, api }: PageProps<CustomerContext
       busy={busy}
       canManage={context.permissions?.includes('manageSiteUsers') ?? false}
       onRetry={() => setAttempt((n) => n + 1)}
+      subscriptions={
+        state.status === 'ready' && (
+          <CustomerSubscriptions
+            api={api}
+            customerKey={key}
+            email={email}
+            language={context.language}
+            timeZone={context.timeZone}
+            canManage={context.permissions?.includes('manageOrders') ?? false}
+          />
+        )
+      }
       onGrant={(area) =>
         void act(
           'grant',

@@ -1,7 +1,7 @@
 // One customer's page, drawn from props only (page.tsx holds the state and calls the API): what they
 // spent, their orders, shipping addresses, memberships and account; the account actions for staff
 // who may manage visitor accounts, the ones that end access asking for confirmation first.
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatCount, formatTime } from '../../format.js';
 import { formatAmount } from '../customers/money.js';
 import type { CustomerAccount, CustomerAddress, CustomerDetail, CustomerOrder, Membership } from './calls.js';
@@ -40,6 +40,8 @@ export interface CustomerViewProps {
   onRevoke(membership: Membership): void;
   onPasswordReset(): void;
   onSignOut(): void;
+  /** The customer's subscriptions section (its own state: subscriptions.tsx), under the orders. */
+  subscriptions?: ReactNode;
 }
 
 const PAYMENT_LABELS: Record<string, string> = {
@@ -62,7 +64,7 @@ const FULFILLMENT_LABELS: Record<string, string> = {
  * A button whose action is asked again before it runs: the question and its two answers take the
  * button's place, the confirming one focused; Cancel or Escape puts the button back, focused.
  */
-function ConfirmButton(props: { label: string; question: string; confirmLabel: string; busy: boolean; onConfirm(): void }) {
+export function ConfirmButton(props: { label: string; question: string; confirmLabel: string; busy: boolean; onConfirm(): void }) {
   const [asking, setAsking] = useState(false);
   const yes = useRef<HTMLButtonElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -394,6 +396,7 @@ export function CustomerView(props: CustomerViewProps) {
         <>
           <Summary detail={state.detail} context={props.context} />
           <Orders detail={state.detail} context={props.context} />
+          {props.subscriptions}
           <div className="grid-2">
             <Memberships {...props} detail={state.detail} />
             <Account {...props} detail={state.detail} account={state.detail.account} />

@@ -67,6 +67,8 @@ export interface OrderDetail {
   paymentReference: string | null;
   paidOn: number | null;
   canceledOn: number | null;
+  /** A renewal order: the subscription and billing cycle it bills (absent from servers before renewals). */
+  renewalOf?: { subscriptionId: string; title: string | null; cycle: number | null; customerUrl: string } | null;
   refundedCents: number;
   refundableCents: number;
   fulfillments: {

@@ -13,6 +13,17 @@ export function Customer({ order, canViewCustomers }: { order: OrderDetail; canV
         <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
       </p>
       <p className="muted">{order.member ? 'Has a visitor account' : 'Checked out as a guest'}</p>
+      {order.renewalOf && (
+        <p>
+          Renewal of{' '}
+          {canViewCustomers ? (
+            <a href={order.renewalOf.customerUrl}>{order.renewalOf.title ?? 'a subscription'}</a>
+          ) : (
+            (order.renewalOf.title ?? 'a subscription')
+          )}
+          {order.renewalOf.cycle ? `, payment ${order.renewalOf.cycle}` : ''}
+        </p>
+      )}
       {canViewCustomers && (
         <p>
           <a href={`/config/customers/${encodeURIComponent(order.customerEmail)}`}>View customer</a>
