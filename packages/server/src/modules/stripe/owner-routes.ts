@@ -9,8 +9,8 @@ import { STRIPE, WEBHOOK_PATH, stripeSettingsOf, type StripeMode } from './setti
 
 const PATH = '/api/owner/payments/stripe';
 
-/** A secret to set (a string), to remove (null) or to keep (absent). */
-const Secret = Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()]));
+/** A secret to set (a string), to remove (null or "") or to keep (absent). */
+const Secret = Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 300 })]));
 
 const SaveBody = Type.Object(
   { testSecretKey: Secret, liveSecretKey: Secret, testWebhookSecret: Secret, liveWebhookSecret: Secret },
@@ -79,8 +79,10 @@ export async function stripeOwnerRoutes(root: FastifyInstance): Promise<void> {
     const offered = siteProviderIds(s?.store ?? {}).includes(STRIPE);
     const activeMode = stripeSettingsOf(s?.store ?? {}).mode;
     const errors: Record<string, string> = {};
+    // The request's validation may turn a null into "" (Fastify coerces types): both remove.
+    const valueOf = (field: Field) => (body[field] === '' ? null : body[field]);
     for (const f of FIELDS) {
-      const value = body[f.field];
+      const value = valueOf(f.field);
       if (typeof value === 'string' && !f.pattern.test(value.trim())) errors[f.field] = f.message;
       // Checkout offers Stripe with this key: removing it would break every payment.
       if (value === null && f.name === 'secretKey' && offered && f.mode === activeMode) {
@@ -92,7 +94,7 @@ export async function stripeOwnerRoutes(root: FastifyInstance): Promise<void> {
     await writeTransaction(store, async (tx) => {
       const now = clock();
       for (const f of FIELDS) {
-        const value = body[f.field];
+        const value = valueOf(f.field);
         if (typeof value === 'string') await putStripeSecret(tx, websiteId, { mode: f.mode, name: f.name, secret: value.trim(), by, now });
         else if (value === null) await removeStripeSecret(tx, websiteId, f.mode, f.name);
       }
