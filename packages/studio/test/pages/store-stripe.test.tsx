@@ -97,7 +97,7 @@ describe('the Stripe section of the store settings page', () => {
     const replacing = s.getByLabelText('Test secret key');
     expect(document.activeElement).toBe(replacing);
     fireEvent.change(replacing, { target: { value: 'sk_test_51New7777' } });
-    fireEvent.click(s.getByRole('button', { name: 'Save the test secret key' }));
+    fireEvent.click(s.getByRole('button', { name: 'Set the test secret key' }));
     await settle();
     expect(puts(server, KEYS)[1]!.body).toEqual({ testSecretKey: 'sk_test_51New7777' });
     expect(puts(server, KEYS)[1]!.headers['x-csrf-token']).toBe('crumb-7');
@@ -130,7 +130,7 @@ describe('the Stripe section of the store settings page', () => {
     const s = within(stripe());
     const live = s.getByLabelText('Live secret key');
     fireEvent.change(live, { target: { value: 'sk_test_51Oops' } });
-    fireEvent.click(s.getByRole('button', { name: 'Save the live secret key' }));
+    fireEvent.click(s.getByRole('button', { name: 'Set the live secret key' }));
     await settle();
     expect(live.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(live.getAttribute('aria-describedby')!.split(' ').pop()!)!.textContent).toBe(

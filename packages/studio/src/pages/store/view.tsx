@@ -43,8 +43,8 @@ const SECTIONS = [
   ['store-taxes', 'Taxes'],
   ['store-coupons', 'Coupons'],
   ['store-checkout', 'Checkout & payments'],
-  ['store-stripe', 'Stripe'],
   ['store-messages', 'Messages'],
+  ['store-stripe', 'Stripe'],
 ] as const;
 
 const NO_STRIPE_KEYS: StripeKeysProps = { keys: null, busy: null, status: { kind: 'idle', text: '' }, errors: {}, onSaveSecret: async () => false };
@@ -106,8 +106,8 @@ export function StoreView(props: StoreViewProps) {
       <TaxesSection {...section} />
       <CouponsSection {...section} />
       <CheckoutSection {...section} />
-      <StripeSection {...section} stripe={props.stripe ?? NO_STRIPE_KEYS} />
       <MessagesSection {...section} />
+      <StripeSection {...section} stripe={props.stripe ?? NO_STRIPE_KEYS} />
       <div className="save-bar">
         {confirmingCurrency && (
           <ConfirmCurrency from={settings.currency} to={draft.currency} onConfirm={props.onConfirmCurrency} onCancel={props.onCancelCurrency} />

@@ -36,7 +36,7 @@ const SECRETS: readonly { field: StripeSecretField; mode: 'test' | 'live'; kind:
   { field: 'liveWebhookSecret', mode: 'live', kind: 'webhookSecret', label: 'Live webhook signing secret', hint: 'Starts with whsec_: shown by the live-mode webhook endpoint.' },
 ];
 
-/** One write-only secret: "Set, ending 4242" with Replace and Remove (asked first), or a password input and its Save. */
+/** One write-only secret: "Set, ending 4242" with Replace and Remove (asked first), or a password input and its Set button. */
 function SecretField({ spec, keys, busy, errors, onSaveSecret }: { spec: (typeof SECRETS)[number] } & StripeKeysProps) {
   const set = keys ? (spec.kind === 'secretKey' ? keys.secretKeySet : keys.webhookSecretSet)[spec.mode] : false;
   const hint = keys ? (spec.kind === 'secretKey' ? keys.secretKeyHint : keys.webhookSecretHint)[spec.mode] : null;
@@ -141,7 +141,7 @@ function SecretField({ spec, keys, busy, errors, onSaveSecret }: { spec: (typeof
       )}
       <div className="actions">
         <button type="button" disabled={working || value.trim() === ''} onClick={() => void save()}>
-          {working ? 'Saving…' : 'Save'} <span className="visually-hidden">the {spec.label.toLowerCase()}</span>
+          {working ? 'Setting…' : 'Set'} <span className="visually-hidden">the {spec.label.toLowerCase()}</span>
         </button>
         {replacing && (
           <button
