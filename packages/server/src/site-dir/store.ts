@@ -1,4 +1,4 @@
-import { CURRENCY_CODES, DEFAULT_DONATION_SETTINGS, isCurrencyCode } from '@tessera/core';
+import { CURRENCY_CODES, DEFAULT_DONATION_SETTINGS, STRIPE_METHOD_TYPES, isCurrencyCode } from '@tessera/core';
 import { DEFAULT_CURRENCY } from '../constants.js';
 import { Reader, type SiteIssue } from './checker.js';
 import type { JsonObject } from './types.js';
@@ -83,8 +83,8 @@ function checkProviders(s: Reader, opts: StoreCheckOptions): void {
   });
 }
 
-/** The payment methods besides cards that an owner may turn on for Stripe. */
-const STRIPE_METHODS = ['afterpay_clearpay', 'klarna'];
+/** The payment methods besides cards (always offered) that an owner may turn on for Stripe. */
+const STRIPE_METHODS: readonly string[] = STRIPE_METHOD_TYPES.filter((t) => t !== 'card');
 
 /**
  * `store.stripe` (docs/payments.md): each publishable key in its own field by its prefix, known
@@ -95,7 +95,11 @@ function checkStripe(s: Reader, opts: StoreCheckOptions): void {
   const st = s.child('stripe');
   const testMode = st ? st.boolean('testMode', true) : true;
   const key = (field: string, prefix: string) =>
-    st?.string(field, '', { pattern: new RegExp(`^(${prefix}[A-Za-z0-9]{8,250})?$`), patternText: `is not a publishable key: it starts with ${prefix}`, maxLength: 300 }) ?? '';
+    st?.string(field, '', {
+      pattern: new RegExp(`^(${prefix}[A-Za-z0-9]{8,250})?$`),
+      patternText: `is not a publishable key: it starts with ${prefix}`,
+      maxLength: 300,
+    }) ?? '';
   const keys = { test: key('testPublishableKey', 'pk_test_'), live: key('livePublishableKey', 'pk_live_') };
   st?.stringArray('paymentMethods').forEach((m, i) => {
     if (!STRIPE_METHODS.includes(m)) st.fail(`paymentMethods[${i}]`, `"${m}" is not a payment method Stripe offers here (${STRIPE_METHODS.join(', ')})`);
@@ -105,7 +109,8 @@ function checkStripe(s: Reader, opts: StoreCheckOptions): void {
   const at = ids.indexOf('stripe');
   if (at < 0) return;
   const mode = testMode ? 'test' : 'live';
-  if (!keys[mode]) s.fail(`paymentProviders[${at}]`, `Stripe needs the ${mode} publishable key (store.stripe.${mode}PublishableKey) before checkout can offer it`);
+  if (!keys[mode])
+    s.fail(`paymentProviders[${at}]`, `Stripe needs the ${mode} publishable key (store.stripe.${mode}PublishableKey) before checkout can offer it`);
   else if (opts.stripeSecretKeys && !opts.stripeSecretKeys[mode]) {
     s.fail(`paymentProviders[${at}]`, `Stripe needs the ${mode} secret key before checkout can offer it: enter it in the Stripe settings`);
   }

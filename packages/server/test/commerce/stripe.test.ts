@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROWSER_PAYMENT_HOLD_MS } from '../../src/modules/checkout/finish.js';
 import { startSmtp, type TestSmtp } from '../forms/smtp.js';
 import { DIALECTS } from '../helpers/store.js';
 import { LocalStripe, signedWebhook } from '../helpers/stripe-api.js';
@@ -9,7 +10,7 @@ const SECRET_KEY = 'sk_test_51TesseraLocalKey000000000001';
 const WEBHOOK_SECRET = 'whsec_TesseraLocalWebhookSecret0001';
 const STRIPE_KEYS = '/api/owner/payments/stripe';
 const WEBHOOK = '/api/commerce/webhooks/stripe';
-const HOUR = 3_600_000;
+const HOUR = BROWSER_PAYMENT_HOLD_MS;
 
 /** A checkout body paying with Stripe (the browser confirms the payment afterwards). */
 const stripeCheckout = (extra: Record<string, unknown> = {}) => ({
@@ -36,7 +37,12 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
       SETTINGS,
       await edited(admin, (s) => {
         s.store.paymentProviders = ['stripe', 'test', 'offline'];
-        s.store.stripe = { testMode: true, testPublishableKey: 'pk_test_51TesseraLocal0001', paymentMethods: ['afterpay_clearpay', 'klarna'], expressCheckout: true };
+        s.store.stripe = {
+          testMode: true,
+          testPublishableKey: 'pk_test_51TesseraLocal0001',
+          paymentMethods: ['afterpay_clearpay', 'klarna'],
+          expressCheckout: true,
+        };
       }),
     );
     if (saved.status !== 200) throw new Error(saved.body);
@@ -127,7 +133,12 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
     const order = placed.json.order;
     const event = stripe.event('payment_intent.succeeded', stripe.succeed(intentOf(order.id).id));
 
-    const missing = await site.app.inject({ method: 'POST', url: WEBHOOK, headers: { host: 'store.test', 'content-type': 'application/json' }, payload: JSON.stringify(event) });
+    const missing = await site.app.inject({
+      method: 'POST',
+      url: WEBHOOK,
+      headers: { host: 'store.test', 'content-type': 'application/json' },
+      payload: JSON.stringify(event),
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'STRIPE_SIGNATURE_INVALID' });
     const wrong = await webhook(event, { secret: 'whsec_SomeoneElsesSecret000000' });
@@ -163,7 +174,10 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
     const failed = await webhook(stripe.event('payment_intent.payment_failed', stripe.fail(intent.id, 'Your card has insufficient funds.')));
     expect(failed.json()).toEqual({ received: true, handled: true });
     expect((await orderRow(order.id)).payment_status).toBe('pending');
-    expect((await timeline(order.id)).find((e) => e.type === 'payment_failed')?.data).toEqual({ message: 'Your card has insufficient funds.', reference: intent.id });
+    expect((await timeline(order.id)).find((e) => e.type === 'payment_failed')?.data).toEqual({
+      message: 'Your card has insufficient funds.',
+      reference: intent.id,
+    });
     expect(await stockOf(site.store, 'WORKSHOP')).toBe(3);
 
     site.clock.advance(HOUR);
@@ -184,7 +198,10 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
     const refunds = [...stripe.refunds.values()].filter((r) => r.payment_intent === intentOf(order.id).id);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.amount).toBe(order.amountDueCents);
-    expect((await timeline(order.id)).find((e) => e.type === 'late_payment_refunded')?.data).toMatchObject({ amountCents: order.amountDueCents, refund: refunds[0]!.id });
+    expect((await timeline(order.id)).find((e) => e.type === 'late_payment_refunded')?.data).toMatchObject({
+      amountCents: order.amountDueCents,
+      refund: refunds[0]!.id,
+    });
   });
 
   it('marks a pending order paid when its confirmation page is opened and Stripe says it succeeded (the webhook later changes nothing)', async () => {
@@ -283,7 +300,11 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
     expect(paid).toEqual({ status: 'paid', reference: expect.stringMatching(/^pi_/) });
     expect(await charge('cus_1/pm_card_visa', 'renewal-sub1-cycle2-try1')).toEqual(paid);
     expect(stripe.made('POST', '/v1/payment_intents').filter((c) => c.idempotencyKey === 'renewal-sub1-cycle2-try1')).toHaveLength(1);
-    expect(stripe.intents.get(paid.status === 'paid' ? paid.reference : '')).toMatchObject({ customer: 'cus_1', payment_method: 'pm_card_visa', status: 'succeeded' });
+    expect(stripe.intents.get(paid.status === 'paid' ? paid.reference : '')).toMatchObject({
+      customer: 'cus_1',
+      payment_method: 'pm_card_visa',
+      status: 'succeeded',
+    });
     expect(await charge('cus_1/pm_card_chargeCustomerFail', 'renewal-sub2')).toEqual({ status: 'declined', message: 'Your card was declined.' });
     expect(await charge('cus_1/pm_card_authenticationRequired', 'renewal-sub3')).toEqual({
       status: 'declined',

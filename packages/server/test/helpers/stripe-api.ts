@@ -149,7 +149,8 @@ export class LocalStripe {
 
   private createIntent(p: Obj): Answer {
     const amount = Number(p.amount);
-    if (!Number.isInteger(amount) || amount < 1) return error(400, 'invalid_request_error', 'Invalid integer: amount', { code: 'parameter_invalid_integer', param: 'amount' });
+    if (!Number.isInteger(amount) || amount < 1)
+      return error(400, 'invalid_request_error', 'Invalid integer: amount', { code: 'parameter_invalid_integer', param: 'amount' });
     if (typeof p.currency !== 'string' || p.currency !== p.currency.toLowerCase()) {
       return error(400, 'invalid_request_error', 'Invalid currency', { code: 'parameter_invalid_empty', param: 'currency' });
     }
@@ -213,13 +214,17 @@ export class LocalStripe {
     const intent = this.intents.get(String(p.payment_intent));
     if (!intent) return this.found(undefined, 'payment_intent');
     if (intent.status !== 'succeeded') {
-      return error(400, 'invalid_request_error', `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' });
+      return error(400, 'invalid_request_error', `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
+        code: 'charge_not_refundable',
+      });
     }
     const refunded = [...this.refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
     const left = intent.amount_received - refunded;
     const amount = p.amount === undefined ? left : Number(p.amount);
     if (amount > left || amount < 1) {
-      return error(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, { code: 'amount_too_large' });
+      return error(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, {
+        code: 'amount_too_large',
+      });
     }
     const refund = {
       id: `re_${this.nextId()}`,

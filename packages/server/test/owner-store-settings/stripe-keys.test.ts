@@ -57,7 +57,11 @@ describe.each(DIALECTS)("the owner's Stripe keys on %s", (dialect) => {
   });
 
   it('refuses a key of the wrong kind or mode with its message, and saves nothing', async () => {
-    const res = await admin().request('PUT', KEYS, { testSecretKey: 'sk_live_51Nope000000000', liveSecretKey: 'sk_test_51Nope000000000', testWebhookSecret: 'secret' });
+    const res = await admin().request('PUT', KEYS, {
+      testSecretKey: 'sk_live_51Nope000000000',
+      liveSecretKey: 'sk_test_51Nope000000000',
+      testWebhookSecret: 'secret',
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -86,7 +90,9 @@ describe.each(DIALECTS)("the owner's Stripe keys on %s", (dialect) => {
     expect((await save({ testMode: true, testPublishableKey: PUBLISHABLE })).json.errors).toEqual({
       'store.paymentProviders.0': 'Stripe needs the test secret key before checkout can offer it: enter it in the Stripe settings',
     });
-    expect((await save({ testMode: false, testPublishableKey: 'pk_live_51Wrong0000000', livePublishableKey: PUBLISHABLE, paymentMethods: ['paypal'] })).json.errors).toEqual({
+    expect(
+      (await save({ testMode: false, testPublishableKey: 'pk_live_51Wrong0000000', livePublishableKey: PUBLISHABLE, paymentMethods: ['paypal'] })).json.errors,
+    ).toEqual({
       'store.stripe.testPublishableKey': '"pk_live_51Wrong0000000" is not a publishable key: it starts with pk_test_',
       'store.stripe.livePublishableKey': `"${PUBLISHABLE}" is not a publishable key: it starts with pk_live_`,
       'store.stripe.paymentMethods.0': '"paypal" is not a payment method Stripe offers here (afterpay_clearpay, klarna)',
@@ -102,7 +108,12 @@ describe.each(DIALECTS)("the owner's Stripe keys on %s", (dialect) => {
       webhookSecretHint: { test: '…0003', live: null },
     });
     for (const secret of [TEST_KEY, LIVE_KEY, WEBHOOK_SECRET]) expect(set.body).not.toContain(secret);
-    const row = await site.store.db.selectFrom('payment_secrets').selectAll().where('name', '=', 'secretKey').where('mode', '=', 'test').executeTakeFirstOrThrow();
+    const row = await site.store.db
+      .selectFrom('payment_secrets')
+      .selectAll()
+      .where('name', '=', 'secretKey')
+      .where('mode', '=', 'test')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ provider: 'stripe', secret: TEST_KEY, updated_by: 'admin@store.test' });
 
     const offered = await save({ testMode: true, testPublishableKey: PUBLISHABLE, paymentMethods: ['klarna'], expressCheckout: true });
@@ -138,7 +149,10 @@ describe.each(DIALECTS)("the owner's Stripe keys on %s", (dialect) => {
   });
 
   it('lets the staff who manage store settings change keys; 403 to others, 401 to nobody, 403 without the crumb', async () => {
-    expect((await site.staff['store-manager'].request('PUT', KEYS, { liveWebhookSecret: WEBHOOK_SECRET })).json.webhookSecretSet).toEqual({ test: true, live: true });
+    expect((await site.staff['store-manager'].request('PUT', KEYS, { liveWebhookSecret: WEBHOOK_SECRET })).json.webhookSecretSet).toEqual({
+      test: true,
+      live: true,
+    });
     for (const name of ['reporting', 'editor', 'viewer'] as const) {
       expect((await site.staff[name].request('GET', KEYS)).status).toBe(403);
       expect((await site.staff[name].request('PUT', KEYS, { liveWebhookSecret: null })).json.code).toBe('PERMISSION_DENIED');

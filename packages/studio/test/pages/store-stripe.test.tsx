@@ -79,7 +79,10 @@ describe('the Stripe section of the store settings page', () => {
       .once(KEYS, () => json(200, keys({ secretKeySet: { test: true, live: true }, secretKeyHint: { test: '…4242', live: '…0001' } })))
       .once(KEYS, () => json(200, keys({ secretKeySet: { test: true, live: true }, secretKeyHint: { test: '…7777', live: '…0001' } })))
       .once(KEYS, () =>
-        json(200, keys({ secretKeySet: { test: true, live: true }, secretKeyHint: { test: '…7777', live: '…0001' }, webhookSecretSet: { test: false, live: false } })),
+        json(
+          200,
+          keys({ secretKeySet: { test: true, live: true }, secretKeyHint: { test: '…7777', live: '…0001' }, webhookSecretSet: { test: false, live: false } }),
+        ),
       );
     await open(server);
     const s = within(stripe());

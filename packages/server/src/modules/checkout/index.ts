@@ -2,12 +2,10 @@ import fp from 'fastify-plugin';
 import { HOLD_SWEEP_MS, cancelOrder, expireHolds, type CancelBy, type OrderChange } from './holds.js';
 import { markOrderPaid, type PaymentArrived } from './mark-paid.js';
 import { checkoutPlugin } from './routes.js';
-import type { OrderActor } from './timeline.js';
 import type { Adjusted } from '../inventory/index.js';
 
 export { giveBackOrder, stockActor } from './give-back.js';
 export { SYSTEM, recordOrderEvent, timeOrderedId, type OrderActor } from './timeline.js';
-export type { PaymentArrived } from './mark-paid.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +29,10 @@ export default fp(
   async (app) => {
     const deps = app.commerce;
     const logCancelFailure = (error: unknown) =>
-      app.log.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'orders: the payment of a canceled order could not be stopped');
+      app.log.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        'orders: the payment of a canceled order could not be stopped',
+      );
     await app.register(checkoutPlugin, deps);
     app.decorate('orders', {
       markPaid: (websiteId, orderId, payment) => markOrderPaid(deps, websiteId, orderId, payment),

@@ -6,9 +6,8 @@ import { isObject, Reader, type SiteIssue } from '../../site-dir/checker.js';
 import { issuesAsFieldErrors, readCurrency, readStore } from '../../site-dir/store.js';
 import type { JsonObject } from '../../site-dir/types.js';
 import { couponUsesOf } from '../commerce/index.js';
-import { stripeSecretsOf } from '../stripe/index.js';
 import { providerChoices } from './providers.js';
-import { readStoreSettings, saveStoreSettings } from './settings-store.js';
+import { readStoreSettings, saveStoreSettings, stripeSecretKeysOf } from './settings-store.js';
 
 const PATH = '/api/owner/store-settings';
 /** Room for a shop with a few thousand coupons. */
@@ -34,12 +33,6 @@ export async function storeSettingsRoutes(root: FastifyInstance): Promise<void> 
   const { store, clock } = root.deps;
   const knownProviders = root.commerce.payments.ids();
 
-  /** Which Stripe secret keys the site stored: "stripe" is offered only with the active mode's. */
-  const stripeSecretKeysOf = async (websiteId: string) => {
-    const keys = (await stripeSecretsOf(store.db, websiteId)).filter((k) => k.name === 'secretKey');
-    return { test: keys.some((k) => k.mode === 'test'), live: keys.some((k) => k.mode === 'live') };
-  };
-
   const answer = async (websiteId: string) => {
     const [settings, couponUses] = await Promise.all([readStoreSettings(store.db, websiteId), couponUsesOf(store.db, websiteId)]);
     return { ...settings, currencies: CURRENCY_CHOICES, paymentProviders: providerChoices(knownProviders), couponUses };
@@ -62,7 +55,7 @@ export async function storeSettingsRoutes(root: FastifyInstance): Promise<void> 
     const r = new Reader(issues, 'site.json', '', next as JsonObject);
     const currency = readCurrency(r);
     if (!isObject(body.store)) r.fail('store', 'must be an object');
-    else readStore(r, { knownProviders, stripeSecretKeys: await stripeSecretKeysOf(websiteId) });
+    else readStore(r, { knownProviders, stripeSecretKeys: await stripeSecretKeysOf(store.db, websiteId) });
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', undefined, issuesAsFieldErrors(issues));
     const saved = await saveStoreSettings(store, websiteId, body.version, { currency, store: body.store as JsonObject }, clock());
     if (!saved) throw new AppError('STORE_SETTINGS_CHANGED');

@@ -47,7 +47,7 @@ export class StripeClients {
 }
 
 /** Any Stripe key or secret in a text (an error's message) replaced, so that it never reaches a log or an answer. */
-export function withoutKeys(text: string): string {
+function withoutKeys(text: string): string {
   return text.replace(/\b(sk|rk|whsec|pk)_[A-Za-z0-9_*]+/g, '$1_[redacted]');
 }
 

@@ -163,10 +163,20 @@ async function refundChanged(ctx: EventContext, websiteId: string, refund: Strip
   if (!failed && refund.status !== 'succeeded') return once(ctx, websiteId, event, row.order_id, async () => {});
   return once(ctx, websiteId, event, row.order_id, async (tx, now) => {
     if (!failed) {
-      await tx.updateTable('order_refunds').set({ state: 'succeeded', provider_reference: refund.id }).where('id', '=', row.id).where('state', '=', 'pending').execute();
+      await tx
+        .updateTable('order_refunds')
+        .set({ state: 'succeeded', provider_reference: refund.id })
+        .where('id', '=', row.id)
+        .where('state', '=', 'pending')
+        .execute();
       return;
     }
-    const { numUpdatedRows } = await tx.updateTable('order_refunds').set({ state: 'failed' }).where('id', '=', row.id).where('state', '!=', 'failed').executeTakeFirst();
+    const { numUpdatedRows } = await tx
+      .updateTable('order_refunds')
+      .set({ state: 'failed' })
+      .where('id', '=', row.id)
+      .where('state', '!=', 'failed')
+      .executeTakeFirst();
     if (Number(numUpdatedRows) !== 1) return;
     await tx
       .updateTable('orders')

@@ -6,9 +6,6 @@ import { StripeProvider } from './provider.js';
 import { confirmationSync } from './sync.js';
 import { webhookRoute } from './webhook.js';
 
-export { STRIPE, STRIPE_OPTIONAL_METHODS, stripeSettingsOf } from './settings.js';
-export { stripeSecretsOf } from './secrets.js';
-
 /**
  * Payments through Stripe (docs/payments.md): the `stripe` provider beside offline and test (its
  * clients per site and mode, made with the site's secret key and pointed at TESSERA_STRIPE_API when

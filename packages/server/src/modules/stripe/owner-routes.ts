@@ -34,8 +34,20 @@ const FIELDS: readonly { field: Field; mode: StripeMode; name: SecretName; patte
     pattern: /^(sk|rk)_live_[A-Za-z0-9]{8,250}$/,
     message: 'Enter a live secret key: it starts with sk_live_ or rk_live_.',
   },
-  { field: 'testWebhookSecret', mode: 'test', name: 'webhookSecret', pattern: /^whsec_[A-Za-z0-9+/=]{8,250}$/, message: 'Enter a webhook signing secret: it starts with whsec_.' },
-  { field: 'liveWebhookSecret', mode: 'live', name: 'webhookSecret', pattern: /^whsec_[A-Za-z0-9+/=]{8,250}$/, message: 'Enter a webhook signing secret: it starts with whsec_.' },
+  {
+    field: 'testWebhookSecret',
+    mode: 'test',
+    name: 'webhookSecret',
+    pattern: /^whsec_[A-Za-z0-9+/=]{8,250}$/,
+    message: 'Enter a webhook signing secret: it starts with whsec_.',
+  },
+  {
+    field: 'liveWebhookSecret',
+    mode: 'live',
+    name: 'webhookSecret',
+    pattern: /^whsec_[A-Za-z0-9+/=]{8,250}$/,
+    message: 'Enter a webhook signing secret: it starts with whsec_.',
+  },
 ];
 
 /** What a page may know of a secret: whether it is set and its last four characters, never more. */
@@ -80,9 +92,9 @@ export async function stripeOwnerRoutes(root: FastifyInstance): Promise<void> {
     const activeMode = stripeSettingsOf(s?.store ?? {}).mode;
     const errors: Record<string, string> = {};
     // The request's validation may turn a null into "" (Fastify coerces types): both remove.
-    const valueOf = (field: Field) => (body[field] === '' ? null : body[field]);
+    const given = (field: Field) => (body[field] === '' ? null : body[field]);
     for (const f of FIELDS) {
-      const value = valueOf(f.field);
+      const value = given(f.field);
       if (typeof value === 'string' && !f.pattern.test(value.trim())) errors[f.field] = f.message;
       // Checkout offers Stripe with this key: removing it would break every payment.
       if (value === null && f.name === 'secretKey' && offered && f.mode === activeMode) {
@@ -94,7 +106,7 @@ export async function stripeOwnerRoutes(root: FastifyInstance): Promise<void> {
     await writeTransaction(store, async (tx) => {
       const now = clock();
       for (const f of FIELDS) {
-        const value = valueOf(f.field);
+        const value = given(f.field);
         if (typeof value === 'string') await putStripeSecret(tx, websiteId, { mode: f.mode, name: f.name, secret: value.trim(), by, now });
         else if (value === null) await removeStripeSecret(tx, websiteId, f.mode, f.name);
       }

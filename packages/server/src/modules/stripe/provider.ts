@@ -1,7 +1,7 @@
 import { stripeMethodTypes } from '@tessera/core';
 import type Stripe from 'stripe';
 import type { Store } from '../../storage/dialect.js';
-import type { PaymentProvider, SavedMethod } from '../commerce/index.js';
+import type { PaymentProvider, PaymentResult, SavedChargeRequest, SavedMethod } from '../commerce/index.js';
 import { loadSnapshot } from '../site/index.js';
 import { isCardError, stripeFailure, type StripeClients } from './client.js';
 import { STRIPE, stripeSettingsOf } from './settings.js';
@@ -9,7 +9,7 @@ import { STRIPE, stripeSettingsOf } from './settings.js';
 /** Where the provider reports a failed call (the app's logger): the message without keys (client.ts). */
 type Log = (failure: ReturnType<typeof stripeFailure> & { call: string; websiteId: string }) => void;
 
-const METHOD_NEEDS_CUSTOMER = "The card needs its holder to confirm this payment. Update the payment method, then try again.";
+const METHOD_NEEDS_CUSTOMER = 'The card needs its holder to confirm this payment. Update the payment method, then try again.';
 
 /** A PaymentIntent's metadata: which site and order it pays, so that a webhook finds them again. */
 function metadataOf(r: { websiteId: string; orderId: string; orderNumber: number }): Record<string, string> {
@@ -17,8 +17,16 @@ function metadataOf(r: { websiteId: string; orderId: string; orderNumber: number
 }
 
 /** "Visa ending 4242" from a card's brand and last four digits. */
-export function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string {
-  const names: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
+function cardLabel(brand: string | null | undefined, last4: string | null | undefined): string {
+  const names: Record<string, string> = {
+    visa: 'Visa',
+    mastercard: 'Mastercard',
+    amex: 'American Express',
+    discover: 'Discover',
+    jcb: 'JCB',
+    diners: 'Diners Club',
+    unionpay: 'UnionPay',
+  };
   const name = brand ? (names[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1)) : 'Card';
   return last4 ? `${name} ending ${last4}` : name;
 }
@@ -60,7 +68,7 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async authorize(request: Parameters<PaymentProvider['authorize']>[0]): ReturnType<PaymentProvider['authorize']> {
+  async authorize(request: Parameters<PaymentProvider['authorize']>[0]): Promise<PaymentResult> {
     const s = await loadSnapshot(this.store, request.websiteId);
     const settings = stripeSettingsOf(s?.store ?? {});
     const installments = (s?.store.installments ?? null) as { minCents: number; maxCents: number } | null;
@@ -129,7 +137,7 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async chargeSaved(request: Parameters<NonNullable<PaymentProvider['chargeSaved']>>[0]): ReturnType<NonNullable<PaymentProvider['chargeSaved']>> {
+  async chargeSaved(request: SavedChargeRequest): ReturnType<NonNullable<PaymentProvider['chargeSaved']>> {
     const [customer, paymentMethod] = request.method.reference.split('/');
     if (!customer || !paymentMethod) return { status: 'declined', message: 'No card is kept for this subscription. Update the payment method.' };
     try {
@@ -140,7 +148,7 @@ export class StripeProvider implements PaymentProvider {
             currency: request.currency.toLowerCase(),
             customer,
             payment_method: paymentMethod,
-            allowed_payment_method_types: ["card"],
+            allowed_payment_method_types: ['card'],
             off_session: true,
             confirm: true,
             metadata: metadataOf(request),

@@ -1,10 +1,12 @@
+import { STRIPE_METHOD_TYPES } from '@tessera/core';
+
 /** The provider's id in `store.paymentProviders`, the orders' `payment_provider` and `payment_secrets`. */
 export const STRIPE = 'stripe';
 
 export type StripeMode = 'test' | 'live';
 
 /** The payment methods an owner may turn on besides cards (store.stripe.paymentMethods). */
-export const STRIPE_OPTIONAL_METHODS: readonly string[] = ['afterpay_clearpay', 'klarna'];
+const STRIPE_OPTIONAL_METHODS: readonly string[] = STRIPE_METHOD_TYPES.filter((t) => t !== 'card');
 
 /** The public half of a site's Stripe settings (site.json `store.stripe`); the secrets live in `payment_secrets`. */
 export interface StripeSettings {

@@ -32,20 +32,24 @@ export async function webhookRoute(app: FastifyInstance, ctx: EventContext): Pro
   await app.register(async (scoped) => {
     scoped.removeAllContentTypeParsers();
     scoped.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
-    scoped.post(WEBHOOK_PATH, { config: { crumbExempt: 'signed', openWhenLocked: true, changesPages: false }, bodyLimit: BODY_LIMIT }, async (request, reply) => {
-      const websiteId = request.site.website.id;
-      const signature = request.headers['stripe-signature'];
-      const body = request.body;
-      if (typeof signature !== 'string' || !Buffer.isBuffer(body)) throw new AppError('STRIPE_SIGNATURE_INVALID');
-      const secrets = (await stripeSecretsOf(app.deps.store.db, websiteId)).filter((s) => s.name === 'webhookSecret').map((s) => s.secret);
-      const event = verified(body, signature, secrets);
-      if (!event) throw new AppError('STRIPE_SIGNATURE_INVALID');
-      reply.header('cache-control', 'no-store');
-      if (await handledBefore(app.deps.store.db, websiteId, event.id)) return { received: true, handled: true, duplicate: true };
-      const outcome = await handleEvent(ctx, websiteId, event);
-      app.deps.mail?.kick();
-      request.log.info({ stripeEvent: event.id, type: event.type, handled: outcome.handled }, 'stripe: webhook event');
-      return { received: true, ...outcome };
-    });
+    scoped.post(
+      WEBHOOK_PATH,
+      { config: { crumbExempt: 'signed', openWhenLocked: true, changesPages: false }, bodyLimit: BODY_LIMIT },
+      async (request, reply) => {
+        const websiteId = request.site.website.id;
+        const signature = request.headers['stripe-signature'];
+        const body = request.body;
+        if (typeof signature !== 'string' || !Buffer.isBuffer(body)) throw new AppError('STRIPE_SIGNATURE_INVALID');
+        const secrets = (await stripeSecretsOf(app.deps.store.db, websiteId)).filter((s) => s.name === 'webhookSecret').map((s) => s.secret);
+        const event = verified(body, signature, secrets);
+        if (!event) throw new AppError('STRIPE_SIGNATURE_INVALID');
+        reply.header('cache-control', 'no-store');
+        if (await handledBefore(app.deps.store.db, websiteId, event.id)) return { received: true, handled: true, duplicate: true };
+        const outcome = await handleEvent(ctx, websiteId, event);
+        app.deps.mail?.kick();
+        request.log.info({ stripeEvent: event.id, type: event.type, handled: outcome.handled }, 'stripe: webhook event');
+        return { received: true, ...outcome };
+      },
+    );
   });
 }

@@ -54,7 +54,11 @@ function describe(entry: TimelineEntry, fmt: Fmt): string {
       return `The customer disputed the payment${amount ? ` of ${amount}` : ''}${text(d.reason) ? ` (reason: ${text(d.reason).replaceAll('_', ' ')})` : ''}: answer it in Stripe`;
     }
     case 'dispute_closed': {
-      const outcomes: Record<string, string> = { won: 'won: the payment stays', lost: 'lost: the money went back to the customer', warning_closed: 'closed without a dispute' };
+      const outcomes: Record<string, string> = {
+        won: 'won: the payment stays',
+        lost: 'lost: the money went back to the customer',
+        warning_closed: 'closed without a dispute',
+      };
       return `Dispute ${outcomes[text(d.status)] ?? `closed (${text(d.status) || 'no outcome given'})`}`;
     }
     case 'note':

@@ -76,7 +76,7 @@ export interface Draft {
   stripe: StripeDraft;
 }
 
-export interface StripeDraft {
+interface StripeDraft {
   testMode: boolean;
   testPublishableKey: string;
   livePublishableKey: string;
@@ -321,7 +321,14 @@ export function fromDraft(draft: Draft, stored: StoreObject, digits: number, zon
   } else delete store.installments;
   const st = draft.stripe;
   // A store that never used Stripe gets no `stripe` object until the owner sets something in it.
-  const used = isObj(stored.stripe) || !st.testMode || st.testPublishableKey.trim() || st.livePublishableKey.trim() || st.afterpayClearpay || st.klarna || st.expressCheckout;
+  const used =
+    isObj(stored.stripe) ||
+    !st.testMode ||
+    st.testPublishableKey.trim() ||
+    st.livePublishableKey.trim() ||
+    st.afterpayClearpay ||
+    st.klarna ||
+    st.expressCheckout;
   if (used) {
     const out: Obj = { ...(isObj(stored.stripe) ? stored.stripe : {}), testMode: st.testMode, expressCheckout: st.expressCheckout };
     out.paymentMethods = [...(st.afterpayClearpay ? ['afterpay_clearpay'] : []), ...(st.klarna ? ['klarna'] : [])];

@@ -8,7 +8,7 @@ import { CheckField, TextField } from '../fields.js';
 import type { SectionProps } from './props.js';
 
 /** The events the site's webhook acts on, in the words of Stripe's dashboard. */
-export const STRIPE_EVENTS = [
+const STRIPE_EVENTS = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'charge.refunded',
@@ -31,9 +31,21 @@ export interface StripeKeysProps {
 
 const SECRETS: readonly { field: StripeSecretField; mode: 'test' | 'live'; kind: 'secretKey' | 'webhookSecret'; label: string; hint: string }[] = [
   { field: 'testSecretKey', mode: 'test', kind: 'secretKey', label: 'Test secret key', hint: 'Starts with sk_test_ (or rk_test_ for a restricted key).' },
-  { field: 'testWebhookSecret', mode: 'test', kind: 'webhookSecret', label: 'Test webhook signing secret', hint: 'Starts with whsec_: shown by the test-mode webhook endpoint.' },
+  {
+    field: 'testWebhookSecret',
+    mode: 'test',
+    kind: 'webhookSecret',
+    label: 'Test webhook signing secret',
+    hint: 'Starts with whsec_: shown by the test-mode webhook endpoint.',
+  },
   { field: 'liveSecretKey', mode: 'live', kind: 'secretKey', label: 'Live secret key', hint: 'Starts with sk_live_ (or rk_live_ for a restricted key).' },
-  { field: 'liveWebhookSecret', mode: 'live', kind: 'webhookSecret', label: 'Live webhook signing secret', hint: 'Starts with whsec_: shown by the live-mode webhook endpoint.' },
+  {
+    field: 'liveWebhookSecret',
+    mode: 'live',
+    kind: 'webhookSecret',
+    label: 'Live webhook signing secret',
+    hint: 'Starts with whsec_: shown by the live-mode webhook endpoint.',
+  },
 ];
 
 /** One write-only secret: "Set, ending 4242" with Replace and Remove (asked first), or a password input and its Set button. */
@@ -76,17 +88,18 @@ function SecretField({ spec, keys, busy, errors, onSaveSecret }: { spec: (typeof
 
   if (set && !replacing) {
     return (
-      <div className="field secret-field">
+      <div className="field secret-field" role="group" aria-labelledby={`${id}-label`}>
         <span className="secret-label" id={`${id}-label`}>
           {spec.label}
         </span>
-        <p className="secret-state" aria-labelledby={`${id}-label`}>
-          Set, ending {hint?.replace('…', '')}
-        </p>
+        <p className="secret-state">Set, ending {hint?.replace('…', '')}</p>
         {confirming ? (
           <div className="confirm-box" role="alertdialog" aria-labelledby={`${id}-confirm`} aria-modal="false">
             <p id={`${id}-confirm`}>
-              Remove the {spec.label.toLowerCase()}? {spec.kind === 'secretKey' ? 'Stripe payments in this mode stop working until a new one is saved.' : 'Stripe’s events are refused until a new one is saved.'}
+              Remove the {spec.label.toLowerCase()}?{' '}
+              {spec.kind === 'secretKey'
+                ? 'Stripe payments in this mode stop working until a new one is saved.'
+                : 'Stripe’s events are refused until a new one is saved.'}
             </p>
             <div className="actions">
               <button ref={yes} type="button" onClick={() => void remove()}>
@@ -150,8 +163,7 @@ function SecretField({ spec, keys, busy, errors, onSaveSecret }: { spec: (typeof
             onClick={() => {
               setReplacing(false);
               setValue('');
-            }}
-          >
+            }}>
             Cancel
           </button>
         )}
