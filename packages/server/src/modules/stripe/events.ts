@@ -120,9 +120,10 @@ export async function paymentSucceeded(ctx: EventContext, websiteId: string, int
   // Its hold passed before the payment came: cancel it now (as the job would), then give the money back.
   if (paid.code === 'ORDER_HOLD_EXPIRED') await app.orders.expireHolds();
   const now = await db.selectFrom('orders').select('payment_status').where('id', '=', order.id).executeTakeFirstOrThrow();
-  if (now.payment_status === 'paid' || !['canceled', 'declined'].includes(now.payment_status)) {
-    return event ? once(ctx, websiteId, event, order.id, async () => {}) : { handled: true };
-  }
+  // Paid already (the confirmation page's check, or another delivery): nothing more to do.
+  if (now.payment_status === 'paid') return event ? once(ctx, websiteId, event, order.id, async () => {}) : { handled: true };
+  // Neither paid nor canceled: not recorded as handled, so Stripe delivers the event again later.
+  if (!['canceled', 'declined'].includes(now.payment_status)) throw new Error(`stripe: order ${order.id} is ${now.payment_status}; the payment waits`);
   const refund = await provider.refundLate(websiteId, order.id, intent.id);
   const change = async (tx: Executor, at: number) =>
     recordOrderEvent(tx, websiteId, order.id, 'late_payment_refunded', SYSTEM, at, {
