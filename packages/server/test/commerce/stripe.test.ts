@@ -8,6 +8,7 @@ import { ADDRESS, Visitor, WEBSITE_ID, itemId, setStock, stockOf } from './helpe
 
 const SECRET_KEY = 'sk_test_51TesseraLocalKey000000000001';
 const WEBHOOK_SECRET = 'whsec_TesseraLocalWebhookSecret0001';
+const LIVE_KEY = 'sk_live_51TesseraLocalKey000000000002';
 const STRIPE_KEYS = '/api/owner/payments/stripe';
 const WEBHOOK = '/api/commerce/webhooks/stripe';
 const HOUR = BROWSER_PAYMENT_HOLD_MS;
@@ -278,6 +279,38 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
     expect(row.state).toBe('failed');
     expect((await orderRow(order.id)).refunded_cents).toBe(order.amountDueCents - 100);
     expect((await timeline(order.id)).filter((e) => e.type === 'refund_failed')).toHaveLength(1);
+  });
+
+  it('refunds a payment taken in test mode after the owner switched to live mode, with the test key', async () => {
+    const placed = await buy(new Visitor(site.app), [['print', 'PRINT-1', 1]]);
+    const order = placed.json.order;
+    const intent = stripe.succeed(intentOf(order.id).id);
+    await webhook(stripe.event('payment_intent.succeeded', intent));
+    stripe.accept(LIVE_KEY);
+    expect((await site.staff.admin.request('PUT', '/api/owner/payments/stripe', { liveSecretKey: LIVE_KEY })).status).toBe(200);
+    const admin = site.staff.admin;
+    const live = await admin.request(
+      'PUT',
+      SETTINGS,
+      await edited(admin, (s) => {
+        s.store.stripe = { ...s.store.stripe, testMode: false, livePublishableKey: 'pk_live_51TesseraLocal0001' };
+      }),
+    );
+    expect(live.status, live.body).toBe(200);
+    try {
+      const res = await admin.request('POST', `/api/owner/orders/${order.id}/refund`, { amountCents: 100 }, { 'idempotency-key': 'refund-after-switch-1' });
+      expect(res.status, res.body).toBe(200);
+      expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intent.id).map((r) => r.amount)).toEqual([100]);
+    } finally {
+      const back = await admin.request(
+        'PUT',
+        SETTINGS,
+        await edited(admin, (s) => {
+          s.store.stripe = { ...s.store.stripe, testMode: true };
+        }),
+      );
+      expect(back.status).toBe(200);
+    }
   });
 
   it('records a dispute and mails it to the staff who manage orders; its close is recorded with the outcome', async () => {

@@ -119,20 +119,28 @@ export class LocalStripe {
         }
         return known.answer;
       }
-      const answer = this.route(method, url.pathname, params as Obj);
+      const answer = this.route(method, url.pathname, params as Obj, key);
       if (answer.status < 500) this.idempotent.set(`${key} ${idempotencyKey}`, { fingerprint, answer });
       return answer;
     }
-    return this.route(method, url.pathname, params as Obj);
+    return this.route(method, url.pathname, params as Obj, key);
   }
 
-  private route(method: string, path: string, p: Obj): Answer {
+  private route(method: string, path: string, p: Obj, key: string): Answer {
     const parts = path.split('/').filter(Boolean);
+    const live = key.includes('_live_');
+    // Each mode has its own objects: a PaymentIntent made with a test key is not found with a live one.
+    const mine = (id: string | undefined) => {
+      const intent = id ? this.intents.get(id) : undefined;
+      return intent && intent.livemode === live ? intent : undefined;
+    };
     if (method === 'POST' && path === '/v1/customers') return this.createCustomer(p);
-    if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(p);
-    if (method === 'GET' && parts[1] === 'payment_intents' && parts.length === 3) return this.found(this.intents.get(parts[2]!), 'payment_intent');
-    if (method === 'POST' && parts[1] === 'payment_intents' && parts[3] === 'cancel') return this.cancelIntent(parts[2]!);
-    if (method === 'POST' && path === '/v1/refunds') return this.createRefund(p);
+    if (method === 'POST' && path === '/v1/payment_intents') return this.createIntent(p, live);
+    if (method === 'GET' && parts[1] === 'payment_intents' && parts.length === 3) return this.found(mine(parts[2]), 'payment_intent');
+    if (method === 'POST' && parts[1] === 'payment_intents' && parts[3] === 'cancel') {
+      return mine(parts[2]) ? this.cancelIntent(parts[2]!) : this.found(undefined, 'payment_intent');
+    }
+    if (method === 'POST' && path === '/v1/refunds') return mine(String(p.payment_intent)) ? this.createRefund(p) : this.found(undefined, 'payment_intent');
     if (method === 'GET' && parts[1] === 'payment_methods' && parts.length === 3) return this.paymentMethod(parts[2]!);
     return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -147,7 +155,7 @@ export class LocalStripe {
     return { status: 200, body: customer };
   }
 
-  private createIntent(p: Obj): Answer {
+  private createIntent(p: Obj, live: boolean): Answer {
     const amount = Number(p.amount);
     if (!Number.isInteger(amount) || amount < 1)
       return error(400, 'invalid_request_error', 'Invalid integer: amount', { code: 'parameter_invalid_integer', param: 'amount' });
@@ -175,7 +183,7 @@ export class LocalStripe {
       last_payment_error: null,
       latest_charge: null,
       created: now(),
-      livemode: false,
+      livemode: live,
     };
     this.intents.set(id, intent);
     if (p.confirm === 'true') {

@@ -46,19 +46,29 @@ export class StripeProvider implements PaymentProvider {
     private readonly log: Log,
   ) {}
 
-  /** The site's client in its active mode; a site without its secret key cannot take payments (the call fails). */
-  async client(websiteId: string): Promise<Stripe> {
+  /** The site's client in its active mode (or the other one); a site without that secret key cannot take payments (the call fails). */
+  private async client(websiteId: string, other = false): Promise<Stripe> {
     const s = await loadSnapshot(this.store, websiteId);
-    const mode = stripeSettingsOf(s?.store ?? {}).mode;
+    const active = stripeSettingsOf(s?.store ?? {}).mode;
+    const mode = other ? (active === 'test' ? 'live' : 'test') : active;
     const client = await this.clients.of(this.store.db, websiteId, mode);
-    if (!client) throw new Error(`Stripe has no ${mode} secret key for this site`);
+    if (!client) throw Object.assign(new Error(`Stripe has no ${mode} secret key for this site`), { code: 'no_secret_key' });
     return client;
   }
 
-  /** Runs a call, logging a failure without any key before it is thrown on. */
-  private async call<T>(name: string, websiteId: string, run: (client: Stripe) => Promise<T>): Promise<T> {
+  /**
+   * Runs a call, logging a failure without any key before it is thrown on. A call about an existing
+   * payment (`existing`: a refund, a cancel, a look-up) that Stripe does not know in the active mode
+   * is tried in the other one: the owner may have switched modes since the order was paid.
+   */
+  private async call<T>(name: string, websiteId: string, run: (client: Stripe) => Promise<T>, existing = false): Promise<T> {
     try {
-      return await run(await this.client(websiteId));
+      try {
+        return await run(await this.client(websiteId));
+      } catch (error) {
+        if (!existing || (error as { code?: string }).code !== 'resource_missing') throw error;
+        return await run(await this.client(websiteId, true));
+      }
     } catch (error) {
       if (isCardError(error)) throw error;
       const failure = stripeFailure(error);
@@ -112,23 +122,30 @@ export class StripeProvider implements PaymentProvider {
 
   async refund(request: Parameters<NonNullable<PaymentProvider['refund']>>[0]): Promise<{ reference: string | null }> {
     if (!request.paymentReference) throw new Error('The order has no Stripe payment to refund');
-    const refund = await this.call('refund', request.websiteId, (client) =>
-      client.refunds.create(
-        {
-          payment_intent: request.paymentReference!,
-          amount: request.amountCents,
-          metadata: { websiteId: request.websiteId, orderId: request.orderId, refundId: request.refundId },
-        },
-        { idempotencyKey: `tessera-refund-${request.refundId}` },
-      ),
+    const refund = await this.call(
+      'refund',
+      request.websiteId,
+      (client) =>
+        client.refunds.create(
+          {
+            payment_intent: request.paymentReference!,
+            amount: request.amountCents,
+            metadata: { websiteId: request.websiteId, orderId: request.orderId, refundId: request.refundId },
+          },
+          { idempotencyKey: `tessera-refund-${request.refundId}` },
+        ),
+      true,
     );
     return { reference: refund.id };
   }
 
   async cancel(request: { websiteId: string; orderId: string; paymentReference: string }): Promise<void> {
     try {
-      await this.call('cancel', request.websiteId, (client) =>
-        client.paymentIntents.cancel(request.paymentReference, {}, { idempotencyKey: `tessera-order-${request.orderId}-cancel` }),
+      await this.call(
+        'cancel',
+        request.websiteId,
+        (client) => client.paymentIntents.cancel(request.paymentReference, {}, { idempotencyKey: `tessera-order-${request.orderId}-cancel` }),
+        true,
       );
     } catch (error) {
       // Canceled already, or succeeded meanwhile (the webhook refunds that one): nothing is left to stop.
@@ -169,22 +186,26 @@ export class StripeProvider implements PaymentProvider {
 
   /** A PaymentIntent as Stripe has it now (the confirmation page's sync). */
   intent(websiteId: string, reference: string): Promise<Stripe.PaymentIntent> {
-    return this.call('retrieve', websiteId, (client) => client.paymentIntents.retrieve(reference));
+    return this.call('retrieve', websiteId, (client) => client.paymentIntents.retrieve(reference), true);
   }
 
   /** The payment method a subscription's purchase kept, as its renewals charge it and people see it. */
   async savedMethod(websiteId: string, customer: string, paymentMethod: string): Promise<SavedMethod> {
-    const method = await this.call('savedMethod', websiteId, (client) => client.paymentMethods.retrieve(paymentMethod));
+    const method = await this.call('savedMethod', websiteId, (client) => client.paymentMethods.retrieve(paymentMethod), true);
     return { provider: STRIPE, reference: `${customer}/${paymentMethod}`, label: cardLabel(method.card?.brand, method.card?.last4) };
   }
 
   /** Gives a whole payment back: one that succeeded for an order already canceled (its hold expired). */
   async refundLate(websiteId: string, orderId: string, reference: string): Promise<string> {
-    const refund = await this.call('refundLate', websiteId, (client) =>
-      client.refunds.create(
-        { payment_intent: reference, metadata: { websiteId, orderId, reason: 'canceled-order' } },
-        { idempotencyKey: `tessera-order-${orderId}-late-refund` },
-      ),
+    const refund = await this.call(
+      'refundLate',
+      websiteId,
+      (client) =>
+        client.refunds.create(
+          { payment_intent: reference, metadata: { websiteId, orderId, reason: 'canceled-order' } },
+          { idempotencyKey: `tessera-order-${orderId}-late-refund` },
+        ),
+      true,
     );
     return refund.id;
   }
