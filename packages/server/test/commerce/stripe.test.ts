@@ -177,6 +177,14 @@ describe.each(DIALECTS)('payments through Stripe on %s', (dialect) => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toContain(String(order.orderNumber));
     expect(await outbox('order-confirmation', 'paid-by-webhook@example.com')).toHaveLength(1);
+    // Two deliveries of one event at once: one of them pays the order, the other changes nothing.
+    const other = await buy(new Visitor(site.app), [['print', 'PRINT-1', 1]], { email: 'twice-at-once@example.com' });
+    const raced = stripe.event('payment_intent.succeeded', stripe.succeed(intentOf(other.json.order.id).id));
+    const both = await Promise.all([webhook(raced), webhook(raced)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(both.filter((r) => r.json().duplicate).length).toBe(1);
+    expect((await timeline(other.json.order.id)).filter((e) => e.type === 'paid')).toHaveLength(1);
+    expect(await outbox('order-confirmation', 'twice-at-once@example.com')).toHaveLength(1);
     const unknown = await webhook(stripe.event('customer.created', { id: 'cus_x', object: 'customer' }));
     expect(unknown.json()).toEqual({ received: true, handled: false });
   });
