@@ -96,7 +96,7 @@ function checkStripe(s: Reader, opts: StoreCheckOptions): void {
   const testMode = st ? st.boolean('testMode', true) : true;
   const key = (field: string, prefix: string) =>
     st?.string(field, '', {
-      pattern: new RegExp(`^(${prefix}[A-Za-z0-9]{8,250})?$`),
+      pattern: new RegExp(`^(${prefix}[A-Za-z0-9_]{1,250})?$`),
       patternText: `is not a publishable key: it starts with ${prefix}`,
       maxLength: 300,
     }) ?? '';
