@@ -1,7 +1,8 @@
 // The store settings page in Chromium, against the built server and the demo shop: an admin changes a
 // shipping rate from the keyboard alone and saves, a mistake is shown beside its field, the page has
 // no serious accessibility violation and fits a phone; a store manager may save, a reporting account
-// is not offered the page. Screenshots go to test-results/.
+// is not offered the page; the Stripe section's secrets are set from the keyboard and shown only by their
+// last four characters. Screenshots go to test-results/.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
@@ -118,6 +119,46 @@ describe('the store settings page in Chromium', () => {
     await p.getByRole('button', { name: 'Save' }).click();
     await p.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     expect((await settings(p)).store.merchandising.restockNotificationsSuccessText).toBe('Thank you! We will write when it is back.');
+  });
+
+  it('sets the Stripe keys from the keyboard, shows only their last four characters, and offers Stripe once they are set; fits a phone', async () => {
+    const p = await signIn('admin', '/config/store');
+    const stripe = p.getByRole('region', { name: 'Stripe' });
+    await stripe.getByLabel('Webhook URL').waitFor();
+    expect(await stripe.getByLabel('Webhook URL').inputValue()).toBe(`${ui.server.url}/api/commerce/webhooks/stripe`);
+    await stripe.getByLabel('Test secret key').focus();
+    await p.keyboard.type('sk_test_51E2eSecretKey0042');
+    await p.keyboard.press('Enter');
+    await stripe.getByText('Set, ending 0042').waitFor();
+    await stripe.getByText('Saved. Only its last four characters are shown from now on.').waitFor();
+    await stripe.getByLabel('Test webhook signing secret').fill('whsec_E2eWebhookSecret0099');
+    await stripe.getByRole('button', { name: 'Set the test webhook signing secret' }).click();
+    await stripe.getByText('Set, ending 0099').waitFor();
+    await stripe.getByLabel('Test publishable key').fill('pk_test_51E2ePublic0001');
+    await stripe.getByLabel('Klarna').check();
+    await p.getByRole('checkbox', { name: /^Stripe: cards/ }).check();
+    await p.getByRole('button', { name: 'Save' }).click();
+    await p.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const after = await settings(p);
+    expect(after.store.paymentProviders).toContain('stripe');
+    expect(after.store.stripe).toMatchObject({ testMode: true, testPublishableKey: 'pk_test_51E2ePublic0001', paymentMethods: ['klarna'] });
+    const keys = await p.evaluate(async () => (await fetch('/api/owner/payments/stripe')).text());
+    expect(keys).not.toContain('sk_test_51E2eSecretKey0042');
+    expect(keys).not.toContain('whsec_E2eWebhookSecret0099');
+    // Removing a key asks first.
+    await stripe.getByRole('button', { name: 'Remove the test webhook signing secret' }).click();
+    await stripe.getByRole('alertdialog').waitFor();
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Remove');
+    await stripe.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(await seriousViolations(p)).toEqual([]);
+    await stripe.screenshot({ path: await saveScreenshot(p, 'store settings stripe desktop') });
+
+    const phone = await signIn('shop', '/config/store', PHONE);
+    const onPhone = phone.getByRole('region', { name: 'Stripe' });
+    await onPhone.getByText('Set, ending 0042').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(phone)).toEqual([]);
+    await onPhone.screenshot({ path: await saveScreenshot(phone, 'store settings stripe phone') });
   });
 
   it('is not offered to a reporting account, which cannot open it', async () => {

@@ -48,6 +48,7 @@ import site from './modules/site/index.js';
 import sitePassword, { type PasswordLimits } from './modules/site-password/index.js';
 import staff from './modules/staff/index.js';
 import storeSettings from './modules/store-settings/index.js';
+import stripe from './modules/stripe/index.js';
 import { openStore, type Store } from './storage/dialect.js';
 import { openBlobStore } from './storage/blobs/index.js';
 
@@ -232,6 +233,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(orders, {}),
     entry(checkout, {}),
     entry(orderAdmin, {}),
+    entry(stripe, {}),
     entry(productAdmin, {}),
     entry(inventoryStudio, {}),
     entry(storeSettings, {}),

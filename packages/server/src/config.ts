@@ -53,6 +53,11 @@ export interface Config {
    * false (none, the default), a hop count, or addresses and CIDR ranges (Fastify's `trustProxy`).
    */
   trustProxy: TrustProxy;
+  /**
+   * Where the Stripe client sends its API calls: empty for Stripe's own address; `http://127.0.0.1:41234`
+   * for a local server shaped as Stripe's API (the tests). Optional so that configs built by hand need not name it.
+   */
+  stripeApi?: string;
 }
 
 export type TrustProxy = false | number | string;
@@ -125,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     siteCacheMs: integer('SITE_CACHE_MS', env.SITE_CACHE_MS, DEFAULTS.SITE_CACHE_MS, 0, 3_600_000),
     analytics: analyticsConfig(env, integer),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    stripeApi: env.TESSERA_STRIPE_API || '',
     ...overrides,
   };
   try {
@@ -132,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   } catch (error) {
     if (error instanceof AssetsUrlError) throw new ConfigError(error.message);
     throw error;
+  }
+  if (config.stripeApi && !/^https?:\/\/[^/]+\/?$/.test(config.stripeApi)) {
+    throw new ConfigError(`TESSERA_STRIPE_API must be an origin such as http://127.0.0.1:41234 (got "${config.stripeApi}")`);
   }
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   if (!levels.includes(config.logLevel)) {

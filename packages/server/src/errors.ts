@@ -56,6 +56,10 @@ export const ERRORS = {
   PAYMENT_FAILED: { status: 502, message: 'The payment could not be processed. Please try again.' },
   IDEMPOTENCY_KEY_REQUIRED: { status: 400, message: 'Placing an order needs an Idempotency-Key header of 8 to 200 characters.' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: 'This Idempotency-Key was already used for a different request.' },
+  STRIPE_SIGNATURE_INVALID: {
+    status: 400,
+    message: "The Stripe-Signature header is missing, too old, or does not match this site's webhook signing secret.",
+  },
   CHECKOUT_IN_PROGRESS: { status: 409, message: 'This order is still being placed. Please try again in a moment.' },
   DOWNLOAD_EXPIRED: { status: 410, message: 'This download link has expired.' },
   ORDER_NOT_PENDING: { status: 409, message: 'This order is not awaiting payment: it was paid or canceled already.' },

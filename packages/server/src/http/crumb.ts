@@ -12,8 +12,10 @@ import { sameSiteRequest } from './origin.js';
  *   navigator.sendBeacon, which cannot set a header; guarded by payload checks, size and rate limits;
  * - `form-body`: the crumb comes in the form body and the handler checks it (`crumbMatches`);
  * - `refuses`: the route only ever answers an error (unknown paths for unsafe methods).
+ * - `signed`: a call from a payment provider's servers (its webhook), not from a browser: it has no
+ *   crumb and no Origin of the site, and its handler checks the provider's signature of the body instead.
  */
-export type CrumbExemption = 'beacon' | 'form-body' | 'refuses';
+export type CrumbExemption = 'beacon' | 'form-body' | 'refuses' | 'signed';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,7 +77,7 @@ export function crumbMatches(request: FastifyRequest, sent: unknown): boolean {
 function checkStateChange(request: FastifyRequest, publicUrl: string): void {
   if (!UNSAFE_METHODS.has(request.method)) return;
   const exempt = request.routeOptions.config.crumbExempt;
-  if (exempt === 'refuses') return;
+  if (exempt === 'refuses' || exempt === 'signed') return;
   if (!sameSiteRequest(request, publicUrl)) throw new AppError('CROSS_SITE_REQUEST');
   if (exempt) return;
   if (!crumbMatches(request, request.headers[CRUMB_HEADER])) throw new AppError('CRUMB_FAIL');

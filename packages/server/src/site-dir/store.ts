@@ -1,4 +1,4 @@
-import { CURRENCY_CODES, DEFAULT_DONATION_SETTINGS, isCurrencyCode } from '@tessera/core';
+import { CURRENCY_CODES, DEFAULT_DONATION_SETTINGS, STRIPE_METHOD_TYPES, isCurrencyCode } from '@tessera/core';
 import { DEFAULT_CURRENCY } from '../constants.js';
 import { Reader, type SiteIssue } from './checker.js';
 import type { JsonObject } from './types.js';
@@ -23,6 +23,11 @@ const INSTALLMENT_PROVIDERS = ['afterpay', 'clearpay'];
 export interface StoreCheckOptions {
   /** The payment providers the server knows. Absent (an import, which runs without a server): any well-formed id. */
   readonly knownProviders?: readonly string[];
+  /**
+   * Which Stripe secret keys the site has stored (payment_secrets). Absent (an import: keys are
+   * entered again in the studio after one): the secret key is not asked for.
+   */
+  readonly stripeSecretKeys?: { readonly test: boolean; readonly live: boolean };
 }
 
 /** site.json `currency`: one of the spec's 27 (USD when absent). */
@@ -40,6 +45,7 @@ export function readStore(r: Reader, opts: StoreCheckOptions = {}): JsonObject {
   for (const key of ['useLightCart', 'allowMultipleQuantityForServices', 'expressCheckout']) s.boolean(key, false);
   s.integer('orderHoldHours', 72, 1, MAX_HOURS);
   checkProviders(s, opts);
+  checkStripe(s, opts);
   checkList(s, 'shippingOptions', checkShippingOptions);
   checkList(s, 'taxRules', checkTaxRules);
   checkList(s, 'coupons', checkCoupons);
@@ -75,6 +81,39 @@ function checkProviders(s: Reader, opts: StoreCheckOptions): void {
     if (seen.has(id)) s.fail(at, `"${id}" is listed twice`);
     seen.add(id);
   });
+}
+
+/** The payment methods besides cards (always offered) that an owner may turn on for Stripe. */
+const STRIPE_METHODS: readonly string[] = STRIPE_METHOD_TYPES.filter((t) => t !== 'card');
+
+/**
+ * `store.stripe` (docs/payments.md): each publishable key in its own field by its prefix, known
+ * payment methods only; and "stripe" in `paymentProviders` only once the active mode's publishable
+ * key is set and (when the caller knows the stored secrets) its secret key is stored.
+ */
+function checkStripe(s: Reader, opts: StoreCheckOptions): void {
+  const st = s.child('stripe');
+  const testMode = st ? st.boolean('testMode', true) : true;
+  const key = (field: string, prefix: string) =>
+    st?.string(field, '', {
+      pattern: new RegExp(`^(${prefix}[A-Za-z0-9_]{1,250})?$`),
+      patternText: `is not a publishable key: it starts with ${prefix}`,
+      maxLength: 300,
+    }) ?? '';
+  const keys = { test: key('testPublishableKey', 'pk_test_'), live: key('livePublishableKey', 'pk_live_') };
+  st?.stringArray('paymentMethods').forEach((m, i) => {
+    if (!STRIPE_METHODS.includes(m)) st.fail(`paymentMethods[${i}]`, `"${m}" is not a payment method Stripe offers here (${STRIPE_METHODS.join(', ')})`);
+  });
+  st?.boolean('expressCheckout', false);
+  const ids = Array.isArray(s.obj.paymentProviders) ? s.obj.paymentProviders : [];
+  const at = ids.indexOf('stripe');
+  if (at < 0) return;
+  const mode = testMode ? 'test' : 'live';
+  if (!keys[mode])
+    s.fail(`paymentProviders[${at}]`, `Stripe needs the ${mode} publishable key (store.stripe.${mode}PublishableKey) before checkout can offer it`);
+  else if (opts.stripeSecretKeys && !opts.stripeSecretKeys[mode]) {
+    s.fail(`paymentProviders[${at}]`, `Stripe needs the ${mode} secret key before checkout can offer it: enter it in the Stripe settings`);
+  }
 }
 
 /** Each entry of a list as a Reader (`store.coupons[2]`), for `check`; an entry that is not an object is an issue. */

@@ -30,6 +30,13 @@ interface OrderFulfillmentsTable {
   created_on: number;
 }
 
+/**
+ * pending: reserved while the provider is asked (migration 0012-order-admin); succeeded once it
+ * refunded; failed when the provider reported later that it could not (its webhook): the reservation
+ * was taken back.
+ */
+type RefundState = 'pending' | 'succeeded' | 'failed';
+
 interface OrderRefundsTable {
   id: string;
   website_id: string;
@@ -44,7 +51,7 @@ interface OrderRefundsTable {
   created_by: string | null;
   created_on: number;
   /** pending: reserved while the provider is asked (migration 0012-order-admin); succeeded once it refunded. */
-  state: ColumnType<'pending' | 'succeeded', 'pending' | 'succeeded' | undefined, 'pending' | 'succeeded'>;
+  state: ColumnType<RefundState, RefundState | undefined, RefundState>;
 }
 
 interface CouponUsesTable {

@@ -27,6 +27,7 @@ describe.each(DIALECTS)('the owner API for the store settings on %s', (dialect) 
       paymentProviders: [
         { id: 'offline', name: expect.stringContaining('Offline') },
         { id: 'test', name: expect.stringContaining('Test card') },
+        { id: 'stripe', name: 'Stripe: cards, Apple Pay, Google Pay, Afterpay/Clearpay, Klarna' },
       ],
       couponUses: {},
     });
@@ -94,11 +95,11 @@ describe.each(DIALECTS)('the owner API for the store settings on %s', (dialect) 
       'PUT',
       SETTINGS,
       await edited(as('admin'), (s) => {
-        s.store.paymentProviders = ['offline', 'stripe'];
+        s.store.paymentProviders = ['offline', 'paypal'];
       }),
     );
     expect(res.status).toBe(400);
-    expect(res.json.errors).toEqual({ 'store.paymentProviders.1': '"stripe" is not a payment provider of this server (offline, test)' });
+    expect(res.json.errors).toEqual({ 'store.paymentProviders.1': '"paypal" is not a payment provider of this server (offline, test, stripe)' });
     const noVersion = await as('admin').request('PUT', SETTINGS, { store: {} });
     expect(noVersion).toMatchObject({ status: 400, json: { code: 'VALIDATION_FAILED' } });
   });

@@ -28,7 +28,7 @@ export interface SettingsSite extends StoreSite {
 }
 
 /** The store fixture with one signed-in account per role of STAFF; `config` as a deployment would set it. */
-export async function settingsSite(dialect: Dialect, config: Partial<Config> = {}): Promise<SettingsSite> {
+export async function settingsSite(dialect: Dialect, config: Partial<Config> = {}, opts: { logger?: object } = {}): Promise<SettingsSite> {
   const store = await freshStore(dialect);
   await importSite(store, STORE_SITE);
   const clock = new TestClock();
@@ -36,6 +36,7 @@ export async function settingsSite(dialect: Dialect, config: Partial<Config> = {
     store,
     clock: clock.fn,
     passwordCost: QUICK_PASSWORD_COST,
+    ...(opts.logger ? { logger: opts.logger } : {}),
     // Background jobs run when a test asks (app.orders.expireHolds()), never on their own timers.
     jobs: { timers: false },
     commerce: {

@@ -439,6 +439,30 @@ describe("the owner's order page", () => {
     expect(customer.getByRole('link', { name: 'Coffee Club' }).getAttribute('href')).toBe('/config/customers/ada%40example.com');
   });
 
+  it("says what Stripe's events did, in words", async () => {
+    const sys = { kind: 'system' } as const;
+    const timeline = [
+      { id: 's1', type: 'payment_failed', created: T + 1, actor: sys, data: { message: 'Your card has insufficient funds.', reference: 'pi_1' } },
+      { id: 's2', type: 'disputed', created: T + 2, actor: sys, data: { amountCents: 5000, reason: 'product_not_received' } },
+      { id: 's3', type: 'mail', created: T + 3, actor: sys, data: { kind: 'dispute', to: 'owner@shop.test' } },
+      { id: 's4', type: 'dispute_closed', created: T + 4, actor: sys, data: { status: 'won' } },
+      { id: 's5', type: 'refund_failed', created: T + 5, actor: sys, data: { refundId: 'r1', amountCents: 1200 } },
+      { id: 's6', type: 'late_payment_refunded', created: T + 6, actor: sys, data: { amountCents: 5000, refund: 're_1' } },
+    ];
+    await show(fakeServer().once(PATH, ok(answer({ timeline }))));
+    const said = within(screen.getByRole('region', { name: 'Timeline' }))
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.timeline-what')!.textContent);
+    expect(said).toEqual([
+      'A payment of $50.00 arrived after the order was canceled, and was refunded at once',
+      'Refund of $12.00 failed at the payment provider: nothing was given back',
+      'Dispute won: the payment stays',
+      'Dispute email sent to owner@shop.test',
+      'The customer disputed the payment of $50.00 (reason: product not received): answer it in Stripe',
+      'A payment attempt failed: Your card has insufficient funds. (the order waits for another until its hold ends)',
+    ]);
+  });
+
   it('says when there is no such order', async () => {
     await show(fakeServer().once(PATH, () => json(404, { error: 'Not found.', code: 'NOT_FOUND' })));
     expect(screen.getByRole('alert').textContent).toBe('There is no such order on this site.');

@@ -1,5 +1,5 @@
 import { newId } from '../../storage/ids.js';
-import { writeTransaction } from '../../storage/statement.js';
+import { writeTransaction, type Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
 import type { CommerceDeps } from '../commerce/index.js';
 import { siteSender } from '../../mail/site.js';
@@ -101,23 +101,27 @@ export async function finishOrder(
       .where('id', '=', orderId)
       .execute();
     // That payment has not happened yet: the receipt waits for it (markOrderPaid sends it then).
-    if (deps.mail && status !== 'action') {
-      const sender = siteSender(s, baseUrl, deps.mailFrom);
-      await deps.mail.send(tx, {
-        websiteId: s.website.id,
-        kind: 'order-confirmation',
-        to: order.customer_email,
-        from: sender.from,
-        site: sender.site,
-        input: orderMailInput(s, view, baseUrl),
-      });
-      await recordOrderEvent(tx, s.website.id, orderId, 'mail', SYSTEM, now, { kind: 'receipt', to: order.customer_email });
-    }
+    if (status !== 'action') await sendReceipt(deps, s, tx, view, baseUrl, now);
     for (const hook of deps.orderPlacedHooks) await hook(tx, { site: s, order: view, baseUrl, now });
     return answer;
   });
   deps.mail?.kick();
   return answer;
+}
+
+/** The buyer's receipt (order-confirmation mail) of an order, with its line on the timeline; none without mail. */
+export async function sendReceipt(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, view: OrderView, baseUrl: string, now: number): Promise<void> {
+  if (!deps.mail) return;
+  const sender = siteSender(s, baseUrl, deps.mailFrom);
+  await deps.mail.send(tx, {
+    websiteId: s.website.id,
+    kind: 'order-confirmation',
+    to: view.customerEmail,
+    from: sender.from,
+    site: sender.site,
+    input: orderMailInput(s, view, baseUrl),
+  });
+  await recordOrderEvent(tx, s.website.id, view.id, 'mail', SYSTEM, now, { kind: 'receipt', to: view.customerEmail });
 }
 
 /** The order mail's input from the order as its pages show it; links made absolute. */

@@ -16,6 +16,8 @@ export type OrderChangeFailure = Extract<ErrorCode, 'NOT_FOUND' | 'ORDER_NOT_PEN
 export type OrderChange<T = object> = ({ ok: true } & T) | { ok: false; code: OrderChangeFailure };
 
 type Deps = Pick<CommerceDeps, 'store' | 'clock'>;
+/** The job also stops the provider's unfinished payment of each order it cancels. */
+type JobDeps = Deps & Pick<CommerceDeps, 'payments'>;
 
 /** Why a pending-only change found nothing to change: no such order, a hold that passed, or not pending. */
 export async function whyNotPending(db: Executor, websiteId: string, orderId: string, now: number): Promise<OrderChangeFailure> {
@@ -99,23 +101,39 @@ export function cancelOrder(deps: Deps, websiteId: string, orderId: string, by: 
  * transaction, and answers how many it canceled. Safe to run in several processes at once: an
  * order another run canceled first is skipped by the compare-and-set.
  */
-export async function expireHolds(deps: Deps): Promise<number> {
+export async function expireHolds(deps: JobDeps, onCancelFailed: (error: unknown) => void = () => {}): Promise<number> {
   let canceled = 0;
   for (;;) {
     const now = deps.clock();
     const due = await deps.store.db
       .selectFrom('orders')
-      .select(['id', 'website_id'])
+      .select(['id', 'website_id', 'payment_provider', 'payment_reference'])
       .where('payment_status', '=', 'pending')
       .where('hold_expires_on', '<=', now)
       .orderBy('hold_expires_on')
       .limit(HOLD_BATCH)
       .execute();
     let changed = 0;
-    for (const order of due) if ((await cancelPending(deps, order.website_id, order.id, 'hold-expired', now)).ok) changed++;
+    for (const order of due) {
+      if (!(await cancelPending(deps, order.website_id, order.id, 'hold-expired', now)).ok) continue;
+      changed++;
+      // After the commit, never inside it: a provider's call may take seconds. A failure is only
+      // logged: a payment that still succeeds later is refunded by its webhook (the order is canceled).
+      await stopPayment(deps, order).catch(onCancelFailed);
+    }
     canceled += changed;
     // A short batch was the last one. A batch of orders all changed elsewhere meanwhile (paid, or
     // canceled by another process) is left to that process: this run stops rather than spin.
     if (due.length < HOLD_BATCH || changed === 0) return canceled;
   }
+}
+
+/** Stops the unfinished payment of an order the job canceled, when its provider can (a Stripe PaymentIntent). */
+async function stopPayment(
+  deps: JobDeps,
+  order: { id: string; website_id: string; payment_provider: string; payment_reference: string | null },
+): Promise<void> {
+  const provider = deps.payments.get(order.payment_provider);
+  if (!provider?.cancel || !order.payment_reference) return;
+  await provider.cancel({ websiteId: order.website_id, orderId: order.id, paymentReference: order.payment_reference });
 }

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { HOLD_SWEEP_MS, cancelOrder, expireHolds, type CancelBy, type OrderChange } from './holds.js';
-import { markOrderPaid } from './mark-paid.js';
+import { markOrderPaid, type PaymentArrived } from './mark-paid.js';
 import { checkoutPlugin } from './routes.js';
 import type { Adjusted } from '../inventory/index.js';
 
@@ -19,7 +19,7 @@ declare module 'fastify' {
 /** Order payments after checkout (docs/commerce-api.md "Order holds"): each a compare-and-set on the order's payment status. */
 interface OrderPayments {
   /** A pending order's payment arrived: issue what it earns. */
-  markPaid(websiteId: string, orderId: string, payment?: Parameters<typeof markOrderPaid>[3]): ReturnType<typeof markOrderPaid>;
+  markPaid(websiteId: string, orderId: string, payment?: PaymentArrived): ReturnType<typeof markOrderPaid>;
   /** Cancel a pending order, giving back its stock and gift card balance. */
   cancel(websiteId: string, orderId: string, by?: CancelBy): Promise<OrderChange<{ restocked: Adjusted[] }>>;
   /** The `order-holds` job's work, now: cancel the pending orders whose hold passed; answers how many. */
@@ -30,15 +30,20 @@ interface OrderPayments {
 export default fp(
   async (app) => {
     const deps = app.commerce;
+    const logCancelFailure = (error: unknown) =>
+      app.log.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        'orders: the payment of a canceled order could not be stopped',
+      );
     await app.register(checkoutPlugin, deps);
     app.decorate('orders', {
       markPaid: (websiteId, orderId, payment) => markOrderPaid(deps, websiteId, orderId, payment),
       cancel: (websiteId, orderId, by) => cancelOrder(deps, websiteId, orderId, by),
-      expireHolds: () => expireHolds(deps),
+      expireHolds: () => expireHolds(deps, logCancelFailure),
     } satisfies OrderPayments);
     // A pending order holds its stock only until its hold expires: then this job cancels it.
     app.jobs.every('order-holds', HOLD_SWEEP_MS, async () => {
-      const canceled = await expireHolds(deps);
+      const canceled = await expireHolds(deps, logCancelFailure);
       if (canceled > 0) app.log.info({ canceled }, 'orders: canceled the pending orders whose hold expired');
     });
   },

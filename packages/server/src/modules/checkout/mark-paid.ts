@@ -1,9 +1,10 @@
 import { newId } from '../../storage/ids.js';
-import { writeTransaction } from '../../storage/statement.js';
+import { writeTransaction, type Executor } from '../../storage/statement.js';
 import type { CommerceDeps } from '../commerce/index.js';
 import { loadSnapshot } from '../site/index.js';
 import type { OrderView, SavedMethod } from '../commerce/index.js';
 import { whyNotPending, type OrderChange } from './holds.js';
+import { sendReceipt } from './finish.js';
 import { issuePaidOrder } from './paid.js';
 import { keepSavedMethod } from './subscriptions.js';
 import { SYSTEM, recordOrderEvent, type OrderActor } from './timeline.js';
@@ -21,11 +22,20 @@ import { SYSTEM, recordOrderEvent, type OrderActor } from './timeline.js';
  * recorded it, for the order's timeline (the system when not given); `payment.savedMethod`: the
  * payment method the provider kept for the order's subscriptions, which their renewals charge.
  */
+export interface PaymentArrived {
+  reference?: string;
+  baseUrl?: string;
+  actor?: OrderActor;
+  savedMethod?: SavedMethod;
+  /** Runs in the same transaction once the order became paid (a provider's event recorded as handled). */
+  within?: (tx: Executor) => Promise<void>;
+}
+
 export async function markOrderPaid(
   deps: CommerceDeps,
   websiteId: string,
   orderId: string,
-  payment: { reference?: string; baseUrl?: string; actor?: OrderActor; savedMethod?: SavedMethod } = {},
+  payment: PaymentArrived = {},
 ): Promise<OrderChange<{ order: OrderView }>> {
   const s = await loadSnapshot(deps.store, websiteId);
   if (!s) return { ok: false, code: 'NOT_FOUND' };
@@ -56,6 +66,9 @@ export async function markOrderPaid(
     await recordOrderEvent(tx, websiteId, orderId, 'paid', payment.actor ?? SYSTEM, now, { reference: payment.reference ?? null });
     await keepSavedMethod(tx, orderId, payment.savedMethod);
     const order = await issuePaidOrder(deps, s, tx, orderId, baseUrl, now);
+    // A payment finished in the browser got no receipt at checkout (finish.ts): it goes now, once.
+    if (!(await hasReceipt(tx, websiteId, orderId))) await sendReceipt(deps, s, tx, order, baseUrl, now);
+    if (payment.within) await payment.within(tx);
     await tx
       .insertInto('commerce_events')
       .values({
@@ -72,4 +85,16 @@ export async function markOrderPaid(
   });
   if (result.ok) deps.mail?.kick();
   return result;
+}
+
+/** Whether the buyer's receipt went already (its `mail` line on the order's timeline). */
+async function hasReceipt(db: Executor, websiteId: string, orderId: string): Promise<boolean> {
+  const mails = await db
+    .selectFrom('order_events')
+    .select('data')
+    .where('website_id', '=', websiteId)
+    .where('order_id', '=', orderId)
+    .where('type', '=', 'mail')
+    .execute();
+  return mails.some((m) => (JSON.parse(m.data) as { kind?: string }).kind === 'receipt');
 }

@@ -17,7 +17,7 @@ import { newId } from '../../storage/ids.js';
 import { isUniqueViolation, writeTransaction, type Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
 import type { CommerceDeps } from '../commerce/index.js';
-import { findCoupon, storeRules, takeCouponUses, type ShippingOption } from '../commerce/index.js';
+import { findCoupon, orderLinks, storeRules, takeCouponUses, type ShippingOption } from '../commerce/index.js';
 import { parseLocation } from '../cart/index.js';
 import { takeStock } from '../inventory/index.js';
 import { loadBasket, type Basket, type BasketSource } from './basket.js';
@@ -106,7 +106,7 @@ export async function placeOrder(
   if (!provider) throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
   const { provider: _, ...paymentDetails } = body.payment ?? {};
 
-  let placed: { orderId: string; orderNumber: number; amountDueCents: number; email: string; forSubscription: boolean } | null;
+  let placed: Placed | null;
   try {
     placed = await writeTransaction(deps.store, async (tx) => {
       if (await orderByKey(tx, s.website.id, key)) return null;
@@ -129,6 +129,7 @@ export async function placeOrder(
     result = { status: 'paid', reference: null as unknown as string };
   } else {
     try {
+      const links = orderLinks(placed.kind, await deps.signer.orderToken(s.website.id, placed.orderId));
       result = await provider.authorize({
         websiteId: s.website.id,
         orderId: placed.orderId,
@@ -139,6 +140,8 @@ export async function placeOrder(
         idempotencyKey: key,
         details: paymentDetails,
         forSubscription: placed.forSubscription,
+        purchase: { productTypes: placed.productTypes, country: placed.country },
+        returnUrl: `${visitor.baseUrl.replace(/\/$/, '')}${links.confirmationUrl}`,
       });
     } catch {
       result = { status: 'declined', message: '' };
@@ -151,6 +154,20 @@ export async function placeOrder(
     return answer;
   }
   return finishOrder(deps, s, placed.orderId, provider.id, result, visitor.baseUrl);
+}
+
+/** What step 2 placed, for the provider: the order, the amount due and what the payment methods depend on. */
+interface Placed {
+  orderId: string;
+  orderNumber: number;
+  amountDueCents: number;
+  email: string;
+  kind: string;
+  /** The purchase starts subscriptions (a subscription cart, or a membership sold by subscription): its payment method is kept. */
+  forSubscription: boolean;
+  productTypes: (number | null)[];
+  /** The shipping address's country, else the cart's shipping location's; null when neither is known. */
+  country: string | null;
 }
 
 interface WriteArgs {
@@ -166,7 +183,7 @@ interface WriteArgs {
 }
 
 /** Step 2, inside the transaction: the rules, then stock, gift card, order number and rows. */
-async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: WriteArgs) {
+async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: WriteArgs): Promise<Placed> {
   const { basket, body, rules } = a;
   const now = deps.clock();
   const coupons = basket.couponCodes.map((code) => findCoupon(rules, code) ?? { code });
@@ -308,7 +325,15 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
   if (basket.cart) {
     await tx.updateTable('carts').set({ is_purchased: 1, order_id: orderId, updated_on: now }).where('id', '=', basket.cart.id).execute();
   }
-  return { orderId, orderNumber, amountDueCents, email, forSubscription: renewing.length > 0 };
+  return {
+    orderId,
+    orderNumber,
+    amountDueCents,
+    email,
+    kind: basket.kind,
+    productTypes: basket.lines.map((l) => l.productType),
+    country: location?.country ?? null,
+  };
 }
 
 /** The gift card of a code, locked for the transaction; refused when unknown, void or spent. */

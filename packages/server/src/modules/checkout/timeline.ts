@@ -9,7 +9,22 @@ export { timeOrderedId };
 export type OrderActor = { kind: 'staff'; email: string } | { kind: 'customer'; email: string | null } | { kind: 'system' };
 
 /** The kinds of entry of an order's timeline (docs/owner-api.md "Orders"). */
-type OrderEventType = 'placed' | 'paid' | 'payment_declined' | 'fulfilled' | 'canceled' | 'refunded' | 'note' | 'mail';
+type OrderEventType =
+  | 'placed'
+  | 'paid'
+  | 'payment_declined'
+  | 'fulfilled'
+  | 'canceled'
+  | 'refunded'
+  | 'note'
+  | 'mail'
+  // A provider's events (its webhook): a payment attempt that failed, a refund it could not make,
+  // a payment that arrived after its order was canceled (given back at once), a dispute and its end.
+  | 'payment_failed'
+  | 'refund_failed'
+  | 'late_payment_refunded'
+  | 'disputed'
+  | 'dispute_closed';
 
 export const SYSTEM: OrderActor = { kind: 'system' };
 

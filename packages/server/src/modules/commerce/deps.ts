@@ -26,6 +26,13 @@ export type OrderPaidHook = (tx: Executor, paid: { site: SiteSnapshot; order: Or
  */
 export type OrderPlacedHook = (tx: Executor, placed: { site: SiteSnapshot; order: OrderView; baseUrl: string; now: number }) => Promise<void>;
 
+/**
+ * Told before an order's confirmation or status page is rendered (outside any transaction): a
+ * payment provider whose outcome arrives by webhook asks it there too, so a shopper back from
+ * paying sees the order paid even when the webhook is late (modules/stripe).
+ */
+export type OrderPageHook = (site: SiteSnapshot, orderId: string) => Promise<void>;
+
 /** What the commerce modules share, made once in app.ts and given to each plugin. */
 export interface CommerceDeps {
   store: Store;
@@ -45,6 +52,8 @@ export interface CommerceDeps {
   orderPaidHooks: OrderPaidHook[];
   /** Modules that act on every order placed (modules/order-admin: the new-order mail to the staff) add theirs here. */
   orderPlacedHooks: OrderPlacedHook[];
+  /** Modules that bring an order up to date before its pages show it (modules/stripe: the payment's state) add theirs here. */
+  orderPageHooks: OrderPageHook[];
 }
 
 export const DEFAULT_CART_WRITE_LIMITS: CommerceDeps['cartWriteLimits'] = {

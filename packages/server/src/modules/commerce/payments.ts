@@ -181,6 +181,11 @@ export class PaymentProviders {
     for (const p of providers) this.byId.set(p.id, p);
   }
 
+  /** Adds a provider a module brings (modules/stripe) after the ones given; one the deployment gave first is kept. */
+  add(provider: PaymentProvider): void {
+    if (!this.byId.has(provider.id)) this.byId.set(provider.id, provider);
+  }
+
   get(id: string): PaymentProvider | undefined {
     return this.byId.get(id);
   }

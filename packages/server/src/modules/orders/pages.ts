@@ -41,6 +41,7 @@ export function orderPages(app: FastifyInstance, deps: CommerceDeps, carts: Cart
     async (req, s, query) => {
       if (query.token === undefined && !tokenRequired) return withContext(req, pageType, template, { order: null });
       const orderId = await deps.signer.orderIdFromToken(s.website.id, query.token);
+      if (orderId) for (const hook of deps.orderPageHooks) await hook(s, orderId);
       const order = orderId ? await orderView(deps, s, deps.store.db, orderId) : null;
       if (!order) return notFoundPage(req);
       return withContext(req, pageType, template, { order });

@@ -7,7 +7,7 @@ import { issuesAsFieldErrors, readCurrency, readStore } from '../../site-dir/sto
 import type { JsonObject } from '../../site-dir/types.js';
 import { couponUsesOf } from '../commerce/index.js';
 import { providerChoices } from './providers.js';
-import { readStoreSettings, saveStoreSettings } from './settings-store.js';
+import { readStoreSettings, saveStoreSettings, stripeSecretKeysOf } from './settings-store.js';
 
 const PATH = '/api/owner/store-settings';
 /** Room for a shop with a few thousand coupons. */
@@ -55,7 +55,7 @@ export async function storeSettingsRoutes(root: FastifyInstance): Promise<void> 
     const r = new Reader(issues, 'site.json', '', next as JsonObject);
     const currency = readCurrency(r);
     if (!isObject(body.store)) r.fail('store', 'must be an object');
-    else readStore(r, { knownProviders });
+    else readStore(r, { knownProviders, stripeSecretKeys: await stripeSecretKeysOf(store.db, websiteId) });
     if (issues.length > 0) throw new AppError('VALIDATION_FAILED', undefined, issuesAsFieldErrors(issues));
     const saved = await saveStoreSettings(store, websiteId, body.version, { currency, store: body.store as JsonObject }, clock());
     if (!saved) throw new AppError('STORE_SETTINGS_CHANGED');

@@ -58,3 +58,19 @@ export async function saveStoreSettings(
     return true;
   });
 }
+
+/**
+ * Which modes have Stripe's secret key stored (payment_secrets, written by modules/stripe): the store settings
+ * offer "stripe" at checkout only with the active mode's. Read here, not through that module, which needs this one's
+ * neighbours (checkout) itself.
+ */
+export async function stripeSecretKeysOf(db: Executor, websiteId: string): Promise<{ test: boolean; live: boolean }> {
+  const rows = await db
+    .selectFrom('payment_secrets')
+    .select('mode')
+    .where('website_id', '=', websiteId)
+    .where('provider', '=', 'stripe')
+    .where('name', '=', 'secretKey')
+    .execute();
+  return { test: rows.some((r) => r.mode === 'test'), live: rows.some((r) => r.mode === 'live') };
+}

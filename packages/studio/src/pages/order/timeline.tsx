@@ -9,6 +9,7 @@ const MAIL_KINDS: Record<string, string> = {
   canceled: 'Cancellation email',
   receipt: 'Receipt',
   new_order: 'New order email',
+  dispute: 'Dispute email',
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -37,6 +38,28 @@ function describe(entry: TimelineEntry, fmt: Fmt): string {
       const n = count(d.lines);
       const amount = typeof d.amountCents === 'number' ? fmt.money(d.amountCents) : '';
       return `Refunded${amount ? ` ${amount}` : ''}${n ? ` for ${items(n)}` : ''}`;
+    }
+    case 'payment_failed':
+      return `A payment attempt failed${text(d.message) ? `: ${text(d.message)}` : ''} (the order waits for another until its hold ends)`;
+    case 'refund_failed': {
+      const amount = typeof d.amountCents === 'number' ? fmt.money(d.amountCents) : '';
+      return `Refund${amount ? ` of ${amount}` : ''} failed at the payment provider: nothing was given back`;
+    }
+    case 'late_payment_refunded': {
+      const amount = typeof d.amountCents === 'number' ? fmt.money(d.amountCents) : '';
+      return `A payment${amount ? ` of ${amount}` : ''} arrived after the order was canceled, and was refunded at once`;
+    }
+    case 'disputed': {
+      const amount = typeof d.amountCents === 'number' ? fmt.money(d.amountCents) : '';
+      return `The customer disputed the payment${amount ? ` of ${amount}` : ''}${text(d.reason) ? ` (reason: ${text(d.reason).replaceAll('_', ' ')})` : ''}: answer it in Stripe`;
+    }
+    case 'dispute_closed': {
+      const outcomes: Record<string, string> = {
+        won: 'won: the payment stays',
+        lost: 'lost: the money went back to the customer',
+        warning_closed: 'closed without a dispute',
+      };
+      return `Dispute ${outcomes[text(d.status)] ?? `closed (${text(d.status) || 'no outcome given'})`}`;
     }
     case 'note':
       return 'Note';

@@ -31,3 +31,26 @@ export function storeSettingsCalls(api: Api) {
     save: (body: { version: string; currency: string; store: StoreObject }) => api<StoreSettings>('PUT', PATH, body).then(unwrap),
   };
 }
+
+/** What the owner may know of the site's Stripe secrets (docs/owner-api.md "Stripe"): whether each is set, its last four characters. */
+export interface StripeKeys {
+  readonly testMode: boolean;
+  readonly secretKeySet: { readonly test: boolean; readonly live: boolean };
+  readonly secretKeyHint: { readonly test: string | null; readonly live: string | null };
+  readonly webhookSecretSet: { readonly test: boolean; readonly live: boolean };
+  readonly webhookSecretHint: { readonly test: string | null; readonly live: string | null };
+  /** Where Stripe sends the site's events: the site's origin and the webhook route. */
+  readonly webhookUrl: string;
+}
+
+export type StripeSecretField = 'testSecretKey' | 'liveSecretKey' | 'testWebhookSecret' | 'liveWebhookSecret';
+
+const STRIPE_PATH = '/api/owner/payments/stripe';
+
+export function stripeKeyCalls(api: Api) {
+  return {
+    load: () => api<StripeKeys>('GET', STRIPE_PATH).then(unwrap),
+    /** Sets a secret (a string) or removes it (null); the secret is never answered back. */
+    save: (field: StripeSecretField, value: string | null) => api<StripeKeys>('PUT', STRIPE_PATH, { [field]: value }).then(unwrap),
+  };
+}

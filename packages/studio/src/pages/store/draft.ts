@@ -72,6 +72,17 @@ export interface Draft {
   messages: Messages;
   donations: { presets: string; min: string; max: string };
   installments: { enabled: boolean; provider: string; min: string; max: string; count: string };
+  /** The public half of the Stripe settings (store.stripe); its secrets are saved on their own (sections/stripe.tsx). */
+  stripe: StripeDraft;
+}
+
+interface StripeDraft {
+  testMode: boolean;
+  testPublishableKey: string;
+  livePublishableKey: string;
+  afterpayClearpay: boolean;
+  klarna: boolean;
+  expressCheckout: boolean;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -103,6 +114,8 @@ export function toDraft(settings: StoreSettings, zone: string): Draft {
   const m = isObj(s.merchandising) ? s.merchandising : {};
   const donations = isObj(s.donations) ? s.donations : {};
   const inst = isObj(s.installments) ? s.installments : null;
+  const st = isObj(s.stripe) ? s.stripe : {};
+  const methods = Array.isArray(st.paymentMethods) ? st.paymentMethods : [];
   return {
     currency: settings.currency,
     minimumOrderSubtotal: typeof s.minimumOrderSubtotal === 'number' && s.minimumOrderSubtotal > 0 ? money(s.minimumOrderSubtotal) : '',
@@ -163,6 +176,14 @@ export function toDraft(settings: StoreSettings, zone: string): Draft {
       min: money(inst?.minCents),
       max: money(inst?.maxCents),
       count: whole(inst?.numInstallments) || '4',
+    },
+    stripe: {
+      testMode: st.testMode !== false,
+      testPublishableKey: text(st.testPublishableKey),
+      livePublishableKey: text(st.livePublishableKey),
+      afterpayClearpay: methods.includes('afterpay_clearpay'),
+      klarna: methods.includes('klarna'),
+      expressCheckout: bool(st.expressCheckout),
     },
   };
 }
@@ -298,6 +319,28 @@ export function fromDraft(draft: Draft, stored: StoreObject, digits: number, zon
     put(out, 'numInstallments', 'store.installments.numInstallments', inst.count, (t) => parseWhole(t, 2, 12), true);
     store.installments = out;
   } else delete store.installments;
+  const st = draft.stripe;
+  // A store that never used Stripe gets no `stripe` object until the owner sets something in it.
+  const used =
+    isObj(stored.stripe) ||
+    !st.testMode ||
+    st.testPublishableKey.trim() ||
+    st.livePublishableKey.trim() ||
+    st.afterpayClearpay ||
+    st.klarna ||
+    st.expressCheckout;
+  if (used) {
+    const out: Obj = { ...(isObj(stored.stripe) ? stored.stripe : {}), testMode: st.testMode, expressCheckout: st.expressCheckout };
+    out.paymentMethods = [...(st.afterpayClearpay ? ['afterpay_clearpay'] : []), ...(st.klarna ? ['klarna'] : [])];
+    for (const [key, value] of [
+      ['testPublishableKey', st.testPublishableKey.trim()],
+      ['livePublishableKey', st.livePublishableKey.trim()],
+    ] as const) {
+      if (value) out[key] = value;
+      else delete out[key];
+    }
+    store.stripe = out;
+  }
   return { store, errors };
 }
 
@@ -313,6 +356,7 @@ const FORM_FIELD = new RegExp(
     'store\\.merchandising\\.\\w+',
     'store\\.donations\\.(presetAmountsCents(\\.\\d+)?|minCents|maxCents)',
     'store\\.installments(\\.(provider|minCents|maxCents|numInstallments))?',
+    'store\\.stripe\\.(testMode|testPublishableKey|livePublishableKey|expressCheckout|paymentMethods(\\.\\d+)?)',
   ]
     .map((p) => `(${p})`)
     .join('|')

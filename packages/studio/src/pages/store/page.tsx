@@ -5,7 +5,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { StudioContext } from '../../context.js';
 import type { PageProps } from '../../pages.js';
 import { signInAgain } from '../../session.js';
-import { type StoreSettings, storeSettingsCalls } from './calls.js';
+import { type StoreSettings, type StripeKeys, type StripeSecretField, storeSettingsCalls, stripeKeyCalls } from './calls.js';
+import type { StripeKeysProps } from './sections/stripe.js';
 import { type Draft, type FieldErrors, digitsOf, fromDraft, toDraft } from './draft.js';
 import { type LoadState, type SaveStatus, StoreView } from './view.js';
 
@@ -20,6 +21,11 @@ const notSaved = (n: number) => `Not saved: ${n === 1 ? 'one field needs' : `${n
 
 export default function StorePage({ context, api }: PageProps<StoreContext>) {
   const calls = useMemo(() => storeSettingsCalls(api), [api]);
+  const keyCalls = useMemo(() => stripeKeyCalls(api), [api]);
+  const [keys, setKeys] = useState<StripeKeys | null>(null);
+  const [keyBusy, setKeyBusy] = useState<StripeSecretField | null>(null);
+  const [keyStatus, setKeyStatus] = useState<StripeKeysProps['status']>({ kind: 'idle', text: '' });
+  const [keyErrors, setKeyErrors] = useState<StripeKeysProps['errors']>({});
   const zone = context.timeZone ?? 'UTC';
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   /** The draft as loaded or last saved: the page has unsaved changes while the draft differs from it. */
@@ -58,6 +64,40 @@ export default function StorePage({ context, api }: PageProps<StoreContext>) {
       current = false;
     };
   }, [calls, show, attempt]);
+
+  useEffect(() => {
+    let current = true;
+    // The secrets' state is only shown: without it the rest of the page still works.
+    keyCalls.load().then(
+      (k) => current && setKeys(k),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [keyCalls, attempt]);
+
+  const saveSecret = async (field: StripeSecretField, value: string | null): Promise<boolean> => {
+    setKeyBusy(field);
+    setKeyErrors({});
+    setKeyStatus({ kind: 'idle', text: value === null ? 'Removing…' : 'Saving…' });
+    try {
+      setKeys(await keyCalls.save(field, value));
+      setKeyStatus({ kind: 'saved', text: value === null ? 'Removed.' : 'Saved. Only its last four characters are shown from now on.' });
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 401) {
+        signInAgain(PATH);
+        return false;
+      }
+      setKeyErrors(error.fieldErrors as StripeKeysProps['errors']);
+      setKeyStatus({ kind: 'failed', text: `Not saved: ${error.fieldErrors[field] ?? error.message}` });
+      return false;
+    } finally {
+      setKeyBusy(null);
+    }
+  };
 
   const draft = state.status === 'ready' ? state.draft : null;
   const dirty = draft !== null && JSON.stringify(draft) !== baseline;
@@ -129,6 +169,7 @@ export default function StorePage({ context, api }: PageProps<StoreContext>) {
       onConfirmCurrency={() => void save(true)}
       onCancelCurrency={() => setConfirming(false)}
       onReload={() => setAttempt((n) => n + 1)}
+      stripe={{ keys, busy: keyBusy, status: keyStatus, errors: keyErrors, onSaveSecret: saveSecret }}
     />
   );
 }

@@ -10,6 +10,7 @@ import { CurrencySection } from './sections/currency.js';
 import { MessagesSection } from './sections/messages.js';
 import type { SectionProps } from './sections/props.js';
 import { ShippingSection } from './sections/shipping.js';
+import { StripeSection, type StripeKeysProps } from './sections/stripe.js';
 import { TaxesSection } from './sections/taxes.js';
 
 export type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; settings: StoreSettings; draft: Draft };
@@ -32,6 +33,8 @@ export interface StoreViewProps {
   onConfirmCurrency(): void;
   onCancelCurrency(): void;
   onReload(): void;
+  /** The Stripe secrets' state and their own save (absent: the section shows no secrets). */
+  stripe?: StripeKeysProps;
 }
 
 const SECTIONS = [
@@ -41,7 +44,10 @@ const SECTIONS = [
   ['store-coupons', 'Coupons'],
   ['store-checkout', 'Checkout & payments'],
   ['store-messages', 'Messages'],
+  ['store-stripe', 'Stripe'],
 ] as const;
+
+const NO_STRIPE_KEYS: StripeKeysProps = { keys: null, busy: null, status: { kind: 'idle', text: '' }, errors: {}, onSaveSecret: async () => false };
 
 /** The question before a new currency is saved; it takes the focus, since Save asked it. */
 function ConfirmCurrency({ from, to, onConfirm, onCancel }: { from: string; to: string; onConfirm(): void; onCancel(): void }) {
@@ -101,6 +107,7 @@ export function StoreView(props: StoreViewProps) {
       <CouponsSection {...section} />
       <CheckoutSection {...section} />
       <MessagesSection {...section} />
+      <StripeSection {...section} stripe={props.stripe ?? NO_STRIPE_KEYS} />
       <div className="save-bar">
         {confirmingCurrency && (
           <ConfirmCurrency from={settings.currency} to={draft.currency} onConfirm={props.onConfirmCurrency} onCancel={props.onCancelCurrency} />
