@@ -200,7 +200,7 @@ function Webhook({ url }: { url: string }) {
             {i < STRIPE_EVENTS.length - 1 ? ', ' : '.'}
           </span>
         ))}{' '}
-        Then save its signing secret below.
+        Then set its signing secret above, under “Secret keys and webhook secrets”.
       </span>
       <span className="status" aria-live="polite" aria-atomic="true">
         {copied}
