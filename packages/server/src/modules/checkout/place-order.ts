@@ -331,6 +331,7 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
     amountDueCents,
     email,
     kind: basket.kind,
+    forSubscription: renewing.length > 0,
     productTypes: basket.lines.map((l) => l.productType),
     country: location?.country ?? null,
   };
