@@ -209,7 +209,7 @@ export class StripeProvider implements PaymentProvider {
   async confirmSavedMethod(request: { websiteId: string; subscriptionId: string; reference: string }): Promise<SavedMethod | null> {
     let setup: Stripe.SetupIntent;
     try {
-      setup = await this.call('confirmSavedMethod', request.websiteId, (client) => client.setupIntents.retrieve(request.reference), true);
+      setup = await this.call('confirmSavedMethod', request.websiteId, (client) => client.setupIntents.retrieve(request.reference));
     } catch (error) {
       if ((error as { code?: string }).code === 'resource_missing') return null;
       throw error;

@@ -28,7 +28,12 @@ export function confirmedMethodKeeper(deps: CommerceDeps): KeepConfirmedMethod {
           if (isUniqueViolation(error)) throw new KeptBefore();
           throw error;
         }
-        const sub = await tx.selectFrom('subscriptions').select('status').where('id', '=', subscriptionId).where('website_id', '=', websiteId).executeTakeFirst();
+        const sub = await tx
+          .selectFrom('subscriptions')
+          .select('status')
+          .where('id', '=', subscriptionId)
+          .where('website_id', '=', websiteId)
+          .executeTakeFirst();
         if (sub && (await keepMethod(tx, now, subscriptionId, method))) status = sub.status;
       });
     } catch (error) {
