@@ -174,6 +174,11 @@ describe.each(DIALECTS)('Stripe subscriptions that renew on %s', (dialect) => {
   it("makes a Stripe customer for a subscription that has none, and refuses a bad confirm call: its body, its link, another subscription's SetupIntent, no crumb", async () => {
     const first = await subscribe('stripe-one@example.com');
     const other = await subscribe('stripe-two@example.com');
+    // Its page loads Stripe.js for the card form: Stripe's policy exceptions, as the checkout's; the order's status page keeps the strict one.
+    const page = await first.v.request('GET', `/commerce/subscription?token=${first.token}`);
+    expect((await first.v.request('GET', `/commerce/subscription?token=${first.token}&format=json`)).json.subscription.formProvider).toBe('stripe');
+    expect(String(page.headers['content-security-policy'])).toContain('https://js.stripe.com');
+    expect(String((await first.v.request('GET', first.order.orderStatusUrl)).headers['content-security-policy'])).not.toContain('stripe.com');
     await db().updateTable('subscriptions').set({ saved_method: null }).where('id', '=', first.sub.id).execute();
     const customers = stripe.customers.size;
     const setup = await newSetup(first.v, first.token);
