@@ -70,7 +70,12 @@ describe("a Stripe subscription's card update", () => {
 
   it('announces a refused card and lets the customer try again; a failed keeping is retried without confirming twice', async () => {
     net.on('POST', METHOD, () => json(200, { subscription: sub(), clientSecret: SECRET }));
-    net.on('POST', CONFIRM, () => 'network-error', () => json(200, { subscription: sub({ paymentMethod: 'Mastercard ending 4444' }), renewal: null }));
+    net.on(
+      'POST',
+      CONFIRM,
+      () => 'network-error',
+      () => json(200, { subscription: sub({ paymentMethod: 'Mastercard ending 4444' }), renewal: null }),
+    );
     stand.setupAnswers.push({ error: { type: 'card_error', message: 'Your card was declined.' } });
     await render();
     await click('Change card');
@@ -91,7 +96,9 @@ describe("a Stripe subscription's card update", () => {
   });
 
   it('says so when Stripe.js cannot load or the server refuses, and keeps the test provider its own card field', async () => {
-    net.on('POST', METHOD, () => json(409, { code: 'SUBSCRIPTION_NOT_CHANGEABLE', error: 'This subscription cannot be changed that way now: it was paused, canceled or ended already.' }));
+    net.on('POST', METHOD, () =>
+      json(409, { code: 'SUBSCRIPTION_NOT_CHANGEABLE', error: 'This subscription cannot be changed that way now: it was paused, canceled or ended already.' }),
+    );
     await render();
     await click('Change card');
     expect(status().textContent).toBe('This subscription cannot be changed that way now: it was paused, canceled or ended already.');

@@ -123,7 +123,9 @@ export function mount(elements: Element[], options: SubscriptionMountOptions = {
       // Stripe's form: its code (and Stripe.js) fetched only for a Stripe subscription.
       const slot = el('div');
       root.append(slot);
-      pending.push(import('./stripe-method.js').then((m) => slot.replaceWith(m.stripeMethodForm({ api, token, say, context: options.context, load: options.load }))));
+      pending.push(
+        import('./stripe-method.js').then((m) => slot.replaceWith(m.stripeMethodForm({ api, token, say, context: options.context, load: options.load }))),
+      );
     }
     if (cancelable === 'true') root.append(cancelControls(root, api, token, title, say));
   }
