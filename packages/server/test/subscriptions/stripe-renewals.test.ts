@@ -202,6 +202,14 @@ describe.each(DIALECTS)('Stripe subscriptions that renew on %s', (dialect) => {
     expect((await withoutCrumb(first.v, 'POST', CONFIRM, { token: first.token, setupIntentId: setup.id })).status).toBe(403);
     expect(await savedOf(other.order.id)).toMatchObject({ label: 'Visa ending 4242' });
 
+    // Stripe out of reach: both calls say so, nothing is kept.
+    stripe.outage = true;
+    const down = { status: 502, json: { code: 'PAYMENT_FAILED', error: 'The payment could not be processed. Please try again.' } };
+    expect(await first.v.request('POST', CONFIRM, { token: first.token, setupIntentId: setup.id })).toMatchObject(down);
+    expect(await first.v.request('POST', METHOD, { token: first.token, payment: {} })).toMatchObject(down);
+    stripe.outage = false;
+    expect(await savedOf(first.order.id)).toBeNull();
+
     const kept = await first.v.request('POST', CONFIRM, { token: first.token, setupIntentId: setup.id });
     expect(kept).toMatchObject({ status: 200, json: { renewal: null, subscription: { paymentMethod: 'Mastercard ending 4444' } } });
     expect(await savedOf(first.order.id)).toEqual({ provider: 'stripe', reference: `${setup.customer}/pm_card_mastercard`, label: 'Mastercard ending 4444' });

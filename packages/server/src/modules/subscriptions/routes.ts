@@ -68,7 +68,12 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: CommerceDep
     const s = request.site;
     const sub = await byToken(request, body.value.token);
     if (sub.status === 'canceled' || sub.status === 'ended') throw new AppError('SUBSCRIPTION_NOT_CHANGEABLE');
-    const result = await updatePaymentMethod(deps, s, sub, body.value.payment, randomBytes(8).toString('hex'));
+    const result = await updatePaymentMethod(deps, s, sub, body.value.payment, randomBytes(8).toString('hex')).catch((error: unknown) => {
+      // The provider could not be reached (it logged why, without keys): nothing was kept; the customer may try again.
+      if (error instanceof AppError) throw error;
+      request.log.warn({ err: error }, 'subscriptions: the payment provider could not start a new method');
+      throw new AppError('PAYMENT_FAILED');
+    });
     if (result.status === 'unsupported') throw new AppError('PAYMENT_METHOD_NOT_SAVED');
     if (result.status === 'stale') throw new AppError('SUBSCRIPTION_NOT_CHANGEABLE');
     if (result.status === 'invalid') throw new AppError('VALIDATION_FAILED', undefined, result.errors);
@@ -90,7 +95,13 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: CommerceDep
     if (sub.status === 'canceled' || sub.status === 'ended') throw new AppError('SUBSCRIPTION_NOT_CHANGEABLE');
     const provider = methodProvider(deps, s, sub);
     if (!provider?.confirmSavedMethod || !deps.keepConfirmedMethod) throw new AppError('PAYMENT_METHOD_NOT_SAVED');
-    const method = await provider.confirmSavedMethod({ websiteId: s.website.id, subscriptionId: sub.id, reference: body.value.setupIntentId });
+    const method = await provider
+      .confirmSavedMethod({ websiteId: s.website.id, subscriptionId: sub.id, reference: body.value.setupIntentId })
+      .catch((error: unknown) => {
+        // The provider could not be asked (it logged why, without keys): the customer may try again; its webhook still comes.
+        request.log.warn({ err: error }, 'subscriptions: the payment provider could not confirm a new method');
+        throw new AppError('PAYMENT_FAILED');
+      });
     if (!method) throw new AppError('PAYMENT_METHOD_NOT_CONFIRMED');
     const { renewal } = await deps.keepConfirmedMethod(s.website.id, sub.id, method, body.value.setupIntentId);
     return reply.headers(noStore).send({ subscription: await one(request, await readSubscription(db, sub.id)), renewal });
