@@ -95,6 +95,7 @@ export const ERRORS = {
   SUBSCRIPTION_LINK_INVALID: { status: 404, message: 'This subscription link is not valid.' },
   SUBSCRIPTION_NOT_CHANGEABLE: { status: 409, message: 'This subscription cannot be changed that way now: it was paused, canceled or ended already.' },
   PAYMENT_METHOD_NOT_SAVED: { status: 400, message: 'This payment method cannot be kept for renewals here.' },
+  PAYMENT_METHOD_NOT_CONFIRMED: { status: 409, message: 'Your card is not confirmed yet. Try again, or use another card.' },
   INTERNAL: { status: 500, message: 'Something went wrong.' },
   UNAVAILABLE: { status: 503, message: 'The service is not available right now.' },
   // Site forms, captcha and the mailing list: statuses and texts of the spec's form messages.

@@ -6,8 +6,8 @@ import Stripe from 'stripe';
 
 /**
  * A local HTTP server shaped as Stripe's documented API, for exactly the calls Tessera makes:
- * customers, PaymentIntents (create, retrieve, cancel; confirmed off-session charges), refunds and
- * payment methods. Requests come form-encoded as the `stripe` package sends them; the bearer key
+ * customers, PaymentIntents (create, retrieve, cancel; confirmed off-session charges), SetupIntents
+ * (create, retrieve: a subscription's new card), refunds and payment methods. Requests come form-encoded as the `stripe` package sends them; the bearer key
  * is checked; an Idempotency-Key answers the first answer again for the same request and Stripe's
  * idempotency error for another; objects and errors have Stripe's shapes. Controls let a test play
  * the shopper's and the bank's part (a payment succeeds, fails or needs action, a refund fails, a
@@ -46,6 +46,7 @@ export class LocalStripe {
   readonly intents = new Map<string, Obj>();
   readonly refunds = new Map<string, Obj>();
   readonly customers = new Map<string, Obj>();
+  readonly setupIntents = new Map<string, Obj>();
   private readonly keys = new Set<string>();
   private readonly idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   private server: http.Server | null = null;
@@ -140,6 +141,11 @@ export class LocalStripe {
     if (method === 'POST' && parts[1] === 'payment_intents' && parts[3] === 'cancel') {
       return mine(parts[2]) ? this.cancelIntent(parts[2]!) : this.found(undefined, 'payment_intent');
     }
+    if (method === 'POST' && path === '/v1/setup_intents') return this.createSetupIntent(p, live);
+    if (method === 'GET' && parts[1] === 'setup_intents' && parts.length === 3) {
+      const setup = this.setupIntents.get(parts[2]!);
+      return this.found(setup && setup.livemode === live ? setup : undefined, 'setup_intent');
+    }
     if (method === 'POST' && path === '/v1/refunds') return mine(String(p.payment_intent)) ? this.createRefund(p) : this.found(undefined, 'payment_intent');
     if (method === 'GET' && parts[1] === 'payment_methods' && parts.length === 3) return this.paymentMethod(parts[2]!);
     return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
@@ -199,6 +205,31 @@ export class LocalStripe {
       this.succeedNow(intent);
     }
     return { status: 200, body: intent };
+  }
+
+  private createSetupIntent(p: Obj, live: boolean): Answer {
+    if (p.customer !== undefined && !this.customers.has(String(p.customer))) {
+      return error(400, 'invalid_request_error', `No such customer: '${p.customer}'`, { code: 'resource_missing', param: 'customer' });
+    }
+    const id = `seti_${this.nextId()}`;
+    const types = (p.allowed_payment_method_types ?? p.payment_method_types ?? ['card']) as string[];
+    const setup: Obj = {
+      id,
+      object: 'setup_intent',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      customer: p.customer ?? null,
+      payment_method: null,
+      allowed_payment_method_types: types,
+      payment_method_types: types,
+      usage: p.usage ?? 'off_session',
+      status: 'requires_payment_method',
+      metadata: p.metadata ?? {},
+      last_setup_error: null,
+      created: now(),
+      livemode: live,
+    };
+    this.setupIntents.set(id, setup);
+    return { status: 200, body: setup };
   }
 
   private cancelIntent(id: string): Answer {
@@ -280,6 +311,22 @@ export class LocalStripe {
     intent.payment_method = paymentMethod;
     this.succeedNow(intent);
     return { ...intent };
+  }
+
+  /** The customer confirmed a SetupIntent in the browser (Stripe.js's confirmSetup) with this test payment method. */
+  confirmSetup(id: string, paymentMethod = 'pm_card_visa'): Obj {
+    const setup = this.setupIntents.get(id);
+    if (!setup) throw new Error(`no SetupIntent ${id}`);
+    setup.payment_method = paymentMethod;
+    setup.status = 'succeeded';
+    return { ...setup };
+  }
+
+  /** The SetupIntent a client secret belongs to (the browser knows only the secret). */
+  setupOfSecret(secret: string): Obj {
+    const setup = [...this.setupIntents.values()].find((s) => s.client_secret === secret);
+    if (!setup) throw new Error('no SetupIntent for that secret');
+    return setup;
   }
 
   /** The shopper's attempt failed (a decline): the PaymentIntent waits for another method. */

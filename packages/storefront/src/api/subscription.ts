@@ -16,6 +16,9 @@ export function createSubscriptionApi(options: ApiOptions = {}) {
     cancel: (token: string) => api<SubscriptionAnswer>('POST', '/api/commerce/subscription/cancel', { token }),
     updateMethod: (token: string, payment: Record<string, string>) =>
       api<SubscriptionAnswer>('POST', '/api/commerce/subscription/payment-method', { token, payment }),
+    /** After Stripe.js confirmed the SetupIntent: the server reads it from Stripe and keeps the card (as its webhook would). */
+    confirmMethod: (token: string, setupIntentId: string) =>
+      api<SubscriptionAnswer>('POST', '/api/commerce/subscription/payment-method/confirm', { token, setupIntentId }),
   };
 }
 

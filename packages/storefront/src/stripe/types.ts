@@ -1,5 +1,6 @@
 // The part of Stripe.js that Tessera uses, as Stripe documents it (Elements in deferred mode: the
-// Payment Element and the Express Checkout Element, `confirmPayment`). Narrow on purpose: the
+// Payment Element and the Express Checkout Element, `confirmPayment`; Elements with a SetupIntent's
+// secret and `confirmSetup` for a subscription's new card). Narrow on purpose: the
 // islands and their tests (which hand in a stand-in) agree on these few calls only.
 
 /** `storeSettings.stripe` of the page's context: present only on a site that offers Stripe. */
@@ -27,6 +28,13 @@ export interface DeferredOptions {
   readonly locale?: string;
 }
 
+/** Elements for a SetupIntent the server made (a subscription's new card): its client secret. */
+export interface SetupOptions {
+  readonly clientSecret: string;
+  readonly appearance?: Record<string, unknown>;
+  readonly locale?: string;
+}
+
 interface StripeElement {
   mount(target: HTMLElement): void;
   // Each event has its own shape (Stripe's documentation); the islands type the ones they handle.
@@ -48,8 +56,15 @@ export interface ConfirmPaymentRequest {
   readonly redirect: 'if_required';
 }
 
+export interface ConfirmSetupRequest {
+  readonly elements: StripeElements;
+  readonly confirmParams: { readonly return_url: string };
+  readonly redirect: 'if_required';
+}
+
 export interface StripeJs {
-  elements(options: DeferredOptions): StripeElements;
+  elements(options: DeferredOptions | SetupOptions): StripeElements;
+  confirmSetup(request: ConfirmSetupRequest): Promise<{ error?: StripeError; setupIntent?: { id: string; status: string } }>;
   confirmPayment(request: ConfirmPaymentRequest): Promise<{ error?: StripeError; paymentIntent?: { status: string } }>;
 }
 

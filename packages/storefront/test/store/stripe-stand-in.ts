@@ -2,7 +2,7 @@
 // page asked of it (Elements' options and updates, the elements made and mounted, the submits and
 // confirmations, in order) and answers with what the test queues; the express element's events
 // are fired by the test as a wallet would.
-import type { ConfirmPaymentRequest, DeferredOptions, StripeError, StripeJs, StripeLoader } from '../../src/stripe/types.js';
+import type { ConfirmPaymentRequest, ConfirmSetupRequest, DeferredOptions, SetupOptions, StripeError, StripeJs, StripeLoader } from '../../src/stripe/types.js';
 
 type Handler = (event: any) => void;
 
@@ -18,12 +18,14 @@ interface StandInElement {
 
 export function stripeStandIn() {
   const log: string[] = [];
-  const created: DeferredOptions[] = [];
+  const created: (DeferredOptions | SetupOptions)[] = [];
   const updates: Partial<DeferredOptions>[] = [];
   const elementsMade: StandInElement[] = [];
   const confirmations: ConfirmPaymentRequest[] = [];
   const submitAnswers: { error?: StripeError }[] = [];
   const confirmAnswers: { error?: StripeError }[] = [];
+  const setups: ConfirmSetupRequest[] = [];
+  const setupAnswers: { error?: StripeError; setupIntent?: { id: string; status: string } }[] = [];
   const stripe: StripeJs = {
     elements(options) {
       created.push(options);
@@ -69,13 +71,18 @@ export function stripeStandIn() {
       log.push(`confirm ${request.clientSecret}`);
       return confirmAnswers.shift() ?? { paymentIntent: { status: 'succeeded' } };
     },
+    async confirmSetup(request) {
+      setups.push(request);
+      log.push('confirmSetup');
+      return setupAnswers.shift() ?? { setupIntent: { id: 'seti_standin', status: 'succeeded' } };
+    },
   };
   const keys: string[] = [];
   const load: StripeLoader = async (key) => {
     keys.push(key);
     return stripe;
   };
-  return { stripe, load, keys, log, created, updates, elementsMade, confirmations, submitAnswers, confirmAnswers };
+  return { stripe, load, keys, log, created, updates, elementsMade, confirmations, submitAnswers, confirmAnswers, setups, setupAnswers };
 }
 
 export type StripeStandIn = ReturnType<typeof stripeStandIn>;

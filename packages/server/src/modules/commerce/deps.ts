@@ -4,7 +4,7 @@ import type { RateLimit, RateLimiter } from '../../http/rate-limit.js';
 import type { Store } from '../../storage/dialect.js';
 import type { SiteRenderer } from '../site/index.js';
 import type { SiteSnapshot } from '../site/index.js';
-import type { PaymentProviders } from './payments.js';
+import type { PaymentProviders, SavedMethod } from './payments.js';
 import type { Signer } from './signing.js';
 import type { Executor } from '../../storage/statement.js';
 import type { OrderView } from './order-view.js';
@@ -33,6 +33,19 @@ export type OrderPlacedHook = (tx: Executor, placed: { site: SiteSnapshot; order
  */
 export type OrderPageHook = (site: SiteSnapshot, orderId: string) => Promise<void>;
 
+/**
+ * Keeps a payment method a provider confirmed later (a Stripe SetupIntent finished in the browser)
+ * on a subscription, once per `reference` however many times it is told (its webhook, the page's
+ * confirm call): answers whether this call kept it and the renewal it retried at once (a past-due
+ * subscription). Set by modules/subscriptions; null without it.
+ */
+export type KeepConfirmedMethod = (
+  websiteId: string,
+  subscriptionId: string,
+  method: SavedMethod,
+  reference: string,
+) => Promise<{ kept: boolean; renewal: 'paid' | 'failed' | 'skipped' | null }>;
+
 /** What the commerce modules share, made once in app.ts and given to each plugin. */
 export interface CommerceDeps {
   store: Store;
@@ -54,6 +67,8 @@ export interface CommerceDeps {
   orderPlacedHooks: OrderPlacedHook[];
   /** Modules that bring an order up to date before its pages show it (modules/stripe: the payment's state) add theirs here. */
   orderPageHooks: OrderPageHook[];
+  /** modules/subscriptions keeps a provider's later-confirmed method with it (modules/stripe's webhook calls it). */
+  keepConfirmedMethod: KeepConfirmedMethod | null;
 }
 
 export const DEFAULT_CART_WRITE_LIMITS: CommerceDeps['cartWriteLimits'] = {

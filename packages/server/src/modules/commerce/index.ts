@@ -4,7 +4,7 @@ import { DEFAULT_CART_WRITE_LIMITS, type CommerceDeps } from './deps.js';
 import { PaymentProviders, siteProviderIds, type PaymentProvider } from './payments.js';
 import { Signer } from './signing.js';
 
-export { baseUrlOf, type CommerceDeps, type OrderPaidHook, type OrderPlacedHook, type OrderPageHook } from './deps.js';
+export { baseUrlOf, type CommerceDeps, type OrderPaidHook, type OrderPlacedHook, type OrderPageHook, type KeepConfirmedMethod } from './deps.js';
 export { catalogProduct, forSale, liveStock, unitPriceCents, firstImage, type CatalogProduct, type CatalogVariant } from './catalog.js';
 export { findCoupon, storeRules, merchandisingOf, type ShippingOption, type StoreRules } from './settings.js';
 export { couponUseCount, couponUsesOf, giveBackCouponUses, takeCouponUses } from './coupon-uses.js';
@@ -46,6 +46,7 @@ export default fp<CommerceSetup>(
       orderPaidHooks: [],
       orderPlacedHooks: [],
       orderPageHooks: [],
+      keepConfirmedMethod: null,
     };
     app.decorate('commerce', deps);
     // The payment providers' ids the checkout offers (ids only; a provider's keys never reach a page).

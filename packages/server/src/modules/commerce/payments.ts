@@ -64,6 +64,9 @@ interface RefundRequest {
 /** A new payment method for the subscriptions of a customer (modules/subscriptions). */
 interface SaveMethodRequest {
   websiteId: string;
+  /** The subscription whose method changes, and the method it keeps now (a provider may reuse its customer). */
+  subscriptionId: string;
+  current: SavedMethod | null;
   customerEmail: string;
   /** The provider form's fields (the test provider: `cardNumber`). */
   details: Readonly<Record<string, unknown>>;
@@ -109,6 +112,12 @@ export interface PaymentProvider {
    * `action` with the secret that script needs, and keeps the method when its webhook tells it.
    */
   saveMethod?(request: SaveMethodRequest): Promise<SaveMethodResult>;
+  /**
+   * After its script finished in the browser (`saveMethod` answered `action`): the method the
+   * provider kept for that subscription, read from the provider by its reference (Stripe: the
+   * SetupIntent's id); null when it is not finished or not that subscription's.
+   */
+  confirmSavedMethod?(request: { websiteId: string; subscriptionId: string; reference: string }): Promise<SavedMethod | null>;
   /** Stops a payment the shopper started but never finished, once its order's hold expired, so it cannot succeed later. */
   cancel?(request: { websiteId: string; orderId: string; paymentReference: string }): Promise<void>;
 }

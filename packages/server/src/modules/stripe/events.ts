@@ -235,6 +235,22 @@ async function disputeClosed(ctx: EventContext, websiteId: string, dispute: Stri
   );
 }
 
+/**
+ * A subscription's new card confirmed in the browser (its SetupIntent succeeded): kept on the
+ * subscription through the subscriptions module, once per SetupIntent (the customer's page may
+ * have kept it already: then nothing changes), a past-due one retried at once.
+ */
+async function setupSucceeded(ctx: EventContext, websiteId: string, setup: Stripe.SetupIntent, event: Stripe.Event): Promise<EventOutcome> {
+  const subscriptionId = setup.metadata?.subscriptionId;
+  const keep = ctx.app.commerce.keepConfirmedMethod;
+  if (!subscriptionId || !keep) return { handled: false };
+  const method = await ctx.provider.methodOfSetup(websiteId, setup);
+  if (!method) return { handled: false };
+  const { kept } = await keep(websiteId, subscriptionId, method, setup.id);
+  const recorded = await once(ctx, websiteId, event, null, async () => {});
+  return kept ? recorded : { handled: true, duplicate: true };
+}
+
 /** The events Tessera acts on (docs/payments.md lists them for the owner); any other answers unhandled. */
 export async function handleEvent(ctx: EventContext, websiteId: string, event: Stripe.Event): Promise<EventOutcome> {
   const object = event.data.object as unknown;
@@ -252,6 +268,8 @@ export async function handleEvent(ctx: EventContext, websiteId: string, event: S
       return disputeCreated(ctx, websiteId, object as Stripe.Dispute, event);
     case 'charge.dispute.closed':
       return disputeClosed(ctx, websiteId, object as Stripe.Dispute, event);
+    case 'setup_intent.succeeded':
+      return setupSucceeded(ctx, websiteId, object as Stripe.SetupIntent, event);
     default:
       return { handled: false };
   }

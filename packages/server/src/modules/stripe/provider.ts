@@ -1,7 +1,7 @@
 import { stripeMethodTypes } from '@tessera/core';
 import type Stripe from 'stripe';
 import type { Store } from '../../storage/dialect.js';
-import type { PaymentProvider, PaymentResult, SavedChargeRequest, SavedMethod } from '../commerce/index.js';
+import type { PaymentProvider, PaymentResult, SavedChargeRequest, SavedMethod, SaveMethodResult } from '../commerce/index.js';
 import { loadSnapshot } from '../site/index.js';
 import { isCardError, stripeFailure, type StripeClients } from './client.js';
 import { STRIPE, stripeSettingsOf } from './settings.js';
@@ -182,6 +182,50 @@ export class StripeProvider implements PaymentProvider {
       if (error.code === 'authentication_required') return { status: 'declined', message: METHOD_NEEDS_CUSTOMER };
       return { status: 'declined', message: error.message };
     }
+  }
+
+  /**
+   * A subscription's new card: a SetupIntent for off-session use (card only: renewals charge cards),
+   * for the Stripe customer the subscription already has (its kept method's `<customer>/<method>`),
+   * else a customer made for the email. The browser confirms it with the Payment Element; the
+   * method is kept from `setup_intent.succeeded` or the page's confirm call (confirmSavedMethod).
+   */
+  async saveMethod(request: Parameters<NonNullable<PaymentProvider['saveMethod']>>[0]): Promise<SaveMethodResult> {
+    const known = request.current?.provider === STRIPE ? request.current.reference.split('/')[0] : undefined;
+    const metadata = { websiteId: request.websiteId, subscriptionId: request.subscriptionId };
+    const setup = await this.call('saveMethod', request.websiteId, async (client) => {
+      const customer =
+        known || (await client.customers.create({ email: request.customerEmail, metadata }, { idempotencyKey: `${request.idempotencyKey}-customer` })).id;
+      return client.setupIntents.create(
+        { customer, usage: 'off_session', allowed_payment_method_types: ['card'], metadata },
+        { idempotencyKey: request.idempotencyKey },
+      );
+    });
+    if (!setup.client_secret) throw new Error('Stripe answered a SetupIntent without its client secret');
+    return { status: 'action', clientSecret: setup.client_secret };
+  }
+
+  /** The method a succeeded SetupIntent of this subscription keeps; null when it has not succeeded or is another's. */
+  async confirmSavedMethod(request: { websiteId: string; subscriptionId: string; reference: string }): Promise<SavedMethod | null> {
+    let setup: Stripe.SetupIntent;
+    try {
+      setup = await this.call('confirmSavedMethod', request.websiteId, (client) => client.setupIntents.retrieve(request.reference));
+    } catch (error) {
+      if ((error as { code?: string }).code === 'resource_missing') return null;
+      throw error;
+    }
+    return this.methodOfSetup(request.websiteId, setup, request.subscriptionId);
+  }
+
+  /** What a SetupIntent kept for a subscription (its metadata), when it succeeded for this site. */
+  async methodOfSetup(websiteId: string, setup: Stripe.SetupIntent, subscriptionId?: string): Promise<SavedMethod | null> {
+    if (setup.status !== 'succeeded' || setup.metadata?.websiteId !== websiteId) return null;
+    if (subscriptionId !== undefined && setup.metadata?.subscriptionId !== subscriptionId) return null;
+    const idOf = (v: string | { id: string } | null) => (typeof v === 'string' ? v : (v?.id ?? null));
+    const customer = idOf(setup.customer);
+    const method = idOf(setup.payment_method);
+    if (!customer || !method) return null;
+    return this.savedMethod(websiteId, customer, method);
   }
 
   /** A PaymentIntent as Stripe has it now (the confirmation page's sync). */

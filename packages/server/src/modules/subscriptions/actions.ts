@@ -1,4 +1,4 @@
-import { writeTransaction } from '../../storage/statement.js';
+import { writeTransaction, type Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { siteProviderIds, type CommerceDeps, type PaymentProvider, type SavedMethod, type SaveMethodResult } from '../commerce/index.js';
 import { readSubscription, type SubscriptionRow } from './claim.js';
@@ -119,18 +119,20 @@ export async function updatePaymentMethod(
   if (!provider?.saveMethod) return { status: 'unsupported' };
   const result = await provider.saveMethod({
     websiteId: s.website.id,
+    subscriptionId: sub.id,
+    current: sub.saved_method ? (JSON.parse(sub.saved_method) as SavedMethod) : null,
     customerEmail: sub.customer_email,
     details,
     idempotencyKey: `tessera-save-method-${sub.id}-${requestKey}`,
   });
   if (result.status !== 'saved') return result;
-  const kept = await keepMethod(deps, sub.id, result.method);
+  const kept = await keepMethod(deps.store.db, deps.clock(), sub.id, result.method);
   return kept ? result : { status: 'stale' };
 }
 
-async function keepMethod(deps: CommerceDeps, id: string, method: SavedMethod): Promise<boolean> {
-  const now = deps.clock();
-  const { numUpdatedRows } = await deps.store.db
+/** Keeps a new method on an open subscription; a past-due one becomes due for a retry now. Answers whether it was kept. */
+export async function keepMethod(db: Executor, now: number, id: string, method: SavedMethod): Promise<boolean> {
+  const { numUpdatedRows } = await db
     .updateTable('subscriptions')
     .set((eb) => ({
       saved_method: JSON.stringify(method),

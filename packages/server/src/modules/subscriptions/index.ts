@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { confirmedMethodKeeper } from './keep.js';
 import { subscriptionPages } from './pages.js';
 import { renewDue, renewOne } from './renew.js';
 import { subscriptionRoutes } from './routes.js';
@@ -28,6 +29,8 @@ export default fp(
       renewDue: () => renewDue(deps),
       renewOne: (websiteId: string, subscriptionId: string) => renewOne(deps, websiteId, subscriptionId),
     });
+    // A provider's webhook (modules/stripe) keeps a method confirmed in the browser through this.
+    deps.keepConfirmedMethod = confirmedMethodKeeper(deps);
     await subscriptionRoutes(app, deps);
     subscriptionPages(app, deps);
     app.jobs.every('subscription-renewals', RENEWAL_SWEEP_MS, async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { checker } from '../../http/validate.js';
 import type { CommerceDeps } from '../commerce/index.js';
-import { cancelSubscription, pauseSubscription, resumeSubscription, updatePaymentMethod, type SubscriptionActor } from './actions.js';
+import { cancelSubscription, methodProvider, pauseSubscription, resumeSubscription, updatePaymentMethod, type SubscriptionActor } from './actions.js';
 import { readSubscription, type SubscriptionRow } from './claim.js';
 import { renewOne } from './renew.js';
 import { subscriptionIdFromToken } from './tokens.js';
@@ -15,7 +15,12 @@ const MethodBody = Type.Object(
   { token: Type.String({ maxLength: 200 }), payment: Type.Record(Type.String(), Type.Unknown()) },
   { additionalProperties: false },
 );
+const ConfirmBody = Type.Object(
+  { token: Type.String({ maxLength: 200 }), setupIntentId: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
 const checkToken = checker(TokenBody);
+const checkConfirm = checker(ConfirmBody);
 const checkMethod = checker(MethodBody);
 const noStore = { 'cache-control': 'no-store' };
 
@@ -24,7 +29,8 @@ const noStore = { 'cache-control': 'no-store' };
  * account (docs/commerce-api.md "Subscription renewals"):
  *   GET  /api/commerce/subscription?token=                       -> { subscription }
  *   POST /api/commerce/subscription/cancel { token }             -> { subscription }
- *   POST /api/commerce/subscription/payment-method { token, payment } -> { subscription, renewal }
+ *   POST /api/commerce/subscription/payment-method { token, payment } -> { subscription, renewal } (or { subscription, clientSecret })
+ *   POST /api/commerce/subscription/payment-method/confirm { token, setupIntentId } -> { subscription, renewal }
  * The owner's side (docs/owner-api.md "Subscriptions"):
  *   GET  /api/owner/customers/:key/subscriptions                 -> { subscriptions } (viewCustomers)
  *   POST /api/owner/subscriptions/:id/pause | resume | cancel    -> { subscription } (manageOrders)
@@ -62,7 +68,12 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: CommerceDep
     const s = request.site;
     const sub = await byToken(request, body.value.token);
     if (sub.status === 'canceled' || sub.status === 'ended') throw new AppError('SUBSCRIPTION_NOT_CHANGEABLE');
-    const result = await updatePaymentMethod(deps, s, sub, body.value.payment, randomBytes(8).toString('hex'));
+    const result = await updatePaymentMethod(deps, s, sub, body.value.payment, randomBytes(8).toString('hex')).catch((error: unknown) => {
+      // The provider could not be reached (it logged why, without keys): nothing was kept; the customer may try again.
+      if (error instanceof AppError) throw error;
+      request.log.warn({ err: error }, 'subscriptions: the payment provider could not start a new method');
+      throw new AppError('PAYMENT_FAILED');
+    });
     if (result.status === 'unsupported') throw new AppError('PAYMENT_METHOD_NOT_SAVED');
     if (result.status === 'stale') throw new AppError('SUBSCRIPTION_NOT_CHANGEABLE');
     if (result.status === 'invalid') throw new AppError('VALIDATION_FAILED', undefined, result.errors);
@@ -71,6 +82,28 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: CommerceDep
     if (result.status === 'action') return reply.headers(noStore).send({ subscription: await one(request, sub), clientSecret: result.clientSecret });
     // A past-due subscription is tried again at once with the new method.
     const renewal = sub.status === 'past_due' ? await renewOne(deps, s.website.id, sub.id) : null;
+    return reply.headers(noStore).send({ subscription: await one(request, await readSubscription(db, sub.id)), renewal });
+  });
+
+  // After the provider's script confirmed the new method in the browser: the provider is asked for
+  // it, and it is kept as its webhook keeps it (whichever comes first; the other changes nothing).
+  app.post('/api/commerce/subscription/payment-method/confirm', async (request, reply) => {
+    const body = checkConfirm(request.body ?? {});
+    if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, body.errors);
+    const s = request.site;
+    const sub = await byToken(request, body.value.token);
+    if (sub.status === 'canceled' || sub.status === 'ended') throw new AppError('SUBSCRIPTION_NOT_CHANGEABLE');
+    const provider = methodProvider(deps, s, sub);
+    if (!provider?.confirmSavedMethod || !deps.keepConfirmedMethod) throw new AppError('PAYMENT_METHOD_NOT_SAVED');
+    const method = await provider
+      .confirmSavedMethod({ websiteId: s.website.id, subscriptionId: sub.id, reference: body.value.setupIntentId })
+      .catch((error: unknown) => {
+        // The provider could not be asked (it logged why, without keys): the customer may try again; its webhook still comes.
+        request.log.warn({ err: error }, 'subscriptions: the payment provider could not confirm a new method');
+        throw new AppError('PAYMENT_FAILED');
+      });
+    if (!method) throw new AppError('PAYMENT_METHOD_NOT_CONFIRMED');
+    const { renewal } = await deps.keepConfirmedMethod(s.website.id, sub.id, method, body.value.setupIntentId);
     return reply.headers(noStore).send({ subscription: await one(request, await readSubscription(db, sub.id)), renewal });
   });
 

@@ -1,30 +1,18 @@
 // The customer's subscription page (`[data-tessera-island="account"][data-account-form="subscription"]`, page
 // pages/subscription-manage.page). The theme renders the subscription; this island adds Cancel
-// (asked again before it runs) and Update payment method (the test provider's card number: a
-// provider whose card form is its own script plugs its form in here), each outcome told in a live
-// region and shown in the page's facts.
-import { type SubscriptionAnswer, type SubscriptionApi, createSubscriptionApi } from '../../api/subscription.js';
+// (asked again before it runs) and Update payment method (the test provider's card number, or
+// Stripe's Payment Element in setup mode: stripe-method.ts, its own chunk), each outcome told in a
+// live region and shown in the page's facts.
+import type { TesseraGlobal } from '../../bootstrap.js';
+import { type SubscriptionApi, createSubscriptionApi } from '../../api/subscription.js';
+import type { StripeLoader } from '../../stripe/types.js';
+import { savedWords, showState } from './words.js';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   Object.assign(node, props);
   node.append(...children);
   return node;
-}
-
-/** Shows the subscription's new state in the theme's facts. */
-function showState(answer: SubscriptionAnswer): void {
-  const method = document.querySelector('.subscription-method');
-  if (method) method.textContent = answer.subscription.paymentMethod ?? 'None on file';
-  const status = document.querySelector('.subscription-status');
-  const words: Record<string, string> = {
-    active: 'Active',
-    past_due: 'Payment failed: we will try again',
-    paused: 'Paused',
-    canceled: 'Canceled: it will not renew',
-    ended: 'Ended',
-  };
-  if (status) status.textContent = words[answer.subscription.status] ?? answer.subscription.status;
 }
 
 function cancelControls(root: HTMLElement, api: SubscriptionApi, token: string, title: string, say: (text: string, error?: boolean) => void): HTMLElement {
@@ -102,15 +90,22 @@ function methodForm(api: SubscriptionApi, token: string, say: (text: string, err
     if (!answer.ok) return say(fieldError ? 'Check the card number.' : answer.message, true);
     showState(answer.data);
     input.value = '';
-    if (answer.data.renewal === 'paid') say('Your card is saved, and the payment went through.');
-    else if (answer.data.renewal === 'failed') say('Your card is saved, but the payment was declined. Try another card.', true);
-    else say('Your card is saved: the next payment uses it.');
+    const words = savedWords(answer.data);
+    say(words.text, words.error);
   });
   return form;
 }
 
-export function mount(elements: Element[]): void {
-  const api = createSubscriptionApi();
+/** What the page may hand in: its context (Stripe's settings) and, in tests, a stand-in Stripe.js loader. */
+export interface SubscriptionMountOptions {
+  readonly context?: TesseraGlobal['context'];
+  readonly load?: StripeLoader;
+  readonly api?: SubscriptionApi;
+}
+
+export function mount(elements: Element[], options: SubscriptionMountOptions = {}): Promise<void> {
+  const api = options.api ?? createSubscriptionApi();
+  const pending: Promise<void>[] = [];
   for (const element of elements) {
     const root = element as HTMLElement;
     const { token = '', title = '', cancelable, methodUpdatable, provider } = root.dataset;
@@ -124,6 +119,15 @@ export function mount(elements: Element[]): void {
     root.append(status);
     // The test provider's card form; another provider's own form would take its place.
     if (methodUpdatable === 'true' && provider === 'test') root.append(methodForm(api, token, say));
+    if (methodUpdatable === 'true' && provider === 'stripe') {
+      // Stripe's form: its code (and Stripe.js) fetched only for a Stripe subscription.
+      const slot = el('div');
+      root.append(slot);
+      pending.push(
+        import('./stripe-method.js').then((m) => slot.replaceWith(m.stripeMethodForm({ api, token, say, context: options.context, load: options.load }))),
+      );
+    }
     if (cancelable === 'true') root.append(cancelControls(root, api, token, title, say));
   }
+  return Promise.all(pending).then(() => undefined);
 }

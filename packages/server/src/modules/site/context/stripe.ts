@@ -43,13 +43,16 @@ export function stripeBrowserSettings(store: JsonObject): StripeBrowserSettings 
 
 /**
  * Whether a page loads Stripe.js, so that it needs the provider's Content-Security-Policy
- * exceptions: the checkout, and the product and cart pages when the wallets' express checkout is on.
+ * exceptions: the checkout, a Stripe subscription's page (its card update), and the product and
+ * cart pages when the wallets' express checkout is on.
  * The storefront loads the script on exactly these pages (packages/storefront/src/stripe).
  */
 export function loadsStripe(settings: StripeBrowserSettings | null, context: Readonly<Record<string, unknown>>): boolean {
   if (!settings) return false;
   const pageType = context.pageType;
   if (pageType === PageType.CHECKOUT) return true;
+  const subscription = context.subscription as { formProvider?: unknown } | undefined;
+  if (pageType === PageType.ORDER_STATUS && subscription?.formProvider === 'stripe') return true;
   if (!settings.expressCheckout) return false;
   if (pageType === PageType.SHOW_CART || pageType === PageType.CART_V2) return true;
   const collection = context.collection as { type?: unknown } | undefined;
