@@ -14,6 +14,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Two files at once: one per core. Every server file has its own databases (a SQLite file and
+    // a PostgreSQL database of its own in the one server), so files never share state.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
