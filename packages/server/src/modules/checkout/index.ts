@@ -7,7 +7,7 @@ import type { Adjusted } from '../inventory/index.js';
 export { giveBackOrder, stockActor } from './give-back.js';
 export { issuePaidOrder } from './paid.js';
 export { orderMailInput } from './finish.js';
-export { SYSTEM, customerNameOf, recordOrderEvent, timeOrderedId, type OrderActor } from './timeline.js';
+export { SYSTEM, customerNameOf, nextOrderNumber, recordOrderEvent, timeOrderedId, type OrderActor } from './timeline.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -26,7 +26,7 @@ import { finishOrder, undoOrder, type CheckoutAnswer } from './finish.js';
 export type { CheckoutAnswer } from './finish.js';
 import { siteProviderIds, type PaymentProvider } from '../commerce/index.js';
 import { addSubscriptions, subscriptionLines } from './subscriptions.js';
-import { customerNameOf, recordOrderEvent } from './timeline.js';
+import { customerNameOf, nextOrderNumber, recordOrderEvent } from './timeline.js';
 
 export interface CheckoutBody {
   cartToken?: string;
@@ -239,13 +239,7 @@ async function writeOrder(deps: CommerceDeps, s: SiteSnapshot, tx: Executor, a: 
       .executeTakeFirst();
     if (Number(numUpdatedRows) !== 1) throw new AppError('GIFT_CARD_EMPTY');
   }
-  const counter = await tx
-    .insertInto('commerce_counters')
-    .values({ website_id: s.website.id, next_order_number: 1001 })
-    .onConflict((oc) => oc.column('website_id').doUpdateSet((eb) => ({ next_order_number: eb('commerce_counters.next_order_number', '+', 1) })))
-    .returning('next_order_number')
-    .executeTakeFirstOrThrow();
-  const orderNumber = Number(counter.next_order_number);
+  const orderNumber = await nextOrderNumber(tx, s.website.id);
   const email = body.email.trim();
   await tx
     .insertInto('orders')

@@ -57,3 +57,17 @@ export async function recordOrderEvent(
 export function customerNameOf(address: { firstName?: string; lastName?: string } | null): string {
   return address ? `${address.firstName ?? ''} ${address.lastName ?? ''}`.trim() : '';
 }
+
+/**
+ * The site's next order number, inside the transaction that writes the order: one upsert, so two
+ * orders placed at once (a checkout, a renewal) never share a number. Numbers start at 1001.
+ */
+export async function nextOrderNumber(tx: Executor, websiteId: string): Promise<number> {
+  const counter = await tx
+    .insertInto('commerce_counters')
+    .values({ website_id: websiteId, next_order_number: 1001 })
+    .onConflict((oc) => oc.column('website_id').doUpdateSet((eb) => ({ next_order_number: eb('commerce_counters.next_order_number', '+', 1) })))
+    .returning('next_order_number')
+    .executeTakeFirstOrThrow();
+  return Number(counter.next_order_number);
+}

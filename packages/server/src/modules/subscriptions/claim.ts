@@ -3,7 +3,7 @@ import { newId } from '../../storage/ids.js';
 import { isUniqueViolation, writeTransaction, type Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { storeRules, type CommerceDeps, type SavedMethod } from '../commerce/index.js';
-import { customerNameOf, recordOrderEvent, SYSTEM } from '../checkout/index.js';
+import { customerNameOf, nextOrderNumber, recordOrderEvent, SYSTEM } from '../checkout/index.js';
 import { takeStock } from '../inventory/index.js';
 
 /** A subscription row as the renewal reads it. */
@@ -139,13 +139,7 @@ async function writeRenewalOrder(
     now,
   });
   const orderId = newId();
-  const counter = await tx
-    .insertInto('commerce_counters')
-    .values({ website_id: s.website.id, next_order_number: 1001 })
-    .onConflict((oc) => oc.column('website_id').doUpdateSet((eb) => ({ next_order_number: eb('commerce_counters.next_order_number', '+', 1) })))
-    .returning('next_order_number')
-    .executeTakeFirstOrThrow();
-  const orderNumber = Number(counter.next_order_number);
+  const orderNumber = await nextOrderNumber(tx, s.website.id);
   await tx
     .insertInto('orders')
     .values({

@@ -15,8 +15,12 @@ async function memberOf(tx: Executor, sub: SubscriptionRow): Promise<string | nu
   return order?.member_id ?? null;
 }
 
-/** While a renewal is retried, the member keeps the area until the retry. */
-export async function holdGrant(tx: Executor, sub: SubscriptionRow, until: number, now: number): Promise<void> {
+/**
+ * Moves the end of the membership a subscription grants to `until`, only in the direction asked:
+ * later while a renewal is retried (the member keeps the area until the retry), earlier when the
+ * subscription ended unpaid (the membership closes now).
+ */
+async function moveGrantEnd(tx: Executor, sub: SubscriptionRow, until: number, direction: 'later' | 'earlier', now: number): Promise<void> {
   const member = await memberOf(tx, sub);
   if (!member) return;
   await tx
@@ -26,21 +30,16 @@ export async function holdGrant(tx: Executor, sub: SubscriptionRow, until: numbe
     .where('site_user_id', '=', member)
     .where('item_id', '=', sub.item_id)
     .where('pricing', '=', 'subscription')
-    .where('expires_on', '<', until)
+    .where('expires_on', direction === 'later' ? '<' : '>', until)
     .execute();
 }
 
+/** While a renewal is retried, the member keeps the area until the retry. */
+export function holdGrant(tx: Executor, sub: SubscriptionRow, until: number, now: number): Promise<void> {
+  return moveGrantEnd(tx, sub, until, 'later', now);
+}
+
 /** The subscription ended unpaid: the membership it granted closes now. */
-export async function endGrant(tx: Executor, sub: SubscriptionRow, now: number): Promise<void> {
-  const member = await memberOf(tx, sub);
-  if (!member) return;
-  await tx
-    .updateTable('member_grants')
-    .set({ expires_on: now, updated_on: now })
-    .where('website_id', '=', sub.website_id)
-    .where('site_user_id', '=', member)
-    .where('item_id', '=', sub.item_id)
-    .where('pricing', '=', 'subscription')
-    .where('expires_on', '>', now)
-    .execute();
+export function endGrant(tx: Executor, sub: SubscriptionRow, now: number): Promise<void> {
+  return moveGrantEnd(tx, sub, now, 'earlier', now);
 }
