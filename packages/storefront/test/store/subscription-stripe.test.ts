@@ -17,7 +17,7 @@ let net: Network;
 let stand: StripeStandIn;
 
 async function render(provider = 'stripe', settings: typeof STRIPE_SETTINGS | null = STRIPE_SETTINGS) {
-  document.body.innerHTML = `<main><dl><dd class="subscription-status">Payment failed: we will try again</dd><dd class="subscription-method">Visa ending 0341</dd></dl>
+  document.body.innerHTML = `<main><dl><dd class="subscription-status">Payment failed: we will try again</dd><dd class="subscription-method">Visa ending 0341</dd><div class="subscription-retry"><dt>Next try</dt><dd>Dec 1</dd></div></dl><p class="notice subscription-past-due">Your last payment did not go through.</p>
     <div data-tessera-island="account" data-account-form="subscription" data-token="tok" data-title="Coffee Club" data-cancelable="true" data-method-updatable="true" data-provider="${provider}"></div></main>`;
   const api = createSubscriptionApi({ crumb: () => 'crumb-1', fetch: net.fetch, cookiesEnabled: () => true });
   const context = { storeSettings: settings ? { stripe: settings } : {} } as never;
@@ -64,6 +64,7 @@ describe("a Stripe subscription's card update", () => {
     expect(status().classList.contains('field-error')).toBe(false);
     expect(document.querySelector('.subscription-method')!.textContent).toBe('Visa ending 4242');
     expect(document.querySelector('.subscription-status')!.textContent).toBe('Active');
+    expect(document.querySelector('.subscription-retry, .subscription-past-due')).toBeNull();
     expect(stand.elementsMade[0]!.destroyed).toBe(true);
     expect(button('Change card')).toBe(document.activeElement);
   });
@@ -88,6 +89,8 @@ describe("a Stripe subscription's card update", () => {
     expect(stand.setups).toHaveLength(2);
     expect(net.to('POST', CONFIRM)).toHaveLength(1);
     expect(status().classList.contains('field-error')).toBe(true);
+    // Still past due: the retry date and the notice stay.
+    expect(document.querySelectorAll('.subscription-retry, .subscription-past-due')).toHaveLength(2);
     await click('Save card');
     expect(stand.setups).toHaveLength(2);
     expect(net.to('POST', CONFIRM)).toHaveLength(2);

@@ -21,4 +21,6 @@ export function showState(answer: SubscriptionAnswer): void {
     ended: 'Ended',
   };
   if (status) status.textContent = words[answer.subscription.status] ?? answer.subscription.status;
+  // Paid again (or paused, canceled): the theme's retry date and past-due notice no longer hold.
+  if (answer.subscription.status !== 'past_due') for (const stale of document.querySelectorAll('.subscription-retry, .subscription-past-due')) stale.remove();
 }
