@@ -1,22 +1,16 @@
 // The locale formatters compile their formats once per locale and options and then write values without
 // Intl. Properties: over many values, currencies, locales and zones (those of the cases and themes, and
-// others with unusual rules), they write exactly what Intl wrote when it was asked for every value; and
-// once compiled, rendering asks Intl nothing.
+// others with unusual rules), they write exactly what Intl wrote when it was asked for every value. (That
+// rendering then asks Intl nothing is locale-formats-cached.test.ts, in a module of its own.)
 
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { CURRENCY_CODES, fromMoneyValue, getCurrency } from '@tessera/core';
 import { createEngine, strftime, zonedTime, type Template } from '../src/index.js';
 import { numberOptions, parseOptions } from '../src/plugins/intl.js';
 import { skeletonOptions } from '../src/plugins/datetime.js';
 import { intlChanges, intlDate, intlZonedFields, plainSpaces } from './support/intl-oracle.js';
-// @ts-expect-error: the benchmark's data module is plain JavaScript
-import { gridData } from '../bench/grid-data.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const engine = createEngine();
 const compiled = new Map<string, Template>();
 function render(source: string, data: unknown, locale: string, timeZone = 'America/New_York'): string {
@@ -288,53 +282,5 @@ describe('datetime', () => {
       intlDate('en-US-u-ca-buddhist', { dateStyle: 'long', timeZone: 'America/New_York' }, ms),
     );
     expect(render('{t|datetime date:long}', { t: ms }, 'th-TH')).toBe(intlDate('th-TH', { dateStyle: 'long', timeZone: 'America/New_York' }, ms));
-  });
-});
-
-describe('compiled once', () => {
-  const grid = gridData(200);
-  const source = fs.readFileSync(path.join(here, '../bench/product-grid-formatted.html'), 'utf8');
-  afterEach(() => vi.restoreAllMocks());
-
-  test('a product grid formatted with money, date, datetime, decimal and pluralize asks Intl nothing once compiled', () => {
-    const t = engine.compile(source);
-    const variants = [
-      ['en-US', 'America/New_York'],
-      ['fr-FR', 'Europe/Paris'],
-      ['de-DE', 'Europe/Berlin'],
-      ['ja', 'Asia/Tokyo'],
-    ];
-    for (const [locale, timeZone] of variants) t.render(grid, { locale, timeZone });
-    const calls = [
-      // `format` is a getter of a bound function on Intl's prototypes.
-      vi.spyOn(Intl.NumberFormat.prototype as unknown as Record<string, unknown>, 'format', 'get'),
-      vi.spyOn(Intl.NumberFormat.prototype, 'formatToParts'),
-      vi.spyOn(Intl.DateTimeFormat.prototype as unknown as Record<string, unknown>, 'format', 'get'),
-      vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts'),
-      vi.spyOn(Intl, 'getCanonicalLocales'),
-    ];
-    for (const [locale, timeZone] of variants) {
-      const r = t.render(grid, { locale, timeZone });
-      expect(r.errors).toEqual([]);
-    }
-    for (const spy of calls) expect(spy).not.toHaveBeenCalled();
-  });
-
-  test('formats are kept per locale and options, not per value', () => {
-    const t = engine.compile('{.repeated section items}{price|money} {addedOn|datetime date:medium} {rating|decimal maxfrac:1}{.end}');
-    t.render(grid, { locale: 'en-US' });
-    const built = [vi.spyOn(Intl.NumberFormat.prototype, 'resolvedOptions'), vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')];
-    for (let i = 0; i < 20; i++) {
-      const shifted = {
-        items: grid.items.map((item: Record<string, number>, k: number) => ({
-          ...item,
-          price: { value: `${i}.${k}`, currency: 'USD' },
-          addedOn: item.addedOn + i * 86_400_000,
-          rating: item.rating + i / 7,
-        })),
-      };
-      t.render(shifted, { locale: 'en-US' });
-    }
-    for (const spy of built) expect(spy).not.toHaveBeenCalled();
   });
 });
