@@ -24,6 +24,16 @@ const EXTRA_METHODS = ['afterpay_clearpay', 'klarna'];
  * the store reader checks these settings, but a page must render whatever site.json holds.
  */
 export function stripeBrowserSettings(store: JsonObject): StripeBrowserSettings | null {
+  // A snapshot's store settings never change (a save makes a new snapshot): read once per snapshot,
+  // not at every render's context and again for its policy.
+  let settings = readSettings.get(store);
+  if (settings === undefined) readSettings.set(store, (settings = readStripe(store)));
+  return settings;
+}
+
+const readSettings = new WeakMap<JsonObject, StripeBrowserSettings | null>();
+
+function readStripe(store: JsonObject): StripeBrowserSettings | null {
   const providers = store.paymentProviders;
   if (!Array.isArray(providers) || !providers.includes('stripe')) return null;
   const raw = store.stripe;
