@@ -7,4 +7,3 @@ export * from './cart-texts.js';
 export * from './checkout-texts.js';
 export * from './texts-languages.js';
 export * from './payment-methods.js';
-export * from './subscription-status.js';

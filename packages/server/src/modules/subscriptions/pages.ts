@@ -5,7 +5,7 @@ import { baseContext, notFoundPage, type PageContext } from '../site/index.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { storeRules, type CommerceDeps } from '../commerce/index.js';
 import { methodProvider } from './actions.js';
-import { SUBSCRIPTION_STATUS_WORDS } from '@tessera/core';
+import { STATUS_WORDS } from './words.js';
 import { subscriptionIdFromToken, subscriptionToken } from './tokens.js';
 import { subscriptionViews, type SubscriptionView } from './view.js';
 
@@ -38,7 +38,7 @@ export function subscriptionPages(app: FastifyInstance, deps: CommerceDeps): voi
       status: 200,
       template: 'pages/subscription-manage.page',
       context,
-      fallbackHtml: `<h1>${escapeHtml(view!.title)}</h1>\n<p>${escapeHtml(SUBSCRIPTION_STATUS_WORDS[view!.status])}</p>\n`,
+      fallbackHtml: `<h1>${escapeHtml(view!.title)}</h1>\n<p>${escapeHtml(STATUS_WORDS[view!.status])}</p>\n`,
     });
   });
 
@@ -101,7 +101,7 @@ function pageSubscription(s: SiteSnapshot, view: SubscriptionView, token: string
   return {
     ...view,
     token,
-    statusText: SUBSCRIPTION_STATUS_WORDS[view.status],
+    statusText: STATUS_WORDS[view.status],
     nextBillingText: date(view.nextBillingDate),
     retryText: view.status === 'past_due' ? date(view.retryOn) : null,
     pastDue: view.status === 'past_due',

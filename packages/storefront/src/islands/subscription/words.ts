@@ -1,5 +1,4 @@
 // What the customer's subscription page says once a new card is kept, whichever form kept it.
-import { SUBSCRIPTION_STATUS_WORDS, type SubscriptionStatus } from '@tessera/core/cart';
 import type { SubscriptionAnswer } from '../../api/subscription.js';
 
 /** The outcome of a kept card: a past-due subscription's retry, paid or declined, or the next payment. */
@@ -14,8 +13,14 @@ export function showState(answer: SubscriptionAnswer): void {
   const method = document.querySelector('.subscription-method');
   if (method) method.textContent = answer.subscription.paymentMethod ?? 'None on file';
   const status = document.querySelector('.subscription-status');
-  const state = answer.subscription.status;
-  if (status) status.textContent = SUBSCRIPTION_STATUS_WORDS[state as SubscriptionStatus] ?? state;
+  const words: Record<string, string> = {
+    active: 'Active',
+    past_due: 'Payment failed: we will try again',
+    paused: 'Paused',
+    canceled: 'Canceled: it will not renew',
+    ended: 'Ended',
+  };
+  if (status) status.textContent = words[answer.subscription.status] ?? answer.subscription.status;
   // Paid again (or paused, canceled): the theme's retry date and past-due notice no longer hold.
   if (answer.subscription.status !== 'past_due') for (const stale of document.querySelectorAll('.subscription-retry, .subscription-past-due')) stale.remove();
 }
