@@ -10,7 +10,7 @@ import { palette as P, shade, svg, backdrop, group, rect } from './lib/draw.mjs'
 import * as O from './lib/objects.mjs';
 import { scenes } from './lib/scenes.mjs';
 import { brewGuidePdf } from './lib/pdf.mjs';
-import { photograph } from './lib/photos.mjs';
+import { photograph, scenePhotograph } from './lib/photos.mjs';
 
 // `--out <dir>` writes elsewhere (the demo site's test regenerates into a temporary folder and compares).
 const outFlag = process.argv.indexOf('--out');
@@ -117,8 +117,14 @@ const photos = {
   'shop/photos/speckled-teapot.jpg': [O.teapot(), P.sand, P.olive, 23],
 };
 
+/** The gallery's scenes photographed too (its pages show rasters through the image service, as a real gallery does). */
+const galleryPhotos = Object.entries(sceneFiles)
+  .filter(([file]) => file.startsWith('gallery/'))
+  .map(([file, scene], i) => [file.replace(/^gallery\/(.*)\.svg$/, 'gallery/photos/$1.jpg'), files[file], 31 + i]);
+
 let total = 0;
 for (const [file, content] of Object.entries(files)) total += write(file, content);
 for (const [file, [body, wall, table, seed]] of Object.entries(photos)) total += write(file, await photograph(body, { wall, table, seed }));
+for (const [file, drawing, seed] of galleryPhotos) total += write(file, await scenePhotograph(drawing, seed));
 total += write('downloads/brew-guide.pdf', brewGuidePdf());
-console.log(`wrote ${Object.keys(files).length + Object.keys(photos).length + 1} files, ${Math.round(total / 1024)} KB in all, to ${assets}`);
+console.log(`wrote ${Object.keys(files).length + Object.keys(photos).length + galleryPhotos.length + 1} files, ${Math.round(total / 1024)} KB in all, to ${assets}`);

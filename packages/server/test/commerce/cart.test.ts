@@ -81,7 +81,7 @@ describe.each(DIALECTS)('the cart API on %s', (dialect) => {
       chosenVariant: { sku: 'MUG-12', attributes: { Size: '12 oz' }, optionValues: [{ optionName: 'Size', value: '12 oz' }] },
       subTotal: { value: '38.00', currency: 'USD' },
       fullUrl: '/shop/mug',
-      image: { altText: 'A blue mug' },
+      image: { altText: 'A blue mug', systemDataVariants: '' },
     });
     expect(shoppingCart).toMatchObject({ totalQuantity: 2, subtotalCents: 3800, grandTotalCents: 3800, requiresShipping: true, purelyDigital: false });
     expect(typeof shoppingCart.id).toBe('string');

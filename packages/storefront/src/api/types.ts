@@ -18,7 +18,7 @@ export interface CartEntry {
   /** The additional-fields answers as JSON text, or null. */
   readonly additionalFields: string | null;
   readonly fullUrl: string | null;
-  readonly image: { readonly assetUrl: string; readonly altText: string } | null;
+  readonly image: { readonly assetUrl: string; readonly altText: string; readonly systemDataVariants?: string } | null;
 }
 
 export interface ShippingOption {

@@ -32,6 +32,7 @@ const SCOOP = entry({
   subTotalCents: 2600,
   additionalFields: JSON.stringify({ 'engraving-text': 'ADA' }),
   fullUrl: '/shop/walnut-scoop',
+  image: { assetUrl: '/assets/scoop.jpg?v=ab12', altText: '', systemDataVariants: '1200x1200,100w,300w' },
 });
 const GUIDE = entry({ id: 'guide', title: 'Brew Guide', subTotalCents: 1200, productType: 2 });
 
@@ -96,6 +97,11 @@ describe('the cart page', () => {
     await settle();
     const mug = row('Stoneware Mug');
     expect(mug.querySelector('img')!.getAttribute('src')).toBe('/assets/mug.svg');
+    // A drawing has no widths; a photograph offers the image service's, for the 80 px it is shown at.
+    expect(mug.querySelector('img')!.hasAttribute('srcset')).toBe(false);
+    const scoop = row('Walnut Scoop').querySelector('img')!;
+    expect(scoop.getAttribute('srcset')).toBe('/assets/scoop.jpg?v=ab12&format=100w 100w,/assets/scoop.jpg?v=ab12&format=300w 300w,/assets/scoop.jpg?v=ab12&format=original 500w');
+    expect(scoop.getAttribute('sizes')).toBe('80px');
     expect(within(mug).getByText('Colour: Sand, Size: 8 oz')).toBeTruthy();
     expect((within(mug).getByLabelText('Quantity of Stoneware Mug') as HTMLInputElement).value).toBe('2');
     expect(within(mug).getByText('$56.00')).toBeTruthy();

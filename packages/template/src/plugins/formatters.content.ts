@@ -8,6 +8,7 @@ import {
   colorWeight,
   googleCalendarUrl,
   humanizeDuration,
+  imageFocalPoint,
   imageLoadingAttributes,
   isOnSale,
   isSoldOut,
@@ -94,6 +95,24 @@ const imageLoading: Formatter = (_value, args, ctx) => {
   }
   const { loading, fetchPriority } = imageLoadingAttributes(priority === 'high' || priority === 'low' ? priority : undefined);
   return `loading="${loading}"${fetchPriority ? ` fetchpriority="${fetchPriority}"` : ''}`;
+};
+
+// The image service's tiny copy (a data URL of a few hundred bytes) as the picture's background, over its
+// centre colour, so a lazy picture shows a blurred preview in its place until it arrives. Only for an
+// opaque kind of file (a JPEG): behind a transparent PNG or WebP the preview would stay visible.
+const PLACEHOLDER_URL = /^data:image\/(?:webp|jpeg|png);base64,[A-Za-z0-9+/]+=*$/;
+const HEX = /^[0-9a-f]{6}$/i;
+const imagePlaceholder: Formatter = (img) => {
+  if (field(img, 'contentType') !== 'image/jpeg') return '';
+  const url = field(img, 'placeholder');
+  const centre = dig(img, 'colorData', 'centerAverage');
+  const layers: string[] = [];
+  if (typeof centre === 'string' && HEX.test(centre)) layers.push(`#${centre}`);
+  if (typeof url === 'string' && PLACEHOLDER_URL.test(url)) {
+    const { x, y } = imageFocalPoint(field(img, 'mediaFocalPoint'));
+    layers.push(`url(${url}) ${Math.round(x * 100)}% ${Math.round(y * 100)}% / cover no-repeat`);
+  }
+  return layers.length === 0 ? '' : `style="background:${layers.join(' ')}"`;
 };
 
 const imageSrcset: Formatter = (img) => {
@@ -254,6 +273,7 @@ export const contentFormatters: FormatterTable = {
   'image-srcset': imageSrcset,
   'image-alt': imageAlt,
   'image-loading': imageLoading,
+  'image-placeholder': imagePlaceholder,
   resizedHeightForWidth: sized((s, n) => resizedHeightForWidth(s, n)),
   resizedWidthForHeight: sized((s, n) => resizedWidthForHeight(s, n)),
   squarespaceThumbnailForWidth: sized((_s, n) => thumbnailWidthBucket(n)),

@@ -32,9 +32,31 @@ function scene(body, wall, table) {
 }
 
 /** The photograph of one product: `body` is its drawing (objects.mjs), `seed` its grain. */
-export async function photograph(body, { wall, table, seed }) {
-  const { data, info } = await sharp(Buffer.from(scene(body, wall, table)), { density: (72 * PHOTO_SIZE) / 800 })
-    .resize(PHOTO_SIZE, PHOTO_SIZE)
+export function photograph(body, { wall, table, seed }) {
+  return develop(scene(body, wall, table), PHOTO_SIZE, PHOTO_SIZE, seed);
+}
+
+/** Gallery pictures are this many pixels wide (3:2): the image service makes them 100 to 1500 pixels wide. */
+const SCENE_WIDTH = 1800;
+
+/**
+ * A photograph of one of the demo's 1200 x 800 scenes (scenes.mjs), for the gallery: the same light
+ * falling from the upper left and the same grain as the product photographs.
+ */
+export function scenePhotograph(sceneSvg, seed) {
+  const lit = sceneSvg.replace(
+    /<\/svg>\s*$/,
+    '<defs><radialGradient id="photo-light" cx="0.2" cy="0.1" r="1.1"><stop offset="0" stop-color="#fff8ec" stop-opacity="0.2"/><stop offset="0.6" stop-color="#fff8ec" stop-opacity="0"/><stop offset="1" stop-color="#140c04" stop-opacity="0.36"/></radialGradient></defs>' +
+      '<rect width="1200" height="800" fill="url(#photo-light)"/></svg>',
+  );
+  return develop(lit.replace(/<text\b[^>]*>[\s\S]*?<\/text>/g, ''), SCENE_WIDTH, (SCENE_WIDTH * 2) / 3, seed);
+}
+
+/** Rasterises a drawing at the given size, softens it a little, adds film grain and saves it as a JPEG. */
+async function develop(drawing, width, height, seed) {
+  const drawnWidth = Number(/viewBox="0 0 (\d+)/.exec(drawing)?.[1] ?? /width="(\d+)"/.exec(drawing)?.[1] ?? width);
+  const { data, info } = await sharp(Buffer.from(drawing), { density: (72 * width) / drawnWidth })
+    .resize(width, height)
     .removeAlpha()
     .blur(0.6)
     .raw()

@@ -35,7 +35,7 @@ export const CartEntrySchema = Type.Object({
   productType: Type.Integer(),
   additionalFields: Nullable(Type.String()),
   fullUrl: Nullable(Type.String()),
-  image: Nullable(Type.Object({ assetUrl: Type.String(), altText: Type.String() })),
+  image: Nullable(Type.Object({ assetUrl: Type.String(), altText: Type.String(), systemDataVariants: Type.String() })),
 });
 
 const ShippingOptionSchema = Type.Object({

@@ -1,7 +1,7 @@
 import { computeCartTotals, installmentAmountCents, isInstallmentEligible, isInstallmentInRange, taxRuleFor, type CartCoupon } from '@tessera/core';
 import { itemUrl } from '../site/index.js';
 import { money, type Money } from '../site/index.js';
-import type { SiteSnapshot } from '../site/index.js';
+import type { LineImage, SiteSnapshot } from '../site/index.js';
 import { findCoupon, type ShippingOption, type StoreRules } from '../commerce/index.js';
 import { unitPriceCents, type CatalogProduct, type CatalogVariant } from '../commerce/index.js';
 import type { CartRow, EntryRow } from './store.js';
@@ -22,7 +22,7 @@ interface CartEntryView {
   productType: number;
   additionalFields: string | null;
   fullUrl: string | null;
-  image: { assetUrl: string; altText: string } | null;
+  image: LineImage | null;
 }
 
 interface CouponView {

@@ -1,6 +1,6 @@
 import type { Store } from '../../storage/dialect.js';
 import { statement, type Executor } from '../../storage/statement.js';
-import { assetUrl } from '../site/index.js';
+import { lineImage, type LineImage } from '../site/index.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { openCollectionIds } from '../site/index.js';
 
@@ -20,7 +20,7 @@ export interface CatalogVariant {
   salePriceCents: number;
   onSale: boolean;
   unlimited: boolean;
-  image: { assetUrl: string; altText: string } | null;
+  image: LineImage | null;
 }
 
 export interface CatalogProduct {
@@ -36,7 +36,7 @@ export interface CatalogProduct {
   variantOptionOrdering: string[];
   variants: CatalogVariant[];
   /** The product's first image, else the item's main image. */
-  image: { assetUrl: string; altText: string } | null;
+  image: LineImage | null;
 }
 
 interface Row {
@@ -111,12 +111,12 @@ function productOf(s: SiteSnapshot, rows: Row[]): CatalogProduct {
     const alt = typeof (entry as { alt?: unknown })?.alt === 'string' ? (entry as { alt: string }).alt : '';
     if (typeof path !== 'string') continue;
     alts.set(path, alt);
-    if (i === 0) image = { assetUrl: assetUrl(s, path), altText: alt };
+    if (i === 0) image = lineImage(s, path, alt);
   }
   if (!image) {
     const item = JSON.parse(first.item_data) as { mainImage?: unknown; mainImageAlt?: unknown };
     if (typeof item.mainImage === 'string') {
-      image = { assetUrl: assetUrl(s, item.mainImage), altText: typeof item.mainImageAlt === 'string' ? item.mainImageAlt : '' };
+      image = lineImage(s, item.mainImage, typeof item.mainImageAlt === 'string' ? item.mainImageAlt : '');
     }
   }
   return {
@@ -141,7 +141,7 @@ function productOf(s: SiteSnapshot, rows: Row[]): CatalogProduct {
       onSale: r.on_sale === 1,
       unlimited: r.unlimited === 1,
       // A variant's image shares the alt text of the product image with the same path.
-      image: r.image ? { assetUrl: assetUrl(s, r.image), altText: alts.get(r.image) ?? '' } : null,
+      image: r.image ? lineImage(s, r.image, alts.get(r.image) ?? '') : null,
     })),
   };
 }

@@ -16,7 +16,7 @@ export { updateWebsiteSettings } from './settings-store.js';
 export { baseContext, notFoundPage, type PageRequest, type PageResult, type PageContext, pageLanguage } from './pages.js';
 export { itemUrl, collectionUrl, collectionContext, formContext } from './context/content.js';
 export { money, type Money } from './context/money.js';
-export { assetUrl } from './context/assets.js';
+export { assetUrl, lineImage, type LineImage } from './context/assets.js';
 export { captchaSiteKey } from './context/site.js';
 export { openCollectionIds, type AccessDenial, type AccessPolicy } from './access.js';
 

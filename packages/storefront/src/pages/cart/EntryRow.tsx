@@ -2,6 +2,7 @@
 // the quantity (typed, or one less / one more), remove and edit, and the row's error.
 import { fillText } from '@tessera/core/cart';
 import { QUANTITY_INPUT } from '@tessera/core/constants';
+import { srcsetFromVariants } from '@tessera/core/image';
 import { useEffect, useState } from 'react';
 import type { CartEntry } from '../../api/types.js';
 import { useCartWords } from '../words.js';
@@ -46,7 +47,15 @@ export function EntryRow({ entry, format, answers, hasForm, error, busy, onQuant
   return (
     <li className="cart-entry cart-entry--live" data-entry-id={entry.id}>
       {entry.image ? (
-        <img className="cart-entry__image" src={entry.image.assetUrl} alt="" width={96} height={96} />
+        <img
+          className="cart-entry__image"
+          src={entry.image.assetUrl}
+          srcSet={srcsetFromVariants(entry.image.assetUrl, entry.image.systemDataVariants) || undefined}
+          sizes="80px"
+          alt=""
+          width={96}
+          height={96}
+        />
       ) : (
         <span className="cart-entry__image cart-entry__image--none" aria-hidden="true" />
       )}

@@ -5,6 +5,7 @@
 // same key, so the server never makes a second order (docs/commerce-api.md, "Checkout").
 import { checkoutEmailError, fillText, isCardNumber, stripeMethodTypes, validateShippingAddress } from '@tessera/core/cart';
 import { SCROLL_DEFAULTS } from '@tessera/core/constants';
+import { srcsetFromVariants } from '@tessera/core/image';
 import { useEffect, useRef, useState } from 'react';
 import { scrollToTarget } from '../../ui/scroll.js';
 import type { ApiError } from '@tessera/core/api-client';
@@ -63,6 +64,7 @@ function linesOf(cart: ShoppingCart | null): SummaryLine[] {
     quantity: e.quantity,
     amountCents: e.subTotalCents,
     imageUrl: e.image?.assetUrl ?? null,
+    imageSrcset: e.image ? srcsetFromVariants(e.image.assetUrl, e.image.systemDataVariants) : '',
     detail: Object.entries(e.chosenVariant.attributes)
       .map(([k, v]) => `${k}: ${v}`)
       .join(', '),

@@ -13,6 +13,8 @@ export interface SummaryLine {
   readonly quantity: number;
   readonly amountCents: number | null;
   readonly imageUrl: string | null;
+  /** The image's srcset, when the image service made its widths. */
+  readonly imageSrcset?: string;
 }
 
 export interface CheckoutValues {
@@ -281,7 +283,7 @@ export function CheckoutView(p: CheckoutViewProps) {
             {p.lines.map((line) => (
               <li className="cart-entry" key={line.key}>
                 {line.imageUrl ? (
-                  <img className="cart-entry__image" src={line.imageUrl} alt="" width={64} height={64} />
+                  <img className="cart-entry__image" src={line.imageUrl} srcSet={line.imageSrcset || undefined} sizes="64px" alt="" width={64} height={64} />
                 ) : (
                   <span className="cart-entry__image cart-entry__image--none" aria-hidden="true" />
                 )}

@@ -50,6 +50,21 @@ export function imageContext(s: SiteSnapshot, path: string, title: string, alt?:
   };
 }
 
+/**
+ * The small image object a cart line, an order line or a mail shows: its URL, alt text and the widths
+ * the image service made, from which the page writes a srcset (`image-srcset`, core's srcsetFromVariants).
+ */
+export function lineImage(s: SiteSnapshot, path: string, altText: string): LineImage {
+  return { assetUrl: assetUrl(s, path), altText, systemDataVariants: systemDataVariants(s.assets.get(path)) };
+}
+
+export interface LineImage {
+  readonly assetUrl: string;
+  readonly altText: string;
+  /** "WxH,100w,300w,…", empty without variants (an SVG, a small or unprocessed image). */
+  readonly systemDataVariants: string;
+}
+
 /** An image given as a path or as { path, alt } (product images), as an image object. */
 export function imageFromEntry(s: SiteSnapshot, entry: unknown, title: string) {
   if (typeof entry === 'string') return imageContext(s, entry, title);
