@@ -117,11 +117,13 @@ describe('default theme pages of the demo site', () => {
     expect(main.errors).toEqual([]);
     const tags = main.output.match(/<li class="product-gallery__item"[^>]*><img [^>]*>/g)!;
     expect(tags[0]).toContain(`srcset="${first.assetUrl}?format=100w 100w,`);
-    expect(tags[0]).toContain(`${first.assetUrl}?format=original 1500w" sizes="(min-width: 900px) 50vw, 100vw"`);
+    expect(tags[0]).toContain(`${first.assetUrl}?format=original 1500w" sizes="(min-width: 1240px) 644px, (min-width: 900px) calc(56vw - 54px), calc(80vw - 6px)"`);
     expect(tags[0]).toContain('loading="eager" fetchpriority="high"');
     expect(tags[1]).not.toContain('srcset=');
     expect(tags[1]).toContain('alt="Stoneware Mug"');
     expect(tags[1]).toContain('loading="lazy" decoding');
+    // A lazy picture may leave its width to the browser's layout (sizes auto), the list its fallback.
+    expect(tags[1]).toContain('sizes="auto, (min-width: 1240px) 316px, (min-width: 900px) calc(28vw - 33px), calc(80vw - 6px)"');
   });
 
   it('makes a gallery of several pictures, which scrolls sideways on a phone, reachable by keyboard', () => {

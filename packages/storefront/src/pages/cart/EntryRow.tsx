@@ -47,11 +47,12 @@ export function EntryRow({ entry, format, answers, hasForm, error, busy, onQuant
   return (
     <li className="cart-entry cart-entry--live" data-entry-id={entry.id}>
       {entry.image ? (
+        // sizes before srcset before src: the browser picks a width as soon as src is set, from what it knows then.
         <img
           className="cart-entry__image"
-          src={entry.image.assetUrl}
-          srcSet={srcsetFromVariants(entry.image.assetUrl, entry.image.systemDataVariants) || undefined}
           sizes="80px"
+          srcSet={srcsetFromVariants(entry.image.assetUrl, entry.image.systemDataVariants) || undefined}
+          src={entry.image.assetUrl}
           alt=""
           width={96}
           height={96}

@@ -283,7 +283,7 @@ export function CheckoutView(p: CheckoutViewProps) {
             {p.lines.map((line) => (
               <li className="cart-entry" key={line.key}>
                 {line.imageUrl ? (
-                  <img className="cart-entry__image" src={line.imageUrl} srcSet={line.imageSrcset || undefined} sizes="64px" alt="" width={64} height={64} />
+                  <img className="cart-entry__image" sizes="64px" srcSet={line.imageSrcset || undefined} src={line.imageUrl} alt="" width={64} height={64} />
                 ) : (
                   <span className="cart-entry__image cart-entry__image--none" aria-hidden="true" />
                 )}
