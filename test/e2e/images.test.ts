@@ -45,25 +45,28 @@ async function servedPictures(page: Page, path: string, downloaded: Set<string>)
     }
   });
   await page.waitForLoadState('networkidle');
-  return page.evaluate(async (urls) => {
-    const places = new Map<string, number>();
-    const offers = new Map<string, number[]>();
-    for (const img of document.images) {
-      const box = img.getBoundingClientRect();
-      const url = img.currentSrc;
-      if (!url || box.width === 0) continue;
-      places.set(url, Math.max(places.get(url) ?? 0, box.width * devicePixelRatio));
-      offers.set(url, img.srcset ? img.srcset.split(',').map((entry) => Number.parseInt(entry.trim().split(/\s+/)[1] ?? '0', 10)) : []);
-    }
-    const out = [];
-    for (const url of urls) {
-      const probe = new Image();
-      probe.src = url;
-      await probe.decode();
-      out.push({ url: url.replace(location.origin, ''), width: probe.naturalWidth, shown: Math.round(places.get(url) ?? 0), offered: offers.get(url) ?? [] });
-    }
-    return out;
-  }, [...downloaded]);
+  return page.evaluate(
+    async (urls) => {
+      const places = new Map<string, number>();
+      const offers = new Map<string, number[]>();
+      for (const img of document.images) {
+        const box = img.getBoundingClientRect();
+        const url = img.currentSrc;
+        if (!url || box.width === 0) continue;
+        places.set(url, Math.max(places.get(url) ?? 0, box.width * devicePixelRatio));
+        offers.set(url, img.srcset ? img.srcset.split(',').map((entry) => Number.parseInt(entry.trim().split(/\s+/)[1] ?? '0', 10)) : []);
+      }
+      const out = [];
+      for (const url of urls) {
+        const probe = new Image();
+        probe.src = url;
+        await probe.decode();
+        out.push({ url: url.replace(location.origin, ''), width: probe.naturalWidth, shown: Math.round(places.get(url) ?? 0), offered: offers.get(url) ?? [] });
+      }
+      return out;
+    },
+    [...downloaded],
+  );
 }
 
 describe.skipIf(site.name !== 'demo')('the demo photographs in Chromium', () => {
@@ -104,7 +107,9 @@ describe.skipIf(site.name !== 'demo')('the demo photographs in Chromium', () => 
     await page.goto('/shop/pour-over-dripper');
     const picture = page.locator('.product-gallery__item img').first();
     // The preview is the image service's tiny copy, laid over the photograph's centre colour.
-    await expect(picture.getAttribute('style')).resolves.toMatch(/^background:#[0-9a-f]{6} url\(data:image\/webp;base64,[A-Za-z0-9+/]+=*\) 50% 50% \/ cover no-repeat$/);
+    await expect(picture.getAttribute('style')).resolves.toMatch(
+      /^background:#[0-9a-f]{6} url\(data:image\/webp;base64,[A-Za-z0-9+/]+=*\) 50% 50% \/ cover no-repeat$/,
+    );
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByRole('button', { name: 'Added!' }).waitFor();
 

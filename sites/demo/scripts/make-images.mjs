@@ -117,14 +117,20 @@ const photos = {
   'shop/photos/speckled-teapot.jpg': [O.teapot(), P.sand, P.olive, 23],
 };
 
-/** The gallery's scenes photographed too (its pages show rasters through the image service, as a real gallery does). */
-const galleryPhotos = Object.entries(sceneFiles)
-  .filter(([file]) => file.startsWith('gallery/'))
-  .map(([file, scene], i) => [file.replace(/^gallery\/(.*)\.svg$/, 'gallery/photos/$1.jpg'), files[file], 31 + i]);
+/**
+ * The gallery's scenes are photographed (its page shows rasters through the image service, as a real
+ * gallery does); only the shop window's drawing is kept as a file, for the event that shows it.
+ */
+const galleryPhotos = Object.keys(sceneFiles)
+  .filter((file) => file.startsWith('gallery/'))
+  .map((file, i) => [file.replace(/^gallery\/(.*)\.svg$/, 'gallery/photos/$1.jpg'), files[file], 31 + i]);
+for (const file of Object.keys(files)) if (file.startsWith('gallery/') && file !== 'gallery/shop-window.svg') delete files[file];
 
 let total = 0;
 for (const [file, content] of Object.entries(files)) total += write(file, content);
 for (const [file, [body, wall, table, seed]] of Object.entries(photos)) total += write(file, await photograph(body, { wall, table, seed }));
 for (const [file, drawing, seed] of galleryPhotos) total += write(file, await scenePhotograph(drawing, seed));
 total += write('downloads/brew-guide.pdf', brewGuidePdf());
-console.log(`wrote ${Object.keys(files).length + Object.keys(photos).length + galleryPhotos.length + 1} files, ${Math.round(total / 1024)} KB in all, to ${assets}`);
+console.log(
+  `wrote ${Object.keys(files).length + Object.keys(photos).length + galleryPhotos.length + 1} files, ${Math.round(total / 1024)} KB in all, to ${assets}`,
+);

@@ -320,6 +320,19 @@ describe('demo site: images', () => {
     }
   });
 
+  it('photographs the gallery: every picture a raster JPEG of a few hundred KB, 3:2, with its alt text', () => {
+    const gallery = collections.find((c) => c.galleryOptions)!;
+    expect(gallery.items.length).toBeGreaterThanOrEqual(9);
+    for (const item of gallery.items) {
+      expect(item.mainImage, item.title).toMatch(/^assets\/gallery\/photos\/[a-z-]+\.jpg$/);
+      const bytes = readFileSync(join(SITE, item.mainImage));
+      expect(bytes.subarray(0, 3).toString('hex'), item.mainImage).toBe('ffd8ff');
+      expect(bytes.length, item.mainImage).toBeGreaterThan(100_000);
+      expect(bytes.length, item.mainImage).toBeLessThan(400_000);
+      expect(item.mainImageAlt.split(' ').length, item.mainImage).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   it('gives every lesson a small WebM video with English captions, its picture as the poster', () => {
     const lessons = byType('lessons')[0];
     for (const item of lessons.items) {

@@ -68,7 +68,7 @@ describe('gallery designs', () => {
     expect(html).toContain('aria-label="Previous picture"');
     expect(html).toContain('aria-label="Next picture"');
     expect(html).toContain('<button type="button" class="gallery__thumb" data-gallery-go="1" aria-label="Show picture 1: Roastery at dawn">');
-    expect(html).toContain('sizes="(min-width: 1100px) 1060px, 100vw"');
+    expect(html).toContain('sizes="(min-width: 1240px) 1120px, calc(92vw - 40px)"');
     // Thumbnails ask for pictures as wide as the strip is high, not wider.
     expect(html).toMatch(/class="gallery__thumb"[^>]*><img [^>]*sizes="120px"/);
   });
@@ -87,7 +87,7 @@ describe('gallery designs', () => {
       expect(root(html)).toContain('gallery--align-left');
       expect(root(html)).toContain('aria-roledescription="carousel"');
       expect(slides(html)[1]).toContain('aria-label="2 of 9"');
-      expect(html).toContain('sizes="(min-width: 600px) 50vw, 80vw"');
+      expect(html).toContain('sizes="(min-width: 740px) 520px, calc(74vw - 32px)"');
       expect(html).toContain('gallery__controls');
       expect(html).not.toContain('gallery__thumb');
     }

@@ -117,7 +117,9 @@ describe('default theme pages of the demo site', () => {
     expect(main.errors).toEqual([]);
     const tags = main.output.match(/<li class="product-gallery__item"[^>]*><img [^>]*>/g)!;
     expect(tags[0]).toContain(`srcset="${first.assetUrl}?format=100w 100w,`);
-    expect(tags[0]).toContain(`${first.assetUrl}?format=original 1500w" sizes="(min-width: 1240px) 644px, (min-width: 900px) calc(56vw - 54px), calc(80vw - 6px)"`);
+    expect(tags[0]).toContain(
+      `${first.assetUrl}?format=original 1500w" sizes="(min-width: 1240px) 644px, (min-width: 900px) calc(56vw - 54px), calc(80vw - 6px)"`,
+    );
     expect(tags[0]).toContain('loading="eager" fetchpriority="high"');
     expect(tags[1]).not.toContain('srcset=');
     expect(tags[1]).toContain('alt="Stoneware Mug"');

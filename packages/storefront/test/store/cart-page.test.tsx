@@ -100,7 +100,9 @@ describe('the cart page', () => {
     // A drawing has no widths; a photograph offers the image service's, for the 80 px it is shown at.
     expect(mug.querySelector('img')!.hasAttribute('srcset')).toBe(false);
     const scoop = row('Walnut Scoop').querySelector('img')!;
-    expect(scoop.getAttribute('srcset')).toBe('/assets/scoop.jpg?v=ab12&format=100w 100w,/assets/scoop.jpg?v=ab12&format=300w 300w,/assets/scoop.jpg?v=ab12&format=original 500w');
+    expect(scoop.getAttribute('srcset')).toBe(
+      '/assets/scoop.jpg?v=ab12&format=100w 100w,/assets/scoop.jpg?v=ab12&format=300w 300w,/assets/scoop.jpg?v=ab12&format=original 500w',
+    );
     expect(scoop.getAttribute('sizes')).toBe('80px');
     expect(within(mug).getByText('Colour: Sand, Size: 8 oz')).toBeTruthy();
     expect((within(mug).getByLabelText('Quantity of Stoneware Mug') as HTMLInputElement).value).toBe('2');

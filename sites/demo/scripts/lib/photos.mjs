@@ -37,7 +37,7 @@ export function photograph(body, { wall, table, seed }) {
 }
 
 /** Gallery pictures are this many pixels wide (3:2): the image service makes them 100 to 1500 pixels wide. */
-const SCENE_WIDTH = 1800;
+const SCENE_WIDTH = 1600;
 
 /**
  * A photograph of one of the demo's 1200 x 800 scenes (scenes.mjs), for the gallery: the same light
@@ -49,11 +49,11 @@ export function scenePhotograph(sceneSvg, seed) {
     '<defs><radialGradient id="photo-light" cx="0.2" cy="0.1" r="1.1"><stop offset="0" stop-color="#fff8ec" stop-opacity="0.2"/><stop offset="0.6" stop-color="#fff8ec" stop-opacity="0"/><stop offset="1" stop-color="#140c04" stop-opacity="0.36"/></radialGradient></defs>' +
       '<rect width="1200" height="800" fill="url(#photo-light)"/></svg>',
   );
-  return develop(lit.replace(/<text\b[^>]*>[\s\S]*?<\/text>/g, ''), SCENE_WIDTH, (SCENE_WIDTH * 2) / 3, seed);
+  return develop(lit.replace(/<text\b[^>]*>[\s\S]*?<\/text>/g, ''), SCENE_WIDTH, Math.round((SCENE_WIDTH * 2) / 3), seed, 80);
 }
 
 /** Rasterises a drawing at the given size, softens it a little, adds film grain and saves it as a JPEG. */
-async function develop(drawing, width, height, seed) {
+async function develop(drawing, width, height, seed, quality = 84) {
   const drawnWidth = Number(/viewBox="0 0 (\d+)/.exec(drawing)?.[1] ?? /width="(\d+)"/.exec(drawing)?.[1] ?? width);
   const { data, info } = await sharp(Buffer.from(drawing), { density: (72 * width) / drawnWidth })
     .resize(width, height)
@@ -68,6 +68,6 @@ async function develop(drawing, width, height, seed) {
     for (let c = 0; c < 3; c++) data[i + c] = Math.max(0, Math.min(255, Math.round(data[i + c] + grain)));
   }
   return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-    .jpeg({ quality: 84, chromaSubsampling: '4:2:0' })
+    .jpeg({ quality, chromaSubsampling: '4:2:0' })
     .toBuffer();
 }
