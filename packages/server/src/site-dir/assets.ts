@@ -42,7 +42,14 @@ const NO_IMAGE: ImageColumns = { width: null, height: null, color_data: null, pl
  * deleted again, and the store is as it was.
  */
 export async function prepareSiteAssets(store: Store, websiteId: string, files: readonly FileEntry[], now: number): Promise<PreparedAssets> {
-  const [processed, variants] = await Promise.all([listProcessedImages(store.db, websiteId), listSiteVariants(store.db, websiteId)]);
+  const [processed, variants, existing] = await Promise.all([
+    listProcessedImages(store.db, websiteId),
+    listSiteVariants(store.db, websiteId),
+    store.db.selectFrom('assets').select(['id', 'path']).where('website_id', '=', websiteId).execute(),
+  ]);
+  // A file the site has already keeps its row (its id, and what the media library knows of it: name,
+  // alt text, title, focal point, upload date), whether an import or an upload brought it first.
+  const idOfPath = new Map(existing.map((a) => [a.path, a.id]));
   const known = new Map(processed.map((p) => [p.sha256, p]));
   // The same bytes under two paths of this import are made into variants once.
   const fresh = new Map<string, { image: ImageColumns; variants: VariantRow[] }>();
@@ -60,7 +67,7 @@ export async function prepareSiteAssets(store: Store, websiteId: string, files: 
   };
   try {
     for (const file of files) {
-      const id = stableId(websiteId, 'asset', file.path);
+      const id = idOfPath.get(file.path) ?? stableId(websiteId, 'asset', file.path);
       const hash = sha256(file.content);
       let contentType = contentTypeOf(file.path);
       let image: ImageColumns = { ...NO_IMAGE, ...imageSize(file.path, file.content) };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DocError, exists, listDocs, listFiles, parseDocFile, readDoc } from './files.js';
 import { SiteDirectoryError, type SiteIssue } from './checker.js';
 import { checkCollectionLimits, checkSiteReferences } from './limits.js';
+import { parseMedia } from './media.js';
 import { parseCollection, parseForm, parseNavigation, parseSite } from './parse.js';
 import type { CollectionDoc, FormDoc, SiteBundle } from './types.js';
 
@@ -60,6 +61,8 @@ export async function readSiteDirectory(dirArg: string): Promise<SiteBundle> {
   const assets = await Promise.all(
     (await listFiles(dir, path.join(dir, 'assets'))).map(async (p) => ({ path: p, content: await fs.readFile(path.join(dir, p)) })),
   );
+  const mediaDoc = await guard(() => readDoc(dir, 'media'));
+  const media = mediaDoc ? parseMedia(issues, relative(mediaDoc.file), mediaDoc.value, new Set(assets.map((a) => a.path))) : undefined;
   const themeDir = path.join(dir, 'theme');
   const themePaths = await listFiles(themeDir, themeDir);
   const theme =
@@ -70,7 +73,7 @@ export async function readSiteDirectory(dirArg: string): Promise<SiteBundle> {
         };
 
   if (!site) throw new SiteDirectoryError(issues);
-  const bundle: SiteBundle = { site, navigation, collections, forms, assets, theme, sourceDir: dir };
+  const bundle: SiteBundle = { site, navigation, collections, forms, assets, theme, sourceDir: dir, ...(media ? { media } : {}) };
   issues.push(...checkSiteReferences(bundle));
   if (issues.length > 0) throw new SiteDirectoryError(issues);
   return bundle;

@@ -106,6 +106,17 @@ export interface FileEntry {
   content: Buffer;
 }
 
+/**
+ * What the media library knows of a file beyond its bytes (media.json, keyed by the file's path):
+ * the name the owner gave it, its alt text, title and focal point. Absent: as the store has it.
+ */
+export interface MediaDetails {
+  name?: string;
+  alt?: string;
+  title?: string;
+  focalPoint?: { x: number; y: number };
+}
+
 export interface SiteBundle {
   site: SiteDoc;
   navigation: Record<string, NavEntry[]>;
@@ -114,6 +125,8 @@ export interface SiteBundle {
   assets: FileEntry[];
   /** The site's own theme, from its theme/ folder; null uses the built-in theme `site.theme`. */
   theme: { files: FileEntry[] } | null;
+  /** media.json: the library's details of files under assets/, by path. */
+  media?: Record<string, MediaDetails>;
   /** Where it was read from (absolute), when it came from a directory. */
   sourceDir: string | null;
 }

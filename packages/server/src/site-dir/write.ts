@@ -90,7 +90,7 @@ function productToDoc(p: ProductDoc): JsonObject {
 }
 
 /** Parts of a site directory that export owns: replaced when exporting with `force`. */
-const OWNED = ['site', 'navigation'].flatMap((b) => [`${b}.json`, `${b}.yaml`, `${b}.yml`]).concat(['collections', 'forms', 'assets', 'theme']);
+const OWNED = ['site', 'navigation', 'media'].flatMap((b) => [`${b}.json`, `${b}.yaml`, `${b}.yml`]).concat(['collections', 'forms', 'assets', 'theme']);
 
 /**
  * Writes a site directory in the canonical form: object keys sorted, two-space JSON (or YAML),
@@ -119,6 +119,7 @@ export async function writeSiteDirectory(bundle: SiteBundle, dirArg: string, opt
   for (const c of bundle.collections) await put(`collections/${c.urlId}.${ext}`, formatDoc(collectionToDoc(c), format));
   for (const f of bundle.forms) await put(`forms/${f.id}.${ext}`, formatDoc({ ...f.definition, id: f.id, name: f.name }, format));
   for (const a of bundle.assets) await put(a.path, a.content);
+  if (bundle.media && Object.keys(bundle.media).length > 0) await put(`media.${ext}`, formatDoc(bundle.media, format));
   if (bundle.theme) for (const f of bundle.theme.files) await put(`theme/${f.path}`, f.content);
   return written;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { CollectionDoc, CollectionKind, FileEntry, JsonObject, NavEntry, SiteBundle } from '../site-dir/types.js';
+import type { CollectionDoc, CollectionKind, FileEntry, JsonObject, MediaDetails, NavEntry, SiteBundle } from '../site-dir/types.js';
+import { mediaColumns, mediaDetailsOf } from './media-details.js';
 import type { PreparedAssets } from '../site-dir/assets.js';
 import { readAll } from './blobs/index.js';
 import type { Store } from './dialect.js';
@@ -130,6 +131,11 @@ export async function writeSiteBundle(db: Kysely<Database>, bundle: SiteBundle, 
       assets.rows.map((a) => a.id),
     );
     await upsertRows(tx, 'assets', ['id'], assets.rows, 50);
+    // The library's details a folder gives (media.json) replace the store's; the others stay as they are.
+    for (const [path, details] of Object.entries(bundle.media ?? {})) {
+      const columns = mediaColumns(details);
+      if (Object.keys(columns).length > 0) await tx.updateTable('assets').set(columns).where('website_id', '=', websiteId).where('path', '=', path).execute();
+    }
     await tx.deleteFrom('asset_variants').where('website_id', '=', websiteId).execute();
     for (let i = 0; i < assets.variants.length; i += 100) {
       await tx
@@ -314,12 +320,20 @@ export async function readSiteBundle(store: Store, websiteId: string): Promise<S
   const plans = await db.selectFrom('subscription_plans').selectAll().where('website_id', '=', websiteId).execute();
   const forms = await db.selectFrom('forms').selectAll().where('website_id', '=', websiteId).orderBy('form_key').execute();
   const navigation = await db.selectFrom('navigation').selectAll().where('website_id', '=', websiteId).orderBy('name').execute();
-  const assetRows = await db.selectFrom('assets').select(['path', 'blob_key']).where('website_id', '=', websiteId).orderBy('path').execute();
+  const assetRows = await db
+    .selectFrom('assets')
+    .select(['path', 'blob_key', 'display_name', 'alt', 'title', 'focal_x', 'focal_y'])
+    .where('website_id', '=', websiteId)
+    .orderBy('path')
+    .execute();
   const assets: FileEntry[] = [];
+  const media: Record<string, MediaDetails> = {};
   for (const a of assetRows) {
     const read = await store.blobs.get(a.blob_key);
     if (!read) throw new Error(`the bytes of ${a.path} are missing from ${store.blobs.description}`);
     assets.push({ path: a.path, content: await readAll(read.stream) });
+    const details = mediaDetailsOf(a);
+    if (details) media[a.path] = details;
   }
   const themeFiles = website.theme_id
     ? await db.selectFrom('theme_files').select(['path', 'content']).where('theme_id', '=', website.theme_id).orderBy('path').execute()
@@ -370,6 +384,7 @@ export async function readSiteBundle(store: Store, websiteId: string): Promise<S
     collections: collectionDocs,
     forms: forms.map((f) => ({ id: f.form_key, name: f.name, definition: JSON.parse(f.definition) })),
     assets,
+    media,
     theme: themeFiles.length > 0 ? { files: themeFiles.map((f) => ({ path: f.path, content: Buffer.from(f.content) })) } : null,
     sourceDir: website.source_dir,
   };
