@@ -43,7 +43,11 @@ export interface ReplaceContext {
  */
 export async function stageReplacement(ctx: ReplaceContext, assetId: string, sentName: string, file: Readable): Promise<Staged | ReplaceRefusal | undefined> {
   const row = await findLibraryAsset(ctx.store.db, ctx.websiteId, assetId);
-  if (!row) return undefined;
+  if (!row) {
+    // Let the file flow by, so that the request's body ends and the answer can go.
+    file.resume();
+    return undefined;
+  }
   const shown = displayName(sentName) || 'file';
   const left = ctx.limits.siteMb * 1_000_000 - (await siteBytes(ctx.store.db, ctx.websiteId)) + Number(row.size);
   const tap = new UploadTap(shown, ctx.limits, left, undefined, kindOfType(row.content_type));
@@ -67,9 +71,21 @@ export async function stageReplacement(ctx: ReplaceContext, assetId: string, sen
   if (!prepared.ok) {
     // A replacement that cannot be read is refused, not kept: the old file goes on being served.
     await ctx.store.blobs.delete(key);
-    return { ok: false, code: prepared.code, error: prepared.code === 'FILE_PROCESSING_FAILED' ? FILE_MESSAGES.processingFailed : FILE_MESSAGES.processingIncomplete, reason: prepared.reason };
+    return {
+      ok: false,
+      code: prepared.code,
+      error: prepared.code === 'FILE_PROCESSING_FAILED' ? FILE_MESSAGES.processingFailed : FILE_MESSAGES.processingIncomplete,
+      reason: prepared.reason,
+    };
   }
-  const discard = () => dropUnnamed(ctx.store, ctx.websiteId, key, sha256, prepared.variants.map((v) => v.blob_key));
+  const discard = () =>
+    dropUnnamed(
+      ctx.store,
+      ctx.websiteId,
+      key,
+      sha256,
+      prepared.variants.map((v) => v.blob_key),
+    );
   return { ok: true, discard, commit: () => commitReplacement(ctx, shown, bytes, prepared.columns, prepared.variants, discard) };
 }
 

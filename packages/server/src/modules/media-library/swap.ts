@@ -41,7 +41,13 @@ function shapeChanged(old: { width: number | null; height: number | null }, next
  * alt text and title stay; the focal point stays unless the new image's shape differs by more than a
  * fifth. Undefined when the asset is gone.
  */
-export async function swapBytes(tx: Transaction<Database>, websiteId: string, assetId: string, bytes: NewBytes, columns: ImageColumns): Promise<{ old: OldBytes } | undefined> {
+export async function swapBytes(
+  tx: Transaction<Database>,
+  websiteId: string,
+  assetId: string,
+  bytes: NewBytes,
+  columns: ImageColumns,
+): Promise<{ old: OldBytes } | undefined> {
   for (;;) {
     const current = await currentBytes(tx, websiteId, assetId);
     if (!current) return undefined;
