@@ -14,6 +14,7 @@ import { describeAssets } from './view.js';
 import { contentNaming, usesByPath } from './uses.js';
 import { displayName } from './names.js';
 import { replaceRoute } from './replace-route.js';
+import { uploadSessionRoutes } from './session-routes.js';
 
 const PATH = '/api/owner/media';
 /** Files one request may carry: the studio sends a few at a time, each with its own progress. */
@@ -34,6 +35,7 @@ export async function mediaLibraryRoutes(root: FastifyInstance, options: MediaLi
   });
   const config = { openWhenLocked: true, permission: 'manageMedia' } as const;
   replaceRoute(root, PATH, limits);
+  await root.register(uploadSessionRoutes, options);
 
   app.post(PATH, { config, schema: { querystring: UploadQuery }, attachValidation: true }, async (request) => {
     checkInput(request);
