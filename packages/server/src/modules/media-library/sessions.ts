@@ -38,7 +38,14 @@ export interface StartRequest {
  * Opens a session for a large file. Its declared size is checked against the kind's limit (the
  * largest kind's while the kind is unknown) and the site's room before any byte is stored.
  */
-export async function startSession(store: Store, limits: UploadLimits, chunkBytes: number, owner: { websiteId: string; accountId: string }, body: StartRequest, now: number): Promise<UploadSession> {
+export async function startSession(
+  store: Store,
+  limits: UploadLimits,
+  chunkBytes: number,
+  owner: { websiteId: string; accountId: string },
+  body: StartRequest,
+  now: number,
+): Promise<UploadSession> {
   const shown = displayName(body.fileName) || 'file';
   if (!safeFileName(body.fileName)) throw new AppError('FILE_NAME_REQUIRED', undefined, { fileName: new AppError('FILE_NAME_REQUIRED').message });
   if (body.size === 0) throw new AppError('FILE_TYPE_UNSUPPORTED', unsupportedFileMessage(shown, body.kind));
@@ -70,7 +77,13 @@ export function chunkRange(header: string | undefined, session: UploadSession): 
   const size = Number(session.size);
   const last = end === size - 1;
   // Every chunk but the last is whole: a chunk's index is then its start over the chunk size.
-  if (total !== size || end < start || end >= size || start % session.chunk_size !== 0 || (last ? end - start + 1 > session.chunk_size : end - start + 1 !== session.chunk_size)) {
+  if (
+    total !== size ||
+    end < start ||
+    end >= size ||
+    start % session.chunk_size !== 0 ||
+    (last ? end - start + 1 > session.chunk_size : end - start + 1 !== session.chunk_size)
+  ) {
     throw new AppError('UPLOAD_RANGE_INVALID');
   }
   return { start, end };
@@ -107,7 +120,14 @@ export type ChunkResult =
  * the offset stays at the last whole chunk), checks the first chunk's type by content at once, then
  * moves the offset on.
  */
-export async function appendChunk(store: Store, limits: UploadLimits, session: UploadSession, range: { start: number; end: number }, body: Readable, now: number): Promise<ChunkResult> {
+export async function appendChunk(
+  store: Store,
+  limits: UploadLimits,
+  session: UploadSession,
+  range: { start: number; end: number },
+  body: Readable,
+  now: number,
+): Promise<ChunkResult> {
   const index = range.start / session.chunk_size;
   const key = chunkKey(session, index);
   const counter = new ChunkCounter(range.end - range.start + 1);
@@ -139,7 +159,11 @@ export async function appendChunk(store: Store, limits: UploadLimits, session: U
     contentType = found!.mime;
   }
   if (await advanceSession(store.db, session.id, range.start, range.end + 1, contentType, now)) {
-    return { status: 'stored', session: { ...session, received: range.end + 1, content_type: contentType ?? session.content_type, touched_on: now }, offset: range.end + 1 };
+    return {
+      status: 'stored',
+      session: { ...session, received: range.end + 1, content_type: contentType ?? session.content_type, touched_on: now },
+      offset: range.end + 1,
+    };
   }
   // Another request moved the offset first (its chunk stands: the same bytes of the same file), or
   // the session was cancelled meanwhile: then this chunk belongs to nothing.
