@@ -116,7 +116,7 @@ export async function sessionUpload(file: File, onProgress: (fraction: number) =
     if (answer.status === 401) return { status: 401 };
     // No answer, a server that failed, or a chunk cut off on the way (the server kept none of it):
     // the session stays, to resume from the server's offset.
-    if (answer.status === 0 || answer.status >= 500 || answer.body.code === 'FILE_UPLOAD_INCOMPLETE')
+    if (answer.status === 0 || answer.status >= 500 || answer.body?.code === 'FILE_UPLOAD_INCOMPLETE')
       return { interrupted: true, error: FILE_MESSAGES.uploadIncomplete };
     // The server holds another offset (the answer to a chunk was lost): go on from it.
     if (answer.status === 409 && typeof answer.body.offset === 'number') {
