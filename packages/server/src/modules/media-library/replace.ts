@@ -16,7 +16,7 @@ import { UploadRefused, UploadTap } from './tap.js';
 import { type MediaAsset, describeAssets } from './view.js';
 
 export type ReplaceRefusal = { readonly ok: false; readonly code: string; readonly error: string; readonly reason?: string };
-export type ReplaceOutcome = { readonly ok: true; readonly asset: MediaAsset } | ReplaceRefusal;
+type ReplaceOutcome = { readonly ok: true; readonly asset: MediaAsset } | ReplaceRefusal;
 
 /** New bytes stored and processed beside the old ones: committed (the row names them) or discarded. */
 export interface Staged {

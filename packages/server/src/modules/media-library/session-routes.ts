@@ -14,7 +14,7 @@ import { describeAssets } from './view.js';
 
 const PATH = '/api/owner/media/uploads';
 /** A session no chunk has reached for this long is abandoned: the sweep deletes it with its chunks. */
-export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 100;
 

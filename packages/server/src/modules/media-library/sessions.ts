@@ -16,7 +16,7 @@ export const CHUNK_BYTES = 8 * 1024 * 1024;
 const HEAD_BYTES = 4100;
 
 /** Where a session's chunk lives in the blob store: under the session's own prefix. */
-export function chunkKey(session: Pick<UploadSession, 'website_id' | 'id'>, index: number): string {
+function chunkKey(session: Pick<UploadSession, 'website_id' | 'id'>, index: number): string {
   return checkBlobKey(`sites/${session.website_id}/upload-sessions/${session.id}/${index}`);
 }
 

@@ -38,6 +38,8 @@ export function ReplaceFile({ asset, uses, onReplace }: { asset: MediaAsset; use
     <fieldset className="media-replace">
       <legend>File</legend>
       <div
+        role="region"
+        aria-label={`Replace ${asset.name}`}
         className={`media-replace-body${over ? ' media-drop-over' : ''}`}
         onDragOver={(event) => {
           event.preventDefault();

@@ -14,7 +14,7 @@ export const RESUME_DELAYS_MS: readonly number[] = [1000, 3000, 9000];
 type Answer = { status: number; body: Record<string, unknown> } | { status: 0; body: null };
 
 /** One request with a body, its progress reported (0 to 1); status 0 when the connection failed. */
-export function send(
+function send(
   method: string,
   url: string,
   body: Blob | FormData | string | null,
