@@ -154,6 +154,11 @@ export const ERRORS = {
   FILE_RENAME_FAILED: { status: 500, message: FILE_MESSAGES.renameProblem },
   UPLOAD_NO_FILES: { status: 400, message: 'Choose at least one file to upload.' },
   MEDIA_IN_USE: { status: 409, message: 'This file is used on the site: remove it from those places first, or delete it from them too.' },
+  // Replacing a file's bytes and resumable uploads (docs/media.md).
+  MEDIA_KIND_MISMATCH: { status: 415, message: 'Replace a file with one of the same kind: an image with an image, a video with a video.' },
+  MEDIA_REPLACE_ONE_FILE: { status: 400, message: 'Choose one file to replace this one.' },
+  UPLOAD_RANGE_INVALID: { status: 400, message: 'Send each chunk with a Content-Range of bytes start-end/total that fits the upload.' },
+  UPLOAD_OFFSET_MISMATCH: { status: 409, message: 'This chunk does not start where the upload stands: send the chunk at the offset given.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -2,3 +2,4 @@
 // files by their content. docs/media.md.
 export { processImage, type ProcessResult } from './process.js';
 export { RASTER_FORMATS } from './sniff.js';
+export { prepareBytes } from './prepare.js';

@@ -29,6 +29,15 @@ export const PatchBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const SessionBody = Type.Object(
+  {
+    fileName: Type.String({ minLength: 1, maxLength: 500 }),
+    size: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    kind: Type.Optional(Kind),
+  },
+  { additionalProperties: false },
+);
+
 export const DeleteQuery = Type.Object({ force: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true')])) });
 
 /** Each field's message when its value is refused. */
@@ -46,6 +55,8 @@ const FIELD_MESSAGES: Record<string, string> = {
   'focalPoint.y': 'Enter a number from 0 to 1.',
   force: 'Enter 1 to delete the file from the places that use it too.',
   id: 'Enter a file id.',
+  fileName: 'Enter the file name, of at most 500 characters.',
+  size: 'Enter the file size in bytes, a whole number.',
 };
 
 interface SchemaIssue {

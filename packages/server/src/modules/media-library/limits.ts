@@ -10,6 +10,8 @@ export interface MediaLibraryOptions {
   readonly kindLimitsMb?: Partial<Record<MediaKind, number>>;
   /** What one site may store in all, in megabytes of 1,000,000 bytes. */
   readonly siteLimitMb?: number;
+  /** The chunk size of resumable uploads, in bytes (tests make it small). */
+  readonly uploadChunkBytes?: number;
 }
 
 /**

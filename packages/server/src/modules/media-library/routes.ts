@@ -13,6 +13,8 @@ import { storeUpload, type UploadOutcome } from './upload.js';
 import { describeAssets } from './view.js';
 import { contentNaming, usesByPath } from './uses.js';
 import { displayName } from './names.js';
+import { replaceRoute } from './replace-route.js';
+import { uploadSessionRoutes } from './session-routes.js';
 
 const PATH = '/api/owner/media';
 /** Files one request may carry: the studio sends a few at a time, each with its own progress. */
@@ -32,6 +34,8 @@ export async function mediaLibraryRoutes(root: FastifyInstance, options: MediaLi
     limits: { fileSize: limitBytes(largest) + 1, files: MAX_FILES, fields: 10, fieldSize: 1000, parts: MAX_FILES + 10 },
   });
   const config = { openWhenLocked: true, permission: 'manageMedia' } as const;
+  replaceRoute(root, PATH, limits);
+  await root.register(uploadSessionRoutes, options);
 
   app.post(PATH, { config, schema: { querystring: UploadQuery }, attachValidation: true }, async (request) => {
     checkInput(request);

@@ -3,6 +3,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { FILE_MESSAGES, fillMessage, unsupportedFileMessage } from '@tessera/core';
 import { ERRORS } from '../../errors.js';
 import { type Sniffed, sniff } from '../../media/sniff.js';
+import { kindOfType } from './kinds.js';
 import { limitBytes, limitText, type MediaKind, type UploadLimits } from './limits.js';
 
 /** Bytes read before the type is decided: file-type needs 4100 at most; SVG's text start fits too. */
@@ -11,7 +12,7 @@ const HEAD_BYTES = 4100;
 /** A file refused while it streams: its code and message, as the answer shows them per file. */
 export class UploadRefused extends Error {
   constructor(
-    readonly code: 'FILE_TYPE_UNSUPPORTED' | 'FILE_TOO_LARGE' | 'MEDIA_STORAGE_FULL',
+    readonly code: 'FILE_TYPE_UNSUPPORTED' | 'FILE_TOO_LARGE' | 'MEDIA_STORAGE_FULL' | 'MEDIA_KIND_MISMATCH',
     message: string,
   ) {
     super(message);
@@ -37,6 +38,8 @@ export class UploadTap extends Transform {
     private readonly limits: UploadLimits,
     private readonly siteBytesLeft: number,
     private readonly expected: MediaKind | undefined,
+    /** A file that replaces another must be of its kind: any other refused with MEDIA_KIND_MISMATCH. */
+    private readonly sameKindAs?: MediaKind,
   ) {
     super();
   }
@@ -81,6 +84,7 @@ export class UploadTap extends Transform {
     if (!found || (this.expected && found.kind !== this.expected)) {
       throw new UploadRefused('FILE_TYPE_UNSUPPORTED', unsupportedFileMessage(this.fileName, this.expected));
     }
+    if (this.sameKindAs && kindOfType(found.mime) !== this.sameKindAs) throw new UploadRefused('MEDIA_KIND_MISMATCH', ERRORS.MEDIA_KIND_MISMATCH.message);
     this.type = found;
   }
 

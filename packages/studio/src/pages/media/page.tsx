@@ -5,6 +5,7 @@ import type { StudioContext } from '../../context.js';
 import type { PageProps } from '../../pages.js';
 import { signInAgain } from '../../session.js';
 import { type ListFilter, type MediaAsset, type MediaUse, mediaCalls, uploadFile } from './calls.js';
+import { RESUMABLE_BYTES, RESUME_DELAYS_MS, replaceUpload, sessionUpload } from './transfer.js';
 import { type Editing, MediaView, type Upload } from './view.js';
 
 const PATH = '/config/media';
@@ -47,8 +48,29 @@ export default function MediaPage({ api }: PageProps<StudioContext>) {
 
   const patch = (key: number, change: Partial<Upload>) => setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
 
+  /**
+   * Sends a large file in chunks: a failure resumes from the server's offset by itself a few times,
+   * each after a longer wait, then stays listed with its message and a Resume button.
+   */
+  const resume = async (key: number, file: File, attempt: number): Promise<void> => {
+    patch(key, { status: 'uploading', error: null, resumable: true });
+    const result = await sessionUpload(file, (progress) => patch(key, { progress }));
+    if ('status' in result) return signInAgain(PATH);
+    if ('interrupted' in result) {
+      const wait = RESUME_DELAYS_MS[attempt];
+      if (wait === undefined) return patch(key, { status: 'failed', error: result.error });
+      await new Promise((r) => setTimeout(r, wait));
+      return resume(key, file, attempt + 1);
+    }
+    if (result.ok) {
+      patch(key, { status: 'done', progress: 1 });
+      await load();
+    } else patch(key, { status: 'failed', error: result.error, resumable: false });
+  };
+
   /** Sends one file, showing its progress; a failure stays listed with its message and a Retry button. */
   const send = async (key: number, file: File) => {
+    if (file.size > RESUMABLE_BYTES) return resume(key, file, 0);
     patch(key, { status: 'uploading', progress: 0, error: null });
     const result = await uploadFile(file, (progress) => patch(key, { progress }));
     if ('status' in result) return signInAgain(PATH);
@@ -74,6 +96,27 @@ export default function MediaPage({ api }: PageProps<StudioContext>) {
     }
     if (answer.status === 401) return signInAgain(PATH);
     setEditing({ asset, errors: answer.fieldErrors.name ? answer.fieldErrors : { name: answer.message } });
+  };
+
+  /** The edit dialog shows where the file is used, beside "Replace file". */
+  const openEdit = async (asset: MediaAsset) => {
+    setEditing({ asset, errors: {}, uses: null });
+    const answer = await calls.uses(asset.id);
+    if (answer.ok) setEditing((e) => (e && e.asset.id === asset.id ? { ...e, uses: answer.data.uses } : e));
+  };
+
+  /** New bytes for a file: the dialog then shows the new one, its fields kept. Answers the error to show, if any. */
+  const onReplace = async (asset: MediaAsset, file: File, onProgress: (fraction: number) => void): Promise<string | null> => {
+    const result = await replaceUpload(asset.id, file, onProgress);
+    if ('status' in result) {
+      signInAgain(PATH);
+      return null;
+    }
+    if (!result.ok) return result.error;
+    setEditing((e) => (e && e.asset.id === asset.id ? { ...e, asset: result.asset } : e));
+    setNotice({ kind: 'ok', text: `${result.asset.name} was replaced.` });
+    void load();
+    return null;
   };
 
   /** The confirmation names the places that use the file, so the owner knows what deleting it changes. */
@@ -111,7 +154,8 @@ export default function MediaPage({ api }: PageProps<StudioContext>) {
       onFiles={onFiles}
       onRetry={(u) => void send(u.key, u.file)}
       onMore={() => void more()}
-      onEdit={(asset) => setEditing({ asset, errors: {} })}
+      onEdit={(asset) => void openEdit(asset)}
+      onReplace={onReplace}
       onSave={(asset, changes) => void onSave(asset, changes)}
       onCloseEdit={() => setEditing(null)}
       onAskDelete={(asset) => void askDelete(asset)}

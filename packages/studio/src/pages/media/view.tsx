@@ -2,8 +2,9 @@
 // filters, the files as a grid or a list, and the edit and delete dialogs.
 import { type DragEvent, type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
 import { Dialog } from '../../ui/dialog.js';
-import type { ListFilter, MediaAsset, MediaKind } from './calls.js';
+import type { ListFilter, MediaAsset, MediaKind, MediaUse } from './calls.js';
 import type { Deleting, MediaState } from './page.js';
+import { ReplaceFile, type ReplaceHandler } from './replace.js';
 
 export interface Upload {
   readonly key: number;
@@ -11,11 +12,15 @@ export interface Upload {
   readonly status: 'uploading' | 'done' | 'failed';
   readonly progress: number;
   readonly error: string | null;
+  /** Sent through an upload session: a failure resumes from the server's offset. */
+  readonly resumable?: boolean;
 }
 
 export interface Editing {
   readonly asset: MediaAsset;
   readonly errors: Readonly<Record<string, string>>;
+  /** Where the file is used (null while it is asked for), shown beside "Replace file". */
+  readonly uses?: readonly MediaUse[] | null;
 }
 
 type Changes = { name: string; alt: string; title: string; focalPoint: { x: number; y: number } | null };
@@ -39,6 +44,7 @@ export interface MediaViewProps {
   onAskDelete(asset: MediaAsset): void;
   onDelete(asset: MediaAsset, force: boolean): void;
   onCloseDelete(): void;
+  onReplace: ReplaceHandler;
 }
 
 const KINDS: { value: MediaKind | ''; label: string }[] = [
@@ -103,7 +109,7 @@ function Uploads({ uploads, onRetry }: { uploads: readonly Upload[]; onRetry(u: 
                 {u.error}
               </span>
               <button type="button" className="button-secondary" onClick={() => onRetry(u)}>
-                Retry {u.file.name}
+                {u.resumable ? 'Resume' : 'Retry'} {u.file.name}
               </button>
             </>
           )}
@@ -176,7 +182,17 @@ function FocalPicker({ asset, value, onChange }: { asset: MediaAsset; value: { x
   );
 }
 
-function EditDialog({ editing, onSave, onClose }: { editing: Editing; onSave(a: MediaAsset, c: Changes): void; onClose(): void }) {
+function EditDialog({
+  editing,
+  onSave,
+  onClose,
+  onReplace,
+}: {
+  editing: Editing;
+  onSave(a: MediaAsset, c: Changes): void;
+  onClose(): void;
+  onReplace: ReplaceHandler;
+}) {
   const { asset, errors } = editing;
   const [name, setName] = useState(asset.name);
   const [alt, setAlt] = useState(asset.alt);
@@ -213,6 +229,7 @@ function EditDialog({ editing, onSave, onClose }: { editing: Editing; onSave(a: 
           <input id="media-title" value={title} onChange={(e) => setTitle(e.target.value)} />
         </div>
         {asset.kind === 'image' && <FocalPicker asset={asset} value={focal} onChange={setFocal} />}
+        <ReplaceFile asset={asset} uses={editing.uses} onReplace={onReplace} />
         <button type="submit">Save</button>
         <button type="button" className="button-secondary" onClick={onClose}>
           Cancel
@@ -301,7 +318,7 @@ export function MediaView(props: MediaViewProps) {
           Show more files
         </button>
       )}
-      {editing && <EditDialog key={editing.asset.id} editing={editing} onSave={props.onSave} onClose={props.onCloseEdit} />}
+      {editing && <EditDialog key={editing.asset.id} editing={editing} onSave={props.onSave} onClose={props.onCloseEdit} onReplace={props.onReplace} />}
       {deleting && <DeleteDialog deleting={deleting} onDelete={props.onDelete} onClose={props.onCloseDelete} />}
     </div>
   );
