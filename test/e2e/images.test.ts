@@ -49,12 +49,12 @@ async function servedPictures(page: Page, path: string, downloaded: Set<string>)
     async (urls) => {
       const places = new Map<string, number>();
       const offers = new Map<string, number[]>();
-      for (const img of document.images) {
+      for (const img of Array.from(document.images)) {
         const box = img.getBoundingClientRect();
         const url = img.currentSrc;
         if (!url || box.width === 0) continue;
         places.set(url, Math.max(places.get(url) ?? 0, box.width * devicePixelRatio));
-        offers.set(url, img.srcset ? img.srcset.split(',').map((entry) => Number.parseInt(entry.trim().split(/\s+/)[1] ?? '0', 10)) : []);
+        offers.set(url, img.srcset ? img.srcset.split(',').map((entry: string) => Number.parseInt(entry.trim().split(/\s+/)[1] ?? '0', 10)) : []);
       }
       const out = [];
       for (const url of urls) {
