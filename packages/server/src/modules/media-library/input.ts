@@ -31,6 +31,9 @@ export const PatchBody = Type.Object(
 
 export const DeleteQuery = Type.Object({ force: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true')])) });
 
+/** The message of a pasted link that is not an https address (embeds-routes.ts). */
+export const LINK_MESSAGE = 'Enter a link that starts with https://.';
+
 /** Each field's message when its value is refused. */
 const FIELD_MESSAGES: Record<string, string> = {
   q: 'Enter at most 200 characters.',
@@ -46,6 +49,8 @@ const FIELD_MESSAGES: Record<string, string> = {
   'focalPoint.y': 'Enter a number from 0 to 1.',
   force: 'Enter 1 to delete the file from the places that use it too.',
   id: 'Enter a file id.',
+  url: LINK_MESSAGE,
+  assetId: 'Choose an image of the library.',
 };
 
 interface SchemaIssue {
