@@ -101,6 +101,8 @@ export const ISLANDS: ReadonlyArray<IslandEntry> = [
   ['[data-tessera-island="language-switcher"]', () => import('./islands/language/index.js'), 'toggle'],
   // Galleries: slideshow and slider controls, autoplay and the lightbox (themes/default/blocks/gallery.block).
   ['[data-tessera-island="gallery"]', () => import('./islands/gallery/index.js')],
+  // A post's video facade: the player replaces it on the visitor's click (themes/default/blocks/post-video.block).
+  ['[data-tessera-island="video"]', () => import('./islands/video/index.js')],
 ];
 
 export const CONTEXT_ELEMENT_ID = 'tessera-context';

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { WebsiteRole } from '@tessera/core/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpWebsiteVersion } from '../../src/storage/assets.js';
 import { photo } from '../helpers/images.js';
 import { OembedApi } from '../helpers/oembed-api.js';
 import { FIXTURES } from '../helpers/paths.js';
@@ -189,6 +190,41 @@ describe.each(DIALECTS)('video and audio in the media library on %s', (dialect) 
     expect(oembed.calls.length).toBe(before);
     const names = (await admin.request('GET', '/api/owner/media?kind=video')).json.assets.map((a: { name: string }) => a.name);
     expect(names.filter((n: string) => n === 'Morning at the roastery')).toHaveLength(1);
+  });
+
+  it('gives an item that names a video or audio file the spec’s video object, with Tessera’s own player markup', async () => {
+    const named = async (videoPath: string) => {
+      const item = await site.store.db.selectFrom('items').select(['id', 'data']).where('url_id', '=', 'hello-world').executeTakeFirstOrThrow();
+      const data = { ...JSON.parse(item.data), video: videoPath };
+      await site.store.db.updateTable('items').set({ data: JSON.stringify(data) }).where('id', '=', item.id).execute();
+      await bumpWebsiteVersion(site.store.db, site.websiteId);
+      const res = await site.app.inject({ url: '/journal/hello-world?format=json', headers: { host: 'shop.test' } });
+      return res.json().item.video;
+    };
+    const youtube = (await admin.request('GET', '/api/owner/media?kind=video&q=Pour-over')).json.assets[0];
+    const embedded = await named(youtube.path);
+    expect(embedded).toMatchObject({
+      oembed: {
+        providerName: 'YouTube',
+        html: '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Pour-over in four steps" loading="lazy" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share" allowfullscreen></iframe>',
+      },
+      overlay: true,
+      mainImageId: youtube.poster.id,
+      originalSize: '480x360',
+      systemDataVariants: '480x360,100w,300w',
+      embedded: true,
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    });
+    const wavPath = (await admin.request('GET', `/api/owner/media/${audio.id}`)).json.asset.path;
+    expect(await named(wavPath)).toMatchObject({
+      oembed: { providerName: 'Tessera', html: expect.stringMatching(/^<audio controls preload="metadata"><source src="\/assets\/uploads\/Drum\.wav\?v=[0-9a-f]{12}" type="audio\/(x-)?wav"><\/audio>$/) },
+      overlay: false,
+      mainImageId: null,
+      duration: '1:01',
+      inline: true,
+    });
+    // A path that is no video or audio file gives no video object.
+    expect(await named('assets/logo.svg')).toBeUndefined();
   });
 
   it('lets editors and admins add links and posters; 403 for reporting, 401 without a session, 403 without the crumb', async () => {

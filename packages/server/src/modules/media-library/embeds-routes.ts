@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { addEmbed } from './embeds/create.js';
 import { EmbedFailure } from './embeds/fetch.js';
-import { providerOf } from './embeds/providers.js';
+import { providerOf } from '../../media/embeds/providers.js';
 import { checkInput, LINK_MESSAGE } from './input.js';
 import type { UploadLimits } from './limits.js';
 import { describeAssets } from './view.js';

@@ -4,7 +4,7 @@ import type { Database } from '../../storage/schema.js';
 import { kindOfType } from './kinds.js';
 import { mediaDuration } from '@tessera/core';
 import { LIBRARY_COLUMNS, postersOf, variantsOf } from './store.js';
-import { embedFacts } from './embeds/facts.js';
+import { embedFacts } from '../../media/embeds/facts.js';
 import { contentNaming, usesByPath } from './uses.js';
 
 type Row = { [K in (typeof LIBRARY_COLUMNS)[number]]: Selectable<Database['assets']>[K] };

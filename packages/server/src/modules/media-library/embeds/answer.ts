@@ -1,6 +1,6 @@
-import type { EmbedFacts } from './facts.js';
+import type { EmbedFacts } from '../../../media/embeds/facts.js';
 import { EmbedFailure } from './fetch.js';
-import type { Provider } from './providers.js';
+import type { Provider } from '../../../media/embeds/providers.js';
 
 /** What the library takes from a provider's oEmbed answer. */
 export interface EmbedAnswer {

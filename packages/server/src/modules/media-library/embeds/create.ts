@@ -10,7 +10,7 @@ import { storeUpload, type UploadContext } from '../upload.js';
 import { limitBytes } from '../limits.js';
 import { readAnswer } from './answer.js';
 import { fetchOembed, fetchThumbnail, type ProviderOrigins, thumbnailAllowed } from './fetch.js';
-import type { Provider } from './providers.js';
+import type { Provider } from '../../../media/embeds/providers.js';
 
 /** Entries added from a link live under this folder of the site's assets. */
 const EMBED_FOLDER = 'assets/embeds';

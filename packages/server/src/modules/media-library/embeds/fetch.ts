@@ -1,4 +1,4 @@
-import type { Provider } from './providers.js';
+import type { Provider } from '../../../media/embeds/providers.js';
 
 /** How long a provider has to answer, and how much of its answer is read. */
 const OEMBED_TIMEOUT_MS = 8_000;
