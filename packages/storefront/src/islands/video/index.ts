@@ -31,7 +31,8 @@ function play(facade: HTMLElement): void {
   facade.replaceWith(box);
   el.tabIndex = 0;
   el.focus();
-  if (el instanceof HTMLMediaElement) void el.play().catch(() => undefined);
+  // A browser may refuse to start it (no autoplay allowed): its controls are there, focused.
+  if (el instanceof HTMLMediaElement) Promise.resolve(el.play()).catch(() => undefined);
 }
 
 export function mount(elements: Element[]): void {
