@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { parseStream } from 'music-metadata';
+import { parseBuffer, parseStream } from 'music-metadata';
 import type { Clock } from '../clock.js';
 import { systemClock } from '../clock.js';
 import { bumpWebsiteVersion } from '../storage/assets.js';
@@ -35,6 +35,17 @@ export async function durationOf(stream: Readable, contentType: string): Promise
     return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : null;
   } finally {
     stream.destroy();
+  }
+}
+
+/** The length of a file already in memory (an import's files), or null when it cannot be found. */
+export async function durationOfBytes(bytes: Uint8Array, contentType: string): Promise<number | null> {
+  try {
+    const meta = await parseBuffer(bytes, { mimeType: contentType }, { duration: true, skipCovers: true });
+    const seconds = meta.format.duration;
+    return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : null;
+  } catch {
+    return null;
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { unsupportedFileMessage } from '@tessera/core';
 import { ImageProcessingError, renderImage } from '../media/images.js';
 import { RASTER_FORMATS, namesAnImage, sniff } from '../media/sniff.js';
+import { durationOfBytes, isTimedMedia } from '../media/duration.js';
 import { renditionColumns, storeVariants } from '../media/store.js';
 import { listProcessedImages, listSiteVariants, type ImageColumns, type VariantRow } from '../storage/assets.js';
 import { originalKey } from '../storage/blobs/index.js';
@@ -21,6 +22,8 @@ interface PreparedAsset extends ImageColumns {
   readonly size: number;
   readonly sha256: string;
   readonly blob_key: string;
+  /** A video's or audio file's length, read at import (else the media-durations job reads it). */
+  readonly duration_ms?: number | null;
 }
 
 export interface PreparedAssets {
@@ -96,6 +99,12 @@ export async function prepareSiteAssets(store: Store, websiteId: string, files: 
           }
         }
       }
+      // Video and audio get their length at once, so that a fresh install's pages show it.
+      let timed: { duration_ms: number | null; processed_on?: number } = { duration_ms: null };
+      if (isTimedMedia(contentType)) {
+        const ms = await durationOfBytes(file.content, contentType);
+        if (ms !== null) timed = { duration_ms: ms, processed_on: now };
+      }
       const key = originalKey(websiteId, hash);
       await put(key, file.content, contentType);
       rows.push({
@@ -107,6 +116,7 @@ export async function prepareSiteAssets(store: Store, websiteId: string, files: 
         sha256: hash,
         blob_key: key,
         ...image,
+        ...timed,
       });
     }
     if (issues.length > 0) throw new SiteDirectoryError(issues);
