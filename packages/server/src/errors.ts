@@ -155,9 +155,15 @@ export const ERRORS = {
   UPLOAD_NO_FILES: { status: 400, message: 'Choose at least one file to upload.' },
   MEDIA_IN_USE: { status: 409, message: 'This file is used on the site: remove it from those places first, or delete it from them too.' },
   // Video and audio (docs/media.md "Video and audio"): embeds by link through the providers' oEmbed, posters.
-  EMBED_PROVIDER_UNKNOWN: { status: 400, message: 'Tessera cannot embed links from this site: paste a link to a YouTube or Vimeo video, or to SoundCloud or Spotify audio.' },
+  EMBED_PROVIDER_UNKNOWN: {
+    status: 400,
+    message: 'Tessera cannot embed links from this site: paste a link to a YouTube or Vimeo video, or to SoundCloud or Spotify audio.',
+  },
   EMBED_VIMEO_BASIC: { status: 422, message: FILE_MESSAGES.vimeoBasic },
-  EMBED_NOT_FOUND: { status: 422, message: 'This link does not lead to a video or track that can be embedded: it is private, removed, or its owner does not allow embedding.' },
+  EMBED_NOT_FOUND: {
+    status: 422,
+    message: 'This link does not lead to a video or track that can be embedded: it is private, removed, or its owner does not allow embedding.',
+  },
   EMBED_UNAVAILABLE: { status: 502, message: 'The provider did not answer. Please try again.' },
   EMBED_REFUSED: { status: 502, message: "The provider's answer names a player Tessera does not embed." },
   POSTER_NOT_MEDIA: { status: 400, message: 'Only a video or audio file has a poster.' },

@@ -13,7 +13,7 @@ export type DurationResult =
 /** Content types of library entries added from a link: a video or audio that lives with its provider. */
 export const EMBED_TYPES = { video: 'video/x-tessera-embed', audio: 'audio/x-tessera-embed' } as const;
 
-export function isEmbedType(contentType: string): boolean {
+function isEmbedType(contentType: string): boolean {
   return contentType === EMBED_TYPES.video || contentType === EMBED_TYPES.audio;
 }
 
@@ -28,7 +28,7 @@ export function isTimedMedia(contentType: string): boolean {
  * that state their length in a header are read no further than it, the others (an MP3 without a
  * Xing header, Ogg) to their end, but never held whole in memory.
  */
-export async function durationOf(stream: Readable, contentType: string): Promise<number | null> {
+async function durationOf(stream: Readable, contentType: string): Promise<number | null> {
   try {
     const meta = await parseStream(stream, { mimeType: contentType }, { duration: true, skipCovers: true });
     const seconds = meta.format.duration;

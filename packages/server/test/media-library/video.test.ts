@@ -145,11 +145,19 @@ describe.each(DIALECTS)('video and audio in the media library on %s', (dialect) 
     expect(poster.variants.length).toBeGreaterThan(0);
 
     const vimeo = (await add('https://vimeo.com/76979871')).json.asset;
-    expect(vimeo).toMatchObject({ kind: 'video', durationMs: 95_000, durationText: '1:35', embed: { providerName: 'Vimeo', src: 'https://player.vimeo.com/video/76979871?h=0a1b2c3d4e' } });
+    expect(vimeo).toMatchObject({
+      kind: 'video',
+      durationMs: 95_000,
+      durationText: '1:35',
+      embed: { providerName: 'Vimeo', src: 'https://player.vimeo.com/video/76979871?h=0a1b2c3d4e' },
+    });
     const soundcloud = (await add('https://soundcloud.com/tessera/roastery-sounds')).json.asset;
     expect(soundcloud).toMatchObject({
       kind: 'audio',
-      embed: { providerName: 'SoundCloud', src: 'https://w.soundcloud.com/player/?url=https%3A%2F%2Fapi.soundcloud.com%2Ftracks%2F293&visual=true&show_artwork=true' },
+      embed: {
+        providerName: 'SoundCloud',
+        src: 'https://w.soundcloud.com/player/?url=https%3A%2F%2Fapi.soundcloud.com%2Ftracks%2F293&visual=true&show_artwork=true',
+      },
     });
     const spotify = (await add('https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC')).json.asset;
     expect(spotify).toMatchObject({ kind: 'audio', embed: { providerName: 'Spotify', src: 'https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC' } });
@@ -196,7 +204,11 @@ describe.each(DIALECTS)('video and audio in the media library on %s', (dialect) 
     const named = async (videoPath: string) => {
       const item = await site.store.db.selectFrom('items').select(['id', 'data']).where('url_id', '=', 'hello-world').executeTakeFirstOrThrow();
       const data = { ...JSON.parse(item.data), video: videoPath };
-      await site.store.db.updateTable('items').set({ data: JSON.stringify(data) }).where('id', '=', item.id).execute();
+      await site.store.db
+        .updateTable('items')
+        .set({ data: JSON.stringify(data) })
+        .where('id', '=', item.id)
+        .execute();
       await bumpWebsiteVersion(site.store.db, site.websiteId);
       const res = await site.app.inject({ url: '/journal/hello-world?format=json', headers: { host: 'shop.test' } });
       return res.json().item.video;
@@ -217,7 +229,12 @@ describe.each(DIALECTS)('video and audio in the media library on %s', (dialect) 
     });
     const wavPath = (await admin.request('GET', `/api/owner/media/${audio.id}`)).json.asset.path;
     expect(await named(wavPath)).toMatchObject({
-      oembed: { providerName: 'Tessera', html: expect.stringMatching(/^<audio controls preload="metadata"><source src="\/assets\/uploads\/Drum\.wav\?v=[0-9a-f]{12}" type="audio\/(x-)?wav"><\/audio>$/) },
+      oembed: {
+        providerName: 'Tessera',
+        html: expect.stringMatching(
+          /^<audio controls preload="metadata"><source src="\/assets\/uploads\/Drum\.wav\?v=[0-9a-f]{12}" type="audio\/(x-)?wav"><\/audio>$/,
+        ),
+      },
       overlay: false,
       mainImageId: null,
       duration: '1:01',

@@ -107,9 +107,12 @@ async function removeReferences(tx: Transaction<Database>, websiteId: string, pa
   }
   // The videos it is the poster of lose their poster (their own files stay).
   if (uses.some((u) => u.kind === 'media')) {
-    await tx.updateTable('assets').set({ poster_asset_id: null }).where('website_id', '=', websiteId).where('poster_asset_id', 'in', (eb) =>
-      eb.selectFrom('assets').select('id').where('website_id', '=', websiteId).where('path', '=', path),
-    ).execute();
+    await tx
+      .updateTable('assets')
+      .set({ poster_asset_id: null })
+      .where('website_id', '=', websiteId)
+      .where('poster_asset_id', 'in', (eb) => eb.selectFrom('assets').select('id').where('website_id', '=', websiteId).where('path', '=', path))
+      .execute();
   }
   if (uses.some((u) => u.kind === 'site')) {
     const settings = await tx.selectFrom('site_settings').select(['logo', 'website_settings']).where('website_id', '=', websiteId).executeTakeFirst();

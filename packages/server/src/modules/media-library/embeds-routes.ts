@@ -10,8 +10,6 @@ import { describeAssets } from './view.js';
 
 const EmbedBody = Type.Object({ url: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false });
 
-
-
 /** A link as pasted: trimmed, https only, no credentials; undefined when it is not one. */
 function pastedLink(sent: string): string | undefined {
   const link = sent.trim();

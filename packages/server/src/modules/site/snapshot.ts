@@ -92,7 +92,21 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
     listForms(db, websiteId),
     db
       .selectFrom('assets')
-      .select(['id', 'path', 'sha256', 'width', 'height', 'content_type', 'blob_key', 'size', 'color_data', 'placeholder', 'duration_ms', 'poster_asset_id', 'embed'])
+      .select([
+        'id',
+        'path',
+        'sha256',
+        'width',
+        'height',
+        'content_type',
+        'blob_key',
+        'size',
+        'color_data',
+        'placeholder',
+        'duration_ms',
+        'poster_asset_id',
+        'embed',
+      ])
       .where('website_id', '=', websiteId)
       .execute(),
     listSiteVariants(db, websiteId),

@@ -5,7 +5,7 @@ import type { Api } from '@tessera/core/api-client';
 import type { MediaAsset } from './calls.js';
 import { videoCalls } from './video-calls.js';
 
-export interface LinkFormViewProps {
+interface LinkFormViewProps {
   readonly value: string;
   readonly busy: boolean;
   readonly error: string | null;
@@ -13,7 +13,7 @@ export interface LinkFormViewProps {
   onSubmit(): void;
 }
 
-export function LinkFormView({ value, busy, error, onChange, onSubmit }: LinkFormViewProps) {
+function LinkFormView({ value, busy, error, onChange, onSubmit }: LinkFormViewProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();

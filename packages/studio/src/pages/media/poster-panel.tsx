@@ -22,7 +22,7 @@ export interface PosterViewProps {
   onRemove(): void;
 }
 
-export function PosterView(props: PosterViewProps) {
+function PosterView(props: PosterViewProps) {
   const { asset, poster, busy, status, choices } = props;
   const canCapture = asset.kind === 'video' && !asset.embed;
   return (

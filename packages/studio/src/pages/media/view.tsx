@@ -205,7 +205,12 @@ function EditDialog({
   onSave,
   onClose,
   posterPanel,
-}: { editing: Editing; onSave(a: MediaAsset, c: Changes): void; onClose(): void; posterPanel?(asset: MediaAsset): ReactNode }) {
+}: {
+  editing: Editing;
+  onSave(a: MediaAsset, c: Changes): void;
+  onClose(): void;
+  posterPanel?(asset: MediaAsset): ReactNode;
+}) {
   const { asset, errors } = editing;
   const [name, setName] = useState(asset.name);
   const [alt, setAlt] = useState(asset.alt);

@@ -29,7 +29,8 @@ export function readAnswer(provider: Provider, link: string, answer: Record<stri
   if (provider.id === 'vimeo' && answer.account_type === 'basic') throw new EmbedFailure('EMBED_VIMEO_BASIC', 'a Vimeo Basic account');
   const html = typeof answer.html === 'string' ? answer.html : '';
   const sources = iframeSources(html);
-  if (sources.length !== 1 || /<script\b/i.test(html)) throw new EmbedFailure('EMBED_REFUSED', `${provider.providerName}'s html holds ${sources.length} iframes`);
+  if (sources.length !== 1 || /<script\b/i.test(html))
+    throw new EmbedFailure('EMBED_REFUSED', `${provider.providerName}'s html holds ${sources.length} iframes`);
   let src: URL;
   try {
     src = new URL(sources[0]!, 'https://invalid.invalid');

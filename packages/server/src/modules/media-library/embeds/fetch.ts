@@ -5,7 +5,7 @@ const OEMBED_TIMEOUT_MS = 8_000;
 const OEMBED_MAX_BYTES = 64 * 1024;
 const THUMBNAIL_TIMEOUT_MS = 10_000;
 /** A provider's thumbnail is a JPEG of a few hundred kilobytes at most; the image kind's own limit applies too. */
-export const THUMBNAIL_MAX_BYTES = 5_000_000;
+const THUMBNAIL_MAX_BYTES = 5_000_000;
 
 /** Why a provider's answer could not be used: the error codes of the registry. */
 export class EmbedFailure extends Error {
@@ -24,7 +24,7 @@ export interface ProviderOrigins {
 }
 
 /** The oEmbed request for a link: the provider's documented endpoint, the link in `url`, JSON asked for. */
-export function oembedRequest(provider: Provider, link: string, origins: ProviderOrigins): URL {
+function oembedRequest(provider: Provider, link: string, origins: ProviderOrigins): URL {
   const url = new URL(provider.path, origins.override || provider.origin);
   url.searchParams.set('url', link);
   if (provider.id === 'youtube' || provider.id === 'soundcloud') url.searchParams.set('format', 'json');
