@@ -10,7 +10,8 @@ import { photo } from './images.js';
  * - `private` answers 403, `missing` 404 (YouTube and Vimeo do both for private and removed videos);
  * - a Vimeo link of the channel `basic` is a Vimeo Basic account's video (`account_type: "basic"`);
  * - `foreign` puts the iframe on another host, `script` adds a script to the html;
- * - `broken` closes the connection without an answer (a network failure).
+ * - `broken` closes the connection without an answer (a network failure), `silent` never answers (a timeout);
+ * - `elsewhere` names a thumbnail on a host that is not the provider's.
  * Thumbnails are served under `/thumbs/`, as real JPEGs.
  */
 export class OembedApi {
@@ -35,6 +36,8 @@ export class OembedApi {
         req.socket.destroy();
         return;
       }
+      // Never answered: the server closes it when the test ends (closeAllConnections).
+      if (last === 'silent') return;
       if (last === 'private' || last === 'missing') {
         res.writeHead(last === 'private' ? 403 : 404, { 'content-type': 'text/plain' });
         res.end(last === 'private' ? 'Forbidden' : 'Not Found');
@@ -60,7 +63,7 @@ export class OembedApi {
   }
 
   private answer(path: string, link: string, last: string): Record<string, unknown> | null {
-    const thumb = `${this.origin}/thumbs/${last}.jpg`;
+    const thumb = last === 'elsewhere' ? 'https://evil.example/thumbs/x.jpg' : `${this.origin}/thumbs/${last}.jpg`;
     if (path === '/api/oembed.json' && link.includes('vimeo.com')) {
       return {
         type: 'video',

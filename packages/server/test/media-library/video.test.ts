@@ -48,7 +48,8 @@ describe.each(DIALECTS)('video and audio in the media library on %s', (dialect) 
 
   beforeAll(async () => {
     oembed = await new OembedApi().start();
-    site = await mediaSite(dialect, {}, { oembedApi: oembed.origin });
+    // A provider that never answers is given up after a short while here (8 seconds in production).
+    site = await mediaSite(dialect, { oembedTimeoutMs: 300 }, { oembedApi: oembed.origin });
     admin = await signedIn(site, 'owner@shop.test', WebsiteRole.ADMIN);
     editor = await signedIn(site, 'editor@shop.test', WebsiteRole.EDITOR);
     reporting = await signedIn(site, 'reports@shop.test', WebsiteRole.REPORTING);
@@ -184,7 +185,14 @@ describe.each(DIALECTS)('video and audio in the media library on %s', (dialect) 
     const broken = await add('https://youtu.be/broken');
     expect(broken.status).toBe(502);
     expect(broken.json).toMatchObject({ code: 'EMBED_UNAVAILABLE', error: 'The provider did not answer. Please try again.' });
+    const silent = await add('https://www.youtube.com/watch?v=silent');
+    expect(silent.status).toBe(502);
+    expect(silent.json.code).toBe('EMBED_UNAVAILABLE');
     for (const id of ['foreign', 'script']) expect((await add(`https://www.youtube.com/watch?v=${id}`)).json.code).toBe('EMBED_REFUSED');
+    // A thumbnail elsewhere than the provider's hosts is never fetched: the entry has no poster.
+    const elsewhere = await add('https://www.youtube.com/watch?v=elsewhere');
+    expect(elsewhere.json.asset).toMatchObject({ poster: null, embed: { src: 'https://www.youtube-nocookie.com/embed/elsewhere' } });
+    expect(oembed.calls.some((c) => c.includes('evil'))).toBe(false);
     const before = oembed.calls.length;
     const unknown = await add('https://example.com/watch?v=abcdefgh');
     expect(unknown.status).toBe(400);

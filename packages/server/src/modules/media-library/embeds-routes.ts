@@ -25,10 +25,10 @@ function pastedLink(sent: string): string | undefined {
  * `POST /api/owner/media/embeds { url }`: a library entry for a video or track of one of the
  * providers' table (embeds/providers.ts), through the provider's oEmbed endpoint.
  */
-export function embedRoutes(root: FastifyInstance, limits: UploadLimits): void {
+export function embedRoutes(root: FastifyInstance, limits: UploadLimits, timeoutMs?: number): void {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const { store, clock, config: appConfig } = root.deps;
-  const origins = { override: appConfig.oembedApi ?? '' };
+  const origins = { override: appConfig.oembedApi ?? '', timeoutMs };
   const config = { openWhenLocked: true, permission: 'manageMedia' } as const;
 
   app.post('/api/owner/media/embeds', { config, schema: { body: EmbedBody }, attachValidation: true }, async (request) => {

@@ -10,6 +10,8 @@ export interface MediaLibraryOptions {
   readonly kindLimitsMb?: Partial<Record<MediaKind, number>>;
   /** What one site may store in all, in megabytes of 1,000,000 bytes. */
   readonly siteLimitMb?: number;
+  /** How long an oEmbed provider has to answer (8 seconds unless a test says otherwise). */
+  readonly oembedTimeoutMs?: number;
 }
 
 /**

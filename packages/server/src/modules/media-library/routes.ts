@@ -35,7 +35,7 @@ export async function mediaLibraryRoutes(root: FastifyInstance, options: MediaLi
     limits: { fileSize: limitBytes(largest) + 1, files: MAX_FILES, fields: 10, fieldSize: 1000, parts: MAX_FILES + 10 },
   });
   const config = { openWhenLocked: true, permission: 'manageMedia' } as const;
-  embedRoutes(root, limits);
+  embedRoutes(root, limits, options.oembedTimeoutMs);
   posterRoutes(root, limits);
 
   app.post(PATH, { config, schema: { querystring: UploadQuery }, attachValidation: true }, async (request) => {

@@ -21,6 +21,8 @@ export class EmbedFailure extends Error {
 /** Where requests for a provider go: its own origin, or the one origin configured for tests (TESSERA_OEMBED_API). */
 export interface ProviderOrigins {
   readonly override: string;
+  /** How long a provider has to answer (OEMBED_TIMEOUT_MS unless the app's options say otherwise). */
+  readonly timeoutMs?: number;
 }
 
 /** The oEmbed request for a link: the provider's documented endpoint, the link in `url`, JSON asked for. */
@@ -75,7 +77,7 @@ async function get(url: URL, timeoutMs: number, max: number): Promise<{ status: 
 export async function fetchOembed(provider: Provider, link: string, origins: ProviderOrigins): Promise<Record<string, unknown>> {
   let answer: Awaited<ReturnType<typeof get>>;
   try {
-    answer = await get(oembedRequest(provider, link, origins), OEMBED_TIMEOUT_MS, OEMBED_MAX_BYTES);
+    answer = await get(oembedRequest(provider, link, origins), origins.timeoutMs ?? OEMBED_TIMEOUT_MS, OEMBED_MAX_BYTES);
   } catch (error) {
     throw new EmbedFailure('EMBED_UNAVAILABLE', `${provider.providerName} did not answer: ${(error as Error).message}`);
   }
