@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebsiteRole } from '@tessera/core/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,8 @@ import { bumpWebsiteVersion } from '../../src/storage/assets.js';
 import { photo } from '../helpers/images.js';
 import { OembedApi } from '../helpers/oembed-api.js';
 import { FIXTURES } from '../helpers/paths.js';
-import { DIALECTS } from '../helpers/store.js';
+import { DIALECTS, freshStore } from '../helpers/store.js';
+import { exportSite, importSite } from '../../src/site-dir/index.js';
 import { StaffBrowser, type StaffSite, signedIn } from '../owner-staff/helpers.js';
 import { mediaSite, multipartBody } from './helpers.js';
 
@@ -252,6 +254,28 @@ describe.each(DIALECTS)('video and audio in the media library on %s', (dialect) 
     });
     // A path that is no video or audio file gives no video object.
     expect(await named('assets/logo.svg')).toBeUndefined();
+  });
+
+  it('exports an entry added from a link as its facts, which an import makes an entry again', async () => {
+    const out = await mkdtemp(path.join(tmpdir(), 'tessera-embeds-'));
+    const copy = await freshStore(dialect);
+    try {
+      await exportSite(site.store, out);
+      const file = JSON.parse(await readFile(path.join(out, 'assets/embeds/morning-at-the-roastery.json'), 'utf8'));
+      expect(file).toMatchObject({ provider: 'vimeo', src: 'https://player.vimeo.com/video/76979871?h=0a1b2c3d4e', durationMs: 95_000 });
+      expect(JSON.stringify(file)).not.toContain('<iframe');
+      await importSite(copy, out);
+      const row = await copy.db
+        .selectFrom('assets')
+        .select(['content_type', 'duration_ms', 'embed'])
+        .where('path', '=', 'assets/embeds/morning-at-the-roastery.json')
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ content_type: 'video/x-tessera-embed', duration_ms: 95_000 });
+      expect(JSON.parse(row.embed!)).toEqual(file);
+    } finally {
+      await copy.close();
+      await rm(out, { recursive: true, force: true });
+    }
   });
 
   it('lets editors and admins add links and posters; 403 for reporting, 401 without a session, 403 without the crumb', async () => {

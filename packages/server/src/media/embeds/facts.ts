@@ -1,6 +1,9 @@
 import { escapeHtmlAttr } from '@tessera/core/html';
 import { isPlayerSrc, PROVIDERS, type Provider } from './providers.js';
 
+/** Entries added from a link live under this folder of the site's assets, as `<title>.json` files of their facts. */
+export const EMBED_FOLDER = 'assets/embeds';
+
 /** What the library keeps of an entry added from a link (assets.embed, JSON): never the provider's html. */
 export interface EmbedFacts {
   readonly provider: Provider['id'];
@@ -13,6 +16,13 @@ export interface EmbedFacts {
   readonly author: string | null;
   readonly width: number | null;
   readonly height: number | null;
+  /** The length the provider told, if it did (Vimeo): kept in the file too, so an export brings it back. */
+  readonly durationMs?: number | null;
+}
+
+/** The kind of entry a provider's facts make (a video for YouTube and Vimeo, audio for SoundCloud and Spotify). */
+export function embedKind(facts: EmbedFacts): 'video' | 'audio' {
+  return PROVIDERS.find((p) => p.id === facts.provider)?.kind ?? 'video';
 }
 
 /** The facts a row keeps, or null for a stored file (or facts that no longer name one of the players). */

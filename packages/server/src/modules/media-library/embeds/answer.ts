@@ -43,6 +43,7 @@ export function readAnswer(provider: Provider, link: string, answer: Record<stri
   const player = provider.playerSrc(src);
   if (!player) throw new EmbedFailure('EMBED_REFUSED', `the iframe's address is not one of ${provider.providerName}'s players`);
   const seconds = typeof answer.duration === 'number' && answer.duration > 0 ? answer.duration : null;
+  const durationMs = seconds === null ? null : Math.round(seconds * 1000);
   return {
     facts: {
       provider: provider.id,
@@ -53,8 +54,9 @@ export function readAnswer(provider: Provider, link: string, answer: Record<stri
       author: text(answer.author_name, 200),
       width: whole(answer.width),
       height: whole(answer.height),
+      durationMs,
     },
     thumbnailUrl: text(answer.thumbnail_url, 2000),
-    durationMs: seconds === null ? null : Math.round(seconds * 1000),
+    durationMs,
   };
 }

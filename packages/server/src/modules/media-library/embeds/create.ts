@@ -12,8 +12,7 @@ import { readAnswer } from './answer.js';
 import { fetchOembed, fetchThumbnail, type ProviderOrigins, thumbnailAllowed } from './fetch.js';
 import type { Provider } from '../../../media/embeds/providers.js';
 
-/** Entries added from a link live under this folder of the site's assets. */
-const EMBED_FOLDER = 'assets/embeds';
+import { EMBED_FOLDER } from '../../../media/embeds/facts.js';
 
 export interface EmbedContext extends UploadContext {
   readonly origins: ProviderOrigins;
@@ -56,9 +55,10 @@ export async function addEmbed(ctx: EmbedContext, provider: Provider, link: stri
   await ctx.store.blobs.put(key, json, { contentType: 'application/json' });
   const slug = safeFileName(answer.facts.title.toLowerCase()) || provider.id;
   try {
-    const candidates = nameCandidates(slug, 50).map((n) => `${EMBED_FOLDER}/${n}`);
+    // `.json`: an export writes the facts as a file that an import recognises (site-dir/assets.ts).
+    const candidates = nameCandidates(`${slug}.json`, 50).map((n) => `${EMBED_FOLDER}/${n}`);
     const taken = await takenPaths(ctx.store.db, ctx.websiteId, candidates);
-    const path = candidates.find((p) => !taken.has(p)) ?? `${EMBED_FOLDER}/${id}`;
+    const path = candidates.find((p) => !taken.has(p)) ?? `${EMBED_FOLDER}/${id}.json`;
     await ctx.store.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('assets')
