@@ -58,6 +58,11 @@ export interface Config {
    * for a local server shaped as Stripe's API (the tests). Optional so that configs built by hand need not name it.
    */
   stripeApi?: string;
+  /**
+   * TESSERA_OEMBED_API: one origin that every oEmbed provider's endpoint and thumbnails are fetched
+   * from instead of their own, for a local server shaped as their oEmbed APIs (the tests). Empty: the providers.
+   */
+  oembedApi?: string;
 }
 
 export type TrustProxy = false | number | string;
@@ -131,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     analytics: analyticsConfig(env, integer),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     stripeApi: env.TESSERA_STRIPE_API || '',
+    oembedApi: env.TESSERA_OEMBED_API || '',
     ...overrides,
   };
   try {
@@ -141,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (config.stripeApi && !/^https?:\/\/[^/]+\/?$/.test(config.stripeApi)) {
     throw new ConfigError(`TESSERA_STRIPE_API must be an origin such as http://127.0.0.1:41234 (got "${config.stripeApi}")`);
+  }
+  if (config.oembedApi && !/^https?:\/\/[^/]+\/?$/.test(config.oembedApi)) {
+    throw new ConfigError(`TESSERA_OEMBED_API must be an origin such as http://127.0.0.1:41234 (got "${config.oembedApi}")`);
   }
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   if (!levels.includes(config.logLevel)) {

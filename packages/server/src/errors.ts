@@ -159,6 +159,20 @@ export const ERRORS = {
   MEDIA_REPLACE_ONE_FILE: { status: 400, message: 'Choose one file to replace this one.' },
   UPLOAD_RANGE_INVALID: { status: 400, message: 'Send each chunk with a Content-Range of bytes start-end/total that fits the upload.' },
   UPLOAD_OFFSET_MISMATCH: { status: 409, message: 'This chunk does not start where the upload stands: send the chunk at the offset given.' },
+  // Video and audio (docs/media.md "Video and audio"): embeds by link through the providers' oEmbed, posters.
+  EMBED_PROVIDER_UNKNOWN: {
+    status: 400,
+    message: 'Tessera cannot embed links from this site: paste a link to a YouTube or Vimeo video, or to SoundCloud or Spotify audio.',
+  },
+  EMBED_VIMEO_BASIC: { status: 422, message: FILE_MESSAGES.vimeoBasic },
+  EMBED_NOT_FOUND: {
+    status: 422,
+    message: 'This link does not lead to a video or track that can be embedded: it is private, removed, or its owner does not allow embedding.',
+  },
+  EMBED_UNAVAILABLE: { status: 502, message: 'The provider did not answer. Please try again.' },
+  EMBED_REFUSED: { status: 502, message: "The provider's answer names a player Tessera does not embed." },
+  POSTER_NOT_MEDIA: { status: 400, message: 'Only a video or audio file has a poster.' },
+  POSTER_NOT_IMAGE: { status: 400, message: 'Choose an image of the library as the poster.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,13 +1,15 @@
-// Draws the demo's lesson videos: a short animated card per lesson, recorded from a canvas by
-// Chromium's MediaRecorder (VP8 in WebM), with a WebVTT captions file beside it. Run once by hand
-// (`npm run video --workspace @tessera/site-demo`); the files are committed, nothing is fetched at
-// run time. Needs Debian's Chromium (/usr/bin/chromium) and playwright-core from the repository.
+// Draws the demo's videos: a short animated card per lesson, recorded from a canvas by Chromium's
+// MediaRecorder (VP8 in WebM), with a WebVTT captions file beside it; and the journal's video post,
+// with a JPEG of its frame at one second as its poster. Run once by hand
+// (`npm run video --workspace @tessera/site-demo`, or `... -- journal` for the journal's only); the
+// files are committed, nothing is fetched at run time. Needs Debian's Chromium (/usr/bin/chromium)
+// and playwright-core from the repository.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets', 'lessons');
+const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'assets');
 
 const LESSONS = [
   {
@@ -42,6 +44,19 @@ const LESSONS = [
   },
 ];
 
+const JOURNAL = [
+  {
+    file: 'morning-brew',
+    dir: 'journal',
+    title: 'A morning brew, in eight seconds',
+    colors: ['#4a2f1f', '#e0b27a'],
+    poster: true,
+    captions: [],
+  },
+];
+
+const wanted = process.argv[2] === 'journal' ? JOURNAL : [...LESSONS.map((l) => ({ ...l, dir: 'lessons' })), ...JOURNAL];
+
 const stamp = (s) => `00:${String(Math.floor(s)).padStart(2, '0')}.${String(Math.round((s % 1) * 1000)).padStart(3, '0')}`;
 
 const browser = await chromium.launch({
@@ -52,8 +67,9 @@ const browser = await chromium.launch({
 try {
   const page = await browser.newPage();
   await page.setContent('<canvas width="640" height="360"></canvas>');
-  for (const lesson of LESSONS) {
-    const base64 = await page.evaluate(async ({ title, colors }) => {
+  for (const lesson of wanted) {
+    const OUT = path.join(ASSETS, lesson.dir);
+    const { base64, poster } = await page.evaluate(async ({ title, colors, poster: wantPoster }) => {
       const canvas = document.querySelector('canvas');
       const ctx = canvas.getContext('2d');
       const stream = canvas.captureStream(24);
@@ -62,6 +78,7 @@ try {
       recorder.ondataavailable = (e) => chunks.push(e.data);
       const seconds = 8;
       const start = performance.now();
+      let posterUrl = null;
       const draw = () => {
         const t = (performance.now() - start) / 1000;
         const g = ctx.createLinearGradient(0, 0, 640, 360);
@@ -94,6 +111,8 @@ try {
         // The captions are a WebVTT track beside the video, not drawn into it: a progress line instead.
         ctx.fillStyle = 'rgba(245,239,230,0.8)';
         ctx.fillRect(40, 336, Math.min(1, t / seconds) * 560, 4);
+        // The poster: the frame at one second, as the studio's capture takes it from an uploaded video.
+        if (wantPoster && posterUrl === null && t >= 1) posterUrl = canvas.toDataURL('image/jpeg', 0.85);
         if (t < seconds) requestAnimationFrame(draw);
       };
       recorder.start();
@@ -105,9 +124,14 @@ try {
       const bytes = new Uint8Array(await blob.arrayBuffer());
       let binary = '';
       for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      return btoa(binary);
+      return { base64: btoa(binary), poster: posterUrl };
     }, lesson);
+    if (poster) fs.writeFileSync(path.join(OUT, `${lesson.file}-poster.jpg`), Buffer.from(poster.split(',')[1], 'base64'));
     fs.writeFileSync(path.join(OUT, `${lesson.file}.webm`), Buffer.from(base64, 'base64'));
+    if (lesson.captions.length === 0) {
+      console.log(`${lesson.file}.webm and its poster`);
+      continue;
+    }
     const vtt = ['WEBVTT', '', ...lesson.captions.flatMap(([from, to, text], i) => [`${i + 1}`, `${stamp(from)} --> ${stamp(to)}`, text, ''])].join('\n');
     fs.writeFileSync(path.join(OUT, `${lesson.file}.vtt`), vtt);
     console.log(`${lesson.file}.webm ${Buffer.from(base64, 'base64').length} bytes, ${lesson.file}.vtt`);

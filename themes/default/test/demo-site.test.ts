@@ -293,6 +293,8 @@ describe('demo site: images', () => {
     for (const p of products) if (p.product.digital) referenced.add(p.product.digital.file);
     // Lesson videos and their captions (scripts/make-video.mjs).
     for (const c of collections) for (const item of c.items) if (item.video) for (const f of [item.video.path, item.video.captions]) if (f) referenced.add(f);
+    // The journal's video post: its video and poster, named by path (scripts/make-video.mjs).
+    for (const c of collections) for (const item of c.items) if (typeof item.video === 'string') referenced.add(item.video).add(item.videoPoster);
     for (const file of files(join(SITE, 'assets'))) {
       const path = relative(SITE, file);
       expect(referenced.has(path), `${path} is not used by the content`).toBe(true);
@@ -351,10 +353,10 @@ describe('demo site: images', () => {
   it('matches what the image script draws, so the committed pictures can be regenerated', () => {
     const out = mkdtempSync(join(tmpdir(), 'tessera-demo-images-'));
     execFileSync(process.execPath, [join(SITE, 'scripts', 'make-images.mjs'), '--out', out]);
-    // Lesson videos are recorded by Chromium (scripts/make-video.mjs), not drawn here: they are checked below.
+    // Videos are recorded by Chromium (scripts/make-video.mjs), with the journal's poster, not drawn here: they are checked below.
     const committed = files(join(SITE, 'assets'))
       .map((f) => relative(join(SITE, 'assets'), f))
-      .filter((f) => !/\.(webm|vtt)$/.test(f))
+      .filter((f) => !/\.(webm|vtt)$|-poster\.jpg$/.test(f))
       .sort();
     const drawn = files(out)
       .map((f) => relative(out, f))

@@ -5,3 +5,4 @@ export * from './locale-number.js';
 export * from './julian-day.js';
 export * from './time.js';
 export * from './labels.js';
+export * from './media-duration.js';

@@ -13,6 +13,7 @@ export const FILE_MESSAGES = Object.freeze({
   processingFailed: 'File processing failed',
   processingCancelled: 'File processing cancelled',
   processingIncomplete: 'File processing failed to complete',
+  vimeoBasic: 'Vimeo Basic accounts are unsupported. Please share a video from a different account.',
 });
 
 /**

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
+import { PLAYER_ORIGINS } from '../media/embeds/providers.js';
 
 /**
  * The Content-Security-Policy: the site's own scripts and styles only. The page's JSON context is
  * an inline `<script type="application/json">`, which is data, not script, so it needs no exception.
  * Inline style attributes are allowed because theme markup and the engine's snippets use them.
- * No upgrade-insecure-requests: plain http://localhost must keep working.
+ * No upgrade-insecure-requests: plain http://localhost must keep working. Frames: the site's own
+ * pages and the players of the providers whose videos and tracks the media library embeds, only
+ * those (media/embeds/providers.ts).
  */
 const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
@@ -16,7 +19,7 @@ const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'media-src': ["'self'", 'https:'],
-  'frame-src': ["'self'", 'https:'],
+  'frame-src': ["'self'", ...PLAYER_ORIGINS],
   'worker-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],

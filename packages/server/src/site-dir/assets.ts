@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { unsupportedFileMessage } from '@tessera/core';
 import { ImageProcessingError, renderImage } from '../media/images.js';
 import { RASTER_FORMATS, namesAnImage, sniff } from '../media/sniff.js';
+import { durationOfBytes, EMBED_TYPES, isTimedMedia } from '../media/duration.js';
+import { EMBED_FOLDER, embedFacts, embedKind } from '../media/embeds/facts.js';
 import { renditionColumns, storeVariants } from '../media/store.js';
 import { listProcessedImages, listSiteVariants, type ImageColumns, type VariantRow } from '../storage/assets.js';
 import { originalKey } from '../storage/blobs/index.js';
@@ -21,6 +23,10 @@ interface PreparedAsset extends ImageColumns {
   readonly size: number;
   readonly sha256: string;
   readonly blob_key: string;
+  /** A video's or audio file's length, read at import (else the media-durations job reads it). */
+  readonly duration_ms?: number | null;
+  /** An entry the media library added from a link, brought back from its facts' file. */
+  readonly embed?: string | null;
 }
 
 export interface PreparedAssets {
@@ -103,6 +109,17 @@ export async function prepareSiteAssets(store: Store, websiteId: string, files: 
           }
         }
       }
+      // Video and audio get their length at once, so that a fresh install's pages show it.
+      let timed: { duration_ms: number | null; processed_on?: number; embed: string | null } = { duration_ms: null, embed: null };
+      // An entry added from a link, as an export wrote it: its facts, checked again, make it one once more.
+      const facts = file.path.startsWith(`${EMBED_FOLDER}/`) && file.path.endsWith('.json') ? embedFacts(Buffer.from(file.content).toString('utf8')) : null;
+      if (facts) {
+        contentType = EMBED_TYPES[embedKind(facts)];
+        timed = { duration_ms: facts.durationMs ?? null, processed_on: now, embed: JSON.stringify(facts) };
+      } else if (isTimedMedia(contentType)) {
+        const ms = await durationOfBytes(file.content, contentType);
+        if (ms !== null) timed = { duration_ms: ms, processed_on: now, embed: null };
+      }
       const key = originalKey(websiteId, hash);
       await put(key, file.content, contentType);
       rows.push({
@@ -114,6 +131,7 @@ export async function prepareSiteAssets(store: Store, websiteId: string, files: 
         sha256: hash,
         blob_key: key,
         ...image,
+        ...timed,
       });
     }
     if (issues.length > 0) throw new SiteDirectoryError(issues);

@@ -180,6 +180,12 @@ interface AssetsTable {
   focal_y: number | null;
   /** When it was uploaded (0 for files that `tessera import` brought). */
   created_on: Generated<number>;
+  /** A video's or audio file's length read from its content (null: not read yet, or not such a file). */
+  duration_ms: number | null;
+  /** The library image shown before a video plays (migration 0025-media-video). */
+  poster_asset_id: string | null;
+  /** An entry added from a link: the provider's oEmbed facts as JSON (providers.ts `EmbedFacts`). */
+  embed: string | null;
 }
 
 /** A resized or re-encoded copy of an image asset (migration 0015-asset-blobs). */

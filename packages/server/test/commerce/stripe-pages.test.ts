@@ -93,7 +93,7 @@ describe.each(DIALECTS)('Stripe in the pages (%s)', (dialect) => {
     expect(STRIPE_CONTENT_SECURITY_POLICY).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com(;|$)/);
     expect(STRIPE_CONTENT_SECURITY_POLICY).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com(;|$)/);
     expect(STRIPE_CONTENT_SECURITY_POLICY).toMatch(
-      /frame-src 'self' https: https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com https:\/\/hooks\.stripe\.com(;|$)/,
+      /frame-src 'self' https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com https:\/\/w\.soundcloud\.com https:\/\/open\.spotify\.com https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com https:\/\/hooks\.stripe\.com(;|$)/,
     );
     const strict = csp(await read('/'));
     expect(strict).toContain("script-src 'self';");

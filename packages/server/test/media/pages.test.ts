@@ -95,4 +95,41 @@ describe('the demo shop’s pages with its photographs', () => {
       if (!url!.endsWith('format=original')) expect(meta.format, url).toBe('webp');
     }
   });
+
+  it('shows the journal’s video post: the spec’s video object, a facade with its poster, the length, and players framed from their hosts only', async () => {
+    // Durations are read by the media-durations job (a fresh install runs it at start).
+    await app.jobs.runDue();
+    const json = (await app.inject({ url: '/journal/a-beginners-guide-to-pour-over?format=json' })).json();
+    const video = json.item.video;
+    expect(video).toMatchObject({
+      oembed: { providerName: 'Tessera' },
+      overlay: true,
+      kind: 'video',
+      duration: '0:07',
+      assetUrl: expect.stringMatching(/^\/assets\/journal\/morning-brew-poster\.jpg\?v=[0-9a-f]{12}$/),
+      originalSize: '640x360',
+      systemDataVariants: '640x360,100w,300w,500w',
+      colorData: { topLeftAverage: expect.stringMatching(/^[0-9a-f]{6}$/) },
+    });
+    expect(video.mainImageId).toBe(video.id);
+    expect(video.oembed.html).toMatch(
+      /^<video controls preload="metadata" playsinline poster="\/assets\/journal\/morning-brew-poster\.jpg\?v=[0-9a-f]{12}"><source src="\/assets\/journal\/morning-brew\.webm\?v=[0-9a-f]{12}" type="video\/webm"><\/video>$/,
+    );
+    const page = await app.inject({ url: '/journal/a-beginners-guide-to-pour-over' });
+    expect(page.body).toContain(`aria-label="Play video: A beginner's guide to pour-over"`);
+    expect(page.body).toMatch(/<span class="post-video__duration"><span class="visually-hidden">Length <\/span>0:07<\/span>/);
+    const facade = /<div class="video-facade" data-tessera-island="video" data-html="([^"]*)"/.exec(page.body);
+    expect(facade?.[1]).toContain('&lt;video controls');
+    // The poster is written with its srcset and sizes, and no frame or player loads before a click.
+    const poster = images(page.body).find((img) => img.src?.startsWith('/assets/journal/morning-brew-poster.jpg'));
+    expect(poster).toMatchObject({ alt: '', loading: 'eager', fetchpriority: 'high', sizes: '(min-width: 760px) 720px, 100vw' });
+    // The video takes the place of the post's picture, the one the page opens on.
+    expect(images(page.body).filter((img) => img.fetchpriority === 'high')).toHaveLength(1);
+    expect(page.body).not.toMatch(/<iframe|<video/);
+    expect(String(page.headers['content-security-policy'])).toContain(
+      "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com https://w.soundcloud.com https://open.spotify.com;",
+    );
+    // The lessons' members-only videos stay closed.
+    expect((await app.inject({ url: '/assets/lessons/espresso.webm' })).statusCode).not.toBe(200);
+  });
 });

@@ -105,6 +105,15 @@ async function removeReferences(tx: Transaction<Database>, websiteId: string, pa
       if (data !== null) await tx.updateTable('collections').set({ data }).where('id', '=', c.id).execute();
     }
   }
+  // The videos it is the poster of lose their poster (their own files stay).
+  if (uses.some((u) => u.kind === 'media')) {
+    await tx
+      .updateTable('assets')
+      .set({ poster_asset_id: null })
+      .where('website_id', '=', websiteId)
+      .where('poster_asset_id', 'in', (eb) => eb.selectFrom('assets').select('id').where('website_id', '=', websiteId).where('path', '=', path))
+      .execute();
+  }
   if (uses.some((u) => u.kind === 'site')) {
     const settings = await tx.selectFrom('site_settings').select(['logo', 'website_settings']).where('website_id', '=', websiteId).executeTakeFirst();
     if (settings) {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { ownerPage } from '../admin/index.js';
 import type { MediaLibraryOptions } from './limits.js';
+import { scheduleDurations } from './durations.js';
 import { mediaLibraryRoutes } from './routes.js';
 
 export type { MediaLibraryOptions } from './limits.js';
@@ -13,6 +14,7 @@ export type { MediaLibraryOptions } from './limits.js';
 export default fp<MediaLibraryOptions>(
   async (app, options) => {
     await app.register(mediaLibraryRoutes, options);
+    scheduleDurations(app);
     ownerPage(app, { path: '/config/media', page: 'media', title: 'Media', permission: 'manageMedia' });
   },
   { name: 'media-library', dependencies: ['site', 'admin', 'media'] },

@@ -40,6 +40,9 @@ export const SessionBody = Type.Object(
 
 export const DeleteQuery = Type.Object({ force: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true')])) });
 
+/** The message of a pasted link that is not an https address (embeds-routes.ts). */
+export const LINK_MESSAGE = 'Enter a link that starts with https://.';
+
 /** Each field's message when its value is refused. */
 const FIELD_MESSAGES: Record<string, string> = {
   q: 'Enter at most 200 characters.',
@@ -57,6 +60,8 @@ const FIELD_MESSAGES: Record<string, string> = {
   id: 'Enter a file id.',
   fileName: 'Enter the file name, of at most 500 characters.',
   size: 'Enter the file size in bytes, a whole number.',
+  url: LINK_MESSAGE,
+  assetId: 'Choose an image of the library.',
 };
 
 interface SchemaIssue {

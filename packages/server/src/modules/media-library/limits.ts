@@ -12,6 +12,8 @@ export interface MediaLibraryOptions {
   readonly siteLimitMb?: number;
   /** The chunk size of resumable uploads, in bytes (tests make it small). */
   readonly uploadChunkBytes?: number;
+  /** How long an oEmbed provider has to answer (8 seconds unless a test says otherwise). */
+  readonly oembedTimeoutMs?: number;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError, ERRORS, type ErrorCode } from '../../errors.js';
+import { isTimedMedia, readDuration } from '../../media/duration.js';
 import { AssetParams, checkInput } from './input.js';
+import { describeAssets } from './view.js';
 import type { UploadLimits } from './limits.js';
 import { type ReplaceRefusal, type Staged, stageReplacement } from './replace.js';
 
@@ -55,6 +57,12 @@ export function replaceRoute(root: FastifyInstance, path: string, limits: Upload
     if (!outcome.ok) {
       const code = outcome.code as ErrorCode;
       return reply.code(ERRORS[code]?.status ?? 400).send({ error: outcome.error, code, ...(outcome.reason ? { reason: outcome.reason } : {}) });
+    }
+    // A video or a track has its new length read now, as an upload's is (the asset's processed mark was cleared).
+    if (isTimedMedia(outcome.asset.contentType)) {
+      await readDuration(store, id, clock);
+      root.renderer.snapshots.changed(websiteId);
+      return { asset: (await describeAssets(store.db, websiteId, [id])).get(id) ?? outcome.asset };
     }
     root.renderer.snapshots.changed(websiteId);
     return { asset: outcome.asset };

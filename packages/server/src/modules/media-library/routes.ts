@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { RASTER_FORMATS } from '../../media/index.js';
+import { isTimedMedia, readDuration } from '../../media/duration.js';
 import { AssetParams, checkInput, DeleteQuery, ListQuery, PatchBody, UploadQuery } from './input.js';
 import { limitBytes, type MediaKind, type MediaLibraryOptions, uploadLimits } from './limits.js';
 import { listLibrary } from './list.js';
@@ -15,6 +16,8 @@ import { contentNaming, usesByPath } from './uses.js';
 import { displayName } from './names.js';
 import { replaceRoute } from './replace-route.js';
 import { uploadSessionRoutes } from './session-routes.js';
+import { embedRoutes } from './embeds-routes.js';
+import { posterRoutes } from './poster-routes.js';
 
 const PATH = '/api/owner/media';
 /** Files one request may carry: the studio sends a few at a time, each with its own progress. */
@@ -36,6 +39,8 @@ export async function mediaLibraryRoutes(root: FastifyInstance, options: MediaLi
   const config = { openWhenLocked: true, permission: 'manageMedia' } as const;
   replaceRoute(root, PATH, limits);
   await root.register(uploadSessionRoutes, options);
+  embedRoutes(root, limits, options.oembedTimeoutMs);
+  posterRoutes(root, limits);
 
   app.post(PATH, { config, schema: { querystring: UploadQuery }, attachValidation: true }, async (request) => {
     checkInput(request);
@@ -79,6 +84,8 @@ export async function mediaLibraryRoutes(root: FastifyInstance, options: MediaLi
     const stored = outcomes.filter((o) => o.ok);
     const rows = await Promise.all(stored.map((o) => findLibraryAsset(store.db, websiteId, o.assetId)));
     for (const row of rows) if (row && RASTER_FORMATS[row.content_type]) await root.media.processImage(row.id);
+    // Video and audio get their duration read now, streamed from the blob store.
+    for (const row of rows) if (row && isTimedMedia(row.content_type)) await readDuration(store, row.id, clock);
     const assets = await describeAssets(
       store.db,
       websiteId,

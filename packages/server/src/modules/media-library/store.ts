@@ -20,6 +20,9 @@ export const LIBRARY_COLUMNS = [
   'processed_on',
   'media_error',
   'placeholder',
+  'duration_ms',
+  'poster_asset_id',
+  'embed',
 ] as const;
 
 /** What the site stores in all, in bytes (the per-site limit compares it). */
@@ -77,6 +80,17 @@ export async function insertAsset(db: Db, row: NewAsset): Promise<void> {
 /** One asset of a site as the library shows it. */
 export async function findLibraryAsset(db: Db, websiteId: string, id: string) {
   return db.selectFrom('assets').select(LIBRARY_COLUMNS).select('blob_key').where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The posters of a page of assets (their paths and hashes, for their URLs), in one query. */
+export async function postersOf(db: Db, websiteId: string, posterIds: readonly string[]) {
+  if (posterIds.length === 0) return [];
+  return db
+    .selectFrom('assets')
+    .select(['id', 'path', 'sha256'])
+    .where('website_id', '=', websiteId)
+    .where('id', 'in', [...posterIds])
+    .execute();
 }
 
 /** The variants of a page of assets, in one query. */

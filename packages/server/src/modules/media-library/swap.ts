@@ -60,6 +60,9 @@ export async function swapBytes(
         sha256: bytes.sha256,
         size: bytes.size,
         content_type: bytes.contentType,
+        // A video's or a track's length is read again from the new bytes; a link entry replaced by a file is a file.
+        duration_ms: null,
+        embed: null,
         ...columns,
         ...(resetFocus ? { focal_x: null, focal_y: null } : {}),
       })

@@ -3,9 +3,12 @@ import type { Database } from '../../storage/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Where an asset is used: an item (a page of a collection), a product, a collection, or the site's settings. */
+/**
+ * Where an asset is used: an item (a page of a collection), a product, a collection, the site's
+ * settings, or another file of the library (a video whose poster it is).
+ */
 export interface AssetUse {
-  readonly kind: 'item' | 'product' | 'collection' | 'site';
+  readonly kind: 'item' | 'product' | 'collection' | 'site' | 'media';
   readonly id: string;
   readonly title: string;
 }
@@ -38,7 +41,7 @@ interface ContentRow {
 export async function contentNaming(db: Db, websiteId: string, paths: readonly string[]): Promise<ContentRow[]> {
   if (paths.length === 0) return [];
   const patterns = paths.map(likeAny);
-  const [items, products, variants, collections, settings] = await Promise.all([
+  const [items, products, variants, collections, settings, posters] = await Promise.all([
     db
       .selectFrom('items')
       .leftJoin('products', 'products.item_id', 'items.id')
@@ -72,6 +75,13 @@ export async function contentNaming(db: Db, websiteId: string, paths: readonly s
       .where('website_id', '=', websiteId)
       .where((eb) => eb.or(patterns.flatMap((p) => [eb('logo', 'like', p), eb('website_settings', 'like', p)])))
       .execute(),
+    db
+      .selectFrom('assets as video')
+      .innerJoin('assets as poster', 'poster.id', 'video.poster_asset_id')
+      .select(['video.id', 'video.display_name', 'video.path', 'poster.path as poster_path'])
+      .where('video.website_id', '=', websiteId)
+      .where('poster.path', 'in', [...paths])
+      .execute(),
   ]);
   return [
     ...items.map((r) => ({ kind: r.product ? ('product' as const) : ('item' as const), id: r.id, title: r.title, text: `${r.data}\n${r.body}\n${r.excerpt}` })),
@@ -79,6 +89,7 @@ export async function contentNaming(db: Db, websiteId: string, paths: readonly s
     ...variants.map((r) => ({ kind: 'product' as const, id: r.id, title: r.title, text: r.image ?? '' })),
     ...collections.map((r) => ({ kind: 'collection' as const, id: r.id, title: r.title, text: r.data })),
     ...settings.map((r) => ({ kind: 'site' as const, id: websiteId, title: r.site_title, text: `${r.logo ?? ''}\n${r.website_settings}` })),
+    ...posters.map((r) => ({ kind: 'media' as const, id: r.id, title: r.display_name ?? r.path, text: r.poster_path })),
   ];
 }
 

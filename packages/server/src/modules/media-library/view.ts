@@ -2,7 +2,9 @@ import type { Kysely, Selectable } from 'kysely';
 import { humanFileSize } from '@tessera/core';
 import type { Database } from '../../storage/schema.js';
 import { kindOfType } from './kinds.js';
-import { LIBRARY_COLUMNS, variantsOf } from './store.js';
+import { mediaDuration } from '@tessera/core';
+import { LIBRARY_COLUMNS, postersOf, variantsOf } from './store.js';
+import { embedFacts } from '../../media/embeds/facts.js';
 import { contentNaming, usesByPath } from './uses.js';
 
 type Row = { [K in (typeof LIBRARY_COLUMNS)[number]]: Selectable<Database['assets']>[K] };
@@ -28,6 +30,13 @@ export interface MediaAsset {
   placeholder: string | null;
   variants: { width: number; height: number; format: string; size: number; url: string }[];
   useCount: number;
+  /** A video's or audio file's length (null: not read, or not such a file), and as players show it. */
+  durationMs: number | null;
+  durationText: string | null;
+  /** The library image shown before a video plays. */
+  poster: { id: string; url: string } | null;
+  /** An entry added from a link: its provider and player (null for a stored file). */
+  embed: { providerName: string; url: string; src: string; author: string | null } | null;
 }
 
 function assetUrl(path: string, sha256: string): string {
@@ -50,8 +59,10 @@ export async function describeAssets(db: Kysely<Database>, websiteId: string, id
       .where('id', 'in', [...ids])
       .execute());
   const paths = found.map((r) => r.path);
-  const [variants, content] = await Promise.all([variantsOf(db, ids), contentNaming(db, websiteId, paths)]);
+  const posterIds = [...new Set(found.map((r) => r.poster_asset_id).filter((id): id is string => id !== null))];
+  const [variants, content, posterRows] = await Promise.all([variantsOf(db, ids), contentNaming(db, websiteId, paths), postersOf(db, websiteId, posterIds)]);
   const uses = usesByPath(content, paths);
+  const posters = new Map(posterRows.map((p) => [p.id, { id: p.id, url: assetUrl(p.path, p.sha256) }]));
   const out = new Map<string, MediaAsset>();
   for (const r of found) {
     const url = assetUrl(r.path, r.sha256);
@@ -77,7 +88,16 @@ export async function describeAssets(db: Kysely<Database>, websiteId: string, id
         .filter((v) => v.asset_id === r.id)
         .map((v) => ({ width: v.width, height: v.height, format: v.format, size: Number(v.size), url: `${url}&format=${v.width}w` })),
       useCount: uses.get(r.path)?.length ?? 0,
+      durationMs: r.duration_ms === null ? null : Number(r.duration_ms),
+      durationText: r.duration_ms === null ? null : mediaDuration(Number(r.duration_ms)),
+      poster: (r.poster_asset_id && posters.get(r.poster_asset_id)) || null,
+      embed: libraryEmbed(r.embed),
     });
   }
   return out;
+}
+
+function libraryEmbed(stored: string | null): MediaAsset['embed'] {
+  const facts = embedFacts(stored);
+  return facts ? { providerName: facts.providerName, url: facts.url, src: facts.src, author: facts.author } : null;
 }

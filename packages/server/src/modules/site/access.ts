@@ -28,7 +28,7 @@ const PER_REQUEST = Symbol('tessera.access');
 type Cached = FastifyRequest & { [PER_REQUEST]?: Map<string, Promise<AccessDenial | null>> };
 
 /** Item fields that are site asset paths: what an item shows. `video` and `captions` are never public. */
-const ASSET_FIELDS = ['mainImage', 'images', 'video', 'captions', 'poster', 'file', 'path'];
+const ASSET_FIELDS = ['mainImage', 'images', 'video', 'videoPoster', 'captions', 'poster', 'file', 'path'];
 const ASSET_PATH = /^assets\/[^\s"'<>]+$/;
 const BODY_ASSET = /\/(assets\/[^\s"'<>?#]+)/g;
 

@@ -41,6 +41,12 @@ export interface AssetInfo {
   colorData: Record<string, string> | null;
   /** A data URL of a tiny copy of the image. */
   placeholder: string | null;
+  /** A video's or audio file's length, when read (docs/media.md "Video and audio"). */
+  durationMs?: number | null;
+  /** The path of the library image shown before a video plays. */
+  posterPath?: string | null;
+  /** An entry added from a link: the provider's facts as stored (JSON), null for a stored file. */
+  embed?: string | null;
 }
 
 /**
@@ -86,7 +92,21 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
     listForms(db, websiteId),
     db
       .selectFrom('assets')
-      .select(['id', 'path', 'sha256', 'width', 'height', 'content_type', 'blob_key', 'size', 'color_data', 'placeholder'])
+      .select([
+        'id',
+        'path',
+        'sha256',
+        'width',
+        'height',
+        'content_type',
+        'blob_key',
+        'size',
+        'color_data',
+        'placeholder',
+        'duration_ms',
+        'poster_asset_id',
+        'embed',
+      ])
       .where('website_id', '=', websiteId)
       .execute(),
     listSiteVariants(db, websiteId),
@@ -99,6 +119,7 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
     if (isObject(digital) && typeof digital.file === 'string') privateAssets.add(digital.file);
   }
   if (!website || !settings) return undefined;
+  const pathsById = new Map(assets.map((a) => [a.id, a.path]));
   const variantsByAsset = new Map<string, AssetVariant[]>();
   for (const v of variants) {
     const list = variantsByAsset.get(v.asset_id) ?? [];
@@ -137,6 +158,9 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
           variants: variantsByAsset.get(a.id) ?? [],
           colorData: a.color_data ? (JSON.parse(a.color_data) as Record<string, string>) : null,
           placeholder: a.placeholder,
+          durationMs: a.duration_ms === null ? null : Number(a.duration_ms),
+          posterPath: a.poster_asset_id ? (pathsById.get(a.poster_asset_id) ?? null) : null,
+          embed: a.embed,
         },
       ]),
     ),

@@ -24,6 +24,7 @@ import { moderationLists } from './0021-moderation-lists.js';
 import { formSubmissionCounts } from './0022-form-submission-counts.js';
 import { payments } from './0023-payments.js';
 import { renewals } from './0024-renewals.js';
+import { mediaVideo } from './0025-media-video.js';
 import { uploadSessions } from './0026-upload-sessions.js';
 import { columnTypes, type MigrationEnv, type MigrationFactory } from './types.js';
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0022-form-submission-counts': formSubmissionCounts,
   '0023-payments': payments,
   '0024-renewals': renewals,
+  '0025-media-video': mediaVideo,
   '0026-upload-sessions': uploadSessions,
 };
 

@@ -111,5 +111,7 @@ export function enhanceGallery(root: HTMLElement): void {
 }
 
 export function mount(elements: Element[]): void {
-  for (const element of elements) enhanceGallery(element as HTMLElement);
+  const videos = elements.filter((e) => e.getAttribute('data-tessera-island') === 'video');
+  if (videos.length > 0) void import('../video/index.js').then((m) => m.mount(videos));
+  for (const element of elements) if (!videos.includes(element)) enhanceGallery(element as HTMLElement);
 }

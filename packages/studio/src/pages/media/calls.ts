@@ -23,10 +23,15 @@ export interface MediaAsset {
   processingError: string | null;
   variants: { width: number; format: string; url: string }[];
   useCount: number;
+  /** Video and audio: the length read from the file (or told by the provider), the poster, the link's provider. */
+  durationMs?: number | null;
+  durationText?: string | null;
+  poster?: { id: string; url: string } | null;
+  embed?: { providerName: string; url: string; src: string; author: string | null } | null;
 }
 
 export interface MediaUse {
-  kind: 'item' | 'product' | 'collection' | 'site';
+  kind: 'item' | 'product' | 'collection' | 'site' | 'media';
   id: string;
   title: string;
 }

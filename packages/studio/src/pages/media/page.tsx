@@ -7,6 +7,9 @@ import { signInAgain } from '../../session.js';
 import { type ListFilter, type MediaAsset, type MediaUse, mediaCalls, uploadFile } from './calls.js';
 import { RESUMABLE_BYTES, RESUME_DELAYS_MS, replaceUpload, sessionUpload } from './transfer.js';
 import { type Editing, MediaView, type Upload } from './view.js';
+import { LinkForm } from './link-form.js';
+import { PosterPanel } from './poster-panel.js';
+import { posterAfterUpload } from './poster-after-upload.js';
 
 const PATH = '/config/media';
 
@@ -76,6 +79,9 @@ export default function MediaPage({ api }: PageProps<StudioContext>) {
     if ('status' in result) return signInAgain(PATH);
     if (result.ok) {
       patch(key, { status: 'done', progress: 1 });
+      // A video gets a poster at once: a frame the browser takes from the file it just sent.
+      const poster = await posterAfterUpload(result.asset, file);
+      if (poster) setNotice(poster);
       await load();
     } else patch(key, { status: 'failed', error: result.error });
   };
@@ -161,6 +167,17 @@ export default function MediaPage({ api }: PageProps<StudioContext>) {
       onAskDelete={(asset) => void askDelete(asset)}
       onDelete={(asset, force) => void onDelete(asset, force)}
       onCloseDelete={() => setDeleting(null)}
+      linkForm={
+        <LinkForm
+          api={api}
+          onAdded={(asset) => {
+            setNotice({ kind: 'ok', text: `${asset.name} was added.` });
+            void load();
+          }}
+          onSignIn={() => signInAgain(PATH)}
+        />
+      }
+      posterPanel={(asset) => <PosterPanel api={api} asset={asset} onChanged={() => void load()} onSignIn={() => signInAgain(PATH)} />}
     />
   );
 }

@@ -1,6 +1,6 @@
 // What the media page draws, from props only: the drop zone, the uploads with their progress, the
 // filters, the files as a grid or a list, and the edit and delete dialogs.
-import { type DragEvent, type KeyboardEvent, type MouseEvent, useId, useState } from 'react';
+import { type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { Dialog } from '../../ui/dialog.js';
 import type { ListFilter, MediaAsset, MediaKind, MediaUse } from './calls.js';
 import type { Deleting, MediaState } from './page.js';
@@ -45,6 +45,9 @@ export interface MediaViewProps {
   onDelete(asset: MediaAsset, force: boolean): void;
   onCloseDelete(): void;
   onReplace: ReplaceHandler;
+  /** Video and audio: the "Add from a link" form, and a file's poster in its edit dialog (link-form.tsx, poster-panel.tsx). */
+  linkForm?: ReactNode;
+  posterPanel?(asset: MediaAsset): ReactNode;
 }
 
 const KINDS: { value: MediaKind | ''; label: string }[] = [
@@ -120,9 +123,29 @@ function Uploads({ uploads, onRetry }: { uploads: readonly Upload[]; onRetry(u: 
 }
 
 function Thumb({ asset }: { asset: MediaAsset }) {
-  if (asset.kind !== 'image') return <span className="media-thumb media-thumb-file">{asset.kind}</span>;
+  // A video or track shows its poster, and what it is: the link's provider, or its kind.
+  if (asset.poster) return <img className="media-thumb" src={asset.poster.url} alt="" loading="lazy" />;
+  if (asset.kind !== 'image') return <span className="media-thumb media-thumb-file">{asset.embed?.providerName ?? asset.kind}</span>;
   const small = asset.variants.find((v) => v.width >= 300 && v.format !== 'webp') ?? asset.variants[0];
   return <img className="media-thumb" src={small?.url ?? asset.url} alt={asset.alt} loading="lazy" />;
+}
+
+/** A video's or track's length (m:ss) and provider, and why its file could not be read. */
+function MediaFacts({ asset }: { asset: MediaAsset }) {
+  if (asset.kind !== 'video' && asset.kind !== 'audio') return null;
+  return (
+    <>
+      {asset.durationText && (
+        <span className="media-duration">
+          {' · '}
+          <span className="visually-hidden">Length </span>
+          {asset.durationText}
+        </span>
+      )}
+      {asset.embed && <span> · {asset.embed.providerName}</span>}
+      {asset.processingError && <span className="field-error"> {asset.processingError}</span>}
+    </>
+  );
 }
 
 function usedText(n: number): string {
@@ -137,6 +160,7 @@ function AssetEntry({ asset, onEdit, onAskDelete }: { asset: MediaAsset; onEdit(
       <span className="media-meta">
         {asset.sizeText}
         {asset.width && asset.height ? `, ${asset.width} × ${asset.height}` : ''} · {usedText(asset.useCount)}
+        <MediaFacts asset={asset} />
       </span>
       <span className="media-actions">
         <button type="button" className="button-secondary" onClick={() => onEdit(asset)}>
@@ -187,11 +211,13 @@ function EditDialog({
   onSave,
   onClose,
   onReplace,
+  posterPanel,
 }: {
   editing: Editing;
   onSave(a: MediaAsset, c: Changes): void;
   onClose(): void;
   onReplace: ReplaceHandler;
+  posterPanel?(asset: MediaAsset): ReactNode;
 }) {
   const { asset, errors } = editing;
   const [name, setName] = useState(asset.name);
@@ -230,6 +256,7 @@ function EditDialog({
         </div>
         {asset.kind === 'image' && <FocalPicker asset={asset} value={focal} onChange={setFocal} />}
         <ReplaceFile asset={asset} uses={editing.uses} onReplace={onReplace} />
+        {(asset.kind === 'video' || asset.kind === 'audio') && posterPanel?.(asset)}
         <button type="submit">Save</button>
         <button type="button" className="button-secondary" onClick={onClose}>
           Cancel
@@ -272,6 +299,7 @@ export function MediaView(props: MediaViewProps) {
   return (
     <div className="media-page">
       <DropZone onFiles={props.onFiles} />
+      {props.linkForm}
       <Uploads uploads={uploads} onRetry={props.onRetry} />
       <div className={`status${notice?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
         {state.status === 'loading' ? 'Loading…' : (notice?.text ?? '')}
@@ -318,7 +346,16 @@ export function MediaView(props: MediaViewProps) {
           Show more files
         </button>
       )}
-      {editing && <EditDialog key={editing.asset.id} editing={editing} onSave={props.onSave} onClose={props.onCloseEdit} onReplace={props.onReplace} />}
+      {editing && (
+        <EditDialog
+          key={editing.asset.id}
+          editing={editing}
+          onSave={props.onSave}
+          onClose={props.onCloseEdit}
+          onReplace={props.onReplace}
+          posterPanel={props.posterPanel}
+        />
+      )}
       {deleting && <DeleteDialog deleting={deleting} onDelete={props.onDelete} onClose={props.onCloseDelete} />}
     </div>
   );

@@ -6,6 +6,7 @@ import type { CollectionRow, ItemRow, PlanRow, ProductRow, ProductRows, VariantR
 import { collectionTypeCode } from '../../../storage/site-store.js';
 import type { SiteSnapshot } from '../snapshot.js';
 import { assetUrl, imageContext, imageFromEntry } from './assets.js';
+import { videoContext } from './video.js';
 import { money } from './money.js';
 
 export function collectionUrl(s: SiteSnapshot, c: CollectionRow): string {
@@ -150,6 +151,11 @@ export function itemContext(s: SiteSnapshot, c: CollectionRow, row: ItemRow, pro
         mainImage: imageContext(s, path, title, typeof img.alt === 'string' ? img.alt : null, img.focalPoint),
       };
     });
+  }
+  // A video or audio file of the library named by its path (a lesson's video, an object, is its own).
+  if (typeof data.video === 'string') {
+    const video = videoContext(s, data.video, row.title, typeof data.videoPoster === 'string' ? data.videoPoster : null);
+    if (video) item.video = video;
   }
   if (Array.isArray(data.blocks)) item.blocks = data.blocks;
   if (Array.isArray(data.tracks)) item.tracks = data.tracks;
