@@ -47,11 +47,7 @@ export function ReplaceFile({ asset, uses, onReplace }: { asset: MediaAsset; use
         }}
         onDragLeave={() => setOver(false)}
         onDrop={drop}>
-        {asset.kind === 'image' ? (
-          <img className="media-replace-thumb" src={asset.url} alt="The current file" />
-        ) : (
-          <span className="media-thumb media-thumb-file">{asset.kind}</span>
-        )}
+        <CurrentFile asset={asset} />
         <div>
           <p className="media-meta">
             {asset.sizeText}
@@ -79,4 +75,21 @@ export function ReplaceFile({ asset, uses, onReplace }: { asset: MediaAsset; use
       <UsedIn uses={uses} />
     </fieldset>
   );
+}
+
+/** The file as it stands: the picture, the video or track itself (to check before replacing it), or its kind. */
+function CurrentFile({ asset }: { asset: MediaAsset }) {
+  if (asset.kind === 'image') return <img className="media-replace-thumb" src={asset.url} alt="The current file" />;
+  if (!asset.embed && asset.kind === 'video') {
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: the owner's own upload, shown to check it; captions belong to the page that plays it
+      <video className="media-replace-thumb" src={asset.url} poster={asset.poster?.url} controls preload="metadata" aria-label="The current file" />
+    );
+  }
+  if (!asset.embed && asset.kind === 'audio') {
+    // biome-ignore lint/a11y/useMediaCaption: the owner's own upload, played to check it
+    return <audio className="media-replace-audio" src={asset.url} controls preload="metadata" aria-label="The current file" />;
+  }
+  if (asset.poster) return <img className="media-replace-thumb" src={asset.poster.url} alt={`The poster of ${asset.name}`} />;
+  return <span className="media-thumb media-thumb-file">{asset.embed?.providerName ?? asset.kind}</span>;
 }
