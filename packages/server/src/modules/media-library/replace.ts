@@ -12,6 +12,7 @@ import type { UploadLimits } from './limits.js';
 import { displayName } from './names.js';
 import { findLibraryAsset, siteBytes } from './store.js';
 import { assetBlobs, type OldBytes, swapBytes } from './swap.js';
+import { putThrough } from './stream-put.js';
 import { UploadRefused, UploadTap } from './tap.js';
 import { type MediaAsset, describeAssets } from './view.js';
 
@@ -52,12 +53,8 @@ export async function stageReplacement(ctx: ReplaceContext, assetId: string, sen
   const left = ctx.limits.siteMb * 1_000_000 - (await siteBytes(ctx.store.db, ctx.websiteId)) + Number(row.size);
   const tap = new UploadTap(shown, ctx.limits, left, undefined, kindOfType(row.content_type));
   const key = checkBlobKey(`sites/${ctx.websiteId}/uploads/${randomUUID()}`);
-  file.once('error', (error) => tap.destroy(error));
-  file.once('close', () => {
-    if (!file.readableEnded) tap.destroy(new Error('the upload was cut off'));
-  });
   try {
-    await ctx.store.blobs.put(key, file.pipe(tap), { contentType: 'application/octet-stream' });
+    await putThrough(ctx.store.blobs, key, file, tap, 'the upload was cut off');
   } catch (error) {
     file.resume();
     if (error instanceof UploadRefused) return { ok: false, code: error.code, error: error.message };

@@ -9,6 +9,7 @@ import { limitBytes, limitText, type MediaKind, type UploadLimits } from './limi
 import { displayName, safeFileName } from './names.js';
 import { advanceSession, deleteSessionRow, findSession, insertSession, type UploadSession } from './session-store.js';
 import { siteBytes } from './store.js';
+import { putThrough } from './stream-put.js';
 
 /** 8 MiB: a chunk a phone's connection sends in seconds, and few enough requests for a large video. */
 export const CHUNK_BYTES = 8 * 1024 * 1024;
@@ -131,12 +132,8 @@ export async function appendChunk(
   const index = range.start / session.chunk_size;
   const key = chunkKey(session, index);
   const counter = new ChunkCounter(range.end - range.start + 1);
-  body.once('error', (error) => counter.destroy(error));
-  body.once('close', () => {
-    if (!body.readableEnded) counter.destroy(new Error('the chunk was cut off'));
-  });
   try {
-    await store.blobs.put(key, body.pipe(counter), { contentType: 'application/octet-stream' });
+    await putThrough(store.blobs, key, body, counter, 'the chunk was cut off');
   } catch {
     body.resume();
     throw new AppError('FILE_UPLOAD_INCOMPLETE');

@@ -8,6 +8,7 @@ import type { Store } from '../../storage/dialect.js';
 import type { UploadLimits, MediaKind } from './limits.js';
 import { displayName, nameCandidates, safeFileName } from './names.js';
 import { insertAsset, takenPaths } from './store.js';
+import { putThrough } from './stream-put.js';
 import { UploadRefused, UploadTap } from './tap.js';
 
 /** Uploaded files live under this folder of the site's assets, beside those `tessera import` brought. */
@@ -52,14 +53,8 @@ export async function storeUpload(ctx: UploadContext, sentName: string, file: Re
   const tap = new UploadTap(shown, ctx.limits, siteBytesLeft, ctx.expected);
   const id = randomUUID();
   const key = checkBlobKey(`sites/${ctx.websiteId}/uploads/${id}`);
-  // pipe() does not pass on a source's failure, and a file stream whose request was cut off may
-  // just close: either way the put must fail, and keep nothing.
-  file.once('error', (error) => tap.destroy(error));
-  file.once('close', () => {
-    if (!file.readableEnded) tap.destroy(new Error('the upload was cut off'));
-  });
   try {
-    await ctx.store.blobs.put(key, file.pipe(tap), { contentType: 'application/octet-stream' });
+    await putThrough(ctx.store.blobs, key, file, tap, 'the upload was cut off');
   } catch (error) {
     await drain(file);
     if (error instanceof UploadRefused) return { ok: false, fileName: shown, code: error.code, error: error.message };
