@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, browserSuite, createStaff, saveScreenshot, startServer } from './harness.js';
+import { REPO, browserSuite, createStaff, saveScreenshot, startServer, signInToStudio } from './harness.js';
 import { seriousViolations, tabTo } from './shopper.js';
 
 const OWNER = 'owner@tessera-supply.test';
@@ -53,17 +53,8 @@ describe("the owner's form submissions in Chromium", () => {
     },
   );
 
-  async function signIn(who: keyof typeof STAFF, page: string, options: object = DESKTOP): Promise<Page> {
-    const p = await ui.open({ ...options, acceptDownloads: true });
-    await p.goto(`${ui.server.url}${page}`);
-    await p.waitForURL(/\/config\/login\?next=/);
-    await p.getByLabel('Email').fill(STAFF[who].email);
-    await p.getByLabel('Password').fill(PASSWORD);
-    await p.keyboard.press('Enter');
-    await p.waitForURL((url) => url.pathname === page);
-    await p.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
-    return p;
-  }
+  const signIn = (who: keyof typeof STAFF, page: string, options: object = DESKTOP): Promise<Page> =>
+    signInToStudio(ui, { email: STAFF[who].email, password: PASSWORD }, page, { ...options, acceptDownloads: true });
   const fitsTheScreen = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   async function sendContactForm(message: string): Promise<void> {

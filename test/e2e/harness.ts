@@ -219,6 +219,34 @@ export function browserSuite(
   return suite;
 }
 
+/** The screens the studio's suites look at: a phone and a desktop (the studio's own pages need no policy exceptions). */
+export const STUDIO_PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
+export const STUDIO_DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, bypassCSP: true };
+
+/**
+ * Opens `path` of the studio in a new page of the suite (`ui.open(options)`), signs in on the sign-in
+ * page it lands on, as a person does, and waits to be back on that path with the page's heading shown.
+ * A path with a query is asked for again after the sign-in, which returns to the path.
+ */
+export async function signInToStudio(
+  ui: BrowserSuite,
+  who: { readonly email: string; readonly password: string },
+  path: string,
+  options: BrowserContextOptions = STUDIO_DESKTOP,
+): Promise<Page> {
+  const p = await ui.open(options);
+  await p.goto(`${ui.server.url}${path}`);
+  await p.waitForURL(/\/config\/login\?next=/);
+  await p.getByLabel('Email').fill(who.email);
+  await p.getByLabel('Password').fill(who.password);
+  await p.keyboard.press('Enter');
+  const bare = path.split('?')[0];
+  await p.waitForURL((url) => url.pathname === bare);
+  if (path.includes('?')) await p.goto(`${ui.server.url}${path}`);
+  await p.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
+  return p;
+}
+
 /** Makes the studio's accounts with the CLI, as an owner would: each email with its website role (none: the owner, admin). */
 export async function createStaff(
   server: RunningServer,

@@ -6,13 +6,13 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer, signInToStudio, STUDIO_DESKTOP, STUDIO_PHONE } from './harness.js';
 import { seriousViolations } from './shopper.js';
 
 const PASSWORD = 'a long e2e staff password';
 const ACCOUNTS = { admin: { email: 'owner@replace.test', role: null } } as const;
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
-const DESKTOP = { viewport: { width: 1280, height: 900 }, bypassCSP: true };
+const PHONE = STUDIO_PHONE;
+const DESKTOP = STUDIO_DESKTOP;
 
 describe('replacing and resuming media in Chromium', () => {
   const ui = browserSuite(
@@ -26,13 +26,7 @@ describe('replacing and resuming media in Chromium', () => {
   );
 
   async function signIn(options: object = DESKTOP): Promise<Page> {
-    const p = await ui.open(options);
-    await p.goto(`${ui.server.url}/config/media`);
-    await p.waitForURL(/\/config\/login\?next=/);
-    await p.getByLabel('Email').fill(ACCOUNTS.admin.email);
-    await p.getByLabel('Password').fill(PASSWORD);
-    await p.keyboard.press('Enter');
-    await p.waitForURL(/\/config\/media$/);
+    const p = await signInToStudio(ui, { email: ACCOUNTS.admin.email, password: PASSWORD }, '/config/media', { ...options, bypassCSP: true });
     await p.getByRole('list', { name: 'Files' }).waitFor();
     return p;
   }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer, signInToStudio } from './harness.js';
 import { seriousViolations } from './shopper.js';
 
 const PASSWORD = 'a long e2e staff password';
@@ -28,13 +28,7 @@ describe.skipIf(site.name !== 'demo')('video in Chromium', () => {
   );
 
   async function signIn(options: object): Promise<Page> {
-    const p = await ui.open({ ...options, bypassCSP: true });
-    await p.goto(`${ui.server.url}/config/media`);
-    await p.waitForURL(/\/config\/login\?next=/);
-    await p.getByLabel('Email').fill(ACCOUNTS.admin.email);
-    await p.getByLabel('Password').fill(PASSWORD);
-    await p.keyboard.press('Enter');
-    await p.waitForURL(/\/config\/media$/);
+    const p = await signInToStudio(ui, { email: ACCOUNTS.admin.email, password: PASSWORD }, '/config/media', { ...options, bypassCSP: true });
     await p.getByRole('list', { name: 'Files' }).waitFor();
     return p;
   }

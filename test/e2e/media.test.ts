@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer, signInToStudio, STUDIO_DESKTOP, STUDIO_PHONE } from './harness.js';
 import { seriousViolations } from './shopper.js';
 
 const PASSWORD = 'a long e2e staff password';
@@ -13,8 +13,8 @@ const ACCOUNTS = {
   admin: { email: 'owner@media.test', role: null },
   shop: { email: 'shop@media.test', role: 'store-manager' },
 } as const;
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
-const DESKTOP = { viewport: { width: 1280, height: 900 }, bypassCSP: true };
+const PHONE = STUDIO_PHONE;
+const DESKTOP = STUDIO_DESKTOP;
 
 describe('the media page in Chromium', () => {
   const ui = browserSuite(
@@ -27,17 +27,8 @@ describe('the media page in Chromium', () => {
     { context: false, timeout: 120_000 },
   );
 
-  async function signIn(who: keyof typeof ACCOUNTS, page: string, options: object = DESKTOP): Promise<Page> {
-    const p = await ui.open(options);
-    await p.goto(`${ui.server.url}${page}`);
-    await p.waitForURL(/\/config\/login\?next=/);
-    await p.getByLabel('Email').fill(ACCOUNTS[who].email);
-    await p.getByLabel('Password').fill(PASSWORD);
-    await p.keyboard.press('Enter');
-    await p.waitForURL(new RegExp(`${page}$`));
-    await p.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
-    return p;
-  }
+  const signIn = (who: keyof typeof ACCOUNTS, page: string, options: object = DESKTOP): Promise<Page> =>
+    signInToStudio(ui, { email: ACCOUNTS[who].email, password: PASSWORD }, page, options);
 
   it('uploads several files at once, shows each outcome, describes a photograph and deletes it after confirming', async () => {
     const p = await signIn('admin', '/config/media');

@@ -7,7 +7,7 @@
 // (1280 px) with no serious accessibility violation; screenshots go to test-results/.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer, signInToStudio } from './harness.js';
 import { seriousViolations, tabTo } from './shopper.js';
 
 const site = e2eSite();
@@ -57,18 +57,7 @@ describe.runIf(site.name === 'demo')("the owner's product pages in Chromium", ()
     { context: false, timeout: 120_000 },
   );
 
-  async function signIn(page: string, options: object = DESKTOP): Promise<Page> {
-    const p = await ui.open(options);
-    await p.goto(`${ui.server.url}${page}`);
-    await p.waitForURL(/\/config\/login\?next=/);
-    await p.getByLabel('Email').fill(STAFF.shop.email);
-    await p.getByLabel('Password').fill(PASSWORD);
-    await p.keyboard.press('Enter');
-    await p.waitForURL((url) => url.pathname === page.split('?')[0]);
-    // The sign-in comes back to the page; its query is asked for again.
-    if (page.includes('?')) await p.goto(`${ui.server.url}${page}`);
-    return p;
-  }
+  const signIn = (page: string, options: object = DESKTOP): Promise<Page> => signInToStudio(ui, { email: STAFF.shop.email, password: PASSWORD }, page, options);
 
   /** A second page in the same signed-in browser. */
   async function another(p: Page, path: string): Promise<Page> {

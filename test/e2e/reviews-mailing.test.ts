@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ReceivedMail, type TestSmtp, startSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, browserSuite, createStaff, saveScreenshot, startServer } from './harness.js';
+import { REPO, browserSuite, createStaff, saveScreenshot, startServer, signInToStudio } from './harness.js';
 import { seriousViolations, tabTo } from './shopper.js';
 
 const PASSWORD = 'a long e2e staff password';
@@ -66,18 +66,8 @@ describe('review moderation and the mailing list in Chromium', () => {
     }
   };
 
-  async function signIn(who: keyof typeof STAFF, page: string, options: object = DESKTOP): Promise<Page> {
-    const p = await ui.open(options);
-    await p.goto(`${ui.server.url}${page}`);
-    await p.waitForURL(/\/config\/login\?next=/);
-    await p.getByLabel('Email').fill(STAFF[who].email);
-    await p.getByLabel('Password').fill(PASSWORD);
-    await p.keyboard.press('Enter');
-    await p.waitForURL((url) => url.pathname === page.split('?')[0]);
-    // The sign-in goes back to the page's path: its filters are opened again.
-    if (page.includes('?')) await p.goto(`${ui.server.url}${page}`);
-    return p;
-  }
+  const signIn = (who: keyof typeof STAFF, page: string, options: object = DESKTOP): Promise<Page> =>
+    signInToStudio(ui, { email: STAFF[who].email, password: PASSWORD }, page, options);
 
   /**
    * What the mug's product page shows a visitor (a browser of its own, without a session, so the page

@@ -5,7 +5,7 @@
 // last four characters. Screenshots go to test-results/.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer, signInToStudio, STUDIO_DESKTOP, STUDIO_PHONE } from './harness.js';
 import { seriousViolations } from './shopper.js';
 
 const PASSWORD = 'a long e2e staff password';
@@ -14,8 +14,8 @@ const ACCOUNTS = {
   shop: { email: 'shop@store.test', role: 'store-manager' },
   reporting: { email: 'reports@store.test', role: 'reporting' },
 } as const;
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
-const DESKTOP = { viewport: { width: 1280, height: 900 }, bypassCSP: true };
+const PHONE = STUDIO_PHONE;
+const DESKTOP = STUDIO_DESKTOP;
 
 /** What has the focus: its accessible label (by its <label>, aria-label or text) and whether its outline shows. */
 const focused = (p: Page) =>
@@ -37,17 +37,8 @@ describe('the store settings page in Chromium', () => {
     { context: false, timeout: 120_000 },
   );
 
-  async function signIn(who: keyof typeof ACCOUNTS, page: string, options: object = DESKTOP): Promise<Page> {
-    const p = await ui.open(options);
-    await p.goto(`${ui.server.url}${page}`);
-    await p.waitForURL(/\/config\/login\?next=/);
-    await p.getByLabel('Email').fill(ACCOUNTS[who].email);
-    await p.getByLabel('Password').fill(PASSWORD);
-    await p.keyboard.press('Enter');
-    await p.waitForURL(new RegExp(`${page}$`));
-    await p.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
-    return p;
-  }
+  const signIn = (who: keyof typeof ACCOUNTS, page: string, options: object = DESKTOP): Promise<Page> =>
+    signInToStudio(ui, { email: ACCOUNTS[who].email, password: PASSWORD }, page, options);
   const shipping = (p: Page, option: string) => p.getByRole('region', { name: 'Shipping' }).getByRole('group', { name: option });
   const settings = (p: Page) => p.evaluate(async () => (await fetch('/api/owner/store-settings')).json());
 

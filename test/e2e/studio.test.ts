@@ -4,7 +4,7 @@
 // 390 px or 1280 px. Screenshots of the frame go to test-results/.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer, signInToStudio, STUDIO_DESKTOP, STUDIO_PHONE } from './harness.js';
 import { seriousViolations } from './shopper.js';
 
 const PASSWORD = 'a long e2e staff password';
@@ -13,8 +13,8 @@ const ACCOUNTS = {
   reporting: { email: 'reports@studio.test', role: 'reporting' },
   shop: { email: 'shop@studio.test', role: 'store-manager' },
 } as const;
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
-const DESKTOP = { viewport: { width: 1280, height: 900 }, bypassCSP: true };
+const PHONE = STUDIO_PHONE;
+const DESKTOP = STUDIO_DESKTOP;
 
 describe("the owner's studio in Chromium", () => {
   const ui = browserSuite(
@@ -27,17 +27,8 @@ describe("the owner's studio in Chromium", () => {
     { context: false, timeout: 120_000 },
   );
 
-  async function signIn(who: keyof typeof ACCOUNTS, page: string, options: object = DESKTOP): Promise<Page> {
-    const p = await ui.open(options);
-    await p.goto(`${ui.server.url}${page}`);
-    await p.waitForURL(/\/config\/login\?next=/);
-    await p.getByLabel('Email').fill(ACCOUNTS[who].email);
-    await p.getByLabel('Password').fill(PASSWORD);
-    await p.keyboard.press('Enter');
-    await p.waitForURL(new RegExp(`${page}$`));
-    await p.getByRole('main').getByRole('heading', { level: 1 }).waitFor();
-    return p;
-  }
+  const signIn = (who: keyof typeof ACCOUNTS, page: string, options: object = DESKTOP): Promise<Page> =>
+    signInToStudio(ui, { email: ACCOUNTS[who].email, password: PASSWORD }, page, options);
   const links = (p: Page) => p.getByRole('navigation', { name: 'Studio' }).getByRole('link').allTextContents();
 
   it("lists only the pages the account's role may open: all for an admin; orders, customers, analytics and restock for a reporting account; orders, customers, restock and the store's settings for a store manager", async () => {
