@@ -4,8 +4,8 @@ import { createApi } from '@tessera/core/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MediaAsset } from '../../src/pages/media/calls.js';
 import MediaPage from '../../src/pages/media/page.js';
-import type { StudioContext } from '../../src/context.js';
 import { fakeServer, json } from '../helpers.js';
+import { MEDIA_CONTEXT, mediaAsset } from './media-fixtures.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -47,27 +47,8 @@ function xhrOf(server: Server) {
   };
 }
 
-const context: StudioContext = { page: 'media', siteTitle: 'Tessera Supply Co.', language: 'en-US', email: 'owner@shop.test' };
-const asset = (id: string, name: string, extra: Partial<MediaAsset> = {}): MediaAsset => ({
-  id,
-  path: `assets/uploads/${name}`,
-  name,
-  url: `/assets/uploads/${name}?v=abc`,
-  contentType: 'image/jpeg',
-  kind: 'image',
-  size: 183402,
-  sizeText: '179.1 KB',
-  width: 1200,
-  height: 900,
-  alt: '',
-  title: '',
-  focalPoint: null,
-  created: 0,
-  processingError: null,
-  variants: [],
-  useCount: 3,
-  ...extra,
-});
+const context = MEDIA_CONTEXT;
+const asset = (id: string, name: string, extra: Partial<MediaAsset> = {}): MediaAsset => mediaAsset(id, name, { variants: [], useCount: 3, ...extra });
 const CHUNK = 8 * 1024 * 1024;
 const SIZE = CHUNK + 611_392;
 /** Lets the page's promises and timers run, the test clock moved on by `ms`. */

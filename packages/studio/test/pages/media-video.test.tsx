@@ -2,11 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createApi } from '@tessera/core/api-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MediaAsset } from '../../src/pages/media/calls.js';
 import { captureTime } from '../../src/pages/media/capture.js';
 import MediaPage from '../../src/pages/media/page.js';
-import type { StudioContext } from '../../src/context.js';
 import { fakeServer, json } from '../helpers.js';
+import { MEDIA_CONTEXT, mediaAsset } from './media-fixtures.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 afterEach(() => {
@@ -14,27 +13,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const context: StudioContext = { page: 'media', siteTitle: 'Tessera Supply Co.', language: 'en-US', email: 'owner@shop.test' };
-const asset = (id: string, name: string, extra: Partial<MediaAsset> = {}): MediaAsset => ({
-  id,
-  path: `assets/uploads/${name}`,
-  name,
-  url: `/assets/uploads/${name}?v=abc`,
-  contentType: 'image/jpeg',
-  kind: 'image',
-  size: 183402,
-  sizeText: '179.1 KB',
-  width: 1200,
-  height: 900,
-  alt: '',
-  title: '',
-  focalPoint: null,
-  created: 0,
-  processingError: null,
-  variants: [{ width: 300, format: 'jpeg', url: `/assets/uploads/${name}?v=abc&format=300w` }],
-  useCount: 0,
-  ...extra,
-});
+const context = MEDIA_CONTEXT;
+const asset = mediaAsset;
 const video = asset('v1', 'talk.webm', {
   contentType: 'video/webm',
   kind: 'video',
