@@ -7,7 +7,7 @@
 // screenshots go to test-results/.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { e2eSite, saveScreenshot, studioSuite } from './harness.js';
 import { seriousViolations, tabTo } from './shopper.js';
 
 const site = e2eSite();
@@ -25,14 +25,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 describe.runIf(site.name === 'demo')("the owner's customer pages in Chromium", () => {
-  const ui = browserSuite(
-    async () => {
-      const server = await startServer(site);
-      await createStaff(server, STAFF, PASSWORD);
-      return server;
-    },
-    { context: false, timeout: 120_000 },
-  );
+  const ui = studioSuite(STAFF, PASSWORD);
 
   /** The member's own browser, kept across the tests: signed up, and a member by buying the club. */
   let member: Page;

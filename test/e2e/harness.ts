@@ -219,6 +219,26 @@ export function browserSuite(
   return suite;
 }
 
+/**
+ * A suite of the studio: the end-to-end site served with these staff accounts made by the CLI, and no
+ * page opened per test (each test signs in its own, signInToStudio).
+ */
+export function studioSuite(
+  accounts: Readonly<Record<string, { email: string; role: string | null }>>,
+  password: string,
+  env?: Record<string, string>,
+): BrowserSuite {
+  return browserSuite(
+    async () => {
+      const { siteDir, themesDir } = e2eSite();
+      const server = await startServer({ siteDir, themesDir, ...(env ? { env } : {}) });
+      await createStaff(server, accounts, password);
+      return server;
+    },
+    { context: false, timeout: 120_000 },
+  );
+}
+
 /** The screens the studio's suites look at: a phone and a desktop (the studio's own pages need no policy exceptions). */
 export const STUDIO_PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true };
 export const STUDIO_DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 }, bypassCSP: true };

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer, signInToStudio, STUDIO_DESKTOP, STUDIO_PHONE } from './harness.js';
+import { saveScreenshot, signInToStudio, STUDIO_DESKTOP, STUDIO_PHONE, studioSuite } from './harness.js';
 import { seriousViolations } from './shopper.js';
 
 const PASSWORD = 'a long e2e staff password';
@@ -17,15 +17,7 @@ const PHONE = STUDIO_PHONE;
 const DESKTOP = STUDIO_DESKTOP;
 
 describe('the media page in Chromium', () => {
-  const ui = browserSuite(
-    async () => {
-      const site = e2eSite();
-      const server = await startServer({ siteDir: site.siteDir, themesDir: site.themesDir });
-      await createStaff(server, ACCOUNTS, PASSWORD);
-      return server;
-    },
-    { context: false, timeout: 120_000 },
-  );
+  const ui = studioSuite(ACCOUNTS, PASSWORD);
 
   const signIn = (who: keyof typeof ACCOUNTS, page: string, options: object = DESKTOP): Promise<Page> =>
     signInToStudio(ui, { email: ACCOUNTS[who].email, password: PASSWORD }, page, options);

@@ -7,7 +7,7 @@
 // (1280 px) with no serious accessibility violation; screenshots go to test-results/.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer, signInToStudio } from './harness.js';
+import { e2eSite, saveScreenshot, signInToStudio, studioSuite } from './harness.js';
 import { seriousViolations, tabTo } from './shopper.js';
 
 const site = e2eSite();
@@ -48,14 +48,7 @@ describe.runIf(site.name === 'demo')("the owner's product pages in Chromium", ()
   }
   const csvCell = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
 
-  const ui = browserSuite(
-    async () => {
-      const server = await startServer(site);
-      await createStaff(server, STAFF, PASSWORD);
-      return server;
-    },
-    { context: false, timeout: 120_000 },
-  );
+  const ui = studioSuite(STAFF, PASSWORD);
 
   const signIn = (page: string, options: object = DESKTOP): Promise<Page> => signInToStudio(ui, { email: STAFF.shop.email, password: PASSWORD }, page, options);
 
