@@ -82,13 +82,7 @@ export const ISLANDS: ReadonlyArray<IslandEntry> = [
   ['#tessera-checkout', () => import('./pages/checkout/index.js')],
   ['#tessera-order-confirmed', () => import('./pages/confirmation/index.js')],
   // The forms islands (site forms, newsletter unsubscribe) register themselves where their markers are.
-  [
-    FORMS_SELECTOR,
-    () =>
-      import('./islands/forms/register.js').then((m) => ({
-        mount: (_: Element[], t: TesseraGlobal) => m.registerFormIslands(document, t.context as Parameters<typeof m.registerFormIslands>[1]),
-      })),
-  ],
+  [FORMS_SELECTOR, () => import('./islands/forms/register.js')],
   ['.product-restock-notification', () => import('./islands/restock/index.js'), 'change tessera:variant-change'],
   ['[data-tessera-island="review-request"]', () => import('./islands/reviews/request.js')],
   // Visitor accounts, members' areas and lessons, passwords, the translation widget.
@@ -212,7 +206,7 @@ export function boot(win: Window = window): TesseraGlobal {
   const islands = loadIslands(win.document, tessera);
   // The popup overlay is a forms island without a marker: the site context carries it.
   if (context?.popupOverlay && !win.document.querySelector(FORMS_SELECTOR)) {
-    void import('./islands/forms/register.js').then((m) => m.registerFormIslands(win.document, context as Parameters<typeof m.registerFormIslands>[1]));
+    void import('./islands/forms/register.js').then((m) => m.mount([], tessera));
   }
   if (islands > 0) forwardEvents(tessera.visit);
   win.document.dispatchEvent(new CustomEvent('tessera:ready', { detail: tessera.context }));

@@ -84,3 +84,8 @@ export function registerFormIslands(doc: Document, context: OverlayContext | nul
   if (unsubscribe) void import('./unsubscribe.js').then((m) => m.mountNewsletterUnsubscribe(unsubscribe));
   if (ctx.popupOverlay) void import('./popup-overlay.js').then((m) => m.mountPopupOverlay(ctx));
 }
+
+/** The bootstrap's entry for the forms islands (and the popup overlay, which has no marker): the page's forms, with its site context. */
+export function mount(_elements: Element[], tessera: { readonly context: unknown }): void {
+  registerFormIslands(document, tessera.context as OverlayContext | null);
+}
