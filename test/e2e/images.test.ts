@@ -130,8 +130,11 @@ describe.skipIf(site.name !== 'demo')('the demo photographs in Chromium', () => 
     await expect(picture.getAttribute('style')).resolves.toMatch(
       /^background:#[0-9a-f]{6} url\(data:image\/webp;base64,[A-Za-z0-9+/]+=*\) 50% 50% \/ cover no-repeat$/,
     );
+    // The island's button, not the page's own: a click before the island is mounted adds nothing.
+    const button = page.locator('.add-to-cart-island button').first();
+    await button.waitFor();
     const added = page.waitForResponse((r) => r.url().includes('/api/commerce/shopping-cart/entries') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await button.click();
     expect((await added).status()).toBe(200);
 
     // The cart in a context of its own, with the same cookies: the browser would otherwise take the product
