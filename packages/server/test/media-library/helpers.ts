@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../src/app.js';
 import type { MediaLibraryOptions } from '../../src/modules/media-library/index.js';
 import { importSite } from '../../src/site-dir/index.js';
-import type { Dialect } from '../../src/storage/dialect.js';
+import type { Dialect, Store } from '../../src/storage/dialect.js';
 import { websiteId } from '../analytics/helpers.js';
 import { TestClock } from '../commerce/helpers.js';
 import { testConfig } from '../helpers/app.js';
@@ -39,6 +39,11 @@ export function multipartBody(parts: readonly Part[]): { body: Buffer; contentTy
 export async function mediaSite(dialect: Dialect, mediaLibrary: MediaLibraryOptions = {}, config: Partial<Config> = {}): Promise<StaffSite> {
   const store = await freshStore(dialect);
   await importSite(store, FIXTURE_SITE);
+  return mediaApp(store, mediaLibrary, config);
+}
+
+/** The app over a store a test has filled: a clock the test moves, jobs run by hand, the media library's limits given. */
+export async function mediaApp(store: Store, mediaLibrary: MediaLibraryOptions = {}, config: Partial<Config> = {}): Promise<StaffSite> {
   const clock = new TestClock();
   clock.now = Date.parse('2026-03-11T15:00:00.000Z');
   const app = await buildApp(testConfig(config), { store, clock: clock.fn, passwordCost: QUICK_PASSWORD_COST, jobs: { timers: false }, mediaLibrary });

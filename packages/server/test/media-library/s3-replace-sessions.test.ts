@@ -4,20 +4,16 @@
 import path from 'node:path';
 import { WebsiteRole } from '@tessera/core/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { importSite } from '../../src/site-dir/index.js';
 import { openBlobStore } from '../../src/storage/blobs/index.js';
 import { openStore } from '../../src/storage/dialect.js';
-import { websiteId } from '../analytics/helpers.js';
-import { TestClock } from '../commerce/helpers.js';
 import { pageJson, testConfig } from '../helpers/app.js';
 import { photo } from '../helpers/images.js';
 import { filesUnder, photoSite } from '../helpers/media-site.js';
-import { QUICK_PASSWORD_COST } from '../helpers/passwords.js';
 import { type LocalS3, startLocalS3 } from '../helpers/s3.js';
 import { freshDatabaseUrl } from '../helpers/store.js';
 import { type StaffBrowser, type StaffSite, signedIn } from '../owner-staff/helpers.js';
-import { multipartBody } from './helpers.js';
+import { mediaApp, multipartBody } from './helpers.js';
 
 const CHUNK = 65_536;
 
@@ -37,25 +33,7 @@ describe('replacing files and resumable uploads in S3-compatible object storage'
     const dir = await photoSite();
     remove = dir.remove;
     await importSite(store, dir.dir);
-    const clock = new TestClock();
-    const app = await buildApp(config, {
-      store,
-      clock: clock.fn,
-      passwordCost: QUICK_PASSWORD_COST,
-      jobs: { timers: false },
-      mediaLibrary: { uploadChunkBytes: CHUNK },
-    });
-    await app.ready();
-    site = {
-      app,
-      store,
-      clock,
-      websiteId: await websiteId(store),
-      async close() {
-        await app.close();
-        await store.close();
-      },
-    };
+    site = await mediaApp(store, { uploadChunkBytes: CHUNK }, config);
     admin = await signedIn(site, 'owner@shop.test', WebsiteRole.ADMIN);
   });
   afterAll(async () => {
