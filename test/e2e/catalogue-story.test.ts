@@ -414,6 +414,7 @@ describe("the catalogue's story in Chromium: a product from the studio to a sale
     const b = await visitor();
     await b.goto(`${ui.server.url}${link.pathname}${link.search}`);
     await b.getByText('Your review is published with your name once the shop approves it.').waitFor();
+    await b.locator('#tessera-review-request[data-ready]').waitFor();
     const form = b.locator('form.review-form');
     await form.locator('label', { hasText: '5 stars' }).click();
     await form.getByLabel('Your review').fill(REVIEW_TEXT);

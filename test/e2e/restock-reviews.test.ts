@@ -195,6 +195,7 @@ describe('restock notifications and product reviews in Chromium', () => {
       // The desktop shows the form; the buyer writes the review on the phone.
       if (device === 'desktop') continue;
       const form = q.locator('form.review-form');
+      await q.locator('#tessera-review-request[data-ready]').waitFor();
       await form.getByRole('button', { name: 'Publish review' }).click();
       await expect.poll(() => form.locator('[data-error-for="rating"]').textContent()).toBe('Choose a rating from 1 to 5 stars.');
       await form.locator('label', { hasText: '4 stars' }).click();

@@ -133,6 +133,7 @@ describe('review moderation and the mailing list in Chromium', () => {
     const link = new URL(/http:\/\/\S+\/commerce\/reviews-request\?token=\S+/.exec(mail.text)![0]);
     await p.goto(`${ui.server.url}${link.pathname}${link.search}`);
     await p.getByText('Your review is published with your name once the shop approves it.').waitFor();
+    await p.locator('#tessera-review-request[data-ready]').waitFor();
     const form = p.locator('form.review-form');
     await form.locator('label', { hasText: '5 stars' }).click();
     await form.getByLabel('Your review').fill(REVIEW_TEXT);

@@ -136,6 +136,8 @@ export const PRODUCT_REVIEWS = Object.freeze({
     tab: 'data-reviews-tab',
     anchor: 'data-reviews-anchor',
     token: 'data-token',
+    /** Set by the review-request island on its container once its forms submit through the API. */
+    ready: 'data-ready',
   }),
   /** The storefront event bus names (storefront.md section 7: reviews tab and anchor clicks). */
   tabClickEvent: 'reviews-tab-click',

@@ -128,7 +128,10 @@ describe('the review-request island', () => {
 
   it('publishes a review and shows it in place of its form; a second attempt and a bad answer say why', async () => {
     const container = requestPage();
+    expect(container.hasAttribute('data-ready')).toBe(false);
     mountReviewRequest(container, createReviewsApi({ crumb: () => 'crumb-1', fetch: server.fetch }));
+    // The mark that tells a theme (and a test) the forms now submit through the API.
+    expect(container.hasAttribute('data-ready')).toBe(true);
     const first = form(0);
     first.querySelector<HTMLInputElement>('input[name="rating"][value="4"]')!.checked = true;
     first.querySelector('textarea')!.value = 'Keeps coffee hot.';
