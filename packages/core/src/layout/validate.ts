@@ -110,6 +110,12 @@ class Reader {
     }
     return v;
   }
+  /** An entry of a list that must be an object (an empty one when it is not, with the error). */
+  entry(raw: unknown, path: string): Obj {
+    if (isObj(raw)) return raw;
+    this.error(path, LAYOUT_MESSAGES.notObject);
+    return {};
+  }
   obj(o: Obj, key: string, path: string): Obj {
     const v = o[key];
     if (v === undefined || v === null) return {};
@@ -158,7 +164,7 @@ function readSettings(r: Reader, kind: BlockKind, s: Obj, p: string): BlockSetti
       return {
         images: r.list(s, 'images', p).map((raw, i) => {
           const ip = `${p}.images[${i}]`;
-          const img = isObj(raw) ? raw : (r.error(ip, LAYOUT_MESSAGES.notObject), {});
+          const img = r.entry(raw, ip);
           return {
             image: r.str(img, 'image', ip, '', 1000),
             alt: r.str(img, 'alt', ip, '', 1000),
@@ -201,7 +207,7 @@ function readSettings(r: Reader, kind: BlockKind, s: Obj, p: string): BlockSetti
       return {
         items: r.list(s, 'items', p).map((raw, i) => {
           const ip = `${p}.items[${i}]`;
-          const item = isObj(raw) ? raw : (r.error(ip, LAYOUT_MESSAGES.notObject), {});
+          const item = r.entry(raw, ip);
           return { title: r.str(item, 'title', ip, '', 500), html: r.str(item, 'html', ip) };
         }),
         openFirst: r.bool(s, 'openFirst', p, false),
