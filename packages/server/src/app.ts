@@ -39,6 +39,7 @@ import newsletter, { mailingListAdmin } from './modules/newsletter/index.js';
 import orderAdmin from './modules/order-admin/index.js';
 import productAdmin from './modules/product-admin/index.js';
 import orders from './modules/orders/index.js';
+import pageEditor from './modules/page-editor/index.js';
 import performance from './modules/performance/index.js';
 import places, { type PlacesProvider } from './modules/places/index.js';
 import restock, { type RestockSetup } from './modules/restock/index.js';
@@ -253,6 +254,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(headerFooter, {}),
     entry(places, { provider: siteUsers.places }),
     entry(sessionRecording, {}),
+    entry(pageEditor, {}),
   ];
   for (const register of modules) await register(app);
   return app;
