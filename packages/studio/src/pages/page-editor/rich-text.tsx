@@ -29,6 +29,7 @@ export function RichText({ label, html, onChange, error }: RichTextProps) {
         strike: false,
         underline: false,
         link: false,
+        trailingNode: false,
       }),
       Link.configure({ openOnClick: false, autolink: false, validate: isValidLink }),
     ],
