@@ -116,7 +116,7 @@ describe("the page editor's settings and history", () => {
     saved(server, 8);
     await show(server);
     fireEvent.click(item(/Hello/));
-    const toolbar = screen.getByRole('toolbar', { name: 'Text: formatting' });
+    const toolbar = await screen.findByRole('toolbar', { name: 'Text: formatting' });
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Heading 2' }));
     await waitFor(() => expect(item(/Hello/).textContent).toContain('Text: Hello'));
     await waitFor(() => expect(saves(server)).toHaveLength(1), { timeout: 3000 });
