@@ -51,7 +51,10 @@ describe('the page editor in Chromium', () => {
   const outlineLabels = async (p: Page) => (await outline(p).getByRole('treeitem').allTextContents()).map((t) => t.replace('⋮⋮', '').trim());
   const addBlock = async (p: Page, kind: string) => {
     await p.getByRole('button', { name: 'Add block' }).click();
-    await p.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name: kind, exact: true }).click();
+    await p
+      .getByRole('dialog', { name: 'Add a block' })
+      .getByRole('button', { name: new RegExp(`^${kind} `) })
+      .click();
     await p.getByRole('heading', { name: `${kind} block` }).waitFor();
   };
 

@@ -67,7 +67,7 @@ export function ChartTable({ columns, rows, onChange, errors }: ChartTableProps)
                         body.filter((_, i) => i !== ri),
                       )
                     }>
-                    Remove row {ri + 1}
+                    Remove<span className="visually-hidden"> row {ri + 1}</span>
                   </button>
                 </td>
               </tr>

@@ -30,8 +30,10 @@ const plain = (html: string) =>
 /** What the outline says about a block beside its kind: its first words, its label, its source. */
 export function blockSummary(block: LayoutBlock): string {
   const s = block.settings as Record<string, unknown>;
-  const text =
-    block.kind === 'text' ? plain(String(s.html ?? '')) : String(s.label ?? s.title ?? s.alt ?? s.text ?? s.collection ?? s.form ?? s.product ?? s.image ?? '');
+  const first = ['label', 'title', 'alt', 'text', 'collection', 'form', 'product', 'image']
+    .map((k) => s[k])
+    .find((v) => typeof v === 'string' && v.trim() !== '');
+  const text = block.kind === 'text' ? plain(String(s.html ?? '')) : String(first ?? '');
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 

@@ -43,14 +43,8 @@ export function BlockPicker({ open, refused, onPick, onClose }: PickerProps) {
       <ul className="block-picker">
         {(Object.keys(BLOCK_KINDS) as BlockKind[]).map((kind) => (
           <li key={kind}>
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={() => onPick(kind)}
-              aria-label={BLOCK_KINDS[kind].label}
-              aria-describedby={`picker-${kind}`}>
-              <strong>{BLOCK_KINDS[kind].label}</strong>
-              <span id={`picker-${kind}`}>{DESCRIPTIONS[kind]}</span>
+            <button type="button" className="button-secondary" onClick={() => onPick(kind)}>
+              <strong>{BLOCK_KINDS[kind].label}</strong> <span>{DESCRIPTIONS[kind]}</span>
             </button>
           </li>
         ))}
