@@ -25,7 +25,7 @@ export const section = (id: string, blocks: unknown[], columns = 1) => ({
   blocks,
 });
 export const text = (id: string, html: string) => ({ id, kind: 'text', span: 1, hidden, settings: { html } });
-export const button = (id: string, label: string, link = '/shop') => ({
+const button = (id: string, label: string, link = '/shop') => ({
   id,
   kind: 'button',
   span: 1,

@@ -11,9 +11,9 @@ export interface History<T> {
 }
 
 /** Undo keeps this many states; older ones are dropped. */
-export const HISTORY_LIMIT = 200;
+const HISTORY_LIMIT = 200;
 /** Changes of one field this close together are one step. */
-export const COALESCE_MS = 1000;
+const COALESCE_MS = 1000;
 
 export function startHistory<T>(present: T): History<T> {
   return { past: [], present, future: [], group: null };

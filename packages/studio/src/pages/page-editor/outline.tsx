@@ -28,7 +28,7 @@ const plain = (html: string) =>
     .trim();
 
 /** What the outline says about a block beside its kind: its first words, its label, its source. */
-export function blockSummary(block: LayoutBlock): string {
+function blockSummary(block: LayoutBlock): string {
   const s = block.settings as Record<string, unknown>;
   const first = ['label', 'title', 'alt', 'text', 'collection', 'form', 'product', 'image']
     .map((k) => s[k])

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type ContentDocument, fetchPreview } from './calls.js';
 import { markSelected, PREVIEW_STYLE, swapLayout } from './preview-swap.js';
 
-export const PREVIEW_DEBOUNCE_MS = 100;
+const PREVIEW_DEBOUNCE_MS = 100;
 
 export interface PreviewProps {
   readonly itemId: string;

@@ -20,7 +20,7 @@ export interface PublishBarProps {
   onHistory(): void;
 }
 
-export function formatWhen(when: string | number | null, language: string, timeZone: string): string {
+function formatWhen(when: string | number | null, language: string, timeZone: string): string {
   if (when === null || when === '') return '';
   const d = new Date(when);
   if (Number.isNaN(d.getTime())) return '';

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { signInAgain } from '../../session.js';
 import type { ContentCalls, ContentDocument } from './calls.js';
 
-export const AUTOSAVE_MS = 1000;
+const AUTOSAVE_MS = 1000;
 
 export type SaveState =
   | { readonly kind: 'idle' }

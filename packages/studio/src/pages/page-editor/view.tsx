@@ -15,7 +15,7 @@ import { HistoryDialog, PublishBar, ScheduleDialog } from './publish.js';
 import { SectionSettingsPanel } from './section-settings.js';
 import type { SaveState } from './use-autosave.js';
 
-export interface EditorActions {
+interface EditorActions {
   undo(): void;
   redo(): void;
   addSection(): void;
@@ -74,7 +74,7 @@ export interface EditorViewProps {
 const SAVE_TEXT: Record<SaveState['kind'], string> = { idle: '', pending: 'Changes not saved yet', saving: 'Saving…', saved: 'Saved', error: '' };
 
 /** "Ada Lovelace is also editing this page." (or "Ada Lovelace and Alan Turing are ..."). */
-export function presenceMessage(editors: readonly Person[]): string {
+function presenceMessage(editors: readonly Person[]): string {
   if (editors.length === 0) return '';
   const names = editors.map((e) => e.name);
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
