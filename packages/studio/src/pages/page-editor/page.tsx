@@ -131,6 +131,8 @@ export default function PageEditorPage({ context, api }: PageProps<PageEditorCon
       setSelection(result.selection);
       setDialog(null);
       setAnnounce(selection?.block ? 'Block deleted.' : 'Section deleted.');
+      // The deleted item had the focus: it goes to the item selected in its place.
+      setTimeout(() => document.querySelector<HTMLElement>('.editor-outline [role="treeitem"][tabindex="0"]')?.focus(), 0);
     },
     move: (by: -1 | 1) => {
       if (!doc) return;

@@ -92,7 +92,12 @@ export function useAutosave(opts: { calls: ContentCalls; itemId: string; doc: Co
   }, [saveOnce]);
 
   useEffect(() => {
-    if (!doc || doc === saved.current || blocked.current) return;
+    if (!doc || blocked.current) return;
+    // Undone back to what the store holds: nothing to save.
+    if (doc === saved.current) {
+      setState((s) => (s.kind === 'pending' ? { kind: 'saved' } : s));
+      return;
+    }
     setState((s) => (s.kind === 'saving' ? s : { kind: 'pending' }));
     const timer = setTimeout(() => void flush(), AUTOSAVE_MS);
     return () => clearTimeout(timer);

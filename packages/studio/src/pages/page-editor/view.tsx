@@ -177,7 +177,15 @@ export function EditorView(props: EditorViewProps) {
             <button type="button" className="button-secondary" disabled={!selection} onClick={actions.askDelete} aria-keyshortcuts="Delete">
               Delete
             </button>
+            <button type="button" className="button-secondary" aria-pressed={!selection} onClick={() => props.onSelect(null)}>
+              Page title and excerpt
+            </button>
           </div>
+          {Object.entries(errors[''] ?? {}).map(([path, message]) => (
+            <p key={path} className="field-error" role="alert">
+              {message}
+            </p>
+          ))}
           {props.refused && props.dialog !== 'picker' && (
             <p className="field-error" role="alert">
               {props.refused}
@@ -216,7 +224,6 @@ export function EditorView(props: EditorViewProps) {
             ) : (
               <div className="editor-settings">
                 <h2>Page</h2>
-                {errors['']?.sections && <p className="field-error">{errors[''].sections}</p>}
                 <TextField label="Title" value={doc.title} error={errors['']?.title} onChange={(title) => actions.changePage({ ...doc, title }, 'title')} />
                 <TextArea
                   label="Excerpt"
