@@ -221,6 +221,47 @@ describe("the page editor's settings and history", () => {
   });
 });
 
+describe("the page editor's publication", () => {
+  it("schedules at a date and time of the site's time zone, sent as an instant", async () => {
+    const server = withContent().once(`${CONTENT_URL}/publish`, () => json(200, { status: 'scheduled', publishOn: '2030-01-15T14:30:00.000Z', revision: 3 }));
+    await show(server);
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    const dialog = screen.getByRole('dialog', { name: 'Schedule publication' });
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2030-01-15' } });
+    fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '09:30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    await settle();
+    // 09:30 in New York in January is 14:30 UTC.
+    expect(server.to(`${CONTENT_URL}/publish`)[0]!.body).toEqual({ baseRevision: 7, publishOn: '2030-01-15T14:30:00.000Z' });
+    expect(screen.getByText('Scheduled.')).toBeDefined();
+    expect(screen.getByText('Jan 15, 2030, 9:30 AM')).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('restores a published version into the draft only after the owner confirms, and undo brings the draft back', async () => {
+    const old = content({}, [section('s-1', [text('b-9', '<p>Old words</p>')])]).draft!.document;
+    const server = withContent()
+      .once(`${CONTENT_URL}/revisions`, () =>
+        json(200, { revisions: [{ revision: 2, publishedOn: '2026-11-20T15:00:00.000Z', publishedBy: { id: 'a-2', name: 'Ada Lovelace' } }] }),
+      )
+      .once(`${CONTENT_URL}/revisions/2/restore`, () => json(200, { revision: 8, document: old, updatedOn: '2026-11-26T10:03:00.000Z' }));
+    await show(server);
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Published versions' });
+    expect(within(dialog).getByText('Version 2, Nov 20, 2026, 10:00 AM by Ada Lovelace')).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore…' }));
+    expect(server.to(`${CONTENT_URL}/revisions/2/restore`)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore version 2' }));
+    await settle();
+    expect(server.to(`${CONTENT_URL}/revisions/2/restore`)[0]!.body).toEqual({ baseRevision: 7 });
+    expect(items()).toEqual(['Section 1', 'Text: Old words']);
+    expect(screen.getByText('Version 2 restored into the draft.')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(items()).toEqual(['Section 1', 'Text: Workshops', 'Button: Book now']);
+  });
+});
+
 describe("the page editor's live preview", () => {
   it('renders the unsaved document on the server, then asks again with each change', async () => {
     const server = withContent()
