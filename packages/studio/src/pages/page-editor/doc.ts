@@ -150,6 +150,7 @@ export function moveBlockTo(doc: Doc, blockId: string, sectionId: string, index:
   const from = findBlock(doc, blockId);
   const ti = doc.sections.findIndex((s) => s.id === sectionId);
   if (!from || ti < 0) return null;
+  if (from.sectionIndex === ti && from.index === index) return null;
   const without = doc.sections.map((s) => (s === from.section ? { ...s, blocks: s.blocks.filter((b) => b.id !== blockId) } : s));
   const target = without[ti]!;
   const at = Math.max(0, Math.min(index, target.blocks.length));
@@ -162,7 +163,7 @@ export function moveBlockTo(doc: Doc, blockId: string, sectionId: string, index:
 
 export function moveSectionTo(doc: Doc, sectionId: string, index: number): Doc {
   const from = doc.sections.findIndex((s) => s.id === sectionId);
-  return from < 0 ? doc : withSections(doc, arrayMove(doc.sections, from, Math.max(0, Math.min(index, doc.sections.length - 1))));
+  return from < 0 || from === index ? doc : withSections(doc, arrayMove(doc.sections, from, Math.max(0, Math.min(index, doc.sections.length - 1))));
 }
 
 export function updateSection(doc: Doc, sectionId: string, change: (s: LayoutSection) => LayoutSection): Doc {

@@ -145,6 +145,8 @@ export function Outline({ rows, selection, onSelect, onMove, onDrop, onDelete, o
               selected={row.key === selectedKey}
               tabbable={row.key === focusKey}
               onClick={() => select(row)}
+              // Selection follows the focus (a single-select tree): what has the focus is what the keys act on.
+              onFocus={() => row.key !== selectedKey && onSelect(row.blockId ? { section: row.sectionId, block: row.blockId } : { section: row.sectionId })}
               onKeyDown={(e) => onKeyDown(e, i)}
             />
           ))}
@@ -159,12 +161,14 @@ function OutlineItem({
   selected,
   tabbable,
   onClick,
+  onFocus,
   onKeyDown,
 }: {
   row: OutlineRow;
   selected: boolean;
   tabbable: boolean;
   onClick(): void;
+  onFocus(): void;
   onKeyDown(e: KeyboardEvent): void;
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: row.key });
@@ -182,6 +186,7 @@ function OutlineItem({
       style={{ transform: CSS.Transform.toString(transform), transition }}
       {...listeners}
       onClick={onClick}
+      onFocus={onFocus}
       onKeyDown={(e) => {
         onKeyDown(e);
         if (!e.defaultPrevented) listeners?.onKeyDown?.(e);

@@ -148,22 +148,21 @@ export default function PageEditorPage({ context, api }: PageProps<PageEditorCon
       const overSection = overKind === 'section' ? overId : ops.findBlock(doc, overId)?.section.id;
       if (!overSection) return;
       if (kind === 'section') {
-        change(
-          ops.moveSectionTo(
-            doc,
-            id,
-            doc.sections.findIndex((s) => s.id === overSection),
-          ),
+        const moved = ops.moveSectionTo(
+          doc,
+          id,
+          doc.sections.findIndex((s) => s.id === overSection),
         );
+        if (moved === doc) return setAnnounce('Not moved.');
+        change(moved);
         return setAnnounce('Section moved.');
       }
       const index = overKind === 'block' ? (ops.findBlock(doc, overId)?.index ?? 0) : 0;
       const moved = ops.moveBlockTo(doc, id, overSection, index);
-      if (moved) {
-        change(moved.doc);
-        setSelection({ section: overSection, block: id });
-        setAnnounce(`Moved to ${moved.place}.`);
-      }
+      if (!moved) return setAnnounce('Not moved.');
+      change(moved.doc);
+      setSelection({ section: overSection, block: id });
+      setAnnounce(`Moved to ${moved.place}.`);
     },
     changeSection: (section: LayoutSection, field: string) =>
       doc &&
