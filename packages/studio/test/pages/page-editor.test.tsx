@@ -146,6 +146,24 @@ describe("the page editor's settings and history", () => {
     expect(screen.getByRole('button', { name: 'Redo' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('starts from the published version when there is no draft, and saves the first draft from its revision', async () => {
+    const published = content();
+    const server = withContent({
+      ...published,
+      status: 'published',
+      statusLabel: null,
+      draft: null,
+      published: { revision: 5, document: published.draft!.document },
+    });
+    saved(server, 6);
+    await show(server);
+    expect(items()).toEqual(['Section 1', 'Text: Workshops', 'Button: Book now']);
+    fireEvent.click(item(/Book now/));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Label' }), { target: { value: 'Book' } });
+    await waitFor(() => expect(saves(server)).toHaveLength(1), { timeout: 3000 });
+    expect(saves(server)[0]!.baseRevision).toBe(5);
+  });
+
   it("shows a 400's error beside the field of the block its path names, and marks the block in the outline", async () => {
     const server = withContent().once(`${CONTENT_URL}/draft`, () =>
       json(400, {
@@ -224,6 +242,12 @@ describe("the page editor's settings and history", () => {
     expect(server.to(`${CONTENT_URL}/publish`)[0]!.body).toEqual({ baseRevision: 7 });
     expect(screen.getByText('Published.')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Unpublish' })).toBeDefined();
+    // The draft went with the publication: the next change starts one from the published version.
+    saved(server, 4);
+    fireEvent.click(item(/Book now/));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Label' }), { target: { value: 'Book' } });
+    await waitFor(() => expect(saves(server)).toHaveLength(1), { timeout: 3000 });
+    expect(saves(server)[0]!.baseRevision).toBe(3);
   });
 });
 

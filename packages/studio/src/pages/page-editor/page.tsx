@@ -65,7 +65,9 @@ export default function PageEditorPage({ context, api }: PageProps<PageEditorCon
       setContent(c);
       setStatus({ status: c.status, publishOn: c.publishOn });
       setEditors(c.editors ?? []);
-      autosave.settle(start, c.draft?.revision ?? null);
+      // A change names the revision it was made from: the draft's, else the published version's
+      // (none yet: null).
+      autosave.settle(start, c.draft?.revision ?? c.published?.revision ?? null);
       // After a conflict the owner's own version stays one undo away.
       setHist((h) => (keepHistory && h ? record(h, start) : startHistory(start)));
     },
@@ -197,8 +199,8 @@ export default function PageEditorPage({ context, api }: PageProps<PageEditorCon
         setAnnounce(`Not published: ${answer.message}`);
         return;
       }
-      // Publishing takes the draft: the next change starts a new one.
-      autosave.revision.current = null;
+      // Publishing takes the draft: the next change starts a new one from the version just published.
+      autosave.revision.current = answer.data.revision;
       setStatus({ status: answer.data.status, publishOn: answer.data.publishOn });
       setDialog(null);
       setAnnounce(answer.data.status === 'scheduled' ? 'Scheduled.' : 'Published.');
