@@ -3,16 +3,13 @@
 // Each field shows its error beside it, whether the browser's checks or the server's 400 found it.
 import type { Api } from '@tessera/core/api-client';
 import { BLOCK_KINDS, type BlockSettings, type LayoutBlock, LAYOUT_MESSAGES, VARIANT_NAMES } from '@tessera/core/layout';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { MediaKind } from '../media/calls.js';
 import type { Choice, SiteChoices } from './calls.js';
 import { ChartTable } from './chart-table.js';
 import { CheckField, FieldGroup, NumberField, SelectField, TextArea, TextField } from './fields.js';
+import { LazyRichText } from './lazy-rich-text.js';
 import { MediaPicker } from './media-picker.js';
-
-// The rich text editor (TipTap and ProseMirror) is most of the editor's weight: it loads when a
-// text block is first opened.
-const RichText = lazy(() => import('./rich-text.js').then((m) => ({ default: m.RichText })));
 
 export interface BlockSettingsProps {
   readonly block: LayoutBlock;
@@ -120,11 +117,7 @@ function KindForm({ block, errors, choices, api, canEditCode, android, onChange 
 
   switch (block.kind) {
     case 'text':
-      return (
-        <Suspense fallback={<p className="muted">Loading the text editor…</p>}>
-          <RichText label="Text" html={String(s.html ?? '')} error={err('html')} onChange={(html) => set('html', html)} />
-        </Suspense>
-      );
+      return <LazyRichText label="Text" html={String(s.html ?? '')} error={err('html')} onChange={(html) => set('html', html)} />;
     case 'image':
       return (
         <>

@@ -8,7 +8,8 @@ import { Dialog } from '../../ui/dialog.js';
 import { BlockSettingsPanel } from './block-settings.js';
 import type { Content, ContentDocument, Person, Revision, SiteChoices } from './calls.js';
 import { findBlock, type Selection } from './doc.js';
-import { TextArea, TextField } from './fields.js';
+import { TextField } from './fields.js';
+import { LazyRichText } from './lazy-rich-text.js';
 import { Outline, type OutlineRow } from './outline.js';
 import { Preview } from './preview.js';
 import { HistoryDialog, PublishBar, ScheduleDialog } from './publish.js';
@@ -225,9 +226,9 @@ export function EditorView(props: EditorViewProps) {
               <div className="editor-settings">
                 <h2>Page</h2>
                 <TextField label="Title" value={doc.title} error={errors['']?.title} onChange={(title) => actions.changePage({ ...doc, title }, 'title')} />
-                <TextArea
+                <LazyRichText
                   label="Excerpt"
-                  value={doc.excerpt}
+                  html={doc.excerpt}
                   error={errors['']?.excerpt}
                   onChange={(excerpt) => actions.changePage({ ...doc, excerpt }, 'excerpt')}
                 />
