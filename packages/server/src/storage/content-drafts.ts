@@ -179,3 +179,8 @@ export async function listEditors(db: Executor, websiteId: string, itemId: strin
     .execute();
   return rows.map((r) => ({ id: r.id, name: r.email }));
 }
+
+/** One item of a site, read inside the editor's transactions. */
+export async function findItemRow(db: Executor, websiteId: string, itemId: string) {
+  return db.selectFrom('items').selectAll().where('website_id', '=', websiteId).where('id', '=', itemId).executeTakeFirst();
+}

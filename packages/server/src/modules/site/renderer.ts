@@ -263,7 +263,11 @@ export class SiteRenderer {
    * as `send` renders it for a visitor (page hooks, visitor hooks, `site.region` around the page), but
    * never kept, never behind the lock screen, and with every collector off (a preview is not a visit).
    */
-  async renderPreview(request: FastifyRequest, snapshot: SiteSnapshot, result: Extract<PageResult, { kind: 'page' }>): Promise<{ status: number; body: string }> {
+  async renderPreview(
+    request: FastifyRequest,
+    snapshot: SiteSnapshot,
+    result: Extract<PageResult, { kind: 'page' }>,
+  ): Promise<{ status: number; body: string }> {
     for (const hook of this.pageHooks) await hook(request, snapshot, result.context);
     const visitorData = await this.visitorData(request, snapshot, result.context);
     const theme = await this.themes.forWebsite(snapshot.website);
