@@ -11,10 +11,8 @@ import { QUICK_PASSWORD_COST, createTestOwner } from '../helpers/passwords.js';
 import { FIXTURE_SITE } from '../helpers/paths.js';
 import { freshStore } from '../helpers/store.js';
 
-export { TestClock, Visitor };
-
-export const HOST = 'shop.test';
-export const WEBSITE_ID = websiteIdOf('fixture-shop');
+const HOST = 'shop.test';
+const WEBSITE_ID = websiteIdOf('fixture-shop');
 /** The item of a fixture collection, by the collection's and the item's URL ids. */
 export const itemOf = (collection: string, urlId: string) => stableId(stableId(WEBSITE_ID, 'collection', collection), 'item', urlId);
 export const api = (itemId: string, rest = '') => `/api/owner/content/${itemId}${rest}`;
@@ -22,7 +20,7 @@ export const api = (itemId: string, rest = '') => `/api/owner/content/${itemId}$
 const PASSWORD = 'a staff password 1';
 /** The roles the page content API tells apart: three with editContent (one of them without editCode), one without. */
 const ROLES = { admin: WebsiteRole.ADMIN, editor: WebsiteRole.EDITOR, webmanager: WebsiteRole.WEBSITE_MANAGER, shop: WebsiteRole.STORE_MANAGER } as const;
-export type Role = keyof typeof ROLES;
+type Role = keyof typeof ROLES;
 
 export interface ContentSite {
   app: FastifyInstance;

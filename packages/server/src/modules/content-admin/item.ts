@@ -5,7 +5,7 @@ import type { Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
 
 /** What the editor edits: a page's one item, a blog post, an event. */
-export type ContentKind = 'page' | 'post' | 'event';
+type ContentKind = 'page' | 'post' | 'event';
 const KINDS: Readonly<Record<string, ContentKind>> = { page: 'page', blog: 'post', events: 'event' };
 
 export interface ContentItem {

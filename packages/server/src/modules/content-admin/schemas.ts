@@ -1,4 +1,4 @@
-import { type Static, Type } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 
@@ -11,7 +11,6 @@ const Document = Type.Object({
   excerpt: Type.Optional(Type.String({ maxLength: 20_000 })),
   sections: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 1000 })),
 });
-export type DocumentBody = Static<typeof Document>;
 
 const BaseRevision = Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]);
 export const DraftBody = Type.Object({ baseRevision: BaseRevision, document: Document });

@@ -23,7 +23,7 @@ export const liveDraft = (state: ContentState): DraftRow | undefined => (state.d
  * The revision an editor must name to change the item: its live draft's, else its newest published
  * version's (0 when it has none; null is taken for 0).
  */
-export function expectedBase(state: ContentState): number {
+function expectedBase(state: ContentState): number {
   return liveDraft(state)?.revision ?? state.lastPublished ?? 0;
 }
 

@@ -7,7 +7,7 @@ import type { SiteRenderer } from './renderer.js';
 import type { SiteSnapshot } from './snapshot.js';
 
 /** What the editor changes of an item before it is saved: its title, excerpt and sections. */
-export interface PreviewContent {
+interface PreviewContent {
   readonly title: string;
   readonly excerpt: string;
   readonly sections: unknown;
