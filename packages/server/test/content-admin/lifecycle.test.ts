@@ -126,44 +126,53 @@ describe.each(DIALECTS)('the page content API on %s', (dialect) => {
     expect(second.json.draft).toMatchObject({ revision: 2, updatedBy: { name: 'admin@shop.test' } });
     const read = await admin().request('GET', api(STORY));
     expect(read.json.draft.document.title).toBe('Admin version');
+    // Two saves from one revision at the same moment: exactly one lands.
+    const racing = await Promise.all(
+      ['admin', 'editor'].map((who) =>
+        site.staff[who as 'admin' | 'editor'].request('PUT', api(STORY, '/draft'), { baseRevision: 2, document: doc(`Race ${who}`, []) }),
+      ),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = racing.find((r) => r.status === 200)!;
+    expect((await admin().request('GET', api(STORY))).json.draft).toMatchObject({ revision: 3, document: { title: winner.json.document.title } });
     // Told, the editor saves again from the newer revision.
-    const again = await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 2, document: doc('Editor version', [text('b-1', '<p>editor</p>')]) });
-    expect(again.json.revision).toBe(3);
+    const again = await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 3, document: doc('Editor version', [text('b-1', '<p>editor</p>')]) });
+    expect(again.json.revision).toBe(4);
   });
 
   it('lets only editCode add, change or remove a code block; an editor may still move one', async () => {
     const withCode = doc('Code', [text('b-1', '<p>one</p>'), code('b-code', '<script>widget()</script>')]);
-    const refused = await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 3, document: withCode });
+    const refused = await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 4, document: withCode });
     expect(refused.status).toBe(403);
     expect(refused.json.code).toBe('CODE_EDITING_FORBIDDEN');
-    const added = await admin().request('PUT', api(STORY, '/draft'), { baseRevision: 3, document: withCode });
+    const added = await admin().request('PUT', api(STORY, '/draft'), { baseRevision: 4, document: withCode });
     expect(added.status, added.body).toBe(200);
     // Kept as written, for the theme's sandboxed frame.
     expect(added.json.document.sections[0].blocks[1].settings.html).toBe('<script>widget()</script>');
     const moved = doc('Code moved', [code('b-code', '<script>widget()</script>'), text('b-1', '<p>one</p>')]);
-    const move = await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 4, document: moved });
+    const move = await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 5, document: moved });
     expect(move.status, move.body).toBe(200);
     const changed = doc('Code changed', [code('b-code', '<script>other()</script>'), text('b-1', '<p>one</p>')]);
-    expect((await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 5, document: changed })).status).toBe(403);
+    expect((await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 6, document: changed })).status).toBe(403);
     const removed = doc('Code removed', [text('b-1', '<p>one</p>')]);
-    expect((await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 5, document: removed })).status).toBe(403);
-    const manager = await site.staff.webmanager.request('PUT', api(STORY, '/draft'), { baseRevision: 5, document: removed });
+    expect((await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 6, document: removed })).status).toBe(403);
+    const manager = await site.staff.webmanager.request('PUT', api(STORY, '/draft'), { baseRevision: 6, document: removed });
     expect(manager.status, manager.body).toBe(200);
-    expect(manager.json.revision).toBe(6);
+    expect(manager.json.revision).toBe(7);
   });
 
   it('publishes the draft into the page in one step: visitors get it, the draft closes, the history grows', async () => {
-    const stale = await admin().request('POST', api(STORY, '/publish'), { baseRevision: 5 });
+    const stale = await admin().request('POST', api(STORY, '/publish'), { baseRevision: 6 });
     expect(stale.status).toBe(409);
     expect(stale.json.code).toBe('DRAFT_CONFLICT');
     const ready = await admin().request('PUT', api(STORY, '/draft'), {
-      baseRevision: 6,
+      baseRevision: 7,
       document: doc('Published Story', [text('b-1', '<p>Now live</p>')], '<p>Short</p>'),
     });
-    expect(ready.json.revision).toBe(7);
-    const res = await admin().request('POST', api(STORY, '/publish'), { baseRevision: 7 });
+    expect(ready.json.revision).toBe(8);
+    const res = await admin().request('POST', api(STORY, '/publish'), { baseRevision: 8 });
     expect(res.status, res.body).toBe(200);
-    expect(res.json).toEqual({ status: 'published', publishOn: expect.any(Number), revision: 8 });
+    expect(res.json).toEqual({ status: 'published', publishOn: expect.any(Number), revision: 9 });
     const page = await site.visitor().request('GET', '/story');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<h1>Published Story</h1>');
@@ -171,11 +180,11 @@ describe.each(DIALECTS)('the page content API on %s', (dialect) => {
     expect(row).toMatchObject({ title: 'Published Story', excerpt: '<p>Short</p>', status: 'published' });
     expect(JSON.parse(row.data).sections[0].blocks[0]).toMatchObject({ id: 'b-1', kind: 'text', settings: { html: '<p>Now live</p>' } });
     const read = await admin().request('GET', api(STORY));
-    expect(read.json).toMatchObject({ draft: null, published: { revision: 8, document: { title: 'Published Story' } } });
+    expect(read.json).toMatchObject({ draft: null, published: { revision: 9, document: { title: 'Published Story' } } });
     // A save from the closed draft's revision is told; one from the published revision is taken.
-    expect((await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 7, document: doc('Late', []) })).status).toBe(409);
+    expect((await editor().request('PUT', api(STORY, '/draft'), { baseRevision: 8, document: doc('Late', []) })).status).toBe(409);
     const history = await admin().request('GET', api(STORY, '/revisions'));
-    expect(history.json.revisions).toEqual([{ revision: 8, publishedOn: site.clock.now, publishedBy: { id: expect.any(String), name: 'admin@shop.test' } }]);
+    expect(history.json.revisions).toEqual([{ revision: 9, publishedOn: site.clock.now, publishedBy: { id: expect.any(String), name: 'admin@shop.test' } }]);
   });
 
   it('schedules a post: invisible to visitors, its JSON and search until its time, then visible without any job', async () => {
@@ -207,30 +216,30 @@ describe.each(DIALECTS)('the page content API on %s', (dialect) => {
     expect(res.json).toEqual({ status: 'draft' });
     expect((await site.visitor().request('GET', '/story')).status).toBe(404);
     const read = await admin().request('GET', api(STORY));
-    expect(read.json).toMatchObject({ status: 'draft', statusLabel: 'Draft', published: { revision: 8, document: { title: 'Published Story' } } });
-    const again = await admin().request('POST', api(STORY, '/publish'), { baseRevision: 8 });
-    expect(again.json).toMatchObject({ status: 'published', revision: 9 });
+    expect(read.json).toMatchObject({ status: 'draft', statusLabel: 'Draft', published: { revision: 9, document: { title: 'Published Story' } } });
+    const again = await admin().request('POST', api(STORY, '/publish'), { baseRevision: 9 });
+    expect(again.json).toMatchObject({ status: 'published', revision: 10 });
     expect((await site.visitor().request('GET', '/story')).status).toBe(200);
   });
 
   it('restores a published version as the draft, without publishing it, and discards a draft', async () => {
-    await admin().request('PUT', api(STORY, '/draft'), { baseRevision: 9, document: doc('Second Story', []) });
-    expect((await admin().request('POST', api(STORY, '/publish'), { baseRevision: 10 })).json.revision).toBe(11);
+    await admin().request('PUT', api(STORY, '/draft'), { baseRevision: 10, document: doc('Second Story', []) });
+    expect((await admin().request('POST', api(STORY, '/publish'), { baseRevision: 11 })).json.revision).toBe(12);
     const history = await admin().request('GET', api(STORY, '/revisions'));
-    expect(history.json.revisions.map((r: { revision: number }) => r.revision)).toEqual([11, 9, 8]);
-    expect((await admin().request('POST', api(STORY, '/revisions/8/restore'), { baseRevision: 9 })).status).toBe(409);
-    expect((await admin().request('POST', api(STORY, '/revisions/5/restore'), { baseRevision: 11 })).status).toBe(404);
-    const restored = await admin().request('POST', api(STORY, '/revisions/8/restore'), { baseRevision: 11 });
+    expect(history.json.revisions.map((r: { revision: number }) => r.revision)).toEqual([12, 10, 9]);
+    expect((await admin().request('POST', api(STORY, '/revisions/9/restore'), { baseRevision: 10 })).status).toBe(409);
+    expect((await admin().request('POST', api(STORY, '/revisions/6/restore'), { baseRevision: 12 })).status).toBe(404);
+    const restored = await admin().request('POST', api(STORY, '/revisions/9/restore'), { baseRevision: 12 });
     expect(restored.status, restored.body).toBe(200);
-    expect(restored.json).toMatchObject({ revision: 12, document: { title: 'Published Story' }, updatedOn: site.clock.now });
+    expect(restored.json).toMatchObject({ revision: 13, document: { title: 'Published Story' }, updatedOn: site.clock.now });
     expect((await site.visitor().request('GET', '/story')).body).toContain('<h1>Second Story</h1>');
     const discarded = await admin().request('DELETE', api(STORY, '/draft'));
     expect(discarded.status).toBe(204);
     const read = await admin().request('GET', api(STORY));
-    expect(read.json).toMatchObject({ draft: null, published: { revision: 11 } });
+    expect(read.json).toMatchObject({ draft: null, published: { revision: 12 } });
     // The discarded draft's revision is refused; the next save starts past it.
-    expect((await admin().request('PUT', api(STORY, '/draft'), { baseRevision: 12, document: doc('x', []) })).status).toBe(409);
-    expect((await admin().request('PUT', api(STORY, '/draft'), { baseRevision: 11, document: doc('x', []) })).json.revision).toBe(14);
+    expect((await admin().request('PUT', api(STORY, '/draft'), { baseRevision: 13, document: doc('x', []) })).status).toBe(409);
+    expect((await admin().request('PUT', api(STORY, '/draft'), { baseRevision: 12, document: doc('x', []) })).json.revision).toBe(15);
   });
 
   it('says who else has the page open in the last 45 seconds', async () => {
@@ -270,15 +279,30 @@ describe.each(DIALECTS)('the page content API on %s', (dialect) => {
     expect(JSON.parse(/id="tessera-context">(.*?)<\/script>/s.exec(page.body)![1]!).censusDisabled).toBe(false);
   });
 
+  it('schedules a page: its address, its JSON and search answer nothing until its time', async () => {
+    await admin().request('PUT', api(STORY, '/draft'), { baseRevision: 15, document: doc('Workshops SCHEDULEDPAGE', []) });
+    const when = site.clock.now + 10 * 60_000;
+    const res = await admin().request('POST', api(STORY, '/publish'), { baseRevision: 16, publishOn: when });
+    expect(res.json).toEqual({ status: 'scheduled', publishOn: when, revision: 17 });
+    const v = site.visitor();
+    expect((await v.request('GET', '/story')).status).toBe(404);
+    expect((await v.request('GET', '/story?format=json')).status).toBe(404);
+    expect((await v.request('GET', '/search?q=SCHEDULEDPAGE')).body).not.toContain('>Workshops SCHEDULEDPAGE</a>');
+    site.clock.advance(10 * 60_000);
+    expect((await v.request('GET', '/story')).body).toContain('<h1>Workshops SCHEDULEDPAGE</h1>');
+    expect((await v.request('GET', '/story?format=json')).json.item.title).toBe('Workshops SCHEDULEDPAGE');
+    expect((await v.request('GET', '/search?q=SCHEDULEDPAGE')).body).toContain('>Workshops SCHEDULEDPAGE</a>');
+  });
+
   it('answers a store manager 403 and nobody signed in 401 on every call, and refuses writes without the crumb', async () => {
     const calls: [string, string, unknown?][] = [
       ['GET', api(STORY)],
-      ['PUT', api(STORY, '/draft'), { baseRevision: 14, document: doc('x', []) }],
+      ['PUT', api(STORY, '/draft'), { baseRevision: 17, document: doc('x', []) }],
       ['DELETE', api(STORY, '/draft')],
-      ['POST', api(STORY, '/publish'), { baseRevision: 14 }],
+      ['POST', api(STORY, '/publish'), { baseRevision: 17 }],
       ['POST', api(STORY, '/unpublish')],
       ['GET', api(STORY, '/revisions')],
-      ['POST', api(STORY, '/revisions/8/restore'), { baseRevision: 14 }],
+      ['POST', api(STORY, '/revisions/9/restore'), { baseRevision: 17 }],
       ['POST', api(STORY, '/presence')],
       ['POST', api(STORY, '/preview'), { document: doc('x', []) }],
     ];

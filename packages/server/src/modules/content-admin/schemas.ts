@@ -56,7 +56,8 @@ export function checkInput(request: FastifyRequest): void {
 /** `publishOn` as epoch milliseconds: an ISO string or a number; undefined when not given. */
 export function publishTime(value: string | number | null | undefined): number | undefined {
   if (value === undefined || value === null) return undefined;
-  const time = typeof value === 'number' ? value : Date.parse(value);
+  // The body's schema may have turned a number into its digits: both mean epoch milliseconds.
+  const time = typeof value === 'number' || /^\d+$/.test(value) ? Number(value) : Date.parse(value);
   if (!Number.isFinite(time)) throw new AppError('VALIDATION_FAILED', undefined, { publishOn: FIELD_MESSAGES.publishOn! });
   return time;
 }
