@@ -105,6 +105,18 @@ describe.each(DIALECTS)('the page content API on %s', (dialect) => {
     });
     expect(link.status).toBe(400);
     expect(link.json.errors).toEqual({ 'sections[0].blocks[0].settings.link': LINKS });
+    const chart = await admin().request('PUT', api(STORY, '/draft'), {
+      baseRevision: 1,
+      document: doc('Chart', [
+        { id: 'b-c', kind: 'chart', settings: { columns: ['Month', 'Cups'], rows: [['Jan', '']] } },
+        { id: 'b-e', kind: 'chart', settings: {} },
+      ]),
+    });
+    expect(chart.json.errors).toEqual({
+      'sections[0].blocks[0].settings.rows': 'One or more rows was missing data.',
+      'sections[0].blocks[1].settings.columns': expect.any(String),
+      'sections[0].blocks[1].settings.rows': expect.any(String),
+    });
     const noBase = await admin().request('PUT', api(STORY, '/draft'), { document: doc('No base', []) });
     expect(noBase.status).toBe(400);
     expect(noBase.json.errors).toHaveProperty('baseRevision');
