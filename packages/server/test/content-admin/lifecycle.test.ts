@@ -234,6 +234,18 @@ describe.each(DIALECTS)('the page content API on %s', (dialect) => {
     expect((await site.visitor().request('GET', '/story')).status).toBe(200);
   });
 
+  it('keeps the body of a post written before layouts when its document has no block', async () => {
+    const post = itemOf('journal', 'hello-world');
+    const preview = await admin().request('POST', api(post, '/preview'), { document: doc('Hello Again', []) });
+    expect(preview.body).toContain('<h1>Hello Again</h1><p>Welcome to the journal about stoneware.</p>');
+    expect((await admin().request('POST', api(post, '/publish'), { baseRevision: null })).json).toMatchObject({ status: 'published', revision: 1 });
+    await admin().request('PUT', api(post, '/draft'), { baseRevision: 1, document: { title: 'Hello Again', excerpt: '', sections: [] } });
+    expect((await admin().request('POST', api(post, '/publish'), { baseRevision: 2 })).json.revision).toBe(3);
+    const page = await site.visitor().request('GET', '/journal/hello-world');
+    expect(page.body).toContain('<h1>Hello Again</h1><p>Welcome to the journal about stoneware.</p>');
+    expect(JSON.parse((await itemRow(post)).data)).not.toHaveProperty('sections');
+  });
+
   it('restores a published version as the draft, without publishing it, and discards a draft', async () => {
     await admin().request('PUT', api(STORY, '/draft'), { baseRevision: 10, document: doc('Second Story', []) });
     expect((await admin().request('POST', api(STORY, '/publish'), { baseRevision: 11 })).json.revision).toBe(12);

@@ -54,6 +54,16 @@ export function documentOfItem(row: Pick<ItemRow, 'title' | 'excerpt' | 'data'>)
   return { title: row.title, excerpt: row.excerpt, sections: readLayout({ sections: data.sections ?? [] }).layout.sections };
 }
 
+/**
+ * The sections to write into an item's data (or to preview it with): none when the document has no
+ * block and the item never had a layout, so that a page or a post written before layouts keeps
+ * showing its own body (the theme shows a layout, even an empty one, in place of the body).
+ */
+export function sectionsFor(row: Pick<ItemRow, 'data'>, document: ContentDocument): ContentDocument['sections'] | undefined {
+  if (document.sections.length > 0) return document.sections;
+  return Array.isArray((JSON.parse(row.data) as { sections?: unknown }).sections) ? document.sections : undefined;
+}
+
 /** A stored document (a draft's or a published version's JSON). */
 export function parseDocument(json: string): ContentDocument {
   const raw = JSON.parse(json) as Partial<ContentDocument>;

@@ -1,6 +1,6 @@
 import { bumpWebsiteVersion } from '../../storage/assets.js';
 import { insertRevision, setItemDraftStatus, writePublishedContent } from '../../storage/content-drafts.js';
-import { documentOfItem, parseDocument } from './document.js';
+import { documentOfItem, parseDocument, sectionsFor } from './document.js';
 import type { DraftContext } from './draft.js';
 import { contentItem } from './item.js';
 import { checkBase, conflict, contentState, liveDraft, nextRevision, writeDraftRow } from './state.js';
@@ -26,7 +26,7 @@ export async function publishContent(c: DraftContext, itemId: string, baseRevisi
     const previous = row.publish_on === null ? null : Number(row.publish_on);
     const when = publishOn ?? (previous !== null && previous <= c.now ? previous : c.now);
     const status = when > c.now ? 'scheduled' : 'published';
-    const data = { ...(JSON.parse(row.data) as Record<string, unknown>), sections: document.sections };
+    const data = { ...(JSON.parse(row.data) as Record<string, unknown>), sections: sectionsFor(row, document) };
     await writePublishedContent(
       tx,
       websiteId,

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listEditors, listRevisions, touchEditor } from '../../storage/content-drafts.js';
 import { renderPreview } from '../site/index.js';
-import { checkedDocument } from './document.js';
+import { checkedDocument, sectionsFor } from './document.js';
 import { type DraftContext, discardDraft, restoreRevision, saveDraft } from './draft.js';
 import { contentItem } from './item.js';
 import { publishContent, unpublishContent } from './publish.js';
@@ -96,7 +96,8 @@ export async function contentAdminRoutes(root: FastifyInstance): Promise<void> {
       checkInput(request);
       const { document } = checkedDocument(request.body.document);
       const { row, collection } = await contentItem(store.db, request.site, request.params.itemId);
-      const page = await renderPreview(store, root.renderer, request, request.site, collection, row, document);
+      const content = { ...document, sections: sectionsFor(row, document) };
+      const page = await renderPreview(store, root.renderer, request, request.site, collection, row, content);
       return reply.status(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.body);
     },
   );

@@ -6,7 +6,7 @@ import { itemPageOf, plainPage } from './pages.js';
 import type { SiteRenderer } from './renderer.js';
 import type { SiteSnapshot } from './snapshot.js';
 
-/** What the editor changes of an item before it is saved: its title, excerpt and sections. */
+/** What the editor changes of an item before it is saved: its title, excerpt and sections (undefined: none, the item's own body shows). */
 interface PreviewContent {
   readonly title: string;
   readonly excerpt: string;
