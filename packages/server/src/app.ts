@@ -236,6 +236,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(orderAdmin, {}),
     entry(stripe, {}),
     entry(productAdmin, {}),
+    entry(contentAdmin, {}),
     entry(inventoryStudio, {}),
     entry(storeSettings, {}),
     entry(mediaLibrary, options.mediaLibrary ?? {}),
@@ -254,7 +255,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(headerFooter, {}),
     entry(places, { provider: siteUsers.places }),
     entry(sessionRecording, {}),
-    entry(contentAdmin, {}),
   ];
   for (const register of modules) await register(app);
   return app;
