@@ -161,6 +161,7 @@ export function headersHtml(
   if (!byTheme) kept.set(s, (byTheme = new WeakMap()));
   let cached = byTheme.get(theme);
   if (!cached) {
+    const full = withHooks(s, browserContext(s, theme, page, options), options.hooks);
     const {
       pageType: _p,
       collectionId: _c,
@@ -173,7 +174,7 @@ export function headersHtml(
       language: _l,
       localizedStrings: _s,
       ...rest
-    } = (options.preview ? withoutCollectors : <T>(c: T) => c)(withHooks(s, browserContext(s, theme, page, options), options.hooks));
+    } = options.preview ? withoutCollectors(full) : full;
     const stylesheets = [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('');
     cached = { json: scriptJson(rest).slice(1, -1), stylesheets };
     byTheme.set(theme, cached);
