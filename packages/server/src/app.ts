@@ -24,6 +24,7 @@ import checkout from './modules/checkout/index.js';
 import clientErrors from './modules/client-errors/index.js';
 import commerce, { type CommerceSetup } from './modules/commerce/index.js';
 import commerceMail from './modules/commerce-mail/index.js';
+import contentAdmin from './modules/content-admin/index.js';
 import customerAdmin from './modules/customer-admin/index.js';
 import forms, { type FormsOptions, formOwner } from './modules/forms/index.js';
 import headerFooter from './modules/header-footer/index.js';
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(orderAdmin, {}),
     entry(stripe, {}),
     entry(productAdmin, {}),
+    entry(contentAdmin, {}),
     entry(inventoryStudio, {}),
     entry(storeSettings, {}),
     entry(mediaLibrary, options.mediaLibrary ?? {}),
