@@ -71,7 +71,7 @@ export function navigationContext(s: SiteSnapshot, currentPath: string, language
         const items = resolve(entry.items);
         const own = entry.collection ? s.collectionsByUrlId.get(entry.collection) : undefined;
         if (entry.collection && !own) return [];
-        if (items.length === 0 && !(own && own.folder_behavior === FolderBehavior.INDEX)) return [];
+        if (items.length === 0) return [];
         // A folder collection with an index page links to it; any other folder to its first link.
         const fullUrl = own && (own.folder_behavior ?? FolderBehavior.INDEX) === FolderBehavior.INDEX ? collectionUrl(s, own) : (items[0]?.fullUrl ?? '#');
         return [
