@@ -20,7 +20,15 @@ export interface NodeRowProps {
   children?: ReactNode;
 }
 
-const KIND_LABELS: Record<string, string> = { page: 'Page', blog: 'Blog', events: 'Events', products: 'Store', gallery: 'Gallery', lessons: 'Lessons', folder: 'Folder' };
+const KIND_LABELS: Record<string, string> = {
+  page: 'Page',
+  blog: 'Blog',
+  events: 'Events',
+  products: 'Store',
+  gallery: 'Gallery',
+  lessons: 'Lessons',
+  folder: 'Folder',
+};
 
 export function kindLabel(node: PageNode): string {
   if (node.kind === 'link') return 'Link';
@@ -57,8 +65,14 @@ function Actions({ node, container, index, last, busy, onAction }: Omit<NodeRowP
           button.current?.focus();
         }
       }}>
-      <button ref={button} type="button" className="button-secondary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-        Actions<span className="visually-hidden"> for {node.title}</span>
+      <button
+        ref={button}
+        type="button"
+        className="button-secondary"
+        aria-expanded={open}
+        aria-label={`Actions for ${node.title}`}
+        onClick={() => setOpen((o) => !o)}>
+        Actions
       </button>
       {open && (
         <div ref={menu} className="node-menu card" role="group" aria-label={`Actions for ${node.title}`}>
@@ -76,13 +90,22 @@ function Actions({ node, container, index, last, busy, onAction }: Omit<NodeRowP
 
 export function NodeRow(props: NodeRowProps) {
   const { node, container, busy, children } = props;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: dragId(container, node.key), disabled: busy });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: dragId(container, node.key),
+    disabled: busy,
+  });
   const style = { transform: CSS.Translate.toString(transform), transition };
   const editor = editorUrl(node);
   return (
     <li ref={setNodeRef} style={style} className={`page-node${isDragging ? ' dragging' : ''}${node.hidden ? ' page-node-hidden' : ''}`} data-key={node.key}>
       <div className="page-node-row">
-        <button type="button" className="drag-handle button-secondary" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Drag ${node.title}`}>
+        <button
+          type="button"
+          className="drag-handle button-secondary"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Drag ${node.title}`}>
           <span aria-hidden="true">⠿</span>
         </button>
         <div className="page-node-title">

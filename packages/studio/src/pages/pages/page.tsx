@@ -100,7 +100,9 @@ export default function PagesPage({ context, api }: PageProps) {
       case 'show':
         return void arrange(
           setHidden(lists, container, node.key, action === 'hide'),
-          action === 'hide' ? `“${node.title}” is hidden from ${LIST_LABELS[container.split('>')[0] as 'main']}.` : `“${node.title}” shows in the navigation again.`,
+          action === 'hide'
+            ? `“${node.title}” is hidden from ${LIST_LABELS[container.split('>')[0] as 'main']}.`
+            : `“${node.title}” shows in the navigation again.`,
         );
       case 'delete':
         return setOpen({ kind: 'delete', node });

@@ -33,7 +33,21 @@ function Count({ id, value, room }: { id: string; value: string; room: number })
   );
 }
 
-function ImagePicker({ value, onChange, images, canPick, onLoad, error }: { value: string | null; onChange(path: string | null): void; images: ImagesState; canPick: boolean; onLoad(): void; error?: string }) {
+function ImagePicker({
+  value,
+  onChange,
+  images,
+  canPick,
+  onLoad,
+  error,
+}: {
+  value: string | null;
+  onChange(path: string | null): void;
+  images: ImagesState;
+  canPick: boolean;
+  onLoad(): void;
+  error?: string;
+}) {
   return (
     <fieldset className="social-image" aria-describedby={error ? 'settings-image-error' : undefined}>
       <legend>Social sharing image</legend>
@@ -115,16 +129,40 @@ export function SettingsDialog({ settings, errors, busy, images, canPickImages, 
         </Field>
         {isLink && (
           <Field id="settings-url" label="Link" error={errors.url}>
-            {(d, invalid) => <input id="settings-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} aria-describedby={d} aria-invalid={invalid} />}
+            {(d, invalid) => (
+              <input id="settings-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} aria-describedby={d} aria-invalid={invalid} />
+            )}
           </Field>
         )}
         {isCollection && (
           <>
             <Field id="settings-slug" label="URL slug" error={errors.urlId} hint={`The page's address: /${urlId}`}>
-              {(d, invalid) => <input id="settings-slug" value={urlId} onChange={(e) => setUrlId(e.target.value)} aria-describedby={d} aria-invalid={invalid} autoComplete="off" />}
+              {(d, invalid) => (
+                <input
+                  id="settings-slug"
+                  value={urlId}
+                  onChange={(e) => setUrlId(e.target.value)}
+                  aria-describedby={d}
+                  aria-invalid={invalid}
+                  autoComplete="off"
+                />
+              )}
             </Field>
-            <Field id="settings-seo-title" label="SEO title" error={errors.seoTitle} hint={<Count id="seo-title-count" value={seoTitle} room={SEO_TITLE_ROOM} />}>
-              {(d, invalid) => <input id="settings-seo-title" value={seoTitle} onChange={(e) => setSeoTitle(e.target.value)} aria-describedby={d} aria-invalid={invalid} maxLength={200} />}
+            <Field
+              id="settings-seo-title"
+              label="SEO title"
+              error={errors.seoTitle}
+              hint={<Count id="seo-title-count" value={seoTitle} room={SEO_TITLE_ROOM} />}>
+              {(d, invalid) => (
+                <input
+                  id="settings-seo-title"
+                  value={seoTitle}
+                  onChange={(e) => setSeoTitle(e.target.value)}
+                  aria-describedby={d}
+                  aria-invalid={invalid}
+                  maxLength={200}
+                />
+              )}
             </Field>
             <Field
               id="settings-seo-description"
@@ -132,10 +170,25 @@ export function SettingsDialog({ settings, errors, busy, images, canPickImages, 
               error={errors.seoDescription}
               hint={<Count id="seo-description-count" value={seoDescription} room={SEO_DESCRIPTION_ROOM} />}>
               {(d, invalid) => (
-                <textarea id="settings-seo-description" rows={3} value={seoDescription} onChange={(e) => setSeoDescription(e.target.value)} aria-describedby={d} aria-invalid={invalid} maxLength={500} />
+                <textarea
+                  id="settings-seo-description"
+                  rows={3}
+                  value={seoDescription}
+                  onChange={(e) => setSeoDescription(e.target.value)}
+                  aria-describedby={d}
+                  aria-invalid={invalid}
+                  maxLength={500}
+                />
               )}
             </Field>
-            <ImagePicker value={socialImage} onChange={setSocialImage} images={images} canPick={canPickImages} onLoad={onLoadImages} error={errors.socialImage} />
+            <ImagePicker
+              value={socialImage}
+              onChange={setSocialImage}
+              images={images}
+              canPick={canPickImages}
+              onLoad={onLoadImages}
+              error={errors.socialImage}
+            />
             <fieldset className="access-choice">
               <legend>Who may open it</legend>
               {(
@@ -157,7 +210,15 @@ export function SettingsDialog({ settings, errors, busy, images, canPickImages, 
                 label={settings.hasPassword ? 'New password (leave empty to keep the current one)' : 'Password'}
                 error={errors.password}>
                 {(d, invalid) => (
-                  <input id="settings-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby={d} aria-invalid={invalid} />
+                  <input
+                    id="settings-password"
+                    type="password"
+                    autoComplete="new-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    aria-describedby={d}
+                    aria-invalid={invalid}
+                  />
                 )}
               </Field>
             )}

@@ -22,7 +22,13 @@ function parseId(id: string | number): { container: Container; key: string } {
 }
 
 /** A list or a folder's children: sortable nodes, and a place to drop into when it is empty. */
-function NodeList({ lists, container, busy, onAction, label }: { lists: Lists; container: Container; busy: boolean; label: string } & Pick<TreeViewProps, 'onAction'>) {
+function NodeList({
+  lists,
+  container,
+  busy,
+  onAction,
+  label,
+}: { lists: Lists; container: Container; busy: boolean; label: string } & Pick<TreeViewProps, 'onAction'>) {
   const nodes = nodesIn(lists, container) ?? [];
   const { setNodeRef, isOver } = useDroppable({ id: dragId(container, ''), disabled: busy });
   return (
@@ -42,7 +48,10 @@ function NodeList({ lists, container, busy, onAction, label }: { lists: Lists; c
 }
 
 export function TreeView({ lists, busy, onMove, onAction }: TreeViewProps) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const titleOf = (id: string | number) => {
     const { container, key } = parseId(id);
     return nodesIn(lists, container)?.find((n) => n.key === key)?.title ?? '';
