@@ -1,4 +1,8 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportSite, importSite } from '../../src/site-dir/index.js';
 import { DIALECTS } from '../helpers/store.js';
 import { Visitor } from '../commerce/helpers.js';
 import { PAGES, pagesSite, refs, titles, type PagesSite, type StaffName, type TestNode } from './helpers.js';
@@ -165,6 +169,33 @@ describe.each(DIALECTS)('the owner API for pages and navigation on %s', (dialect
     expect(titles(after.footer)).toEqual(['Events']);
     expect(titles(after.main)).toContainEqual({ About: ['Workshops'] });
     expect((await admin().request('DELETE', `${PAGES}/${team.key}`)).status).toBe(404);
+  });
+
+  it('keeps the tree, hidden entries, link ids and SEO settings through tessera export and import', async () => {
+    const key = (await tree()).main.find((n) => n.title === 'Journal')!.key;
+    await admin().request('PATCH', `${PAGES}/${key}/settings`, { seoTitle: 'The journal' });
+    const before = await tree();
+    const dir = await mkdtemp(join(tmpdir(), 'tessera-pages-'));
+    try {
+      await exportSite(site.store, dir, { force: true });
+      const nav = JSON.parse(await readFile(join(dir, 'navigation.json'), 'utf8'));
+      expect(Object.keys(nav).sort()).toEqual(['footer', 'main', 'notLinked']);
+      expect(JSON.parse(await readFile(join(dir, 'collections', 'journal.json'), 'utf8')).seoTitle).toBe('The journal');
+      await importSite(site.store, dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    const after = await tree();
+    const shape = (nodes: TestNode[]): unknown[] =>
+      nodes.map((n) => ({
+        title: n.title,
+        kind: n.kind,
+        hidden: n.hidden,
+        ...(n.kind === 'link' ? { key: n.key } : {}),
+        ...(n.children ? { children: shape(n.children) } : {}),
+      }));
+    for (const list of ['main', 'footer', 'notLinked'] as const) expect(shape(after[list])).toEqual(shape(before[list]));
+    expect(after.main.some((n) => n.hidden)).toBe(true);
   });
 
   it.each(['editor', 'website-manager'] as const)('lets %s read and change the pages', async (name) => {
