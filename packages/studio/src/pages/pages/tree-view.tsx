@@ -21,6 +21,19 @@ function parseId(id: string | number): { container: Container; key: string } {
   return { container: text.slice(0, i) as Container, key: text.slice(i + 1) };
 }
 
+/**
+ * An empty list or folder: the one place to drop into it. Lists with nodes are dropped into on their
+ * nodes only, so that the keyboard's arrows go from node to node.
+ */
+function EmptyPlace({ container, busy }: { container: Container; busy: boolean }) {
+  const { setNodeRef, isOver } = useDroppable({ id: dragId(container, ''), disabled: busy });
+  return (
+    <li ref={setNodeRef} className={`page-list-empty${isOver ? ' drop-over' : ''}`}>
+      {container.includes('>') ? 'Empty folder' : 'Nothing here yet'}
+    </li>
+  );
+}
+
 /** A list or a folder's children: sortable nodes, and a place to drop into when it is empty. */
 function NodeList({
   lists,
@@ -30,10 +43,9 @@ function NodeList({
   label,
 }: { lists: Lists; container: Container; busy: boolean; label: string } & Pick<TreeViewProps, 'onAction'>) {
   const nodes = nodesIn(lists, container) ?? [];
-  const { setNodeRef, isOver } = useDroppable({ id: dragId(container, ''), disabled: busy });
   return (
     <SortableContext items={nodes.map((n) => dragId(container, n.key))} strategy={verticalListSortingStrategy}>
-      <ul ref={setNodeRef} className={`page-list${isOver ? ' drop-over' : ''}`} aria-label={label}>
+      <ul className="page-list" aria-label={label}>
         {nodes.map((node, i) => (
           <NodeRow key={node.key} node={node} container={container} index={i} last={i === nodes.length - 1} busy={busy} onAction={onAction}>
             {node.kind === 'folder' && !container.includes('>') && (
@@ -41,7 +53,7 @@ function NodeList({
             )}
           </NodeRow>
         ))}
-        {nodes.length === 0 && <li className="page-list-empty">{container.includes('>') ? 'Empty folder' : 'Nothing here yet'}</li>}
+        {nodes.length === 0 && <EmptyPlace container={container} busy={busy} />}
       </ul>
     </SortableContext>
   );
