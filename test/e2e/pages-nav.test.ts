@@ -14,13 +14,20 @@ describe('the pages page in Chromium', () => {
   const ui = studioSuite(ACCOUNTS, PASSWORD);
   const signIn = (options: object) => signInToStudio(ui, { email: ACCOUNTS.admin.email, password: PASSWORD }, '/config/pages', options);
   const main = (p: Page) => p.getByRole('list', { name: 'Main navigation', exact: true });
-  const node = (list: Locator, title: string) => list.locator('li.page-node').filter({ has: list.page().locator('.page-node-title > :first-child', { hasText: new RegExp(`^${title}$`) }) }).first();
+  const node = (list: Locator, title: string) =>
+    list
+      .locator('li.page-node')
+      .filter({ has: list.page().locator('.page-node-title > :first-child', { hasText: new RegExp(`^${title}$`) }) })
+      .first();
   const status = (p: Page) => p.locator('.pages-page .status');
   const mainTitles = async (p: Page) =>
     (await p.evaluate(async () => (await fetch('/api/owner/pages')).json())).main.map((n: { title: string }) => n.title) as string[];
   /** Opens a node's actions and presses one of them, from the keyboard. */
   const act = async (p: Page, row: Locator, action: string) => {
-    await row.getByRole('button', { name: /^Actions for / }).first().focus();
+    await row
+      .getByRole('button', { name: /^Actions for / })
+      .first()
+      .focus();
     await p.keyboard.press('Enter');
     const button = row.getByRole('group', { name: /^Actions for / }).getByRole('button', { name: action, exact: true });
     await button.focus();
@@ -75,7 +82,9 @@ describe('the pages page in Chromium', () => {
     expect(dragged.indexOf('Workshops')).toBeLessThan(before.indexOf('Workshops'));
     // And with its Move up action.
     await act(p, workshops, 'Move up');
-    await status(p).filter({ hasText: /“Workshops” moved to Main navigation, place \d+ of \d+\./ }).waitFor();
+    await status(p)
+      .filter({ hasText: /“Workshops” moved to Main navigation, place \d+ of \d+\./ })
+      .waitFor();
     expect((await mainTitles(p)).indexOf('Workshops')).toBe(dragged.indexOf('Workshops') - 1);
 
     // Hide it.

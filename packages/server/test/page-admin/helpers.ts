@@ -11,7 +11,7 @@ export const PAGES = '/api/owner/pages';
 const PASSWORD = 'a staff password 1';
 
 /** Roles that may edit pages (editContent) and two that may not. */
-export const STAFF = {
+const STAFF = {
   admin: WebsiteRole.ADMIN,
   editor: WebsiteRole.EDITOR,
   'website-manager': WebsiteRole.WEBSITE_MANAGER,

@@ -2,7 +2,7 @@ import { isValidPageUrl, notValidPageUrlMessage, slugFromTitle } from '@tessera/
 import type { CollectionRow } from '../../storage/content.js';
 
 /** "Another page already has the URL /{val}.": a slug another collection holds. */
-export function urlTakenMessage(urlId: string): string {
+function urlTakenMessage(urlId: string): string {
   return `Another page already has the URL /${urlId}.`;
 }
 

@@ -8,7 +8,7 @@ export const NAV_LISTS = ['main', 'footer', 'notLinked'] as const;
 export type NavList = (typeof NAV_LISTS)[number];
 
 /** A plain page's one item, as the tree shows it. */
-export interface PageItem {
+interface PageItem {
   id: string;
   collection_id: string;
   status: string;

@@ -5,7 +5,7 @@ import type { CollectionRow } from '../../storage/content.js';
 import type { NavEntry } from '../../site-dir/types.js';
 import { NAV_LISTS, type NavList, type PagesState } from './state.js';
 
-export type NodeKind = 'page' | 'collection' | 'folder' | 'link';
+type NodeKind = 'page' | 'collection' | 'folder' | 'link';
 
 /** One node of the studio's tree (docs/owner-api.md "Pages and navigation"). */
 export interface PageNode {
@@ -52,7 +52,7 @@ function derivedKey(list: string, path: string, entry: NavEntry): string {
 }
 
 /** An entry's key, when it names no collection. */
-export function entryKey(list: string, path: string, entry: NavEntry): string {
+function entryKey(list: string, path: string, entry: NavEntry): string {
   return entry.id ?? derivedKey(list, path, entry);
 }
 

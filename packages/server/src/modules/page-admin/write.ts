@@ -6,7 +6,7 @@ import { stampEntryIds } from './tree.js';
 import { NAV_LISTS, type NavList, type PagesState, lockSite, readPagesState } from './state.js';
 
 /** Bumps the site's version: every process loads the new navigation and collections, and kept pages are dropped. */
-export async function bumpVersion(tx: Executor, websiteId: string, now: number): Promise<void> {
+async function bumpVersion(tx: Executor, websiteId: string, now: number): Promise<void> {
   await tx
     .updateTable('websites')
     .set((eb) => ({ version: eb('version', '+', 1), updated_on: now }))

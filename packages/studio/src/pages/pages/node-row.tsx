@@ -30,7 +30,7 @@ const KIND_LABELS: Record<string, string> = {
   folder: 'Folder',
 };
 
-export function kindLabel(node: PageNode): string {
+function kindLabel(node: PageNode): string {
   if (node.kind === 'link') return 'Link';
   return KIND_LABELS[node.typeName ?? node.kind] ?? 'Folder';
 }
@@ -56,6 +56,7 @@ function Actions({ node, container, index, last, busy, onAction }: Omit<NodeRowP
     </button>
   );
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the menu's buttons closes it; the keys come from the focused button inside
     <div
       className="node-actions"
       onKeyDown={(e) => {

@@ -45,6 +45,7 @@ function AddMenu({ onChoose }: { onChoose(kind: AddKind): void }) {
     if (open) first.current?.focus();
   }, [open]);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the menu's buttons closes it; the keys come from the focused button inside
     <div
       className="add-menu"
       onKeyDown={(e) => {
