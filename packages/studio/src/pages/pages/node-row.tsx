@@ -59,6 +59,10 @@ function Actions({ node, container, index, last, busy, onAction }: Omit<NodeRowP
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the menu's buttons closes it; the keys come from the focused button inside
     <div
       className="node-actions"
+      onBlur={(e) => {
+        // A click or Tab elsewhere closes the menu.
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
           e.stopPropagation();

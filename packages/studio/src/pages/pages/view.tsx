@@ -48,6 +48,10 @@ function AddMenu({ onChoose }: { onChoose(kind: AddKind): void }) {
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the menu's buttons closes it; the keys come from the focused button inside
     <div
       className="add-menu"
+      onBlur={(e) => {
+        // A click or Tab elsewhere closes the menu.
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {
           setOpen(false);
