@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportSite, importSite } from '../../src/site-dir/index.js';
+import { SiteDirectoryError, exportSite, importSite } from '../../src/site-dir/index.js';
 import { DIALECTS } from '../helpers/store.js';
 import { Visitor } from '../commerce/helpers.js';
 import { PAGES, pagesSite, refs, titles, type PagesSite, type StaffName, type TestNode } from './helpers.js';
@@ -196,6 +196,23 @@ describe.each(DIALECTS)('the owner API for pages and navigation on %s', (dialect
       }));
     for (const list of ['main', 'footer', 'notLinked'] as const) expect(shape(after[list])).toEqual(shape(before[list]));
     expect(after.main.some((n) => n.hidden)).toBe(true);
+  });
+
+  it('refuses a navigation.json whose entry ids are malformed or whose items hang on a collection that is not a folder', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tessera-bad-nav-'));
+    try {
+      await exportSite(site.store, dir, { force: true });
+      const nav = JSON.parse(await readFile(join(dir, 'navigation.json'), 'utf8'));
+      nav.main.push({ id: 'no spaces', title: 'Bad', url: '/shop' }, { title: 'Shop folder', collection: 'shop', items: [] });
+      await writeFile(join(dir, 'navigation.json'), JSON.stringify(nav));
+      const failure = await importSite(site.store, dir).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(SiteDirectoryError);
+      const messages = (failure as SiteDirectoryError).issues.map((i) => `${i.path}: ${i.message}`);
+      expect(messages).toContain(`main[${nav.main.length - 2}].id: may hold only letters, digits, "-" and "_"`);
+      expect(messages).toContain(`main[${nav.main.length - 1}].collection: "shop" is not a folder: only a folder's entry holds items`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it.each(['editor', 'website-manager'] as const)('lets %s read and change the pages', async (name) => {

@@ -139,10 +139,11 @@ export function PagesView(props: PagesViewProps) {
                     : 'The page and everything on it are deleted, for visitors too. This cannot be undone.'}
               </p>
               <div className="actions">
-                <button type="button" className="button-danger" disabled={busy} onClick={() => props.onDelete(open.node)} data-autofocus>
+                <button type="button" className="button-danger" disabled={busy} onClick={() => props.onDelete(open.node)}>
                   Delete
                 </button>
-                <button type="button" className="button-secondary" onClick={() => props.onOpen(null)}>
+                {/* The safe answer has the focus: Enter alone deletes nothing. */}
+                <button type="button" className="button-secondary" onClick={() => props.onOpen(null)} data-autofocus>
                   Cancel
                 </button>
               </div>
