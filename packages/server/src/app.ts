@@ -38,6 +38,7 @@ import subscriptions from './modules/subscriptions/index.js';
 import multilingual from './modules/multilingual/index.js';
 import newsletter, { mailingListAdmin } from './modules/newsletter/index.js';
 import orderAdmin from './modules/order-admin/index.js';
+import pageAdmin from './modules/page-admin/index.js';
 import productAdmin from './modules/product-admin/index.js';
 import orders from './modules/orders/index.js';
 import pageEditor from './modules/page-editor/index.js';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(sitePassword, { limits: siteUsers.passwordLimits }),
     entry(multilingual, {}),
     entry(headerFooter, {}),
+    entry(pageAdmin, { passwordCost }),
     entry(places, { provider: siteUsers.places }),
     entry(sessionRecording, {}),
     entry(pageEditor, {}),

@@ -183,6 +183,11 @@ export const ERRORS = {
   EMBED_REFUSED: { status: 502, message: "The provider's answer names a player Tessera does not embed." },
   POSTER_NOT_MEDIA: { status: 400, message: 'Only a video or audio file has a poster.' },
   POSTER_NOT_IMAGE: { status: 400, message: 'Choose an image of the library as the poster.' },
+  // Pages and navigation (docs/owner-api.md "Pages and navigation").
+  NAVIGATION_CONFLICT: { status: 409, message: 'Someone else changed the navigation since you opened it. It has been reloaded: make your change again.' },
+  FOLDER_NOT_EMPTY: { status: 409, message: 'This folder is not empty: move its pages out of it first.' },
+  HOME_PAGE_NOT_DELETABLE: { status: 409, message: 'The home page cannot be deleted: make another page the home page first.' },
+  PAGE_NOT_DELETABLE: { status: 409, message: 'This page holds products or lessons: delete them first.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -4,7 +4,7 @@ import { findNeighbours, searchVisibleItems, type CollectionRow, type ItemRow, t
 import type { SiteSnapshot } from './snapshot.js';
 import { productsOf, visibleItemByUrl, visibleItemsPage } from './catalog.js';
 import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext } from './context/content.js';
-import { navigationContext } from './context/navigation.js';
+import { navigationContext, navigationTimeKey } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
 import type { ErrorCode } from '../../errors.js';
@@ -96,11 +96,12 @@ export function baseContext(req: PageRequest, pageType: number): PageContext {
     website = { minute, website: language === s.language ? built : { ...built, language, primaryLanguage: s.language } };
     parts.websites.set(websiteKey, website);
   }
-  const navKey = language === s.language ? req.path : `${req.path}\0${language}`;
+  // Scheduled pages join the navigation when their time comes, without a new snapshot.
+  const navKey = `${language === s.language ? req.path : `${req.path}\0${language}`}\0${navigationTimeKey(s, req.now)}`;
   let navigation = parts.navigation.get(navKey);
   if (!navigation) {
     if (parts.navigation.size > 1000) parts.navigation.clear();
-    navigation = navigationContext(s, req.path, language);
+    navigation = navigationContext(s, req.path, language, req.now);
     parts.navigation.set(navKey, navigation);
   }
   return {
