@@ -6,9 +6,9 @@
 // would use the keyboard, no serious accessibility violation at 390 px or 1280 px; screenshots go
 // to test-results/.
 //
-// The Workshops story needs the pages API (/api/owner/pages) and the layout templates, built beside
-// this editor: it is skipped until they are merged with it. The other story edits a page of the demo
-// through the content API, which is here.
+// The Workshops story needs the theme's layout templates (the layout-render and layout-data parts,
+// built beside this editor) for what the visitor sees: it is skipped until they are merged with it.
+// The other story edits a page of the demo through the content API alone.
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -148,7 +148,7 @@ describe('the page editor in Chromium', () => {
     await schedule.getByLabel('Date').fill(when.date);
     await schedule.getByLabel('Time').fill(when.time);
     await schedule.getByRole('button', { name: 'Schedule' }).click();
-    await p.getByText('Scheduled', { exact: true }).first().waitFor();
+    await p.locator('.status-badge', { hasText: 'Scheduled' }).waitFor();
     const visitor = await ui.browser.newContext();
     const v = await visitor.newPage();
     expect((await v.goto(`${ui.server.url}${created.json.node.url}`))?.status()).toBe(404);
@@ -167,6 +167,8 @@ describe('the page editor in Chromium', () => {
     await v.getByRole('heading', { name: 'Workshops at the roastery' }).waitFor();
     expect(await v.locator('.layout-block--summary').count()).toBe(1);
     const form = v.locator('form[data-form-id="contact"]');
+    // The forms island mounts as the form nears the viewport.
+    await form.scrollIntoViewIfNeeded();
     await v.waitForSelector('.tessera-form-island form[data-form-id="contact"] altcha-widget');
     await form.getByLabel('First name').fill('Ada');
     await form.getByLabel('Last name').fill('Lovelace');
@@ -188,7 +190,7 @@ describe('the page editor in Chromium', () => {
     await phone.getByRole('button', { name: 'Preview', exact: true }).click();
     await phone.locator('iframe[title^="Preview"]').waitFor();
     await saveScreenshot(phone, 'page editor workshops phone preview');
-  });
+  }, 180_000);
 
   it('edits a page of the site through the content API: blocks added, moved with the keyboard, undone, saved, published, in its history', async () => {
     const p = await signIn('/config/');
