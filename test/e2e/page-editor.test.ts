@@ -193,12 +193,14 @@ describe('the page editor in Chromium', () => {
   }, 180_000);
 
   it('edits a page of the site through the content API: blocks added, moved with the keyboard, undone, saved, published, in its history', async () => {
-    const p = await signIn('/config/');
-    const about = await p.evaluate(async () => (await (await fetch('/about?format=json')).json()) as { item: { id: string } });
-    await p.goto(`${ui.server.url}/config/pages/${about.item.id}/edit`);
+    const p = await signIn('/config/pages');
+    const created = await ownerCall<{ node: { itemId: string } }>(p, 'POST', '/api/owner/pages', { kind: 'page', title: 'Visit us', in: 'notLinked' });
+    expect(created.status).toBe(201);
+    const itemId = created.json.node.itemId;
+    await p.goto(`${ui.server.url}/config/pages/${itemId}/edit`);
     await p.getByText('This page is empty: add a section or a block.').waitFor();
-    // The real page, rendered by the server for the frame.
-    await p.frameLocator('iframe[title="Preview at desktop width"]').getByRole('heading', { name: 'Our story' }).waitFor();
+    // The real page, rendered by the server, fills the frame.
+    await p.locator('iframe[title="Preview at desktop width"]').waitFor();
 
     await addBlock(p, 'Text');
     await p.getByRole('toolbar', { name: 'Text: formatting' }).getByRole('button', { name: 'Heading 2' }).click();
@@ -222,7 +224,7 @@ describe('the page editor in Chromium', () => {
         (await (await fetch(`/api/owner/content/${id}`)).json()) as {
           draft: { document: { sections: { blocks: { kind: string; settings: Record<string, unknown> }[] }[] } };
         },
-      about.item.id,
+      itemId,
     );
     const blocks = stored.draft.document.sections[0]!.blocks;
     expect(blocks.map((b) => b.kind)).toEqual(['text', 'button']);
@@ -232,7 +234,7 @@ describe('the page editor in Chromium', () => {
     await p.getByRole('button', { name: 'Phone' }).click();
     await p.locator('iframe[title="Preview at phone width"]').waitFor();
     expect(await seriousViolations(p)).toEqual([]);
-    await saveScreenshot(p, 'page editor about desktop');
+    await saveScreenshot(p, 'page editor visit us desktop');
 
     await p.getByRole('button', { name: 'Publish', exact: true }).click();
     await p.getByText('Published.').waitFor();
