@@ -127,6 +127,11 @@ describe("the page editor's settings and history", () => {
     await waitFor(() => expect(item(/Hello/).textContent).toContain('Text: Hello'));
     await waitFor(() => expect(saves(server)).toHaveLength(1), { timeout: 3000 });
     expect(saves(server)[0]!.document.sections[0]!.blocks[0]!.settings.html).toBe('<h2>Hello</h2>');
+    // Undo reaches into the rich text editor, and redo brings the heading back.
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    await waitFor(() => expect(document.querySelector('.rich-text-area')!.innerHTML).toBe('<p>Hello</p>'));
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true, shiftKey: true });
+    await waitFor(() => expect(document.querySelector('.rich-text-area')!.innerHTML).toBe('<h2>Hello</h2>'));
 
     // A new block's field: three keystrokes, one undo step.
     press('Add block');

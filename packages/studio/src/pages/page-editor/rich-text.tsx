@@ -18,6 +18,7 @@ export function RichText({ label, html, onChange, error }: RichTextProps) {
   const id = useId();
   const change = useRef(onChange);
   change.current = onChange;
+  const emitted = useRef(html);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -37,13 +38,18 @@ export function RichText({ label, html, onChange, error }: RichTextProps) {
     editorProps: {
       attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': `${id}-label`, class: 'rich-text-area' },
     },
-    onUpdate: ({ editor: e }) => change.current(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      emitted.current = e.isEmpty ? '' : e.getHTML();
+      change.current(emitted.current);
+    },
   });
   // An undo or a restore changes the text from outside: the editor shows it without calling back.
+  // Its own changes come back as props a render later, when the owner may have typed on: those
+  // are not set again (that would drop the keys typed in between).
   useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
-    const current = editor.isEmpty ? '' : editor.getHTML();
-    if (current !== html) editor.commands.setContent(html, { emitUpdate: false });
+    if (!editor || editor.isDestroyed || html === emitted.current) return;
+    emitted.current = html;
+    if ((editor.isEmpty ? '' : editor.getHTML()) !== html) editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, html]);
   const state = useEditorState({
     editor,
