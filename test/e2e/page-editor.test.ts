@@ -85,6 +85,8 @@ describe('the page editor in Chromium', () => {
     // A heading, typed in the rich text editor.
     await addBlock(p, 'Text');
     await p.getByRole('toolbar', { name: 'Text: formatting' }).getByRole('button', { name: 'Heading 2' }).click();
+    // The editor takes the focus back from the toolbar on the next frame.
+    await p.locator('.rich-text-area.ProseMirror-focused').waitFor();
     await p.keyboard.type('Workshops at the roastery');
     await p.getByRole('button', { name: 'Heading 2', pressed: true }).waitFor();
 
@@ -204,6 +206,8 @@ describe('the page editor in Chromium', () => {
 
     await addBlock(p, 'Text');
     await p.getByRole('toolbar', { name: 'Text: formatting' }).getByRole('button', { name: 'Heading 2' }).click();
+    // The editor takes the focus back from the toolbar on the next frame.
+    await p.locator('.rich-text-area.ProseMirror-focused').waitFor();
     await p.keyboard.type('Visit the roastery');
     await addBlock(p, 'Button');
     await p.getByLabel('Label').fill('Book a visit');

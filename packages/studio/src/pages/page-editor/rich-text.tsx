@@ -18,7 +18,7 @@ export function RichText({ label, html, onChange, error }: RichTextProps) {
   const id = useId();
   const change = useRef(onChange);
   change.current = onChange;
-  const emitted = useRef(html);
+  const emitted = useRef<string[]>([]);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -39,16 +39,22 @@ export function RichText({ label, html, onChange, error }: RichTextProps) {
       attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': `${id}-label`, class: 'rich-text-area' },
     },
     onUpdate: ({ editor: e }) => {
-      emitted.current = e.isEmpty ? '' : e.getHTML();
-      change.current(emitted.current);
+      const next = e.isEmpty ? '' : e.getHTML();
+      emitted.current = [...emitted.current.slice(-50), next];
+      change.current(next);
     },
   });
   // An undo or a restore changes the text from outside: the editor shows it without calling back.
-  // Its own changes come back as props a render later, when the owner may have typed on: those
-  // are not set again (that would drop the keys typed in between).
+  // Its own changes come back as props a render or more later, when the owner may have typed on:
+  // those echoes are not set again (that would drop the keys typed in between).
   useEffect(() => {
-    if (!editor || editor.isDestroyed || html === emitted.current) return;
-    emitted.current = html;
+    if (!editor || editor.isDestroyed) return;
+    const echo = emitted.current.lastIndexOf(html);
+    if (echo >= 0) {
+      emitted.current = emitted.current.slice(echo + 1);
+      return;
+    }
+    emitted.current = [];
     if ((editor.isEmpty ? '' : editor.getHTML()) !== html) editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, html]);
   const state = useEditorState({
