@@ -1,0 +1,213 @@
+import { BLOCK_KINDS, type BlockSettings, isBlockKind, type Layout, type LayoutBlock, type LayoutSection, readLayout, VARIANT_NAMES } from '@tessera/core/layout';
+import type { Store } from '../../../storage/dialect.js';
+import type { PageContext, PageRequest } from '../pages.js';
+import type { SiteSnapshot } from '../snapshot.js';
+import { imageContext } from './assets.js';
+import { chartContext } from './layout-chart.js';
+import { BLOCK_DATA } from './layout-data.js';
+
+/**
+ * The page context of a layout (`item.layout`): each section with ready-made classes, each block with
+ * its kind, BlockType number, variant name, classes and settings, images as the image objects the
+ * theme writes srcset and sizes from, and what the kind reads from the store (`data`). The theme's
+ * `blocks/layout-section.block` and `blocks/layout-block.block` render it (themes/default/README.md).
+ */
+
+/** Turns an asset path into the image object themes read (`imageContext`, or a stand-in in tests). */
+export type ImageOf = (path: string, title: string, alt: string, caption: string) => Record<string, unknown>;
+
+export interface BlockContext {
+  id: string;
+  kind: string;
+  type: number;
+  variant: number | null;
+  variantName: string;
+  span: number;
+  classes: string;
+  settings: Record<string, unknown>;
+  data?: Record<string, unknown>;
+}
+
+export interface SectionContext extends Omit<LayoutSection, 'blocks'> {
+  classes: string;
+  blocks: BlockContext[];
+}
+
+function hiddenClasses(hidden: { mobile: boolean; desktop: boolean }): string[] {
+  const out: string[] = [];
+  if (hidden.mobile) out.push('is-hidden-mobile');
+  if (hidden.desktop) out.push('is-hidden-desktop');
+  return out;
+}
+
+function sectionClasses(s: LayoutSection): string {
+  const { top, bottom } = s.spacing;
+  const out = [`page-section--theme-${s.theme}`, `page-section--width-${s.width}`, `page-section--cols-${s.columns}`, `page-section--pt-${top.desktop}`];
+  if (top.mobile !== undefined) out.push(`page-section--pt-mobile-${top.mobile}`);
+  out.push(`page-section--pb-${bottom.desktop}`);
+  if (bottom.mobile !== undefined) out.push(`page-section--pb-mobile-${bottom.mobile}`);
+  if (s.slice) out.push(`page-section--slice-${s.slice}`);
+  return [...out, ...hiddenClasses(s.hidden)].join(' ');
+}
+
+/** A social profile as the theme's `social-link.block` reads it, named after its host. */
+function socialAccount(url: string) {
+  let host = '';
+  try {
+    host = new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    // isValidLink already refused such links; a bad one left in the store shows as its text.
+  }
+  const name = host.split('.').slice(-2, -1)[0] ?? host;
+  return { serviceName: name === 'youtu' ? 'youtube' : name || url, profileUrl: url };
+}
+
+/** Settings as the theme reads them: images as image objects, a chart drawn, social links as profiles. */
+function blockSettings(block: LayoutBlock, variantName: string, imageOf: ImageOf): Record<string, unknown> {
+  switch (block.kind) {
+    case 'image': {
+      const s = block.settings as BlockSettings['image'];
+      // A link with a button label is the button; without one, the picture itself is the link.
+      return {
+        ...s,
+        image: s.image ? imageOf(s.image, s.title, s.alt, s.caption) : null,
+        pictureLink: s.buttonLabel === '' ? s.link : '',
+        buttonLink: s.buttonLabel !== '' ? s.link : '',
+      };
+    }
+    case 'gallery': {
+      const s = block.settings as BlockSettings['gallery'];
+      return { ...s, images: s.images.map((img) => ({ ...img, image: img.image ? imageOf(img.image, img.title, img.alt, img.caption) : null })) };
+    }
+    case 'social': {
+      const s = block.settings as BlockSettings['social'];
+      return { ...s, accounts: s.links.map(socialAccount) };
+    }
+    case 'chart': {
+      const s = block.settings as BlockSettings['chart'];
+      return { ...s, chart: chartContext(s, variantName) };
+    }
+    case 'spacer': {
+      const s = block.settings as BlockSettings['spacer'];
+      return { ...s, style: `--spacer-height:${s.height.desktop}px;--spacer-height-mobile:${s.height.mobile ?? s.height.desktop}px` };
+    }
+    case 'accordion': {
+      const s = block.settings as BlockSettings['accordion'];
+      // The first answer opens when asked; keys every entry carries (see README: lookups inside loops).
+      return { ...s, items: s.items.map((item, i) => ({ ...item, open: s.openFirst && i === 0 })), group: `accordion-${block.id}` };
+    }
+    default:
+      return block.settings as Record<string, unknown>;
+  }
+}
+
+/** Widths of a section's content box on a desktop (styles/sections.css: --section-narrow, --section-wide). */
+const SECTION_PX: Record<string, number> = { narrow: 760, wide: 1200, full: 1920 };
+
+/**
+ * `sizes` of a picture in a block: the whole screen on a phone (one column), its share of the section
+ * on a desktop (a card's picture takes half of its block).
+ */
+function pictureSizes(section: LayoutSection, block: LayoutBlock, variantName: string): string {
+  const share = (block.span / section.columns) * (variantName === 'card' || variantName === 'collage' ? 0.5 : 1);
+  const px = Math.round((SECTION_PX[section.width] ?? 1200) * share);
+  const vw = Math.round(100 * share);
+  return `(min-width: 433px) min(${vw}vw, ${px}px), 100vw`;
+}
+
+function blockContext(section: LayoutSection, block: LayoutBlock, imageOf: ImageOf): BlockContext {
+  const variantName = block.variant !== undefined ? (VARIANT_NAMES[block.variant] ?? '') : '';
+  const classes = [`layout-block--span-${block.span}`];
+  if (variantName) classes.push(`layout-block--${block.kind}-${variantName}`);
+  return {
+    id: block.id,
+    kind: block.kind,
+    type: BLOCK_KINDS[block.kind].type,
+    variant: block.variant ?? null,
+    variantName,
+    span: block.span,
+    classes: [...classes, ...hiddenClasses(block.hidden)].join(' '),
+    settings: { ...blockSettings(block, variantName, imageOf), ...(block.kind === 'image' || block.kind === 'gallery' ? { sizes: pictureSizes(section, block, variantName) } : {}) },
+  };
+}
+
+export interface LayoutContext {
+  sections: SectionContext[];
+  /** Whether a block gives the page its one h1; when none does, the page template writes the title as one. */
+  hasHeading: boolean;
+}
+
+const H1 = /<h1[\s>]/i;
+
+/**
+ * The sections of a layout as the theme reads them, without the blocks' data from the store. A page has
+ * one h1: a text block's own, else the title of the first picture that has one (a hero), else none.
+ */
+export function layoutSections(layout: Layout, imageOf: ImageOf): LayoutContext {
+  const sections = layout.sections.map((section) => ({ ...section, classes: sectionClasses(section), blocks: section.blocks.map((b) => blockContext(section, b, imageOf)) }));
+  const blocks = sections.flatMap((s) => s.blocks);
+  let hasHeading = blocks.some((b) => b.kind === 'text' && H1.test(String(b.settings.html)));
+  for (const b of blocks) {
+    if (b.kind !== 'image') continue;
+    const first = !hasHeading && b.settings.title !== '';
+    b.settings.titleTag = first ? 'h1' : 'h2';
+    if (first) hasHeading = true;
+  }
+  return { sections, hasHeading };
+}
+
+/**
+ * A stored layout read for showing: every problem is the owner's to fix in the editor, never the
+ * visitor's, so a block with an error is left out and the rest of the page still shows.
+ */
+export function readStoredLayout(sections: unknown): Layout {
+  // Entries that are no section or no block of a known kind are dropped first, so that the indexes of
+  // the problems' paths are those of what readLayout returns.
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const clean = Array.isArray(sections)
+    ? sections.filter(isObj).map((s) => (Array.isArray(s.blocks) ? { ...s, blocks: s.blocks.filter((b) => isObj(b) && isBlockKind(b.kind)) } : s))
+    : sections;
+  const { layout, problems } = readLayout(clean);
+  const bad = new Set<string>();
+  for (const p of problems) {
+    if (p.level !== 'error') continue;
+    const at = /^sections\[(\d+)\]\.blocks\[(\d+)\]/.exec(p.path);
+    if (at) bad.add(`${at[1]}/${at[2]}`);
+  }
+  if (bad.size === 0) return layout;
+  return { sections: layout.sections.map((s, si) => ({ ...s, blocks: s.blocks.filter((_, bi) => !bad.has(`${si}/${bi}`)) })) };
+}
+
+export function snapshotImages(s: SiteSnapshot): ImageOf {
+  return (path, title, alt, caption) => ({ ...imageContext(s, path, title, alt || null), body: caption });
+}
+
+/**
+ * `item.layout` for an item whose data has `sections`, or null. The kinds that read from the store
+ * (BLOCK_DATA) are asked all at once; a block whose answer is null (a product deleted since) is left out.
+ */
+export async function layoutContext(store: Store, req: PageRequest, sections: unknown, page: PageContext): Promise<LayoutContext | null> {
+  if (!Array.isArray(sections)) return null;
+  const layout = readStoredLayout(sections);
+  const context = layoutSections(layout, snapshotImages(req.snapshot));
+  const built = context.sections;
+  const pending: Promise<void>[] = [];
+  const dropped = new Set<BlockContext>();
+  for (const [si, section] of built.entries()) {
+    for (const [bi, block] of section.blocks.entries()) {
+      const read = BLOCK_DATA[block.kind as keyof typeof BLOCK_DATA];
+      if (!read) continue;
+      // The kind's reader gets the settings as stored (asset paths, not image objects).
+      const settings = layout.sections[si]!.blocks[bi]!.settings as Readonly<Record<string, unknown>>;
+      pending.push(
+        read(store, req, settings, page).then((data) => {
+          if (data === null) dropped.add(block);
+          else block.data = data;
+        }),
+      );
+    }
+  }
+  if (pending.length > 0) await Promise.all(pending);
+  if (dropped.size > 0) for (const section of built) section.blocks = section.blocks.filter((b) => !dropped.has(b));
+  return context;
+}
