@@ -101,8 +101,8 @@ function blockSettings(block: LayoutBlock, variantName: string, imageOf: ImageOf
   }
 }
 
-/** Widths of a section's content box on a desktop (styles/sections.css: --section-narrow, --section-wide). */
-const SECTION_PX: Record<string, number> = { narrow: 760, wide: 1200, full: 1920 };
+/** Widths of a section's content box on a desktop (the max-widths of styles/sections.css, less their padding). */
+const SECTION_PX: Record<string, number> = { narrow: 720, wide: 1160, full: 1920 };
 
 /**
  * `sizes` of a picture in a block: the whole screen on a phone (one column), its share of the section
