@@ -32,6 +32,7 @@ export function chartContext(settings: BlockSettings['chart'], variantName: stri
     width: WIDTH,
     height: HEIGHT,
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+    label: settings.title || 'Chart',
     table: { columns: settings.columns, rows: settings.rows.map((row) => ({ cells: row })) },
   };
   if (variantName === 'pie') return { ...base, ...pie(rows) };
@@ -55,7 +56,7 @@ export function chartContext(settings: BlockSettings['chart'], variantName: stri
       name: s.name,
       color: s.color,
       points: rows.map((r, i) => `${round(PAD.left + band * (i + 0.5))},${y(r.values[si]!)}`).join(' '),
-      dots: rows.map((r, i) => ({ cx: round(PAD.left + band * (i + 0.5)), cy: y(r.values[si]!), label: `${r.label}: ${formatNumber(r.values[si]!)}` })),
+      dots: rows.map((r, i) => ({ cx: round(PAD.left + band * (i + 0.5)), cy: y(r.values[si]!), label: `${r.label}, ${s.name}: ${formatNumber(r.values[si]!)}` })),
     }));
     return { ...base, axis, legend, lines, bars: [], slices: [] };
   }

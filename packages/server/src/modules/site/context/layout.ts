@@ -16,6 +16,12 @@ import { BLOCK_DATA } from './layout-data.js';
 /** Turns an asset path into the image object themes read (`imageContext`, or a stand-in in tests). */
 export type ImageOf = (path: string, title: string, alt: string, caption: string) => Record<string, unknown>;
 
+/** What blocks take from the site: its images, and its social accounts for a social block with no links of its own. */
+export interface LayoutSite {
+  readonly imageOf: ImageOf;
+  readonly socialAccounts: readonly unknown[];
+}
+
 export interface BlockContext {
   id: string;
   kind: string;
@@ -63,7 +69,8 @@ function socialAccount(url: string) {
 }
 
 /** Settings as the theme reads them: images as image objects, a chart drawn, social links as profiles. */
-function blockSettings(block: LayoutBlock, variantName: string, imageOf: ImageOf): Record<string, unknown> {
+function blockSettings(block: LayoutBlock, variantName: string, site: LayoutSite): Record<string, unknown> {
+  const { imageOf } = site;
   switch (block.kind) {
     case 'image': {
       const s = block.settings as BlockSettings['image'];
@@ -81,7 +88,7 @@ function blockSettings(block: LayoutBlock, variantName: string, imageOf: ImageOf
     }
     case 'social': {
       const s = block.settings as BlockSettings['social'];
-      return { ...s, accounts: s.links.map(socialAccount) };
+      return { ...s, accounts: s.links.length > 0 ? s.links.map(socialAccount) : site.socialAccounts };
     }
     case 'chart': {
       const s = block.settings as BlockSettings['chart'];
@@ -115,7 +122,7 @@ function pictureSizes(section: LayoutSection, block: LayoutBlock, variantName: s
   return `(min-width: 433px) min(${vw}vw, ${px}px), 100vw`;
 }
 
-function blockContext(section: LayoutSection, block: LayoutBlock, imageOf: ImageOf): BlockContext {
+function blockContext(section: LayoutSection, block: LayoutBlock, site: LayoutSite): BlockContext {
   const variantName = block.variant !== undefined ? (VARIANT_NAMES[block.variant] ?? '') : '';
   const classes = [`layout-block--span-${block.span}`];
   if (variantName) classes.push(`layout-block--${block.kind}-${variantName}`);
@@ -127,7 +134,7 @@ function blockContext(section: LayoutSection, block: LayoutBlock, imageOf: Image
     variantName,
     span: block.span,
     classes: [...classes, ...hiddenClasses(block.hidden)].join(' '),
-    settings: { ...blockSettings(block, variantName, imageOf), ...(block.kind === 'image' || block.kind === 'gallery' ? { sizes: pictureSizes(section, block, variantName) } : {}) },
+    settings: { ...blockSettings(block, variantName, site), ...(block.kind === 'image' || block.kind === 'gallery' ? { sizes: pictureSizes(section, block, variantName) } : {}) },
   };
 }
 
@@ -143,8 +150,8 @@ const H1 = /<h1[\s>]/i;
  * The sections of a layout as the theme reads them, without the blocks' data from the store. A page has
  * one h1: a text block's own, else the title of the first picture that has one (a hero), else none.
  */
-export function layoutSections(layout: Layout, imageOf: ImageOf): LayoutContext {
-  const sections = layout.sections.map((section) => ({ ...section, classes: sectionClasses(section), blocks: section.blocks.map((b) => blockContext(section, b, imageOf)) }));
+export function layoutSections(layout: Layout, site: LayoutSite): LayoutContext {
+  const sections = layout.sections.map((section) => ({ ...section, classes: sectionClasses(section), blocks: section.blocks.map((b) => blockContext(section, b, site)) }));
   const blocks = sections.flatMap((s) => s.blocks);
   let hasHeading = blocks.some((b) => b.kind === 'text' && H1.test(String(b.settings.html)));
   for (const b of blocks) {
@@ -178,8 +185,8 @@ export function readStoredLayout(sections: unknown): Layout {
   return { sections: layout.sections.map((s, si) => ({ ...s, blocks: s.blocks.filter((_, bi) => !bad.has(`${si}/${bi}`)) })) };
 }
 
-export function snapshotImages(s: SiteSnapshot): ImageOf {
-  return (path, title, alt, caption) => ({ ...imageContext(s, path, title, alt || null), body: caption });
+function snapshotSite(s: SiteSnapshot): LayoutSite {
+  return { imageOf: (path, title, alt, caption) => ({ ...imageContext(s, path, title, alt || null), body: caption }), socialAccounts: s.socialAccounts };
 }
 
 /**
@@ -189,7 +196,7 @@ export function snapshotImages(s: SiteSnapshot): ImageOf {
 export async function layoutContext(store: Store, req: PageRequest, sections: unknown, page: PageContext): Promise<LayoutContext | null> {
   if (!Array.isArray(sections)) return null;
   const layout = readStoredLayout(sections);
-  const context = layoutSections(layout, snapshotImages(req.snapshot));
+  const context = layoutSections(layout, snapshotSite(req.snapshot));
   const built = context.sections;
   const pending: Promise<void>[] = [];
   const dropped = new Set<BlockContext>();
