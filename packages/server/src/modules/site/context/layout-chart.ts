@@ -7,7 +7,7 @@ import type { BlockSettings } from '@tessera/core/layout';
  */
 const WIDTH = 600;
 const HEIGHT = 320;
-const PAD = { top: 16, right: 16, bottom: 40, left: 48 };
+const PAD = { top: 16, right: 16, bottom: 48, left: 64 };
 /** How many colours the theme's stylesheet defines for series and slices (`layout-chart__color-<n>`). */
 const COLORS = 6;
 
@@ -48,8 +48,8 @@ export function chartContext(settings: BlockSettings['chart'], variantName: stri
   const ticks = [];
   for (let v = bottom; v <= top + step / 2; v += step) ticks.push({ y: y(v), label: formatNumber(v), x1: PAD.left, x2: WIDTH - PAD.right });
   const band = rows.length > 0 ? plotW / rows.length : plotW;
-  const labels = rows.map((r, i) => ({ x: round(PAD.left + band * (i + 0.5)), y: HEIGHT - PAD.bottom + 24, text: r.label }));
-  const axis = { ticks, labels, baseline: { x1: PAD.left, x2: WIDTH - PAD.right, y: y(0) }, tickX: PAD.left - 8 };
+  const labels = rows.map((r, i) => ({ x: round(PAD.left + band * (i + 0.5)), y: HEIGHT - PAD.bottom + 32, text: r.label }));
+  const axis = { ticks, labels, baseline: { x1: PAD.left, x2: WIDTH - PAD.right, y: y(0) }, tickX: PAD.left - 10 };
   const legend = series.map((s) => ({ name: s.name, color: s.color }));
   if (variantName === 'line') {
     const lines = series.map((s, si) => ({
