@@ -28,7 +28,10 @@ function render(sections: unknown[], extra: Record<string, unknown> = {}) {
   const { layout, problems } = readLayout(sections);
   expect(problems.filter((p) => p.level === 'error')).toEqual([]);
   const context = {
-    item: { title: 'Workshops', layout: layoutSections(layout, { imageOf: image, socialAccounts: [{ serviceName: 'instagram', profileUrl: 'https://instagram.com/tessera' }] }) },
+    item: {
+      title: 'Workshops',
+      layout: layoutSections(layout, { imageOf: image, socialAccounts: [{ serviceName: 'instagram', profileUrl: 'https://instagram.com/tessera' }] }),
+    },
     ...extra,
   };
   const out = page.render(context, { partials, now: Date.parse('2026-11-21T12:00:00Z'), locale: 'en-US' });
@@ -82,13 +85,15 @@ describe('page layouts: sections', () => {
 
   it('styles every class the context gives: widths, columns, spacing per screen size, visibility and colour themes', () => {
     const css = source('styles/sections.css');
-    for (const c of ['width-narrow', 'width-full', 'cols-2', 'cols-3', 'cols-4', 'theme-light', 'theme-dark', 'theme-accent']) expect(css).toContain(`.page-section--${c}`);
-    for (const side of ['pt', 'pb']) for (const size of ['none', 'small', 'medium', 'large']) {
-      expect(css).toContain(`.page-section--${side}-${size} `);
-      expect(css).toContain(`.page-section--${side}-mobile-${size} `);
-    }
-    expect(css).toMatch(/@media \(max-width: 432px\)[^@]*\.is-hidden-mobile/);
-    expect(css).toMatch(/@media \(min-width: 433px\)\s*\{\s*\.is-hidden-desktop/);
+    for (const c of ['width-narrow', 'width-full', 'cols-2', 'cols-3', 'cols-4', 'theme-light', 'theme-dark', 'theme-accent'])
+      expect(css).toContain(`.page-section--${c}`);
+    for (const side of ['pt', 'pb'])
+      for (const size of ['none', 'small', 'medium', 'large']) {
+        expect(css).toContain(`.page-section--${side}-${size} `);
+        expect(css).toContain(`.page-section--${side}-mobile-${size} `);
+      }
+    expect(css).toMatch(/@media \(max-width: 432px\)[^@]*\.page-layout \.is-hidden-mobile/);
+    expect(css).toMatch(/@media \(min-width: 433px\)\s*\{\s*\.page-layout \.is-hidden-desktop/);
     expect(JSON.parse(source('template.conf')).stylesheets).toContain('sections.css');
   });
 });
@@ -129,7 +134,14 @@ describe('page layouts: block kinds', () => {
 
   it('image: a card takes half its block in sizes; a later titled picture is an h2', () => {
     const html = render([
-      { id: 's', columns: 2, blocks: [{ id: 'b-1', kind: 'image', span: 1, variant: 1013, settings: { image: 'assets/a.jpg', title: 'One' } }, { id: 'b-2', kind: 'image', span: 1, settings: { image: 'assets/b.jpg', title: 'Two' } }] },
+      {
+        id: 's',
+        columns: 2,
+        blocks: [
+          { id: 'b-1', kind: 'image', span: 1, variant: 1013, settings: { image: 'assets/a.jpg', title: 'One' } },
+          { id: 'b-2', kind: 'image', span: 1, settings: { image: 'assets/b.jpg', title: 'Two' } },
+        ],
+      },
     ]);
     expect(html).toContain('sizes="(min-width: 433px) min(25vw, 290px), 100vw"');
     expect(html).toContain('sizes="(min-width: 433px) min(50vw, 580px), 100vw"');
@@ -140,7 +152,9 @@ describe('page layouts: block kinds', () => {
     const html = one('button', { label: 'Book a seat', link: 'https://example.com/book', style: 'secondary', size: 'large', align: 'center', newWindow: true });
     expect(html).toContain('<p class="layout-button layout-button--center">');
     expect(html).toContain('class="button button--secondary button--large" href="https://example.com/book" target="_blank" rel="noopener">Book a seat');
-    expect(one('button', { label: 'Go', link: '/go', style: 'tertiary', size: 'small' })).toContain('class="button button--tertiary button--small" href="/go">Go</a>');
+    expect(one('button', { label: 'Go', link: '/go', style: 'tertiary', size: 'small' })).toContain(
+      'class="button button--tertiary button--small" href="/go">Go</a>',
+    );
   });
 
   it('quote, line and spacer (its height per screen size)', () => {
@@ -157,7 +171,10 @@ describe('page layouts: block kinds', () => {
       { title: 'What to bring?', html: '<p>An apron.</p>' },
     ];
     const grouped = one('accordion', { items, openFirst: true, allowMultiple: false });
-    expect(tags(grouped, /<details ([^>]*)>/g)).toEqual(['class="layout-accordion__item" name="accordion-b-1" open', 'class="layout-accordion__item" name="accordion-b-1"']);
+    expect(tags(grouped, /<details ([^>]*)>/g)).toEqual([
+      'class="layout-accordion__item" name="accordion-b-1" open',
+      'class="layout-accordion__item" name="accordion-b-1"',
+    ]);
     expect(grouped).toContain('<summary class="layout-accordion__title">How long?</summary>');
     expect(grouped).toContain('<div class="layout-accordion__body prose"><p>Two hours.</p></div>');
     expect(tags(one('accordion', { items }), /<details ([^>]*)>/g)).toEqual(['class="layout-accordion__item"', 'class="layout-accordion__item"']);
@@ -184,24 +201,42 @@ describe('page layouts: block kinds', () => {
   });
 
   it('chart: bar, line and pie as inline SVG with a title, a legend and the data as a table, no script', () => {
-    const data = { title: 'Cups sold', columns: ['Month', 'Latte', 'Filter'], rows: [['Jan', '10', '4'], ['Feb', '20', '8'], ['Mar', '15', '12']], showLegend: true };
+    const data = {
+      title: 'Cups sold',
+      columns: ['Month', 'Latte', 'Filter'],
+      rows: [
+        ['Jan', '10', '4'],
+        ['Feb', '20', '8'],
+        ['Mar', '15', '12'],
+      ],
+      showLegend: true,
+    };
     const bar = one('chart', data);
     expect(bar).toContain('<figure class="layout-chart layout-chart--bar">');
     expect(bar).toContain('<figcaption class="layout-chart__title">Cups sold</figcaption>');
     expect(bar).toContain('role="img" aria-label="Cups sold"');
-    expect(tags(bar, /<rect [^>]*><title>([^<]+)<\/title>/g)).toEqual(['Jan, Latte: 10', 'Jan, Filter: 4', 'Feb, Latte: 20', 'Feb, Filter: 8', 'Mar, Latte: 15', 'Mar, Filter: 12']);
+    expect(tags(bar, /<rect [^>]*><title>([^<]+)<\/title>/g)).toEqual([
+      'Jan, Latte: 10',
+      'Jan, Filter: 4',
+      'Feb, Latte: 20',
+      'Feb, Filter: 8',
+      'Mar, Latte: 15',
+      'Mar, Filter: 12',
+    ]);
     expect(tags(bar, /<li><span class="layout-chart__swatch[^>]*><\/span>([^<]+)<\/li>/g)).toEqual(['Latte', 'Filter']);
     expect(bar).toContain('<thead><tr><th scope="col">Month</th><th scope="col">Latte</th><th scope="col">Filter</th></tr></thead>');
     expect(bar).toContain('<tr><td>Feb</td><td>20</td><td>8</td></tr>');
     expect(bar).not.toContain('<script');
     const line = one('chart', data, { variant: 1009 });
     expect(tags(line, /<polyline points="([^"]+)"/g)).toHaveLength(2);
-    expect(line).toContain('<circle cx="316" cy="16" r="4"><title>Feb, Latte: 20</title></circle>');
+    expect(line).toContain('<circle cx="324" cy="16" r="4"><title>Feb, Latte: 20</title></circle>');
     const pie = one('chart', { ...data, showLegend: false }, { variant: 1010 });
     expect(tags(pie, /<path class="layout-chart__color-\d" d="(M[^"]+)"/g)).toHaveLength(3);
     expect(pie).toContain('<title>Jan: 10</title>');
     expect(pie).not.toContain('layout-chart__legend');
     // One value only: a whole circle, as an arc cannot start and end at one point.
-    expect(one('chart', { columns: ['Bean', 'Kg'], rows: [['Guji', '5']] }, { variant: 1010 })).toContain('<circle class="layout-chart__color-0" cx="300" cy="160" r="144">');
+    expect(one('chart', { columns: ['Bean', 'Kg'], rows: [['Guji', '5']] }, { variant: 1010 })).toContain(
+      '<circle class="layout-chart__color-0" cx="300" cy="160" r="144">',
+    );
   });
 });

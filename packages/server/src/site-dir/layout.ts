@@ -17,7 +17,7 @@ export function readItemSections(r: Reader): Json | undefined {
 }
 
 /** The layout with the HTML of its text blocks and accordion answers sanitised. */
-export function sanitizeLayout(layout: Layout): Layout {
+function sanitizeLayout(layout: Layout): Layout {
   return {
     sections: layout.sections.map((section) => ({
       ...section,

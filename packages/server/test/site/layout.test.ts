@@ -28,7 +28,13 @@ const SECTIONS = [
     ],
   },
   { id: 's-phone', hidden: { desktop: true }, blocks: [{ id: 'b-quote', kind: 'quote', settings: { text: 'Clay remembers.', source: 'Jonah' } }] },
-  { id: 's-end', blocks: [{ id: 'b-line', kind: 'line', hidden: { mobile: true } }, { id: 'b-button', kind: 'button', settings: { label: 'Book', link: '/events' } }] },
+  {
+    id: 's-end',
+    blocks: [
+      { id: 'b-line', kind: 'line', hidden: { mobile: true } },
+      { id: 'b-button', kind: 'button', settings: { label: 'Book', link: '/events' } },
+    ],
+  },
 ];
 
 describe.each(DIALECTS)('page layouts rendered by the default theme on %s', (dialect) => {
@@ -41,7 +47,11 @@ describe.each(DIALECTS)('page layouts rendered by the default theme on %s', (dia
     const row = await store.db.selectFrom('items').select(['id', 'data']).where('url_id', '=', urlId).executeTakeFirstOrThrow();
     const data = JSON.parse(row.data);
     change(data);
-    await store.db.updateTable('items').set({ data: JSON.stringify(data) }).where('id', '=', row.id).execute();
+    await store.db
+      .updateTable('items')
+      .set({ data: JSON.stringify(data) })
+      .where('id', '=', row.id)
+      .execute();
     await store.db
       .updateTable('websites')
       .set((eb) => ({ version: eb('version', '+', 1) }))
@@ -78,7 +88,9 @@ describe.each(DIALECTS)('page layouts rendered by the default theme on %s', (dia
     expect(html).toContain(
       'class="page-section page-section--theme-dark page-section--width-wide page-section--cols-2 page-section--pt-large page-section--pt-mobile-small page-section--pb-medium" data-section-id="s-intro"',
     );
-    expect(html).toContain('class="page-section page-section--theme-default page-section--width-wide page-section--cols-1 page-section--pt-medium page-section--pb-medium is-hidden-desktop" data-section-id="s-phone"');
+    expect(html).toContain(
+      'class="page-section page-section--theme-default page-section--width-wide page-section--cols-1 page-section--pt-medium page-section--pb-medium is-hidden-desktop" data-section-id="s-phone"',
+    );
     expect(html).toContain('class="layout-block layout-block--line layout-block--span-1 is-hidden-mobile" data-block-id="b-line"');
     expect(html).toContain('<div class="layout-text prose"><h1>Workshops</h1><p>Learn to throw.</p></div>');
     expect(html).toContain('<h2 class="layout-image__title">Wheel</h2>');
@@ -97,7 +109,11 @@ describe.each(DIALECTS)('page layouts rendered by the default theme on %s', (dia
       ['text', 2, ''],
       ['image', 5, 'card'],
     ]);
-    expect(intro.blocks[1].settings.image).toMatchObject({ assetUrl: expect.stringMatching(/^\/assets\/shop\/mug\.svg\?v=/), title: 'Wheel', filename: 'mug.svg' });
+    expect(intro.blocks[1].settings.image).toMatchObject({
+      assetUrl: expect.stringMatching(/^\/assets\/shop\/mug\.svg\?v=/),
+      title: 'Wheel',
+      filename: 'mug.svg',
+    });
     expect(json.item.layout.hasHeading).toBe(true);
   });
 

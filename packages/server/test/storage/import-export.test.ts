@@ -100,7 +100,7 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
     expect(await store.db.selectFrom('product_variants').select('sku').where('sku', '=', 'GIFT').execute()).toHaveLength(1);
   });
 
-  it('imports an item\'s sections with their defaults filled and rich text sanitised, and exports them to re-import identically', async () => {
+  it("imports an item's sections with their defaults filled and rich text sanitised, and exports them to re-import identically", async () => {
     const dir = await tmpDir('tessera-sections-');
     await fs.cp(FIXTURE_SITE, dir, { recursive: true });
     const storyFile = path.join(dir, 'collections', 'story.json');
@@ -121,7 +121,13 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
     const row = await store.db.selectFrom('items').select('data').where('url_id', '=', 'story').executeTakeFirstOrThrow();
     const [section] = JSON.parse(row.data).sections;
     expect(section).toMatchObject({ id: 's-1', theme: 'default', width: 'wide', columns: 2, hidden: { mobile: false, desktop: false } });
-    expect(section.blocks[0]).toEqual({ id: 'b-1', kind: 'text', span: 2, hidden: { mobile: false, desktop: false }, settings: { html: '<p>Hi <a>there</a></p>' } });
+    expect(section.blocks[0]).toEqual({
+      id: 'b-1',
+      kind: 'text',
+      span: 2,
+      hidden: { mobile: false, desktop: false },
+      settings: { html: '<p>Hi <a>there</a></p>' },
+    });
     expect(section.blocks[1].settings).toEqual({ items: [{ title: 'Q', html: '<p>A</p>' }], openFirst: false, allowMultiple: true });
     expect(section.blocks[2].settings).toEqual({ height: { desktop: 64, mobile: 16 } });
     // Exported, imported again and exported again: the very same files and store.
@@ -142,7 +148,11 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
     await write([{ blocks: Array(40).fill(text) }, { blocks: [...Array(20).fill(text), { kind: 'button', settings: { link: 'not a link' } }] }]);
     await expect(importSite(store, dir)).rejects.toMatchObject({
       issues: [
-        { file: 'collections/story.json', path: 'items[0].sections[1].blocks[20].settings.link', message: 'Links must be formatted as https://example.com or /about' },
+        {
+          file: 'collections/story.json',
+          path: 'items[0].sections[1].blocks[20].settings.link',
+          message: 'Links must be formatted as https://example.com or /about',
+        },
         { file: 'collections/story.json', path: 'items[0].sections', message: 'A layout holds at most 60 blocks; this one has 61.' },
       ],
     });

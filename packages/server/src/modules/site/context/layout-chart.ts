@@ -56,7 +56,11 @@ export function chartContext(settings: BlockSettings['chart'], variantName: stri
       name: s.name,
       color: s.color,
       points: rows.map((r, i) => `${round(PAD.left + band * (i + 0.5))},${y(r.values[si]!)}`).join(' '),
-      dots: rows.map((r, i) => ({ cx: round(PAD.left + band * (i + 0.5)), cy: y(r.values[si]!), label: `${r.label}, ${s.name}: ${formatNumber(r.values[si]!)}` })),
+      dots: rows.map((r, i) => ({
+        cx: round(PAD.left + band * (i + 0.5)),
+        cy: y(r.values[si]!),
+        label: `${r.label}, ${s.name}: ${formatNumber(r.values[si]!)}`,
+      })),
     }));
     return { ...base, axis, legend, lines, bars: [], slices: [] };
   }

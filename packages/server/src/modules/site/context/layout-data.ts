@@ -8,6 +8,11 @@ import type { PageContext, PageRequest } from '../pages.js';
  * answer is merged into the block's context as `data`; null when there is nothing to show (a product
  * deleted since, a collection the visitor may not open), and the theme then leaves the block out.
  */
-export type BlockData = (store: Store, req: PageRequest, settings: Readonly<Record<string, unknown>>, page: PageContext) => Promise<Record<string, unknown> | null>;
+export type BlockData = (
+  store: Store,
+  req: PageRequest,
+  settings: Readonly<Record<string, unknown>>,
+  page: PageContext,
+) => Promise<Record<string, unknown> | null>;
 
 export const BLOCK_DATA: Partial<Record<BlockKind, BlockData>> = {};

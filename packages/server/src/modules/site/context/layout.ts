@@ -1,4 +1,14 @@
-import { BLOCK_KINDS, type BlockSettings, isBlockKind, type Layout, type LayoutBlock, type LayoutSection, readLayout, VARIANT_NAMES } from '@tessera/core/layout';
+import {
+  BLOCK_KINDS,
+  BREAKPOINTS,
+  type BlockSettings,
+  isBlockKind,
+  type Layout,
+  type LayoutBlock,
+  type LayoutSection,
+  readLayout,
+  VARIANT_NAMES,
+} from '@tessera/core/layout';
 import type { Store } from '../../../storage/dialect.js';
 import type { PageContext, PageRequest } from '../pages.js';
 import type { SiteSnapshot } from '../snapshot.js';
@@ -22,7 +32,7 @@ export interface LayoutSite {
   readonly socialAccounts: readonly unknown[];
 }
 
-export interface BlockContext {
+interface BlockContext {
   id: string;
   kind: string;
   type: number;
@@ -34,7 +44,7 @@ export interface BlockContext {
   data?: Record<string, unknown>;
 }
 
-export interface SectionContext extends Omit<LayoutSection, 'blocks'> {
+interface SectionContext extends Omit<LayoutSection, 'blocks'> {
   classes: string;
   blocks: BlockContext[];
 }
@@ -119,7 +129,7 @@ function pictureSizes(section: LayoutSection, block: LayoutBlock, variantName: s
   const share = (block.span / section.columns) * (variantName === 'card' || variantName === 'collage' ? 0.5 : 1);
   const px = Math.round((SECTION_PX[section.width] ?? 1200) * share);
   const vw = Math.round(100 * share);
-  return `(min-width: 433px) min(${vw}vw, ${px}px), 100vw`;
+  return `(min-width: ${BREAKPOINTS.desktopMin}px) min(${vw}vw, ${px}px), 100vw`;
 }
 
 function blockContext(section: LayoutSection, block: LayoutBlock, site: LayoutSite): BlockContext {
@@ -134,7 +144,10 @@ function blockContext(section: LayoutSection, block: LayoutBlock, site: LayoutSi
     variantName,
     span: block.span,
     classes: [...classes, ...hiddenClasses(block.hidden)].join(' '),
-    settings: { ...blockSettings(block, variantName, site), ...(block.kind === 'image' || block.kind === 'gallery' ? { sizes: pictureSizes(section, block, variantName) } : {}) },
+    settings: {
+      ...blockSettings(block, variantName, site),
+      ...(block.kind === 'image' || block.kind === 'gallery' ? { sizes: pictureSizes(section, block, variantName) } : {}),
+    },
   };
 }
 
@@ -151,7 +164,11 @@ const H1 = /<h1[\s>]/i;
  * one h1: a text block's own, else the title of the first picture that has one (a hero), else none.
  */
 export function layoutSections(layout: Layout, site: LayoutSite): LayoutContext {
-  const sections = layout.sections.map((section) => ({ ...section, classes: sectionClasses(section), blocks: section.blocks.map((b) => blockContext(section, b, site)) }));
+  const sections = layout.sections.map((section) => ({
+    ...section,
+    classes: sectionClasses(section),
+    blocks: section.blocks.map((b) => blockContext(section, b, site)),
+  }));
   const blocks = sections.flatMap((s) => s.blocks);
   let hasHeading = blocks.some((b) => b.kind === 'text' && H1.test(String(b.settings.html)));
   for (const b of blocks) {
