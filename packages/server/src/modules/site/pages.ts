@@ -248,7 +248,7 @@ async function pageExtras(store: Store, req: PageRequest, row: ItemRow, item: Re
   const s = req.snapshot;
   const data = JSON.parse(row.data) as { form?: unknown; summaries?: unknown; sections?: unknown };
   if (Array.isArray(data.sections)) {
-    item.layout = await layoutContext(store, req, data.sections, context);
+    item.layout = await layoutContext(store, req, data.sections, context, row.data);
     return;
   }
   if (typeof data.form === 'string') {
@@ -324,7 +324,7 @@ export async function itemPage(store: Store, req: PageRequest, collectionUrlId: 
   // A post's or an event's body made of blocks shows in place of its `body`.
   // (Read again only when the data names sections: the item's context has parsed it once already.)
   const sections = row.data.includes('"sections"') ? (JSON.parse(row.data) as { sections?: unknown }).sections : undefined;
-  if (item && Array.isArray(sections)) item.layout = await layoutContext(store, req, sections, context);
+  if (item && Array.isArray(sections)) item.layout = await layoutContext(store, req, sections, context, row.data);
   const link = (row: { url_id: string; title: string } | undefined) => (row ? { title: row.title, fullUrl: itemUrl(s, c, row) } : null);
   Object.assign(context, { collection: collectionContext(s, c, null, pageLanguage(req)), item, pagination: { prevItem: link(prev), nextItem: link(next) } });
   return { kind: 'page', status: 200, template: `collections/${c.type_name}.item`, context };

@@ -206,15 +206,48 @@ function snapshotSite(s: SiteSnapshot): LayoutSite {
   return { imageOf: (path, title, alt, caption) => ({ ...imageContext(s, path, title, alt || null), body: caption }), socialAccounts: s.socialAccounts };
 }
 
+interface Built {
+  readonly layout: Layout;
+  readonly context: LayoutContext;
+}
+
 /**
- * `item.layout` for an item whose data has `sections`, or null. The kinds that read from the store
- * (BLOCK_DATA) are asked all at once; a block whose answer is null (a product deleted since) is left out.
+ * Built layouts per site version, by the item's stored data: a page's layout is read and built once
+ * (charts drawn, images looked up), then only copied per request, where the blocks' data is added.
  */
-export async function layoutContext(store: Store, req: PageRequest, sections: unknown, page: PageContext): Promise<LayoutContext | null> {
+const builtLayouts = new WeakMap<SiteSnapshot, Map<string, Built>>();
+const MAX_BUILT = 500;
+
+function buildLayout(s: SiteSnapshot, sections: unknown, key: string | undefined): Built {
+  const build = (): Built => {
+    const layout = readStoredLayout(sections);
+    return { layout, context: layoutSections(layout, snapshotSite(s)) };
+  };
+  if (key === undefined) return build();
+  let cache = builtLayouts.get(s);
+  if (!cache) {
+    cache = new Map();
+    builtLayouts.set(s, cache);
+  }
+  let hit = cache.get(key);
+  if (!hit) {
+    if (cache.size >= MAX_BUILT) cache.clear();
+    hit = build();
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+/**
+ * `item.layout` for an item whose data has `sections`, or null. `key` (the item's stored data) lets the
+ * built layout be kept for the site version. The kinds that read from the store (BLOCK_DATA) are asked
+ * all at once; a block whose answer is null (a product deleted since) is left out.
+ */
+export async function layoutContext(store: Store, req: PageRequest, sections: unknown, page: PageContext, key?: string): Promise<LayoutContext | null> {
   if (!Array.isArray(sections)) return null;
-  const layout = readStoredLayout(sections);
-  const context = layoutSections(layout, snapshotSite(req.snapshot));
-  const built = context.sections;
+  const { layout, context: kept } = buildLayout(req.snapshot, sections, key);
+  // The kept context is shared between requests: each gets its own sections and blocks to add data to.
+  const built: SectionContext[] = kept.sections.map((section) => ({ ...section, blocks: section.blocks.map((b) => ({ ...b })) }));
   const pending: Promise<void>[] = [];
   const dropped = new Set<BlockContext>();
   for (const [si, section] of built.entries()) {
@@ -233,5 +266,5 @@ export async function layoutContext(store: Store, req: PageRequest, sections: un
   }
   if (pending.length > 0) await Promise.all(pending);
   if (dropped.size > 0) for (const section of built) section.blocks = section.blocks.filter((b) => !dropped.has(b));
-  return context;
+  return { sections: built, hasHeading: kept.hasHeading };
 }
