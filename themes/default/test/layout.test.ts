@@ -6,6 +6,7 @@ import { readLayout } from '@tessera/core/layout';
 import { layoutSections } from '@tessera/server';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
+import { pageFor } from './page-context.js';
 
 const THEME = join(import.meta.dirname, '..');
 const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
@@ -238,5 +239,21 @@ describe('page layouts: block kinds', () => {
     expect(one('chart', { columns: ['Bean', 'Kg'], rows: [['Guji', '5']] }, { variant: 1010 })).toContain(
       '<circle class="layout-chart__color-0" cx="300" cy="160" r="144">',
     );
+  });
+});
+
+describe('page layouts: the demo pages', () => {
+  it('renders home, about and contact from their sections, each with one h1', () => {
+    for (const [path, h1] of [
+      ['/', 'Coffee and stoneware, made in Hudson'],
+      ['/about', 'Our story'],
+      ['/contact', 'Contact us'],
+    ] as const) {
+      const { template, context } = pageFor(path);
+      const out = compile(source(template)).render(context, { partials, now: Date.parse('2026-11-21T12:00:00Z'), locale: 'en-US' });
+      expect(out.errors, path).toEqual([]);
+      expect(out.output, path).toContain('<div class="page-layout" data-layout>');
+      expect(tags(out.output, /<h1[^>]*>([^<]*)</g), path).toEqual([h1]);
+    }
   });
 });
