@@ -143,7 +143,11 @@ describe('demo site: collections and navigation', () => {
       for (const block of item.sections.flatMap((s: Json) => s.blocks)) {
         const settings = block.settings ?? {};
         if (block.kind === 'form' || block.kind === 'newsletter') expect(forms[settings.form], settings.form).toBeDefined();
-        if (block.kind === 'summary') expect(collections.some((x) => x.urlId === settings.collection), settings.collection).toBe(true);
+        if (block.kind === 'summary')
+          expect(
+            collections.some((x) => x.urlId === settings.collection),
+            settings.collection,
+          ).toBe(true);
         if (block.kind === 'image') expect(existsSync(join(SITE, settings.image)), settings.image).toBe(true);
       }
     }
