@@ -27,6 +27,7 @@ describe("the owner's studio in Chromium", () => {
     const admin = await signIn('admin', '/config/restock');
     expect(await links(admin)).toEqual([
       'Home',
+      'Pages',
       'Orders',
       'Customers',
       'Products',
@@ -76,6 +77,7 @@ describe("the owner's studio in Chromium", () => {
     const expected = [
       'Sign out',
       'Home',
+      'Pages',
       'Orders',
       'Customers',
       'Products',

@@ -24,6 +24,7 @@ import checkout from './modules/checkout/index.js';
 import clientErrors from './modules/client-errors/index.js';
 import commerce, { type CommerceSetup } from './modules/commerce/index.js';
 import commerceMail from './modules/commerce-mail/index.js';
+import contentAdmin from './modules/content-admin/index.js';
 import customerAdmin from './modules/customer-admin/index.js';
 import forms, { type FormsOptions, formOwner } from './modules/forms/index.js';
 import headerFooter from './modules/header-footer/index.js';
@@ -37,6 +38,7 @@ import subscriptions from './modules/subscriptions/index.js';
 import multilingual from './modules/multilingual/index.js';
 import newsletter, { mailingListAdmin } from './modules/newsletter/index.js';
 import orderAdmin from './modules/order-admin/index.js';
+import pageAdmin from './modules/page-admin/index.js';
 import productAdmin from './modules/product-admin/index.js';
 import orders from './modules/orders/index.js';
 import performance from './modules/performance/index.js';
@@ -235,6 +237,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(orderAdmin, {}),
     entry(stripe, {}),
     entry(productAdmin, {}),
+    entry(contentAdmin, {}),
     entry(inventoryStudio, {}),
     entry(storeSettings, {}),
     entry(mediaLibrary, options.mediaLibrary ?? {}),
@@ -251,6 +254,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(sitePassword, { limits: siteUsers.passwordLimits }),
     entry(multilingual, {}),
     entry(headerFooter, {}),
+    entry(pageAdmin, { passwordCost }),
     entry(places, { provider: siteUsers.places }),
     entry(sessionRecording, {}),
   ];

@@ -80,6 +80,16 @@ export const ERRORS = {
     status: 409,
     message: 'Someone else saved this product since you opened it. Reload it to see their changes; yours are not saved.',
   },
+  // A page's content in the editor (docs/owner-api.md "Page content"): the conflict's message is
+  // filled with the other editor's name and the time of their save where it is raised.
+  DRAFT_CONFLICT: {
+    status: 409,
+    message: 'Someone saved a newer version of this page. Reload it to see their changes; yours are kept in this window.',
+  },
+  CODE_EDITING_FORBIDDEN: {
+    status: 403,
+    message: 'Your role cannot add, change or remove code blocks: ask an admin or a website manager. You may still move them.',
+  },
   // The owner's stock adjustments (docs/owner-api.md "Inventory").
   STOCK_INSUFFICIENT: { status: 409, message: 'This change would leave less than 0 in stock.' },
   // The owner's staff: invitations, roles, the owner's password reset by mail (docs/owner-api.md "Staff").
@@ -173,6 +183,11 @@ export const ERRORS = {
   EMBED_REFUSED: { status: 502, message: "The provider's answer names a player Tessera does not embed." },
   POSTER_NOT_MEDIA: { status: 400, message: 'Only a video or audio file has a poster.' },
   POSTER_NOT_IMAGE: { status: 400, message: 'Choose an image of the library as the poster.' },
+  // Pages and navigation (docs/owner-api.md "Pages and navigation").
+  NAVIGATION_CONFLICT: { status: 409, message: 'Someone else changed the navigation since you opened it. It has been reloaded: make your change again.' },
+  FOLDER_NOT_EMPTY: { status: 409, message: 'This folder is not empty: move its pages out of it first.' },
+  HOME_PAGE_NOT_DELETABLE: { status: 409, message: 'The home page cannot be deleted: make another page the home page first.' },
+  PAGE_NOT_DELETABLE: { status: 409, message: 'This page holds products or lessons: delete them first.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -187,6 +202,8 @@ export interface ErrorBody {
   crumbFail?: true;
   /** The restock calls' errors also carry the message here (the spec: "error response carries data.message"). */
   data?: { message: string };
+  /** DRAFT_CONFLICT: the newer draft's revision, time and author, so the editor can say who and when. */
+  draft?: unknown;
 }
 
 /** An expected failure with a stable code; thrown by handlers and turned into its answer by the app. */
@@ -196,20 +213,24 @@ export class AppError extends Error {
   readonly fieldErrors?: Record<string, string>;
   /** For 429 answers: the Retry-After header, in seconds. */
   readonly retryAfterSeconds?: number;
+  /** For DRAFT_CONFLICT: the newer draft, sent with the answer. */
+  readonly draft?: unknown;
 
-  constructor(code: ErrorCode, message?: string, fieldErrors?: Record<string, string>, options: { retryAfterSeconds?: number } = {}) {
+  constructor(code: ErrorCode, message?: string, fieldErrors?: Record<string, string>, options: { retryAfterSeconds?: number; draft?: unknown } = {}) {
     super(message ?? ERRORS[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERRORS[code].status;
     this.fieldErrors = fieldErrors;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    if (options.draft !== undefined) this.draft = options.draft;
   }
 
   body(): ErrorBody {
     const body: ErrorBody = { error: this.message, code: this.code };
     if (this.fieldErrors) body.errors = this.fieldErrors;
     if (this.code === 'CRUMB_FAIL') body.crumbFail = true;
+    if (this.draft !== undefined) body.draft = this.draft;
     return body;
   }
 }

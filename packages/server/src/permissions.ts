@@ -46,6 +46,8 @@ export const ROLE_MATRIX = {
   manageLanguages: [R.ADMIN, R.EDITOR, R.WEBSITE_MANAGER],
   /** Pages, collections and items. */
   editContent: [R.ADMIN, R.EDITOR, R.WEBSITE_MANAGER],
+  /** Code blocks of a page (HTML served as it is written, sandboxed): add, change or remove them. */
+  editCode: [R.ADMIN, R.WEBSITE_MANAGER],
   /** Seeing the site as its staff does: members' areas, protected pages and a locked site without a password. */
   previewRestricted: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.VIEWER, R.WEBSITE_MANAGER],
   /** Orders: read. */
@@ -132,6 +134,11 @@ export function canManageLanguages(auth: OwnerAuth | null | undefined, websiteId
 
 export function canEditContent(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
   return can(auth, websiteId, 'editContent');
+}
+
+/** Adding, changing or removing a page's code blocks (others with editContent may only move them). */
+export function canEditCode(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'editCode');
 }
 
 /** Opening members' areas, protected pages and a locked site without joining or a password. */

@@ -25,6 +25,7 @@ describe("the studio's pages, found by convention", () => {
   it('are the folders of src/pages, each with its meta and its own chunk, in navigation order', () => {
     expect(PAGES.map((p) => p.name)).toEqual([
       'home',
+      'pages',
       'orders',
       'customers',
       'products',

@@ -99,6 +99,22 @@ describe('default theme pages of the demo site', () => {
     expect(renderPage('/shop').html).toContain('<link rel="canonical" href="http://localhost:3000/shop">');
   });
 
+  it("writes a page's SEO settings (from the studio) in the head, and a list's own", () => {
+    const { context } = pageFor('/about');
+    const socialImage = { assetUrl: '/assets/uploads/kiln.jpg' };
+    const seo = { seoTitle: 'Our pottery studio', seoDescription: 'Who makes the mugs.', socialImage };
+    const page = renderPage('/about', undefined, { item: { ...context.item, ...seo } }).html;
+    expect(page).toContain('<title>Our pottery studio</title>');
+    expect(page).toContain('<meta name="description" content="Who makes the mugs.">');
+    expect(page).toContain('<meta property="og:image" content="http://localhost:3000/assets/uploads/kiln.jpg">');
+    const journal = pageFor('/journal').context;
+    const list = renderPage('/journal', undefined, { collection: { ...journal.collection, ...seo } }).html;
+    expect(list).toContain('<title>Our pottery studio</title>');
+    expect(list).toContain('<meta name="description" content="Who makes the mugs.">');
+    expect(list).toContain('<meta property="og:title" content="Our pottery studio">');
+    expect(list).toContain('<meta property="og:image" content="http://localhost:3000/assets/uploads/kiln.jpg">');
+  });
+
   it('shows the main image on a product page when the product lists no gallery', () => {
     const { template, context } = pageFor('/shop/stoneware-mug');
     context.item.structuredContent.images = [];

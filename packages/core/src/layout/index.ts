@@ -1,2 +1,3 @@
 export * from './model.js';
 export * from './validate.js';
+export * from './paths.js';

@@ -108,6 +108,12 @@ export function checkSiteReferences(bundle: SiteBundle): SiteIssue[] {
     entries.forEach((entry, i) => {
       if (entry.collection !== undefined && !byUrl.has(entry.collection)) {
         issues.push({ file: 'navigation', path: `${prefix}[${i}].collection`, message: `no collection "${entry.collection}"` });
+      } else if (entry.collection !== undefined && entry.items && byUrl.get(entry.collection)?.type !== 'folder') {
+        issues.push({
+          file: 'navigation',
+          path: `${prefix}[${i}].collection`,
+          message: `"${entry.collection}" is not a folder: only a folder's entry holds items`,
+        });
       }
       if (entry.items) checkNav(entry.items, `${prefix}[${i}].items`);
     });

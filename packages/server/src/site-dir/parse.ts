@@ -1,4 +1,5 @@
 import { isValidEmail } from '@tessera/core';
+import { isReservedPath } from '@tessera/core/layout';
 import { isTimeZone } from '@tessera/core/zone';
 import { DEFAULT_TIME_ZONE, FolderBehavior, ProductType } from '../constants.js';
 import { isObject, Reader, type SiteIssue } from './checker.js';
@@ -24,25 +25,8 @@ import {
 const URL_ID = /^[a-z0-9][a-z0-9-_.]*$/i;
 const URL_ID_TEXT = 'may hold only letters, digits, "-", "_" and "." and must start with a letter or digit';
 const IDENTIFIER = /^[a-z0-9][a-z0-9-]*$/;
-
-/**
- * First path segments the server routes itself: a collection may not take one of them as its urlId.
- */
-const RESERVED_URL_IDS = new Set([
-  'api',
-  'assets',
-  'static',
-  'theme',
-  'cart',
-  'checkout',
-  'search',
-  'healthz',
-  'commerce',
-  'config',
-  'account',
-  'favicon.ico',
-  'robots.txt',
-]);
+/** A navigation entry's own id (links and folders, which have no collection to name them). */
+const NAV_ID = /^[a-z0-9][a-z0-9-_]{0,63}$/i;
 
 export function parseSite(issues: SiteIssue[], file: string, raw: unknown): SiteDoc | null {
   const r = Reader.of(issues, file, '', raw);
@@ -93,11 +77,19 @@ function navEntries(issues: SiteIssue[], file: string, path: string, list: Json[
     const r = Reader.of(issues, file, `${path}[${i}]`, value);
     if (!r) return;
     const entry: NavEntry = { title: r.string('title', null) };
+    const id = r.optionalString('id');
     const collection = r.optionalString('collection');
     const url = r.optionalString('url');
     const items = r.has('items') ? r.array('items') : null;
     const kinds = [collection, url, items].filter((x) => x !== null).length;
-    if (kinds !== 1) r.fail(null, 'must have exactly one of "collection", "url" or "items"');
+    // A folder collection's entry names the collection and holds its links: the one pair allowed.
+    const folderCollection = collection !== null && items !== null && url === null;
+    if (kinds !== 1 && !folderCollection) r.fail(null, 'must have exactly one of "collection", "url" or "items"');
+    if (id !== null) {
+      if (!NAV_ID.test(id)) r.fail('id', 'may hold only letters, digits, "-" and "_"');
+      entry.id = id;
+    }
+    if (r.has('hidden') && r.boolean('hidden', false)) entry.hidden = true;
     if (collection !== null) entry.collection = collection;
     if (url !== null) entry.url = url;
     if (items !== null) {
@@ -142,7 +134,7 @@ export function parseCollection(issues: SiteIssue[], file: string, expectedUrlId
   if (!r) return null;
   const urlId = r.string('urlId', expectedUrlId, { pattern: URL_ID, patternText: URL_ID_TEXT });
   if (urlId !== expectedUrlId) r.fail('urlId', `"${urlId}" must match the file name "${expectedUrlId}"`);
-  if (RESERVED_URL_IDS.has(urlId.toLowerCase())) r.fail('urlId', `"${urlId}" is a path Tessera uses itself; choose another`);
+  if (isReservedPath(urlId)) r.fail('urlId', `"${urlId}" is a path Tessera uses itself; choose another`);
   const type = r.string('type', null) as CollectionKind;
   if (!COLLECTION_KINDS.includes(type)) r.fail('type', `"${type}" is not one of ${COLLECTION_KINDS.join(', ')}`);
   const isFolder = type === 'folder';

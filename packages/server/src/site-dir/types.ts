@@ -29,10 +29,14 @@ export interface SiteDoc {
 }
 
 export interface NavEntry {
+  /** A link's or folder's own stable id (the studio names entries by it); collections are named by `collection`. */
+  id?: string;
   title: string;
   collection?: string;
   url?: string;
   items?: NavEntry[];
+  /** Left out of the navigation visitors see; the page itself still answers at its URL. */
+  hidden?: boolean;
 }
 
 export interface VariantDoc {

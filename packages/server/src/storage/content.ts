@@ -85,6 +85,17 @@ export async function listNavigation(db: Db, websiteId: string): Promise<Navigat
   return db.selectFrom('navigation').selectAll().where('website_id', '=', websiteId).execute();
 }
 
+/** The publication of every plain page's item (a page collection holds one): what the navigation shows visitors. */
+export async function listPagePublication(db: Db, websiteId: string): Promise<{ collection_id: string; status: string; publish_on: number | null }[]> {
+  return db
+    .selectFrom('items')
+    .innerJoin('collections', 'collections.id', 'items.collection_id')
+    .select(['items.collection_id', 'items.status', 'items.publish_on'])
+    .where('items.website_id', '=', websiteId)
+    .where('collections.type_name', '=', 'page')
+    .execute();
+}
+
 export async function listForms(db: Db, websiteId: string): Promise<FormRow[]> {
   return db.selectFrom('forms').selectAll().where('website_id', '=', websiteId).execute();
 }

@@ -30,6 +30,8 @@ export interface BrowserOptions {
   /** The global flag that turns census off (CENSUS_DISABLED). */
   readonly censusDisabled: boolean;
   readonly hooks?: readonly BrowserContextHook[];
+  /** An owner's preview in the editor (site/preview.ts): never a visit, so every collector is off. */
+  readonly preview?: boolean;
 }
 
 /**
@@ -139,6 +141,12 @@ function sessionRecordingSettings(s: SiteSnapshot): { enabled: boolean; sampleRa
  * snapshot and theme (the page type, ids and time zone offset are added per request).
  */
 const staticContextJson = new WeakMap<SiteSnapshot, WeakMap<LoadedTheme, { json: string; stylesheets: string }>>();
+const previewContextJson = new WeakMap<SiteSnapshot, WeakMap<LoadedTheme, { json: string; stylesheets: string }>>();
+
+/** The switches of the collectors turned off: what an owner's preview carries whatever the site's settings. */
+function withoutCollectors<T extends BrowserContext>(context: T): T {
+  return { ...context, censusDisabled: true, pageSpeedEnabled: false, sessionRecording: { enabled: false, sampleRate: 0 }, isInternal: false };
+}
 
 export function headersHtml(
   s: SiteSnapshot,
@@ -148,10 +156,12 @@ export function headersHtml(
   options: BrowserOptions,
   visitor: BrowserVisitor = ANONYMOUS,
 ): string {
-  let byTheme = staticContextJson.get(s);
-  if (!byTheme) staticContextJson.set(s, (byTheme = new WeakMap()));
+  const kept = options.preview ? previewContextJson : staticContextJson;
+  let byTheme = kept.get(s);
+  if (!byTheme) kept.set(s, (byTheme = new WeakMap()));
   let cached = byTheme.get(theme);
   if (!cached) {
+    const full = withHooks(s, browserContext(s, theme, page, options), options.hooks);
     const {
       pageType: _p,
       collectionId: _c,
@@ -164,7 +174,7 @@ export function headersHtml(
       language: _l,
       localizedStrings: _s,
       ...rest
-    } = withHooks(s, browserContext(s, theme, page, options), options.hooks);
+    } = options.preview ? withoutCollectors(full) : full;
     const stylesheets = [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('');
     cached = { json: scriptJson(rest).slice(1, -1), stylesheets };
     byTheme.set(theme, cached);

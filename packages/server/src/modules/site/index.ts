@@ -19,6 +19,7 @@ export { money, type Money } from './context/money.js';
 export { assetUrl, lineImage, type LineImage } from './context/assets.js';
 export { captchaSiteKey } from './context/site.js';
 export { openCollectionIds, type AccessDenial, type AccessPolicy } from './access.js';
+export { renderPreview } from './preview.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,7 @@ import type { SiteSnapshot } from './snapshot.js';
 import { productsOf, visibleItemByUrl, visibleItemsPage } from './catalog.js';
 import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext } from './context/content.js';
 import { layoutContext } from './context/layout.js';
-import { navigationContext } from './context/navigation.js';
+import { navigationContext, navigationTimeKey } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
 import type { ErrorCode } from '../../errors.js';
@@ -97,11 +97,12 @@ export function baseContext(req: PageRequest, pageType: number): PageContext {
     website = { minute, website: language === s.language ? built : { ...built, language, primaryLanguage: s.language } };
     parts.websites.set(websiteKey, website);
   }
-  const navKey = language === s.language ? req.path : `${req.path}\0${language}`;
+  // Scheduled pages join the navigation when their time comes, without a new snapshot.
+  const navKey = `${language === s.language ? req.path : `${req.path}\0${language}`}\0${navigationTimeKey(s, req.now)}`;
   let navigation = parts.navigation.get(navKey);
   if (!navigation) {
     if (parts.navigation.size > 1000) parts.navigation.clear();
-    navigation = navigationContext(s, req.path, language);
+    navigation = navigationContext(s, req.path, language, req.now);
     parts.navigation.set(navKey, navigation);
   }
   return {
@@ -203,11 +204,7 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
   if (c.type_name === 'page') {
     const [row] = (await visibleItemsPage(store, s, c.id, req.now, 1, 0)).rows;
     if (!row) return notFoundPage(req);
-    const context = baseContext(req, PageType.PAGE);
-    const [item] = await withProducts(store, req, c, [row], context);
-    await pageExtras(store, req, row, item!, context);
-    Object.assign(context, { collection: collectionContext(s, c, 1, pageLanguage(req)), item });
-    return { kind: 'page', status: 200, template: 'collections/page.page', context };
+    return plainPage(store, req, c, row);
   }
   const page = pageNumber(req.query);
   if (page === null) return notFoundPage(req);
@@ -237,6 +234,15 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
   });
   if (c.type_name === 'events') await eventsExtras(store, req, c, context);
   return { kind: 'page', status: 200, template: `collections/${c.type_name}.list`, context };
+}
+
+/** A plain page (page type 2) showing this item of its collection: the visible one, or the editor's unsaved copy (site/preview.ts). */
+export async function plainPage(store: Store, req: PageRequest, c: CollectionRow, row: ItemRow): Promise<PageResult> {
+  const context = baseContext(req, PageType.PAGE);
+  const [item] = await withProducts(store, req, c, [row], context);
+  await pageExtras(store, req, row, item!, context);
+  Object.assign(context, { collection: collectionContext(req.snapshot, c, 1, pageLanguage(req)), item });
+  return { kind: 'page', status: 200, template: 'collections/page.page', context };
 }
 
 /**
@@ -316,6 +322,12 @@ export async function itemPage(store: Store, req: PageRequest, collectionUrlId: 
   const row = await visibleItemByUrl(store, s, c.id, itemUrlId, req.now);
   if (denial && !(row && (JSON.parse(row.data) as { preview?: unknown }).preview === true)) return denial.page(req, c);
   if (!row) return notFoundPage(req);
+  return itemPageOf(store, req, c, row);
+}
+
+/** A content item's page (page type 50) for this item: the visible one, or the editor's unsaved copy (site/preview.ts). */
+export async function itemPageOf(store: Store, req: PageRequest, c: CollectionRow, row: ItemRow): Promise<PageResult> {
+  const s = req.snapshot;
   const context = baseContext(req, PageType.ITEM);
   const [[item], { prev, next }] = await Promise.all([
     productsOf(store, s, [row.id]).then((products) => withProducts(store, req, c, [row], context, products)),

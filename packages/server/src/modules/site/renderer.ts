@@ -258,6 +258,24 @@ export class SiteRenderer {
     };
   }
 
+  /**
+   * An owner's preview of an unsaved page (site/preview.ts): rendered whole through the site's theme
+   * as `send` renders it for a visitor (page hooks, visitor hooks, `site.region` around the page), but
+   * never kept, never behind the lock screen, and with every collector off (a preview is not a visit).
+   */
+  async renderPreview(
+    request: FastifyRequest,
+    snapshot: SiteSnapshot,
+    result: Extract<PageResult, { kind: 'page' }>,
+  ): Promise<{ status: number; body: string }> {
+    for (const hook of this.pageHooks) await hook(request, snapshot, result.context);
+    const visitorData = await this.visitorData(request, snapshot, result.context);
+    const theme = await this.themes.forWebsite(snapshot.website);
+    result.context.theme = { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
+    const html = this.renderHtml(snapshot, theme, { ...result, context: { ...result.context, ...visitorData } }, visitorOf(request, snapshot), undefined, true);
+    return { status: html.status, body: html.body };
+  }
+
   async sendNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const snapshot = await this.snapshotFor(request);
     if (!snapshot) return reply.status(404).type('text/html; charset=utf-8').send(plainPage('Page Not Found', 'No site has been imported yet.'));
@@ -286,6 +304,7 @@ export class SiteRenderer {
     result: Extract<PageResult, { kind: 'page' }>,
     visitor: BrowserVisitor,
     holes?: (name: string, node: unknown, data: unknown) => string | undefined,
+    preview = false,
   ): { status: number; body: string; data: Record<string, unknown>; options: { locale: string; timeZone: string; now: number } } {
     const context = result.context;
     context.theme ??= { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
@@ -301,7 +320,7 @@ export class SiteRenderer {
         theme,
         this.storefront,
         context,
-        { censusDisabled: this.config.analytics.censusDisabled, hooks: this.browserContextHooks },
+        { censusDisabled: this.config.analytics.censusDisabled, hooks: this.browserContextHooks, preview },
         visitor,
       ),
       'squarespace-footers': footersHtml(this.storefront),

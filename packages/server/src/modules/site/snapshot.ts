@@ -6,6 +6,7 @@ import {
   listCollections,
   listForms,
   listNavigation,
+  listPagePublication,
   resolveWebsite,
   websiteVersion,
   type CollectionRow,
@@ -73,6 +74,12 @@ export interface SiteSnapshot {
   collectionsById: Map<string, CollectionRow>;
   home: CollectionRow | undefined;
   navigation: Record<string, NavEntry[]>;
+  /**
+   * Per plain page (a `page` collection), its item's status and publication date: a page whose item
+   * a visitor may not see is left out of the navigation (context/navigation.ts). Publishing changes
+   * the site's version, so this is as fresh as the snapshot; a scheduled date is compared per request.
+   */
+  pagePublication: Map<string, { status: string; publishOn: number | null }>;
   forms: Map<string, { id: string; name: string; definition: JsonObject }>;
   assets: Map<string, AssetInfo>;
   /** Assets that are sold (digital product files): never served by the public asset route. */
@@ -84,11 +91,12 @@ export interface SiteSnapshot {
 
 export async function loadSnapshot(store: Store, websiteId: string): Promise<SiteSnapshot | undefined> {
   const db = store.db;
-  const [website, settings, collections, navigation, forms, assets, variants, products, hosts] = await Promise.all([
+  const [website, settings, collections, navigation, pages, forms, assets, variants, products, hosts] = await Promise.all([
     findWebsite(db, websiteId),
     findSiteSettings(db, websiteId),
     listCollections(db, websiteId),
     listNavigation(db, websiteId),
+    listPagePublication(db, websiteId),
     listForms(db, websiteId),
     db
       .selectFrom('assets')
@@ -143,6 +151,7 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
     collectionsById: new Map(collections.map((c) => [c.id, c])),
     home: collections.find((c) => c.is_home === 1),
     navigation: Object.fromEntries(navigation.map((n) => [n.name, JSON.parse(n.entries) as NavEntry[]])),
+    pagePublication: new Map(pages.map((p) => [p.collection_id, { status: p.status, publishOn: p.publish_on === null ? null : Number(p.publish_on) }])),
     forms: new Map(forms.map((f) => [f.form_key, { id: f.form_key, name: f.name, definition: JSON.parse(f.definition) }])),
     assets: new Map(
       assets.map((a) => [

@@ -26,6 +26,7 @@ import { payments } from './0023-payments.js';
 import { renewals } from './0024-renewals.js';
 import { mediaVideo } from './0025-media-video.js';
 import { uploadSessions } from './0026-upload-sessions.js';
+import { contentDrafts } from './0027-content-drafts.js';
 import { columnTypes, type MigrationEnv, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0024-renewals': renewals,
   '0025-media-video': mediaVideo,
   '0026-upload-sessions': uploadSessions,
+  '0027-content-drafts': contentDrafts,
 };
 
 /** For listing the migrations only: running one that moves asset bytes needs the store's blob store. */

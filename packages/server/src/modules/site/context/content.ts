@@ -70,7 +70,22 @@ export function collectionContext(s: SiteSnapshot, c: CollectionRow, itemCount: 
     // A gallery's design options, every one typed and defaulted: a missing or bad value takes its default.
     ...(c.type_name === 'gallery' ? { galleryOptions: parseGalleryOptions((JSON.parse(c.data) as JsonObject).galleryOptions).options } : {}),
     ...(parent ? { parent: { id: parent.id, title: parent.title, urlId: parent.url_id, fullUrl: collectionUrl(s, parent) } } : {}),
+    ...seoOf(s, c),
   };
+}
+
+/**
+ * A collection's own SEO settings (the studio's page settings, kept in its `data`): the document
+ * title, the description and the sharing image (a library image) that replace its title and
+ * description in the page's head. Only those set are given.
+ */
+function seoOf(s: SiteSnapshot, c: CollectionRow): { seoTitle?: string; seoDescription?: string; socialImage?: ReturnType<typeof imageContext> } {
+  const data = JSON.parse(c.data) as JsonObject;
+  const out: { seoTitle?: string; seoDescription?: string; socialImage?: ReturnType<typeof imageContext> } = {};
+  if (typeof data.seoTitle === 'string' && data.seoTitle.trim() !== '') out.seoTitle = data.seoTitle;
+  if (typeof data.seoDescription === 'string' && data.seoDescription.trim() !== '') out.seoDescription = data.seoDescription;
+  if (typeof data.socialImage === 'string' && s.assets.has(data.socialImage)) out.socialImage = imageContext(s, data.socialImage, c.title);
+  return out;
 }
 
 type ProductIndex = {

@@ -214,9 +214,11 @@ interface Built {
 /**
  * Built layouts per site version, by the item's stored data: a page's layout is read and built once
  * (charts drawn, images looked up), then only copied per request, where the blocks' data is added.
+ * The editor's previews pass their unsaved data too, so the kept layouts are bounded by the total
+ * length of their keys: past it, the version's store starts afresh.
  */
-const builtLayouts = new WeakMap<SiteSnapshot, Map<string, Built>>();
-const MAX_BUILT = 500;
+const builtLayouts = new WeakMap<SiteSnapshot, { map: Map<string, Built>; chars: number }>();
+const MAX_KEPT_CHARS = 8_000_000;
 
 function buildLayout(s: SiteSnapshot, sections: unknown, key: string | undefined): Built {
   const build = (): Built => {
@@ -224,16 +226,20 @@ function buildLayout(s: SiteSnapshot, sections: unknown, key: string | undefined
     return { layout, context: layoutSections(layout, snapshotSite(s)) };
   };
   if (key === undefined) return build();
-  let cache = builtLayouts.get(s);
-  if (!cache) {
-    cache = new Map();
-    builtLayouts.set(s, cache);
+  let kept = builtLayouts.get(s);
+  if (!kept) {
+    kept = { map: new Map(), chars: 0 };
+    builtLayouts.set(s, kept);
   }
-  let hit = cache.get(key);
+  let hit = kept.map.get(key);
   if (!hit) {
-    if (cache.size >= MAX_BUILT) cache.clear();
+    if (kept.chars + key.length > MAX_KEPT_CHARS) {
+      kept.map.clear();
+      kept.chars = 0;
+    }
     hit = build();
-    cache.set(key, hit);
+    kept.map.set(key, hit);
+    kept.chars += key.length;
   }
   return hit;
 }

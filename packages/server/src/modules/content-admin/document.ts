@@ -1,0 +1,89 @@
+import { type Layout, type LayoutBlock, type LayoutSection, readLayout } from '@tessera/core/layout';
+import { AppError } from '../../errors.js';
+import { sanitizeRichText } from '../../http/rich-text.js';
+import type { ItemRow } from '../../storage/content.js';
+
+/** What the editor edits of an item: its title, its excerpt (rich text) and its sections of blocks. */
+export interface ContentDocument {
+  readonly title: string;
+  readonly excerpt: string;
+  readonly sections: Layout['sections'];
+}
+
+export interface Warning {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * A document as the editor sends it, made safe to store: the layout read by `readLayout` (its
+ * errors refuse it with 400 VALIDATION_FAILED, each at its path; its warnings are returned), and the
+ * rich text of every text block, accordion answer and the excerpt cut to what the editor makes.
+ * Rich text is never refused for what it holds: a script or a `javascript:` link is simply dropped.
+ */
+export function checkedDocument(input: { title: string; excerpt?: string; sections?: unknown }): { document: ContentDocument; warnings: Warning[] } {
+  const { layout, problems } = readLayout({ sections: input.sections ?? [] });
+  const errors: Record<string, string> = {};
+  for (const p of problems) if (p.level === 'error') errors[p.path] ??= p.message;
+  const title = input.title.trim();
+  if (title === '') errors.title = 'Enter a title.';
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
+  const warnings = problems.filter((p) => p.level === 'warning').map(({ path, message }) => ({ path, message }));
+  return { document: { title, excerpt: sanitizeRichText(input.excerpt ?? ''), sections: layout.sections.map(sanitizedSection) }, warnings };
+}
+
+function sanitizedSection(section: LayoutSection): LayoutSection {
+  return { ...section, blocks: section.blocks.map(sanitizedBlock) };
+}
+
+function sanitizedBlock(block: LayoutBlock): LayoutBlock {
+  if (block.kind === 'text') {
+    const b = block as LayoutBlock<'text'>;
+    return { ...b, settings: { html: sanitizeRichText(b.settings.html) } };
+  }
+  if (block.kind === 'accordion') {
+    const b = block as LayoutBlock<'accordion'>;
+    return { ...b, settings: { ...b.settings, items: b.settings.items.map((i) => ({ ...i, html: sanitizeRichText(i.html) })) } };
+  }
+  return block;
+}
+
+/** The document an item holds now (what visitors see once its status lets them). */
+export function documentOfItem(row: Pick<ItemRow, 'title' | 'excerpt' | 'data'>): ContentDocument {
+  const data = JSON.parse(row.data) as { sections?: unknown };
+  return { title: row.title, excerpt: row.excerpt, sections: readLayout({ sections: data.sections ?? [] }).layout.sections };
+}
+
+/**
+ * The sections to write into an item's data (or to preview it with): none when the document has no
+ * block and the item never had a layout, so that a page or a post written before layouts keeps
+ * showing its own body (the theme shows a layout, even an empty one, in place of the body).
+ */
+export function sectionsFor(row: Pick<ItemRow, 'data'>, document: ContentDocument): ContentDocument['sections'] | undefined {
+  if (document.sections.length > 0) return document.sections;
+  return Array.isArray((JSON.parse(row.data) as { sections?: unknown }).sections) ? document.sections : undefined;
+}
+
+/** A stored document (a draft's or a published version's JSON). */
+export function parseDocument(json: string): ContentDocument {
+  const raw = JSON.parse(json) as Partial<ContentDocument>;
+  return { title: raw.title ?? '', excerpt: raw.excerpt ?? '', sections: readLayout({ sections: raw.sections ?? [] }).layout.sections };
+}
+
+/** Each code block's HTML by its id: what an account without editCode must leave as it is. */
+function codeBlocks(document: ContentDocument): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const section of document.sections) {
+    for (const block of section.blocks) if (block.kind === 'code') out.set(block.id, (block as LayoutBlock<'code'>).settings.html);
+  }
+  return out;
+}
+
+/** Whether a code block was added, removed or changed between two documents (a moved one is the same). */
+export function codeChanged(before: ContentDocument, after: ContentDocument): boolean {
+  const a = codeBlocks(before);
+  const b = codeBlocks(after);
+  if (a.size !== b.size) return true;
+  for (const [id, html] of a) if (b.get(id) !== html) return true;
+  return false;
+}
