@@ -14,7 +14,12 @@ import { summaryData } from './layout-data/summary.js';
  * answer is merged into the block's context as `data`; null when there is nothing to show (a product
  * deleted since, a collection the visitor may not open), and the theme then leaves the block out.
  */
-export type BlockData = (store: Store, req: PageRequest, settings: Readonly<Record<string, unknown>>, page: PageContext) => Promise<Record<string, unknown> | null>;
+export type BlockData = (
+  store: Store,
+  req: PageRequest,
+  settings: Readonly<Record<string, unknown>>,
+  page: PageContext,
+) => Promise<Record<string, unknown> | null>;
 
 /**
  * One reader per kind, each in its own file under layout-data/ (docs/site-format.md "Block kinds that

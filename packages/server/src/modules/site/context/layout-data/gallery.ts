@@ -15,8 +15,8 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
  * library (its srcset widths, focal point, colours), its caption as the description, its link the
  * picture itself. The block's options are read with the gallery option table (a bad value takes
  * its default); the design comes from the block's variant, which the reader is not told, so the
- * options are given once per variant name (`grid`, `slideshow`, `carousel`, `stack`) and the
- * template picks its own. Null without a picture that exists.
+ * pictures and options are given once per variant name (`grid`, `slideshow`, `carousel`, `stack`;
+ * the same list of pictures) and the template picks its own. Null without a picture that exists.
  */
 export async function galleryData(_store: unknown, req: PageRequest, settings: Readonly<Record<string, unknown>>) {
   const s = req.snapshot;
@@ -40,7 +40,7 @@ export async function galleryData(_store: unknown, req: PageRequest, settings: R
   const { options } = parseGalleryOptions(settings.options);
   const title = typeof settings.title === 'string' && settings.title ? settings.title : 'Gallery';
   const designs = Object.fromEntries(
-    Object.entries(DESIGNS).map(([variant, design]) => [variant, { collection: { title, galleryOptions: { ...options, design } } }]),
+    Object.entries(DESIGNS).map(([variant, design]) => [variant, { items, collection: { title, galleryOptions: { ...options, design } } }]),
   );
-  return { items, ...designs };
+  return designs;
 }

@@ -21,7 +21,8 @@ export async function itemsWithProducts(store: Store, req: PageRequest, page: Pa
     const c = s.collectionsById.get(row.collection_id);
     if (c) items.push(itemContext(s, c, row, products, language));
   }
-  const merchandising = typeof s.store.merchandising === 'object' && s.store.merchandising && !Array.isArray(s.store.merchandising) ? s.store.merchandising : {};
+  const merchandising =
+    typeof s.store.merchandising === 'object' && s.store.merchandising && !Array.isArray(s.store.merchandising) ? s.store.merchandising : {};
   page.productMerchandisingContext = {
     ...(page.productMerchandisingContext as Record<string, unknown> | undefined),
     ...merchandisingContext(
