@@ -12,7 +12,7 @@ const ROWS = 3;
  * 2^zoom of them across the world), placed so that the point is at the map's centre, where the
  * theme draws the marker. No script: the tiles are images, placed by CSS.
  */
-export function staticMap(tiles: MapTiles, lat: number, lng: number, zoom: number) {
+function staticMap(tiles: MapTiles, lat: number, lng: number, zoom: number) {
   const n = 2 ** zoom;
   const rad = (lat * Math.PI) / 180;
   const x = ((lng + 180) / 360) * n;

@@ -23,6 +23,6 @@ export async function audioData(_store: unknown, req: PageRequest, settings: Rea
   const path = text(settings.audio);
   const title = text(settings.title);
   const audio = path ? videoContext(req.snapshot, path, title || 'Audio') : null;
-  if (!audio || audio.kind !== 'audio') return null;
+  if (audio?.kind !== 'audio') return null;
   return { ...audio, title: title || audio.title, author: text(settings.author) };
 }
