@@ -74,6 +74,10 @@ describe('summary block', () => {
     expect(html).toContain('<h2 class="layout-summary__title" id="b-1-title">Customer favourites</h2>');
     expect(html).toContain('href="/shop">View all<span class="visually-hidden"> Shop</span></a>');
     expect(items(html)).toHaveLength(4);
+    // Each product's own mark: sold out only for those sold out in every variant.
+    const soldOut = b.data.items.filter((i: Json) => i.structuredContent.variants.every((v: Json) => !v.unlimited && v.qtyInStock <= 0));
+    expect(soldOut.length).toBeLessThan(4);
+    expect(html.match(/<span class="layout-summary__mark"><div class="product-mark sold-out/g) ?? []).toHaveLength(soldOut.length);
     expect(html.match(/class="product-price"/g)?.length).toBeGreaterThanOrEqual(4);
     expect(html).not.toContain('layout-summary__excerpt');
     expect(html).not.toContain('data-tessera-island');
@@ -102,16 +106,18 @@ describe('summary block', () => {
     expect(html).not.toContain('layout-summary__date');
   });
 
-  it('makes a carousel a scrolling region with slides and previous and next buttons for the gallery island', () => {
+  it('makes a carousel a scrolling region with its items and previous and next buttons for the gallery island', () => {
     const html = render([summary('/shop', 'carousel', { limit: 3, title: 'New in' }).block]);
     expect(html).toMatch(
-      /class="layout-summary layout-summary--carousel[^"]*" data-tessera-island="gallery" data-design="slider" data-autoplay="false" data-lightbox="false" role="region" aria-roledescription="carousel" aria-labelledby="b-\d+-title"/,
+      /class="layout-summary layout-summary--carousel[^"]* gallery--align-left" data-tessera-island="gallery" data-design="slider" data-autoplay="false" data-lightbox="false" role="region" aria-roledescription="carousel" aria-labelledby="b-\d+-title"/,
     );
     expect(html).toContain('<ul class="layout-summary__list gallery__list" tabindex="0" aria-label="New in">');
-    expect(items(html)[0]).toContain('role="group" aria-roledescription="slide" aria-label="1 of 3"');
+    expect(items(html)).toHaveLength(3);
     expect(html).toContain('<div class="gallery__controls layout-summary__controls" hidden>');
     expect(html).toContain('data-gallery-step="-1" aria-label="Previous items in New in"');
     expect(html).toContain('data-gallery-step="1" aria-label="Next items in New in"');
+    // The buttons come before the row: the keyboard reaches them first.
+    expect(html.indexOf('gallery__controls')).toBeLessThan(html.indexOf('layout-summary__list'));
   });
 
   it('says so when the collection has nothing to show yet, and shows nothing without data', () => {
