@@ -85,7 +85,7 @@ describe('page layouts', () => {
     const rows = Array.from({ length: 120 }, (_, i) => [`r${i}`, String(i)]);
     expect(chart({ columns: ['Name', 'Value'], rows })).toEqual([['warning', 'Your dataset has been truncated to 100 rows']]);
     const { layout } = readLayout({ sections: [{ blocks: [{ kind: 'chart', settings: { columns: ['Name', 'Value'], rows } }] }] });
-    expect((layout.sections[0]!.blocks[0]!.settings as { rows: unknown[] }).rows).toHaveLength(100);
+    expect((layout.sections[0]!.blocks[0]!.settings as { readonly rows: readonly unknown[] }).rows).toHaveLength(100);
   });
 
   it('accepts the links a visitor can follow', () => {
