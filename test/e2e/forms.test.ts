@@ -117,10 +117,10 @@ describe('site forms in Chromium', () => {
   it('signs a visitor up to the newsletter: confirmed by its mail, undone from the unsubscribe page', async () => {
     await overlayDismissed();
     await ui.page.goto(`${ui.server.url}/`);
-    const form = ui.page.locator('form[data-form-id="newsletter"]');
-    // The footer's form comes to life as it nears the viewport.
+    // The footer's form (the home page shows a newsletter block too) comes to life as it nears the viewport.
+    const form = ui.page.locator('.site-footer__newsletter form[data-form-id="newsletter"]');
     await form.scrollIntoViewIfNeeded();
-    await ui.page.waitForSelector('.tessera-form-island form[data-form-id="newsletter"]');
+    await ui.page.waitForSelector('.site-footer__newsletter .tessera-form-island form[data-form-id="newsletter"]');
     const before = smtp.messages.length;
     const tracked: unknown[] = [];
     await ui.page.exposeFunction('recordTrack', (detail: unknown) => tracked.push(detail));
@@ -153,8 +153,8 @@ describe('site forms in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await ui.page.evaluate(() => [localStorage.getItem('version'), localStorage.getItem('date-closed') !== null])).toEqual(['1', true]);
     await ui.page.reload();
-    await ui.page.locator('form[data-form-id="newsletter"]').scrollIntoViewIfNeeded();
-    await ui.page.waitForSelector('.tessera-form-island form[data-form-id="newsletter"]');
+    await ui.page.locator('.site-footer__newsletter form[data-form-id="newsletter"]').scrollIntoViewIfNeeded();
+    await ui.page.waitForSelector('.site-footer__newsletter .tessera-form-island form[data-form-id="newsletter"]');
     await ui.page.goto(`${ui.server.url}/contact`);
     await ui.page.waitForSelector('.tessera-form-island form[data-form-id="contact"]');
     expect(await ui.page.getByRole('dialog').count()).toBe(0);

@@ -219,9 +219,10 @@ describe('review moderation and the mailing list in Chromium', () => {
     const reader = `reader-${randomUUID().slice(0, 8)}@example.com`;
     const v = await ui.open(DESKTOP);
     await v.goto(`${ui.server.url}/`);
-    const form = v.locator('form[data-form-id="newsletter"]');
+    // The footer's form: the home page may show a newsletter block too.
+    const form = v.locator('.site-footer__newsletter form[data-form-id="newsletter"]');
     await form.scrollIntoViewIfNeeded();
-    await v.waitForSelector('.tessera-form-island form[data-form-id="newsletter"]');
+    await v.waitForSelector('.site-footer__newsletter .tessera-form-island form[data-form-id="newsletter"]');
     await form.getByLabel(/^Email address/).fill(reader);
     await form.getByRole('button', { name: 'Sign up' }).click();
     await v.getByRole('status').filter({ hasText: 'You are on the list' }).waitFor();

@@ -4,3 +4,4 @@ export { openStore, DIALECTS, type Dialect, type Store } from './storage/dialect
 export { importSite, exportSite, SiteDirectoryError } from './site-dir/index.js';
 export { ERRORS, AppError, type ErrorCode, type ErrorBody } from './errors.js';
 export { localizedStrings } from './modules/site/localized-strings.js';
+export { layoutSections, readStoredLayout, type ImageOf, type LayoutSite } from './modules/site/context/layout.js';

@@ -135,6 +135,23 @@ describe('demo site: collections and navigation', () => {
       }
     }
   });
+
+  it('makes its home, about and contact pages of sections whose blocks name forms, collections and pictures that exist', () => {
+    for (const urlId of ['home', 'about', 'contact']) {
+      const [item] = collections.find((c) => c.urlId === urlId)!.items;
+      expect(item.sections?.length, urlId).toBeGreaterThan(0);
+      for (const block of item.sections.flatMap((s: Json) => s.blocks)) {
+        const settings = block.settings ?? {};
+        if (block.kind === 'form' || block.kind === 'newsletter') expect(forms[settings.form], settings.form).toBeDefined();
+        if (block.kind === 'summary')
+          expect(
+            collections.some((x) => x.urlId === settings.collection),
+            settings.collection,
+          ).toBe(true);
+        if (block.kind === 'image') expect(existsSync(join(SITE, settings.image)), settings.image).toBe(true);
+      }
+    }
+  });
 });
 
 describe('demo site: the shop', () => {

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGalleryOptions } from '@tessera/core/gallery';
-import { localizedStrings } from '@tessera/server';
+import { readLayout } from '@tessera/core/layout';
+import { layoutSections, localizedStrings } from '@tessera/server';
 
 type Json = Record<string, any>;
 
@@ -102,6 +103,16 @@ function itemContext(c: Json, item: Json): Json {
   if (item.startDate) Object.assign(context, { startDate: Date.parse(item.startDate), endDate: Date.parse(item.endDate), location: item.location });
   if (item.product) context.structuredContent = structuredContent(item.product);
   if (item.form) context.form = forms[item.form];
+  // A page made of sections: its layout as the server builds it (without the data kinds' data).
+  if (item.sections) {
+    const imageOf = (path: string, title: string, alt: string, caption: string) => ({
+      ...image(path, alt),
+      title,
+      body: caption,
+      filename: path.split('/').pop(),
+    });
+    context.layout = layoutSections(readLayout(item.sections).layout, { imageOf, socialAccounts: site.socialAccounts ?? [] });
+  }
   if (item.summaries) {
     context.summaries = item.summaries.map((s: Json) => {
       const other = collections.find((x) => x.urlId === s.collection)!;

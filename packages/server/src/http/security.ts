@@ -39,12 +39,34 @@ const cspOf = (directives: Readonly<Record<string, readonly string[]>>) =>
  * api.stripe.com, and the 3-D Secure frames of hooks.stripe.com. Every other page keeps the strict
  * policy above.
  */
-export const STRIPE_CONTENT_SECURITY_POLICY = cspOf({
+const STRIPE_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   ...CSP_DIRECTIVES,
   'script-src': [...CSP_DIRECTIVES['script-src']!, 'https://js.stripe.com', 'https://*.js.stripe.com'],
   'connect-src': [...CSP_DIRECTIVES['connect-src']!, 'https://api.stripe.com'],
   'frame-src': [...CSP_DIRECTIVES['frame-src']!, 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
-});
+};
+export const STRIPE_CONTENT_SECURITY_POLICY = cspOf(STRIPE_DIRECTIVES);
+
+const pagePolicies = new Map<string, string>();
+
+/**
+ * The policy of a page that differs from the site's default, or undefined: Stripe's exceptions when
+ * it loads Stripe.js, and the origins of images it shows from elsewhere (a map block's tiles, from
+ * the site's tile source), each added to img-src. Made once per combination.
+ */
+export function pageContentSecurityPolicy(page: { stripe: boolean; imageOrigins: readonly string[] }): string | undefined {
+  if (!page.stripe && page.imageOrigins.length === 0) return undefined;
+  if (page.imageOrigins.length === 0) return STRIPE_CONTENT_SECURITY_POLICY;
+  const key = `${page.stripe}\0${page.imageOrigins.join(' ')}`;
+  let policy = pagePolicies.get(key);
+  if (!policy) {
+    if (pagePolicies.size > 100) pagePolicies.clear();
+    const base = page.stripe ? STRIPE_DIRECTIVES : CSP_DIRECTIVES;
+    policy = cspOf({ ...base, 'img-src': [...base['img-src']!, ...page.imageOrigins] });
+    pagePolicies.set(key, policy);
+  }
+  return policy;
+}
 
 /**
  * Security headers, the set Helmet sends, computed once. (@fastify/helmet builds Helmet's middleware

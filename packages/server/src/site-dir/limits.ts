@@ -25,7 +25,6 @@ export function checkCollectionLimits(file: string, c: CollectionDoc): SiteIssue
     const at = `items[${i}]`;
     report(`${at}.tags`, checkContentLimits({ tags: strings(item.data.tags) }));
     report(`${at}.categories`, checkContentLimits({ categories: strings(item.data.categories) }));
-    if (Array.isArray(item.data.blocks)) report(`${at}.blocks`, checkContentLimits({ blocksPerLayout: item.data.blocks.length }));
     if (Array.isArray(item.data.tracks)) report(`${at}.tracks`, checkContentLimits({ tracksPerAlbum: item.data.tracks.length }));
     if (c.type === 'gallery' && Array.isArray(item.data.images)) {
       report(`${at}.images`, checkContentLimits({ photoSharingGallerySizes: [item.data.images.length] }));

@@ -3,6 +3,7 @@ import { isReservedPath } from '@tessera/core/layout';
 import { isTimeZone } from '@tessera/core/zone';
 import { DEFAULT_TIME_ZONE, FolderBehavior, ProductType } from '../constants.js';
 import { isObject, Reader, type SiteIssue } from './checker.js';
+import { readItemSections } from './layout.js';
 import { readCurrency, readStore } from './store.js';
 import {
   COLLECTION_KINDS,
@@ -204,9 +205,13 @@ export function parseItem(issues: SiteIssue[], file: string, path: string, kind:
   r.stringArray('tags');
   r.stringArray('categories');
   for (const key of ['mainImage', 'mainImageAlt', 'author', 'externalLink']) r.optionalString(key);
-  for (const key of ['images', 'blocks', 'tracks']) r.array(key);
+  for (const key of ['images', 'tracks']) r.array(key);
   if (r.has('location')) r.object('location');
+  // A page's blocks live in its sections now; a list of blocks alone would be silently dropped.
+  if (r.has('blocks')) r.fail('blocks', 'is replaced by "sections", a list of sections holding blocks (docs/site-format.md "Page layouts")');
+  const sections = readItemSections(r);
   for (const [k, v] of Object.entries(r.obj)) if (!COLUMN_FIELDS.includes(k)) item.data[k] = v;
+  if (sections !== undefined) item.data.sections = sections;
   return item;
 }
 

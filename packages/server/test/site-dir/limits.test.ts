@@ -78,11 +78,15 @@ describe('content limits, checked on import with a message naming the limit', ()
     ).toEqual([]);
   });
 
-  it('60 blocks per layout and 60 tracks per album', async () => {
-    const blocks = (n: number) => range(n).map(() => ({ type: 'html', html: '<p>x</p>' }));
-    expect(await problems(collection('p', 'page', [item(1, { blocks: blocks(60) })]))).toEqual([]);
-    expect(await problems(collection('p', 'page', [item(1, { blocks: blocks(61) })]))).toEqual([
-      'collections/p.json items[0].blocks: A layout holds at most 60 blocks; this one has 61.',
+  it('60 blocks per layout (counted across its sections) and 60 tracks per album; a list of blocks without sections is refused', async () => {
+    const text = () => ({ kind: 'text', settings: { html: '<p>x</p>' } });
+    const sections = (n: number) => [{ blocks: range(30).map(text) }, { blocks: range(n - 30).map(text) }];
+    expect(await problems(collection('p', 'page', [item(1, { sections: sections(60) })]))).toEqual([]);
+    expect(await problems(collection('p', 'page', [item(1, { sections: sections(61) })]))).toEqual([
+      'collections/p.json items[0].sections: A layout holds at most 60 blocks; this one has 61.',
+    ]);
+    expect(await problems(collection('p', 'page', [item(1, { blocks: [text()] })]))).toEqual([
+      'collections/p.json items[0].blocks: is replaced by "sections", a list of sections holding blocks (docs/site-format.md "Page layouts")',
     ]);
     const tracks = (n: number) => range(n).map((i) => ({ title: `Track ${i}` }));
     expect(await problems(collection('music', 'blog', [item(1, { tracks: tracks(60) })]))).toEqual([]);

@@ -4,6 +4,7 @@ import { findNeighbours, searchVisibleItems, type CollectionRow, type ItemRow, t
 import type { SiteSnapshot } from './snapshot.js';
 import { productsOf, visibleItemByUrl, visibleItemsPage } from './catalog.js';
 import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext } from './context/content.js';
+import { layoutContext } from './context/layout.js';
 import { navigationContext, navigationTimeKey } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
@@ -245,12 +246,17 @@ export async function plainPage(store: Store, req: PageRequest, c: CollectionRow
 }
 
 /**
- * A plain page's item may show a site form (`"form": "<formId>"`) and summaries of other collections
+ * A plain page's item made of sections and blocks gets its layout (`item.layout`, context/layout.ts).
+ * One without sections may show a site form (`"form": "<formId>"`) and summaries of other collections
  * (`"summaries": [{ "title", "collection", "limit" }]`: the first visible items of that collection).
  */
 async function pageExtras(store: Store, req: PageRequest, row: ItemRow, item: Record<string, unknown>, context: PageContext) {
   const s = req.snapshot;
-  const data = JSON.parse(row.data) as { form?: unknown; summaries?: unknown };
+  const data = JSON.parse(row.data) as { form?: unknown; summaries?: unknown; sections?: unknown };
+  if (Array.isArray(data.sections)) {
+    item.layout = await layoutContext(store, req, data.sections, context, row.data);
+    return;
+  }
   if (typeof data.form === 'string') {
     const form = s.forms.get(data.form);
     if (form) item.form = formContext(form);
@@ -327,6 +333,10 @@ export async function itemPageOf(store: Store, req: PageRequest, c: CollectionRo
     productsOf(store, s, [row.id]).then((products) => withProducts(store, req, c, [row], context, products)),
     findNeighbours(store.db, s.website.id, c.id, row.position, req.now),
   ]);
+  // A post's or an event's body made of blocks shows in place of its `body`.
+  // (Read again only when the data names sections: the item's context has parsed it once already.)
+  const sections = row.data.includes('"sections"') ? (JSON.parse(row.data) as { sections?: unknown }).sections : undefined;
+  if (item && Array.isArray(sections)) item.layout = await layoutContext(store, req, sections, context, row.data);
   const link = (row: { url_id: string; title: string } | undefined) => (row ? { title: row.title, fullUrl: itemUrl(s, c, row) } : null);
   Object.assign(context, { collection: collectionContext(s, c, null, pageLanguage(req)), item, pagination: { prevItem: link(prev), nextItem: link(next) } });
   return { kind: 'page', status: 200, template: `collections/${c.type_name}.item`, context };

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from '../../clock.js';
 import { displayUrl, type Config } from '../../config.js';
 import { ensureCrumb } from '../../http/crumb.js';
-import { STRIPE_CONTENT_SECURITY_POLICY } from '../../http/security.js';
+import { pageContentSecurityPolicy } from '../../http/security.js';
 import { siteOrigin } from '../../http/origin.js';
 import { safeRedirectTarget } from '../../http/paths.js';
 import { PageType } from '../../constants.js';
@@ -14,6 +14,7 @@ import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageR
 import { renderPartial, renderTemplate, type TemplateIssue } from './render.js';
 import { PageCache } from './page-cache.js';
 import { loadsStripe, stripeBrowserSettings } from './context/stripe.js';
+import { pageImageOrigins } from './context/layout-data/map-tiles.js';
 import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from './snapshot.js';
 import type { LoadedTheme, ThemeCache } from './theme.js';
 
@@ -192,8 +193,11 @@ export class SiteRenderer {
     // Only a page about to be kept leaves its visitor blocks as holes; any other (one rendered for this
     // request alone, or one that shows the cart itself) is rendered whole with the visitor's data.
     const keep = cacheKey !== null && request.routeOptions.config?.visitorPage !== true;
-    // A page that loads Stripe.js is sent with the provider's exceptions to the policy (http/security.ts).
-    const contentSecurityPolicy = loadsStripe(stripeBrowserSettings(snapshot.store), result.context) ? STRIPE_CONTENT_SECURITY_POLICY : undefined;
+    // A page that loads Stripe.js, or shows a map's tiles, is sent with those exceptions to the policy (http/security.ts).
+    const contentSecurityPolicy = pageContentSecurityPolicy({
+      stripe: loadsStripe(stripeBrowserSettings(snapshot.store), result.context),
+      imageOrigins: pageImageOrigins(result.context),
+    });
     if (contentSecurityPolicy) reply.header('content-security-policy', contentSecurityPolicy);
     const page = this.renderPage(snapshot, theme, result, visitorOf(request, snapshot), visitorData, keep);
     const body = page.complete(visitorData);

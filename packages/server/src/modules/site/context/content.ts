@@ -172,7 +172,6 @@ export function itemContext(s: SiteSnapshot, c: CollectionRow, row: ItemRow, pro
     const video = videoContext(s, data.video, row.title, typeof data.videoPoster === 'string' ? data.videoPoster : null);
     if (video) item.video = video;
   }
-  if (Array.isArray(data.blocks)) item.blocks = data.blocks;
   if (Array.isArray(data.tracks)) item.tracks = data.tracks;
   const product = products.products.get(row.id);
   if (product) {
