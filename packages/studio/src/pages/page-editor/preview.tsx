@@ -2,7 +2,7 @@
 // wide as a phone or a desktop. The first render fills the frame; each change after it (about 100
 // ms after the last one, the previous request aborted) replaces only the frame's layout. A click on
 // a block in the frame selects it in the outline.
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type ContentDocument, fetchPreview } from './calls.js';
 import { markSelected, PREVIEW_STYLE, swapLayout } from './preview-swap.js';
 
@@ -16,8 +16,27 @@ export interface PreviewProps {
   onSelectBlock(blockId: string): void;
 }
 
+/** A desktop preview is laid out this wide, then scaled down to the pane: the page at its desktop breakpoint, whole. */
+const DESKTOP_WIDTH = 1280;
+const FRAME_HEIGHT = 900;
+
+/** The scale that fits a desktop-wide frame in its box (1 when the box is wide enough, or unknown). */
+function useFit(box: RefObject<HTMLDivElement | null>, enabled: boolean): number {
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const el = box.current;
+    if (!enabled || !el || typeof ResizeObserver === 'undefined') return setScale(1);
+    const observer = new ResizeObserver(([entry]) => setScale(Math.min(1, (entry?.contentRect.width ?? DESKTOP_WIDTH) / DESKTOP_WIDTH)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [box, enabled]);
+  return scale;
+}
+
 export function Preview({ itemId, document: doc, width, selectedBlock, onSelectBlock }: PreviewProps) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const scale = useFit(box, width === 'desktop');
   const [srcDoc, setSrcDoc] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
   const loaded = useRef(false);
@@ -84,16 +103,19 @@ export function Preview({ itemId, document: doc, width, selectedBlock, onSelectB
         </p>
       )}
       {srcDoc === null && <p className="muted">Loading the preview…</p>}
-      <iframe
-        ref={frame}
-        title={`Preview at ${width === 'phone' ? 'phone' : 'desktop'} width`}
-        // The page's own scripts do not run here: the preview shows the theme's markup and styles,
-        // and nothing in it acts with the owner's session.
-        sandbox="allow-same-origin"
-        srcDoc={srcDoc ?? ''}
-        onLoad={onLoad}
-        hidden={srcDoc === null}
-      />
+      <div ref={box} className="editor-preview-box" style={width === 'desktop' ? { height: FRAME_HEIGHT * scale } : undefined}>
+        <iframe
+          ref={frame}
+          title={`Preview at ${width === 'phone' ? 'phone' : 'desktop'} width`}
+          // The page's own scripts do not run here: the preview shows the theme's markup and styles,
+          // and nothing in it acts with the owner's session.
+          sandbox="allow-same-origin"
+          srcDoc={srcDoc ?? ''}
+          onLoad={onLoad}
+          hidden={srcDoc === null}
+          style={width === 'desktop' ? { width: DESKTOP_WIDTH, height: FRAME_HEIGHT, transform: `scale(${scale})` } : undefined}
+        />
+      </div>
     </div>
   );
 }
