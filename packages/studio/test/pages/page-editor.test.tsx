@@ -169,6 +169,22 @@ describe("the page editor's settings and history", () => {
     expect(saves(server)[0]!.baseRevision).toBe(5);
   });
 
+  it("sets a section's spacing and visibility per screen size, a phone falling back to the desktop's value", async () => {
+    const server = withContent();
+    saved(server, 8);
+    await show(server);
+    fireEvent.click(item(/^⋮⋮Section 1/));
+    const above = within(screen.getByRole('group', { name: 'Space above' }));
+    expect((above.getByRole('combobox', { name: 'On a phone' }) as HTMLSelectElement).value).toBe('');
+    fireEvent.change(above.getByRole('combobox', { name: 'On a phone' }), { target: { value: 'large' } });
+    fireEvent.change(above.getByRole('combobox', { name: 'On a desktop' }), { target: { value: 'small' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Hide on desktops' }));
+    await waitFor(() => expect(saves(server)).toHaveLength(1), { timeout: 3000 });
+    const sent = saves(server)[0]!.document.sections[0] as unknown as { spacing: unknown; hidden: unknown };
+    expect(sent.spacing).toEqual({ top: { desktop: 'small', mobile: 'large' }, bottom: { desktop: 'medium' } });
+    expect(sent.hidden).toEqual({ mobile: false, desktop: true });
+  });
+
   it("shows a 400's error beside the field of the block its path names, and marks the block in the outline", async () => {
     const server = withContent().once(`${CONTENT_URL}/draft`, () =>
       json(400, {

@@ -2,12 +2,12 @@
 // kind's settings, and how it sits in its section (columns spanned, hidden on a phone or a desktop).
 // Each field shows its error beside it, whether the browser's checks or the server's 400 found it.
 import type { Api } from '@tessera/core/api-client';
-import { BLOCK_KINDS, type BlockSettings, type LayoutBlock, LAYOUT_MESSAGES, VARIANT_NAMES } from '@tessera/core/layout';
+import { BLOCK_KINDS, type BlockSettings, type LayoutAddress, type LayoutBlock, LAYOUT_MESSAGES, VARIANT_NAMES } from '@tessera/core/layout';
 import { useState } from 'react';
 import type { MediaKind } from '../media/calls.js';
 import type { Choice, SiteChoices } from './calls.js';
 import { ChartTable } from './chart-table.js';
-import { CheckField, FieldGroup, NumberField, SelectField, TextArea, TextField } from './fields.js';
+import { CheckField, FieldGroup, HiddenFields, NumberField, SelectField, TextArea, TextField } from './fields.js';
 import { LazyRichText } from './lazy-rich-text.js';
 import { MediaPicker } from './media-picker.js';
 
@@ -55,16 +55,7 @@ export function BlockSettingsPanel(props: BlockSettingsProps) {
             onChange={(span) => onChange({ ...block, span }, 'span')}
           />
         )}
-        <CheckField
-          label="Hide on phones"
-          value={block.hidden.mobile}
-          onChange={(mobile) => onChange({ ...block, hidden: { ...block.hidden, mobile } }, 'hidden')}
-        />
-        <CheckField
-          label="Hide on desktops"
-          value={block.hidden.desktop}
-          onChange={(desktop) => onChange({ ...block, hidden: { ...block.hidden, desktop } }, 'hidden')}
-        />
+        <HiddenFields hidden={block.hidden} onChange={(hidden) => onChange({ ...block, hidden }, 'hidden')} />
       </FieldGroup>
     </div>
   );
@@ -275,8 +266,9 @@ function KindForm({ block, errors, choices, api, canEditCode, android, onChange 
     }
     case 'map': {
       const m = block.settings as BlockSettings['map'];
+      const address: LayoutAddress = m.address;
       const setAddress = (key: string, value: unknown) =>
-        onChange({ ...block, settings: { ...m, address: { ...m.address, [key]: value } } } as LayoutBlock, `settings.address.${key}`);
+        onChange({ ...block, settings: { ...m, address: { ...address, [key]: value } } } as LayoutBlock, `settings.address.${key}`);
       const coordinate = (key: 'mapLat' | 'mapLng', label: string) => (
         <TextField
           label={label}

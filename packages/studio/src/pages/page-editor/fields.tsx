@@ -1,5 +1,6 @@
 // The settings panels' fields: a label, the control, and the error of the field (from the checks in
 // the browser or from the server's 400) beside it, tied to it by aria-describedby.
+import type { Breakpoint, Visibility } from '@tessera/core/layout';
 import { type ReactNode, useId } from 'react';
 
 interface FieldProps<T> {
@@ -145,5 +146,21 @@ export function FieldGroup({ legend, children }: { legend: string; children: Rea
       <legend>{legend}</legend>
       {children}
     </fieldset>
+  );
+}
+
+const HIDE_LABELS: readonly (readonly [Breakpoint, string])[] = [
+  ['mobile', 'Hide on phones'],
+  ['desktop', 'Hide on desktops'],
+];
+
+/** Hidden on a phone or a desktop (the spec's breakpoints): the theme hides it by CSS, never leaves it out. */
+export function HiddenFields({ hidden, onChange }: { hidden: Visibility; onChange(hidden: Visibility): void }) {
+  return (
+    <>
+      {HIDE_LABELS.map(([size, label]) => (
+        <CheckField key={size} label={label} value={hidden[size]} onChange={(on) => onChange({ ...hidden, [size]: on })} />
+      ))}
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // The settings panel of the selected section: colour theme, width, columns, and the spacing above
 // and below it on each screen size (a phone falls back to the desktop's value), hidden on either.
-import { type LayoutSection, type Responsive, SECTION_THEMES, SECTION_WIDTHS, SPACINGS, type Spacing } from '@tessera/core/layout';
-import { CheckField, FieldGroup, SelectField } from './fields.js';
+import { type LayoutSection, type Responsive, SECTION_THEMES, SECTION_WIDTHS, type SectionWidth, SPACINGS, type Spacing } from '@tessera/core/layout';
+import { FieldGroup, HiddenFields, SelectField } from './fields.js';
 
 export interface SectionSettingsProps {
   readonly section: LayoutSection;
@@ -53,7 +53,7 @@ export function SectionSettingsPanel({ section, index, errors, onChange }: Secti
         value={section.width}
         options={SECTION_WIDTHS.map((w) => [w, capital(w)] as const)}
         error={errors.width}
-        onChange={(width) => onChange({ ...section, width }, 'width')}
+        onChange={(width: SectionWidth) => onChange({ ...section, width }, 'width')}
       />
       <SelectField
         label="Columns on a desktop"
@@ -68,16 +68,7 @@ export function SectionSettingsPanel({ section, index, errors, onChange }: Secti
       {spacing('top', 'Space above')}
       {spacing('bottom', 'Space below')}
       <FieldGroup legend="Visibility">
-        <CheckField
-          label="Hide on phones"
-          value={section.hidden.mobile}
-          onChange={(mobile) => onChange({ ...section, hidden: { ...section.hidden, mobile } }, 'hidden')}
-        />
-        <CheckField
-          label="Hide on desktops"
-          value={section.hidden.desktop}
-          onChange={(desktop) => onChange({ ...section, hidden: { ...section.hidden, desktop } }, 'hidden')}
-        />
+        <HiddenFields hidden={section.hidden} onChange={(hidden) => onChange({ ...section, hidden }, 'hidden')} />
       </FieldGroup>
     </div>
   );
