@@ -41,6 +41,7 @@ import orderAdmin from './modules/order-admin/index.js';
 import pageAdmin from './modules/page-admin/index.js';
 import productAdmin from './modules/product-admin/index.js';
 import orders from './modules/orders/index.js';
+import pageEditor from './modules/page-editor/index.js';
 import performance from './modules/performance/index.js';
 import places, { type PlacesProvider } from './modules/places/index.js';
 import restock, { type RestockSetup } from './modules/restock/index.js';
@@ -257,6 +258,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(pageAdmin, { passwordCost }),
     entry(places, { provider: siteUsers.places }),
     entry(sessionRecording, {}),
+    entry(pageEditor, {}),
   ];
   for (const register of modules) await register(app);
   return app;

@@ -40,6 +40,7 @@ describe("the studio's pages, found by convention", () => {
       'staff',
       'invitation',
       'customer',
+      'page-editor',
       'form',
       'product-import',
       'order',
@@ -49,8 +50,9 @@ describe("the studio's pages, found by convention", () => {
     ]);
     for (const page of PAGES) {
       // The home page is the area's own address, /config/; a page of one thing names it by a parameter (/config/orders/:id);
-      // a page that belongs to another has a path under it (/config/products/import).
-      expect(page.path, page.name).toMatch(/^\/config\/([a-z-]+(\/(:[A-Za-z]+|[a-z-]+))?)?$/);
+      // a page that belongs to another has a path under it (/config/products/import), and a page doing one thing
+      // to one of them says what after its parameter (/config/pages/:itemId/edit).
+      expect(page.path, page.name).toMatch(/^\/config\/([a-z-]+(\/(:[A-Za-z]+(\/[a-z-]+)?|[a-z-]+))?)?$/);
       expect(pageLoader(page.name), page.name).toBeTypeOf('function');
     }
     expect(new Set(PAGES.map((p) => p.path)).size).toBe(PAGES.length);
