@@ -71,6 +71,11 @@ describe('page layouts', () => {
     ]);
   });
 
+  it('gives a block one column of its section unless it spans more, never more than the section has', () => {
+    const { layout } = readLayout({ sections: [{ columns: 3, blocks: [{ kind: 'line' }, { kind: 'line', span: 2 }, { kind: 'line', span: 4 }] }] });
+    expect(layout.sections[0]!.blocks.map((b) => b.span)).toEqual([1, 2, 3]);
+  });
+
   it('refuses two parts with one id', () => {
     expect(errors({ sections: [{ id: 'x', blocks: [{ id: 'x', kind: 'line' }] }] }).map((p) => p.message)).toEqual(['Two parts of the page have the id x.']);
   });

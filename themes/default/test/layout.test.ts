@@ -67,7 +67,7 @@ describe('page layouts: sections', () => {
       '<section class="page-section page-section--theme-dark page-section--width-narrow page-section--cols-3 page-section--pt-large page-section--pt-mobile-small page-section--pb-medium is-hidden-mobile" data-section-id="s-a">',
     );
     expect(html).toContain('<div class="layout-block layout-block--text layout-block--span-2" data-block-id="b-1">');
-    expect(html).toContain('<div class="layout-block layout-block--line layout-block--span-3 is-hidden-desktop" data-block-id="b-2">');
+    expect(html).toContain('<div class="layout-block layout-block--line layout-block--span-1 is-hidden-desktop" data-block-id="b-2">');
     // The text block's own h1 is the page's: no other is added.
     expect(tags(html, /<h1[^>]*>([^<]*)</g)).toEqual(['Workshops']);
   });

@@ -301,7 +301,8 @@ function readBlock(r: Reader, raw: unknown, p: string, columns: number, ids: Set
       else r.error(`${p}.variant`, fillMessage(EDITOR_VALIDATION_MESSAGES.notExpectedOption, { val: String(raw.variant) }));
     }
   }
-  const span = r.int(raw, 'span', p, columns, 1, 4);
+  // One column by default: blocks added to a section of several columns sit side by side.
+  const span = r.int(raw, 'span', p, 1, 1, 4);
   const settings = readSettings(r, kind, r.obj(raw, 'settings', p), `${p}.settings`);
   return {
     id,
