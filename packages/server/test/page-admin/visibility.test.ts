@@ -13,12 +13,13 @@ describe.each(DIALECTS)('pages visitors may not see yet on %s', (dialect) => {
   let site: PagesSite;
   let page: TestNode;
   let inFolder: TestNode;
+  let folder: TestNode;
   beforeAll(async () => {
     site = await pagesSite(dialect);
     const admin = site.staff.admin;
     page = (await admin.request('POST', PAGES, { kind: 'page', title: 'Workshops', in: 'main' })).json.node;
     await admin.request('POST', PAGES, { kind: 'page', title: 'Workshops', urlId: 'workshops-footer', in: 'footer' });
-    const folder = (await admin.request('POST', PAGES, { kind: 'folder', title: 'About', in: 'main' })).json.node;
+    folder = (await admin.request('POST', PAGES, { kind: 'folder', title: 'About', in: 'main' })).json.node;
     inFolder = (await admin.request('POST', PAGES, { kind: 'page', title: 'Team', in: 'main', parent: folder.key })).json.node;
     // What publishing writes (the page's content and its status), and the new site version it makes.
     await site.store.db.updateTable('items').set({ body: '<p>Throw a mug on the kiln day.</p>' }).where('id', '=', page.itemId!).execute();
@@ -45,6 +46,7 @@ describe.each(DIALECTS)('pages visitors may not see yet on %s', (dialect) => {
       links.map((l) => (l.items.length > 0 ? { [l.title]: flat(l.items as never) } : l.title));
     return { main: flat(context.navigation.main), footer: flat(context.navigation.footer), lists: Object.keys(context.navigation).sort() };
   };
+  const folderTitles = async () => ((await json(`/${folder.urlId}`)).json.items as { title: string }[]).map((i) => i.title);
   const searchTitles = async () => ((await json('/search?q=kiln')).json.items as { title: string }[]).map((i) => i.title);
 
   it('leaves draft pages, and a folder left empty, out of every path', async () => {
@@ -52,6 +54,8 @@ describe.each(DIALECTS)('pages visitors may not see yet on %s', (dialect) => {
     expect((await json('/workshops')).status).toBe(404);
     expect((await site.visitor.request('GET', '/workshops')).status).toBe(404);
     expect(await searchTitles()).toEqual([]);
+    // The folder's own index page does not list the draft page either.
+    expect(await folderTitles()).toEqual([]);
   });
 
   it.each([
@@ -76,6 +80,7 @@ describe.each(DIALECTS)('pages visitors may not see yet on %s', (dialect) => {
   it('shows a published page in its folder, and leaves hidden entries out of the navigation only', async () => {
     await publication(inFolder.itemId!, 'published', null);
     expect((await navTitles()).main).toEqual(['Shop', 'Workshops', { About: ['Team'] }]);
+    expect(await folderTitles()).toEqual(['Team']);
     const admin = site.staff.admin;
     const t = (await admin.request('GET', PAGES)).json;
     const main = refs(t.main).map((r) => (r.key === page.key ? { ...r, hidden: true } : r));

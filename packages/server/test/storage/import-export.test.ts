@@ -124,7 +124,7 @@ describe.each(DIALECTS)('import and export on %s', (dialect) => {
     expect(section.blocks[0]).toEqual({
       id: 'b-1',
       kind: 'text',
-      span: 2,
+      span: 1,
       hidden: { mobile: false, desktop: false },
       settings: { html: '<p>Hi <a>there</a></p>' },
     });

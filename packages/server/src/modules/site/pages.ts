@@ -5,7 +5,7 @@ import type { SiteSnapshot } from './snapshot.js';
 import { productsOf, visibleItemByUrl, visibleItemsPage } from './catalog.js';
 import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext } from './context/content.js';
 import { layoutContext } from './context/layout.js';
-import { navigationContext, navigationTimeKey } from './context/navigation.js';
+import { navigationContext, navigationTimeKey, pageVisible } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
 import type { ErrorCode } from '../../errors.js';
@@ -297,7 +297,8 @@ async function eventsExtras(store: Store, req: PageRequest, c: CollectionRow, co
 function folderPage(req: PageRequest, c: CollectionRow): PageResult {
   const s = req.snapshot;
   // Members' areas and protected collections are listed too: opening one asks to join or for its password.
-  const children = folderChildren(s, c);
+  // A plain page a visitor may not see yet (a draft, scheduled for later) is left out, as in the navigation.
+  const children = folderChildren(s, c).filter((child) => pageVisible(s, child, req.now));
   const behavior = c.folder_behavior ?? FolderBehavior.INDEX;
   if (behavior === FolderBehavior.REDIRECT) {
     return children[0] ? { kind: 'redirect', location: collectionUrl(s, children[0]) } : notFoundPage(req);

@@ -21,7 +21,10 @@ export function itemUrl(s: SiteSnapshot, c: CollectionRow, item: Pick<ItemRow, '
 /** A folder's collections, in the order the folder lists them. */
 export function folderChildren(s: SiteSnapshot, folder: CollectionRow): CollectionRow[] {
   const order = (JSON.parse(folder.data) as { children?: string[] }).children ?? [];
-  return order.map((urlId) => s.collectionsByUrlId.get(urlId)).filter((c): c is CollectionRow => !!c && c.parent_id === folder.id);
+  const listed = order.map((urlId) => s.collectionsByUrlId.get(urlId)).filter((c): c is CollectionRow => !!c && c.parent_id === folder.id);
+  // A collection the studio moved into the folder is its child by parent alone: it follows the listed ones.
+  const rest = [...s.collectionsByUrlId.values()].filter((c) => c.parent_id === folder.id && !listed.includes(c)).sort((a, b) => a.position - b.position);
+  return [...listed, ...rest];
 }
 
 /**

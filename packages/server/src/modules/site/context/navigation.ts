@@ -39,7 +39,7 @@ const UNLISTED = new Set(['notLinked']);
  * has passed. A draft, a page waiting for review, a private page and a page without an item answer
  * 404, so the navigation leaves them out too. Other collections are always listed.
  */
-function pageVisible(s: SiteSnapshot, collection: CollectionRow, now: number): boolean {
+export function pageVisible(s: SiteSnapshot, collection: CollectionRow, now: number): boolean {
   if (collection.type_name !== 'page') return true;
   const p = s.pagePublication.get(collection.id);
   if (!p) return false;
