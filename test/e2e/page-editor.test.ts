@@ -188,7 +188,9 @@ describe('the page editor in Chromium', () => {
     expect(await seriousViolations(phone)).toEqual([]);
     await saveScreenshot(phone, 'page editor workshops phone');
     await phone.getByRole('button', { name: 'Preview', exact: true }).click();
-    await phone.locator('iframe[title^="Preview"]').waitFor();
+    // On a phone the preview starts at the phone's width.
+    await phone.locator('iframe[title="Preview at phone width"]').waitFor();
+    expect(await phone.getByRole('button', { name: 'Phone' }).getAttribute('aria-pressed')).toBe('true');
     await saveScreenshot(phone, 'page editor workshops phone preview');
   }, 180_000);
 

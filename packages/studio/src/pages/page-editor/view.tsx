@@ -2,7 +2,7 @@
 // (undo, redo, the save's state, the preview's width), the outline with the selected item's settings
 // beside the live preview (on a phone one pane at a time), and the dialogs.
 import type { Api } from '@tessera/core/api-client';
-import type { BlockKind, LayoutBlock, LayoutSection } from '@tessera/core/layout';
+import { BREAKPOINTS, type BlockKind, type LayoutBlock, type LayoutSection } from '@tessera/core/layout';
 import { type RefObject, useState } from 'react';
 import { Dialog } from '../../ui/dialog.js';
 import { BlockSettingsPanel } from './block-settings.js';
@@ -84,7 +84,10 @@ function presenceMessage(editors: readonly Person[]): string {
 
 export function EditorView(props: EditorViewProps) {
   const { doc, selection, actions, save, errors } = props;
-  const [width, setWidth] = useState<'phone' | 'desktop'>('desktop');
+  // The preview starts at the width of the screen the owner holds: a phone's owner sees the phone layout first.
+  const [width, setWidth] = useState<'phone' | 'desktop'>(() =>
+    typeof matchMedia === 'function' && matchMedia(`(max-width: ${BREAKPOINTS.mobileMax}px)`).matches ? 'phone' : 'desktop',
+  );
   const [pane, setPane] = useState<'edit' | 'preview'>('edit');
   const section = selection ? doc.sections.find((s) => s.id === selection.section) : undefined;
   const found = selection?.block ? findBlock(doc, selection.block) : null;
