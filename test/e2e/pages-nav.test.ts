@@ -82,10 +82,11 @@ describe('the pages page in Chromium', () => {
     expect(dragged.indexOf('Workshops')).toBeLessThan(before.indexOf('Workshops'));
     // And with its Move up action.
     await act(p, workshops, 'Move up');
+    // The drag's own status says "moved to Main navigation" too: wait for the list itself to change.
+    await expect.poll(async () => (await mainTitles(p)).indexOf('Workshops')).toBe(dragged.indexOf('Workshops') - 1);
     await status(p)
       .filter({ hasText: /“Workshops” moved to Main navigation, place \d+ of \d+\./ })
       .waitFor();
-    expect((await mainTitles(p)).indexOf('Workshops')).toBe(dragged.indexOf('Workshops') - 1);
 
     // Hide it.
     await act(p, node(main(p), 'Workshops'), 'Hide from navigation');
