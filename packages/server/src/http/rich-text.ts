@@ -39,5 +39,12 @@ export function sanitizeRichText(html: string): string {
 export function richTextToPlain(html: string): string {
   // Blocks end with a space so that a heading and the paragraph under it do not run together.
   const spaced = html.replace(/<\/(?:h\d|p|li|blockquote)>|<br\s*\/?>/gi, '$& ');
-  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  const escaped = sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} });
+  // sanitize-html writes text escaped for HTML; plain text is what a visitor reads and types.
+  return escaped
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name]!)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };

@@ -1,3 +1,4 @@
+import { searchTextOfJson } from './search-text.js';
 import type { Executor } from './statement.js';
 import type {} from './schema-analytics.js';
 import type {} from './schema-content.js';
@@ -136,6 +137,7 @@ export async function writePublishedContent(db: Executor, websiteId: string, ite
       title: c.title,
       excerpt: c.excerpt,
       data: c.data,
+      search_text: searchTextOfJson(c.data),
       status: c.status,
       publish_on: c.publishOn,
       updated_on: now,

@@ -213,7 +213,7 @@ export async function searchVisibleItems(
     const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     // ESCAPE is spelled out: SQLite has no default escape character for LIKE.
     query = query.where((eb) =>
-      eb.or(['items.title', 'items.excerpt', 'items.body'].map((col) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
+      eb.or(['items.title', 'items.excerpt', 'items.body', 'items.search_text'].map((col) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
     );
   }
   return query.orderBy('items.publish_on', 'desc').orderBy('items.position').limit(limit).offset(offset).execute();

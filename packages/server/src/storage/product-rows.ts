@@ -1,6 +1,7 @@
 import { CollectionType, RecordType } from '../constants.js';
 import type { CollectionKind, ContentStatus, ItemDoc, JsonObject, ProductDoc, SubscriptionPlanDoc, VariantDoc } from '../site-dir/types.js';
 import { stableId } from './ids.js';
+import { searchTextOf } from './search-text.js';
 import type { Flag } from './schema.js';
 
 /**
@@ -58,6 +59,7 @@ export function itemRow(place: ItemPlace, item: ItemDoc) {
     start_date: item.startDate,
     end_date: item.endDate,
     data: json({ ...item.data, ...(item.recordType !== null ? { recordType: item.recordType } : {}) }),
+    search_text: searchTextOf(item.data),
     created_on: place.now,
     updated_on: place.now,
   };

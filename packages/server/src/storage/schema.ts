@@ -98,6 +98,8 @@ export interface ItemsTable {
   updated_on: number;
   /** Bumped by every save (migration 0018): a save names the revision it was made from, a stale one is refused. */
   revision: Generated<number>;
+  /** The plain text of the item's layout blocks (migration 0030), which site search matches besides title, excerpt and body. */
+  search_text: Generated<string>;
 }
 
 export interface ProductsTable {

@@ -18,5 +18,7 @@ describe('rich text from the editor', () => {
 
   it('reads the plain text of a rich text', () => {
     expect(richTextToPlain('<h2>Title</h2><p>Body <b>bold</b></p>')).toBe('Title Body bold');
+    // Text, not HTML: what a visitor types into search.
+    expect(richTextToPlain('<p>Salt &amp; pepper &lt;3 &quot;ok&quot; &#x27;x&#x27;</p>')).toBe('Salt & pepper <3 "ok" \'x\'');
   });
 });

@@ -4,6 +4,7 @@ import { type ContentSite, api, code, contentSite, doc, itemOf, text } from './h
 
 const STORY = itemOf('story', 'story');
 const DRAFT_POST = itemOf('journal', 'unfinished');
+const HELLO = itemOf('journal', 'hello-world');
 const LINKS = 'Links must be formatted as https://example.com or /about';
 
 /**
@@ -36,7 +37,8 @@ describe.each(DIALECTS)('the page content API on %s', (dialect) => {
       url: '/story',
       status: 'published',
       statusLabel: '',
-      published: { revision: 0, document: { title: 'Our Story', excerpt: '', sections: [] } },
+      // Its body, written before layouts, is one text block of the document.
+      published: { revision: 0, document: { title: 'Our Story', excerpt: '', sections: [{ id: 's-body', blocks: [{ id: 'b-body', kind: 'text' }] }] } },
       draft: null,
       editors: [],
       canEditCode: true,
@@ -234,16 +236,50 @@ describe.each(DIALECTS)('the page content API on %s', (dialect) => {
     expect((await site.visitor().request('GET', '/story')).status).toBe(200);
   });
 
-  it('keeps the body of a post written before layouts when its document has no block', async () => {
+  it('opens a post written before layouts with its body as one text block, which publishing keeps on the page', async () => {
     const post = itemOf('journal', 'hello-world');
-    const preview = await admin().request('POST', api(post, '/preview'), { document: doc('Hello Again', []) });
-    expect(preview.body).toContain('<h1>Hello Again</h1><p>Welcome to the journal about stoneware.</p>');
+    const body = '<p>Welcome to the journal about stoneware.</p>';
+    const read = await admin().request('GET', api(post));
+    expect(read.json.published.document.sections).toEqual([
+      expect.objectContaining({ id: 's-body', blocks: [expect.objectContaining({ id: 'b-body', kind: 'text', settings: { html: body } })] }),
+    ]);
+    // The same document at every read: the editor's outline and its saves name the same ids.
+    expect((await admin().request('GET', api(post))).json.published.document).toEqual(read.json.published.document);
     expect((await admin().request('POST', api(post, '/publish'), { baseRevision: null })).json).toMatchObject({ status: 'published', revision: 1 });
-    await admin().request('PUT', api(post, '/draft'), { baseRevision: 1, document: { title: 'Hello Again', excerpt: '', sections: [] } });
+    // The fixture theme shows only the body; the page's context carries the layout the default theme shows.
+    const page = await site.visitor().request('GET', '/journal/hello-world?format=json');
+    expect(page.json.item.layout.sections[0].blocks[0]).toMatchObject({ id: 'b-body', kind: 'text' });
+    expect(page.body).toContain('Welcome to the journal about stoneware.');
+    expect(JSON.parse((await itemRow(post)).data).sections[0].blocks[0].settings.html).toBe(body);
+    // A block added under it leaves the old text where it was.
+    const [section] = read.json.published.document.sections;
+    const quote = { id: 'b-q', kind: 'quote', settings: { text: 'Slow is smooth', source: '' } };
+    const withQuote = { ...read.json.published.document, sections: [{ ...section, blocks: [...section.blocks, quote] }] };
+    expect((await admin().request('PUT', api(post, '/draft'), { baseRevision: 1, document: withQuote })).status).toBe(200);
     expect((await admin().request('POST', api(post, '/publish'), { baseRevision: 2 })).json.revision).toBe(3);
-    const page = await site.visitor().request('GET', '/journal/hello-world');
-    expect(page.body).toContain('<h1>Hello Again</h1><p>Welcome to the journal about stoneware.</p>');
-    expect(JSON.parse((await itemRow(post)).data)).not.toHaveProperty('sections');
+    const after = await site.visitor().request('GET', '/journal/hello-world?format=json');
+    expect(after.json.item.layout.sections[0].blocks.map((b: { id: string }) => b.id)).toEqual(['b-body', 'b-q']);
+    expect(after.body).toContain('Slow is smooth');
+  });
+
+  it('finds a page by the words of its blocks in site search, and only once it is published', async () => {
+    const v = site.visitor();
+    expect((await v.request('GET', '/search?q=smooth')).body).toContain('/journal/hello-world');
+    expect((await v.request('GET', '/search?q=stoneware')).body).toContain('/journal/hello-world');
+    // A draft's words are not found until it is published; a block's link is never searched.
+    await admin().request('PUT', api(HELLO, '/draft'), {
+      baseRevision: 3,
+      document: doc('Hello Again', [
+        text('b-new', '<p>Kintsugi <a href="https://gold.example/joinery">repairs</a></p>'),
+        { id: 'b-btn', kind: 'button', settings: { label: 'Book a mending class', link: '/mending' } },
+      ]),
+    });
+    expect((await v.request('GET', '/search?q=kintsugi')).body).not.toContain('/journal/hello-world');
+    expect((await admin().request('POST', api(HELLO, '/publish'), { baseRevision: 4 })).json.revision).toBe(5);
+    expect((await v.request('GET', '/search?q=kintsugi')).body).toContain('/journal/hello-world');
+    expect((await v.request('GET', '/search?q=mending+class')).body).toContain('/journal/hello-world');
+    expect((await v.request('GET', '/search?q=gold.example')).body).not.toContain('/journal/hello-world');
+    expect((await v.request('GET', '/search?q=smooth')).body).not.toContain('/journal/hello-world');
   });
 
   it('restores a published version as the draft, without publishing it, and discards a draft', async () => {

@@ -145,4 +145,11 @@ describe.each(DIALECTS)('page layouts rendered by the default theme on %s', (dia
     const plain = (await app.inject({ url: `/journal/${second!.urlId}` })).body;
     expect(plain).not.toContain('data-layout');
   });
+
+  it('finds an imported page by the words of its blocks in site search, never by a setting such as a link', async () => {
+    const search = async (q: string) => (await pageJson(app, `/search?q=${encodeURIComponent(q)}`)).json.items.map((i: { fullUrl: string }) => i.fullUrl);
+    // Clay remembers (a quote), Learn to throw (rich text), Book (a button's label), Wheel (an image's title).
+    for (const words of ['clay remembers', 'learn to throw', 'wheel']) expect(await search(words), words).toContain('/story');
+    expect(await search('assets/shop/mug')).not.toContain('/story');
+  });
 });

@@ -48,10 +48,21 @@ function sanitizedBlock(block: LayoutBlock): LayoutBlock {
   return block;
 }
 
-/** The document an item holds now (what visitors see once its status lets them). */
-export function documentOfItem(row: Pick<ItemRow, 'title' | 'excerpt' | 'data'>): ContentDocument {
+/**
+ * The document an item holds now (what visitors see once its status lets them). An item written
+ * before layouts shows its body: the editor gets that body as one text block, so that what the
+ * owner edits is what visitors read, and the first block added never hides it.
+ */
+export function documentOfItem(row: Pick<ItemRow, 'title' | 'excerpt' | 'data' | 'body'>): ContentDocument {
   const data = JSON.parse(row.data) as { sections?: unknown };
-  return { title: row.title, excerpt: row.excerpt, sections: readLayout({ sections: data.sections ?? [] }).layout.sections };
+  const sections = Array.isArray(data.sections) ? data.sections : bodySections(row.body);
+  return { title: row.title, excerpt: row.excerpt, sections: readLayout({ sections }).layout.sections };
+}
+
+/** A body as a section holding one text block; ids fixed, so that reading the item twice gives the same document. */
+function bodySections(body: string): unknown[] {
+  const html = sanitizeRichText(body);
+  return html === '' ? [] : [{ id: 's-body', blocks: [{ id: 'b-body', kind: 'text', settings: { html } }] }];
 }
 
 /**
