@@ -27,6 +27,7 @@ import { renewals } from './0024-renewals.js';
 import { mediaVideo } from './0025-media-video.js';
 import { uploadSessions } from './0026-upload-sessions.js';
 import { contentDrafts } from './0027-content-drafts.js';
+import { formBuilder } from './0028-form-builder.js';
 import { columnTypes, type MigrationEnv, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0025-media-video': mediaVideo,
   '0026-upload-sessions': uploadSessions,
   '0027-content-drafts': contentDrafts,
+  '0028-form-builder': formBuilder,
 };
 
 /** For listing the migrations only: running one that moves asset bytes needs the store's blob store. */
