@@ -84,34 +84,34 @@ export async function formBuilderRoutes(root: FastifyInstance): Promise<void> {
     throw new AppError('UNAVAILABLE');
   });
 
-  app.put(`${BASE}/:formId/definition`, { config: { permission: 'editContent' }, schema: { params: Params }, bodyLimit: 512 * 1024 }, async (request, reply) => {
-    const websiteId = request.site.website.id;
-    const formKey = request.params.formId;
-    const save = checkBuilderSave(request.body, ownerEmail(request));
-    const row = await rowOf(websiteId, formKey);
-    const definition = JSON.stringify(storedDefinition(JSON.parse(row.definition) as Record<string, unknown>, save.definition));
-    const outcome = await saveBuilderForm(store, websiteId, formKey, save.revision, { name: save.name, definition }, clock());
-    if (!outcome.saved) throw new AppError(outcome.reason === 'missing' ? 'NOT_FOUND' : 'FORM_CONFLICT');
-    // Pages showing the form render it again: this process at once, the others with the site's version.
-    root.renderer.snapshots.changed(websiteId);
-    return reply.headers(noStore).send(answerOf(await rowOf(websiteId, formKey)));
-  });
-
-  app.delete(
-    `${BASE}/:formId`,
-    { config: { permission: 'editContent' }, schema: { params: Params, querystring: DeleteQuery } },
+  app.put(
+    `${BASE}/:formId/definition`,
+    { config: { permission: 'editContent' }, schema: { params: Params }, bodyLimit: 512 * 1024 },
     async (request, reply) => {
       const websiteId = request.site.website.id;
       const formKey = request.params.formId;
+      const save = checkBuilderSave(request.body, ownerEmail(request));
       const row = await rowOf(websiteId, formKey);
-      if (answerOf(row).newsletter) throw new AppError('FORM_NOT_DELETABLE');
-      if (request.query.force !== '1') {
-        const users = await formUsers(db, websiteId, formKey);
-        if (users.length > 0) throw new AppError('FORM_IN_USE', `This form is used by ${users.join(', ')}: take it off them first, or delete it anyway.`);
-      }
-      if (!(await deleteForm(store, websiteId, formKey, clock()))) throw new AppError('NOT_FOUND');
+      const definition = JSON.stringify(storedDefinition(JSON.parse(row.definition) as Record<string, unknown>, save.definition));
+      const outcome = await saveBuilderForm(store, websiteId, formKey, save.revision, { name: save.name, definition }, clock());
+      if (!outcome.saved) throw new AppError(outcome.reason === 'missing' ? 'NOT_FOUND' : 'FORM_CONFLICT');
+      // Pages showing the form render it again: this process at once, the others with the site's version.
       root.renderer.snapshots.changed(websiteId);
-      return reply.status(204).headers(noStore).send();
+      return reply.headers(noStore).send(answerOf(await rowOf(websiteId, formKey)));
     },
   );
+
+  app.delete(`${BASE}/:formId`, { config: { permission: 'editContent' }, schema: { params: Params, querystring: DeleteQuery } }, async (request, reply) => {
+    const websiteId = request.site.website.id;
+    const formKey = request.params.formId;
+    const row = await rowOf(websiteId, formKey);
+    if (answerOf(row).newsletter) throw new AppError('FORM_NOT_DELETABLE');
+    if (request.query.force !== '1') {
+      const users = await formUsers(db, websiteId, formKey);
+      if (users.length > 0) throw new AppError('FORM_IN_USE', `This form is used by ${users.join(', ')}: take it off them first, or delete it anyway.`);
+    }
+    if (!(await deleteForm(store, websiteId, formKey, clock()))) throw new AppError('NOT_FOUND');
+    root.renderer.snapshots.changed(websiteId);
+    return reply.status(204).headers(noStore).send();
+  });
 }

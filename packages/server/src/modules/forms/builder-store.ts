@@ -37,10 +37,7 @@ async function siteChanged(tx: Executor, websiteId: string, now: number): Promis
 /** Adds a form; a key another request took first fails with the store's unique violation (the caller tries the next). */
 export async function insertForm(store: Store, websiteId: string, formKey: string, name: string, definition: string, now: number): Promise<void> {
   await writeTransaction(store, async (tx) => {
-    await tx
-      .insertInto('forms')
-      .values({ id: newId(), website_id: websiteId, form_key: formKey, name, definition, revision: 1, updated_on: now })
-      .execute();
+    await tx.insertInto('forms').values({ id: newId(), website_id: websiteId, form_key: formKey, name, definition, revision: 1, updated_on: now }).execute();
     await siteChanged(tx, websiteId, now);
   });
 }
@@ -91,12 +88,7 @@ export async function deleteForm(store: Store, websiteId: string, formKey: strin
  * reads each one's sections to be sure.
  */
 export async function itemsMentioning(db: Executor, websiteId: string, formKey: string) {
-  return db
-    .selectFrom('items')
-    .select(['id', 'title', 'data'])
-    .where('website_id', '=', websiteId)
-    .where('data', 'like', `%"${formKey}"%`)
-    .execute();
+  return db.selectFrom('items').select(['id', 'title', 'data']).where('website_id', '=', websiteId).where('data', 'like', `%"${formKey}"%`).execute();
 }
 
 /** Unpublished drafts whose document may name the form, with their item's title. */
