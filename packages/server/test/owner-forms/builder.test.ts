@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite, importSite } from '../../src/site-dir/index.js';
+import { submission, submissionKey } from '../forms/helpers.js';
 import { DIALECTS } from '../helpers/store.js';
 import { FORMS, type OwnerFormsSite, ownerFormsSite } from './helpers.js';
 import fs from 'node:fs/promises';
@@ -116,6 +117,36 @@ describe.each(DIALECTS)('the form builder API on %s', (dialect) => {
     expect(page.body).toContain('Send it');
     expect(page.body).toContain('"currencySymbol":"€"');
     expect(page.body).toContain('We keep <b>your</b> answers.');
+  });
+
+  it('holds a visitor to the disclaimer: no "I agree", no submission; the hidden value and answers of removed fields kept', async () => {
+    const made = (await admin().request('POST', FORMS, { name: 'Agreement' })).json;
+    const fields = [
+      { id: 'seat', type: 'text', title: 'Seat', required: true },
+      { id: 'source', type: 'hidden', title: 'Source', key: 'utm_source', value: 'direct' },
+    ];
+    const definition = { ...made.definition, fields, captcha: false, disclaimer: '<p>We keep your answers.</p>' };
+    const saved = await admin().request('PUT', `${FORMS}/agreement/definition`, { revision: made.revision, name: 'Agreement', definition });
+    expect(saved.status).toBe(200);
+    const send = async (extra: Record<string, unknown>) =>
+      site.call('POST', '/api/form/SaveFormSubmission', submission('agreement', await submissionKey(site), { seat: 'A1', source: 'mail' }, extra));
+    const refused = await send({});
+    expect([refused.statusCode, refused.json().errors]).toEqual([400, { disclaimer: 'Please agree to the disclaimer before submitting.' }]);
+    expect((await send({ disclaimerAccepted: true })).statusCode).toBe(200);
+    // A field renamed or removed later: the submission still shows what was answered.
+    const next = { ...saved.json.definition, fields: [{ id: 'row', type: 'text', title: 'Row' }] };
+    expect((await admin().request('PUT', `${FORMS}/agreement/definition`, { revision: saved.json.revision, name: 'Agreement', definition: next })).status).toBe(
+      200,
+    );
+    const list = await admin().request('GET', `${FORMS}/agreement/submissions`);
+    const detail = await admin().request('GET', `${FORMS}/agreement/submissions/${list.json.submissions[0].id}`);
+    expect(detail.json.submission.fields.map((f: { id: string; text: string }) => [f.id, f.text])).toEqual([
+      ['seat', 'A1'],
+      ['source', 'mail'],
+    ]);
+    const csv = await admin().request('GET', `${FORMS}/agreement/submissions/export.csv`);
+    expect(csv.body).toContain('A1');
+    expect(csv.body).toContain('mail');
   });
 
   it('refuses each bad definition with its message at its path', async () => {
