@@ -388,9 +388,13 @@ export function FormView(props: FormViewProps) {
       )}
       {props.captcha}
       {captchaError && <p className={`${FORM_MARKERS.fieldErrorClass} captcha-error`}>{captchaError}</p>}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's disclaimer, as HTML the server checked */}
       {model.disclaimerHtml && (
-        <div className="form-disclaimer" id={`${model.elementId || model.id}-disclaimer`} dangerouslySetInnerHTML={{ __html: model.disclaimerHtml }} />
+        <div
+          className="form-disclaimer"
+          id={`${model.elementId || model.id}-disclaimer`}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's disclaimer, as HTML the server checked
+          dangerouslySetInnerHTML={{ __html: model.disclaimerHtml }}
+        />
       )}
       {model.agreeRequired && <Agree model={model} agreed={props.agreed} error={errors[AGREE_FIELD]} onAgree={props.onAgree} />}
       <div className="form-actions">
