@@ -24,7 +24,15 @@ const typeLabel = (type: string) => FIELD_TYPE_LABELS[type as keyof typeof FIELD
 const dragId = (index: number) => `field-${index}`;
 const indexOf = (id: string | number) => Number(String(id).slice('field-'.length));
 
-function FieldRow({ field, index, count, selected, invalid, onSelect, onAction }: Omit<FieldListProps, 'fields' | 'onMove' | 'selected' | 'invalid'> & {
+function FieldRow({
+  field,
+  index,
+  count,
+  selected,
+  invalid,
+  onSelect,
+  onAction,
+}: Omit<FieldListProps, 'fields' | 'onMove' | 'selected' | 'invalid'> & {
   field: BuilderField;
   index: number;
   count: number;
@@ -34,7 +42,12 @@ function FieldRow({ field, index, count, selected, invalid, onSelect, onAction }
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: dragId(index) });
   const name = field.title || field.id;
   const button = (action: FieldAction, label: string, disabled = false, danger = false) => (
-    <button type="button" className={danger ? 'button-danger' : 'button-secondary'} disabled={disabled} aria-label={`${label}: ${name}`} onClick={() => onAction(action, index)}>
+    <button
+      type="button"
+      className={danger ? 'button-danger' : 'button-secondary'}
+      disabled={disabled}
+      aria-label={`${label}: ${name}`}
+      onClick={() => onAction(action, index)}>
       {label}
     </button>
   );
@@ -87,8 +100,10 @@ export function FieldList({ fields, selected, invalid, onSelect, onMove, onActio
         },
         announcements: {
           onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
-          onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is at place ${indexOf(over.id) + 1} of ${fields.length}.` : `${titleOf(active.id)} is no longer over a place.`),
-          onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at place ${indexOf(over.id) + 1} of ${fields.length}.` : `${titleOf(active.id)} dropped.`),
+          onDragOver: ({ active, over }) =>
+            over ? `${titleOf(active.id)} is at place ${indexOf(over.id) + 1} of ${fields.length}.` : `${titleOf(active.id)} is no longer over a place.`,
+          onDragEnd: ({ active, over }) =>
+            over ? `${titleOf(active.id)} dropped at place ${indexOf(over.id) + 1} of ${fields.length}.` : `${titleOf(active.id)} dropped.`,
           onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
         },
       }}>

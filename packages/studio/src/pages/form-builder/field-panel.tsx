@@ -34,7 +34,9 @@ export function FieldPanel({ field, errors, onChange }: FieldPanelProps) {
         hint="Lowercase letters, digits and hyphens. Answers are kept under it: changing it starts a new column."
         onChange={(v) => set('id', v)}
       />
-      {type !== 'hidden' && <TextArea label="Description" rows={2} value={text(field.description)} error={errors.description} onChange={(v) => set('description', v)} />}
+      {type !== 'hidden' && (
+        <TextArea label="Description" rows={2} value={text(field.description)} error={errors.description} onChange={(v) => set('description', v)} />
+      )}
       {type !== 'hidden' && type !== 'section' && (
         <>
           <TextField label="Placeholder" value={text(field.placeholder)} error={errors.placeholder} onChange={(v) => set('placeholder', v)} />
@@ -77,7 +79,13 @@ export function FieldPanel({ field, errors, onChange }: FieldPanelProps) {
             hint="The page address's query parameter that fills it (?key=...)."
             onChange={(v) => set('key', v)}
           />
-          <TextField label="Value" value={text(field.value)} error={errors.value} hint="Sent when the address has no such parameter." onChange={(v) => set('value', v)} />
+          <TextField
+            label="Value"
+            value={text(field.value)}
+            error={errors.value}
+            hint="Sent when the address has no such parameter."
+            onChange={(v) => set('value', v)}
+          />
         </>
       )}
     </section>

@@ -164,7 +164,12 @@ export default function BuilderPage({ context, api }: PageProps<BuilderContext>)
         }}
         onStep={setStep}
         onSelect={setSelected}
-        onField={(i, f) => setFields(definition.fields.map((x, j) => (j === i ? f : x)), '')}
+        onField={(i, f) =>
+          setFields(
+            definition.fields.map((x, j) => (j === i ? f : x)),
+            '',
+          )
+        }
         onAddField={(type: FormFieldType) => {
           const field = newField(type, definition.fields);
           setFields([...definition.fields, field], `${field.title} field added at place ${definition.fields.length + 1}.`, definition.fields.length);

@@ -16,7 +16,12 @@ export function StorageStep({ definition: d, errors, onChange }: StepProps) {
   return (
     <>
       <p className="muted">Where each submission goes.</p>
-      <CheckField label="Keep submissions in the studio" value={d.storeSubmissions} error={errors.storeSubmissions} onChange={(v) => onChange('storeSubmissions', v)} />
+      <CheckField
+        label="Keep submissions in the studio"
+        value={d.storeSubmissions}
+        error={errors.storeSubmissions}
+        onChange={(v) => onChange('storeSubmissions', v)}
+      />
       <CheckField label="Mail each submission" value={d.notifyOwner} error={errors.notifyOwner} onChange={(v) => onChange('notifyOwner', v)} />
       <TextField
         label="Mail to"
@@ -46,7 +51,12 @@ export function AdvancedStep({ definition: d, errors, newsletter, onChange }: St
         hint={`Empty: ${newsletter ? 'Sign up' : 'Submit'}.`}
         onChange={(v) => onChange('submitLabel', v)}
       />
-      <LazyRichText label="Message after sending" html={d.submissionMessage} error={errors.submissionMessage} onChange={(v) => onChange('submissionMessage', v)} />
+      <LazyRichText
+        label="Message after sending"
+        html={d.submissionMessage}
+        error={errors.submissionMessage}
+        onChange={(v) => onChange('submissionMessage', v)}
+      />
       <TextField
         label="After sending, go to"
         value={d.successRedirect}
@@ -62,7 +72,12 @@ export function CaptchaStep({ definition: d, errors, onChange }: StepProps) {
   return (
     <>
       <CheckField label="Ask for a CAPTCHA before sending" value={d.captcha} error={errors.captcha} onChange={(v) => onChange('captcha', v)} />
-      <CheckField label="Drop submissions from bots (a field people never see)" value={d.honeypot} error={errors.honeypot} onChange={(v) => onChange('honeypot', v)} />
+      <CheckField
+        label="Drop submissions from bots (a field people never see)"
+        value={d.honeypot}
+        error={errors.honeypot}
+        onChange={(v) => onChange('honeypot', v)}
+      />
     </>
   );
 }
@@ -71,9 +86,7 @@ export function DisclaimerStep({ definition: d, errors, newsletter, onChange }: 
   return (
     <>
       <p className="muted">
-        {newsletter
-          ? 'Shown under the sign-up form.'
-          : 'Shown above the submit button; visitors tick “I agree” before they can send the form. Empty for none.'}
+        {newsletter ? 'Shown under the sign-up form.' : 'Shown above the submit button; visitors tick “I agree” before they can send the form. Empty for none.'}
       </p>
       <LazyRichText label="Disclaimer" html={d.disclaimer} error={errors.disclaimer} onChange={(v) => onChange('disclaimer', v)} />
     </>

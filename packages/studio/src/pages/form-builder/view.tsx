@@ -133,9 +133,7 @@ function BuildStep(props: BuilderViewProps) {
         onAction={props.onFieldAction}
       />
       <AddField onAdd={props.onAddField} />
-      {field && (
-        <FieldPanel field={field} errors={errorsUnder(errors, `definition.fields[${selected}].`)} onChange={(f) => props.onField(selected, f)} />
-      )}
+      {field && <FieldPanel field={field} errors={errorsUnder(errors, `definition.fields[${selected}].`)} onChange={(f) => props.onField(selected, f)} />}
     </div>
   );
 }
