@@ -81,7 +81,7 @@ export function newFormDefinition(): BuilderDefinition {
     notifyEmail: null,
     addToMailingList: false,
     submitLabel: '',
-    submissionMessage: '',
+    submissionMessage: '<p>Thank you: your answers were sent.</p>',
     successRedirect: '',
     captcha: true,
     honeypot: true,

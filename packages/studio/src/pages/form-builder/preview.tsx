@@ -10,7 +10,8 @@ const PARTS: Record<string, readonly string[]> = {
   date: ['Month', 'Day', 'Year'],
   time: ['Hour', 'Minute'],
 };
-const LIKERT = Object.values(LIKERT_LABELS);
+// In the scale's order: an object lists its integer-like keys (0, 1, 2) before the others.
+const LIKERT = (['-2', '-1', '0', '1', '2'] as const).map((k) => LIKERT_LABELS[k]);
 const options = (f: BuilderField) => (Array.isArray(f.options) ? (f.options as string[]).filter((o) => o.trim() !== '') : []);
 
 function Title({ field, htmlFor }: { field: BuilderField; htmlFor?: string }) {
