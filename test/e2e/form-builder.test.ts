@@ -36,7 +36,9 @@ describe('the form builder in Chromium', () => {
   const addField = async (p: Page, type: string, label: string) => {
     await p.getByLabel('New field type').selectOption(type);
     await p.getByRole('button', { name: 'Add field' }).click();
-    await said(p).filter({ hasText: `${label} field added` }).waitFor();
+    await said(p)
+      .filter({ hasText: `${label} field added` })
+      .waitFor();
   };
 
   it('builds a Workshop booking form, places it on a page, and a visitor sends it', async () => {
@@ -79,7 +81,11 @@ describe('the form builder in Chromium', () => {
     await saveScreenshot(p, 'form builder desktop');
 
     // A page whose form block shows it, placed through the content API and published.
-    const created = await ownerCall<{ node: { itemId: string; url: string } }>(p, 'POST', '/api/owner/pages', { kind: 'page', title: 'Book a workshop', in: 'main' });
+    const created = await ownerCall<{ node: { itemId: string; url: string } }>(p, 'POST', '/api/owner/pages', {
+      kind: 'page',
+      title: 'Book a workshop',
+      in: 'main',
+    });
     expect(created.status).toBe(201);
     const { itemId, url } = created.json.node;
     const read = await ownerCall<{ draft: { revision: number } }>(p, 'GET', `/api/owner/content/${itemId}`);
@@ -90,7 +96,10 @@ describe('the form builder in Chromium', () => {
     });
     expect(saved.status).toBe(200);
     await p.goto(`${ui.server.url}/config/pages/${itemId}/edit`);
-    await p.getByRole('tree', { name: 'Page outline' }).getByRole('treeitem', { name: /Form: Book a seat/ }).click();
+    await p
+      .getByRole('tree', { name: 'Page outline' })
+      .getByRole('treeitem', { name: /Form: Book a seat/ })
+      .click();
     await expect.poll(() => p.getByLabel('Form', { exact: true }).inputValue()).toBe('workshop-booking');
     await p.getByRole('link', { name: /Edit form/ }).waitFor();
     await p.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -109,7 +118,8 @@ describe('the form builder in Chromium', () => {
       });
       expect((await v.goto(`${ui.server.url}${url}?utm_source=newsletter`))?.status()).toBe(200);
       const form = v.locator('form[data-form-id="workshop-booking"]');
-      await form.scrollIntoViewIfNeeded();
+      // The forms island mounts (and replaces the theme's form) as the form nears the viewport.
+      await v.evaluate(() => document.querySelector('form[data-form-id="workshop-booking"]')?.scrollIntoView());
       await v.waitForSelector('.tessera-form-island form[data-form-id="workshop-booking"]');
       await form.getByLabel('First name').fill('Ada');
       await form.getByLabel('Last name').fill('Lovelace');
@@ -127,7 +137,11 @@ describe('the form builder in Chromium', () => {
       await saveScreenshot(v, `form builder visitor ${name}`);
       await form.getByRole('checkbox', { name: 'I agree' }).check();
       await form.getByRole('button', { name: 'Submit' }).click();
-      await v.getByRole('status').filter({ hasText: /Thank|submitted|received/i }).first().waitFor();
+      await v
+        .getByRole('status')
+        .filter({ hasText: /Thank|submitted|received/i })
+        .first()
+        .waitFor();
       await visitor.close();
     }
 
@@ -136,8 +150,14 @@ describe('the form builder in Chromium', () => {
     const list = await ownerCall<{ submissions: { values: Record<string, string> }[] }>(p, 'GET', '/api/owner/forms/workshop-booking/submissions');
     expect(list.json.submissions).toHaveLength(2);
     expect(list.json.submissions[0]!.values).toMatchObject({ hidden: 'newsletter', textarea: 'Is there parking?' });
-    await p.getByText('Is there parking?').first().waitFor();
-    await p.getByText('newsletter').first().waitFor();
+    // The list shows the first columns; a submission's detail shows every answer.
+    await p.locator('table a, table button').first().click();
+    const detail = p.getByRole('dialog', { name: 'Submission' });
+    await detail.getByText('Is there parking?').waitFor();
+    await detail.getByText('newsletter', { exact: true }).waitFor();
+    await detail.getByText('I have thrown on a wheel before').waitFor();
+    await detail.getByText('Agree', { exact: true }).waitFor();
+    await detail.getByRole('button', { name: 'Close' }).click();
 
     // The builder on a phone.
     const phone = await signIn('/config/forms/workshop-booking/build', STUDIO_PHONE);
