@@ -6,7 +6,7 @@ import { type BuilderDefinition, type BuilderField, fieldProperties } from './bu
 import { checkFormSettings } from './settings-body.js';
 
 /** Messages of the builder that the spec does not give. */
-export const BUILDER_MESSAGES = {
+const BUILDER_MESSAGES = {
   name: 'Give the form a name of at most 100 characters.',
   revision: 'Send the revision the form was read with.',
   fieldCount: 'A form has 1 to 100 fields.',

@@ -10,7 +10,7 @@ import { FIELD_TYPE_LABELS, FIELD_TYPES } from './fields.js';
 import { FormPreview } from './preview.js';
 import { AdvancedStep, CaptchaStep, DisclaimerStep, StorageStep } from './steps.js';
 
-export const STEP_LABELS: Readonly<Record<FormBuilderStep, string>> = {
+const STEP_LABELS: Readonly<Record<FormBuilderStep, string>> = {
   build: 'Build',
   storage: 'Storage',
   advanced: 'Advanced',
