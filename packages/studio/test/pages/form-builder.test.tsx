@@ -2,8 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createApi } from '@tessera/core/api-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FormBlockLinks } from '../../src/pages/form-builder/block-links.js';
 import type { BuilderForm } from '../../src/pages/form-builder/calls.js';
 import BuilderPage, { type BuilderContext } from '../../src/pages/form-builder/page.js';
+import FormsPage from '../../src/pages/forms/page.js';
 import { fakeServer, json } from '../helpers.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -166,5 +168,49 @@ describe('the form builder', () => {
     );
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete it anyway' })).toBeTruthy();
     expect(server.to('/api/owner/forms/booking')[0]!.method).toBe('DELETE');
+  });
+});
+
+describe('the ways into the builder', () => {
+  it('makes a new form, or a copy, from the forms page for a role that may build forms', async () => {
+    const server = fakeServer().once('/api/owner/forms', () =>
+      json(200, {
+        forms: [
+          { formId: 'contact', name: 'Contact', newsletter: false, removed: false, submissionCount: 0, lastSubmittedOn: null, link: '/config/forms/contact' },
+        ],
+      }),
+    );
+    server.once('/api/owner/forms', () =>
+      json(400, { code: 'VALIDATION_FAILED', error: 'Check', errors: { name: 'Give the form a name of at most 100 characters.' } }),
+    );
+    const api = createApi({ fetch: server.fetch });
+    render(<FormsPage context={{ ...context, page: 'forms' }} api={api} />);
+    await settle();
+    const form = screen.getByRole('form', { name: 'New form' });
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Copy of contact' } });
+    fireEvent.change(within(form).getByLabelText('Start from'), { target: { value: 'contact' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create form' }));
+    await settle();
+    expect(server.requests.at(-1)).toMatchObject({ method: 'POST', url: '/api/owner/forms', body: { name: 'Copy of contact', from: 'contact' } });
+    expect(within(form).getByRole('status').textContent).toBe('Give the form a name of at most 100 characters.');
+    cleanup();
+    render(<FormsPage context={{ ...context, page: 'forms', permissions: ['viewFormSubmissions'] }} api={createApi({ fetch: fakeServer().fetch })} />);
+    await settle();
+    expect(screen.queryByRole('form', { name: 'New form' })).toBeNull();
+  });
+
+  it('in the page editor’s form block: New form named after the heading, Edit form opening the builder in a new tab', async () => {
+    const server = fakeServer().once('/api/owner/forms', () => json(201, form({ formKey: 'book-a-seat', name: 'Book a seat' })));
+    const created: string[] = [];
+    const view = render(<FormBlockLinks api={createApi({ fetch: server.fetch })} formKey="" title="Book a seat" onCreated={(key) => created.push(key)} />);
+    expect(screen.queryByRole('link', { name: /Edit form/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'New form' }));
+    await settle();
+    expect(server.requests[0]).toMatchObject({ method: 'POST', body: { name: 'Book a seat' } });
+    expect(created).toEqual(['book-a-seat']);
+    expect(screen.getByRole('status').textContent).toBe('Created the form Book a seat; the block shows it.');
+    view.rerender(<FormBlockLinks api={createApi({ fetch: server.fetch })} formKey="book-a-seat" title="Book a seat" onCreated={() => {}} />);
+    const link = screen.getByRole('link', { name: /^Edit form/ });
+    expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual(['/config/forms/book-a-seat/build', '_blank']);
   });
 });
