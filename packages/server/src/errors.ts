@@ -121,6 +121,12 @@ export const ERRORS = {
     status: 409,
     message: "Someone else changed this form's settings after you opened them. Reload the page to see their changes, then make yours again.",
   },
+  FORM_CONFLICT: {
+    status: 409,
+    message: 'Someone else saved this form after you opened it. Reload it to see their changes; yours are kept in this window until you do.',
+  },
+  FORM_IN_USE: { status: 409, message: 'This form is still shown on the site: take it off its pages first, or delete it anyway.' },
+  FORM_NOT_DELETABLE: { status: 409, message: "The newsletter form cannot be deleted: the site's signups use it." },
   // Restock notifications and product reviews: the spec's restock messages from @tessera/core.
   RESTOCK_EMAIL_BLANK: { status: 400, message: RESTOCK_MESSAGES.emailBlank },
   RESTOCK_EMAIL_INVALID: { status: 400, message: RESTOCK_MESSAGES.emailInvalid },

@@ -28,6 +28,7 @@ export const FORM_MESSAGES = Object.freeze({
   invalidPhone: 'Please enter a valid phone number.',
   invalidCountry: 'Please enter a two-letter country code.',
   unknownField: 'This field is not part of the form.',
+  disclaimerRequired: 'Please agree to the disclaimer before submitting.',
 });
 
 /** `Email is not valid. Email addresses should follow the format {email}.` */

@@ -145,6 +145,10 @@ export interface FormsTable {
   form_key: string; // the id of forms/<formId>.json
   name: string;
   definition: string; // JSON: fields, messages, captcha, ...
+  /** Counts the form's saves (migration 0028): the builder's compare-and-set. */
+  revision: Generated<number>;
+  /** When the studio last saved it; 0 for a form as the site directory brought it. */
+  updated_on: Generated<number>;
 }
 
 export interface NavigationTable {

@@ -7,6 +7,8 @@ export interface SubmissionPayload {
   readonly formId: string;
   readonly form: Readonly<Record<string, unknown>>;
   readonly captchaKey?: string;
+  /** Sent by a form with a disclaimer once the visitor ticked "I agree": the server refuses the submission without it. */
+  readonly disclaimerAccepted?: boolean;
   readonly pageTitle: string;
   readonly pageId: string;
   readonly contentSource: 'i' | 'c';

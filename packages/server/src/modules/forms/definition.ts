@@ -17,10 +17,18 @@ export interface SiteForm {
   readonly notifyEmail: string | null;
   /** Whether the first email field's address joins the mailing list: the newsletter form's behaviour, on any form. */
   readonly addToMailingList: boolean;
+  /**
+   * Whether a submission needs the visitor's "I agree" to the form's disclaimer: any form with one but the
+   * newsletter's, whose disclaimer is a note under a one-field signup.
+   */
+  readonly agreeRequired: boolean;
 }
 
 /** The name of the honeypot input (core's markup contract): people never see it, bots fill it in. */
 export const HONEYPOT_FIELD = FORM_MARKERS.honeypotName;
+
+/** Where a missing agreement's message goes in the field errors (the island shows it under "I agree"). */
+export const DISCLAIMER_FIELD = 'disclaimer';
 
 function fieldOf(raw: unknown): FormFieldDefinition | null {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
@@ -52,6 +60,7 @@ export function siteForm(form: { id: string; name: string; definition: JsonObjec
     storeSubmissions: d.storeSubmissions !== false,
     notifyEmail: typeof d.notifyEmail === 'string' && isValidEmail(d.notifyEmail.trim()) ? d.notifyEmail.trim() : null,
     addToMailingList: typeof d.addToMailingList === 'boolean' ? d.addToMailingList : newsletter,
+    agreeRequired: !newsletter && typeof d.disclaimer === 'string' && d.disclaimer.replace(/<[^>]*>/g, '').trim() !== '',
   };
 }
 

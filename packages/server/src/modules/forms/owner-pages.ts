@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ownerPage } from '../admin/index.js';
 
-/** The studio's form pages: the site's forms with their counts, and one form's submissions and settings. */
+/** The studio's form pages: the site's forms with their counts, one form's submissions and settings, and its builder. */
 export function formOwnerPages(app: FastifyInstance): void {
   ownerPage(app, {
     path: '/config/forms',
@@ -16,5 +16,13 @@ export function formOwnerPages(app: FastifyInstance): void {
     title: 'Form',
     permission: 'viewFormSubmissions',
     context: (request, s) => ({ timeZone: s.timeZone, formId: (request.params as { formId: string }).formId }),
+  });
+  // The form builder: page content, so the page editor's permission (docs/owner-api.md "Form builder").
+  ownerPage(app, {
+    path: '/config/forms/:formId/build',
+    page: 'form-builder',
+    title: 'Edit form',
+    permission: 'editContent',
+    context: (request) => ({ formId: (request.params as { formId: string }).formId }),
   });
 }

@@ -36,6 +36,8 @@ const SaveBody = Type.Object({
   formId: Type.String({ minLength: 1, maxLength: 200 }),
   form: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.String()]),
   captchaKey: Type.Optional(Type.String({ maxLength: 10_000 })),
+  // Not in the spec either: a form with a disclaimer is sent only once the visitor agreed to it.
+  disclaimerAccepted: Type.Optional(Type.Boolean()),
   pageTitle: PageField,
   pageId: PageField,
   contentSource: Type.Optional(Type.Union([Type.Literal('i'), Type.Literal('c'), Type.Literal('')])),

@@ -73,7 +73,8 @@ export async function saveFormSettings(
     if (next.notifyEmail === null) delete definition.notifyEmail;
     await tx
       .updateTable('forms')
-      .set({ definition: JSON.stringify(definition) })
+      // The builder's revision counts this save too: a builder open on the form must not overwrite it.
+      .set((eb) => ({ definition: JSON.stringify(definition), revision: eb('revision', '+', 1), updated_on: now }))
       .where('id', '=', row.id)
       .execute();
     await tx

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Captcha } from '../../captcha/index.js';
 import type { Clock } from '../../clock.js';
+import { FORM_MESSAGES } from '@tessera/core';
 import { AppError } from '../../errors.js';
 import type { Mailer } from '../../mail/index.js';
 import { siteSender } from '../../mail/site.js';
@@ -9,7 +10,7 @@ import type { Database } from '../../storage/schema.js';
 import type { SiteSnapshot } from '../site/index.js';
 import type { MailingList } from '../newsletter/index.js';
 import { checkValues, parseValues } from './answers.js';
-import { HONEYPOT_FIELD, siteForm, subscriberEmail, valueFields, type SiteForm } from './definition.js';
+import { DISCLAIMER_FIELD, HONEYPOT_FIELD, siteForm, subscriberEmail, valueFields, type SiteForm } from './definition.js';
 import { consumeSubmissionKey, insertSubmission } from './store.js';
 import { mailAnswerText } from './values-text.js';
 
@@ -31,6 +32,7 @@ export interface SubmissionBody {
   /** Values keyed by field id, as an object or as its JSON text. */
   readonly form: unknown;
   readonly captchaKey?: string;
+  readonly disclaimerAccepted?: boolean;
   readonly pageTitle?: string;
   readonly pageId?: string;
   readonly contentSource?: string;
@@ -70,6 +72,10 @@ export async function saveFormSubmission(deps: SubmitDeps, snapshot: SiteSnapsho
   const values: Record<string, unknown> = {};
   for (const field of valueFields(form)) if (Object.hasOwn(raw, field.id)) values[field.id] = raw[field.id];
   checkValues(form, values);
+  // The agreement is the server's to hold: a script posting straight to the API skips no checkbox.
+  if (form.agreeRequired && body.disclaimerAccepted !== true) {
+    throw new AppError('VALIDATION_FAILED', undefined, { [DISCLAIMER_FIELD]: FORM_MESSAGES.disclaimerRequired });
+  }
 
   const websiteId = snapshot.website.id;
   const captcha = form.captcha ? deps.captcha.forSite(websiteId, snapshot.settings) : null;

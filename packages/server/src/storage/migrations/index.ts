@@ -27,6 +27,7 @@ import { renewals } from './0024-renewals.js';
 import { mediaVideo } from './0025-media-video.js';
 import { uploadSessions } from './0026-upload-sessions.js';
 import { contentDrafts } from './0027-content-drafts.js';
+import { formBuilder } from './0028-form-builder.js';
 import { itemSearchText } from './0030-item-search-text.js';
 import { columnTypes, type MigrationEnv, type MigrationFactory } from './types.js';
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0025-media-video': mediaVideo,
   '0026-upload-sessions': uploadSessions,
   '0027-content-drafts': contentDrafts,
+  '0028-form-builder': formBuilder,
   '0030-item-search-text': itemSearchText,
 };
 

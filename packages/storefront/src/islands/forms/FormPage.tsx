@@ -8,7 +8,7 @@ import type { FormsApi } from '../../api/forms.js';
 import type { CaptchaProvider } from './captcha.js';
 import { CaptchaBox } from './captcha-box.js';
 
-import { FormView, type FormStatus } from './FormView.js';
+import { AGREE_FIELD, FormView, type FormStatus } from './FormView.js';
 import type { FormModel } from './model.js';
 import { initialInputs, submissionValues } from './values.js';
 
@@ -60,6 +60,7 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
   const [token, setToken] = useState<string | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
   const [awaitingCaptcha, setAwaitingCaptcha] = useState(false);
+  const [agreed, setAgreed] = useState(false);
   const captchaBound = model.captcha && captcha !== null;
 
   const onInput = useCallback((fieldId: string, input: FormFieldInput) => {
@@ -92,7 +93,8 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
     if (status === 'submitting') return;
     const where = location ?? defaultLocation();
     const form = submissionValues(model, inputs, where.search);
-    const fieldErrors = validateFormFields(model.fields, form);
+    const fieldErrors: Record<string, string> = { ...validateFormFields(model.fields, form) };
+    if (model.agreeRequired && !agreed) fieldErrors[AGREE_FIELD] = FORM_MESSAGES.disclaimerRequired;
     const needsCaptcha = captchaBound && !token;
     if (Object.keys(fieldErrors).length > 0 || needsCaptcha) {
       // Client-side problems keep the solved captcha: nothing was sent.
@@ -115,6 +117,7 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
       // The honeypot goes along only when something filled it in: the server then drops the submission.
       form: { ...form, ...(honeypot ? { [FORM_MARKERS.honeypotName]: honeypot } : {}) },
       ...(captchaBound && token ? { captchaKey: token } : {}),
+      ...(model.agreeRequired ? { disclaimerAccepted: true } : {}),
       pageTitle: pageTitle ?? document.title,
       pageId: context.itemId ?? context.collectionId ?? '',
       contentSource: context.itemId ? 'i' : 'c',
@@ -152,6 +155,8 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
         captchaBound && status !== 'success' ? <CaptchaBox provider={captcha!} context={context} resetSignal={resetSignal} onToken={onToken} /> : undefined
       }
       honeypot={honeypot}
+      agreed={agreed}
+      onAgree={setAgreed}
       onInput={onInput}
       onHoneypot={setHoneypot}
       onSubmit={() => void submit()}

@@ -22,6 +22,9 @@ export interface FormViewProps {
   /** The captcha container, drawn by the page (it holds a live widget). */
   readonly captcha?: ReactNode;
   readonly honeypot: string;
+  /** Whether the visitor ticked "I agree" under the disclaimer. */
+  readonly agreed: boolean;
+  readonly onAgree: (agreed: boolean) => void;
   readonly onInput: (fieldId: string, input: FormFieldInput) => void;
   readonly onHoneypot: (value: string) => void;
   readonly onSubmit: () => void;
@@ -289,6 +292,35 @@ export function Field({
   );
 }
 
+/** Where a refused agreement's message goes, in the field errors of the island and of the server. */
+export const AGREE_FIELD = 'disclaimer';
+
+/** The "I agree" checkbox under a disclaimer, described by it. */
+function Agree(props: { model: FormModel; agreed: boolean; error: string | undefined; onAgree: (agreed: boolean) => void }) {
+  const base = props.model.elementId || props.model.id;
+  const errorElementId = `${base}-disclaimer-error`;
+  return (
+    <div className="form-field form-field--agree form-field--required" data-field-id={AGREE_FIELD} data-field-type="agree">
+      <label className="form-choice" htmlFor={`${base}-disclaimer-agree`}>
+        <input
+          type="checkbox"
+          id={`${base}-disclaimer-agree`}
+          name="disclaimer-agree"
+          value="yes"
+          checked={props.agreed}
+          aria-invalid={props.error !== undefined || undefined}
+          aria-describedby={`${base}-disclaimer${props.error !== undefined ? ` ${errorElementId}` : ''}`}
+          onChange={(e) => props.onAgree(e.target.checked)}
+        />{' '}
+        <span>I agree</span>
+      </label>
+      <p className={FORM_MARKERS.fieldErrorClass} id={errorElementId} hidden={props.error === undefined}>
+        {props.error}
+      </p>
+    </div>
+  );
+}
+
 export function FormView(props: FormViewProps) {
   const { model, inputs, errors, formError, captchaError, status } = props;
   const A = FORM_MARKERS.attributes;
@@ -356,8 +388,15 @@ export function FormView(props: FormViewProps) {
       )}
       {props.captcha}
       {captchaError && <p className={`${FORM_MARKERS.fieldErrorClass} captcha-error`}>{captchaError}</p>}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's disclaimer, as HTML the server checked */}
-      {model.disclaimerHtml && <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: model.disclaimerHtml }} />}
+      {model.disclaimerHtml && (
+        <div
+          className="form-disclaimer"
+          id={`${model.elementId || model.id}-disclaimer`}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's disclaimer, as HTML the server checked
+          dangerouslySetInnerHTML={{ __html: model.disclaimerHtml }}
+        />
+      )}
+      {model.agreeRequired && <Agree model={model} agreed={props.agreed} error={errors[AGREE_FIELD]} onAgree={props.onAgree} />}
       <div className="form-actions">
         <button
           className={`button ${FORM_MARKERS.submitButtonClass}${submitting ? ` ${FORM_MARKERS.submittingClass}` : ''}`}

@@ -11,6 +11,7 @@ export interface FormDefinition {
   readonly postSubmitHtml?: string;
   readonly successRedirect?: string;
   readonly disclaimer?: string;
+  readonly submitLabel?: string;
   readonly captcha?: boolean;
   readonly honeypot?: boolean;
   readonly newsletter?: boolean;
@@ -182,7 +183,8 @@ export function modelFromDefinition(def: FormDefinition, idPrefix = def.id): For
     submissionHtml: def.submissionMessage ?? '',
     postSubmitHtml: def.postSubmitHtml ?? '',
     disclaimerHtml: def.disclaimer ?? '',
-    submitLabel: def.newsletter ? 'Sign up' : 'Submit',
+    agreeRequired: !!def.disclaimer && def.newsletter !== true,
+    submitLabel: def.submitLabel || (def.newsletter ? 'Sign up' : 'Submit'),
     fields: (def.fields ?? []).map((f) => field(idPrefix, f)).filter((f): f is FieldModel => f !== null),
   };
 }

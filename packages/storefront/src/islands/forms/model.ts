@@ -54,6 +54,8 @@ export interface FormModel {
   readonly submissionHtml: string;
   readonly postSubmitHtml: string;
   readonly disclaimerHtml: string;
+  /** A form other than the newsletter's with a disclaimer: the visitor ticks "I agree" before sending. */
+  readonly agreeRequired: boolean;
   readonly submitLabel: string;
   readonly fields: readonly FieldModel[];
 }
@@ -172,6 +174,7 @@ export function readFormMarkup(form: HTMLElement): FormModel {
     submissionHtml: form.querySelector(`.${FORM_MARKERS.successClass}`)?.innerHTML ?? '',
     postSubmitHtml: post ? (post as HTMLTemplateElement).innerHTML : '',
     disclaimerHtml: form.querySelector('.form-disclaimer')?.innerHTML ?? '',
+    agreeRequired: form.querySelector('[data-field-type="agree"]') !== null,
     submitLabel: text(form.querySelector(`.${FORM_MARKERS.submitButtonClass}`)) || 'Submit',
     fields,
   };

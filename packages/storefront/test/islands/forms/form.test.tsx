@@ -50,6 +50,8 @@ function fillContact() {
   type('Last name', 'Lovelace');
   type(/^Email/, 'ada@example.com');
   type(/^Message/, 'Hello there');
+  // The contact form has a disclaimer: it is agreed to before sending.
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I agree' }));
 }
 
 beforeEach(() => {
@@ -220,6 +222,7 @@ describe('the forms island', () => {
       key: 'key-7',
       formId: 'contact',
       captchaKey: 'captcha-token-1',
+      disclaimerAccepted: true,
       form: { name: ['Ada', 'Lovelace'], email: 'ada@example.com', message: 'Hello there' },
       pageTitle: 'Contact us',
       pageId: 'item-1',
@@ -270,6 +273,7 @@ describe('the forms island', () => {
         'Email is not valid. Email addresses should follow the format email@example.com.',
         'You have exceeded the character limit.',
         'Complete CAPTCHA before submitting.',
+        'Please agree to the disclaimer before submitting.',
       ]);
       const [above, below] = screen.getAllByRole('alert');
       expect(above!.textContent).toBe('Your form has encountered a problem. Please scroll down to review.');
@@ -293,7 +297,7 @@ describe('the forms island', () => {
     });
 
     it('shows no counter, and sets no limit, when the max length is not a number', async () => {
-      mount({ ...CONTACT, captcha: false, fields: [{ id: 'message', type: 'textarea', title: 'Message', maxLength: 'lots' }] });
+      mount({ ...CONTACT, captcha: false, disclaimer: '', fields: [{ id: 'message', type: 'textarea', title: 'Message', maxLength: 'lots' }] });
       expect(document.querySelector('.textarea-counter')).toBeNull();
       type(/^Message/, 'x'.repeat(500));
       keyThen(server, () => json(200, { data: { success: true } }));
@@ -412,5 +416,58 @@ describe('the forms island', () => {
       ['normal', 'light', '/api/captcha/challenge'],
     ]);
     expect(document.querySelector('.captcha-container')!.getAttribute('data-size')).toBe('normal');
+  });
+});
+
+describe("the form builder's properties in the theme and the island", () => {
+  beforeEach(() => {
+    server = fakeServer();
+    captcha = testCaptcha();
+  });
+  afterEach(() => {
+    mounted?.unmount();
+    mounted = null;
+  });
+
+  const BOOKING = {
+    id: 'booking',
+    name: 'Booking',
+    submissionMessage: '<p>Booked.</p>',
+    successRedirect: '',
+    disclaimer: '<p>We keep your answers for a year.</p>',
+    submitLabel: 'Book my seat',
+    captcha: false,
+    honeypot: false,
+    newsletter: false,
+    fields: [
+      { id: 'seat', type: 'text', title: 'Seat' },
+      { id: 'source', type: 'hidden', title: 'Source', key: 'utm_source', value: 'direct' },
+      { id: 'ref', type: 'hidden', title: 'Ref', key: 'ref', value: 'none' },
+    ],
+  };
+
+  it('shows the custom submit label, asks for "I agree" described by the disclaimer, and sends hidden values by their key', async () => {
+    mount(BOOKING, { location: { pathname: '/book', search: '?utm_source=mail', assign: vi.fn() } });
+    const agree = screen.getByRole('checkbox', { name: 'I agree' });
+    expect(agree.getAttribute('aria-describedby')).toContain('disclaimer');
+    expect(document.getElementById(agree.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent).toBe('We keep your answers for a year.');
+    const button = () => screen.getByRole('button', { name: 'Book my seat' });
+    await act(async () => fireEvent.click(button()));
+    expect(screen.getByText('Please agree to the disclaimer before submitting.')).toBeTruthy();
+    expect(server.requests).toEqual([]);
+    fireEvent.click(agree);
+    keyThen(server, () => json(200, { data: { success: true } }));
+    await act(async () => fireEvent.click(button()));
+    await settle();
+    const [save] = server.to('/api/form/SaveFormSubmission');
+    expect(save!.body).toMatchObject({ disclaimerAccepted: true, form: { source: 'mail', ref: 'none' } });
+  });
+
+  it('draws no "I agree" under the newsletter form’s disclaimer, nor without a disclaimer', () => {
+    mount({ ...BOOKING, newsletter: true });
+    expect(screen.queryByRole('checkbox', { name: 'I agree' })).toBeNull();
+    mounted?.unmount();
+    mount({ ...BOOKING, disclaimer: '' });
+    expect(screen.queryByRole('checkbox', { name: 'I agree' })).toBeNull();
   });
 });

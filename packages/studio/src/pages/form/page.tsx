@@ -137,6 +137,7 @@ export default function FormPage({ context, api }: PageProps<FormContext>) {
         confirming={confirming}
         notice={notice}
         canManage={canManage}
+        canBuild={(context.permissions ?? []).includes('editContent')}
         exportUrl={calls.exportUrl(apiQuery(filters, context.timeZone))}
         onFilters={onFilters}
         onMore={onMore}

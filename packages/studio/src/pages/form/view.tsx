@@ -22,6 +22,8 @@ export interface FormViewProps {
   /** The result of the latest action, read out. */
   notice: string;
   canManage: boolean;
+  /** The account may build forms (editContent): the form links to its builder. */
+  canBuild?: boolean;
   exportUrl: string;
   onFilters(filters: SubmissionFilters): void;
   onMore(): void;
@@ -49,6 +51,11 @@ export function FormView(props: FormViewProps) {
         <div className="form-head">
           <h2 className="form-title">{ready.form.name}</h2>
           {ready.form.removed && <p className="card-note">This form is no longer on the site; its submissions stay until you delete them.</p>}
+          {props.canBuild && !ready.form.removed && (
+            <a className="button-link button-secondary" href={`/config/forms/${encodeURIComponent(ready.form.formId)}/build`}>
+              Edit form
+            </a>
+          )}
         </div>
       )}
       <FilterForm key={JSON.stringify(filters)} filters={filters} onFilters={onFilters} onClear={clear} />

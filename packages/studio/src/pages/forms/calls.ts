@@ -15,4 +15,6 @@ export interface FormSummary {
 
 export const formsCalls = (api: Api) => ({
   list: () => api<{ forms: FormSummary[] }>('GET', '/api/owner/forms'),
+  /** A new form, or a copy of `from` (docs/owner-api.md "Form builder"). */
+  create: (name: string, from: string) => api<{ formKey: string }>('POST', '/api/owner/forms', from ? { name, from } : { name }),
 });

@@ -4,7 +4,7 @@ import type { StudioContext } from '../../context.js';
 import type { PageProps } from '../../pages.js';
 import { signInAgain } from '../../session.js';
 import { formsCalls } from './calls.js';
-import { FormsView, type FormsState } from './view.js';
+import { FormsView, type FormsState, type NewFormResult } from './view.js';
 
 export interface FormsContext extends StudioContext {
   readonly timeZone?: string;
@@ -29,5 +29,17 @@ export default function FormsPage({ context, api }: PageProps<FormsContext>) {
     };
   }, [calls, attempt]);
 
-  return <FormsView context={context} state={state} onRetry={() => setAttempt((n) => n + 1)} />;
+  const canBuild = (context.permissions ?? []).includes('editContent');
+  const create = async (name: string, from: string): Promise<NewFormResult> => {
+    const answer = await calls.create(name, from);
+    if (answer.ok) {
+      // The new form opens in its builder.
+      location.assign(`/config/forms/${encodeURIComponent(answer.data.formKey)}/build`);
+      return { ok: true };
+    }
+    if (answer.status === 401) signInAgain('/config/forms');
+    return { ok: false, message: answer.fieldErrors?.name ?? answer.fieldErrors?.from ?? answer.message };
+  };
+
+  return <FormsView context={context} state={state} onRetry={() => setAttempt((n) => n + 1)} onCreate={canBuild ? create : undefined} />;
 }

@@ -6,6 +6,7 @@ import { type BlockSettings, type LayoutAddress, type LayoutBlock, LAYOUT_MESSAG
 import { useState } from 'react';
 import type { MediaKind } from '../media/calls.js';
 import type { Choice, SiteChoices } from './calls.js';
+import { FormBlockLinks } from '../form-builder/block-links.js';
 import { ChartTable } from './chart-table.js';
 import { CheckField, FieldGroup, NumberField, SelectField, TextArea, TextField } from './fields.js';
 import { LazyRichText } from './lazy-rich-text.js';
@@ -30,6 +31,8 @@ function choiceOptions(list: Choice[] | null): readonly (readonly [string, strin
 
 export function KindForm({ block, errors, choices, api, canEditCode, android, onChange }: BlockSettingsProps) {
   const [picking, setPicking] = useState<MediaKind | null>(null);
+  // Forms made from this block since the choices were read: the select offers them too.
+  const [madeForms, setMadeForms] = useState<Choice[]>([]);
   const s = block.settings as Record<string, unknown>;
   const err = (key: string) => errors[`settings.${key}`];
   // One setting changed: the block with it, named for undo's grouping.
@@ -180,7 +183,16 @@ export function KindForm({ block, errors, choices, api, canEditCode, android, on
     case 'form':
       return (
         <>
-          {pick('form', 'Form', choices.forms)}
+          {pick('form', 'Form', choices.forms && [...choices.forms, ...madeForms.filter((m) => !choices.forms?.some((c) => c.value === m.value))])}
+          <FormBlockLinks
+            api={api}
+            formKey={String(s.form ?? '')}
+            title={String(s.title ?? '')}
+            onCreated={(formKey, name) => {
+              setMadeForms((list) => [...list, { value: formKey, label: name }]);
+              set('form', formKey);
+            }}
+          />
           {text('title', 'Heading')}
         </>
       );
