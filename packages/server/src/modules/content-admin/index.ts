@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { itemsPage } from './items-page.js';
 import { itemsRoutes } from './items-routes.js';
 import { contentAdminRoutes } from './routes.js';
 
@@ -12,6 +13,7 @@ export default fp(
   async (app) => {
     await app.register(contentAdminRoutes);
     await app.register(itemsRoutes);
+    itemsPage(app);
   },
   { name: 'content-admin', dependencies: ['site', 'admin'] },
 );
