@@ -200,10 +200,8 @@ function dateText(context: ItemsContext, item: ListedItem, events: boolean): str
   if (events) {
     if (item.startDate === null || item.startDate === undefined) return '—';
     const zone = item.timeZone ?? context.timeZone;
-    const text = new Intl.DateTimeFormat(context.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone, timeZoneName: 'short' }).format(
-      item.startDate,
-    );
-    return text;
+    const options = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' } as const;
+    return new Intl.DateTimeFormat(context.language, { ...options, timeZone: zone }).format(item.startDate);
   }
   return item.publishOn === null ? '—' : formatTime(context.language, item.publishOn, context.timeZone);
 }
