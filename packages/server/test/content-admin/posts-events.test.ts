@@ -137,6 +137,8 @@ describe.each(DIALECTS)('posts and events on %s', (dialect) => {
     expect(Number(row.end_date)).toBe(Date.parse('2030-04-01T19:00:00Z'));
     const json = (await site.visitor().request('GET', '/events/open-studio?format=json')).json.item;
     expect(json).toMatchObject({ startDate: Date.parse('2030-04-01T17:00:00Z'), tags: ['open'], location: { addressTitle: 'Pier Studio', mapLat: 37.8 } });
+    // Shown in the event's own zone, not the site's (New York).
+    expect(json.when).toEqual({ timeZone: 'America/Los_Angeles', date: 'Monday, April 1, 2030', range: expect.stringMatching(/^10:00\sAM\s–\s12:00\sPM\sPDT$/u) });
     const html = (await site.visitor().request('GET', '/events/open-studio')).body;
     expect(html).toContain('<p>Pier Studio</p>');
 
