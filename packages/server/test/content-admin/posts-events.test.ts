@@ -71,7 +71,9 @@ describe.each(DIALECTS)('posts and events on %s', (dialect) => {
     expect(await bad('post', { tags: [long] })).toEqual({ tags: `Tags are at most 50 characters: "${long}" is too long.` });
     expect(await bad('post', { tags: ['Glaze', 'glaze '] })).toEqual({ tags: 'This tag already exists' });
     expect(await bad('post', { categories: ['Studio', 'STUDIO'] })).toEqual({ categories: 'This category already exists' });
-    expect(await bad('post', { categories: ['c'.repeat(26)] })).toEqual({ categories: `Categories are at most 25 characters: "${'c'.repeat(26)}" is too long.` });
+    expect(await bad('post', { categories: ['c'.repeat(26)] })).toEqual({
+      categories: `Categories are at most 25 characters: "${'c'.repeat(26)}" is too long.`,
+    });
     expect(await bad('post', { tags: Array.from({ length: 51 }, (_, i) => `t${i}`) })).toEqual({ tags: 'A post holds at most 50 tags; this one has 51.' });
     expect(await bad('post', { author: { id: 'nobody' } })).toEqual({ author: 'Choose an author among the site’s staff.' });
     expect(await bad('event', { startDate: '2030-03-02T10:00:00-05:00', endDate: '2030-03-02T09:00:00-05:00' })).toEqual({
@@ -90,7 +92,10 @@ describe.each(DIALECTS)('posts and events on %s', (dialect) => {
     const { authors } = (await admin().request('GET', '/api/owner/content/authors')).json;
     const editor = authors.find((a: { email: string }) => a.email === 'editor@shop.test');
     expect(editor).toEqual({ id: expect.any(String), name: 'Editor', email: 'editor@shop.test' });
-    const document = { ...doc('Hello again', [text('b-1', '<p>Body <script>x()</script>text</p>')]), ...postFields({ author: { id: editor.id, name: 'Forged' } }) };
+    const document = {
+      ...doc('Hello again', [text('b-1', '<p>Body <script>x()</script>text</p>')]),
+      ...postFields({ author: { id: editor.id, name: 'Forged' } }),
+    };
     const saved = await admin().request('PUT', api(HELLO, '/draft'), { baseRevision: await baseOf(HELLO), document });
     expect(saved.status, saved.body).toBe(200);
     expect(saved.json.document).toMatchObject({ tags: ['glaze', 'kiln'], author: { id: editor.id, name: 'Editor' }, commentsOn: true });
@@ -123,7 +128,14 @@ describe.each(DIALECTS)('posts and events on %s', (dialect) => {
       startDate: '2030-04-01T10:00:00-07:00',
       endDate: Date.parse('2030-04-01T12:00:00-07:00'),
       timeZone: 'America/Los_Angeles',
-      location: { addressTitle: 'Pier Studio', addressLine1: '1 Pier', addressLine2: 'San Francisco, CA', addressCountry: 'United States', mapLat: 37.8, mapLng: -122.4 },
+      location: {
+        addressTitle: 'Pier Studio',
+        addressLine1: '1 Pier',
+        addressLine2: 'San Francisco, CA',
+        addressCountry: 'United States',
+        mapLat: 37.8,
+        mapLng: -122.4,
+      },
     };
     const saved = await admin().request('PUT', api(OPEN_STUDIO, '/draft'), { baseRevision: await baseOf(OPEN_STUDIO), document: event });
     expect(saved.status, saved.body).toBe(200);
@@ -138,7 +150,11 @@ describe.each(DIALECTS)('posts and events on %s', (dialect) => {
     const json = (await site.visitor().request('GET', '/events/open-studio?format=json')).json.item;
     expect(json).toMatchObject({ startDate: Date.parse('2030-04-01T17:00:00Z'), tags: ['open'], location: { addressTitle: 'Pier Studio', mapLat: 37.8 } });
     // Shown in the event's own zone, not the site's (New York).
-    expect(json.when).toEqual({ timeZone: 'America/Los_Angeles', date: 'Monday, April 1, 2030', range: expect.stringMatching(/^10:00\sAM\s–\s12:00\sPM\sPDT$/u) });
+    expect(json.when).toEqual({
+      timeZone: 'America/Los_Angeles',
+      date: 'Monday, April 1, 2030',
+      range: expect.stringMatching(/^10:00\sAM\s–\s12:00\sPM\sPDT$/u),
+    });
     const html = (await site.visitor().request('GET', '/events/open-studio')).body;
     expect(html).toContain('<p>Pier Studio</p>');
 
@@ -184,7 +200,13 @@ describe.each(DIALECTS)('posts and events on %s', (dialect) => {
   it('makes a draft post at a free slug of its title, an event tomorrow at 10:00 in the site’s zone, and deletes them', async () => {
     const made = await admin().request('POST', items(JOURNAL), { title: ' Spring cupping notes ' });
     expect(made.status, made.body).toBe(201);
-    expect(made.json).toMatchObject({ title: 'Spring cupping notes', urlId: 'spring-cupping-notes', status: 'draft', statusLabel: 'Draft', url: '/journal/spring-cupping-notes' });
+    expect(made.json).toMatchObject({
+      title: 'Spring cupping notes',
+      urlId: 'spring-cupping-notes',
+      status: 'draft',
+      statusLabel: 'Draft',
+      url: '/journal/spring-cupping-notes',
+    });
     const again = await site.staff.editor.request('POST', items(JOURNAL), { title: 'Spring cupping notes!' });
     expect(again.json.urlId).toBe('spring-cupping-notes-2');
     const read = (await admin().request('GET', api(made.json.itemId))).json;

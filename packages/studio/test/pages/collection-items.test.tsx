@@ -48,17 +48,24 @@ async function show(server: ReturnType<typeof fakeServer>, context: ItemsContext
 describe('the posts of a blog', () => {
   it('lists them with status, date, author and draft changes; filters by status and searches by title', async () => {
     const server = fakeServer()
-      .once(LIST, () => json(200, { items: [post({}), post({ itemId: 'i-2', title: 'Kiln day', status: 'draft', statusLabel: 'Draft', publishOn: null, author: undefined, hasDraft: true })], nextCursor: null }))
+      .once(LIST, () =>
+        json(200, {
+          items: [
+            post({}),
+            post({ itemId: 'i-2', title: 'Kiln day', status: 'draft', statusLabel: 'Draft', publishOn: null, author: undefined, hasDraft: true }),
+          ],
+          nextCursor: null,
+        }),
+      )
       .once(`${LIST}?status=draft`, () => json(200, { items: [], nextCursor: null }))
       .once(`${LIST}?status=draft&q=kiln`, () => json(200, { items: [post({ itemId: 'i-2', title: 'Kiln day' })], nextCursor: null }));
     await show(server);
     expect(screen.getByRole('heading', { name: 'Journal' })).toBeDefined();
     expect(screen.getByRole('status').textContent).toBe('2 posts shown.');
-    const rows = within(screen.getByRole('table', { name: 'Journal' })).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.textContent)).toEqual([
-      'Spring cupping notesPublishedNov 20, 2026, 10:00 AMAdaDelete',
-      'Kiln dayDraft changesDraft——Delete',
-    ]);
+    const rows = within(screen.getByRole('table', { name: 'Journal' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual(['Spring cupping notesPublishedNov 20, 2026, 10:00 AMAdaDelete', 'Kiln dayDraft changesDraft——Delete']);
     expect(within(rows[0]!).getByRole('link', { name: 'Spring cupping notes' }).getAttribute('href')).toBe('/config/pages/i-1/edit');
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'draft' } });
     await settle();

@@ -39,7 +39,8 @@ async function show(kind: 'post' | 'event', fields: Partial<ContentDocument>) {
   await settle();
   return server;
 }
-const saves = (server: Server) => server.requests.filter((r) => r.url === `${CONTENT_URL}/draft` && r.method === 'PUT').map((r) => r.body as { document: ContentDocument });
+const saves = (server: Server) =>
+  server.requests.filter((r) => r.url === `${CONTENT_URL}/draft` && r.method === 'PUT').map((r) => r.body as { document: ContentDocument });
 const saved = (server: Server, revision: number) =>
   server.once(`${CONTENT_URL}/draft`, (r) => json(200, { revision, document: (r.body as { document: unknown }).document, updatedOn: 1, warnings: [] }));
 
@@ -52,7 +53,11 @@ describe('a post in the editor', () => {
     const tags = screen.getByRole('textbox', { name: 'Tags' });
     fireEvent.change(tags, { target: { value: 'Cupping ' } });
     fireEvent.keyDown(tags, { key: 'Enter' });
-    expect(within(screen.getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['coffee×', 'Cupping×']);
+    expect(
+      within(screen.getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['coffee×', 'Cupping×']);
     expect(screen.getByText('Cupping added.')).toBeDefined();
     fireEvent.change(tags, { target: { value: 'COFFEE' } });
     fireEvent.keyDown(tags, { key: 'Enter' });

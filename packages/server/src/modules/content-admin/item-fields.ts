@@ -1,7 +1,7 @@
 import { EDITOR_VALIDATION_MESSAGES, checkContentLimits, fillMessage, isTimeZone } from '@tessera/core';
 
 /** Where an event happens: the spec's location fields, as the site directory writes them. */
-export interface EventLocation {
+interface EventLocation {
   readonly addressTitle: string;
   readonly addressLine1: string;
   readonly addressLine2: string;
@@ -11,7 +11,7 @@ export interface EventLocation {
 }
 
 /** What a blog post (and an event) has besides its title, excerpt and body of blocks. */
-export interface PostFields {
+interface PostFields {
   readonly mainImage: { readonly asset: string | null; readonly alt: string };
   readonly tags: readonly string[];
   readonly categories: readonly string[];
@@ -21,7 +21,7 @@ export interface PostFields {
 }
 
 /** What an event adds: when (epoch ms, shown in its own zone) and where. */
-export interface EventFields {
+interface EventFields {
   readonly startDate: number | null;
   readonly endDate: number | null;
   readonly timeZone: string;
@@ -31,7 +31,7 @@ export interface EventFields {
 export type ItemFields = Partial<PostFields & EventFields>;
 
 /** How many tags (and categories) one post holds: enough for any real post, never unbounded. */
-export const MAX_TERMS = 50;
+const MAX_TERMS = 50;
 
 const FIELD_NAMES = ['mainImage', 'tags', 'categories', 'author', 'commentsOn', 'startDate', 'endDate', 'timeZone', 'location'];
 const EMPTY_LOCATION: EventLocation = { addressTitle: '', addressLine1: '', addressLine2: '', addressCountry: '', mapLat: null, mapLng: null };
@@ -163,7 +163,6 @@ export function itemFieldsOfData(
     },
   };
 }
-
 
 /**
  * The item's `data` and date columns once the fields are published, under the names the site

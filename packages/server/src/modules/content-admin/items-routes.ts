@@ -27,11 +27,15 @@ export async function itemsRoutes(root: FastifyInstance): Promise<void> {
   });
 
   // A draft: nothing a visitor sees changes, so the site's kept pages stay.
-  app.post(items, { schema: { params: CollectionParams, body: CreateBody }, attachValidation: true, config: { ...CONFIG, changesPages: false } }, async (request, reply) => {
-    checkInput(request);
-    const item = await createItem(store, request.site, request.params.collectionId, request.body.title, clock());
-    return reply.code(201).send(item);
-  });
+  app.post(
+    items,
+    { schema: { params: CollectionParams, body: CreateBody }, attachValidation: true, config: { ...CONFIG, changesPages: false } },
+    async (request, reply) => {
+      checkInput(request);
+      const item = await createItem(store, request.site, request.params.collectionId, request.body.title, clock());
+      return reply.code(201).send(item);
+    },
+  );
 
   app.delete('/api/owner/content/:itemId', { schema: { params: ItemParams }, attachValidation: true, config: CONFIG }, async (request, reply) => {
     checkInput(request);

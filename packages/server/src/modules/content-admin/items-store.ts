@@ -47,10 +47,7 @@ export async function listCollectionItems(db: Executor, q: ItemListQuery): Promi
   }
   if (q.events) {
     const past = sql<number>`case when i.start_date is null then 2 when coalesce(i.end_date, i.start_date) < ${q.now} then 1 else 0 end`;
-    query = query
-      .orderBy(past)
-      .orderBy(sql`case when coalesce(i.end_date, i.start_date) < ${q.now} then -i.start_date else i.start_date end`)
-      .orderBy('i.id');
+    query = query.orderBy(past).orderBy(sql`case when coalesce(i.end_date, i.start_date) < ${q.now} then -i.start_date else i.start_date end`).orderBy('i.id');
   } else {
     query = query.orderBy(sql`coalesce(i.publish_on, i.created_on)`, 'desc').orderBy('i.id', 'desc');
   }

@@ -33,7 +33,15 @@ export async function publishContent(c: DraftContext, itemId: string, baseRevisi
       tx,
       websiteId,
       itemId,
-      { title: document.title, excerpt: document.excerpt, data: JSON.stringify(fields.data), status, publishOn: when, startDate: fields.startDate, endDate: fields.endDate },
+      {
+        title: document.title,
+        excerpt: document.excerpt,
+        data: JSON.stringify(fields.data),
+        status,
+        publishOn: when,
+        startDate: fields.startDate,
+        endDate: fields.endDate,
+      },
       c.now,
     );
     await insertRevision(tx, { websiteId, itemId, revision, document: JSON.stringify(document), accountId: c.auth.accountId, now: c.now });

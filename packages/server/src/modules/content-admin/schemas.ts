@@ -11,11 +11,16 @@ const Document = Type.Object({
   excerpt: Type.Optional(Type.String({ maxLength: 20_000 })),
   sections: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 1000 })),
   // A post's and an event's own fields (item-fields.ts checks their values and gives their messages).
-  mainImage: Type.Optional(Type.Object({ asset: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]), alt: Type.Optional(Type.String({ maxLength: 500 })) })),
+  mainImage: Type.Optional(
+    Type.Object({ asset: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]), alt: Type.Optional(Type.String({ maxLength: 500 })) }),
+  ),
   tags: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 500 })),
   categories: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 500 })),
   author: Type.Optional(
-    Type.Union([Type.Object({ id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])), name: Type.Optional(Type.String({ maxLength: 200 })) }), Type.Null()]),
+    Type.Union([
+      Type.Object({ id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])), name: Type.Optional(Type.String({ maxLength: 200 })) }),
+      Type.Null(),
+    ]),
   ),
   commentsOn: Type.Optional(Type.Boolean()),
   startDate: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Number(), Type.Null()])),

@@ -37,5 +37,3 @@ export const itemCalls = (api: Api) => ({
   create: (collectionId: string, title: string) => api<ListedItem>('POST', itemsPath(collectionId), { title }),
   remove: (itemId: string) => api<null>('DELETE', `/api/owner/content/${encodeURIComponent(itemId)}`),
 });
-
-export type ItemCalls = ReturnType<typeof itemCalls>;

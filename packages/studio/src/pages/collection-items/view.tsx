@@ -166,9 +166,7 @@ export function ItemsView(props: ItemsViewProps) {
           setDeleting(null);
           setProblem('');
         }}>
-        <p>
-          “{deleting?.title}” is deleted with its drafts and history; visitors no longer find it. This cannot be undone.
-        </p>
+        <p>“{deleting?.title}” is deleted with its drafts and history; visitors no longer find it. This cannot be undone.</p>
         {problem && (
           <p className="field-error" role="alert">
             {problem}

@@ -18,7 +18,7 @@ const MAX_TERMS = 50;
 const EMPTY_LOCATION: EventLocation = { addressTitle: '', addressLine1: '', addressLine2: '', addressCountry: '', mapLat: null, mapLng: null };
 
 /** Why a tag (or category) cannot be added: too long (core's limit), already there (the spec's message), or too many; null when it can. */
-export function termProblem(value: string, existing: readonly string[], tagType: 'tag' | 'category'): string | null {
+function termProblem(value: string, existing: readonly string[], tagType: 'tag' | 'category'): string | null {
   const tooLong = checkContentLimits(tagType === 'tag' ? { tags: [value] } : { categories: [value] })[0];
   if (tooLong) return tooLong;
   if (existing.some((t) => t.toLowerCase() === value.toLowerCase())) return fillMessage(EDITOR_VALIDATION_MESSAGES.tagExists, { tagType });
@@ -26,7 +26,7 @@ export function termProblem(value: string, existing: readonly string[], tagType:
   return null;
 }
 
-export interface TermsInputProps {
+interface TermsInputProps {
   readonly label: string;
   readonly tagType: 'tag' | 'category';
   readonly values: readonly string[];
@@ -38,7 +38,7 @@ export interface TermsInputProps {
  * Chips typed one at a time: Enter adds what is typed (refused inline with its message), Backspace
  * in the empty field takes the last one away, and each chip has its own Remove button.
  */
-export function TermsInput({ label, tagType, values, error, onChange }: TermsInputProps) {
+function TermsInput({ label, tagType, values, error, onChange }: TermsInputProps) {
   const id = useId();
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState('');
@@ -64,10 +64,12 @@ export function TermsInput({ label, tagType, values, error, onChange }: TermsInp
                 type="button"
                 className="chip-remove"
                 aria-label={`Remove ${tagType} ${v}`}
-                onClick={() => onChange(
+                onClick={() =>
+                  onChange(
                     values.filter((t) => t !== v),
                     `${v} removed.`,
-                  )}>
+                  )
+                }>
                 ×
               </button>
             </li>
@@ -172,10 +174,7 @@ export function ItemFieldsPanel({ api, kind, doc, authors, siteZone, errors, onC
   const setWhen = (start: string, end: string, nextZone: string, field: string) => {
     const startIso = start ? fromLocalInput(start, nextZone) : null;
     const endIso = end ? fromLocalInput(end, nextZone) : null;
-    set(
-      { startDate: startIso ? Date.parse(startIso) : null, endDate: endIso ? Date.parse(endIso) : null, timeZone: nextZone },
-      field,
-    );
+    set({ startDate: startIso ? Date.parse(startIso) : null, endDate: endIso ? Date.parse(endIso) : null, timeZone: nextZone }, field);
   };
   const start = msOf(doc.startDate);
   const end = msOf(doc.endDate);
@@ -257,7 +256,12 @@ export function ItemFieldsPanel({ api, kind, doc, authors, siteZone, errors, onC
             <TextField label="Address line 2" value={location.addressLine2} onChange={(v) => setPlace({ addressLine2: v }, 'addressLine2')} />
             <TextField label="Country" value={location.addressCountry} onChange={(v) => setPlace({ addressCountry: v }, 'addressCountry')} />
             <CoordinateField label="Latitude" value={location.mapLat} error={errors['location.mapLat']} onChange={(mapLat) => setPlace({ mapLat }, 'mapLat')} />
-            <CoordinateField label="Longitude" value={location.mapLng} error={errors['location.mapLng']} onChange={(mapLng) => setPlace({ mapLng }, 'mapLng')} />
+            <CoordinateField
+              label="Longitude"
+              value={location.mapLng}
+              error={errors['location.mapLng']}
+              onChange={(mapLng) => setPlace({ mapLng }, 'mapLng')}
+            />
           </FieldGroup>
           {start !== null && (
             <p className="editor-calendar">

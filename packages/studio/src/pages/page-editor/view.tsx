@@ -99,7 +99,9 @@ export function EditorView(props: EditorViewProps) {
   const kind = props.content.kind;
   const item = kind === 'post' || kind === 'event' ? kind : null;
   // A post or an event goes back to its list, a page to the pages.
-  const back = item ? { href: `/config/pages/collections/${encodeURIComponent(props.content.collectionId)}`, text: item === 'post' ? 'All posts' : 'All events' } : null;
+  const back = item
+    ? { href: `/config/pages/collections/${encodeURIComponent(props.content.collectionId)}`, text: item === 'post' ? 'All posts' : 'All events' }
+    : null;
   return (
     <div className="page-editor" data-pane={pane}>
       <div className="editor-top">

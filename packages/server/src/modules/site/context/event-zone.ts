@@ -12,7 +12,8 @@ export interface EventWhen {
 export function eventWhen(locale: string, zone: string, start: number, end: number | null): EventWhen | undefined {
   try {
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: zone }).format(start);
-    const sameDay = end !== null && new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(start) === new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(end);
+    const sameDay =
+      end !== null && new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(start) === new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(end);
     const options: Intl.DateTimeFormatOptions = sameDay
       ? { hour: 'numeric', minute: 'numeric', timeZoneName: 'short', timeZone: zone }
       : { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: 'numeric', timeZoneName: 'short', timeZone: zone };
