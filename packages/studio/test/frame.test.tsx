@@ -44,6 +44,7 @@ describe("the studio's pages, found by convention", () => {
       'form',
       'product-import',
       'order',
+      'collection-items',
       'product',
       'password-reset',
       'login',
