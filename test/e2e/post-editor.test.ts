@@ -40,7 +40,7 @@ describe('posts and events in Chromium', () => {
     await dialog.getByLabel('Title').fill(title);
     await p.keyboard.press('Enter');
     await p.waitForURL(/\/config\/pages\/[^/]+\/edit$/);
-    await p.getByRole('tree', { name: 'Page outline' }).waitFor();
+    await p.getByText('This page is empty: add a section or a block.').waitFor();
   };
   const saved = (p: Page) => p.getByRole('status').getByText('Saved', { exact: true }).waitFor({ timeout: 10_000 });
 
@@ -65,6 +65,7 @@ describe('posts and events in Chromium', () => {
     await p
       .getByRole('dialog', { name: 'Choose an image' })
       .getByRole('button', { name: /cupping-table/ })
+      .first()
       .click();
     await p.getByLabel('Main image description (alt text)').fill('Cups lined up for cupping');
     const tags = p.getByRole('textbox', { name: 'Tags' });
