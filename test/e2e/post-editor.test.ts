@@ -55,7 +55,10 @@ describe('posts and events in Chromium', () => {
     await newItem(p, 'post', 'Spring cupping notes');
 
     await p.getByRole('button', { name: 'Add block' }).click();
-    await p.getByRole('dialog', { name: 'Add a block' }).getByRole('button', { name: /^Text / }).click();
+    await p
+      .getByRole('dialog', { name: 'Add a block' })
+      .getByRole('button', { name: /^Text / })
+      .click();
     await p.locator('.rich-text-area').click();
     await p.keyboard.type('We cupped four new coffees this spring.');
 
