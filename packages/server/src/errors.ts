@@ -194,6 +194,7 @@ export const ERRORS = {
   FOLDER_NOT_EMPTY: { status: 409, message: 'This folder is not empty: move its pages out of it first.' },
   HOME_PAGE_NOT_DELETABLE: { status: 409, message: 'The home page cannot be deleted: make another page the home page first.' },
   PAGE_NOT_DELETABLE: { status: 409, message: 'This page holds products or lessons: delete them first.' },
+  CONTENT_IS_A_PAGE: { status: 409, message: 'This is a page: delete it from the pages list.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -44,6 +44,7 @@ describe("the studio's pages, found by convention", () => {
       'form',
       'product-import',
       'order',
+      'collection-items',
       'product',
       'password-reset',
       'login',
@@ -51,8 +52,9 @@ describe("the studio's pages, found by convention", () => {
     for (const page of PAGES) {
       // The home page is the area's own address, /config/; a page of one thing names it by a parameter (/config/orders/:id);
       // a page that belongs to another has a path under it (/config/products/import), and a page doing one thing
-      // to one of them says what after its parameter (/config/pages/:itemId/edit).
-      expect(page.path, page.name).toMatch(/^\/config\/([a-z-]+(\/(:[A-Za-z]+(\/[a-z-]+)?|[a-z-]+))?)?$/);
+      // to one of them says what after its parameter (/config/pages/:itemId/edit); one thing of a page that belongs
+      // to another is named by a parameter after it (/config/pages/collections/:collectionId).
+      expect(page.path, page.name).toMatch(/^\/config\/([a-z-]+(\/(:[A-Za-z]+(\/[a-z-]+)?|[a-z-]+(\/:[A-Za-z]+)?))?)?$/);
       expect(pageLoader(page.name), page.name).toBeTypeOf('function');
     }
     expect(new Set(PAGES.map((p) => p.path)).size).toBe(PAGES.length);

@@ -128,6 +128,9 @@ export interface PublishedContent {
   data: string;
   status: 'published' | 'scheduled';
   publishOn: number;
+  /** An event's times (undefined: the columns stay as they are). */
+  startDate?: number | null;
+  endDate?: number | null;
 }
 
 export async function writePublishedContent(db: Executor, websiteId: string, itemId: string, c: PublishedContent, now: number): Promise<void> {
@@ -140,6 +143,7 @@ export async function writePublishedContent(db: Executor, websiteId: string, ite
       search_text: searchTextOfJson(c.data),
       status: c.status,
       publish_on: c.publishOn,
+      ...(c.startDate === undefined ? {} : { start_date: c.startDate, end_date: c.endDate ?? null }),
       updated_on: now,
       revision: eb('revision', '+', 1),
     }))

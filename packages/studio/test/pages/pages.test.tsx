@@ -49,6 +49,17 @@ describe("the studio's pages page", () => {
     expect(screen.getByRole('list', { name: 'Not linked' }).textContent).toContain('Nothing here yet');
   });
 
+  it('links a blog and an events list to the list of their posts and events', async () => {
+    const journal = node('c-journal', 'Journal', { kind: 'collection', typeName: 'blog', collectionId: 'col-journal', url: '/journal' });
+    const events = node('c-events', 'Events', { kind: 'collection', typeName: 'events', collectionId: 'col-events', url: '/events' });
+    const server = fakeServer().once('/api/owner/pages', () => json(200, tree([shop, journal, events])));
+    render(<PagesPage context={context} api={createApi({ fetch: server.fetch })} />);
+    await settle();
+    expect(within(row('Journal')).getByRole('link', { name: 'Journal' }).getAttribute('href')).toBe('/config/pages/collections/col-journal');
+    expect(within(row('Events')).getByRole('link', { name: 'Events' }).getAttribute('href')).toBe('/config/pages/collections/col-events');
+    expect(within(row('Shop')).queryByRole('link', { name: 'Shop' })).toBeNull();
+  });
+
   it('moves a page up with the keyboard-reachable action, saves the tree with its revision and says so', async () => {
     document.cookie = 'crumb=crumb-pages';
     const server = fakeServer()

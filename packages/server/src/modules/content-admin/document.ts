@@ -2,12 +2,22 @@ import { type Layout, type LayoutBlock, type LayoutSection, readLayout } from '@
 import { AppError } from '../../errors.js';
 import { sanitizeRichText } from '../../http/rich-text.js';
 import type { ItemRow } from '../../storage/content.js';
+import { type ItemFields, checkItemFields, itemFieldsOfData } from './item-fields.js';
 
-/** What the editor edits of an item: its title, its excerpt (rich text) and its sections of blocks. */
-export interface ContentDocument {
+/**
+ * What the editor edits of an item: its title, its excerpt (rich text) and its sections of blocks;
+ * a post and an event also their own fields (item-fields.ts), a page none.
+ */
+export type ContentDocument = {
   readonly title: string;
   readonly excerpt: string;
   readonly sections: Layout['sections'];
+} & ItemFields;
+
+/** Which fields a document has besides title, excerpt and sections, and the zone an event defaults to. */
+export interface DocumentKind {
+  readonly kind: string;
+  readonly siteZone: string;
 }
 
 export interface Warning {
@@ -21,15 +31,20 @@ export interface Warning {
  * rich text of every text block, accordion answer and the excerpt cut to what the editor makes.
  * Rich text is never refused for what it holds: a script or a `javascript:` link is simply dropped.
  */
-export function checkedDocument(input: { title: string; excerpt?: string; sections?: unknown }): { document: ContentDocument; warnings: Warning[] } {
+export function checkedDocument(
+  input: { title: string; excerpt?: string; sections?: unknown } & Record<string, unknown>,
+  of: DocumentKind,
+): { document: ContentDocument; warnings: Warning[] } {
   const { layout, problems } = readLayout({ sections: input.sections ?? [] });
   const errors: Record<string, string> = {};
   for (const p of problems) if (p.level === 'error') errors[p.path] ??= p.message;
   const title = input.title.trim();
   if (title === '') errors.title = 'Enter a title.';
+  const fields = checkItemFields(of.kind, input, of.siteZone, errors);
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
   const warnings = problems.filter((p) => p.level === 'warning').map(({ path, message }) => ({ path, message }));
-  return { document: { title, excerpt: sanitizeRichText(input.excerpt ?? ''), sections: layout.sections.map(sanitizedSection) }, warnings };
+  const document = { title, excerpt: sanitizeRichText(input.excerpt ?? ''), sections: layout.sections.map(sanitizedSection), ...fields };
+  return { document, warnings };
 }
 
 function sanitizedSection(section: LayoutSection): LayoutSection {
@@ -53,10 +68,18 @@ function sanitizedBlock(block: LayoutBlock): LayoutBlock {
  * before layouts shows its body: the editor gets that body as one text block, so that what the
  * owner edits is what visitors read, and the first block added never hides it.
  */
-export function documentOfItem(row: Pick<ItemRow, 'title' | 'excerpt' | 'data' | 'body'>): ContentDocument {
+export function documentOfItem(
+  row: Pick<ItemRow, 'title' | 'excerpt' | 'data' | 'body' | 'start_date' | 'end_date'>,
+  of: DocumentKind,
+): ContentDocument {
   const data = JSON.parse(row.data) as { sections?: unknown };
   const sections = Array.isArray(data.sections) ? data.sections : bodySections(row.body);
-  return { title: row.title, excerpt: row.excerpt, sections: readLayout({ sections }).layout.sections };
+  return {
+    title: row.title,
+    excerpt: row.excerpt,
+    sections: readLayout({ sections }).layout.sections,
+    ...itemFieldsOfData(of.kind, data as Record<string, unknown>, row, of.siteZone),
+  };
 }
 
 /** A body as a section holding one text block; ids fixed, so that reading the item twice gives the same document. */
@@ -76,9 +99,18 @@ export function sectionsFor(row: Pick<ItemRow, 'data'>, document: ContentDocumen
 }
 
 /** A stored document (a draft's or a published version's JSON). */
-export function parseDocument(json: string): ContentDocument {
-  const raw = JSON.parse(json) as Partial<ContentDocument>;
-  return { title: raw.title ?? '', excerpt: raw.excerpt ?? '', sections: readLayout({ sections: raw.sections ?? [] }).layout.sections };
+export function parseDocument(json: string, of: DocumentKind, row?: Parameters<typeof documentOfItem>[0]): ContentDocument {
+  const raw = JSON.parse(json) as Partial<ContentDocument> & Record<string, unknown>;
+  // A document saved without a post's own fields takes the item's (see checkItemFields).
+  const fallback = row && raw.tags === undefined ? itemFieldsOfData(of.kind, JSON.parse(row.data) as Record<string, unknown>, row, of.siteZone) : {};
+  return {
+    ...fallback,
+    title: raw.title ?? '',
+    excerpt: raw.excerpt ?? '',
+    sections: readLayout({ sections: raw.sections ?? [] }).layout.sections,
+    // Checked when it was saved: read back as it is, what no longer passes (a zone gone) only dropped.
+    ...checkItemFields(of.kind, raw, of.siteZone, {}),
+  };
 }
 
 /** Each code block's HTML by its id: what an account without editCode must leave as it is. */

@@ -3,7 +3,7 @@ import { canEditCode, type OwnerAuth } from '../../permissions.js';
 import { findRevisionDocument } from '../../storage/content-drafts.js';
 import type { Store } from '../../storage/dialect.js';
 import type { SiteSnapshot } from '../site/index.js';
-import { type ContentDocument, type Warning, codeChanged, documentOfItem, parseDocument } from './document.js';
+import { type ContentDocument, type DocumentKind, type Warning, codeChanged, documentOfItem, parseDocument } from './document.js';
 import { contentItem } from './item.js';
 import { type ContentState, checkBase, conflict, contentState, liveDraft, nextRevision, writeDraftRow } from './state.js';
 
@@ -16,9 +16,9 @@ export interface DraftContext {
 }
 
 /** The document the item's editors see now: its live draft, else its own content. */
-function currentDocument(state: ContentState, row: Parameters<typeof documentOfItem>[0]): ContentDocument {
+function currentDocument(state: ContentState, row: Parameters<typeof documentOfItem>[0], of: DocumentKind): ContentDocument {
   const live = liveDraft(state);
-  return live ? parseDocument(live.document!) : documentOfItem(row);
+  return live ? parseDocument(live.document!, of, row) : documentOfItem(row, of);
 }
 
 /**
@@ -29,10 +29,11 @@ function currentDocument(state: ContentState, row: Parameters<typeof documentOfI
  */
 async function writeDraft(c: DraftContext, itemId: string, baseRevision: number | null, document: ContentDocument) {
   const db = c.store.db;
-  const { row } = await contentItem(db, c.s, itemId);
+  const { row, kind } = await contentItem(db, c.s, itemId);
   const state = await contentState(db, c.s.website.id, itemId);
   checkBase(c.s, state, baseRevision);
-  if (!canEditCode(c.auth, c.s.website.id) && codeChanged(currentDocument(state, row), document)) throw new AppError('CODE_EDITING_FORBIDDEN');
+  const of = { kind, siteZone: c.s.timeZone };
+  if (!canEditCode(c.auth, c.s.website.id) && codeChanged(currentDocument(state, row, of), document)) throw new AppError('CODE_EDITING_FORBIDDEN');
   const revision = nextRevision(state);
   const write = { websiteId: c.s.website.id, itemId, document: JSON.stringify(document), revision, accountId: c.auth.accountId, now: c.now };
   if (!(await writeDraftRow(db, state, write))) throw conflict(c.s, (await contentState(db, c.s.website.id, itemId)).draft);
@@ -46,9 +47,10 @@ export async function saveDraft(c: DraftContext, itemId: string, baseRevision: n
 
 /** `POST .../revisions/:revision/restore`: a published version becomes the draft (visitors see nothing new until it is published). */
 export async function restoreRevision(c: DraftContext, itemId: string, revision: number, baseRevision: number | null) {
+  const { row, kind } = await contentItem(c.store.db, c.s, itemId);
   const json = await findRevisionDocument(c.store.db, c.s.website.id, itemId, revision);
   if (json === undefined) throw new AppError('NOT_FOUND');
-  return writeDraft(c, itemId, baseRevision, parseDocument(json));
+  return writeDraft(c, itemId, baseRevision, parseDocument(json, { kind, siteZone: c.s.timeZone }, row));
 }
 
 /**

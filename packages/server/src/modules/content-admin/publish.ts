@@ -3,6 +3,7 @@ import { insertRevision, setItemDraftStatus, writePublishedContent } from '../..
 import { documentOfItem, parseDocument, sectionsFor } from './document.js';
 import type { DraftContext } from './draft.js';
 import { contentItem } from './item.js';
+import { withItemFields } from './item-fields.js';
 import { checkBase, conflict, contentState, liveDraft, nextRevision, writeDraftRow } from './state.js';
 
 /**
@@ -15,23 +16,32 @@ import { checkBase, conflict, contentState, liveDraft, nextRevision, writeDraftR
 export async function publishContent(c: DraftContext, itemId: string, baseRevision: number | null, publishOn: number | undefined) {
   const websiteId = c.s.website.id;
   return c.store.db.transaction().execute(async (tx) => {
-    const { row } = await contentItem(tx, c.s, itemId);
+    const { row, kind } = await contentItem(tx, c.s, itemId);
     const state = await contentState(tx, websiteId, itemId);
     checkBase(c.s, state, baseRevision);
     const live = liveDraft(state);
-    const document = live ? parseDocument(live.document!) : documentOfItem(row);
+    const of = { kind, siteZone: c.s.timeZone };
+    const document = live ? parseDocument(live.document!, of, row) : documentOfItem(row, of);
     const revision = nextRevision(state);
     const closed = await writeDraftRow(tx, state, { websiteId, itemId, document: null, revision, accountId: c.auth.accountId, now: c.now });
     if (!closed) throw conflict(c.s, (await contentState(tx, websiteId, itemId)).draft);
     const previous = row.publish_on === null ? null : Number(row.publish_on);
     const when = publishOn ?? (previous !== null && previous <= c.now ? previous : c.now);
     const status = when > c.now ? 'scheduled' : 'published';
-    const data = { ...(JSON.parse(row.data) as Record<string, unknown>), sections: sectionsFor(row, document) };
+    const fields = withItemFields({ ...(JSON.parse(row.data) as Record<string, unknown>), sections: sectionsFor(row, document) }, document);
     await writePublishedContent(
       tx,
       websiteId,
       itemId,
-      { title: document.title, excerpt: document.excerpt, data: JSON.stringify(data), status, publishOn: when },
+      {
+        title: document.title,
+        excerpt: document.excerpt,
+        data: JSON.stringify(fields.data),
+        status,
+        publishOn: when,
+        startDate: fields.startDate,
+        endDate: fields.endDate,
+      },
       c.now,
     );
     await insertRevision(tx, { websiteId, itemId, revision, document: JSON.stringify(document), accountId: c.auth.accountId, now: c.now });

@@ -17,18 +17,19 @@ export const PRESENCE_MS = 45_000;
  */
 export async function readContent(db: Executor, s: SiteSnapshot, auth: OwnerAuth, itemId: string, now: number) {
   const { row, collection, kind } = await contentItem(db, s, itemId);
+  const of = { kind, siteZone: s.timeZone };
   const [state, editors] = await Promise.all([
     contentState(db, s.website.id, itemId),
     listEditors(db, s.website.id, itemId, now - PRESENCE_MS, auth.accountId),
   ]);
   const live = liveDraft(state);
   const everPublished = row.status !== 'draft' || state.lastPublished !== null;
-  const published = everPublished ? { revision: state.lastPublished ?? 0, document: documentOfItem(row) } : null;
+  const published = everPublished ? { revision: state.lastPublished ?? 0, document: documentOfItem(row, of) } : null;
   const draft = live
-    ? { revision: live.revision, document: parseDocument(live.document!), updatedOn: live.updatedOn, updatedBy: live.updatedBy }
+    ? { revision: live.revision, document: parseDocument(live.document!, of, row), updatedOn: live.updatedOn, updatedBy: live.updatedBy }
     : published
       ? null
-      : { revision: 0, document: documentOfItem(row), updatedOn: Number(row.updated_on), updatedBy: { id: '', name: '' } };
+      : { revision: 0, document: documentOfItem(row, of), updatedOn: Number(row.updated_on), updatedBy: { id: '', name: '' } };
   return {
     itemId: row.id,
     collectionId: collection.id,

@@ -4,7 +4,9 @@ import { listEditors, listRevisions, touchEditor } from '../../storage/content-d
 import { renderPreview } from '../site/index.js';
 import { checkedDocument, sectionsFor } from './document.js';
 import { type DraftContext, discardDraft, restoreRevision, saveDraft } from './draft.js';
+import { withAuthorName } from './authors.js';
 import { contentItem } from './item.js';
+import { previewRow } from './item-fields.js';
 import { publishContent, unpublishContent } from './publish.js';
 import { PRESENCE_MS, readContent } from './read.js';
 import { DraftBody, ItemParams, PreviewBody, PublishBody, RestoreBody, RevisionParams, checkInput, publishTime } from './schemas.js';
@@ -36,8 +38,10 @@ export async function contentAdminRoutes(root: FastifyInstance): Promise<void> {
     { schema: { params: ItemParams, body: DraftBody }, attachValidation: true, bodyLimit: DOCUMENT_LIMIT, config: UNSEEN },
     async (request) => {
       checkInput(request);
-      const { document, warnings } = checkedDocument(request.body.document);
-      return saveDraft(context(request), request.params.itemId, request.body.baseRevision, document, warnings);
+      const { kind } = await contentItem(store.db, request.site, request.params.itemId);
+      const { document, warnings } = checkedDocument(request.body.document, { kind, siteZone: request.site.timeZone });
+      const resolved = await withAuthorName(store.db, request.site.website.id, document);
+      return saveDraft(context(request), request.params.itemId, request.body.baseRevision, resolved, warnings);
     },
   );
 
@@ -94,10 +98,11 @@ export async function contentAdminRoutes(root: FastifyInstance): Promise<void> {
     { schema: { params: ItemParams, body: PreviewBody }, attachValidation: true, bodyLimit: DOCUMENT_LIMIT, config: UNSEEN },
     async (request, reply) => {
       checkInput(request);
-      const { document } = checkedDocument(request.body.document);
-      const { row, collection } = await contentItem(store.db, request.site, request.params.itemId);
+      const { row, collection, kind } = await contentItem(store.db, request.site, request.params.itemId);
+      const checked = checkedDocument(request.body.document, { kind, siteZone: request.site.timeZone });
+      const document = await withAuthorName(store.db, request.site.website.id, checked.document);
       const content = { ...document, sections: sectionsFor(row, document) };
-      const page = await renderPreview(store, root.renderer, request, request.site, collection, row, content);
+      const page = await renderPreview(store, root.renderer, request, request.site, collection, previewRow(row, document), content);
       return reply.status(page.status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page.body);
     },
   );

@@ -10,6 +10,32 @@ const Document = Type.Object({
   title: Type.String({ maxLength: 500 }),
   excerpt: Type.Optional(Type.String({ maxLength: 20_000 })),
   sections: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 1000 })),
+  // A post's and an event's own fields (item-fields.ts checks their values and gives their messages).
+  mainImage: Type.Optional(
+    Type.Object({ asset: Type.Union([Type.String({ maxLength: 1000 }), Type.Null()]), alt: Type.Optional(Type.String({ maxLength: 500 })) }),
+  ),
+  tags: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 500 })),
+  categories: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 500 })),
+  author: Type.Optional(
+    Type.Union([
+      Type.Object({ id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])), name: Type.Optional(Type.String({ maxLength: 200 })) }),
+      Type.Null(),
+    ]),
+  ),
+  commentsOn: Type.Optional(Type.Boolean()),
+  startDate: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Number(), Type.Null()])),
+  endDate: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Number(), Type.Null()])),
+  timeZone: Type.Optional(Type.String({ maxLength: 64 })),
+  location: Type.Optional(
+    Type.Object({
+      addressTitle: Type.Optional(Type.String({ maxLength: 200 })),
+      addressLine1: Type.Optional(Type.String({ maxLength: 200 })),
+      addressLine2: Type.Optional(Type.String({ maxLength: 200 })),
+      addressCountry: Type.Optional(Type.String({ maxLength: 200 })),
+      mapLat: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+      mapLng: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+    }),
+  ),
 });
 
 const BaseRevision = Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]);
@@ -28,6 +54,15 @@ const FIELD_MESSAGES: Record<string, string> = {
   'document.title': 'Enter a title of at most 500 characters.',
   'document.excerpt': 'Enter an excerpt of at most 20,000 characters.',
   'document.sections': 'Send the sections as a list.',
+  'document.mainImage': 'Send the main image as { asset, alt }.',
+  'document.tags': 'Send the tags as a list of words.',
+  'document.categories': 'Send the categories as a list of words.',
+  'document.author': 'Choose an author among the site’s staff.',
+  'document.commentsOn': 'Send comments on as true or false.',
+  'document.startDate': 'Enter a date and time, such as 2026-05-01T09:00:00-04:00.',
+  'document.endDate': 'Enter a date and time, such as 2026-05-01T09:00:00-04:00.',
+  'document.timeZone': 'Choose a time zone such as America/New_York.',
+  'document.location': 'Send the location as { addressTitle, addressLine1, addressLine2, addressCountry, mapLat, mapLng }.',
   publishOn: 'Send the publication time as an ISO date and time, such as 2026-05-01T09:00:00Z.',
   revision: 'Choose a published version by its revision number.',
   itemId: 'Choose a page by its item id.',

@@ -4,11 +4,41 @@
 import type { LayoutSection } from '@tessera/core/layout';
 import { type Api, ApiError, readCrumb } from '@tessera/core/api-client';
 
-/** What the editor edits: the item's title, excerpt and sections (Layout.sections). */
+/** Where an event happens: the spec's location fields. */
+export interface EventLocation {
+  readonly addressTitle: string;
+  readonly addressLine1: string;
+  readonly addressLine2: string;
+  readonly addressCountry: string;
+  readonly mapLat: number | null;
+  readonly mapLng: number | null;
+}
+
+/**
+ * What the editor edits: the item's title, excerpt and sections (Layout.sections); a post's and an
+ * event's own fields besides (a page has none of them).
+ */
 export interface ContentDocument {
   readonly title: string;
   readonly excerpt: string;
   readonly sections: readonly LayoutSection[];
+  readonly mainImage?: { readonly asset: string | null; readonly alt: string };
+  readonly tags?: readonly string[];
+  readonly categories?: readonly string[];
+  readonly author?: { readonly id: string | null; readonly name: string } | null;
+  readonly commentsOn?: boolean;
+  /** An event's start and end, epoch ms (an ISO string with its offset is taken too). */
+  readonly startDate?: number | string | null;
+  readonly endDate?: number | string | null;
+  readonly timeZone?: string;
+  readonly location?: EventLocation;
+}
+
+/** A staff account the editor offers as a post's author. */
+export interface Author {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
 }
 
 export interface Person {
@@ -61,6 +91,7 @@ export const contentCalls = (api: Api) => ({
   restore: (itemId: string, revision: number, baseRevision: number | null) =>
     api<SavedDraft>('POST', path(itemId, `/revisions/${revision}/restore`), { baseRevision }),
   presence: (itemId: string) => api<{ editors: Person[] }>('POST', path(itemId, '/presence'), {}),
+  authors: () => api<{ authors: Author[] }>('GET', '/api/owner/content/authors'),
 });
 
 export type ContentCalls = ReturnType<typeof contentCalls>;

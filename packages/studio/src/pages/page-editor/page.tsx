@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StudioContext } from '../../context.js';
 import type { PageProps } from '../../pages.js';
 import { signInAgain } from '../../session.js';
-import { type Content, type ContentDocument, contentCalls, type Person, type Revision, type SiteChoices, siteChoices } from './calls.js';
+import { type Author, type Content, type ContentDocument, contentCalls, type Person, type Revision, type SiteChoices, siteChoices } from './calls.js';
 import * as ops from './doc.js';
 import { type History, record, redo, startHistory, undo } from './history.js';
 import { outlineRows } from './outline.js';
@@ -26,7 +26,8 @@ const isAndroid = () => typeof navigator !== 'undefined' && /Android/i.test(navi
 /** The document of the content as the editor starts from it: the draft, else the published one, with every default filled. */
 export function startingDocument(content: Content): ContentDocument {
   const from = content.draft?.document ?? content.published?.document ?? { title: content.title, excerpt: '', sections: [] };
-  return { title: from.title ?? content.title, excerpt: from.excerpt ?? '', sections: readLayout({ sections: from.sections ?? [] }).layout.sections };
+  // A post's or an event's own fields come along as they are (item-fields.tsx edits them).
+  return { ...from, title: from.title ?? content.title, excerpt: from.excerpt ?? '', sections: readLayout({ sections: from.sections ?? [] }).layout.sections };
 }
 
 export default function PageEditorPage({ context, api }: PageProps<PageEditorContext>) {
@@ -48,6 +49,7 @@ export default function PageEditorPage({ context, api }: PageProps<PageEditorCon
   const [publishProblem, setPublishProblem] = useState('');
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
   const [historyProblem, setHistoryProblem] = useState('');
+  const [authors, setAuthors] = useState<Author[] | null>(null);
   const doc = hist?.present ?? null;
   const autosave = useAutosave({ calls, itemId, doc, onConflict: setConflict });
   const settingsRef = useRef<HTMLDivElement>(null);
@@ -78,6 +80,13 @@ export default function PageEditorPage({ context, api }: PageProps<PageEditorCon
     void load(false);
     void siteChoices(api).then(setChoices);
   }, [load, api]);
+
+  // A post's or an event's author is chosen among the site's staff.
+  const kind = content?.kind;
+  useEffect(() => {
+    if (kind !== 'post' && kind !== 'event') return;
+    void calls.authors().then((answer) => setAuthors(answer.ok ? answer.data.authors : []));
+  }, [calls, kind]);
 
   // Presence: told now and every 15 s; the answer names the others editing this page.
   useEffect(() => {
@@ -178,7 +187,10 @@ export default function PageEditorPage({ context, api }: PageProps<PageEditorCon
         ops.updateBlock(doc, block.id, () => block),
         `${block.id}.${field}`,
       ),
-    changePage: (next: ContentDocument, field: string) => change(next, `page.${field}`),
+    changePage: (next: ContentDocument, field: string, said?: string) => {
+      change(next, `page.${field}`);
+      if (said) setAnnounce(said);
+    },
     openSettings: () => settingsRef.current?.querySelector<HTMLElement>('input, select, textarea, [contenteditable="true"], button')?.focus(),
     publish: async (publishOn?: string) => {
       setBusy(true);
@@ -309,6 +321,7 @@ export default function PageEditorPage({ context, api }: PageProps<PageEditorCon
       revisions={revisions}
       historyProblem={historyProblem}
       timeZone={timeZone}
+      authors={authors}
       language={context.language}
       settingsRef={settingsRef}
       onSelect={setSelection}

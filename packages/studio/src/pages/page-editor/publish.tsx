@@ -14,6 +14,8 @@ export interface PublishBarProps {
   readonly timeZone: string;
   readonly language: string;
   readonly busy: boolean;
+  /** A post shows its publish date once published (it may be set in the past: back-dated). */
+  readonly showDate?: boolean;
   onPublish(): void;
   onSchedule(): void;
   onUnpublish(): void;
@@ -27,7 +29,7 @@ function formatWhen(when: string | number | null, language: string, timeZone: st
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
 }
 
-export function PublishBar({ status, publishOn, timeZone, language, busy, onPublish, onSchedule, onUnpublish, onHistory }: PublishBarProps) {
+export function PublishBar({ status, publishOn, timeZone, language, busy, showDate, onPublish, onSchedule, onUnpublish, onHistory }: PublishBarProps) {
   const label = contentStatusLabel(status) ?? 'Published';
   const tone = status === 'published' ? 'good' : status === 'scheduled' ? 'warn' : 'neutral';
   return (
@@ -35,12 +37,14 @@ export function PublishBar({ status, publishOn, timeZone, language, busy, onPubl
       <StatusBadge tone={tone} label="Status">
         {label}
       </StatusBadge>
-      {status === 'scheduled' && publishOn !== null && <span className="muted">{formatWhen(publishOn, language, timeZone)}</span>}
+      {(status === 'scheduled' || (showDate && status === 'published')) && publishOn !== null && (
+        <span className="muted">{formatWhen(publishOn, language, timeZone)}</span>
+      )}
       <button type="button" disabled={busy} onClick={onPublish}>
         Publish
       </button>
       <button type="button" className="button-secondary" disabled={busy} onClick={onSchedule}>
-        Schedule
+        {showDate ? 'Publish date' : 'Schedule'}
       </button>
       {(status === 'published' || status === 'scheduled') && (
         <button type="button" className="button-secondary" disabled={busy} onClick={onUnpublish}>
@@ -59,6 +63,7 @@ export function ScheduleDialog({
   timeZone,
   initial,
   error,
+  backDate,
   onSchedule,
   onClose,
 }: {
@@ -66,6 +71,8 @@ export function ScheduleDialog({
   timeZone: string;
   initial: string | number | null;
   error: string;
+  /** A post may be published with a date in the past (back-dated); a page is only scheduled ahead. */
+  backDate?: boolean;
   onSchedule(iso: string): void;
   onClose(): void;
 }) {
@@ -76,19 +83,21 @@ export function ScheduleDialog({
   const submit = () => {
     const iso = fromLocalInput(`${date}T${time || '00:00'}`, timeZone);
     if (!iso) return setProblem('Enter a date and a time.');
-    if (Date.parse(iso) <= Date.now()) return setProblem('Choose a time in the future, or publish now.');
+    if (!backDate && Date.parse(iso) <= Date.now()) return setProblem('Choose a time in the future, or publish now.');
     setProblem('');
     onSchedule(iso);
   };
   const shown = problem || error;
   return (
-    <Dialog open={open} title="Schedule publication" onClose={onClose}>
+    <Dialog open={open} title={backDate ? 'Publish date' : 'Schedule publication'} onClose={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}>
-        <p className="muted">The time is the site's: {timeZone}.</p>
+        <p className="muted">
+          The time is the site's: {timeZone}.{backDate ? ' A date in the past publishes the post now, dated then; a later one schedules it.' : ''}
+        </p>
         <div className="field-grid">
           <div className="field">
             <label htmlFor="schedule-date">Date</label>
@@ -105,7 +114,7 @@ export function ScheduleDialog({
           </p>
         )}
         <div className="dialog-buttons">
-          <button type="submit">Schedule</button>
+          <button type="submit">{backDate ? 'Publish on this date' : 'Schedule'}</button>
           <button type="button" className="button-secondary" onClick={onClose}>
             Cancel
           </button>

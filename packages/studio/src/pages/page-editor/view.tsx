@@ -6,9 +6,10 @@ import { BREAKPOINTS, type BlockKind, type LayoutBlock, type LayoutSection } fro
 import { type RefObject, useState } from 'react';
 import { Dialog } from '../../ui/dialog.js';
 import { BlockSettingsPanel } from './block-settings.js';
-import type { Content, ContentDocument, Person, Revision, SiteChoices } from './calls.js';
+import type { Author, Content, ContentDocument, Person, Revision, SiteChoices } from './calls.js';
 import { findBlock, type Selection } from './doc.js';
 import { TextField } from './fields.js';
+import { ItemFieldsPanel } from './item-fields.js';
 import { LazyRichText } from './lazy-rich-text.js';
 import { Outline, type OutlineRow } from './outline.js';
 import { Preview } from './preview.js';
@@ -29,7 +30,7 @@ interface EditorActions {
   drop(activeKey: string, overKey: string): void;
   changeSection(section: LayoutSection, field: string): void;
   changeBlock(block: LayoutBlock, field: string): void;
-  changePage(doc: ContentDocument, field: string): void;
+  changePage(doc: ContentDocument, field: string, said?: string): void;
   openSettings(): void;
   publish(publishOn?: string): void;
   unpublish(): void;
@@ -64,6 +65,8 @@ export interface EditorViewProps {
   readonly revisions: Revision[] | null;
   readonly historyProblem: string;
   readonly timeZone: string;
+  /** The staff a post's author is chosen among (null while loading; unused for a page). */
+  readonly authors?: readonly Author[] | null;
   readonly language: string;
   readonly settingsRef: RefObject<HTMLDivElement | null>;
   onSelect(selection: Selection): void;
@@ -93,11 +96,17 @@ export function EditorView(props: EditorViewProps) {
   const found = selection?.block ? findBlock(doc, selection.block) : null;
   const presence = presenceMessage(props.editors);
   const what = selection?.block ? 'block' : 'section';
+  const kind = props.content.kind;
+  const item = kind === 'post' || kind === 'event' ? kind : null;
+  // A post or an event goes back to its list, a page to the pages.
+  const back = item
+    ? { href: `/config/pages/collections/${encodeURIComponent(props.content.collectionId)}`, text: item === 'post' ? 'All posts' : 'All events' }
+    : null;
   return (
     <div className="page-editor" data-pane={pane}>
       <div className="editor-top">
         <p className="back-link">
-          <a href="/config/pages">All pages</a>
+          <a href={back?.href ?? '/config/pages'}>{back?.text ?? 'All pages'}</a>
         </p>
         <PublishBar
           status={props.status.status}
@@ -105,6 +114,7 @@ export function EditorView(props: EditorViewProps) {
           timeZone={props.timeZone}
           language={props.language}
           busy={props.busy}
+          showDate={item === 'post'}
           onPublish={() => actions.publish()}
           onSchedule={props.onOpenSchedule}
           onUnpublish={actions.unpublish}
@@ -182,7 +192,7 @@ export function EditorView(props: EditorViewProps) {
               Delete
             </button>
             <button type="button" className="button-secondary" aria-pressed={!selection} onClick={() => props.onSelect(null)}>
-              Page title and excerpt
+              {item === 'post' ? 'Post settings' : item === 'event' ? 'Event settings' : 'Page title and excerpt'}
             </button>
           </div>
           {Object.entries(errors[''] ?? {}).map(([path, message]) => (
@@ -227,7 +237,7 @@ export function EditorView(props: EditorViewProps) {
               />
             ) : (
               <div className="editor-settings">
-                <h2>Page</h2>
+                <h2>{item === 'post' ? 'Post' : item === 'event' ? 'Event' : 'Page'}</h2>
                 <TextField label="Title" value={doc.title} error={errors['']?.title} onChange={(title) => actions.changePage({ ...doc, title }, 'title')} />
                 <LazyRichText
                   label="Excerpt"
@@ -235,6 +245,17 @@ export function EditorView(props: EditorViewProps) {
                   error={errors['']?.excerpt}
                   onChange={(excerpt) => actions.changePage({ ...doc, excerpt }, 'excerpt')}
                 />
+                {item && (
+                  <ItemFieldsPanel
+                    api={props.api}
+                    kind={item}
+                    doc={doc}
+                    authors={props.authors ?? null}
+                    siteZone={props.timeZone}
+                    errors={errors[''] ?? {}}
+                    onChange={actions.changePage}
+                  />
+                )}
               </div>
             )}
           </div>
@@ -274,7 +295,8 @@ export function EditorView(props: EditorViewProps) {
         <ScheduleDialog
           open
           timeZone={props.timeZone}
-          initial={props.status.status === 'scheduled' ? props.status.publishOn : null}
+          initial={props.status.status === 'scheduled' || (item === 'post' && props.status.status === 'published') ? props.status.publishOn : null}
+          backDate={item === 'post'}
           error={props.publishProblem}
           onSchedule={(iso) => actions.publish(iso)}
           onClose={props.onCloseDialog}

@@ -100,7 +100,12 @@ export function NodeRow(props: NodeRowProps) {
     disabled: busy,
   });
   const style = { transform: CSS.Translate.toString(transform), transition };
-  const editor = editorUrl(node);
+  // A page opens its editor; a blog or an events list opens the list of its posts or events.
+  const editor =
+    editorUrl(node) ??
+    (node.kind === 'collection' && (node.typeName === 'blog' || node.typeName === 'events') && node.collectionId
+      ? `/config/pages/collections/${encodeURIComponent(node.collectionId)}`
+      : null);
   return (
     <li ref={setNodeRef} style={style} className={`page-node${isDragging ? ' dragging' : ''}${node.hidden ? ' page-node-hidden' : ''}`} data-key={node.key}>
       <div className="page-node-row">

@@ -6,6 +6,7 @@ import type { CollectionRow, ItemRow, PlanRow, ProductRow, ProductRows, VariantR
 import { collectionTypeCode } from '../../../storage/site-store.js';
 import type { SiteSnapshot } from '../snapshot.js';
 import { assetUrl, imageContext, imageFromEntry } from './assets.js';
+import { eventWhen } from './event-zone.js';
 import { videoContext } from './video.js';
 import { money } from './money.js';
 
@@ -155,6 +156,11 @@ export function itemContext(s: SiteSnapshot, c: CollectionRow, row: ItemRow, pro
   }
   if (row.start_date !== null) item.startDate = row.start_date;
   if (row.end_date !== null) item.endDate = row.end_date;
+  // An event in its own zone (set in the editor) shows its day and times in that zone.
+  if (typeof data.timeZone === 'string' && data.timeZone !== s.timeZone && row.start_date !== null) {
+    const when = eventWhen(language ?? s.language, data.timeZone, Number(row.start_date), row.end_date === null ? null : Number(row.end_date));
+    if (when) item.when = when;
+  }
   if (isObject(data.location)) item.location = data.location;
   if (Array.isArray(data.images)) {
     item.items = data.images.filter(isObject).map((img, i) => {
