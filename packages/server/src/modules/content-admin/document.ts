@@ -68,10 +68,7 @@ function sanitizedBlock(block: LayoutBlock): LayoutBlock {
  * before layouts shows its body: the editor gets that body as one text block, so that what the
  * owner edits is what visitors read, and the first block added never hides it.
  */
-export function documentOfItem(
-  row: Pick<ItemRow, 'title' | 'excerpt' | 'data' | 'body' | 'start_date' | 'end_date'>,
-  of: DocumentKind,
-): ContentDocument {
+export function documentOfItem(row: Pick<ItemRow, 'title' | 'excerpt' | 'data' | 'body' | 'start_date' | 'end_date'>, of: DocumentKind): ContentDocument {
   const data = JSON.parse(row.data) as { sections?: unknown };
   const sections = Array.isArray(data.sections) ? data.sections : bodySections(row.body);
   return {
