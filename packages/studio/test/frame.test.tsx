@@ -40,6 +40,7 @@ describe("the studio's pages, found by convention", () => {
       'staff',
       'invitation',
       'customer',
+      'form-builder',
       'page-editor',
       'form',
       'product-import',
