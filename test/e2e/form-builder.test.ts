@@ -7,27 +7,11 @@
 // accessibility violation; screenshots at 390 px and 1280 px go to test-results/.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot, signInToStudio, STUDIO_DESKTOP, STUDIO_PHONE, studioSuite } from './harness.js';
+import { ownerCall, saveScreenshot, signInToStudio, STUDIO_DESKTOP, STUDIO_PHONE, studioSuite } from './harness.js';
 import { seriousViolations } from './shopper.js';
 
 const PASSWORD = 'a long e2e staff password';
 const ACCOUNTS = { admin: { email: 'owner@forms.test', role: null } } as const;
-
-/** A call of the owner's API from the signed-in page, with its crumb, as the studio sends it. */
-async function ownerCall<T>(p: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return p.evaluate(
-    async ({ method, url, body }) => {
-      const crumb = decodeURIComponent(/(?:^|; )crumb=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(url, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': crumb },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
 
 describe('the form builder in Chromium', () => {
   const ui = studioSuite(ACCOUNTS, PASSWORD);

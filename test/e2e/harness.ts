@@ -279,3 +279,19 @@ export async function createStaff(
     await runFile(process.execPath, [cli, 'owner', 'create', email, '--password', password, ...(role ? ['--role', role] : [])], { env });
   }
 }
+
+/** A call of the owner's API from the signed-in page, with its crumb, as the studio sends it. */
+export async function ownerCall<T>(p: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
+  return p.evaluate(
+    async ({ method, url, body }) => {
+      const crumb = decodeURIComponent(/(?:^|; )crumb=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const res = await fetch(url, {
+        method,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': crumb },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: await res.json().catch(() => null) };
+    },
+    { method, url, body },
+  );
+}

@@ -10,28 +10,12 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { saveScreenshot, signInToStudio, STUDIO_DESKTOP, STUDIO_PHONE, studioSuite } from './harness.js';
+import { ownerCall, saveScreenshot, signInToStudio, STUDIO_DESKTOP, STUDIO_PHONE, studioSuite } from './harness.js';
 import { seriousViolations } from './shopper.js';
 
 const PASSWORD = 'a long e2e staff password';
 const ACCOUNTS = { admin: { email: 'owner@pages.test', role: null } } as const;
 const TIME_ZONE_OF = (p: Page) => p.evaluate(() => JSON.parse(document.getElementById('tessera-studio-context')!.textContent!).timeZone as string);
-
-/** A write of the owner's API from the signed-in page, with its crumb, as the studio sends it. */
-async function ownerCall<T>(p: Page, method: string, url: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return p.evaluate(
-    async ({ method, url, body }) => {
-      const crumb = decodeURIComponent(/(?:^|; )crumb=([^;]+)/.exec(document.cookie)?.[1] ?? '');
-      const res = await fetch(url, {
-        method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-CSRF-Token': crumb },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
 
 /** The wall-clock date and time of an instant in a time zone, as the schedule dialog's inputs take them. */
 function wallClock(ms: number, timeZone: string): { date: string; time: string } {
