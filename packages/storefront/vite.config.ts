@@ -44,7 +44,12 @@ export default defineConfig({
         // checkout share too, rides along rather than being a file of one line.
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: 'product-rules', test: /packages[\\/](core[\\/](src|dist)[\\/](product[\\/]|enums[\\/]product-type)|storefront[\\/]src[\\/]islands[\\/]add-to-cart[\\/]express\.ts)/ }],
+          groups: [
+            {
+              name: 'product-rules',
+              test: /packages[\\/](core[\\/](src|dist)[\\/](product[\\/]|enums[\\/]product-type)|storefront[\\/]src[\\/]islands[\\/]add-to-cart[\\/]express\.ts)/,
+            },
+          ],
         },
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',

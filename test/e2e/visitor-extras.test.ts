@@ -31,7 +31,7 @@ describe('related products, quick view and census calls in Chromium', () => {
       db = new Database(path.join(server.dataDir, 'tessera.sqlite'), { readonly: true });
       return server;
     },
-    { context: false, timeout: 120_000, browserArgs: [`--user-agent=${DESKTOP_CHROME}`], cleanUp: () => db?.close() },
+    { context: false, timeout: 120_000, browserArgs: [`--user-agent=${DESKTOP_CHROME}`], cleanUp: () => void db?.close() },
   );
 
   const rows = (kind: string, name: string) =>

@@ -506,7 +506,9 @@ describe('related products and quick views', () => {
     expect(shown.errors).toEqual([]);
     expect(shown.output).toContain('<section class="related-products container" aria-labelledby="related-products-title">');
     expect(shown.output).toContain('<span data-tessera-island="related-products" hidden></span>');
-    const cards = [...shown.output.matchAll(/<li class="product-card[^"]*" data-product-id="([^"]+)">\s*<a class="product-card__link" href="([^"]+)"/g)].map((m) => m[2]);
+    const cards = [...shown.output.matchAll(/<li class="product-card[^"]*" data-product-id="([^"]+)">\s*<a class="product-card__link" href="([^"]+)"/g)].map(
+      (m) => m[2],
+    );
     expect(cards).toEqual(related.map((r) => r.fullUrl));
     expect(shown.output).toContain('Quick View<span class="visually-hidden">: Speckled Planter</span>');
     expect(render([]).output).not.toContain('related-products');

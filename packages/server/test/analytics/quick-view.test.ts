@@ -13,12 +13,25 @@ describe.each(DIALECTS)('the quick-view census call on %s', (dialect) => {
   afterAll(async () => {
     await site?.close();
   });
-  const body = { visitorCookie: 'visitor-9', pageType: 1, collectionType: 13, websiteId: 'x', timeZone: 'Europe/Paris', language: 'en-US', inFrame: false, pagePath: '/shop' };
+  const body = {
+    visitorCookie: 'visitor-9',
+    pageType: 1,
+    collectionType: 13,
+    websiteId: 'x',
+    timeZone: 'Europe/Paris',
+    language: 'en-US',
+    inFrame: false,
+    pagePath: '/shop',
+  };
   const send = (id: string, payload: unknown = body) => postJson(site.app, `/api/census/RecordQuickView/${id}`, payload, { 'user-agent': CHROME_DESKTOP });
 
   it('records the product opened, refuses a bad id or body with the field, and answers 429 past the rate limit', async () => {
     expect((await send('1a3cb92be6c229f21f05fb06')).statusCode).toBe(202);
-    const row = await site.store.db.selectFrom('analytics_events').select(['name', 'object_id', 'path', 'page_type', 'visitor_id']).where('kind', '=', 'census').executeTakeFirstOrThrow();
+    const row = await site.store.db
+      .selectFrom('analytics_events')
+      .select(['name', 'object_id', 'path', 'page_type', 'visitor_id'])
+      .where('kind', '=', 'census')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'quick-view', object_id: '1a3cb92be6c229f21f05fb06', path: '/shop', visitor_id: 'visitor-9' });
     expect(Number(row.page_type)).toBe(1);
 

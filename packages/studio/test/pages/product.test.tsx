@@ -384,7 +384,10 @@ describe('related products', () => {
       click('Add product');
     };
     for (const p of products.slice(0, 8)) add(p.ref);
-    const list = () => within(screen.getByRole('list', { name: 'Related products' })).getAllByRole('listitem').map((li) => li.querySelector('.related-name')!.textContent);
+    const list = () =>
+      within(screen.getByRole('list', { name: 'Related products' }))
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.related-name')!.textContent);
     expect(list()).toEqual(['TEE', 'CAP', 'BAG', 'PEN', 'CUP', 'MAT', 'PIN', 'HAT']);
     // Eight chosen: the picker waits for a removal.
     expect(picker.disabled).toBe(true);

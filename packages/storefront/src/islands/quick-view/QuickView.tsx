@@ -2,13 +2,13 @@
 // markup is in the dialog, its add-to-cart button is brought to life by the product page's own
 // add-to-cart island (its chunk, fetched with this one); an add from a product page's related
 // products is reported as such.
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { TesseraGlobal } from '../../bootstrap.js';
 import { events } from '../../events.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { type QuickViewProduct, readProductPage } from './product-page.js';
 
-export const QUICK_VIEW_TEXTS = Object.freeze({
+const QUICK_VIEW_TEXTS = Object.freeze({
   loading: 'Loading the product…',
   failed: 'This product could not be shown here. Open its page instead.',
   fullPage: 'View full product page',
@@ -83,9 +83,9 @@ export function QuickView({ href, title, tessera, related, onClose }: QuickViewP
           <Pictures product={product} />
           <div className="quick-view__summary">
             {/* The engine's markup of the site's own product page (readProductPage). */}
-            <div className="product-summary__marks" dangerouslySetInnerHTML={{ __html: product.marksHtml }} />
-            <div dangerouslySetInnerHTML={{ __html: product.priceHtml }} />
-            <div className="product-purchase quick-view__purchase" ref={purchase} dangerouslySetInnerHTML={{ __html: product.purchaseHtml }} />
+            <Adopted className="product-summary__marks" nodes={product.marks} />
+            <Adopted className="quick-view__price" nodes={product.price} />
+            <Adopted className="product-purchase quick-view__purchase" nodes={product.purchase} into={purchase} />
             <p className="quick-view__more">
               <a href={href}>{QUICK_VIEW_TEXTS.fullPage}</a>
             </p>
@@ -99,6 +99,16 @@ export function QuickView({ href, title, tessera, related, onClose }: QuickViewP
       )}
     </Dialog>
   );
+}
+
+/** Copies of the parsed page's nodes, put in place before the effects that read them (the add-to-cart island's) run. */
+function Adopted({ className, nodes, into }: { className: string; nodes: readonly Node[]; into?: RefObject<HTMLDivElement | null> }) {
+  const own = useRef<HTMLDivElement>(null);
+  const ref = into ?? own;
+  useLayoutEffect(() => {
+    ref.current?.replaceChildren(...nodes.map((n) => document.importNode(n, true)));
+  }, [nodes, ref]);
+  return <div className={className} ref={ref} />;
 }
 
 function Pictures({ product }: { product: QuickViewProduct }) {

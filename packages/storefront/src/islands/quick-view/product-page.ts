@@ -4,7 +4,7 @@
 // link's own address, which the server's page cache answers; its JSON context (`?format=json`) would
 // carry the whole site's navigation and settings besides, and the markup would have to be rebuilt here.
 
-export interface QuickViewImage {
+interface QuickViewImage {
   readonly src: string;
   readonly srcset: string | null;
   readonly alt: string;
@@ -15,11 +15,11 @@ export interface QuickViewImage {
 export interface QuickViewProduct {
   readonly title: string;
   readonly images: readonly QuickViewImage[];
-  /** The engine's marks (sold out, sale) and price, as the list shows them. */
-  readonly marksHtml: string;
-  readonly priceHtml: string;
+  /** The engine's marks (sold out, sale) and price, as the list shows them (nodes of the parsed page, inert until adopted). */
+  readonly marks: readonly Node[];
+  readonly price: readonly Node[];
   /** The purchase part: variant selects, quantity input, add-to-cart button (or the sold-out note). */
-  readonly purchaseHtml: string;
+  readonly purchase: readonly Node[];
 }
 
 const number = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
@@ -41,8 +41,8 @@ export function readProductPage(html: string): QuickViewProduct | null {
   return {
     title: detail.querySelector('.product-title')?.textContent?.trim() ?? '',
     images,
-    marksHtml: detail.querySelector('.product-summary__marks')?.innerHTML ?? '',
-    priceHtml: detail.querySelector('.product-summary > .product-price')?.outerHTML ?? '',
-    purchaseHtml: detail.querySelector('.product-purchase')?.innerHTML ?? '',
+    marks: Array.from(detail.querySelector('.product-summary__marks')?.childNodes ?? []),
+    price: [detail.querySelector('.product-summary > .product-price')].filter((n): n is Element => n !== null),
+    purchase: Array.from(detail.querySelector('.product-purchase')?.childNodes ?? []),
   };
 }

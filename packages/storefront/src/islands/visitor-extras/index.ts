@@ -20,7 +20,10 @@ const RELATED = '[data-tessera-island="related-products"]';
 export function mount(elements: Element[], tessera: TesseraGlobal): void {
   const of = (selector: string) => elements.filter((e) => e.matches(selector));
   const buttons = of(BUTTON_BLOCK);
-  if (buttons.length > 0) void tessera.visit.then((visit) => visit && buttons.forEach((block) => reportButton(block, (path, fields) => census(path, visit.context, fields))));
+  if (buttons.length > 0)
+    void tessera.visit.then((visit) => {
+      if (visit) for (const block of buttons) reportButton(block, (path, fields) => census(path, visit.context, fields));
+    });
   for (const list of of('[data-tessera-island="quick-view"]')) offerQuickViews(list, tessera, false);
   for (const marker of of(RELATED)) {
     const list = marker.parentElement;
@@ -34,7 +37,11 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
 function reportButton(block: Element, send: (path: string, fields: object) => unknown): void {
   const link = block.querySelector('a');
   if (!link) return;
-  const fields = { blockId: block.getAttribute('data-block-id') ?? '', buttonText: (link.textContent ?? '').trim().slice(0, 200), url: link.getAttribute('href') ?? '' };
+  const fields = {
+    blockId: block.getAttribute('data-block-id') ?? '',
+    buttonText: (link.textContent ?? '').trim().slice(0, 200),
+    url: link.getAttribute('href') ?? '',
+  };
   send('button-render', fields);
   link.addEventListener('click', () => send('button-click', fields));
 }

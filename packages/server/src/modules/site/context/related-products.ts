@@ -6,9 +6,9 @@ import { type ItemRef, visibleItemsByRef } from './layout-data/items.js';
 import { itemsWithProducts } from './layout-data/products.js';
 
 /** The owner chooses at most this many; the page shows them in the owner's order. */
-export const MAX_CHOSEN_RELATED = 8;
+const MAX_CHOSEN_RELATED = 8;
 /** Without a choice, this many other products sharing a category, in their collections' order. */
-export const MAX_FALLBACK_RELATED = 4;
+const MAX_FALLBACK_RELATED = 4;
 
 /**
  * A product page's related products (`item.relatedProducts`): the ones the owner chose

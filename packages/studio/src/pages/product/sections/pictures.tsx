@@ -115,8 +115,7 @@ function RelatedProducts({ draft, set, errors, choices }: Pick<SectionProps, 'dr
     <div className="related">
       <h3>Related products</h3>
       <p className="section-note">
-        Shown under the product on its page, in this order, at most {MAX_RELATED}. With none chosen, the page shows up to 4 other products
-        of the same category.
+        Shown under the product on its page, in this order, at most {MAX_RELATED}. With none chosen, the page shows up to 4 other products of the same category.
       </p>
       {related.length === 0 ? (
         <p className="empty">None chosen.</p>
