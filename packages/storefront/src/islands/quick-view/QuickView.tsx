@@ -27,19 +27,22 @@ export interface QuickViewProps {
 
 export function QuickView({ href, title, tessera, related, onClose }: QuickViewProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // The purchase part stays inert until the add-to-cart island has taken over its button, so that
+  // the focus is never on a button the island then replaces.
+  const [live, setLive] = useState(false);
   const purchase = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    let live = true;
+    let active = true;
     fetch(href, { credentials: 'same-origin', headers: { Accept: 'text/html' } })
       .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
       .then((html) => {
         const product = readProductPage(html);
-        if (live) setState(product ? { kind: 'ready', product } : { kind: 'failed' });
+        if (active) setState(product ? { kind: 'ready', product } : { kind: 'failed' });
       })
-      .catch(() => live && setState({ kind: 'failed' }));
+      .catch(() => active && setState({ kind: 'failed' }));
     return () => {
-      live = false;
+      active = false;
     };
   }, [href]);
 
@@ -47,18 +50,19 @@ export function QuickView({ href, title, tessera, related, onClose }: QuickViewP
   useEffect(() => {
     const root = purchase.current;
     if (state.kind !== 'ready' || !root) return;
-    let live = true;
+    let current = true;
     const mounted: { unmount(): void }[] = [];
     const bus = {
       publish: (name: string, payload?: Parameters<typeof events.publish>[1]) =>
         events.publish(related && name === 'add-to-cart' ? 'related-product-add' : name, payload),
     };
     void import('../product/index.js').then((m) => {
-      if (!live) return;
+      if (!current) return;
       for (const button of root.querySelectorAll<HTMLElement>('.sqs-add-to-cart-button[data-item-id]')) mounted.push(m.mountButton(button, tessera, bus));
+      setLive(true);
     });
     return () => {
-      live = false;
+      current = false;
       // After this render: a root is not unmounted while React renders.
       setTimeout(() => {
         for (const r of mounted) r.unmount();
@@ -85,7 +89,7 @@ export function QuickView({ href, title, tessera, related, onClose }: QuickViewP
             {/* The engine's markup of the site's own product page (readProductPage). */}
             <Adopted className="product-summary__marks" nodes={product.marks} />
             <Adopted className="quick-view__price" nodes={product.price} />
-            <Adopted className="product-purchase quick-view__purchase" nodes={product.purchase} into={purchase} />
+            <Adopted className="product-purchase quick-view__purchase" nodes={product.purchase} into={purchase} inert={!live} />
             <p className="quick-view__more">
               <a href={href}>{QUICK_VIEW_TEXTS.fullPage}</a>
             </p>
@@ -102,13 +106,13 @@ export function QuickView({ href, title, tessera, related, onClose }: QuickViewP
 }
 
 /** Copies of the parsed page's nodes, put in place before the effects that read them (the add-to-cart island's) run. */
-function Adopted({ className, nodes, into }: { className: string; nodes: readonly Node[]; into?: RefObject<HTMLDivElement | null> }) {
+function Adopted({ className, nodes, into, inert }: { className: string; nodes: readonly Node[]; into?: RefObject<HTMLDivElement | null>; inert?: boolean }) {
   const own = useRef<HTMLDivElement>(null);
   const ref = into ?? own;
   useLayoutEffect(() => {
     ref.current?.replaceChildren(...nodes.map((n) => document.importNode(n, true)));
   }, [nodes, ref]);
-  return <div className={className} ref={ref} />;
+  return <div className={className} ref={ref} inert={inert} />;
 }
 
 function Pictures({ product }: { product: QuickViewProduct }) {
