@@ -40,10 +40,16 @@ export default defineConfig({
         // Core's product rules (types, labels, installment eligibility) in one chunk: the product
         // page needs them all, and the checkout a few (the card-network provider's method types);
         // split by what each page shares, they would cost the product page a request and a gzip
-        // frame for each part.
+        // frame for each part. The express-checkout key, which the add-to-cart button and the
+        // checkout share too, rides along rather than being a file of one line.
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: 'product-rules', test: /packages[\\/]core[\\/](src|dist)[\\/](product[\\/]|enums[\\/]product-type)/ }],
+          groups: [
+            {
+              name: 'product-rules',
+              test: /packages[\\/](core[\\/](src|dist)[\\/](product[\\/]|enums[\\/]product-type)|storefront[\\/]src[\\/]islands[\\/]add-to-cart[\\/]express\.ts)/,
+            },
+          ],
         },
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',

@@ -97,6 +97,13 @@ export const ISLANDS: ReadonlyArray<IslandEntry> = [
   // and a post's video facade, which the player replaces on the visitor's click (blocks/post-video.block):
   // one entry, whose chunk fetches the video island's only where a facade is (the bootstrap's bytes are tight).
   ['[data-tessera-island="gallery"],[data-tessera-island="video"]', () => import('./islands/gallery/index.js')],
+  // Layout buttons' census calls, a list's quick views and a product page's related products (whose
+  // hidden marker wakes the chunk on the visitor's first scroll, focus or press): one small chunk.
+  [
+    '.layout-block--button,[data-tessera-island="quick-view"],[data-tessera-island="related-products"]',
+    () => import('./islands/visitor-extras/index.js'),
+    'scroll focusin pointerdown',
+  ],
 ];
 
 export const CONTEXT_ELEMENT_ID = 'tessera-context';

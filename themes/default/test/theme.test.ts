@@ -484,3 +484,33 @@ describe('default theme: restock, reviews and the commerce email preview', () =>
     expect(out).toContain('<pre>Code: K7QM &amp; more</pre>');
   });
 });
+
+describe('related products and quick views', () => {
+  it("offers a quick view on each card of the shop list, a link to the product's page without JavaScript", () => {
+    const { html, errors } = renderPage('/shop');
+    expect(errors).toEqual([]);
+    expect(html).toContain('<ul class="product-grid" data-tessera-island="quick-view">');
+    const links = [...html.matchAll(/<a class="sqs-product-quick-view-button product-card__quick-view" href="([^"]+)" data-id="([^"]+)"/g)];
+    expect(links.length).toBeGreaterThan(3);
+    expect(links[0]![1]).toBe('/shop/stoneware-mug');
+    expect(html).toContain('aria-haspopup="dialog">Quick View<span class="visually-hidden">: Stoneware Mug</span></a>');
+  });
+
+  it("shows a product's related products as the shop's cards under the product, with their own quick views, and nothing without any", () => {
+    const shop = pageFor('/shop').context as { items: Record<string, unknown>[] };
+    const related = shop.items.filter((i) => ['speckled-planter', 'hand-grinder'].includes(String(i.urlId)));
+    const { template, context } = pageFor('/shop/stoneware-mug');
+    const render = (list: unknown[]) =>
+      compile(source(template)).render({ ...context, item: { ...(context.item as object), relatedProducts: list } }, { partials, now: NOW, locale: 'en-US' });
+    const shown = render(related);
+    expect(shown.errors).toEqual([]);
+    expect(shown.output).toContain('<section class="related-products container" aria-labelledby="related-products-title">');
+    expect(shown.output).toContain('<span data-tessera-island="related-products" hidden></span>');
+    const cards = [...shown.output.matchAll(/<li class="product-card[^"]*" data-product-id="([^"]+)">\s*<a class="product-card__link" href="([^"]+)"/g)].map(
+      (m) => m[2],
+    );
+    expect(cards).toEqual(related.map((r) => r.fullUrl));
+    expect(shown.output).toContain('Quick View<span class="visually-hidden">: Speckled Planter</span>');
+    expect(render([]).output).not.toContain('related-products');
+  });
+});

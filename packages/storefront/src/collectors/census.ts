@@ -1,12 +1,12 @@
-// Page views and the census calls (platform.md section 7). Tracking failures are ignored on
-// the page: every function here resolves, whatever the network does.
+// Page views (platform.md section 7; the census calls islands make are in census-calls.ts, out of
+// every page's bootstrap script). Tracking failures are ignored on the page: every function here
+// resolves, whatever the network does.
 import { CENSUS_VISITOR_COOKIE } from '@tessera/core/constants';
-import { type CollectorContext, pageContextFields } from './context.js';
-import { readCookie } from './cookies.js';
-import { FORM_TYPE, JSON_TYPE, formEncode, post } from './transport.js';
-import { type Visit, isEventTracked, isPageViewTracked } from './visit.js';
+import { pageContextFields } from './context.js';
+import { FORM_TYPE, formEncode, post } from './transport.js';
+import { type Visit, isPageViewTracked } from './visit.js';
 
-const ignore = (): void => {};
+export const ignore = (): void => {};
 
 /** `POST /api/census/RecordHit`, form-encoded: event, data (JSON), ss_cvr. */
 export function recordHit(event: string, data: object, visitorId?: string): Promise<void> {
@@ -36,16 +36,3 @@ export function recordPageView(visit: Visit): boolean {
   void recordHit('view', pageViewData(visit), visit.visitorId);
   return true;
 }
-
-/** Census calls carry the visitor cookie and the page fields, as JSON. */
-function census(path: string, context: CollectorContext, fields?: object): Promise<void> {
-  if (!isEventTracked(context)) return Promise.resolve();
-  const body = { visitorCookie: readCookie(CENSUS_VISITOR_COOKIE), ...pageContextFields(context), pagePath: location.pathname, ...fields };
-  return post(`/api/census/${path}`, JSON.stringify(body), JSON_TYPE).then(ignore, ignore);
-}
-
-export const recordButtonClick = (context: CollectorContext, fields?: object) => census('button-click', context, fields);
-export const recordButtonRender = (context: CollectorContext, fields?: object) => census('button-render', context, fields);
-export const recordFormRender = (context: CollectorContext, formId: string, fields?: object) => census('form-render', context, { formId, ...fields });
-export const recordOverlay = (context: CollectorContext, fields?: object) => census('overlay', context, fields);
-export const recordQuickView = (context: CollectorContext, id: string) => census(`RecordQuickView/${encodeURIComponent(id)}`, context);

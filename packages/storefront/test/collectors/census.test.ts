@@ -2,7 +2,8 @@
 import { PageType, WebsiteRole } from '@tessera/core/enums';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startAnalytics } from '../../src/collectors/analytics.js';
-import { recordButtonClick, recordButtonRender, recordFormRender, recordHit, recordOverlay, recordQuickView } from '../../src/collectors/census.js';
+import { recordButtonClick, recordButtonRender, recordFormRender, recordOverlay, recordQuickView } from '../../src/collectors/census-calls.js';
+import { recordHit } from '../../src/collectors/census.js';
 import type { CollectorContext } from '../../src/collectors/context.js';
 import { formEncode, post } from '../../src/collectors/transport.js';
 import { fakeNetwork, goTo, resetPage, useFakeClock } from './browser.js';

@@ -365,3 +365,44 @@ describe('product types', () => {
     expect(body.item.product).toMatchObject({ isSubscribable: true, subscriptionPlan: { billingPeriod: { value: 2, unit: 'WEEK' }, numBillingCycles: 0 } });
   });
 });
+
+describe('related products', () => {
+  it('adds, orders and removes related products, at most 8, and saves them in that order', async () => {
+    const products = ['tee', 'cap', 'bag', 'pen', 'cup', 'mat', 'pin', 'hat', 'box'].map((u) => ({ ref: `shop/${u}`, title: u.toUpperCase() }));
+    const server = fakeServer()
+      .once(CHOICES, () => json(200, { ...choices, products: [...products, { ref: 'shop/blue-mug', title: 'Blue mug' }] }))
+      .once('/api/owner/products/p1', () => json(200, mug))
+      .once('/api/owner/products/p1', () => json(200, { ...mug, revision: 4 }));
+    show(server, 'p1');
+    await settle();
+    expect(screen.getByText('None chosen.')).toBeDefined();
+    const picker = screen.getByLabelText('Add a related product') as HTMLSelectElement;
+    // The product itself is not offered.
+    expect(Array.from(picker.options).map((o) => o.textContent)).not.toContain('Blue mug');
+    const add = (ref: string) => {
+      fireEvent.change(picker, { target: { value: ref } });
+      click('Add product');
+    };
+    for (const p of products.slice(0, 8)) add(p.ref);
+    const list = () =>
+      within(screen.getByRole('list', { name: 'Related products' }))
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.related-name')!.textContent);
+    expect(list()).toEqual(['TEE', 'CAP', 'BAG', 'PEN', 'CUP', 'MAT', 'PIN', 'HAT']);
+    // Eight chosen: the picker waits for a removal.
+    expect(picker.disabled).toBe(true);
+    expect(screen.getByText('8 products chosen: remove one to add another.')).toBeDefined();
+    click('Move CAP up');
+    expect(list().slice(0, 2)).toEqual(['CAP', 'TEE']);
+    expect(screen.getByText('CAP moved to position 1 of 8.').getAttribute('role')).toBe('status');
+    expect((screen.getByRole('button', { name: 'Move CAP up' }) as HTMLButtonElement).disabled).toBe(true);
+    click('Move HAT down');
+    click('Remove related product PIN');
+    expect(list()).toEqual(['CAP', 'TEE', 'BAG', 'PEN', 'CUP', 'MAT', 'HAT']);
+    expect(picker.disabled).toBe(false);
+    click('Save');
+    await settle();
+    const body = server.to('/api/owner/products/p1')[1]!.body as { item: { product: { relatedProducts: string[] } } };
+    expect(body.item.product.relatedProducts).toEqual(['shop/cap', 'shop/tee', 'shop/bag', 'shop/pen', 'shop/cup', 'shop/mat', 'shop/hat']);
+  });
+});

@@ -6,6 +6,9 @@ import type { ItemDoc, JsonObject } from '../../site-dir/types.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { AppError } from '../../errors.js';
 
+/** The related products an owner may choose for one product (the page shows them all). */
+const MAX_RELATED = 8;
+
 /** The editor's product: the item as the site directory holds it, and the id each variant was opened with (null for a new one). */
 export interface EditedProduct {
   item: ItemDoc & { product: NonNullable<ItemDoc['product']> };
@@ -68,6 +71,11 @@ function itemIssues(s: SiteSnapshot, item: ItemDoc): SiteIssue[] {
   const related = item.product?.data.relatedProducts;
   if (related !== undefined && (!Array.isArray(related) || related.some((r) => typeof r !== 'string' || !/^[^/]+\/[^/]+$/.test(r)))) {
     issues.push({ file: 'item', path: 'item.product.relatedProducts', message: 'must be a list of products as "<collection>/<urlId>"' });
+  } else if (Array.isArray(related) && related.length > MAX_RELATED) {
+    // The product page shows this many; more would be kept but never seen.
+    issues.push({ file: 'item', path: 'item.product.relatedProducts', message: `choose at most ${MAX_RELATED} related products` });
+  } else if (Array.isArray(related) && new Set(related).size !== related.length) {
+    issues.push({ file: 'item', path: 'item.product.relatedProducts', message: 'lists a product twice' });
   }
   for (const key of ['seoTitle', 'seoDescription']) {
     const value = item.data[key];

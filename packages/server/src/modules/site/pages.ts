@@ -5,6 +5,7 @@ import type { SiteSnapshot } from './snapshot.js';
 import { productsOf, visibleItemByUrl, visibleItemsPage } from './catalog.js';
 import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext } from './context/content.js';
 import { layoutContext } from './context/layout.js';
+import { relatedProductsOf } from './context/related-products.js';
 import { navigationContext, navigationTimeKey, pageVisible } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
@@ -330,10 +331,17 @@ export async function itemPage(store: Store, req: PageRequest, collectionUrlId: 
 export async function itemPageOf(store: Store, req: PageRequest, c: CollectionRow, row: ItemRow): Promise<PageResult> {
   const s = req.snapshot;
   const context = baseContext(req, PageType.ITEM);
-  const [[item], { prev, next }] = await Promise.all([
-    productsOf(store, s, [row.id]).then((products) => withProducts(store, req, c, [row], context, products)),
+  const [[item, related], { prev, next }] = await Promise.all([
+    productsOf(store, s, [row.id]).then((products) =>
+      Promise.all([
+        withProducts(store, req, c, [row], context, products).then(([first]) => first),
+        // A product page shows its related products (context/related-products.ts).
+        c.type_name === 'products' ? relatedProductsOf(store, req, context, row, products.products[0]) : null,
+      ]),
+    ),
     findNeighbours(store.db, s.website.id, c.id, row.position, req.now),
   ]);
+  if (item && related) item.relatedProducts = related;
   // A post's or an event's body made of blocks shows in place of its `body`.
   // (Read again only when the data names sections: the item's context has parsed it once already.)
   const sections = row.data.includes('"sections"') ? (JSON.parse(row.data) as { sections?: unknown }).sections : undefined;

@@ -1,6 +1,7 @@
 // Entry: the forms island. `mountForm(element, context)` takes over one site form the theme
 // rendered (`form[data-tessera-island="form"]`, a `form.tessera-form[data-form-id]`): the form is
 // read into a model, replaced by the React form in its place, and submitted through the API.
+import { recordFormRender } from '../../collectors/census-calls.js';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { createElement } from 'react';
@@ -56,6 +57,8 @@ export function mountForm(element: HTMLElement, context: FormsContext, options: 
   element.before(host);
   const root = renderForm(host, model, context, options);
   element.remove();
+  // The census's form-render, once the form is shown, for a tracked visit (none for staff or with census off).
+  void window.Tessera?.visit.then((visit) => visit && recordFormRender(visit.context, model.id));
   return {
     model,
     unmount() {

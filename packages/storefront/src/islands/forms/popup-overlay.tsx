@@ -6,8 +6,7 @@ import { PopupOverlayStorageKey } from '@tessera/core/enums';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { useEffect, useRef, useState } from 'react';
-import { recordOverlay } from '../../collectors/census.js';
-import type { CollectorContext } from '../../collectors/context.js';
+import { recordOverlay } from '../../collectors/census-calls.js';
 import { createFormsApi, type FormsApi } from '../../api/forms.js';
 import type { CaptchaProvider } from './captcha.js';
 import { modelFromDefinition, type FormDefinition } from './definition.js';
@@ -148,7 +147,10 @@ export function mountPopupOverlay(context: OverlayContext, options: MountOverlay
   const root = createRoot(host);
   const report =
     options.report ??
-    ((action: OverlayAction) => void recordOverlay(context as CollectorContext, { action, version: settings.version, formId: settings.form.id }));
+    // The visit's collector context (the page's site context holds the time zone as an object, which the census refuses);
+    // no visit, no call (staff, census off).
+    ((action: OverlayAction) =>
+      void window.Tessera?.visit.then((visit) => visit && recordOverlay(visit.context, { action, version: settings.version, formId: settings.form.id })));
   flushSync(() =>
     root.render(
       <PopupOverlay

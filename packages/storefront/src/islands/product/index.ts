@@ -7,6 +7,9 @@ import { mount as addToCart } from '../add-to-cart/index.js';
 import { mount as installments } from '../installments/index.js';
 import { mount as reviews } from '../reviews/index.js';
 
+// The quick view mounts its button through the same code (islands/quick-view), not a copy of it.
+export { mountButton } from '../add-to-cart/index.js';
+
 export function mount(elements: Element[], tessera: TesseraGlobal): void {
   const badges = elements.filter((e) => e.classList.contains('installment-badge'));
   const tabs = elements.filter((e) => e.hasAttribute('data-tessera-island'));

@@ -92,37 +92,78 @@ export function PicturesSection({ draft, set, errors, choices }: SectionProps) {
   );
 }
 
+/** The product page shows at most this many chosen related products (the server refuses more). */
+const MAX_RELATED = 8;
+
 function RelatedProducts({ draft, set, errors, choices }: Pick<SectionProps, 'draft' | 'set' | 'errors' | 'choices'>) {
   const [pick, setPick] = useState('');
+  const [said, setSaid] = useState('');
   const self = `${draft.collection}/${draft.urlId}`;
   const titleOf = (ref: string) => choices.products.find((p) => p.ref === ref)?.title ?? ref;
   const offered = choices.products.filter((p) => p.ref !== self && !draft.relatedProducts.includes(p.ref));
+  const full = draft.relatedProducts.length >= MAX_RELATED;
+  const related = draft.relatedProducts;
+  const move = (from: number, to: number) => {
+    const next = [...related];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved!);
+    set({ relatedProducts: next });
+    setSaid(`${titleOf(moved!)} moved to position ${to + 1} of ${next.length}.`);
+  };
   const id = fieldId(RELATED);
   return (
     <div className="related">
       <h3>Related products</h3>
-      {draft.relatedProducts.length === 0 ? (
-        <p className="empty">None: the shop shows no related products on this product's page.</p>
+      <p className="section-note">
+        Shown under the product on its page, in this order, at most {MAX_RELATED}. With none chosen, the page shows up to 4 other products of the same category.
+      </p>
+      {related.length === 0 ? (
+        <p className="empty">None chosen.</p>
       ) : (
-        <ul className="chip-list" aria-label="Related products">
-          {draft.relatedProducts.map((ref) => (
-            <li key={ref} className="chip">
-              <span className="chip-name">{titleOf(ref)}</span>
-              <button
-                type="button"
-                className="chip-remove"
-                aria-label={`Remove related product ${titleOf(ref)}`}
-                onClick={() => set({ relatedProducts: draft.relatedProducts.filter((r) => r !== ref) })}>
-                <span aria-hidden="true">×</span>
-              </button>
+        <ol className="related-list" aria-label="Related products">
+          {related.map((ref, i) => (
+            <li key={ref} className="related-row">
+              <span className="related-name">{titleOf(ref)}</span>
+              <span className="related-actions">
+                <button type="button" className="button-secondary" disabled={i === 0} aria-label={`Move ${titleOf(ref)} up`} onClick={() => move(i, i - 1)}>
+                  Up
+                </button>
+                <button
+                  type="button"
+                  className="button-secondary"
+                  disabled={i === related.length - 1}
+                  aria-label={`Move ${titleOf(ref)} down`}
+                  onClick={() => move(i, i + 1)}>
+                  Down
+                </button>
+                <button
+                  type="button"
+                  className="button-secondary"
+                  aria-label={`Remove related product ${titleOf(ref)}`}
+                  onClick={() => {
+                    set({ relatedProducts: related.filter((r) => r !== ref) });
+                    setSaid(`${titleOf(ref)} removed from the related products.`);
+                  }}>
+                  Remove
+                </button>
+              </span>
             </li>
           ))}
-        </ul>
+        </ol>
       )}
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
       <div className="field chip-add">
         <label htmlFor={id}>Add a related product</label>
         <span className="chip-add-row">
-          <select id={id} value={pick} onChange={(e) => setPick(e.target.value)} aria-invalid={errors[RELATED] ? true : undefined}>
+          <select
+            id={id}
+            value={pick}
+            disabled={full}
+            onChange={(e) => setPick(e.target.value)}
+            aria-invalid={errors[RELATED] ? true : undefined}
+            aria-describedby={full ? `${id}-full` : undefined}>
             <option value="">Choose a product</option>
             {offered.map((p) => (
               <option key={p.ref} value={p.ref}>
@@ -133,14 +174,20 @@ function RelatedProducts({ draft, set, errors, choices }: Pick<SectionProps, 'dr
           <button
             type="button"
             className="button-secondary"
-            disabled={!pick}
+            disabled={!pick || full}
             onClick={() => {
-              set({ relatedProducts: [...draft.relatedProducts, pick] });
+              set({ relatedProducts: [...related, pick] });
+              setSaid(`${titleOf(pick)} added to the related products.`);
               setPick('');
             }}>
             Add product
           </button>
         </span>
+        {full && (
+          <span className="field-hint" id={`${id}-full`}>
+            {MAX_RELATED} products chosen: remove one to add another.
+          </span>
+        )}
         {errors[RELATED] && <span className="field-error">{errors[RELATED]}</span>}
       </div>
     </div>

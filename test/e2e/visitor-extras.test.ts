@@ -1,0 +1,206 @@
+// What a visitor meets of related products, quick views and the census calls the page makes, in
+// Chromium against the built server and the demo shop (one server, one browser):
+// - the stoneware mug's page shows its related products (none chosen, so the other visible product of
+//   its category, Ceramics: the planter; the teapot is a draft), and the store records the list's
+//   display, an add from the planter's quick view (as a related product's add) and a card's click;
+// - a quick view opens from the shop list with the keyboard, keeps the focus inside, takes a variant
+//   and adds it to the cart (the header's count follows), closes on Escape with the focus back on its
+//   link, and the store records RecordQuickView; no serious axe finding in the dialog;
+// - the home page's button block and the contact form are recorded (button-render, button-click,
+//   form-render) for a visitor, and nothing is sent for the signed-in owner.
+// Screenshots of the related products and of the quick view at 390 px and 1280 px go to test-results/.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { seriousViolations, tabTo } from './shopper.js';
+
+/** Headless Chromium's own user agent is a bot's (docs/analytics.md "Bots"): the browser says it is a desktop Chrome. */
+const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+const OWNER = { email: 'owner@extras.test', password: 'a long e2e owner password' };
+
+describe('related products, quick view and census calls in Chromium', () => {
+  let db: Database.Database;
+  const ui = browserSuite(
+    async () => {
+      const server = await startServer(e2eSite());
+      await createStaff(server, { owner: { email: OWNER.email, role: null } }, OWNER.password);
+      db = new Database(path.join(server.dataDir, 'tessera.sqlite'), { readonly: true });
+      return server;
+    },
+    { context: false, timeout: 120_000, browserArgs: [`--user-agent=${DESKTOP_CHROME}`], cleanUp: () => void db?.close() },
+  );
+
+  const rows = (kind: string, name: string) =>
+    db.prepare('SELECT name, object_id, path, data FROM analytics_events WHERE kind = ? AND name = ?').all(kind, name) as {
+      name: string;
+      object_id: string | null;
+      path: string;
+      data: string;
+    }[];
+  /** Waits until the store holds what the test expects (the page does not wait for its tracking calls). */
+  async function eventually<T>(read: () => T, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
+    const until = Date.now() + ms;
+    for (;;) {
+      const value = read();
+      if (ok(value) || Date.now() > until) return value;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const itemIdOf = async (url: string) => ((await (await fetch(`${ui.server.url}${url}?format=json`)).json()) as { item: { id: string } }).item.id;
+  const dialog = (p: Page) => p.getByRole('dialog');
+
+  it("shows a product's related products and records their display, an add from a quick view and a card's click", async () => {
+    for (const [name, options] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const p = await ui.open(options);
+      await p.goto(`${ui.server.url}/shop/stoneware-mug`);
+      const related = p.getByRole('region', { name: 'Related products' });
+      await expect(related.getByRole('link').filter({ hasText: 'Speckled Planter' }).first().isVisible()).resolves.toBe(true);
+      expect(await related.locator('.product-card__title').allInnerTexts()).toEqual(['Speckled Planter']);
+      // Nothing of the related products' code before the visitor does anything.
+      expect(await p.evaluate(() => performance.getEntriesByType('resource').some((e) => /visitor-extras-/.test(e.name)))).toBe(false);
+      await related.scrollIntoViewIfNeeded();
+      await p.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /visitor-extras-/.test(e.name)));
+      await saveScreenshot(p, `related products ${name}`);
+    }
+    const mug = await itemIdOf('/shop/stoneware-mug');
+    const shown = await eventually(
+      () => rows('event', 'related_product_display'),
+      (r) => r.length >= 2,
+    );
+    expect(shown.length).toBe(2);
+    expect(shown.every((r) => r.path === '/shop/stoneware-mug')).toBe(true);
+
+    // A related product added to the cart from its quick view on this page is a related product's add.
+    const p = ui.page;
+    const planter = await itemIdOf('/shop/speckled-planter');
+    await p
+      .getByRole('region', { name: 'Related products' })
+      .getByRole('link', { name: /^Quick View\s*: Speckled Planter$/ })
+      .click();
+    const quick = dialog(p);
+    await quick.locator('.add-to-cart-island:not([inert] *)').waitFor();
+    await quick.locator('select').first().selectOption({ index: 1 });
+    await quick.getByRole('button', { name: 'Add To Cart' }).click();
+    await p.waitForFunction(() => document.querySelector('[data-cart-indicator] .sqs-cart-quantity')?.textContent?.trim() === '1');
+    const added = await eventually(
+      () => rows('event', 'related_product_add_to_cart'),
+      (r) => r.length > 0,
+    );
+    expect(added.map((r) => r.object_id)).toEqual([planter]);
+    expect(rows('event', 'add_to_cart')).toEqual([]);
+    await p.keyboard.press('Escape');
+    await quick.waitFor({ state: 'detached' });
+
+    await p.getByRole('region', { name: 'Related products' }).locator('.product-card__link').first().click();
+    await p.waitForURL(/\/shop\/speckled-planter$/);
+    const clicked = await eventually(
+      () => rows('event', 'related_product_click'),
+      (r) => r.length > 0,
+    );
+    expect(clicked.map((r) => r.object_id)).toEqual([planter]);
+    expect(mug).not.toBe(planter);
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it('opens a quick view from the shop list with the keyboard, adds a variant to the cart, and closes back on its link', async () => {
+    const mug = await itemIdOf('/shop/stoneware-mug');
+    for (const [name, options] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const p = await ui.open(options);
+      await p.goto(`${ui.server.url}/shop`);
+      await tabTo(p, /^Quick View: Stoneware Mug$/, 200);
+      await p.keyboard.press('Enter');
+      const quick = dialog(p);
+      await quick.waitFor();
+      expect(await quick.getAttribute('aria-modal')).toBe('true');
+      expect(p.url()).toBe(`${ui.server.url}/shop`);
+      await expect(p.getByRole('dialog', { name: 'Stoneware Mug' }).isVisible()).resolves.toBe(true);
+      const add = quick.getByRole('button', { name: 'Add To Cart' });
+      // The add-to-cart island has taken over the engine's button.
+      await quick.locator('.add-to-cart-island:not([inert] *)').waitFor();
+      await add.waitFor();
+      // The focus stays inside: Tab from the last control comes back to the first.
+      for (let i = 0; i < 12; i++) {
+        await p.keyboard.press('Tab');
+        expect(await p.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+      }
+      expect(await seriousViolations(p), `quick view, ${name}`).toEqual([]);
+      await saveScreenshot(p, `quick view ${name}`);
+      // Choose a variant with the keyboard, then add it.
+      const selects = quick.locator('select');
+      for (let i = 0; i < (await selects.count()); i++) {
+        await selects.nth(i).focus();
+        await p.keyboard.press('ArrowDown');
+      }
+      await add.focus();
+      await p.keyboard.press('Enter');
+      await p.waitForFunction(() => document.querySelector('[data-cart-indicator] .sqs-cart-quantity')?.textContent?.trim() === '1');
+      await quick.getByRole('status').filter({ hasText: 'Added!' }).waitFor({ state: 'attached' });
+      await p.keyboard.press('Escape');
+      await quick.waitFor({ state: 'detached' });
+      expect(await p.evaluate(() => document.activeElement?.textContent?.replace(/\s+/g, ' ').trim())).toBe('Quick View: Stoneware Mug');
+    }
+    // The list's two quick views (the related product's, opened on the mug's page, is recorded there).
+    const recorded = await eventually(
+      () => rows('census', 'quick-view').filter((r) => r.path === '/shop'),
+      (r) => r.length >= 2,
+    );
+    expect(recorded.map((r) => r.object_id)).toEqual([mug, mug]);
+    expect(rows('census', 'quick-view').filter((r) => r.path === '/shop/stoneware-mug')).toHaveLength(1);
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it("records a layout button's render and click and a form's render for a visitor, and nothing for the signed-in owner", async () => {
+    const p = await ui.open(DESKTOP);
+    await p.goto(`${ui.server.url}/`);
+    const rendered = await eventually(
+      () => rows('census', 'button-render'),
+      (r) => r.length > 0,
+    );
+    expect(rendered.length).toBeGreaterThan(0);
+    const button = p.locator('.layout-block--button a').first();
+    const text = (await button.innerText()).trim();
+    expect(JSON.parse(rendered[0]!.data)).toMatchObject({ buttonText: text, pagePath: '/' });
+    await button.click();
+    await p.waitForLoadState('load');
+    const clicks = await eventually(
+      () => rows('census', 'button-click'),
+      (r) => r.length > 0,
+    );
+    expect(JSON.parse(clicks[0]!.data)).toMatchObject({ buttonText: text });
+    await p.goto(`${ui.server.url}/contact`);
+    const forms = await eventually(
+      () => rows('census', 'form-render'),
+      (r) => r.some((row) => row.object_id === 'contact'),
+    );
+    expect(forms.find((r) => r.object_id === 'contact')?.path).toBe('/contact');
+
+    // The owner, signed in: the same pages send nothing.
+    const owner = await ui.open(DESKTOP);
+    await owner.goto(`${ui.server.url}/config/login`);
+    await owner.getByLabel('Email').fill(OWNER.email);
+    await owner.getByLabel('Password').fill(OWNER.password);
+    await owner.keyboard.press('Enter');
+    await owner.waitForURL((url) => url.pathname === '/config/');
+    const ownerSent: string[] = [];
+    owner.on('request', (r) => {
+      if (r.url().includes('/api/census/')) ownerSent.push(new URL(r.url()).pathname);
+    });
+    for (const page of ['/', '/contact']) {
+      await owner.goto(`${ui.server.url}${page}`);
+      await owner.waitForLoadState('networkidle');
+      expect(await owner.evaluate(async () => (await (window as unknown as { Tessera?: { visit: Promise<unknown> } }).Tessera?.visit) ?? null)).toBeNull();
+    }
+    expect(ownerSent).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
+  });
+});
