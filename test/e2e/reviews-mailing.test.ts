@@ -213,7 +213,7 @@ describe('review moderation and the mailing list in Chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await all.getByText(REVIEW_TEXT).count()).toBe(1);
     expect(ui.pageErrors).toEqual([]);
-  });
+  }, 60_000); // a phone and a desktop run in turn
 
   it('lists a newsletter signup on the mailing list page, exports it and removes it after a confirmation', async () => {
     const reader = `reader-${randomUUID().slice(0, 8)}@example.com`;
