@@ -1,4 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportSite, importSite } from '../../src/site-dir/index.js';
+import { listSiteStyles } from '../../src/storage/site-styles.js';
+import { WEBSITE_ID } from './helpers.js';
 import { DIALECTS } from '../helpers/store.js';
 import { DESIGN, type DesignSite, designSite, type Role } from './helpers.js';
 
@@ -195,5 +201,25 @@ describe.each(DIALECTS)('the owner API for the site styles on %s', (dialect) => 
     expect((await site.visitor().request('GET', '/static/fonts/inter/inter-latin-300-normal.woff2')).status).toBe(404);
     expect((await site.visitor().request('GET', '/static/fonts/nope/nope-latin-400-normal.woff2')).status).toBe(404);
     expect((await site.visitor().request('GET', '/static/fonts/inter/..%2Fpackage.json')).status).toBe(404);
+  });
+
+  it('exports the saved styles of each theme in site.json, and imports them back', async () => {
+    await as('admin').request('PUT', DESIGN, { revision: await revision(), changes: { 'colorPalette.accent': '#0f0f0f' } });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-styles-export-'));
+    try {
+      await exportSite(site.store, dir, { force: true });
+      const doc = JSON.parse(fs.readFileSync(path.join(dir, 'site.json'), 'utf8'));
+      const before = await listSiteStyles(site.store.db, WEBSITE_ID);
+      expect(doc.styles).toEqual(Object.fromEntries([...before].map(([theme, row]) => [theme, row.saved])));
+      expect(doc.styles.default['colorPalette.accent']).toBe('#0f0f0f');
+      doc.styles.default['colorPalette.accent'] = '#0e0e0e';
+      fs.writeFileSync(path.join(dir, 'site.json'), JSON.stringify(doc));
+      await importSite(site.store, dir);
+      const after = await listSiteStyles(site.store.db, WEBSITE_ID);
+      expect(after.get('default')?.saved).toEqual({ ...doc.styles.default });
+      expect((await site.visitor().request('GET', '/')).body).toContain('--palette-accent:#0e0e0e');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
