@@ -5,7 +5,7 @@ import type { LoadedTheme } from './theme.js';
 
 /** The page context's `styles` (docs/site-format.md): what templates read of the site's styles. */
 export interface StylesContext {
-  readonly values: StyleValues;
+  readonly values: Readonly<Record<string, unknown>>;
   readonly colorThemes: readonly string[];
   readonly defaultThemeId: string;
   readonly fontTheme: Readonly<Record<FontPart, { family: string; weight: number }>>;
@@ -36,6 +36,21 @@ export function stylesOf(schema: StylesSchema, values: StyleValues): { context: 
   };
 }
 
+/**
+ * The flat values, and the same values nested by their path's parts: templates walk a path key by key
+ * (`styles.values.settings.header-sticky`), while scripts and the studio read the flat dotted paths.
+ */
+function withNested(values: StyleValues): Record<string, unknown> {
+  const nested: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(values)) {
+    const parts = path.split('.');
+    let node = nested;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts[parts.length - 1]!] = value;
+  }
+  return { ...values, ...nested };
+}
+
 // Per snapshot (a site version) and theme: made once, then every page of that version reuses it.
 const memo = new WeakMap<SiteSnapshot, WeakMap<LoadedTheme, PageStyles>>();
 
@@ -47,7 +62,8 @@ export function pageStyles(s: SiteSnapshot, theme: LoadedTheme): PageStyles {
   if (!byTheme) memo.set(s, (byTheme = new WeakMap()));
   let styles = byTheme.get(theme);
   if (!styles) {
-    const { context, css } = stylesOf(schema, resolveStyles(schema, s.styles?.get(stylesThemeName(s)) ?? {}));
+    const { context: flat, css } = stylesOf(schema, resolveStyles(schema, s.styles?.get(stylesThemeName(s)) ?? {}));
+    const context = { ...flat, values: withNested(flat.values as StyleValues) };
     // The CSS is built from checked values; escaping "<" keeps any text setting from closing the element.
     styles = { context, element: `<style id="tessera-styles">${css.replace(/</g, '\\3c ')}</style>\n` };
     byTheme.set(theme, styles);
