@@ -149,6 +149,7 @@ describe('stylesCss', () => {
     expect(css).toContain('--palette-accent:#112233');
     expect(css).toContain('--color-link:var(--palette-accent)');
     expect(css).toContain('.color-theme-dark{--color-background:var(--palette-darkest)');
+    expect(css).toContain(':root,.color-theme-default{--color-background:var(--palette-lightest);');
     expect(css).toContain('--font-heading:"Inter", system-ui, sans-serif;--font-heading-weight:600');
     expect(css).toContain('--setting-button-shape:pill;');
     expect(css).toContain('--setting-header-sticky:1');

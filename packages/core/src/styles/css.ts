@@ -79,8 +79,9 @@ function themeRoles(values: StyleValues, id: StyleValue): string {
 
 /**
  * The inline CSS a page carries in `<style id="tessera-styles">`: the fonts in use, then on `:root` the
- * palette, the default colour theme's roles, the font stacks, sizes and the theme's settings; each
- * colour theme's roles again in `.color-theme-<id>`; the mobile values in one media query.
+ * palette, the font stacks, sizes and the theme's settings; each colour theme's roles in
+ * `.color-theme-<id>` (the page's own theme, `defaultThemeId`, also on `:root`); the mobile values in
+ * one media query.
  * Deterministic (the same values give the same text) and without whitespace.
  */
 export function stylesCss(schema: StylesSchema, values: StyleValues, fontList: readonly StyleFont[]): string {
@@ -88,7 +89,6 @@ export function stylesCss(schema: StylesSchema, values: StyleValues, fontList: r
   const root: string[] = [];
   const mobile: string[] = [];
   for (const slot of PALETTE_SLOTS) root.push(`--palette-${slot}:${colorCss(values[`colorPalette.${slot}`] ?? null)}`);
-  root.push(themeRoles(values, values.defaultThemeId ?? null));
   const active = values.activeFontThemeId;
   for (const part of FONT_PARTS) {
     root.push(`--font-${part}:${fontStack(fonts, values[`fontThemes.${active}.${part}.family`] ?? null)}`);
@@ -111,8 +111,10 @@ export function stylesCss(schema: StylesSchema, values: StyleValues, fontList: r
     else if (path.endsWith('.desktop')) root.push(`${name}:${settingCss(setting, value, fonts)}`);
     else if (typeof value === 'number' && value !== values[`settings.${setting.id}.desktop`]) mobile.push(`${name}:${settingCss(setting, value, fonts)}`);
   }
+  // The page's colour theme is written once, for the page and for the sections that name it.
+  const pageTheme = String(values.defaultThemeId);
   const themes = colorThemeIds(values)
-    .map((id) => `.color-theme-${ident(id)}{${themeRoles(values, id)}}`)
+    .map((id) => `${id === pageTheme ? ':root,' : ''}.color-theme-${ident(id)}{${themeRoles(values, id)}}`)
     .join('');
   const media = mobile.length > 0 ? `@media (max-width:${MOBILE_MAX_WIDTH}px){:root{${mobile.join(';')}}}` : '';
   return `${fontFaces(values, fonts)}:root{${root.join(';')}}${themes}${media}`;
