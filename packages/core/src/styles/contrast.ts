@@ -21,7 +21,7 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /** A colour role's hex colour: a palette slot name is looked up in the palette. */
-export function roleColor(values: StyleValues, value: unknown): string | undefined {
+function roleColor(values: StyleValues, value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   if ((PALETTE_SLOTS as readonly string[]).includes(value)) {
     const slot = values[`colorPalette.${value}`];

@@ -3,7 +3,7 @@ import { pathSpecs } from './paths.js';
 import { COLOR_ROLES, FONT_PARTS, PALETTE_SLOTS, type StyleFont, type StyleSetting, type StyleValue, type StyleValues, type StylesSchema } from './types.js';
 
 /** Screens up to this width take the mobile values (the spec's breakpoints: desktop from 433 px). */
-export const MOBILE_MAX_WIDTH = 432;
+const MOBILE_MAX_WIDTH = 432;
 
 const FALLBACK_STACK = 'system-ui, sans-serif';
 

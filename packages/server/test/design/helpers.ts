@@ -14,13 +14,13 @@ import { QUICK_PASSWORD_COST, createTestOwner } from '../helpers/passwords.js';
 import { FIXTURE_SITE } from '../helpers/paths.js';
 import { freshStore } from '../helpers/store.js';
 
-export const HOST = 'shop.test';
+const HOST = 'shop.test';
 export const WEBSITE_ID = websiteIdOf('fixture-shop');
 export const DESIGN = '/api/owner/design';
 const DEFAULT_THEME = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../themes/default');
 const PASSWORD = 'a staff password 1';
 /** Two roles with editStyles, two without. */
-export const ROLES = {
+const ROLES = {
   admin: WebsiteRole.ADMIN,
   webmanager: WebsiteRole.WEBSITE_MANAGER,
   editor: WebsiteRole.EDITOR,

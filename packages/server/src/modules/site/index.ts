@@ -21,8 +21,8 @@ export { captchaSiteKey } from './context/site.js';
 export { openCollectionIds, type AccessDenial, type AccessPolicy } from './access.js';
 export { renderPreview } from './preview.js';
 export { FONT_IDS, fontChoices } from './fonts.js';
-export { stylesOf, stylesThemeName, type StylesContext } from './styles.js';
-export { listBuiltInThemes, type ThemeChoice } from './theme.js';
+export { stylesOf } from './styles.js';
+export { listBuiltInThemes } from './theme.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

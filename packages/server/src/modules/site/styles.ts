@@ -20,7 +20,7 @@ export interface PageStyles {
 const NONE: PageStyles = Object.freeze({ context: null, element: '' });
 
 /** The name a site's saved styles are kept under: its theme's. */
-export const stylesThemeName = (s: SiteSnapshot): string => s.website.theme_name;
+const stylesThemeName = (s: SiteSnapshot): string => s.website.theme_name;
 
 function fontTheme(values: StyleValues): StylesContext['fontTheme'] {
   const id = values.activeFontThemeId;
