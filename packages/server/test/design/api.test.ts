@@ -26,7 +26,7 @@ describe.each(DIALECTS)('the owner API for the site styles on %s', (dialect) => 
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json).toMatchObject({ theme: { name: 'default', label: 'Tessera Default' }, revision: 0, saved: {}, warnings: [] });
-    expect(res.json.themes.map((t: { name: string }) => t.name)).toEqual(['default', 'second']);
+    expect(res.json.themes.map((t: { name: string }) => t.name)).toEqual(['default', 'plain', 'second']);
     expect(res.json.schema.aesthetics.colorPalette.accent).toBe('#a8431f');
     expect(res.json.schema.settings.map((s: { id: string }) => s.id)).toContain('button-shape');
     expect(res.json.values['colorPalette.accent']).toBe('#a8431f');
@@ -151,6 +151,19 @@ describe.each(DIALECTS)('the owner API for the site styles on %s', (dialect) => 
     const back = await as('admin').request('PUT', `${DESIGN}/theme`, { revision: 0, theme: 'default' });
     expect(back.json).toMatchObject({ theme: { name: 'default' }, revision: 5, saved: { 'settings.button-shape': 'square' } });
     expect((await site.visitor().request('GET', '/')).body).toContain('--setting-button-shape:square');
+  });
+
+  it('answers a theme without style settings with no schema, and 409 THEME_HAS_NO_STYLES to its writes', async () => {
+    const plain = await as('admin').request('PUT', `${DESIGN}/theme`, { revision: await revision(), theme: 'plain' });
+    expect(plain.status).toBe(200);
+    expect(plain.json).toMatchObject({ theme: { name: 'plain', label: 'Plain' }, schema: null, values: {}, css: '' });
+    const preview = await as('admin').request('POST', `${DESIGN}/preview`, { changes: {} });
+    expect(preview.status).toBe(409);
+    expect(preview.json.code).toBe('THEME_HAS_NO_STYLES');
+    expect((await as('admin').request('PUT', DESIGN, { revision: 0, changes: {} })).json.code).toBe('THEME_HAS_NO_STYLES');
+    expect((await site.visitor().request('GET', '/')).body).not.toContain('tessera-styles');
+    expect((await site.visitor().request('GET', '/?format=json')).json.styles).toBeUndefined();
+    expect((await as('admin').request('PUT', `${DESIGN}/theme`, { revision: 0, theme: 'default' })).status).toBe(200);
   });
 
   it.each(['admin', 'webmanager'] as const)('lets %s read, preview and save', async (role) => {

@@ -38,7 +38,7 @@ export interface DesignSite {
 
 /**
  * The fixture shop on the built-in default theme, beside a second built-in theme ("second": the
- * default's files with another accent), each staff role signed in.
+ * default's files with another accent) and one without style settings ("plain"), each staff role signed in.
  */
 export async function designSite(dialect: Dialect): Promise<DesignSite> {
   const themesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-themes-'));
@@ -48,6 +48,10 @@ export async function designSite(dialect: Dialect): Promise<DesignSite> {
   conf.name = 'Second';
   conf.aesthetics.colorPalette.accent = '#225588';
   fs.writeFileSync(path.join(themesDir, 'second', 'template.conf'), JSON.stringify(conf));
+  // A theme that declares no style settings.
+  fs.cpSync(path.join(themesDir, 'default'), path.join(themesDir, 'plain'), { recursive: true });
+  const { aesthetics: _a, settings: _s, ...plain } = conf;
+  fs.writeFileSync(path.join(themesDir, 'plain', 'template.conf'), JSON.stringify({ ...plain, name: 'Plain' }));
   const store = await freshStore(dialect);
   await importSite(store, FIXTURE_SITE);
   await store.db.updateTable('websites').set({ theme_name: 'default', theme_id: null }).where('id', '=', WEBSITE_ID).execute();
