@@ -26,6 +26,7 @@ import commerce, { type CommerceSetup } from './modules/commerce/index.js';
 import commerceMail from './modules/commerce-mail/index.js';
 import contentAdmin from './modules/content-admin/index.js';
 import customerAdmin from './modules/customer-admin/index.js';
+import design from './modules/design/index.js';
 import forms, { type FormsOptions, formOwner } from './modules/forms/index.js';
 import headerFooter from './modules/header-footer/index.js';
 import home from './modules/home/index.js';
@@ -241,6 +242,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(contentAdmin, {}),
     entry(inventoryStudio, {}),
     entry(storeSettings, {}),
+    entry(design, {}),
     entry(mediaLibrary, options.mediaLibrary ?? {}),
     entry(installments, {}),
     entry(restock, merchandising),

@@ -195,6 +195,9 @@ export const ERRORS = {
   HOME_PAGE_NOT_DELETABLE: { status: 409, message: 'The home page cannot be deleted: make another page the home page first.' },
   PAGE_NOT_DELETABLE: { status: 409, message: 'This page holds products or lessons: delete them first.' },
   CONTENT_IS_A_PAGE: { status: 409, message: 'This is a page: delete it from the pages list.' },
+  // Site styles (docs/owner-api.md "Site styles").
+  DESIGN_CONFLICT: { status: 409, message: 'Someone else changed the site styles since you opened them. They have been reloaded: make your change again.' },
+  THEME_HAS_NO_STYLES: { status: 409, message: "This site's theme declares no style settings." },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -78,6 +78,8 @@ export const ROLE_MATRIX = {
   manageStoreSettings: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** Visitor accounts and their memberships. */
   manageSiteUsers: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
+  /** The site's styles and theme: palette, colour and font themes, the theme's settings, the theme switch (/config/design). */
+  editStyles: [R.ADMIN, R.WEBSITE_MANAGER],
   /** The site's plan and invoices. */
   manageBilling: [R.ADMIN, R.BILLING],
   /** Comments: approve, hide, delete. */
@@ -194,6 +196,10 @@ export function canViewCustomers(auth: OwnerAuth | null | undefined, websiteId: 
 
 export function canManageStoreSettings(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
   return can(auth, websiteId, 'manageStoreSettings');
+}
+
+export function canEditStyles(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'editStyles');
 }
 
 export function canManageMedia(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {

@@ -64,7 +64,7 @@ describe('page layouts: sections', () => {
     expect(tags(html, /data-section-id="([^"]+)"/g)).toEqual(['s-a', 's-b']);
     expect(tags(html, /data-block-id="([^"]+)"/g)).toEqual(['b-1', 'b-2', 'b-3']);
     expect(html).toContain(
-      '<section class="page-section page-section--theme-dark page-section--width-narrow page-section--cols-3 page-section--pt-large page-section--pt-mobile-small page-section--pb-medium is-hidden-mobile" data-section-id="s-a">',
+      '<section class="page-section color-theme-dark page-section--theme-dark page-section--width-narrow page-section--cols-3 page-section--pt-large page-section--pt-mobile-small page-section--pb-medium is-hidden-mobile" data-section-id="s-a">',
     );
     expect(html).toContain('<div class="layout-block layout-block--text layout-block--span-2" data-block-id="b-1">');
     expect(html).toContain('<div class="layout-block layout-block--line layout-block--span-1 is-hidden-desktop" data-block-id="b-2">');

@@ -57,8 +57,28 @@ export function parseSite(issues: SiteIssue[], file: string, raw: unknown): Site
     socialAccounts,
     settings: r.object('settings'),
     store: readStore(r),
+    ...readStyles(r),
     extra: r.rest(),
   };
+}
+
+/** site.json `styles`: `{ "<theme>": { "<path>": value } }`, values a string, number or boolean. */
+function readStyles(r: Reader): Pick<SiteDoc, 'styles'> {
+  if (r.obj.styles === undefined) return {};
+  const styles: NonNullable<SiteDoc['styles']> = {};
+  for (const [theme, paths] of Object.entries(r.object('styles'))) {
+    if (!isObject(paths)) {
+      r.fail(`styles.${theme}`, 'must be an object of setting paths');
+      continue;
+    }
+    const own: Record<string, string | number | boolean> = {};
+    for (const [path, value] of Object.entries(paths)) {
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') own[path] = value;
+      else r.fail(`styles.${theme}.${path}`, 'must be a string, a number or true/false');
+    }
+    styles[theme] = own;
+  }
+  return { styles };
 }
 
 export function parseNavigation(issues: SiteIssue[], file: string, raw: unknown): Record<string, NavEntry[]> {

@@ -25,6 +25,11 @@ export interface SiteDoc {
   socialAccounts: JsonObject[];
   settings: JsonObject;
   store: JsonObject;
+  /**
+   * The owner's site styles per theme name: only the dotted paths that differ from the theme's defaults
+   * (docs/site-format.md "Site styles"). Absent: an import leaves the stored styles as they are.
+   */
+  styles?: Record<string, Record<string, string | number | boolean>>;
   extra: JsonObject;
 }
 

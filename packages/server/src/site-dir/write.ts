@@ -21,6 +21,7 @@ function siteToDoc(site: SiteDoc): JsonObject {
     store: site.store,
   };
   if (site.logo !== null) doc.logo = site.logo;
+  if (site.styles && Object.keys(site.styles).length > 0) doc.styles = site.styles;
   return doc;
 }
 

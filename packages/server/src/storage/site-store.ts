@@ -9,6 +9,7 @@ import { newId, stableId } from './ids.js';
 import { itemDocOf, itemRow, planRow, productDocOf, productRow, variantRow } from './product-rows.js';
 import type { Database, Flag } from './schema.js';
 import { upsertRows } from './upsert.js';
+import { listSiteStyles, replaceSiteStyles } from './site-styles.js';
 import { systemClock } from '../clock.js';
 
 export const websiteIdOf = (identifier: string) => stableId('website', identifier);
@@ -92,6 +93,7 @@ export async function writeSiteBundle(db: Kysely<Database>, bundle: SiteBundle, 
 
     await writeTheme(tx, websiteId, themeId, bundle.theme?.files ?? [], now);
     await writeContent(tx, websiteId, bundle, now);
+    if (site.styles) await replaceSiteStyles(tx, websiteId, site.styles, now);
 
     await tx.deleteFrom('forms').where('website_id', '=', websiteId).execute();
     if (bundle.forms.length > 0) {
@@ -320,6 +322,7 @@ export async function readSiteBundle(store: Store, websiteId: string): Promise<S
   const plans = await db.selectFrom('subscription_plans').selectAll().where('website_id', '=', websiteId).execute();
   const forms = await db.selectFrom('forms').selectAll().where('website_id', '=', websiteId).orderBy('form_key').execute();
   const navigation = await db.selectFrom('navigation').selectAll().where('website_id', '=', websiteId).orderBy('name').execute();
+  const styles = await listSiteStyles(db, websiteId);
   const assetRows = await db
     .selectFrom('assets')
     .select(['path', 'blob_key', 'display_name', 'alt', 'title', 'focal_x', 'focal_y'])
@@ -378,6 +381,9 @@ export async function readSiteBundle(store: Store, websiteId: string): Promise<S
       socialAccounts: JSON.parse(settings.social_accounts),
       settings: JSON.parse(settings.website_settings),
       store: JSON.parse(settings.store_settings),
+      ...(styles.size > 0
+        ? { styles: Object.fromEntries([...styles].map(([theme, row]) => [theme, row.saved as Record<string, string | number | boolean>])) }
+        : {}),
       extra: JSON.parse(settings.extra),
     },
     navigation: Object.fromEntries(navigation.map((n) => [n.name, JSON.parse(n.entries) as NavEntry[]])),

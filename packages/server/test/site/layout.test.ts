@@ -86,10 +86,10 @@ describe.each(DIALECTS)('page layouts rendered by the default theme on %s', (dia
     expect([...html.matchAll(/data-section-id="([^"]+)"/g)].map((m) => m[1])).toEqual(['s-intro', 's-phone', 's-end']);
     expect([...html.matchAll(/data-block-id="([^"]+)"/g)].map((m) => m[1])).toEqual(['b-text', 'b-image', 'b-quote', 'b-line', 'b-button']);
     expect(html).toContain(
-      'class="page-section page-section--theme-dark page-section--width-wide page-section--cols-2 page-section--pt-large page-section--pt-mobile-small page-section--pb-medium" data-section-id="s-intro"',
+      'class="page-section color-theme-dark page-section--theme-dark page-section--width-wide page-section--cols-2 page-section--pt-large page-section--pt-mobile-small page-section--pb-medium" data-section-id="s-intro"',
     );
     expect(html).toContain(
-      'class="page-section page-section--theme-default page-section--width-wide page-section--cols-1 page-section--pt-medium page-section--pb-medium is-hidden-desktop" data-section-id="s-phone"',
+      'class="page-section color-theme-default page-section--theme-default page-section--width-wide page-section--cols-1 page-section--pt-medium page-section--pb-medium is-hidden-desktop" data-section-id="s-phone"',
     );
     expect(html).toContain('class="layout-block layout-block--line layout-block--span-1 is-hidden-mobile" data-block-id="b-line"');
     expect(html).toContain('<div class="layout-text prose"><h1>Workshops</h1><p>Learn to throw.</p></div>');

@@ -7,6 +7,7 @@ import { Captcha, CHALLENGE_PATH } from '../../captcha/index.js';
 import { DEFAULT_STRINGS, variantOverridesAllowed } from '@tessera/core';
 import { localizedStrings } from './localized-strings.js';
 import { stripeBrowserSettings } from './context/stripe.js';
+import { pageStyles } from './styles.js';
 
 /** Who is browsing, for the collectors' skip rules (platform.md section 6): the site owner, signed in, is not counted. */
 export interface BrowserVisitor {
@@ -175,7 +176,10 @@ export function headersHtml(
       localizedStrings: _s,
       ...rest
     } = options.preview ? withoutCollectors(full) : full;
-    const stylesheets = [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('');
+    const stylesheets =
+      [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('') +
+      // The site's styles after the theme's sheets: the owner's values win over any fallback the sheets set.
+      pageStyles(s, theme).element;
     cached = { json: scriptJson(rest).slice(1, -1), stylesheets };
     byTheme.set(theme, cached);
   }

@@ -20,6 +20,9 @@ export { assetUrl, lineImage, type LineImage } from './context/assets.js';
 export { captchaSiteKey } from './context/site.js';
 export { openCollectionIds, type AccessDenial, type AccessPolicy } from './access.js';
 export { renderPreview } from './preview.js';
+export { FONT_IDS, fontChoices } from './fonts.js';
+export { stylesOf } from './styles.js';
+export { listBuiltInThemes } from './theme.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

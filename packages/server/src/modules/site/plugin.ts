@@ -6,6 +6,7 @@ import type { Store } from '../../storage/dialect.js';
 import { collectionPageByUrl, homePage, itemPage, searchPage, storePage, type PageRequest, type PageResult } from './pages.js';
 import type { SiteRenderer } from './renderer.js';
 import { registerAssetRoutes } from './assets-routes.js';
+import { registerFontRoutes } from './fonts.js';
 
 export interface SitePluginOptions {
   store: Store;
@@ -69,6 +70,7 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
   );
 
   registerAssetRoutes(app, store, renderer);
+  registerFontRoutes(app);
 
   // Unknown methods on page paths are not server errors.
   app.route({

@@ -9,6 +9,7 @@ import { PageType } from '../../constants.js';
 import { SiteAccess } from './access.js';
 import type { StorefrontBuild } from '../../http/storefront.js';
 import { escapeHtml } from '@tessera/core/html';
+import { pageStyles } from './styles.js';
 import { ANONYMOUS, type BrowserContextHook, type BrowserVisitor, footersHtml, headersHtml } from './document.js';
 import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageResult } from './pages.js';
 import { renderPartial, renderTemplate, type TemplateIssue } from './render.js';
@@ -184,6 +185,7 @@ export class SiteRenderer {
     reply.header('vary', 'Cookie');
     const theme = await this.themes.forWebsite(snapshot.website);
     result.context.theme = { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
+    withStyles(result.context, snapshot, theme);
     const format = (request.query as Record<string, unknown> | undefined)?.format;
     if (format === 'json' || format === 'json-pretty') {
       const full = { ...result.context, ...visitorData };
@@ -312,6 +314,7 @@ export class SiteRenderer {
   ): { status: number; body: string; data: Record<string, unknown>; options: { locale: string; timeZone: string; now: number } } {
     const context = result.context;
     context.theme ??= { templateId: theme.templateId, version: theme.version, baseUrl: theme.baseUrl };
+    withStyles(context, s, theme);
     // The engine's formatters (money, dates) speak the page's language.
     const options = { locale: (context.website as { language?: string } | undefined)?.language ?? s.language, timeZone: s.timeZone, now: this.clock() };
     if (this.config.dev && theme.compiled.syntaxErrors.length > 0) {
@@ -361,6 +364,12 @@ export class SiteRenderer {
       this.log.error({ template: e.file, line: e.line, column: e.column, code: e.code }, `template error: ${e.message}`);
     }
   }
+}
+
+/** The context key `styles` (docs/site-format.md), for a theme that declares style settings. */
+function withStyles(context: Record<string, unknown>, s: SiteSnapshot, theme: LoadedTheme): void {
+  const styles = pageStyles(s, theme).context;
+  if (styles && context.styles === undefined) context.styles = styles;
 }
 
 /** The site owner signed in to this site browses as authenticated, with the account's roles. */

@@ -16,6 +16,7 @@ import type { JsonObject, NavEntry } from '../../site-dir/types.js';
 import { isObject } from '../../site-dir/checker.js';
 import { ProductType } from '../../constants.js';
 import { listSiteVariants } from '../../storage/assets.js';
+import { listSiteStyles } from '../../storage/site-styles.js';
 
 /** A resized or re-encoded copy of an image, as the asset route serves it (storage: asset_variants). */
 export interface AssetVariant {
@@ -87,11 +88,13 @@ export interface SiteSnapshot {
   /** The host names the site lists (site.json `hosts`): requests for them may build links to themselves (http/origin.ts). */
   hosts: readonly string[];
   isDefault: boolean;
+  /** Per theme name, the style paths the owner saved (modules/design): only what differs from the theme's defaults. */
+  styles: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
 }
 
 export async function loadSnapshot(store: Store, websiteId: string): Promise<SiteSnapshot | undefined> {
   const db = store.db;
-  const [website, settings, collections, navigation, pages, forms, assets, variants, products, hosts] = await Promise.all([
+  const [website, settings, collections, navigation, pages, forms, assets, variants, products, hosts, styles] = await Promise.all([
     findWebsite(db, websiteId),
     findSiteSettings(db, websiteId),
     listCollections(db, websiteId),
@@ -120,6 +123,7 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
     listSiteVariants(db, websiteId),
     db.selectFrom('products').select('data').where('website_id', '=', websiteId).where('product_type', '=', ProductType.DIGITAL).execute(),
     db.selectFrom('website_hosts').select('host').where('website_id', '=', websiteId).orderBy('host').execute(),
+    listSiteStyles(db, websiteId),
   ]);
   const privateAssets = new Set<string>();
   for (const p of products) {
@@ -176,6 +180,7 @@ export async function loadSnapshot(store: Store, websiteId: string): Promise<Sit
     privateAssets,
     hosts: hosts.map((h) => h.host.toLowerCase()),
     isDefault: website.is_default === 1,
+    styles: new Map([...styles].map(([theme, row]) => [theme, row.saved])),
   };
 }
 

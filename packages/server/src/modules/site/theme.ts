@@ -8,6 +8,7 @@ import { findTheme, listThemeFiles } from '../../storage/content.js';
 import type { WebsiteRow } from '../../storage/content.js';
 import { filesVersion } from '../../storage/site-store.js';
 import { compileTheme, type CompiledTheme } from './render.js';
+import { readThemeStyles, type StyleProblem, type StylesSchema } from '@tessera/core/styles';
 
 /** template.conf, as far as the server reads it. */
 interface ThemeConf {
@@ -18,6 +19,9 @@ interface ThemeConf {
    * leaves them out and each visitor's copy is completed with their own (template.conf `visitorBlocks`).
    */
   visitorBlocks: string[];
+  /** The style settings the theme declares (`aesthetics` and `settings`): null when it declares none, or wrongly. */
+  styles: StylesSchema | null;
+  stylesProblems: StyleProblem[];
 }
 
 export interface LoadedTheme {
@@ -50,6 +54,8 @@ function parseConf(files: Map<string, Buffer>, fallbackName: string, log: Fastif
       log.error({ file: 'template.conf', err: (error as Error).message }, 'template.conf is not valid JSON');
     }
   }
+  const styles = conf.aesthetics === undefined ? { schema: null, problems: [] } : readThemeStyles(conf);
+  for (const problem of styles.problems) log.error({ file: 'template.conf', path: problem.path }, `template.conf style settings: ${problem.message}`);
   const stylesheets = Array.isArray(conf.stylesheets) ? conf.stylesheets.filter((s): s is string => typeof s === 'string') : [];
   return {
     name: typeof conf.name === 'string' ? conf.name : fallbackName,
@@ -60,6 +66,8 @@ function parseConf(files: Map<string, Buffer>, fallbackName: string, log: Fastif
       .filter((b): b is string => typeof b === 'string')
       .map((b) => b.replace(/^blocks\//, ''))
       .filter((b) => /^[\w.-]+\.block$/.test(b)),
+    styles: styles.schema,
+    stylesProblems: styles.problems,
   };
 }
 
@@ -154,4 +162,36 @@ export class ThemeCache {
     for (const watcher of this.watchers.values()) watcher.close();
     this.watchers.clear();
   }
+}
+
+/** A built-in theme as the owner's theme switch lists it. */
+export interface ThemeChoice {
+  readonly name: string;
+  readonly label: string;
+  readonly description: string;
+  readonly preview?: string;
+}
+
+/** The built-in themes: each folder of THEMES_DIR with a template.conf, by folder name. */
+export async function listBuiltInThemes(themesDir: string): Promise<ThemeChoice[]> {
+  const entries = await fsp.readdir(themesDir, { withFileTypes: true }).catch(() => []);
+  const found = await Promise.all(
+    entries
+      .filter((e) => e.isDirectory())
+      .map(async (e): Promise<ThemeChoice | null> => {
+        try {
+          const conf = JSON.parse(await fsp.readFile(path.join(themesDir, e.name, 'template.conf'), 'utf8')) as Record<string, unknown>;
+          const preview = typeof conf.preview === 'string' ? { preview: conf.preview } : {};
+          return {
+            name: e.name,
+            label: typeof conf.name === 'string' ? conf.name : e.name,
+            description: typeof conf.description === 'string' ? conf.description : '',
+            ...preview,
+          };
+        } catch {
+          return null;
+        }
+      }),
+  );
+  return found.filter((t): t is ThemeChoice => t !== null).sort((a, b) => a.name.localeCompare(b.name));
 }
