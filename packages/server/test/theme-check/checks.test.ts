@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkTheme, readThemeDir, type Finding } from '../../src/theme-check/index.js';
-import { DEFAULT_THEME, themeDir } from './fixture.js';
+import path from 'node:path';
+import { DEFAULT_THEME, REPO, themeDir } from './fixture.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
@@ -139,5 +140,16 @@ describe('theme check', () => {
       'Setting 6 needs an id of lowercase letters, digits and dashes.',
     ]);
     expect(new Set(findings.map((f) => f.code))).toEqual(new Set(['invalid-setting']));
+  });
+
+  it('documents every code it can report in docs/theme-check.md, under a heading that is its anchor', async () => {
+    const dir = path.join(REPO, 'packages', 'server', 'src', 'theme-check');
+    const sources = await Promise.all((await fs.readdir(dir)).map((f) => fs.readFile(path.join(dir, f), 'utf8')));
+    const codes = new Set(sources.flatMap((text) => [...text.matchAll(/(?:finding\([^,]+,\s*|: )'([a-z]+(?:-[a-z]+)+)'/g)].map((m) => m[1]!)));
+    codes.add('syntax-error');
+    expect(codes.size).toBeGreaterThanOrEqual(14);
+    const docs = await fs.readFile(path.join(REPO, 'docs', 'theme-check.md'), 'utf8');
+    const headings = new Set([...docs.matchAll(/^## ([a-z-]+)$/gm)].map((m) => m[1]));
+    expect([...codes].filter((c) => !headings.has(c))).toEqual([]);
   });
 });
