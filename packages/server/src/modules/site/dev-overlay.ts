@@ -25,7 +25,7 @@ export function devFindings(theme: LoadedTheme, collectionTypes: readonly string
     log.info({ theme: theme.dir ?? theme.templateId, ...s }, 'theme check');
     for (const f of findings) {
       if (f.level === 'recommendation') continue;
-      log.warn({ template: f.file, line: f.line, column: f.column, code: f.code, level: f.level }, `theme check: ${f.message}`);
+      log.warn({ template: f.file, line: f.line, column: f.column, code: f.code, severity: f.level }, `theme check: ${f.message}`);
     }
   }
   return findings;
@@ -34,7 +34,7 @@ export function devFindings(theme: LoadedTheme, collectionTypes: readonly string
 const STYLE =
   '#tessera-theme-check{position:fixed;inset:auto 0 0 0;z-index:2147483647;margin:0;width:auto;max-width:none;max-height:40vh;overflow:auto;' +
   'padding:.75rem 1rem;border:0;border-top:3px solid #b3261e;background:#fff;color:#1b1b1b;font:14px/1.45 system-ui,sans-serif;box-shadow:0 -4px 16px rgba(0,0,0,.15)}' +
-  '#tessera-theme-check h2{font-size:15px;margin:0 0 .5rem}#tessera-theme-check ul{margin:0 0 .5rem;padding-left:1.25rem}' +
+  '#tessera-theme-check h2{font:600 15px/1.3 system-ui,sans-serif;color:inherit;margin:0 0 .5rem}#tessera-theme-check ul{margin:0 0 .5rem;padding-left:1.25rem}' +
   '#tessera-theme-check code{background:#f1f1f1;padding:0 .25em;overflow-wrap:anywhere}#tessera-theme-check .error{color:#b3261e;font-weight:600}' +
   '#tessera-theme-check .warning{color:#7a4a00;font-weight:600}#tessera-theme-check button{font:inherit;padding:.35rem .9rem;border:1px solid #1b1b1b;' +
   'border-radius:4px;background:#1b1b1b;color:#fff;cursor:pointer}#tessera-theme-check button:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}';
