@@ -6,7 +6,7 @@ import { finding, type CheckInput, type Finding } from './types.js';
  * The engine refuses expressions over a token budget when a host sets one (`maxExprTokens`), and each
  * operation costs a step of the render's budget: a theme that stays under this runs on any host.
  */
-export const MAX_EXPRESSION_OPS = 128;
+const MAX_EXPRESSION_OPS = 128;
 
 interface EvalNode {
   kind: 'eval';

@@ -7,7 +7,7 @@ import { listFiles } from '../site-dir/files.js';
 const TEMPLATE_FILE = /^(site\.region|[^/]+\.region|collections\/[^/]+\.(list|item|page)|pages\/[^/]+\.page)$/;
 const PARTIAL_FILE = /^blocks\/([^/]+\.block)$/;
 
-export function isTemplate(file: string): boolean {
+function isTemplate(file: string): boolean {
   return TEMPLATE_FILE.test(file);
 }
 

@@ -12,8 +12,7 @@ import { checkRequiredTemplates } from './templates.js';
 import type { CheckInput, Finding, Level } from './types.js';
 
 export { readThemeDir } from './files.js';
-export { ALL_COLLECTION_TYPES } from './templates.js';
-export type { CheckInput, Finding, Level } from './types.js';
+export type { CheckInput, Finding } from './types.js';
 
 const CHECKS: ((input: CheckInput) => Finding[])[] = [
   checkManifest,

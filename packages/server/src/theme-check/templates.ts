@@ -1,7 +1,7 @@
 import { finding, type CheckInput, type Finding } from './types.js';
 
 /** Every collection type Tessera serves (site-dir's collection kinds). */
-export const ALL_COLLECTION_TYPES = ['page', 'blog', 'events', 'products', 'gallery', 'lessons', 'folder'] as const;
+const ALL_COLLECTION_TYPES = ['page', 'blog', 'events', 'products', 'gallery', 'lessons', 'folder'] as const;
 
 /** Pages every site serves: the layout, the not-found and error pages, search. */
 const ALWAYS = ['site.region', 'pages/not-found.page', 'pages/error.page', 'pages/search.page'];

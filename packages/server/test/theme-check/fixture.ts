@@ -7,7 +7,7 @@ export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const DEFAULT_THEME = path.join(REPO, 'themes', 'default');
 
 /** The smallest theme that passes: a manifest, the layout and the pages every site needs. */
-export const MINIMAL: Record<string, string> = {
+const MINIMAL: Record<string, string> = {
   'template.conf': JSON.stringify({ name: 'Mini', stylesheets: ['site.css'] }, null, 2),
   'styles/site.css': 'body { margin: 0; }\n',
   'site.region': '<!doctype html><html><body>{@|apply header.block}{squarespace.main-content}</body></html>\n',

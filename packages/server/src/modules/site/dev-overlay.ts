@@ -43,7 +43,7 @@ const STYLE =
  * The panel: errors and warnings with file:line:column, fixed at the bottom of the page. A non-modal
  * dialog closed by its form's button needs no script (the page's policy allows only the site's own).
  */
-export function overlayHtml(findings: readonly Finding[]): string {
+function overlayHtml(findings: readonly Finding[]): string {
   const shown = findings.filter((f) => f.level !== 'recommendation');
   if (shown.length === 0) return '';
   const s = summarize(shown);
