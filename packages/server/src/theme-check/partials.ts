@@ -3,18 +3,15 @@ import { appliesOf, macrosOf, type Apply } from './applies.js';
 import { isCompiled, partialName } from './files.js';
 import { finding, type CheckInput, type Finding } from './types.js';
 
-/** Every compiled file's applies of partials (macros of the same file left out), by file. */
+/**
+ * Every compiled file's applies of partials, by file. Macros are applied the same way and are found
+ * through the frames of the render (a macro of the layout runs inside a partial), so a name any file
+ * defines as a macro is left out.
+ */
 function partialApplies(files: ReadonlyMap<string, string>): Map<string, Apply[]> {
-  const out = new Map<string, Apply[]>();
-  for (const file of files.keys()) {
-    if (!isCompiled(file)) continue;
-    const macros = macrosOf(files, file);
-    out.set(
-      file,
-      appliesOf(files, file).filter((a) => !macros.has(a.name)),
-    );
-  }
-  return out;
+  const compiledFiles = [...files.keys()].filter(isCompiled);
+  const macros = new Set(compiledFiles.flatMap((file) => [...macrosOf(files, file)]));
+  return new Map(compiledFiles.map((file) => [file, appliesOf(files, file).filter((a) => !macros.has(a.name))]));
 }
 
 function partialsOf(files: ReadonlyMap<string, string>): Map<string, string> {
