@@ -13,6 +13,7 @@ import { ANALYTICS_USAGE, AnalyticsCommandError, runAnalyticsCommand } from './m
 import { countWebsites } from './storage/content.js';
 import { openStore, type Store } from './storage/dialect.js';
 import { openBlobStore } from './storage/blobs/index.js';
+import { runThemeCommand, THEME_USAGE, ThemeCliError } from './theme-check/cli.js';
 
 const USAGE = `Usage: tessera <command>
 
@@ -32,6 +33,7 @@ Commands:
 ${OWNER_USAGE}
 ${PASSWORD_USAGE}
 ${ANALYTICS_USAGE}
+${THEME_USAGE}
 
 Configuration comes from environment variables: PORT, HOST, DATA_DIR, DATABASE_URL, ASSETS_URL, SMTP_URL,
 MAIL_FROM, LOG_LEVEL, SITE_DIR, THEMES_DIR, PUBLIC_URL, SHUTDOWN_TIMEOUT_MS, CENSUS_DISABLED, ANALYTICS_*
@@ -157,6 +159,17 @@ async function main(argv: string[]): Promise<void> {
       return runPasswordCommand(rest, say);
     case 'analytics':
       return withStore(config, (store) => runAnalyticsCommand(store, config.analytics, rest, say));
+    case 'theme': {
+      const status = await runThemeCommand(
+        rest,
+        config.themesDir,
+        (work) => withStore(config, work),
+        (text) => void process.stdout.write(text),
+      );
+      // Set, not exited: the report may still be flushing to a pipe.
+      process.exitCode = status;
+      return;
+    }
     default:
       fail(`unknown command "${command}"\n\n${USAGE}`);
   }
@@ -168,7 +181,8 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     error instanceof FormsCliError ||
     error instanceof MailCliError ||
     error instanceof OwnerError ||
-    error instanceof AnalyticsCommandError
+    error instanceof AnalyticsCommandError ||
+    error instanceof ThemeCliError
   )
     fail(error.message);
   fail(error instanceof Error ? error.message : String(error));

@@ -6,6 +6,7 @@ import { sitePlugin } from './plugin.js';
 import { SiteRenderer } from './renderer.js';
 import { SiteSnapshots, type SiteSnapshot } from './snapshot.js';
 import { ThemeCache } from './theme.js';
+import { checkThemesOnStart } from './dev-overlay.js';
 import { readStorefrontBuild } from '../../http/storefront.js';
 
 export { SiteRenderer } from './renderer.js';
@@ -68,6 +69,7 @@ export default fp(
       return payload;
     });
     app.addHook('onClose', async () => themes.close());
+    if (config.dev) app.addHook('onReady', () => checkThemesOnStart(store, themes, app.log));
 
     await app.register(sitePlugin, { store, renderer });
   },

@@ -14,6 +14,7 @@ import { ANONYMOUS, type BrowserContextHook, type BrowserVisitor, footersHtml, h
 import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageResult } from './pages.js';
 import { renderPartial, renderTemplate, type TemplateIssue } from './render.js';
 import { PageCache } from './page-cache.js';
+import { devFindings, withOverlay } from './dev-overlay.js';
 import { loadsStripe, stripeBrowserSettings } from './context/stripe.js';
 import { pageImageOrigins } from './context/layout-data/map-tiles.js';
 import { normalizeHost, type SiteSnapshot, type SiteSnapshots } from './snapshot.js';
@@ -350,7 +351,19 @@ export class SiteRenderer {
     const layout = renderTemplate(theme.compiled, 'site.region', data, opts);
     errors.push(...layout.errors);
     this.logErrors(theme, errors);
-    return { status: result.status, body: layout.output, data, options };
+    // Dev mode shows the theme check's findings over the page; never in the page editor's preview.
+    const body =
+      this.config.dev && !preview
+        ? withOverlay(
+            layout.output,
+            devFindings(
+              theme,
+              s.collections.map((c) => c.type_name),
+              this.log,
+            ),
+          )
+        : layout.output;
+    return { status: result.status, body, data, options };
   }
 
   private logErrors(theme: LoadedTheme, errors: TemplateIssue[]): void {

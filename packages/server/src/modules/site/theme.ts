@@ -39,7 +39,7 @@ export interface LoadedTheme {
 }
 
 /** Where a site's theme comes from: a built-in theme folder, or the site's own stored theme. */
-function themeDirFor(website: Pick<WebsiteRow, 'theme_id' | 'theme_name' | 'source_dir'>, themesDir: string): string | null {
+export function themeDirFor(website: Pick<WebsiteRow, 'theme_id' | 'theme_name' | 'source_dir'>, themesDir: string): string | null {
   if (website.theme_id) return website.source_dir ? path.join(website.source_dir, 'theme') : null;
   return path.join(themesDir, website.theme_name);
 }
