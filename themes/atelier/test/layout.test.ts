@@ -1,4 +1,4 @@
-// The default theme's page layouts: sections and the simple block kinds rendered with Tessera's engine
+// Atelier (the second built-in theme)'s page layouts: sections and the simple block kinds rendered with Tessera's engine
 // from the context the server builds (layoutSections), every kind and variant of this theme's own.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,10 +64,12 @@ describe('page layouts: sections', () => {
     expect(tags(html, /data-section-id="([^"]+)"/g)).toEqual(['s-a', 's-b']);
     expect(tags(html, /data-block-id="([^"]+)"/g)).toEqual(['b-1', 'b-2', 'b-3']);
     expect(html).toContain(
-      '<section class="page-section page-section--theme-dark page-section--width-narrow page-section--cols-3 page-section--pt-large page-section--pt-mobile-small page-section--pb-medium is-hidden-mobile" data-section-id="s-a">',
+      '<section class="page-section color-theme-dark page-section--theme-dark page-section--width-narrow page-section--cols-3 page-section--pt-large page-section--pt-mobile-small page-section--pb-medium is-hidden-mobile" data-section-id="s-a">',
     );
     expect(html).toContain('<div class="layout-block layout-block--text layout-block--span-2" data-block-id="b-1">');
     expect(html).toContain('<div class="layout-block layout-block--line layout-block--span-1 is-hidden-desktop" data-block-id="b-2">');
+    // The site's colour themes set their roles inside .color-theme-<id>: every section carries its own.
+    expect(html).toContain('<section class="page-section color-theme-default page-section--theme-default');
     // The text block's own h1 is the page's: no other is added.
     expect(tags(html, /<h1[^>]*>([^<]*)</g)).toEqual(['Workshops']);
   });

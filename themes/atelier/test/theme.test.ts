@@ -1,4 +1,4 @@
-// The default theme compiles and renders with Tessera's engine: every template file compiles with no
+// Atelier (the second built-in theme) compiles and renders with Tessera's engine: every template file compiles with no
 // errors, every partial it applies exists, and every page of the demo site renders with no template error
 // and with the markup the storefront and visitors rely on.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -38,7 +38,7 @@ function renderPage(path: string, shoppingCart?: Record<string, unknown>, extra:
   return { html: layout.output, errors: [...main.errors, ...layout.errors].map((e) => `${template}: ${e.message}`) };
 }
 
-describe('default theme files', () => {
+describe('Atelier files', () => {
   it('has the layout, a template per collection type and per page type, and the stylesheets it lists', () => {
     const conf = JSON.parse(source('template.conf'));
     expect(conf.layouts.default.regions).toEqual(['site']);
@@ -79,13 +79,15 @@ describe('default theme files', () => {
   });
 });
 
-describe('default theme pages of the demo site', () => {
+describe('Atelier pages of the demo site', () => {
   it.each(demoPaths())('%s renders with no template errors', (path) => {
     const { html, errors } = renderPage(path);
     expect(errors).toEqual([]);
     expect(html).toMatch(/^<!doctype html>\s*<html lang="en-US">/);
     expect(html).toContain('<main id="main"');
     expect(html.match(/<h1[\s>]/g) ?? []).toHaveLength(1);
+    // Every picture says what it shows, or says it shows nothing (alt="").
+    expect(html.match(/<img(?![^>]*\salt=)[^>]*>/g) ?? []).toEqual([]);
   });
 
   it('titles pages by item, collection or page type, and the home page by the site alone', () => {
@@ -327,7 +329,7 @@ describe('default theme pages of the demo site', () => {
   });
 });
 
-describe('default theme: restock, reviews and the commerce email preview', () => {
+describe('Atelier: restock, reviews and the commerce email preview', () => {
   const stars = (n: number) => Array.from({ length: 5 }, (_, i) => i < n);
   const review = (id: string, rating: number, body: string, reviewerName: string) => ({
     id,
