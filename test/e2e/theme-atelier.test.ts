@@ -68,7 +68,7 @@ describe('the demo shop in Atelier', () => {
     expect(nav!.y).toBeGreaterThanOrEqual(brand!.y + brand!.height);
     const looks = await p.evaluate(() => {
       const css = (sel: string) => getComputedStyle(document.querySelector(sel)!);
-      const items = [...document.querySelectorAll('.product-gallery__item')].map((el) => el.getBoundingClientRect());
+      const items = Array.from(document.querySelectorAll('.product-gallery__item'), (el) => el.getBoundingClientRect());
       return {
         headingFont: css('h1').fontFamily,
         summaryPosition: css('.product-summary').position,
