@@ -136,14 +136,14 @@ describe('Atelier pages of the demo site', () => {
     const tags = main.output.match(/<li class="product-gallery__item"[^>]*><img [^>]*>/g)!;
     expect(tags[0]).toContain(`srcset="${first.assetUrl}?format=100w 100w,`);
     expect(tags[0]).toContain(
-      `${first.assetUrl}?format=original 1500w" sizes="(min-width: 1240px) 644px, (min-width: 900px) calc(56vw - 54px), calc(80vw - 6px)"`,
+      `${first.assetUrl}?format=original 1500w" sizes="(min-width: 1280px) 564px, (min-width: 900px) calc(50vw - 76px), calc(80vw - 6px)"`,
     );
     expect(tags[0]).toContain('loading="eager" fetchpriority="high"');
     expect(tags[1]).not.toContain('srcset=');
     expect(tags[1]).toContain('alt="Stoneware Mug"');
     expect(tags[1]).toContain('loading="lazy" decoding');
     // A lazy picture may leave its width to the browser's layout (sizes auto), the list its fallback.
-    expect(tags[1]).toContain('sizes="auto, (min-width: 1240px) 316px, (min-width: 900px) calc(28vw - 33px), calc(80vw - 6px)"');
+    expect(tags[1]).toContain('sizes="auto, (min-width: 1280px) 564px, (min-width: 900px) calc(50vw - 76px), calc(80vw - 6px)"');
   });
 
   it('makes a gallery of several pictures, which scrolls sideways on a phone, reachable by keyboard', () => {
@@ -514,5 +514,24 @@ describe('related products and quick views', () => {
     expect(cards).toEqual(related.map((r) => r.fullUrl));
     expect(shown.output).toContain('Quick View<span class="visually-hidden">: Speckled Planter</span>');
     expect(render([]).output).not.toContain('related-products');
+  });
+});
+
+describe("Atelier's own layout", () => {
+  it('leads the journal with its first post across the page, and sizes its picture for that', () => {
+    const { html, errors } = renderPage('/journal');
+    expect(errors).toEqual([]);
+    const cards = html.match(/<article class="post-card[^"]*"/g) ?? [];
+    expect(cards.length).toBeGreaterThan(2);
+    expect(cards[0]).toContain('post-card post-card--lead');
+    expect(cards.slice(1).some((c) => c.includes('--lead'))).toBe(false);
+    expect(html).toContain('sizes="(min-width: 1280px) 1200px, (min-width: 800px) calc(100vw - 80px), 100vw"');
+  });
+
+  it('draws the masthead and the footer in the dark colour theme, opened by the site name', () => {
+    const { html } = renderPage('/');
+    expect(html).toContain('<header class="site-header site-header--masthead">');
+    expect(html).toContain('<footer class="site-footer color-theme-dark">');
+    expect(html).toContain('<p class="site-footer__wordmark container" aria-hidden="true">Tessera Supply Co.</p>');
   });
 });
