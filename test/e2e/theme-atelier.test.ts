@@ -85,6 +85,32 @@ describe('the demo shop in Atelier', () => {
     expect(looks.buttonRadius).toBe('0px');
   });
 
+  it("follows the site's style properties over its own defaults: colours, type sizes, button shape and fill, the sticky header", async () => {
+    const p = await ui.open({ ...DESKTOP, reducedMotion: 'reduce' });
+    await visit(p, '/shop/stoneware-mug');
+    const read = () =>
+      p.evaluate(() => {
+        const css = (sel: string) => getComputedStyle(document.querySelector(sel)!);
+        const button = css('.sqs-add-to-cart-button');
+        return {
+          radius: button.borderTopLeftRadius,
+          background: button.backgroundColor,
+          heading: css('h1').color,
+          size: css('h1').fontSize,
+          header: css('.site-header').position,
+        };
+      });
+    expect(await read()).toEqual({ radius: '0px', background: 'rgb(23, 23, 26)', heading: 'rgb(23, 23, 26)', size: '40px', header: 'relative' });
+    // What the site's <style id="tessera-styles"> carries once an owner changes them (set on :root, as the server writes it).
+    await p.addStyleTag({
+      content:
+        ':root { --setting-button-shape: pill; --setting-header-sticky: 1; --color-button-background: #a8431f; --color-heading: #2d5070; --font-size-heading2: 3rem; }',
+    });
+    await expect.poll(read).toEqual({ radius: '999px', background: 'rgb(168, 67, 31)', heading: 'rgb(45, 80, 112)', size: '48px', header: 'sticky' });
+    await p.addStyleTag({ content: ':root { --setting-button-shape: "rounded"; --setting-button-fill: outline; }' });
+    await expect.poll(read).toMatchObject({ radius: '6px', background: 'rgba(0, 0, 0, 0)' });
+  });
+
   it('adds a product to the cart: the header and the pill cart count it', async () => {
     const p = await ui.open(DESKTOP);
     await visit(p, '/shop/stoneware-mug');
