@@ -41,6 +41,7 @@ import orderAdmin from './modules/order-admin/index.js';
 import pageAdmin from './modules/page-admin/index.js';
 import productAdmin from './modules/product-admin/index.js';
 import orders from './modules/orders/index.js';
+import design from './modules/design/index.js';
 import pageEditor from './modules/page-editor/index.js';
 import performance from './modules/performance/index.js';
 import places, { type PlacesProvider } from './modules/places/index.js';
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(places, { provider: siteUsers.places }),
     entry(sessionRecording, {}),
     entry(pageEditor, {}),
+    entry(design, {}),
   ];
   for (const register of modules) await register(app);
   return app;

@@ -48,6 +48,8 @@ export const ROLE_MATRIX = {
   editContent: [R.ADMIN, R.EDITOR, R.WEBSITE_MANAGER],
   /** Code blocks of a page (HTML served as it is written, sandboxed): add, change or remove them. */
   editCode: [R.ADMIN, R.WEBSITE_MANAGER],
+  /** The site's styles (/config/design, /api/owner/design): palette, colour and font themes, the theme's settings, the theme itself. */
+  editStyles: [R.ADMIN, R.WEBSITE_MANAGER],
   /** Seeing the site as its staff does: members' areas, protected pages and a locked site without a password. */
   previewRestricted: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.VIEWER, R.WEBSITE_MANAGER],
   /** Orders: read. */
@@ -134,6 +136,11 @@ export function canManageLanguages(auth: OwnerAuth | null | undefined, websiteId
 
 export function canEditContent(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
   return can(auth, websiteId, 'editContent');
+}
+
+/** The site's styles and its theme (/config/design, /api/owner/design). */
+export function canEditStyles(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
+  return can(auth, websiteId, 'editStyles');
 }
 
 /** Adding, changing or removing a page's code blocks (others with editContent may only move them). */

@@ -216,6 +216,8 @@ export function boot(win: Window = window): TesseraGlobal {
     void import('./islands/forms/register.js').then((m) => m.mount([], tessera));
   }
   if (islands > 0) forwardEvents(tessera.visit);
+  // The studio's design preview frames the page with this query; a visitor's page never loads the listener.
+  if (win.parent !== win && /[?&]tessera-preview=1(&|$)/.test(win.location.search)) void import('./preview/tweaks.js').then((m) => m.listenForTweaks(win));
   win.document.dispatchEvent(new CustomEvent('tessera:ready', { detail: tessera.context }));
   return tessera;
 }
