@@ -59,7 +59,7 @@ export function describedBy(id: string, path: string, ctx: FieldContext): string
 }
 
 /** A colour: the browser's colour picker and the hex text beside it (the text is what is sent, as typed). */
-export function ColorInputs({ id, label, path, ctx }: { id: string; label: string; path: string; ctx: FieldContext }) {
+export function ColorInputs({ id, label, path, ctx, named }: { id: string; label: string; path: string; ctx: FieldContext; named?: boolean }) {
   const text = String(ctx.value(path) ?? '');
   const picker = toColorInput(text);
   return (
@@ -72,6 +72,7 @@ export function ColorInputs({ id, label, path, ctx }: { id: string; label: strin
         spellCheck={false}
         autoComplete="off"
         maxLength={9}
+        aria-label={named ? label : undefined}
         value={text}
         aria-invalid={ctx.error(path) ? true : undefined}
         aria-describedby={describedBy(id, path, ctx)}
@@ -124,7 +125,7 @@ export function SlotOrColorField({ path, label, ctx }: { path: string; label: st
           <option value={CUSTOM}>Custom colour</option>
         </select>
       </div>
-      {slot === CUSTOM && <ColorInputs id={`${id}-custom`} label={`${label} custom`} path={path} ctx={ctx} />}
+      {slot === CUSTOM && <ColorInputs id={`${id}-custom`} label={`${label}, custom colour`} path={path} ctx={ctx} named />}
     </FieldShell>
   );
 }

@@ -31,9 +31,12 @@ export function frameDocument(frame: HTMLIFrameElement | null): Document | null 
 export function applyCss(doc: Document, css: string): void {
   let style = doc.getElementById(STYLE_ELEMENT_ID);
   if (!style) {
+    // A frame still empty (its page not parsed yet) gets the CSS when it has loaded.
+    const parent = doc.head ?? doc.documentElement;
+    if (!parent) return;
     style = doc.createElement('style');
     style.id = STYLE_ELEMENT_ID;
-    (doc.head ?? doc.documentElement).append(style);
+    parent.append(style);
   }
   if (style.textContent !== css) style.textContent = css;
 }

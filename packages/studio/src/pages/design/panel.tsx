@@ -2,7 +2,7 @@
 // font theme, its families and weights, the sizes per font usage category), the theme's own
 // settings by group (buttons, spacing, widths, header, footer, the special pages, ...) and the
 // theme itself. Every field edits one dotted path through the FieldContext.
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Design, ThemeSetting } from './calls.js';
 import { type FieldContext, FontField, NumberField, PaletteField, SelectField, SettingField, SlotOrColorField } from './fields.js';
 import { COLOR_ROLES, FONT_ROLES, PALETTE_SLOTS, SETTING_GROUPS } from './paths.js';
@@ -21,6 +21,26 @@ function Section({ title, children, id }: { title: string; children: React.React
   );
 }
 
+/** One colour theme's roles, drawn only while open (a closed one shows how many warnings it holds). */
+function ColourTheme({ themeId, warnings, ctx }: { themeId: string; warnings: number; ctx: FieldContext }) {
+  const [open, setOpen] = useState(themeId === 'default');
+  return (
+    <details className="design-theme" open={open || warnings > 0} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
+        Colour theme: {titleCase(themeId)}
+        {warnings > 0 && <span className="design-warning-count"> ({warnings === 1 ? '1 contrast warning' : `${warnings} contrast warnings`})</span>}
+      </summary>
+      {(open || warnings > 0) && (
+        <div className="design-grid">
+          {COLOR_ROLES.map(([role, label]) => (
+            <SlotOrColorField key={role} path={`colorThemes.${themeId}.${role}`} label={`${titleCase(themeId)}: ${label}`} ctx={ctx} />
+          ))}
+        </div>
+      )}
+    </details>
+  );
+}
+
 function ColoursSection({ design, ctx }: { design: Design; ctx: FieldContext }) {
   const themeIds = Object.keys(design.schema.aesthetics.colorThemes);
   return (
@@ -36,19 +56,7 @@ function ColoursSection({ design, ctx }: { design: Design; ctx: FieldContext }) 
       <SelectField path="defaultThemeId" label="Site colour theme" options={themeIds.map((id) => ({ value: id, label: titleCase(id) }))} ctx={ctx} />
       {themeIds.map((themeId) => {
         const warnings = COLOR_ROLES.filter(([role]) => ctx.warning(`colorThemes.${themeId}.${role}`)).length;
-        return (
-          <details key={themeId} className="design-theme" open={themeId === 'default' || warnings > 0 ? true : undefined}>
-            <summary>
-              Colour theme: {titleCase(themeId)}
-              {warnings > 0 && <span className="design-warning-count"> ({warnings === 1 ? '1 contrast warning' : `${warnings} contrast warnings`})</span>}
-            </summary>
-            <div className="design-grid">
-              {COLOR_ROLES.map(([role, label]) => (
-                <SlotOrColorField key={role} path={`colorThemes.${themeId}.${role}`} label={`${titleCase(themeId)}: ${label}`} ctx={ctx} />
-              ))}
-            </div>
-          </details>
-        );
+        return <ColourTheme key={themeId} themeId={themeId} warnings={warnings} ctx={ctx} />;
       })}
     </Section>
   );
