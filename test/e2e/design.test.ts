@@ -91,7 +91,7 @@ describe('the design page in Chromium', () => {
 
     // A pale text colour on the white-ish background of the default colour theme: the warning shows beside it.
     await p.getByLabel('Default: Text', { exact: true }).selectOption({ label: 'Custom colour' });
-    const custom = p.getByLabel('Default: Text, custom colour');
+    const custom = p.getByLabel('Default: Text, custom colour', { exact: true });
     await custom.fill('#e8e8e8');
     const warning = p.locator('[data-path="colorThemes.default.text"] .design-warning');
     await warning.waitFor();

@@ -152,7 +152,7 @@ describe("the owner's design page", () => {
       .once(`${PATH}/reset`, () => json(200, design({ revision: 5 })));
     await open(server);
     const shape = field('settings.button-shape');
-    fireEvent.click(within(shape).getByRole('button', { name: 'Reset Button shape to theme default' }));
+    fireEvent.click(within(shape).getByRole('button', { name: 'Reset to theme default: Button shape' }));
     expect((screen.getByLabelText('Button shape') as HTMLSelectElement).value).toBe('rounded');
     await settle(60);
     expect(server.to(`${PATH}/preview`)[0]!.body).toEqual({ changes: { 'settings.button-shape': null } });

@@ -44,8 +44,8 @@ export function FieldShell({ id, label, path, ctx, children, inline }: ShellProp
         </p>
       )}
       {ctx.canReset(path) && (
-        <button type="button" className="link-button design-reset-one" onClick={() => ctx.change(path, null)} aria-label={`Reset ${label} to theme default`}>
-          Reset to theme default
+        <button type="button" className="link-button design-reset-one" onClick={() => ctx.change(path, null)}>
+          Reset to theme default<span className="visually-hidden">: {label}</span>
         </button>
       )}
     </div>

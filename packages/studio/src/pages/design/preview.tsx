@@ -5,7 +5,8 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { applyCss, frameDocument, previewAddress } from './frame.js';
 
 const DESKTOP_WIDTH = 1280;
-const FRAME_HEIGHT = 900;
+/** The preview's height on the screen: most of the window, whatever the scale of a desktop-wide page. */
+const shownHeight = () => Math.max(480, Math.round((typeof innerHeight === 'number' ? innerHeight : 900) * 0.8));
 
 export interface DesignPreviewProps {
   readonly frame: RefObject<HTMLIFrameElement | null>;
@@ -32,6 +33,7 @@ function useFit(box: RefObject<HTMLDivElement | null>, enabled: boolean): number
 export function DesignPreviewFrame({ frame, page, width, css, onLoaded }: DesignPreviewProps) {
   const box = useRef<HTMLDivElement>(null);
   const scale = useFit(box, width === 'desktop');
+  const height = shownHeight();
   const latest = useRef(css);
   latest.current = css;
 
@@ -49,13 +51,13 @@ export function DesignPreviewFrame({ frame, page, width, css, onLoaded }: Design
 
   return (
     <div className={`editor-preview editor-preview-${width}`}>
-      <div ref={box} className="editor-preview-box" style={width === 'desktop' ? { height: FRAME_HEIGHT * scale } : undefined}>
+      <div ref={box} className="editor-preview-box" style={width === 'desktop' ? { height } : undefined}>
         <iframe
           ref={frame}
           title={`Preview of ${page} at ${width} width`}
           src={previewAddress(page)}
           onLoad={onLoad}
-          style={width === 'desktop' ? { width: DESKTOP_WIDTH, height: FRAME_HEIGHT, transform: `scale(${scale})` } : undefined}
+          style={width === 'desktop' ? { width: DESKTOP_WIDTH, height: Math.round(height / scale), transform: `scale(${scale})` } : undefined}
         />
       </div>
     </div>
