@@ -217,7 +217,7 @@ export function boot(win: Window = window): TesseraGlobal {
   }
   if (islands > 0) forwardEvents(tessera.visit);
   // The studio's design preview frames the page with this query; a visitor's page never loads the listener.
-  if (win.parent !== win && /[?&]tessera-preview=1(&|$)/.test(win.location.search)) void import('./preview/tweaks.js').then((m) => m.listenForTweaks(win));
+  if (/tessera-preview=1/.test(win.location.search)) void import('./preview/tweaks.js');
   win.document.dispatchEvent(new CustomEvent('tessera:ready', { detail: tessera.context }));
   return tessera;
 }

@@ -20,7 +20,7 @@ export function listenForTweaks(win: Window = window): () => void {
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== win.location.origin || event.source !== win.parent) return;
     const data = event.data as Record<string, unknown> | null;
-    if (!data || data[TWEAK_MESSAGE] !== true || typeof data.type !== 'string' || !TYPES.has(data.type)) return;
+    if (data?.[TWEAK_MESSAGE] !== true || typeof data.type !== 'string' || !TYPES.has(data.type)) return;
     const detail: TweakDetail = {
       type: data.type,
       path: data.path as string | undefined,
@@ -32,3 +32,6 @@ export function listenForTweaks(win: Window = window): () => void {
   win.addEventListener('message', onMessage);
   return () => win.removeEventListener('message', onMessage);
 }
+
+// Fetched by the bootstrap only for `?tessera-preview=1`; it listens only where the page is framed (by the studio).
+if (typeof window !== 'undefined' && window.parent !== window) listenForTweaks(window);

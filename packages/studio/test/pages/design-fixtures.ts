@@ -13,7 +13,7 @@ const role = (background: string, text: string) => ({
   border: 'light',
 });
 
-export const AESTHETICS = {
+const AESTHETICS = {
   colorPalette: { lightest: '#fbf8f3', light: '#f4ede2', accent: '#a8431f', dark: '#5e554b', darkest: '#1f1b16' },
   colorThemes: { default: role('lightest', 'darkest'), light: role('light', 'darkest'), dark: role('darkest', 'lightest'), accent: role('accent', 'lightest') },
   defaultThemeId: 'default',
@@ -34,7 +34,7 @@ export const AESTHETICS = {
   },
 };
 
-export const SETTINGS = [
+const SETTINGS = [
   {
     id: 'button-shape',
     label: 'Button shape',
@@ -67,7 +67,7 @@ export const SETTINGS = [
 ] as const;
 
 /** Every path with its theme default, flat: what `values` holds for a site that changed nothing. */
-export function defaults(): Record<string, string | number | boolean> {
+function defaults(): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
   const walk = (prefix: string, v: unknown) => {
     if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix}.${k}` : k, x);
@@ -83,7 +83,7 @@ export function defaults(): Record<string, string | number | boolean> {
   return out;
 }
 
-export const CSS = ':root{--palette-accent:#a8431f;--color-heading:#1f1b16}';
+const CSS = ':root{--palette-accent:#a8431f;--color-heading:#1f1b16}';
 
 export function design(extra: Partial<Design> = {}): Design {
   return {

@@ -8,7 +8,7 @@ export type StyleValue = string | number | boolean;
 /** Unsaved changes by path; null takes the path back to the theme's default. */
 export type Changes = Readonly<Record<string, StyleValue | null>>;
 
-export interface SettingOption {
+interface SettingOption {
   readonly value: string;
   readonly label: string;
 }
@@ -28,25 +28,25 @@ export interface ThemeSetting {
   readonly info?: string;
 }
 
-export interface FontRole {
+interface FontRole {
   readonly family: string;
   readonly weight: number;
 }
 
-export interface FontTheme {
+interface FontTheme {
   readonly label?: string;
   readonly heading: FontRole;
   readonly body: FontRole;
   readonly button: FontRole;
 }
 
-export interface FontUsageCategory {
+interface FontUsageCategory {
   readonly role: string;
   readonly size: { readonly desktop: number; readonly mobile?: number };
   readonly lineHeight?: number;
 }
 
-export interface Aesthetics {
+interface Aesthetics {
   readonly colorPalette: Readonly<Record<string, string>>;
   readonly colorThemes: Readonly<Record<string, Readonly<Record<string, string>>>>;
   readonly defaultThemeId: string;
@@ -62,12 +62,12 @@ export interface FontChoice {
   readonly weights: readonly number[];
 }
 
-export interface StyleWarning {
+interface StyleWarning {
   readonly path: string;
   readonly message: string;
 }
 
-export interface ThemeChoice {
+interface ThemeChoice {
   readonly name: string;
   readonly label: string;
   readonly description?: string;

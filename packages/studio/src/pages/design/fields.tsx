@@ -26,7 +26,7 @@ interface ShellProps {
 }
 
 /** The label, the control, then the warning, the error and the reset link, announced with the control. */
-export function FieldShell({ id, label, path, ctx, children, inline }: ShellProps) {
+function FieldShell({ id, label, path, ctx, children, inline }: ShellProps) {
   const error = ctx.error(path);
   const warning = ctx.warning(path);
   return (
@@ -53,13 +53,13 @@ export function FieldShell({ id, label, path, ctx, children, inline }: ShellProp
 }
 
 /** aria-describedby for a control: its warning and its error, when shown. */
-export function describedBy(id: string, path: string, ctx: FieldContext): string | undefined {
+function describedBy(id: string, path: string, ctx: FieldContext): string | undefined {
   const ids = [ctx.warning(path) && `${id}-warning`, ctx.error(path) && `${id}-error`].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
 
 /** A colour: the browser's colour picker and the hex text beside it (the text is what is sent, as typed). */
-export function ColorInputs({ id, label, path, ctx, named }: { id: string; label: string; path: string; ctx: FieldContext; named?: boolean }) {
+function ColorInputs({ id, label, path, ctx, named }: { id: string; label: string; path: string; ctx: FieldContext; named?: boolean }) {
   const text = String(ctx.value(path) ?? '');
   const picker = toColorInput(text);
   return (
@@ -133,7 +133,7 @@ export function SlotOrColorField({ path, label, ctx }: { path: string; label: st
 const CATEGORY_LABELS: Record<FontChoice['category'], string> = { serif: 'Serif', 'sans-serif': 'Sans serif', display: 'Display', monospace: 'Monospace' };
 
 /** The catalogue's fonts, grouped by category. */
-export function FontOptions({ fonts }: { fonts: readonly FontChoice[] }) {
+function FontOptions({ fonts }: { fonts: readonly FontChoice[] }) {
   const categories = Object.keys(CATEGORY_LABELS) as FontChoice['category'][];
   return (
     <>

@@ -3,7 +3,7 @@
 // the tweak events (platform.md: change, close, save, reset, after show, after close, before open)
 // are posted to it, where the storefront's preview listener re-dispatches them for theme scripts.
 
-export type TweakType = 'change' | 'close' | 'save' | 'reset' | 'after show' | 'after close' | 'before open';
+type TweakType = 'change' | 'close' | 'save' | 'reset' | 'after show' | 'after close' | 'before open';
 
 export interface Tweak {
   readonly type: TweakType;
@@ -12,11 +12,11 @@ export interface Tweak {
   readonly css?: string;
 }
 
-export const STYLE_ELEMENT_ID = 'tessera-styles';
+const STYLE_ELEMENT_ID = 'tessera-styles';
 /** The query that makes a page load the preview listener (never a visitor's page). */
-export const PREVIEW_QUERY = 'tessera-preview=1';
+const PREVIEW_QUERY = 'tessera-preview=1';
 /** What the messages carry, so that the listener ignores everything else posted to the page. */
-export const TWEAK_MESSAGE = 'tessera:tweak';
+const TWEAK_MESSAGE = 'tessera:tweak';
 
 /** The frame's document, or null while it loads or when it left the site (another origin). */
 export function frameDocument(frame: HTMLIFrameElement | null): Document | null {

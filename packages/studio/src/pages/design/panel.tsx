@@ -125,7 +125,7 @@ function FontsSection({ design, ctx, screen }: { design: Design; ctx: FieldConte
   );
 }
 
-export interface ThemeSectionProps {
+interface ThemeSectionProps {
   readonly design: Design;
   readonly chosen: string;
   onChoose(name: string): void;

@@ -1,7 +1,7 @@
 // The dotted paths of the site's styles (docs/owner-api.md "Site styles"): what a path holds now
 // (the unsaved change, else the site's resolved value), and what the theme's default for it is, so
 // that a field can offer "Reset to theme default" only where it differs.
-import type { Changes, Design, StyleValue, ThemeSetting } from './calls.js';
+import type { Changes, Design, StyleValue } from './calls.js';
 
 export const PALETTE_SLOTS = ['lightest', 'light', 'accent', 'dark', 'darkest'] as const;
 export const COLOR_ROLES = [
@@ -21,13 +21,8 @@ export const FONT_ROLES = [
   ['button', 'Button'],
 ] as const;
 
-/** The paths of a setting: one, or one per screen size for a responsive one. */
-export function settingPaths(setting: ThemeSetting): string[] {
-  return setting.responsive ? [`settings.${setting.id}.desktop`, `settings.${setting.id}.mobile`] : [`settings.${setting.id}`];
-}
-
 /** The theme's default for a path (undefined for a path the theme does not declare). */
-export function defaultOf(design: Design, path: string): StyleValue | undefined {
+function defaultOf(design: Design, path: string): StyleValue | undefined {
   const [head, ...rest] = path.split('.');
   if (head === 'settings') {
     const [id, screen] = rest;
@@ -43,7 +38,7 @@ export function defaultOf(design: Design, path: string): StyleValue | undefined 
 }
 
 /** What a path holds with the unsaved changes: the change, the theme's default for a null one, else the site's value. */
-export function currentValue(design: Design, changes: Changes, path: string): StyleValue | undefined {
+function currentValue(design: Design, changes: Changes, path: string): StyleValue | undefined {
   if (path in changes) return changes[path] ?? defaultOf(design, path);
   return design.values[path] ?? defaultOf(design, path);
 }

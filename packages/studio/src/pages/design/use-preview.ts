@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Changes, Design, DesignCalls, DesignPreview } from './calls.js';
 
-export const PREVIEW_DEBOUNCE_MS = 40;
+const PREVIEW_DEBOUNCE_MS = 40;
 
 export function usePreview(
   calls: DesignCalls,

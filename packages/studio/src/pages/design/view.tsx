@@ -11,7 +11,7 @@ import { DesignPreviewFrame } from './preview.js';
 export type DesignDialog = 'reset' | 'switch' | 'conflict' | null;
 
 /** The pages the preview offers: the site's kinds of page; any other address can be typed. */
-export const PREVIEW_PAGES = [
+const PREVIEW_PAGES = [
   ['/', 'Home'],
   ['/shop', 'Shop'],
   ['/journal', 'Blog'],
