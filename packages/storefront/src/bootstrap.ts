@@ -216,8 +216,6 @@ export function boot(win: Window = window): TesseraGlobal {
     void import('./islands/forms/register.js').then((m) => m.mount([], tessera));
   }
   if (islands > 0) forwardEvents(tessera.visit);
-  // The studio's design preview frames the page with this query; a visitor's page never loads the listener.
-  if (/tessera-preview=1/.test(win.location.search)) void import('./preview/tweaks.js');
   win.document.dispatchEvent(new CustomEvent('tessera:ready', { detail: tessera.context }));
   return tessera;
 }

@@ -44,6 +44,7 @@ describe.each(DIALECTS)("the studio's design page route on %s", (dialect) => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(contextOf(res.body)).toMatchObject({ page: 'design', email: `${who}@shop.test` });
       expect(contextOf(res.body).permissions).toContain('editStyles');
+      expect(contextOf(res.body)).toHaveProperty('previewScript');
     }
   });
 

@@ -1,5 +1,5 @@
-// The design preview's listener, loaded only in a page the studio's design page frames
-// (`?tessera-preview=1`), never for visitors. The studio posts the tweak events (platform.md:
+// The design preview's listener, an entry of its own that the studio's design page adds to the page
+// it frames (`?tessera-preview=1`); no visitor's page loads it. The studio posts the tweak events (platform.md:
 // change, close, save, reset, after show, after close, before open) to the frame; this re-dispatches
 // each on `window` as a `tessera:tweak` CustomEvent, so a theme's script can react to a change
 // before it is saved (a `change` carries the new CSS too, already applied to the page).
@@ -33,5 +33,5 @@ export function listenForTweaks(win: Window = window): () => void {
   return () => win.removeEventListener('message', onMessage);
 }
 
-// Fetched by the bootstrap only for `?tessera-preview=1`; it listens only where the page is framed (by the studio).
+// Added by the studio to the page it frames: it listens only there.
 if (typeof window !== 'undefined' && window.parent !== window) listenForTweaks(window);

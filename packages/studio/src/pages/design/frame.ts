@@ -41,6 +41,23 @@ export function applyCss(doc: Document, css: string): void {
   if (style.textContent !== css) style.textContent = css;
 }
 
+/**
+ * Adds the storefront's preview listener (its own entry of the storefront build, whose address the
+ * page's context carries) to the framed page, once; `ready` runs when it can hear the tweak events
+ * (at once when there is no listener to add).
+ */
+export function addTweakListener(doc: Document, src: string | null | undefined, ready: () => void): void {
+  const parent = doc.head ?? doc.documentElement;
+  if (!src || !parent || doc.querySelector('script[data-tessera-tweaks]')) return ready();
+  const script = doc.createElement('script');
+  script.type = 'module';
+  script.src = src;
+  script.setAttribute('data-tessera-tweaks', '');
+  script.addEventListener('load', ready, { once: true });
+  script.addEventListener('error', ready, { once: true });
+  parent.append(script);
+}
+
 /** Posts a tweak event to the frame's page (its own origin only). */
 export function postTweak(frame: HTMLIFrameElement | null, tweak: Tweak): void {
   const win = frame?.contentWindow;

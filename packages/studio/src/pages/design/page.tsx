@@ -19,7 +19,12 @@ import './design.css';
 const NO_CHANGES: Changes = {};
 const isPhone = () => typeof matchMedia === 'function' && matchMedia('(max-width: 432px)').matches;
 
-export default function DesignPage({ api }: PageProps<StudioContext>) {
+export interface DesignContext extends StudioContext {
+  /** The storefront's preview listener (docs/owner-area.md "The design page"); null when the storefront is not built. */
+  readonly previewScript?: string | null;
+}
+
+export default function DesignPage({ context, api }: PageProps<DesignContext>) {
   const calls = useMemo(() => designCalls(api), [api]);
   const [design, setDesign] = useState<Design | null>(null);
   const [loadProblem, setLoadProblem] = useState('');
@@ -227,6 +232,7 @@ export default function DesignPage({ api }: PageProps<StudioContext>) {
       frame={frame}
       frameKey={frameKey}
       css={css}
+      listener={context.previewScript}
       onKeyDown={onKeyDown}
       onScreen={setScreen}
       onPage={setPage}

@@ -2,7 +2,7 @@
 // loaded once; every change after that only rewrites its styles element (frame.ts), so it shows
 // within a few milliseconds of the preview call's answer, keeps its scroll and does not flash.
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { applyCss, frameDocument, previewAddress } from './frame.js';
+import { addTweakListener, applyCss, frameDocument, previewAddress } from './frame.js';
 
 const DESKTOP_WIDTH = 1280;
 /** The preview's height on the screen: most of the window, whatever the scale of a desktop-wide page. */
@@ -14,6 +14,8 @@ export interface DesignPreviewProps {
   readonly width: 'phone' | 'desktop';
   /** The CSS the page shows: the unsaved styles, else the saved ones. */
   readonly css: string;
+  /** The storefront's preview listener, added to each page the frame loads. */
+  readonly listener?: string | null;
   onLoaded(): void;
 }
 
@@ -30,7 +32,7 @@ function useFit(box: RefObject<HTMLDivElement | null>, enabled: boolean): number
   return scale;
 }
 
-export function DesignPreviewFrame({ frame, page, width, css, onLoaded }: DesignPreviewProps) {
+export function DesignPreviewFrame({ frame, page, width, css, listener, onLoaded }: DesignPreviewProps) {
   const box = useRef<HTMLDivElement>(null);
   const scale = useFit(box, width === 'desktop');
   const height = shownHeight();
@@ -45,8 +47,9 @@ export function DesignPreviewFrame({ frame, page, width, css, onLoaded }: Design
   const onLoad = () => {
     // A page loaded (or followed from a link) shows the unsaved styles at once.
     const doc = frameDocument(frame.current);
-    if (doc) applyCss(doc, latest.current);
-    onLoaded();
+    if (!doc) return onLoaded();
+    applyCss(doc, latest.current);
+    addTweakListener(doc, listener, onLoaded);
   };
 
   return (

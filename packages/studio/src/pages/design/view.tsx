@@ -50,6 +50,7 @@ export interface DesignViewProps {
   readonly frame: RefObject<HTMLIFrameElement | null>;
   readonly frameKey: number;
   readonly css: string;
+  readonly listener?: string | null;
   onKeyDown(event: KeyboardEvent): void;
   onScreen(screen: Screen): void;
   onPage(page: string): void;
@@ -182,6 +183,7 @@ export function DesignView(props: DesignViewProps) {
             page={props.page}
             width={props.screen === 'mobile' ? 'phone' : 'desktop'}
             css={props.css}
+            listener={props.listener}
             onLoaded={props.onFrameLoaded}
           />
         </div>
