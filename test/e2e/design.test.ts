@@ -57,6 +57,14 @@ describe('the design page in Chromium', () => {
     const defaultAccent = (await accent.inputValue()).toLowerCase();
     expect(before.accent).toBe(defaultAccent);
 
+    // Theme scripts hear the tweak events through the storefront's listener, which the page adds to the frame.
+    await frame.waitForFunction(() => !!document.querySelector('script[data-tessera-tweaks]'));
+    await frame.evaluate(() => {
+      const heard: unknown[] = [];
+      (window as unknown as { heard: unknown[] }).heard = heard;
+      addEventListener('tessera:tweak', (event) => heard.push((event as CustomEvent).detail));
+    });
+
     // The accent, typed from the keyboard: the frame's page shows it well before a second, with no reload.
     await accent.focus();
     await p.keyboard.press('ControlOrMeta+A');
@@ -70,6 +78,10 @@ describe('the design page in Chromium', () => {
     process.stderr.write(`accent shown in the preview ${shownAfter} ms after the last key\n`);
     expect(shownAfter).toBeLessThan(1500);
     expect(p.frames().some((f) => f.url().includes('tessera-preview=1'))).toBe(true);
+    await frame.waitForFunction(() => (window as unknown as { heard: { type: string }[] }).heard.some((d) => d.type === 'change'));
+    const heard = await frame.evaluate(() => (window as unknown as { heard: { type: string; path?: string; css?: string }[] }).heard);
+    expect(heard.at(-1)).toMatchObject({ type: 'change', path: 'colorPalette.accent', value: NEW_ACCENT });
+    expect(heard.at(-1)!.css).toContain(NEW_ACCENT);
 
     // The heading font: another family of the catalogue.
     const font = p.getByLabel('Heading font', { exact: true });

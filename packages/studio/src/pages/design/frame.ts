@@ -48,7 +48,10 @@ export function applyCss(doc: Document, css: string): void {
  */
 export function addTweakListener(doc: Document, src: string | null | undefined, ready: () => void): void {
   const parent = doc.head ?? doc.documentElement;
-  if (!src || !parent || doc.querySelector('script[data-tessera-tweaks]')) return ready();
+  if (!src || !parent || doc.querySelector('script[data-tessera-tweaks]')) {
+    ready();
+    return;
+  }
   const script = doc.createElement('script');
   script.type = 'module';
   script.src = src;
