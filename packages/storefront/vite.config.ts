@@ -32,7 +32,9 @@ export default defineConfig({
     modulePreload: false,
     rollupOptions: {
       // The owner's pages are the studio's (packages/studio), a build of their own.
-      input: { bootstrap: 'src/bootstrap.ts' },
+      // The design preview's listener is an entry of its own: the studio adds it to the page it frames,
+      // so no visitor's page (nor the bootstrap) carries a byte of it.
+      input: { bootstrap: 'src/bootstrap.ts', 'design-preview': 'src/preview/tweaks.ts' },
       // Core's constants are frozen objects: unused ones must not ride along just because
       // Object.freeze could in principle have an effect.
       treeshake: { manualPureFunctions: ['Object.freeze', 'Object.fromEntries', 'defineEnum'] },

@@ -38,6 +38,7 @@ describe("the owner's studio in Chromium", () => {
       'Mailing list',
       'Restock notifications',
       'Media',
+      'Design',
       'Store settings',
       'Staff',
     ]);
@@ -88,6 +89,7 @@ describe("the owner's studio in Chromium", () => {
       'Mailing list',
       'Restock notifications',
       'Media',
+      'Design',
       'Store settings',
       'Staff',
       '7 days',

@@ -48,6 +48,8 @@ export const ROLE_MATRIX = {
   editContent: [R.ADMIN, R.EDITOR, R.WEBSITE_MANAGER],
   /** Code blocks of a page (HTML served as it is written, sandboxed): add, change or remove them. */
   editCode: [R.ADMIN, R.WEBSITE_MANAGER],
+  /** The site's styles (/config/design, /api/owner/design): palette, colour and font themes, the theme's settings, the theme itself. */
+  editStyles: [R.ADMIN, R.WEBSITE_MANAGER],
   /** Seeing the site as its staff does: members' areas, protected pages and a locked site without a password. */
   previewRestricted: [R.ADMIN, R.EDITOR, R.STORE_MANAGER, R.VIEWER, R.WEBSITE_MANAGER],
   /** Orders: read. */
@@ -78,8 +80,6 @@ export const ROLE_MATRIX = {
   manageStoreSettings: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
   /** Visitor accounts and their memberships. */
   manageSiteUsers: [R.ADMIN, R.STORE_MANAGER, R.WEBSITE_MANAGER],
-  /** The site's styles and theme: palette, colour and font themes, the theme's settings, the theme switch (/config/design). */
-  editStyles: [R.ADMIN, R.WEBSITE_MANAGER],
   /** The site's plan and invoices. */
   manageBilling: [R.ADMIN, R.BILLING],
   /** Comments: approve, hide, delete. */
@@ -138,6 +138,7 @@ export function canEditContent(auth: OwnerAuth | null | undefined, websiteId: st
   return can(auth, websiteId, 'editContent');
 }
 
+/** The site's styles and its theme (/config/design, /api/owner/design). */
 /** Adding, changing or removing a page's code blocks (others with editContent may only move them). */
 export function canEditCode(auth: OwnerAuth | null | undefined, websiteId: string): auth is OwnerAuth {
   return can(auth, websiteId, 'editCode');

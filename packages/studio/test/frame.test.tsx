@@ -36,6 +36,7 @@ describe("the studio's pages, found by convention", () => {
       'mailing-list',
       'restock',
       'media',
+      'design',
       'store',
       'staff',
       'invitation',

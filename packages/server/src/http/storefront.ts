@@ -29,6 +29,15 @@ export function readStorefrontBuild(dist: string): StorefrontBuild {
   return { bootstrapUrl: STOREFRONT_PREFIX + entry.file, cssUrls: (entry.css ?? []).map((c) => STOREFRONT_PREFIX + c) };
 }
 
+/** The address of another entry of the storefront build, by its name (null when not built). */
+export function storefrontEntryUrl(dist: string, name: string): string | null {
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestEntry>;
+  const entry = Object.values(manifest).find((e) => e.isEntry && e.name === name);
+  return entry ? STOREFRONT_PREFIX + entry.file : null;
+}
+
 /**
  * Serves a Vite build's hashed output (`<dist>/assets` under `prefix`). Every file there carries its
  * content hash in its name, so it is cached for a year and marked immutable; the build writes a .br

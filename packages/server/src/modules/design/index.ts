@@ -1,14 +1,16 @@
 import fp from 'fastify-plugin';
+import { designPage } from './page-route.js';
 import { designRoutes } from './routes.js';
 
 /**
- * The site's styles and theme in the studio (/config/design, the design studio's page): the theme's
- * declared style settings, the owner's saved paths per theme, the live preview's CSS, save, reset and
- * the switch between built-in themes, under /api/owner/design.
+ * The site's styles and theme in the studio: the page at /config/design, and under /api/owner/design
+ * the theme's declared style settings, the owner's saved paths per theme, the live preview's CSS,
+ * save, reset and the switch between built-in themes.
  */
 export default fp(
   async (app) => {
     await app.register(designRoutes);
+    await designPage(app);
   },
   { name: 'design', dependencies: ['site', 'admin'] },
 );
