@@ -1,7 +1,3 @@
-// NOTE: this suite drives the real design API (`/api/owner/design...`, modules/design of the site-styles
-// work) and the page's `<style id="tessera-styles">` that the site renderer writes; it can pass only once
-// that work is merged with the studio's design page.
-//
 // The design page in Chromium, against the built server, as the issue measures it: the owner changes the
 // palette's accent colour and the heading font, sees the preview change before saving (read from the
 // frame's computed style), saves; a visitor's page shows both; the contrast warning appears for a pale
