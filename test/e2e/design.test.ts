@@ -1,4 +1,4 @@
-// The design page in Chromium, against the built server, as the issue measures it: the owner changes the
+// The design page in Chromium, against the built server, as an owner uses it: the owner changes the
 // palette's accent colour and the heading font, sees the preview change before saving (read from the
 // frame's computed style), saves; a visitor's page shows both; the contrast warning appears for a pale
 // text colour on white; Reset all restores the theme's defaults. Keyboard where a person would use it,
