@@ -141,10 +141,12 @@ describe('related products, quick view and census calls in Chromium', () => {
         await selects.nth(i).focus();
         await p.keyboard.press('ArrowDown');
       }
+      // "Added!" shows from 1 s to 3 s after the press: watched from before it, so a slow machine cannot miss it.
+      const added = quick.getByRole('status').filter({ hasText: 'Added!' }).waitFor({ state: 'attached' });
       await add.focus();
       await p.keyboard.press('Enter');
+      await added;
       await p.waitForFunction(() => document.querySelector('[data-cart-indicator] .sqs-cart-quantity')?.textContent?.trim() === '1');
-      await quick.getByRole('status').filter({ hasText: 'Added!' }).waitFor({ state: 'attached' });
       await p.keyboard.press('Escape');
       await quick.waitFor({ state: 'detached' });
       expect(await p.evaluate(() => document.activeElement?.textContent?.replace(/\s+/g, ' ').trim())).toBe('Quick View: Stoneware Mug');
