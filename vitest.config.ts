@@ -39,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/seeds-global.ts'],
           // After the other projects (a group of its own): each suite starts its own server and
           // browser, and two at once is what two cores can carry.
           sequence: { groupOrder: 1 },

@@ -49,7 +49,7 @@ describe('the tessera command (built)', () => {
   });
 
   it('start imports the site on an empty store, prints the address, answers /healthz and stops on SIGTERM', async () => {
-    const server = await startServer({ siteDir: SITE, themesDir: path.join(FIXTURES, 'themes') });
+    const server = await startServer({ siteDir: SITE, themesDir: path.join(FIXTURES, 'themes'), seeded: false });
     expect(server.logs.some((l) => l.startsWith('First start: imported "fixture-shop"'))).toBe(true);
     expect(server.logs.some((l) => /^Tessera is serving at http:\/\/127\.0\.0\.1:\d+$/.test(l))).toBe(true);
     const health = await fetch(`${server.url}/healthz`);

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { createHash } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 
 const runFile = promisify(execFile);
 
@@ -44,10 +45,21 @@ export interface RunningServer {
  * data directory and a free port, and waits for the address it prints. Builds nothing: `npm test`
  * builds first.
  */
-export async function startServer(opts: { siteDir: string; themesDir: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(opts: {
+  siteDir: string;
+  themesDir: string;
+  env?: Record<string, string>;
+  /** false: the server imports the site itself, as on a real first start (otherwise it starts on a copy of this run's import). */
+  seeded?: boolean;
+}): Promise<RunningServer> {
   const cli = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
   if (!fs.existsSync(cli)) throw new Error(`${cli} is missing: run "npm run build" first (npm test does)`);
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-'));
+  const storeElsewhere = ['DATABASE_URL', 'ASSETS_URL', 'DATA_DIR'].some((name) => opts.env?.[name] !== undefined);
+  if (opts.seeded !== false && !storeElsewhere) {
+    const seed = await seedFor(cli, opts.siteDir, opts.themesDir);
+    if (seed) await fsp.cp(seed, dataDir, { recursive: true });
+  }
   const child: ChildProcess = spawn(process.execPath, [cli, 'start'], {
     cwd: REPO,
     env: {
@@ -105,6 +117,69 @@ export async function startServer(opts: { siteDir: string; themesDir: string; en
       return code;
     },
   };
+}
+
+/** Every file of a folder, in a stable order, with its path relative to the folder. */
+async function filesUnder(dir: string, base = dir): Promise<string[]> {
+  const entries = await fsp.readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .map((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name), base) : Promise.resolve([path.relative(base, path.join(dir, e.name))]))),
+  );
+  return nested.flat();
+}
+
+/**
+ * The data folder of this run's import of a site (seeds-global.ts), made by the first suite that asks
+ * for it with `tessera import`, as an owner would; the others wait for it. Keyed by the site's
+ * content, so that suites which copy the demo site unchanged share it. Undefined outside a Vitest run
+ * that provides the folder, or when the import fails (the server then imports on its own and says why).
+ */
+async function seedFor(cli: string, siteDir: string, themesDir: string): Promise<string | undefined> {
+  let root: string | undefined;
+  try {
+    root = inject('e2eSeeds');
+  } catch {
+    return undefined;
+  }
+  if (!root) return undefined;
+  const hash = createHash('sha256').update(themesDir);
+  for (const file of await filesUnder(siteDir)) hash.update(`\0${file}\0`).update(await fsp.readFile(path.join(siteDir, file)));
+  const key = hash.digest('hex').slice(0, 16);
+  const data = path.join(root, key);
+  const marker = path.join(root, `${key}.done`);
+  const lock = path.join(root, `${key}.lock`);
+  const deadline = Date.now() + 120_000;
+  while (!fs.existsSync(marker)) {
+    try {
+      await fsp.mkdir(lock);
+    } catch {
+      // Another suite is importing this site: wait for it (or for its failure, which removes the lock).
+      if (Date.now() > deadline) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    try {
+      await fsp.mkdir(data, { recursive: true });
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        DATA_DIR: data,
+        SITE_DIR: siteDir,
+        THEMES_DIR: themesDir,
+        LOG_LEVEL: 'silent',
+      };
+      await runFile(process.execPath, [cli, 'import', siteDir], { env });
+      await fsp.writeFile(marker, '');
+    } catch {
+      await fsp.rm(data, { recursive: true, force: true });
+      return undefined;
+    } finally {
+      await fsp.rm(lock, { recursive: true, force: true });
+    }
+  }
+  return data;
 }
 
 /** `args`: more command-line flags for Chromium (a `--user-agent` holds for every request, beacons at unload too). */

@@ -2,18 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from './app.js';
 import { ConfigError, displayUrl, loadConfig, type Config } from './config.js';
-import { MailCliError, runMailCommand } from './mail/cli.js';
-import { FormsCliError, runFormsCommand } from './modules/forms/cli.js';
-import { exportSite, importSite, SiteDirectoryError } from './site-dir/index.js';
-import { OWNER_USAGE, PASSWORD_USAGE, runOwnerCommand, runPasswordCommand } from './modules/admin/cli.js';
-import { OwnerError } from './modules/admin/owners.js';
-import { ANALYTICS_USAGE, AnalyticsCommandError, runAnalyticsCommand } from './modules/analytics/cli.js';
-import { countWebsites } from './storage/content.js';
-import { openStore, type Store } from './storage/dialect.js';
-import { openBlobStore } from './storage/blobs/index.js';
-import { runThemeCommand, THEME_USAGE, ThemeCliError } from './theme-check/cli.js';
+import { OWNER_USAGE, PASSWORD_USAGE } from './modules/admin/cli.js';
+import { ANALYTICS_USAGE } from './modules/analytics/usage.js';
+import { THEME_USAGE } from './theme-check/usage.js';
+import type { Store } from './storage/dialect.js';
+
+// Each command loads only the modules it runs: the server's whole module graph takes about a second
+// to load, which a short command such as "tessera owner create" should not pay.
 
 const USAGE = `Usage: tessera <command>
 
@@ -48,8 +44,13 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+async function openConfiguredStore(config: Config): Promise<Store> {
+  const [{ openStore }, { openBlobStore }] = await Promise.all([import('./storage/dialect.js'), import('./storage/blobs/index.js')]);
+  return openStore(config.databaseUrl, { blobs: openBlobStore(config) });
+}
+
 async function withStore<T>(config: Config, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(config.databaseUrl, { blobs: openBlobStore(config) });
+  const store = await openConfiguredStore(config);
   try {
     return await work(store);
   } finally {
@@ -59,6 +60,7 @@ async function withStore<T>(config: Config, work: (store: Store) => Promise<T>):
 
 async function runImport(config: Config, dir: string | undefined): Promise<void> {
   if (!dir) fail('import needs a site directory: tessera import <site-dir>');
+  const { importSite } = await import('./site-dir/index.js');
   await withStore(config, async (store) => {
     const r = await importSite(store, dir);
     say(
@@ -77,6 +79,7 @@ async function runExport(config: Config, args: string[]): Promise<void> {
   const dir = positionals[0];
   if (!dir) fail('export needs a target folder: tessera export <site-dir>');
   if (values.format !== 'json' && values.format !== 'yaml') fail('--format is json or yaml');
+  const { exportSite } = await import('./site-dir/index.js');
   await withStore(config, async (store) => {
     const r = await exportSite(store, dir, { identifier: values.site, format: values.format as 'json' | 'yaml', force: values.force });
     say(`Exported "${r.identifier}" to ${dir}: ${r.files.length} files.`);
@@ -84,7 +87,12 @@ async function runExport(config: Config, args: string[]): Promise<void> {
 }
 
 async function runServer(config: Config): Promise<void> {
-  const store = await openStore(config.databaseUrl, { blobs: openBlobStore(config) });
+  const [{ buildApp }, { countWebsites }, { importSite }] = await Promise.all([
+    import('./app.js'),
+    import('./storage/content.js'),
+    import('./site-dir/index.js'),
+  ]);
+  const store = await openConfiguredStore(config);
   if ((await countWebsites(store.db)) === 0) {
     if (['site.json', 'site.yaml', 'site.yml'].some((f) => fs.existsSync(path.join(config.siteDir, f)))) {
       const r = await importSite(store, config.siteDir);
@@ -149,17 +157,28 @@ async function main(argv: string[]): Promise<void> {
       return runImport(config, rest[0]);
     case 'export':
       return runExport(config, rest);
-    case 'forms':
+    case 'forms': {
+      const { runFormsCommand } = await import('./modules/forms/cli.js');
       return withStore(config, async (store) => void process.stdout.write(await runFormsCommand(store, rest)));
-    case 'mail':
+    }
+    case 'mail': {
+      const { runMailCommand } = await import('./mail/cli.js');
       return withStore(config, async (store) => void process.stdout.write(await runMailCommand(store, rest)));
-    case 'owner':
+    }
+    case 'owner': {
+      const { runOwnerCommand } = await import('./modules/admin/cli.js');
       return withStore(config, (store) => runOwnerCommand(store, rest, say));
-    case 'password':
+    }
+    case 'password': {
+      const { runPasswordCommand } = await import('./modules/admin/cli.js');
       return runPasswordCommand(rest, say);
-    case 'analytics':
+    }
+    case 'analytics': {
+      const { runAnalyticsCommand } = await import('./modules/analytics/cli.js');
       return withStore(config, (store) => runAnalyticsCommand(store, config.analytics, rest, say));
+    }
     case 'theme': {
+      const { runThemeCommand } = await import('./theme-check/cli.js');
       const status = await runThemeCommand(
         rest,
         config.themesDir,
@@ -175,15 +194,6 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (
-    error instanceof SiteDirectoryError ||
-    error instanceof FormsCliError ||
-    error instanceof MailCliError ||
-    error instanceof OwnerError ||
-    error instanceof AnalyticsCommandError ||
-    error instanceof ThemeCliError
-  )
-    fail(error.message);
-  fail(error instanceof Error ? error.message : String(error));
-});
+// Every command's own errors (a bad site directory, an unknown form, an existing owner…) end the
+// same way: their message on stderr and exit status 1.
+main(process.argv.slice(2)).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

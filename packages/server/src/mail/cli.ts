@@ -3,7 +3,7 @@ import type { Store } from '../storage/dialect.js';
 import { requeueFailed } from './outbox.js';
 import { systemClock } from '../clock.js';
 
-export class MailCliError extends Error {}
+class MailCliError extends Error {}
 
 /**
  * `tessera mail list [--status pending|sent|failed]`: the outbox, newest first (at most 100), one

@@ -7,11 +7,7 @@ import { themeDirFor } from '../modules/site/theme.js';
 import { isChecked } from './files.js';
 import { checkTheme, formatJson, formatText, readThemeDir, summarize } from './index.js';
 
-export class ThemeCliError extends Error {}
-
-export const THEME_USAGE = `  theme check [dir]       lint a theme (docs/theme-check.md): template syntax, unknown formatters, missing
-                          partials and templates, undeclared settings, images without alt; without dir, the
-                          site's theme [--site <identifier>] [--format text|json]; exit status 1 on errors`;
+class ThemeCliError extends Error {}
 
 interface ThemeSource {
   files: Map<string, string>;
