@@ -32,6 +32,10 @@ export default defineConfig({
           name: 'server',
           include: ['packages/server/test/**/*.test.ts'],
           globalSetup: ['packages/server/test/helpers/postgres-global.ts'],
+          // The files of a worker share one module graph: loading the server's modules once per worker
+          // instead of once per file saves minutes, and every file builds its own app and stores, so
+          // nothing a test sees is shared (module-level maps are memos of pure functions).
+          isolate: false,
         },
       },
       {
