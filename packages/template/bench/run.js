@@ -6,9 +6,11 @@
 // 2. compile and render once (Tessera builds a body's closures on its first run: this shows that cost too)
 // 3. render the compiled wright.html with wright.json   4. render a 200-product grid (bench/product-grid.html)
 // 5. render the same grid with its prices, dates, ratings and counts formatted (bench/product-grid-formatted.html)
-// then a memory check: heap after GC over 100,000 renders of each compiled grid.
+// then a memory check: heap after GC over 100,000 renders of wright and of each compiled grid, which fails the
+// run (exit code 1) when the heap grows by more than MEMORY_LIMIT_MB.
 // Rounds alternate between the engines so both see the same machine load; each figure is the median of the
-// rounds, in operations per second of CPU time.
+// rounds, in operations per second of CPU time, with the 50th and 95th percentiles of the wall time of one
+// operation over every round (what one page costs, and what a slow one costs).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +25,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 250);
 const MEMORY_RENDERS = Number(process.env.BENCH_MEMORY_RENDERS ?? 100_000);
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1000);
+// A heap that holds what one more render leaves behind grows by about its size per render (a grid's output
+// is 0.2 MB, so 100,000 renders would add gigabytes); a flat heap moves by the noise of the collector.
+const MEMORY_LIMIT_MB = Number(process.env.BENCH_MEMORY_LIMIT_MB ?? 1);
 
 // The shared fixtures sit beside the repository (or beside a worktree's parent); BENCH_JSONT overrides.
 function findFixtures() {
@@ -58,19 +63,30 @@ function cpuMs() {
   return (u.user + u.system) / 1000;
 }
 
-function opsPerSecond(fn, ms) {
+/**
+ * Runs `fn` for `ms` of wall time; returns its operations per second of CPU time, and adds the wall time of
+ * each operation (ms) to `times`. (Timing each call costs well under a microsecond, against renders of
+ * hundreds of microseconds.)
+ */
+function opsPerSecond(fn, ms, times) {
   const start = performance.now();
   const cpuStart = cpuMs();
   let n = 0;
-  while (performance.now() - start < ms) {
-    for (let k = 0; k < 4; k++) fn();
-    n += 4;
+  let now = start;
+  while (now - start < ms) {
+    fn();
+    const after = performance.now();
+    times?.push(after - now);
+    now = after;
+    n++;
   }
   return (n * 1000) / (cpuMs() - cpuStart);
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0 }).padStart(9);
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+const us = (ms) => `${(ms * 1000).toFixed(ms < 0.1 ? 1 : 0)} µs`;
 
 /** Warm both up (so both run optimized code), then alternate rounds; returns { ref, mine } medians in ops/s. */
 function compare(name, refFn, mineFn) {
@@ -78,13 +94,20 @@ function compare(name, refFn, mineFn) {
   opsPerSecond(mineFn, WARMUP_MS);
   const ref = [];
   const mine = [];
+  const refTimes = [];
+  const mineTimes = [];
   for (let r = 0; r < ROUNDS; r++) {
-    if (refFn) ref.push(opsPerSecond(refFn, ROUND_MS));
-    mine.push(opsPerSecond(mineFn, ROUND_MS));
+    if (refFn) ref.push(opsPerSecond(refFn, ROUND_MS, refTimes));
+    mine.push(opsPerSecond(mineFn, ROUND_MS, mineTimes));
   }
   const result = { ref: refFn ? median(ref) : undefined, mine: median(mine) };
   const ratio = result.ref ? `${(result.mine / result.ref).toFixed(2)}x` : 'n/a';
   console.log(`${name.padEnd(34)} reference ${result.ref ? fmt(result.ref) : '      n/a'} ops/s   tessera ${fmt(result.mine)} ops/s   ratio ${ratio}`);
+  const spread = (times) => {
+    const sorted = times.sort((a, b) => a - b);
+    return `p50 ${us(percentile(sorted, 50))} p95 ${us(percentile(sorted, 95))}`.padEnd(24);
+  };
+  console.log(`${''.padEnd(34)} reference ${refFn ? spread(refTimes) : 'n/a'.padEnd(24)} tessera ${spread(mineTimes)}`);
   return result;
 }
 
@@ -163,6 +186,7 @@ if (!fixtures) {
     ref && (() => refCompiler.execute({ code: refCode, json: data, partials, enableExpr: true, enableInclude: true }).ctx.render()),
     () => template.render(data, { partials }).output,
   );
+  results.wright.renderOnce = () => template.render(data, { partials });
 }
 
 // The grids: the plain one writes prices the data carries as text; the formatted one formats every price
@@ -236,9 +260,11 @@ if (typeof globalThis.gc !== 'function') {
     { locale: 'ja-JP', timeZone: 'Asia/Tokyo' },
   ];
   const checks = [
+    ...(results.wright ? [['wright', results.wright.renderOnce]] : []),
     ['grid', () => results.grid.template.render(grid)],
     ['formatted grid', (i) => results.formatted.template.render(grid, variants[i % variants.length])],
   ];
+  let grew = false;
   for (const [label, renderOnce] of checks) {
     console.log(`\nmemory: ${MEMORY_RENDERS.toLocaleString('en-US')} renders of the compiled ${label} template`);
     for (let i = 0; i < 1000; i++) renderOnce(i);
@@ -251,8 +277,11 @@ if (typeof globalThis.gc !== 'function') {
     }
     const end = samples[samples.length - 1];
     console.log(`heap after GC: start ${mb(start)}, then ${samples.map(mb).join(', ')}`);
+    const flat = end - start <= MEMORY_LIMIT_MB * 1048576;
+    grew ||= !flat;
     console.log(
-      `growth: ${mb(end - start)} over ${MEMORY_RENDERS.toLocaleString('en-US')} renders (${((end - start) / MEMORY_RENDERS).toFixed(2)} bytes per render)`,
+      `growth: ${mb(end - start)} over ${MEMORY_RENDERS.toLocaleString('en-US')} renders (${((end - start) / MEMORY_RENDERS).toFixed(2)} bytes per render): ${flat ? 'flat' : `GROWS (limit ${MEMORY_LIMIT_MB} MB)`}`,
     );
   }
+  if (grew) process.exitCode = 1;
 }

@@ -6,3 +6,4 @@ export * from './julian-day.js';
 export * from './time.js';
 export * from './labels.js';
 export * from './media-duration.js';
+export * from './caches.js';

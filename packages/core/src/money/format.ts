@@ -1,3 +1,4 @@
+import { namedCache } from '../format/caches.js';
 import { compileNumberFormat, type LocaleNumberFormat } from '../format/locale-number.js';
 import { getCurrency } from './currencies.js';
 import { assertMoney, minorToDecimalString, type Money } from './money.js';
@@ -14,8 +15,7 @@ export interface FormatMoneyOptions {
 // Building an Intl.NumberFormat is far slower than using one, and a page formats many prices: each
 // locale, currency and display is compiled once into a format that writes amounts without Intl
 // (compileNumberFormat, with Intl's output).
-const formatters = new Map<string, LocaleNumberFormat>();
-const MAX_CACHED_FORMATTERS = 100;
+const formatters = namedCache<string, LocaleNumberFormat>('money formats', 100);
 
 function numberFormat(locale: string, currency: string, display: CurrencyDisplay, digits: number): LocaleNumberFormat {
   const key = `${locale}|${currency}|${display}`;
@@ -28,7 +28,6 @@ function numberFormat(locale: string, currency: string, display: CurrencyDisplay
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
-    if (formatters.size >= MAX_CACHED_FORMATTERS) formatters.clear();
     formatters.set(key, nf);
   }
   return nf;

@@ -1,3 +1,4 @@
+import { namedCache } from '../format/caches.js';
 import { storeFractionDigits } from './fraction-digits.js';
 
 /**
@@ -6,7 +7,7 @@ import { storeFractionDigits } from './fraction-digits.js';
  * digits are the store's (2, JPY 0; Intl's own differ for a few, COP and IDR among them); the
  * amount goes to Intl as a decimal string, so no float touches it. Same output as formatMoney.
  */
-const formatters = new Map<string, Intl.NumberFormat>();
+const formatters = namedCache<string, Intl.NumberFormat>('minor-unit money formats', 100);
 
 export function formatMinorUnits(cents: number, currency: string, locale = 'en-US'): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Money amount must be a whole number of minor units, got ${String(cents)}`);

@@ -1,3 +1,4 @@
+import { namedCache } from '../format/caches.js';
 import { compileNumberFormat, type LocaleNumberFormat } from '../format/locale-number.js';
 import type { CurrencyCode } from './currencies.js';
 import { getCurrency } from './currencies.js';
@@ -38,7 +39,7 @@ export const CURRENCY_SYMBOLS: Readonly<Record<CurrencyCode, string>> = Object.f
   ZAR: 'R',
 });
 
-const placements = new Map<string, boolean>();
+const placements = namedCache<string, boolean>('currency symbol placements', 100);
 
 /** Whether the locale writes the currency before the amount (from Intl's own currency pattern). */
 function symbolFirst(locale: string): boolean {
@@ -46,13 +47,12 @@ function symbolFirst(locale: string): boolean {
   if (first === undefined) {
     const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).formatToParts(1);
     first = parts.findIndex((p) => p.type === 'currency') < parts.findIndex((p) => p.type === 'integer');
-    if (placements.size > 100) placements.clear();
     placements.set(locale, first);
   }
   return first;
 }
 
-const amountFormats = new Map<string, LocaleNumberFormat>();
+const amountFormats = namedCache<string, LocaleNumberFormat>('store-symbol amount formats', 100);
 const noBreakSpaces = (s: string) => s.replace(/[\u202f\u2009\s]/g, '\u00a0');
 
 /** The locale's number format with `digits` fraction digits and no-break spaces, compiled once per locale. */
@@ -61,7 +61,6 @@ function amountFormat(locale: string, digits: number): LocaleNumberFormat {
   let f = amountFormats.get(key);
   if (f === undefined) {
     f = compileNumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }, noBreakSpaces);
-    if (amountFormats.size > 100) amountFormats.clear();
     amountFormats.set(key, f);
   }
   return f;

@@ -2,13 +2,13 @@
 // offset now) and its analytics (the site's day). Intl knows the zones' rules (no time zone data of
 // our own); offsets.ts asks it once per zone and stretch of time, so an instant costs no Intl call.
 
-import { keep } from './bounded.js';
+import { namedCache } from '../format/caches.js';
 import { localFields, zoneOffset, type LocalFields } from './offsets.js';
 
 export { localFields, zoneChanges, zoneOffset, type LocalFields } from './offsets.js';
 
 const MAX_ZONES = 256;
-const known = new Map<string, boolean>();
+const known = namedCache<string, boolean>('zone names known to Intl', MAX_ZONES);
 
 /** Whether Intl knows `zone` as an IANA time zone name (each name's answer is kept). */
 export function isTimeZone(zone: string): boolean {
@@ -20,7 +20,7 @@ export function isTimeZone(zone: string): boolean {
     } catch {
       ok = false;
     }
-    keep(known, zone, ok, MAX_ZONES);
+    known.set(zone, ok);
   }
   return ok;
 }
@@ -44,8 +44,8 @@ export function minuteOffset(zone: string, ms: number): number {
   return Math.sign(offset) * Math.floor(Math.abs(offset) / 60_000) * 60_000;
 }
 
-const shortNameFormats = new Map<string, Intl.DateTimeFormat | null>();
-const shortNames = new Map<string, string>();
+const shortNameFormats = namedCache<string, Intl.DateTimeFormat | null>('zone short name formats', MAX_ZONES);
+const shortNames = namedCache<string, string>('zone short names by offset', 4 * MAX_ZONES);
 
 /**
  * The zone's short name at `ms` as US English writes it: `EST`, `EDT`, `GMT+1`, `UTC`. Around the
@@ -59,10 +59,10 @@ export function zoneShortName(zone: string, ms: number): string {
     let format = shortNameFormats.get(zone);
     if (format === undefined) {
       format = isTimeZone(zone) ? new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short', year: 'numeric' }) : null;
-      keep(shortNameFormats, zone, format, MAX_ZONES);
+      shortNameFormats.set(zone, format);
     }
     name = format?.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? 'UTC';
-    keep(shortNames, key, name, 4 * MAX_ZONES);
+    shortNames.set(key, name);
   }
   return name;
 }

@@ -6,13 +6,14 @@
 // with a short search. The caches hold a few numbers per change, per zone and per stretch asked about,
 // and forget their oldest entries past their bounds.
 
-import { keep } from './bounded.js';
+import { BoundedCache, namedCache, registerCache } from '../format/caches.js';
 
 const DAY_MS = 86_400_000;
 // Stretches of 2^35 ms (about 398 days), numbered from the epoch, so that an instant's stretch is a division.
 const STRETCH_MS = 2 ** 35;
 const MAX_ZONES = 64;
-const MAX_STRETCHES_PER_ZONE = 512;
+// 256 stretches are about 280 years: the dates of a page in one zone, 1900 to 2100 say, all stay cached.
+const MAX_STRETCHES_PER_ZONE = 256;
 
 /** The changes in one stretch: from starts[i] on (epoch ms) the offset is offsets[i] (ms, east positive). */
 interface Stretch {
@@ -22,13 +23,21 @@ interface Stretch {
 
 interface Zone {
   readonly format: Intl.DateTimeFormat;
-  readonly stretches: Map<number, Stretch>;
+  readonly stretches: BoundedCache<number, Stretch>;
   // The stretch asked about last: a page's dates mostly fall in a few.
   lastIndex: number;
   lastStretch: Stretch | undefined;
 }
 
-const zones = new Map<string, Zone | null>();
+const zones = namedCache<string, Zone | null>('zone offsets: zones', MAX_ZONES);
+registerCache('zone offsets: stretches of one zone', {
+  max: MAX_STRETCHES_PER_ZONE,
+  get size() {
+    let most = 0;
+    for (const z of zones.values()) if (z !== null && z.stretches.size > most) most = z.stretches.size;
+    return most;
+  },
+});
 let lastName: string | undefined;
 let lastZone: Zone | null = null;
 
@@ -48,11 +57,11 @@ function zoneOf(name: string): Zone | undefined {
         second: 'numeric',
         era: 'short',
       });
-      z = { format, stretches: new Map(), lastIndex: NaN, lastStretch: undefined };
+      z = { format, stretches: new BoundedCache(MAX_STRETCHES_PER_ZONE), lastIndex: NaN, lastStretch: undefined };
     } catch {
       z = null;
     }
-    keep(zones, name, z, MAX_ZONES);
+    zones.set(name, z);
   }
   lastName = name;
   lastZone = z;
@@ -143,7 +152,7 @@ export function zoneOffset(zone: string, ms: number): number | undefined {
   let stretch = index === z.lastIndex ? z.lastStretch : z.stretches.get(index);
   if (stretch === undefined) {
     stretch = findStretch(z, index);
-    keep(z.stretches, index, stretch, MAX_STRETCHES_PER_ZONE);
+    z.stretches.set(index, stretch);
   }
   z.lastIndex = index;
   z.lastStretch = stretch;

@@ -2,9 +2,9 @@
 // turned into Intl.DateTimeFormat options, in the site's time zone. Single dates go through formats
 // compiled once per locale and options (date-format.ts); ranges ask Intl.
 
+import { namedCache } from '@tessera/core';
 import { compileDateFormat, joinParts, type DateFormat } from './date-format.js';
 import { dateTimeFormat, type ParsedOptions } from './intl.js';
-import { keep } from './bounded.js';
 
 const STYLES = new Set(['short', 'medium', 'long', 'full']);
 type Style = 'short' | 'medium' | 'long' | 'full';
@@ -85,15 +85,14 @@ function glue(locale: string, style: Style, timeZone: string): string {
   return text;
 }
 
-const dateFormats = new Map<string, DateFormat>();
-const DATE_FORMATS = 100;
+const dateFormats = namedCache<string, DateFormat>('template: date formats', 100);
 
 /** Intl.DateTimeFormat's parts for `locale` and `options`, joined by joinParts: compiled once (date-format.ts). */
 function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): DateFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let f = dateFormats.get(key);
   if (f === undefined) {
-    f = keep(dateFormats, key, compileDateFormat(locale, options), DATE_FORMATS);
+    f = dateFormats.set(key, compileDateFormat(locale, options));
   }
   return f;
 }

@@ -3,18 +3,17 @@
 // using it; numbers are written by formats compiled once per locale and options from Intl's own output
 // (`compileNumberFormat` of @tessera/core), which cost a fraction of an Intl call per number.
 
-import { compileNumberFormat, type LocaleNumberFormat } from '@tessera/core';
-import { keep } from './bounded.js';
+import { compileNumberFormat, namedCache, type LocaleNumberFormat } from '@tessera/core';
 
 type IntlObject = Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules | Intl.RelativeTimeFormat;
-const cache = new Map<string, IntlObject>();
 const CACHE_SIZE = 100;
+const cache = namedCache<string, IntlObject>('template: Intl objects', CACHE_SIZE);
 
 function cached<T extends IntlObject>(key: string, make: () => T): T {
   let v = cache.get(key) as T | undefined;
   if (v === undefined) {
     v = make();
-    keep<string, IntlObject>(cache, key, v, CACHE_SIZE);
+    cache.set(key, v);
   }
   return v;
 }
@@ -35,7 +34,7 @@ export function relativeTimeFormat(locale: string, options: Intl.RelativeTimeFor
   return cached(`r|${locale}|${JSON.stringify(options)}`, () => new Intl.RelativeTimeFormat(locale, options));
 }
 
-const numberFormats = new Map<string, LocaleNumberFormat>();
+const numberFormats = namedCache<string, LocaleNumberFormat>('template: number formats', CACHE_SIZE);
 
 /**
  * `new Intl.NumberFormat(locale, options).format`, compiled once per locale and options; with `plain`,
@@ -46,12 +45,12 @@ export function numberFormatter(locale: string, options: Intl.NumberFormatOption
   const key = `${plain ? 'p' : 'i'}|${locale}|${JSON.stringify(options)}`;
   let f = numberFormats.get(key);
   if (f === undefined) {
-    f = keep(numberFormats, key, compileNumberFormat(locale, options, plain ? plainSpaces : undefined), CACHE_SIZE);
+    f = numberFormats.set(key, compileNumberFormat(locale, options, plain ? plainSpaces : undefined));
   }
   return f;
 }
 
-const canonicalLocales = new Map<string, string>();
+const canonicalLocales = namedCache<string, string>('template: canonical locales', CACHE_SIZE);
 
 let lastTag: string | undefined;
 let lastLocale = 'en';
@@ -68,7 +67,7 @@ export function safeLocale(tag: string | undefined): string {
     } catch {
       locale = 'en';
     }
-    keep(canonicalLocales, tag, locale, CACHE_SIZE);
+    canonicalLocales.set(tag, locale);
   }
   lastTag = tag;
   lastLocale = locale;

@@ -2,8 +2,8 @@
 // our own): the zone's offsets are found through Intl once and cached (@tessera/core/zone), and the fields
 // are computed from them. Shared by the date formatter and the locale formatters.
 
+import { namedCache } from '@tessera/core';
 import { localFields, zoneOffset, type LocalFields } from '@tessera/core/zone';
-import { keep } from './bounded.js';
 
 export interface ZonedTime {
   readonly year: number;
@@ -20,7 +20,7 @@ export interface ZonedTime {
   readonly epochMs: number;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+const formats = namedCache<string, Intl.DateTimeFormat>('template: zone field formats', 100);
 
 function formatFor(zone: string): Intl.DateTimeFormat | undefined {
   let f = formats.get(zone);
@@ -41,7 +41,7 @@ function formatFor(zone: string): Intl.DateTimeFormat | undefined {
     } catch {
       return undefined;
     }
-    keep(formats, zone, f, 100);
+    formats.set(zone, f);
   }
   return f;
 }
@@ -176,7 +176,7 @@ function daysInYear(y: number): number {
   return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 366 : 365;
 }
 
-const abbreviations = new Map<string, string>();
+const abbreviations = namedCache<string, string>('template: zone abbreviations', 1000);
 // Zones whose usual abbreviation no English Intl locale gives.
 const KNOWN_ABBREVIATIONS: Record<string, readonly [string, string?]> = {
   'Asia/Tokyo': ['JST'],
@@ -228,7 +228,7 @@ export function zoneAbbreviation(t: ZonedTime): string {
     const hh = String(Math.floor(abs / 60)).padStart(2, '0');
     found = sign + hh + (abs % 60 === 0 ? '' : String(abs % 60).padStart(2, '0'));
   }
-  keep(abbreviations, key, found, 1000);
+  abbreviations.set(key, found);
   return found;
 }
 
