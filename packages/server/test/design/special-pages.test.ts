@@ -92,6 +92,31 @@ describe.each(DIALECTS)('the special pages styled from the design panel on %s', 
     expect(json.styles.values.settings['popup-overlay-color-theme']).toBe('dark');
   });
 
+  it('offers the preview the lock screen and the checkout, and shows staff who may change the styles the lock screen', async () => {
+    const design = (await site.staff.admin.request('GET', DESIGN)).json;
+    expect(design.previewPages).toEqual([
+      { kind: 'lock-screen', path: '/config/design/lock-screen', label: 'Lock screen' },
+      { kind: 'checkout', path: '/checkout', label: 'Checkout' },
+    ]);
+    // The site is not locked: the panel still shows its lock screen, with the saved colour theme.
+    await save({ 'settings.lock-screen-color-theme': 'accent' });
+    for (const role of ['admin', 'webmanager'] as const) {
+      const page = await site.staff[role].request('GET', '/config/design/lock-screen?tessera-preview=1');
+      expect(page.status, role).toBe(200);
+      expect(page.headers['x-robots-tag']).toBe('noindex');
+      expect(page.body).toContain('class="status-page lock-page container container--narrow color-theme-accent"');
+      expect(page.body).toContain('id="tessera-styles"');
+    }
+    const json = await site.staff.admin.request('GET', '/config/design/lock-screen?format=json');
+    expect(json.json.pageType).toBe(103);
+    // Others are sent to the sign-in page, and never see it.
+    for (const who of [site.staff.editor, site.staff.shop, site.visitor()]) {
+      const page = await who.request('GET', '/config/design/lock-screen');
+      expect(page.status).toBe(302);
+      expect(page.body).not.toContain('lock-page');
+    }
+  });
+
   it('refuses a colour theme that is not one of the options, and an opacity off its steps', async () => {
     const admin = site.staff.admin;
     const revision = (await admin.request('GET', DESIGN)).json.revision;
