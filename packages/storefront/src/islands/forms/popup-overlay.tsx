@@ -90,7 +90,10 @@ function PopupOverlay({ settings, context, api, captcha, storage, report, now = 
   if (!open) return null;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the overlay closes it, as the dialog pattern asks
-    <div className={colorTheme ? `popup-overlay color-theme-${colorTheme}` : 'popup-overlay'} onKeyDown={(e) => e.key === 'Escape' && close()}>
+    <div
+      className={colorTheme ? `popup-overlay color-theme-${colorTheme}` : 'popup-overlay'}
+      data-color-theme-setting="popup-overlay-color-theme"
+      onKeyDown={(e) => e.key === 'Escape' && close()}>
       <div className="popup-overlay__panel" role="dialog" aria-modal="true" aria-labelledby="popup-overlay-title">
         <button ref={closeButton} type="button" className="popup-overlay__close" aria-label="Close" onClick={close}>
           ×
