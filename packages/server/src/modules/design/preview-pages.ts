@@ -4,7 +4,7 @@ import { collectionUrl, type SiteSnapshot } from '../site/index.js';
 import { lockScreenPage } from '../site-password/index.js';
 
 /** Where the design panel shows the lock screen: the site's staff pass the real one, so it has its own address. */
-export const LOCK_SCREEN_PREVIEW = '/config/design/lock-screen';
+const LOCK_SCREEN_PREVIEW = '/config/design/lock-screen';
 
 interface PreviewPage {
   readonly kind: string;
