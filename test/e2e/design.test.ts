@@ -1,8 +1,10 @@
 // The design page in Chromium, against the built server, as an owner uses it: the owner changes the
 // palette's accent colour and the heading font, sees the preview change before saving (read from the
 // frame's computed style), saves; a visitor's page shows both; the contrast warning appears for a pale
-// text colour on white; Reset all restores the theme's defaults. Keyboard where a person would use it,
-// no serious accessibility violation at 390 px or 1280 px; screenshots go to test-results/.
+// text colour on white; Reset all restores the theme's defaults. Then the theme switch: to Atelier and
+// back, confirmed, with the site's pages and products all still there and the owner's saved palette
+// kept for the theme it was made in. Keyboard where a person would use it, no serious accessibility
+// violation at 390 px or 1280 px; screenshots go to test-results/.
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { saveScreenshot, signInToStudio, STUDIO_DESKTOP, STUDIO_PHONE, studioSuite } from './harness.js';
@@ -11,6 +13,7 @@ import { seriousViolations } from './shopper.js';
 const PASSWORD = 'a long e2e staff password';
 const ACCOUNTS = { admin: { email: 'owner@design.test', role: null } } as const;
 const NEW_ACCENT = '#0a6e4f';
+const SAVED_ACCENT = '#7a2e8c';
 const WARNING = /^Text on this background has a contrast of \d+\.\d:1; at least 4\.5:1 is needed to be readable\.$/;
 
 /** The preview frame, once its page has loaded. */
@@ -43,6 +46,47 @@ describe('the design page in Chromium', () => {
     const seen = await looks(page);
     await context.close();
     return seen;
+  };
+
+  /** What a visitor's home page shows of the theme: Atelier's own stylesheet, and the accent. */
+  const visitorTheme = async () => {
+    const context = await ui.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${ui.server.url}/`);
+    const seen = await page.evaluate(() => ({
+      atelier: !!document.querySelector('link[href$="/styles/atelier.css"]'),
+      accent: getComputedStyle(document.documentElement).getPropertyValue('--palette-accent').trim().toLowerCase(),
+    }));
+    await context.close();
+    return seen;
+  };
+
+  /** The site's pages (the header's links) with the status each answers (a members' area is 403), and the shop's products, each answered 200. */
+  const content = async () => {
+    const json = async (path: string) => (await fetch(`${ui.server.url}${path}${path.includes('?') ? '&' : '?'}format=json`)).json();
+    const shop = await json('/shop');
+    const products = (shop.items as { fullUrl: string }[]).map((i) => i.fullUrl).sort();
+    const home = await (await fetch(`${ui.server.url}/`)).text();
+    const header = home.slice(home.indexOf('<header'), home.indexOf('</header>'));
+    const pages = [...new Set([...header.matchAll(/href="(\/[^"?#]*)"/g)].map((m) => m[1]!))].filter((h) => !h.startsWith('/assets/')).sort();
+    expect(pages).toContain('/shop');
+    for (const path of products) expect((await fetch(`${ui.server.url}${path}`)).status, path).toBe(200);
+    const statuses = await Promise.all(pages.map(async (path) => [path, (await fetch(`${ui.server.url}${path}`)).status] as const));
+    return { pages: statuses, products };
+  };
+
+  /** Chooses a theme in the panel's Theme section, confirms the switch, and waits for its status. */
+  const switchTo = async (p: Page, label: string) => {
+    const section = p.getByRole('region', { name: 'Theme' });
+    await section.getByRole('radio', { name: new RegExp(`^${label}`) }).check();
+    await section.getByRole('button', { name: 'Switch theme' }).click();
+    const dialog = p.getByRole('dialog', { name: `Switch to ${label}?` });
+    expect(await dialog.textContent()).toContain('Your pages, products and posts stay');
+    await dialog.getByRole('button', { name: 'Switch', exact: true }).click();
+    await p
+      .getByRole('status')
+      .filter({ hasText: `The site now uses the theme ${label}.` })
+      .waitFor();
   };
 
   it('previews the accent and the heading font before saving, saves them for visitors, warns of a pale text and resets', async () => {
@@ -118,6 +162,36 @@ describe('the design page in Chromium', () => {
     );
     const after = await visitor();
     expect(after).toEqual(before);
+    expect(ui.pageErrors).toEqual([]);
+  });
+
+  it('switches the theme to Atelier and back from the panel, confirmed, keeping the content and the saved palette', async () => {
+    const p = await signIn();
+    // A saved palette change of the default theme, which the switch back must bring back.
+    const accent = p.getByLabel('Accent', { exact: true });
+    await accent.fill(SAVED_ACCENT);
+    await p.getByRole('button', { name: 'Save', exact: true }).click();
+    await p.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const before = await content();
+    expect(before.pages.filter(([, status]) => status === 200).length).toBeGreaterThan(2);
+    expect(before.products.length).toBeGreaterThan(2);
+    expect(await visitorTheme()).toEqual({ atelier: false, accent: SAVED_ACCENT });
+
+    await switchTo(p, 'Atelier');
+    // The preview loads the page again, in Atelier's look; so does a visitor's.
+    const frame = await previewFrame(p);
+    await frame.waitForFunction(() => !!document.querySelector('link[href$="/styles/atelier.css"]'));
+    const atelier = await visitorTheme();
+    expect(atelier.atelier).toBe(true);
+    expect(atelier.accent).not.toBe(SAVED_ACCENT);
+    // Every page and product is still there, at its address.
+    expect(await content()).toEqual(before);
+    await saveScreenshot(p, 'design desktop atelier');
+
+    await switchTo(p, 'Tessera Default');
+    expect(await visitorTheme()).toEqual({ atelier: false, accent: SAVED_ACCENT });
+    expect((await accent.inputValue()).toLowerCase()).toBe(SAVED_ACCENT);
+    expect(await content()).toEqual(before);
     expect(ui.pageErrors).toEqual([]);
   });
 

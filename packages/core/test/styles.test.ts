@@ -154,6 +154,8 @@ describe('stylesCss', () => {
     expect(css).toContain('--setting-button-shape:pill;');
     expect(css).toContain('--setting-header-sticky:1');
     expect(css).toContain('--setting-section-spacing:96px');
+    // A range in per cent keeps its unit (the popup overlay's backdrop opacity).
+    expect(css).toContain('--setting-popup-overlay-backdrop-opacity:60%');
     expect(css).toContain('@media (max-width:432px){:root{--font-size-heading1:2rem;--font-size-heading2:1.5rem;--setting-section-spacing:40px}}');
     expect(css.match(/@font-face/g)).toHaveLength(1);
     expect(css).toContain(

@@ -64,7 +64,8 @@ describe('Atelier manifest', () => {
           expect(v).toBeLessThanOrEqual(s.max);
           expect((v - s.min) % s.step).toBe(0);
         }
-      } else expect(s.type, s.id).toBe('toggle');
+      } else if (s.type === 'color') expect(s.default, s.id).toMatch(HEX);
+      else expect(s.type, s.id).toBe('toggle');
     }
   });
 
@@ -121,6 +122,13 @@ describe('Atelier stylesheets', () => {
       for (const m of css.matchAll(/--setting-([\w-]+)/g)) expect(declared.has(m[1]), `${file}: --setting-${m[1]}`).toBe(true);
       for (const m of css.matchAll(/var\((--color-[\w-]+)/g)) expect(roles.has(m[1]!), `${file}: ${m[1]}`).toBe(true);
       for (const m of css.matchAll(/var\(--palette-([\w-]+)/g)) expect(SLOTS, file).toContain(m[1]);
+    }
+  });
+
+  it('writes no literal colour in any sheet but the defaults of base.css: status, chart, scrim and video colours come from the properties', () => {
+    for (const { file, css } of sheets.filter((s) => s.file !== 'base.css')) {
+      const bare = css.replace(/\/\*[\s\S]*?\*\//g, '');
+      expect(bare.match(/#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?)\(|:\s*(?:white|black)\b/gi) ?? [], file).toEqual([]);
     }
   });
 

@@ -12,6 +12,8 @@ const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 // Values come from checked input, yet nothing in them may end the <style> element or a declaration.
 const ident = (v: string) => v.replace(/[^\w-]/g, '');
+/** A unit: letters, or `%` (an opacity or a share). */
+const unit = (v: string) => v.replace(/[^a-z%]/gi, '');
 const cssString = (v: string) =>
   `"${v
     .replace(/[\\"]/g, (c) => `\\${c}`)
@@ -38,7 +40,7 @@ function settingCss(setting: StyleSetting, value: StyleValue, fonts: ReadonlyMap
     case 'select':
       return ident(String(value));
     case 'range':
-      return `${Number(value)}${ident(setting.unit ?? '')}`;
+      return `${Number(value)}${unit(setting.unit ?? '')}`;
     case 'toggle':
       return value === true ? '1' : '0';
     case 'text':

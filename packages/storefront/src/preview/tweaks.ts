@@ -15,6 +15,21 @@ export interface TweakDetail {
   readonly css?: string;
 }
 
+/**
+ * A special page wears the colour theme its setting names as a class of its outermost element
+ * (`data-color-theme-setting` names the setting); the class is markup, which the new CSS alone does not
+ * change, so the preview sets it from the setting's value in that CSS.
+ */
+function followColorThemes(doc: Document, css: string): void {
+  for (const el of doc.querySelectorAll<HTMLElement>('[data-color-theme-setting]')) {
+    const setting = el.dataset.colorThemeSetting ?? '';
+    const id = new RegExp(`--setting-${setting.replace(/[^\w-]/g, '')}:([\\w-]{1,40})`).exec(css)?.[1];
+    if (!id) continue;
+    for (const name of Array.from(el.classList)) if (name.startsWith('color-theme-')) el.classList.remove(name);
+    el.classList.add(`color-theme-${id}`);
+  }
+}
+
 /** Starts listening; returns the function that stops. Only the page's own origin, from the frame's parent, is heard. */
 export function listenForTweaks(win: Window = window): () => void {
   const onMessage = (event: MessageEvent) => {
@@ -27,6 +42,7 @@ export function listenForTweaks(win: Window = window): () => void {
       value: data.value,
       ...(typeof data.css === 'string' ? { css: data.css } : {}),
     };
+    if (detail.css !== undefined) followColorThemes(win.document, detail.css);
     win.dispatchEvent(new CustomEvent(TWEAK_MESSAGE, { detail }));
   };
   win.addEventListener('message', onMessage);

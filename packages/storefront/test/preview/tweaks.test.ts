@@ -31,4 +31,25 @@ describe("the design preview's tweak listener", () => {
     message('tessera:tweak');
     expect(got).toEqual([]);
   });
+
+  it("keeps a special page's colour theme class in step with the setting in the CSS of a change, a save or a reset", () => {
+    document.body.innerHTML =
+      '<div id="lock" class="lock-page color-theme-default" data-color-theme-setting="lock-screen-color-theme"></div><div id="other" class="color-theme-light"></div>';
+    stop = listenForTweaks(window);
+    message({
+      'tessera:tweak': true,
+      type: 'change',
+      path: 'settings.lock-screen-color-theme',
+      value: 'dark',
+      css: ':root{--setting-lock-screen-color-theme:dark}',
+    });
+    expect(document.getElementById('lock')!.className).toBe('lock-page color-theme-dark');
+    message({ 'tessera:tweak': true, type: 'reset', css: ':root{--setting-lock-screen-color-theme:default;--setting-checkout-color-theme:accent}' });
+    expect(document.getElementById('lock')!.className).toBe('lock-page color-theme-default');
+    // A page without the marker keeps its classes; CSS without the setting changes nothing.
+    message({ 'tessera:tweak': true, type: 'change', path: 'colorPalette.accent', value: '#123456', css: ':root{--palette-accent:#123456}' });
+    expect(document.getElementById('lock')!.className).toBe('lock-page color-theme-default');
+    expect(document.getElementById('other')!.className).toBe('color-theme-light');
+    document.body.innerHTML = '';
+  });
 });

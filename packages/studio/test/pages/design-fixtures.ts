@@ -34,6 +34,14 @@ const AESTHETICS = {
   },
 };
 
+/** The colour themes a special page may wear (the settings of the design panel's "Pages" group). */
+const COLOR_THEME_OPTIONS = [
+  { value: 'default', label: 'Default' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'accent', label: 'Accent' },
+];
+
 const SETTINGS = [
   {
     id: 'button-shape',
@@ -64,6 +72,20 @@ const SETTINGS = [
   { id: 'footer-note', label: 'Footer note', group: 'footer', type: 'text', default: 'Made by hand' },
   { id: 'lock-screen-background', label: 'Lock screen background', group: 'pages', type: 'color', default: 'darkest' },
   { id: 'popup-font', label: 'Popup overlay font', group: 'pages', type: 'font', default: 'fraunces' },
+  { id: 'lock-screen-color-theme', label: 'Lock screen colour theme', group: 'pages', type: 'select', default: 'default', options: COLOR_THEME_OPTIONS },
+  { id: 'popup-overlay-color-theme', label: 'Popup overlay colour theme', group: 'pages', type: 'select', default: 'light', options: COLOR_THEME_OPTIONS },
+  {
+    id: 'popup-overlay-backdrop-opacity',
+    label: 'Popup overlay backdrop opacity',
+    group: 'pages',
+    type: 'range',
+    min: 0,
+    max: 90,
+    step: 5,
+    unit: '%',
+    default: 60,
+  },
+  { id: 'checkout-color-theme', label: 'Checkout colour theme', group: 'pages', type: 'select', default: 'default', options: COLOR_THEME_OPTIONS },
 ] as const;
 
 /** Every path with its theme default, flat: what `values` holds for a site that changed nothing. */
@@ -103,6 +125,11 @@ export function design(extra: Partial<Design> = {}): Design {
     ],
     css: CSS,
     warnings: [],
+    previewPages: [
+      { kind: 'lock-screen', path: '/config/design/lock-screen', label: 'Lock screen' },
+      { kind: 'checkout', path: '/checkout', label: 'Checkout' },
+      { kind: 'splash-page', path: '/welcome', label: 'Cover: Welcome' },
+    ],
     ...extra,
   };
 }

@@ -71,6 +71,44 @@ describe("the owner's design page", () => {
     expect(screen.getByTitle(/^Preview of/).getAttribute('src')).toBe('/?tessera-preview=1');
   });
 
+  it("draws the special pages' settings in the Pages group, and the preview offers those pages", async () => {
+    const server = fakeServer()
+      .once(PATH, () => json(200, design()))
+      .once(`${PATH}/preview`, () => json(200, previewAnswer(':root{--setting-checkout-color-theme:dark}')));
+    await open(server);
+    const pages = region('Pages');
+    for (const [label, value] of [
+      ['Lock screen colour theme', 'default'],
+      ['Popup overlay colour theme', 'light'],
+      ['Checkout colour theme', 'default'],
+    ]) {
+      const select = within(pages).getByLabelText(label) as HTMLSelectElement;
+      expect(select.value, label).toBe(value);
+      expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['Default', 'Light', 'Dark', 'Accent']);
+    }
+    const opacity = within(pages).getByLabelText('Popup overlay backdrop opacity (%)') as HTMLInputElement;
+    expect([opacity.value, opacity.min, opacity.max, opacity.step]).toEqual(['60', '0', '90', '5']);
+    // A change of one previews it like any other setting.
+    fireEvent.change(within(pages).getByLabelText('Checkout colour theme'), { target: { value: 'dark' } });
+    await settle(60);
+    expect(server.to(`${PATH}/preview`).map((r) => r.body)).toEqual([{ changes: { 'settings.checkout-color-theme': 'dark' } }]);
+    // The preview's page select: the site's pages, then the special pages the server names.
+    const picker = screen.getByLabelText('Page') as HTMLSelectElement;
+    expect(Array.from(picker.options).map((o) => o.textContent)).toEqual([
+      'Home',
+      'Shop',
+      'Blog',
+      'Cart',
+      'Lock screen',
+      'Checkout',
+      'Cover: Welcome',
+      'Another page…',
+    ]);
+    fireEvent.change(picker, { target: { value: '/config/design/lock-screen' } });
+    await settle();
+    expect(screen.getByTitle(/^Preview of/).getAttribute('src')).toBe('/config/design/lock-screen?tessera-preview=1');
+  });
+
   it('previews a change without saving: the preview call carries it, its CSS goes into the frame and a change tweak is posted', async () => {
     const server = fakeServer()
       .once(PATH, () => json(200, design()))

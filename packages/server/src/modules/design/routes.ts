@@ -4,7 +4,8 @@ import { applyChanges, checkChanges, contrastWarnings, notAnOption, resolveStyle
 import { AppError } from '../../errors.js';
 import { findSiteStyles } from '../../storage/site-styles.js';
 import type { WebsiteRow } from '../../storage/content.js';
-import { FONT_IDS, fontChoices, listBuiltInThemes, stylesOf } from '../site/index.js';
+import { FONT_IDS, fontChoices, listBuiltInThemes, type SiteSnapshot, stylesOf } from '../site/index.js';
+import { previewPages } from './preview-pages.js';
 import { saveStyles, switchTheme } from './store.js';
 
 const PATH = '/api/owner/design';
@@ -35,7 +36,7 @@ export async function designRoutes(root: FastifyInstance): Promise<void> {
     return schema;
   };
 
-  const answer = async (website: WebsiteRow) => {
+  const answer = async (s: SiteSnapshot, website: WebsiteRow = s.website) => {
     const [theme, themes, row] = await Promise.all([
       themeOf(website),
       listBuiltInThemes(serverConfig.themesDir),
@@ -47,6 +48,7 @@ export async function designRoutes(root: FastifyInstance): Promise<void> {
       themes,
       revision: row.revision,
       fonts: fontChoices(),
+      previewPages: previewPages(s),
     };
     if (!schema) return { ...common, schema: null, saved: {}, values: {}, css: '', warnings: [] };
     const values = resolveStyles(schema, row.saved);
@@ -65,7 +67,7 @@ export async function designRoutes(root: FastifyInstance): Promise<void> {
 
   app.get(PATH, { config }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return answer(request.site.website);
+    return answer(request.site);
   });
 
   // Writes nothing: the studio's live preview of unsaved changes, answered in a few milliseconds.
@@ -88,7 +90,7 @@ export async function designRoutes(root: FastifyInstance): Promise<void> {
     if (!(await saveStyles(store, website.id, website.theme_name, row.revision, next, clock()))) throw new AppError('DESIGN_CONFLICT');
     changed(website.id);
     reply.header('cache-control', 'no-store');
-    return answer(website);
+    return answer(request.site);
   });
 
   app.post(`${PATH}/reset`, { config, schema: { body: ResetBody } }, async (request, reply) => {
@@ -100,7 +102,7 @@ export async function designRoutes(root: FastifyInstance): Promise<void> {
     if (!(await saveStyles(store, website.id, website.theme_name, row.revision, next, clock()))) throw new AppError('DESIGN_CONFLICT');
     changed(website.id);
     reply.header('cache-control', 'no-store');
-    return answer(website);
+    return answer(request.site);
   });
 
   app.put(`${PATH}/theme`, { config, schema: { body: ThemeBody } }, async (request, reply) => {
@@ -113,6 +115,6 @@ export async function designRoutes(root: FastifyInstance): Promise<void> {
     if (!switched) throw new AppError('DESIGN_CONFLICT');
     changed(website.id);
     reply.header('cache-control', 'no-store');
-    return answer({ ...website, theme_name: theme, theme_id: null });
+    return answer(request.site, { ...website, theme_name: theme, theme_id: null });
   });
 }

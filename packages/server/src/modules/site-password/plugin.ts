@@ -38,7 +38,8 @@ const Unlock = Type.Object(
 );
 const checkUnlock = checker(Unlock);
 
-function lockScreenPage(req: PageRequest): PageResult {
+/** The lock screen page (103) of a site: also what the design panel previews for the site's staff. */
+export function lockScreenPage(req: PageRequest): PageResult {
   const lock = lockScreenOf(req.snapshot);
   const context = baseContext(req, PageType.LOCK_SCREEN);
   context.lockScreen = { title: lock?.title ?? req.snapshot.siteTitle, message: lock?.message ?? null, unlockUrl: '/api/site-password/unlock' };

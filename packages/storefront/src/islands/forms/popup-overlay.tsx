@@ -45,10 +45,23 @@ interface PopupOverlayProps {
   readonly location?: PageLocation;
 }
 
+/** The custom property through which the theme's "popup-overlay-color-theme" setting reaches the page. */
+const COLOR_THEME_PROPERTY = '--setting-popup-overlay-color-theme';
+
+/**
+ * The colour theme the site's styles give the overlay, read from the page's custom property (the
+ * site's inline styles write it), so that the overlay follows the owner's choice without a request.
+ */
+function overlayColorTheme(root: Element = document.documentElement): string | null {
+  const id = getComputedStyle(root).getPropertyValue(COLOR_THEME_PROPERTY).trim();
+  return /^[\w-]{1,40}$/.test(id) ? id : null;
+}
+
 function PopupOverlay({ settings, context, api, captcha, storage, report, now = Date.now, location }: PopupOverlayProps) {
   const [open, setOpen] = useState(settings.delaySeconds <= 0);
   const closeButton = useRef<HTMLButtonElement>(null);
   const model = useRef(modelFromDefinition(settings.form, 'popup-overlay')).current;
+  const colorTheme = useRef(overlayColorTheme()).current;
 
   useEffect(() => {
     if (open) return;
@@ -77,7 +90,10 @@ function PopupOverlay({ settings, context, api, captcha, storage, report, now = 
   if (!open) return null;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the overlay closes it, as the dialog pattern asks
-    <div className="popup-overlay" onKeyDown={(e) => e.key === 'Escape' && close()}>
+    <div
+      className={colorTheme ? `popup-overlay color-theme-${colorTheme}` : 'popup-overlay'}
+      data-color-theme-setting="popup-overlay-color-theme"
+      onKeyDown={(e) => e.key === 'Escape' && close()}>
       <div className="popup-overlay__panel" role="dialog" aria-modal="true" aria-labelledby="popup-overlay-title">
         <button ref={closeButton} type="button" className="popup-overlay__close" aria-label="Close" onClick={close}>
           ×
@@ -103,12 +119,12 @@ function PopupOverlay({ settings, context, api, captcha, storage, report, now = 
   );
 }
 
-// The theme has no overlay styles of its own: a plain centred panel over a dimmed page, in
-// low-specificity rules a theme can override.
-const STYLES = `.popup-overlay{position:fixed;inset:0;z-index:1000;display:flex;align-items:center;justify-content:center;padding:16px;background:rgba(0,0,0,.55)}
-.popup-overlay__panel{position:relative;width:min(480px,100%);max-height:calc(100vh - 32px);overflow:auto;padding:32px 24px 24px;border-radius:8px;background:#fff;color:#222}
-.popup-overlay__close{position:absolute;top:8px;right:8px;width:44px;height:44px;border:0;background:none;font-size:28px;line-height:1;cursor:pointer;color:inherit}
-.popup-overlay__title{margin:0 0 12px}`;
+// For a theme without overlay styles of its own: a plain centred panel over a dimmed page, in rules
+// of no specificity (:where), so that a theme's rules win although these come later in the page.
+const STYLES = `:where(.popup-overlay){position:fixed;inset:0;z-index:1000;display:flex;align-items:center;justify-content:center;padding:16px;background:rgba(0,0,0,.55)}
+:where(.popup-overlay__panel){position:relative;width:min(480px,100%);max-height:calc(100vh - 32px);overflow:auto;padding:32px 24px 24px;border-radius:8px;background:#fff;color:#222}
+:where(.popup-overlay__close){position:absolute;top:8px;right:8px;width:44px;height:44px;border:0;background:none;font-size:28px;line-height:1;cursor:pointer;color:inherit}
+:where(.popup-overlay__title){margin:0 0 12px}`;
 
 export interface MountOverlayOptions {
   readonly api?: FormsApi;

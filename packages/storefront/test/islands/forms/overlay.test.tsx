@@ -76,6 +76,25 @@ describe('the popup overlay (page type 104)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("wears the colour theme the site's styles name, on its outermost element", () => {
+    const sheet = document.createElement('style');
+    sheet.id = 'tessera-styles';
+    sheet.textContent = ':root{--setting-popup-overlay-color-theme:dark}';
+    document.head.append(sheet);
+    try {
+      mount();
+      const outer = screen.getByRole('dialog').parentElement!;
+      expect(outer.className).toBe('popup-overlay color-theme-dark');
+    } finally {
+      sheet.remove();
+    }
+  });
+
+  it('wears no colour theme class when the page names none', () => {
+    mount();
+    expect(screen.getByRole('dialog').parentElement!.className).toBe('popup-overlay');
+  });
+
   it('closes with the Escape key', () => {
     mount();
     fireEvent.keyDown(screen.getByLabelText(/^Email/), { key: 'Escape' });

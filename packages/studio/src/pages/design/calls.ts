@@ -76,6 +76,13 @@ interface ThemeChoice {
 
 export type Revision = number | string;
 
+/** A special page the preview can show (the spec's page types for tweaks), where the site has it. */
+export interface PreviewPage {
+  readonly kind: string;
+  readonly path: string;
+  readonly label: string;
+}
+
 export interface Design {
   readonly theme: { readonly name: string; readonly label: string };
   readonly themes: readonly ThemeChoice[];
@@ -86,6 +93,8 @@ export interface Design {
   readonly fonts: readonly FontChoice[];
   readonly css: string;
   readonly warnings: readonly StyleWarning[];
+  /** The lock screen, the checkout, the cover pages: the pages the panel's "Pages" group styles. */
+  readonly previewPages?: readonly PreviewPage[];
 }
 
 export interface DesignPreview {

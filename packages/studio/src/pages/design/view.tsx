@@ -3,21 +3,22 @@
 // line read out by screen readers, and the confirmations.
 import type { KeyboardEvent, RefObject } from 'react';
 import { Dialog } from '../../ui/dialog.js';
-import type { Design } from './calls.js';
+import type { Design, PreviewPage } from './calls.js';
 import type { FieldContext } from './fields.js';
 import { DesignPanel, type Screen } from './panel.js';
 import { DesignPreviewFrame } from './preview.js';
 
 export type DesignDialog = 'reset' | 'switch' | 'conflict' | null;
 
-/** The pages the preview offers: the site's kinds of page; any other address can be typed. */
-const PREVIEW_PAGES = [
-  ['/', 'Home'],
-  ['/shop', 'Shop'],
-  ['/journal', 'Blog'],
-  ['/cart', 'Cart'],
-  ['/checkout', 'Checkout'],
-] as const;
+/** The pages the preview offers: the site's kinds of page, then its special pages; any other address can be typed. */
+const PREVIEW_PAGES: readonly PreviewPage[] = [
+  { kind: 'home', path: '/', label: 'Home' },
+  { kind: 'shop', path: '/shop', label: 'Shop' },
+  { kind: 'blog', path: '/journal', label: 'Blog' },
+  { kind: 'cart', path: '/cart', label: 'Cart' },
+];
+/** What a server that names no special pages offers besides. */
+const CHECKOUT_ONLY: readonly PreviewPage[] = [{ kind: 'checkout', path: '/checkout', label: 'Checkout' }];
 
 interface DesignActions {
   undo(): void;
@@ -84,8 +85,9 @@ function Toggle<T extends string>({
   );
 }
 
-function PagePicker({ page, onPage }: { page: string; onPage(page: string): void }) {
-  const known = PREVIEW_PAGES.some(([p]) => p === page);
+function PagePicker({ page, special, onPage }: { page: string; special: readonly PreviewPage[]; onPage(page: string): void }) {
+  const pages = [...PREVIEW_PAGES, ...special];
+  const known = pages.some((p) => p.path === page);
   return (
     <div className="design-page-picker">
       <label htmlFor="design-preview-page">Page</label>
@@ -93,9 +95,9 @@ function PagePicker({ page, onPage }: { page: string; onPage(page: string): void
         id="design-preview-page"
         value={known ? page : 'other'}
         onChange={(event) => event.currentTarget.value !== 'other' && onPage(event.currentTarget.value)}>
-        {PREVIEW_PAGES.map(([p, label]) => (
-          <option key={p} value={p}>
-            {label}
+        {pages.map((p) => (
+          <option key={p.path} value={p.path}>
+            {p.label}
           </option>
         ))}
         <option value="other">Another page…</option>
@@ -171,7 +173,7 @@ export function DesignView(props: DesignViewProps) {
           />
         </div>
         <div className="design-preview-pane">
-          <PagePicker page={props.page} onPage={props.onPage} />
+          <PagePicker page={props.page} special={design.previewPages ?? CHECKOUT_ONLY} onPage={props.onPage} />
           {props.problem && (
             <p className="field-hint" role="status">
               {props.problem}
