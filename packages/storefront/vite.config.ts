@@ -49,7 +49,7 @@ export default defineConfig({
           groups: [
             {
               name: 'product-rules',
-              test: /packages[\\/](core[\\/](src|dist)[\\/](product[\\/]|enums[\\/]product-type)|storefront[\\/]src[\\/]islands[\\/]add-to-cart[\\/]express\.ts)/,
+              test: /packages[\\/](core[\\/](src|dist)[\\/](product[\\/]|enums[\\/]product-type|markup[\\/]|cart[\\/]texts\.|constants[\\/]storefront\.)|storefront[\\/]src[\\/](islands[\\/]add-to-cart[\\/]express|events)\.ts)/,
             },
           ],
         },
