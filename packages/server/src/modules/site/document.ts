@@ -146,7 +146,9 @@ const previewContextJson = new WeakMap<SiteSnapshot, WeakMap<LoadedTheme, { json
 
 /** The switches of the collectors turned off: what an owner's preview carries whatever the site's settings. */
 function withoutCollectors<T extends BrowserContext>(context: T): T {
-  return { ...context, censusDisabled: true, pageSpeedEnabled: false, sessionRecording: { enabled: false, sampleRate: 0 }, isInternal: false };
+  // The marketing integrations too: an owner's preview is no visit for an ad platform.
+  const { marketing: _m, ...rest } = context;
+  return { ...rest, censusDisabled: true, pageSpeedEnabled: false, sessionRecording: { enabled: false, sampleRate: 0 }, isInternal: false } as T;
 }
 
 export function headersHtml(
