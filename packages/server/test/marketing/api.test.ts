@@ -88,12 +88,32 @@ describe.each(DIALECTS)('the owner API for marketing and cookies on %s', (dialec
   });
 
   it.each([
-    ['a container id of another kind', { tagManagerId: 'UA-1234567-1' }, 'tagManagerId', 'Enter a tag manager container id such as GTM-AB12CD3 ("GTM-" then 4 to 10 capital letters or digits), or leave it empty.'],
-    ['a container id with a script in it', { tagManagerId: 'GTM-AB"><script>' }, 'tagManagerId', 'Enter a tag manager container id such as GTM-AB12CD3 ("GTM-" then 4 to 10 capital letters or digits), or leave it empty.'],
+    [
+      'a container id of another kind',
+      { tagManagerId: 'UA-1234567-1' },
+      'tagManagerId',
+      'Enter a tag manager container id such as GTM-AB12CD3 ("GTM-" then 4 to 10 capital letters or digits), or leave it empty.',
+    ],
+    [
+      'a container id with a script in it',
+      { tagManagerId: 'GTM-AB"><script>' },
+      'tagManagerId',
+      'Enter a tag manager container id such as GTM-AB12CD3 ("GTM-" then 4 to 10 capital letters or digits), or leave it empty.',
+    ],
     ['a pixel id with letters', { pixelId: '12345abc' }, 'pixelId', 'Enter the ad pixel id: 6 to 20 digits, or leave it empty.'],
     ['a pixel id too short', { pixelId: '12345' }, 'pixelId', 'Enter the ad pixel id: 6 to 20 digits, or leave it empty.'],
-    ['a privacy address on another host without a scheme', { privacyUrl: '//evil.example/privacy' }, 'privacyUrl', 'Enter a path of the site (/privacy) or an http(s) address, or leave it empty.'],
-    ['a javascript: address', { privacyUrl: 'javascript:alert(1)' }, 'privacyUrl', 'Enter a path of the site (/privacy) or an http(s) address, or leave it empty.'],
+    [
+      'a privacy address on another host without a scheme',
+      { privacyUrl: '//evil.example/privacy' },
+      'privacyUrl',
+      'Enter a path of the site (/privacy) or an http(s) address, or leave it empty.',
+    ],
+    [
+      'a javascript: address',
+      { privacyUrl: 'javascript:alert(1)' },
+      'privacyUrl',
+      'Enter a path of the site (/privacy) or an http(s) address, or leave it empty.',
+    ],
   ])('refuses %s with 400 and its message, and changes nothing', async (_name, change, field, message) => {
     const res = await as('admin').request('PUT', PATH, { ...FULL, ...change });
     expect(res.status).toBe(400);
