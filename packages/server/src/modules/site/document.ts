@@ -148,7 +148,7 @@ const previewContextJson = new WeakMap<SiteSnapshot, WeakMap<LoadedTheme, { json
 function withoutCollectors<T extends BrowserContext>(context: T): T {
   // The marketing integrations too: an owner's preview is no visit for an ad platform.
   const { marketing: _m, ...rest } = context;
-  return { ...rest, censusDisabled: true, pageSpeedEnabled: false, sessionRecording: { enabled: false, sampleRate: 0 }, isInternal: false } as T;
+  return { ...(rest as T), censusDisabled: true, pageSpeedEnabled: false, sessionRecording: { enabled: false, sampleRate: 0 }, isInternal: false };
 }
 
 export function headersHtml(
