@@ -97,11 +97,13 @@ describe('marketing tags with the visitor’s consent in Chromium', () => {
     await p.getByRole('status').filter({ hasText: 'Cookies accepted.' }).waitFor();
     expect(await banner(p).isVisible()).toBe(false);
     await p.waitForFunction(() => (window as unknown as { __gtmLoads?: number }).__gtmLoads === 1);
-    await expect.poll(() => pixelCalls(p)).toEqual([
-      ['init', '123456789012345'],
-      ['track', 'PageView'],
-      ['track', 'ViewContent', { content_ids: [expect.any(String)], content_type: 'product' }],
-    ]);
+    await expect
+      .poll(() => pixelCalls(p))
+      .toEqual([
+        ['init', '123456789012345'],
+        ['track', 'PageView'],
+        ['track', 'ViewContent', { content_ids: [expect.any(String)], content_type: 'product' }],
+      ]);
     expect(seen.sort()).toEqual(['/en_US/fbevents.js', '/gtm.js?id=GTM-AB12CD3']);
 
     await p.getByLabel('Select Colour').selectOption('Sand');
@@ -118,17 +120,19 @@ describe('marketing tags with the visitor’s consent in Chromium', () => {
     await p.waitForURL(/\/checkout\/order-confirmed\?token=/);
     await p.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     const number = await p.locator('#tessera-order-confirmed').getAttribute('data-order-number');
-    await expect.poll(() => purchases(p)).toEqual([
-      {
-        event: 'purchase',
-        ecommerce: {
-          transaction_id: number,
-          value: expect.any(Number),
-          currency: 'USD',
-          items: [{ item_id: expect.any(String), item_name: 'Stoneware Mug', price: expect.any(Number), quantity: 1 }],
+    await expect
+      .poll(() => purchases(p))
+      .toEqual([
+        {
+          event: 'purchase',
+          ecommerce: {
+            transaction_id: number,
+            value: expect.any(Number),
+            currency: 'USD',
+            items: [{ item_id: expect.any(String), item_name: 'Stoneware Mug', price: expect.any(Number), quantity: 1 }],
+          },
         },
-      },
-    ]);
+      ]);
     // A reload of the confirmation page sends no second purchase (the tags load again, the purchase does not).
     await p.reload();
     await p.waitForFunction(() => (window as unknown as { __gtmLoads?: number }).__gtmLoads === 1);
