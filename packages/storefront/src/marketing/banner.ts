@@ -1,6 +1,6 @@
 // The cookie banner and the footer's "Cookie settings" button: plain DOM, the theme's own button and
 // link styles, and a few layout rules of its own that read the theme's colour variables.
-export const STRINGS = {
+const STRINGS = {
   region: 'Cookie consent',
   text: 'We use cookies to measure visits and, with your consent, for marketing: a tag manager and an ad pixel may see the pages you view and what you buy.',
   privacy: 'Privacy policy',
@@ -97,7 +97,11 @@ export function createBanner(doc: Document, privacyUrl: string | undefined, choo
     settings.setAttribute('aria-expanded', 'true');
     region.querySelector('button')?.focus({ preventScroll: true });
   };
-  settings.addEventListener('click', () => (region.hidden ? show() : ((region.hidden = true), settings.setAttribute('aria-expanded', 'false'))));
+  settings.addEventListener('click', () => {
+    if (region.hidden) return show();
+    region.hidden = true;
+    settings.setAttribute('aria-expanded', 'false');
+  });
   return {
     show() {
       region.hidden = false;

@@ -5,7 +5,7 @@ import { readCookie, writeCookie } from '../collectors/cookies.js';
 /** The first-party cookie that keeps the visitor's choice: `accepted` or `declined`. */
 export const CONSENT_COOKIE = 'tessera_consent';
 /** A choice is kept for a year, then asked again. */
-export const CONSENT_MAX_AGE = 365 * 86_400;
+const CONSENT_MAX_AGE = 365 * 86_400;
 
 export type ConsentChoice = 'accepted' | 'declined' | undefined;
 

@@ -8,7 +8,7 @@ import { createBanner } from './banner.js';
 import { consentRule, readConsent, writeConsent, type ConsentPolicy } from './consent.js';
 import { loadPixel, loadTagManager, pushPurchase, trackPixel, type MarketingContext } from './tags.js';
 
-export function policyOf(tessera: TesseraGlobal): ConsentPolicy {
+function policyOf(tessera: TesseraGlobal): ConsentPolicy {
   const c = tessera.context?.cookieSettings;
   return { restrictive: c?.isRestrictiveCookiePolicyEnabled === true, bannerEnabled: c?.isCookieBannerEnabled === true };
 }

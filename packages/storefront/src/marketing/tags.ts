@@ -34,7 +34,7 @@ function addScript(src: string): void {
 }
 
 /** The data layer the container reads; the container starts from its `gtm.js` event. */
-export function dataLayer(): unknown[] {
+function dataLayer(): unknown[] {
   const w = win();
   w.dataLayer ??= [];
   return w.dataLayer;

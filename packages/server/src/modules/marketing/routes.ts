@@ -5,7 +5,7 @@ import { checker } from '../../http/validate.js';
 import { updateWebsiteSettings } from '../site/index.js';
 import { applyMarketingSettings, marketingErrors, marketingSettingsOf, type MarketingSettings } from './settings.js';
 
-export const PATH = '/api/owner/marketing';
+const PATH = '/api/owner/marketing';
 
 const Body = Type.Object(
   {

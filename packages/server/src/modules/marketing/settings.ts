@@ -20,12 +20,12 @@ export interface MarketingSettings {
   restrictiveCookiePolicy: boolean;
 }
 
-export const TAG_MANAGER_ID = /^GTM-[A-Z0-9]{4,10}$/;
-export const PIXEL_ID = /^[0-9]{6,20}$/;
+const TAG_MANAGER_ID = /^GTM-[A-Z0-9]{4,10}$/;
+const PIXEL_ID = /^[0-9]{6,20}$/;
 /** A path of the site (never `//host`) or an http(s) address. */
-export const PRIVACY_URL = /^(\/(?!\/)\S*|https?:\/\/\S+)$/;
+const PRIVACY_URL = /^(\/(?!\/)\S*|https?:\/\/\S+)$/;
 
-export const MESSAGES = {
+const MESSAGES = {
   tagManagerId: 'Enter a tag manager container id such as GTM-AB12CD3 ("GTM-" then 4 to 10 capital letters or digits), or leave it empty.',
   pixelId: 'Enter the ad pixel id: 6 to 20 digits, or leave it empty.',
   privacyUrl: 'Enter a path of the site (/privacy) or an http(s) address, or leave it empty.',
@@ -76,7 +76,7 @@ export interface ScriptHosts {
   readonly pixel: string;
 }
 
-export const DOCUMENTED_HOSTS: ScriptHosts = { tagManager: 'https://www.googletagmanager.com', pixel: 'https://connect.facebook.net' };
+const DOCUMENTED_HOSTS: ScriptHosts = { tagManager: 'https://www.googletagmanager.com', pixel: 'https://connect.facebook.net' };
 
 export function scriptHosts(origin: string | undefined): ScriptHosts {
   const o = origin ? origin.replace(/\/$/, '') : '';
