@@ -9,7 +9,6 @@ import { startAnalytics } from './collectors/analytics.js';
 import type { CollectorContext } from './collectors/context.js';
 import { installErrorReporter } from './collectors/errors.js';
 import type { Visit } from './collectors/visit.js';
-import { consentRule, readConsent } from './marketing/consent.js';
 
 /** The site context for the browser (docs/site-format.md, "The site context for the browser"). */
 export interface SiteContext {
@@ -37,8 +36,6 @@ export interface SiteContext {
   /** The page's words where its language has its own (French, ...): only those that differ from English. */
   localizedStrings?: Record<string, string>;
   sessionRecording?: { enabled: boolean; sampleRate: number };
-  /** The owner's tag manager and ad pixel and the banner's privacy link (docs/marketing.md); absent on a site without them. */
-  marketing?: unknown;
 }
 
 export interface TesseraGlobal {
@@ -137,37 +134,9 @@ export function collectorContext(c: SiteContext): CollectorContext {
     authenticated: c.authenticated,
     websiteRoles: c.websiteRoles,
     censusDisabled: c.censusDisabled,
-    cookieSettings: { restrictive: trackingRestricted(c), bannerEnabled: c.cookieSettings?.isCookieBannerEnabled },
+    cookieSettings: { restrictive: c.cookieSettings?.isRestrictiveCookiePolicyEnabled, bannerEnabled: c.cookieSettings?.isCookieBannerEnabled },
     pageSpeedEnabled: c.pageSpeedEnabled,
   };
-}
-
-/**
- * Whether the collectors keep no tracking cookie: the restrictive policy, unless the visitor
- * accepted; and a visitor's decline, whatever the policy (marketing/consent.ts).
- */
-function trackingRestricted(c: SiteContext): boolean | undefined {
-  const choice = readConsent();
-  if (choice === undefined) return c.cookieSettings?.isRestrictiveCookiePolicyEnabled;
-  return !consentRule({ restrictive: c.cookieSettings?.isRestrictiveCookiePolicyEnabled === true, bannerEnabled: false }, choice).trackingCookies;
-}
-
-/**
- * The marketing chunk, only where it has something to do: the cookie banner (and its footer
- * button) on a site that asks, or the owner's tags when the visitor's choice allows them.
- */
-function startMarketing(tessera: TesseraGlobal): void {
-  const c = tessera.context;
-  const cookies = c?.cookieSettings;
-  if (
-    !c ||
-    !(
-      cookies?.isCookieBannerEnabled ||
-      (c.marketing && consentRule({ restrictive: cookies?.isRestrictiveCookiePolicyEnabled === true, bannerEnabled: false }, readConsent()).marketing)
-    )
-  )
-    return;
-  void import('./marketing/index.js').then((m) => m.startMarketing(tessera)).catch(() => {});
 }
 
 /**
@@ -247,7 +216,6 @@ export function boot(win: Window = window): TesseraGlobal {
     void import('./islands/forms/register.js').then((m) => m.mount([], tessera));
   }
   if (islands > 0) forwardEvents(tessera.visit);
-  startMarketing(tessera);
   win.document.dispatchEvent(new CustomEvent('tessera:ready', { detail: tessera.context }));
   return tessera;
 }

@@ -10,6 +10,7 @@ import { STAFF, settingsSite, type SettingsSite, type StaffName } from '../owner
 const PATH = '/api/owner/marketing';
 const MAY = ['admin', 'website-manager'] as const;
 const MAY_NOT = ['store-manager', 'editor', 'reporting', 'viewer'] as const;
+const ENTRY = '/static/storefront/assets/marketing-Fx1x2x3x.js';
 const OFF = { tagManagerId: '', pixelId: '', privacyUrl: '', cookieBannerEnabled: false, restrictiveCookiePolicy: false };
 const FULL = { tagManagerId: 'GTM-AB12CD3', pixelId: '123456789012345', privacyUrl: '/privacy', cookieBannerEnabled: true, restrictiveCookiePolicy: true };
 
@@ -33,6 +34,7 @@ describe.each(DIALECTS)('the owner API for marketing and cookies on %s', (dialec
     expect(res.json).toEqual(OFF);
     const page = await new Visitor(site.app).request('GET', '/');
     expect(browserContext(page.body).marketing).toBeUndefined();
+    expect(page.body).not.toContain(ENTRY);
     expect(String(page.headers['content-security-policy'])).toContain("script-src 'self';");
   });
 
@@ -48,6 +50,10 @@ describe.each(DIALECTS)('the owner API for marketing and cookies on %s', (dialec
       privacyUrl: '/privacy',
     });
     expect(browserContext(page.body).cookieSettings).toEqual({ isRestrictiveCookiePolicyEnabled: true, isCookieBannerEnabled: true });
+    // The storefront's marketing entry, in the head, so that it runs before the bootstrap; never inside the JSON.
+    expect(page.body.indexOf(`<script type="module" src="${ENTRY}"></script>`)).toBeGreaterThan(-1);
+    expect(page.body.indexOf(ENTRY)).toBeLessThan(page.body.indexOf('/static/storefront/assets/bootstrap-'));
+    expect(browserContext(page.body).entryScripts).toBeUndefined();
     const policy = String(page.headers['content-security-policy']);
     expect(policy).toContain("script-src 'self' https://www.googletagmanager.com https://connect.facebook.net;");
     expect(policy).toContain('https://www.facebook.com');
@@ -55,6 +61,7 @@ describe.each(DIALECTS)('the owner API for marketing and cookies on %s', (dialec
     expect(off.json).toEqual(OFF);
     const after = await new Visitor(site.app).request('GET', '/');
     expect(browserContext(after.body).marketing).toBeUndefined();
+    expect(after.body).not.toContain(ENTRY);
     expect(String(after.headers['content-security-policy'])).toContain("script-src 'self';");
   });
 
@@ -65,6 +72,15 @@ describe.each(DIALECTS)('the owner API for marketing and cookies on %s', (dialec
     const policy = String(page.headers['content-security-policy']);
     expect(policy).toContain("script-src 'self' https://connect.facebook.net;");
     expect(policy).not.toContain('googletagmanager');
+    await as('admin').request('PUT', PATH, OFF);
+  });
+
+  it('loads the entry for the banner alone (no tag: nothing in the policy), with its privacy link', async () => {
+    await as('admin').request('PUT', PATH, { ...OFF, cookieBannerEnabled: true, privacyUrl: '/privacy' });
+    const page = await new Visitor(site.app).request('GET', '/');
+    expect(browserContext(page.body).marketing).toEqual({ privacyUrl: '/privacy' });
+    expect(page.body).toContain(ENTRY);
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self';");
     await as('admin').request('PUT', PATH, OFF);
   });
 

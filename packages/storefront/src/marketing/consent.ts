@@ -1,11 +1,13 @@
-// The visitor's cookie choice and what it allows (docs/marketing.md "The consent rule"). Tiny on
-// purpose: the bootstrap reads it on every page to decide whether the marketing chunk loads at all.
-import { readCookie, writeCookie } from '../collectors/cookies.js';
+// The visitor's cookie choice and what it allows (docs/marketing.md "The consent rule"). The cookie
+// helpers are this entry's own: it shares no module with the bootstrap (whose bytes every page pays).
 
 /** The first-party cookie that keeps the visitor's choice: `accepted` or `declined`. */
 export const CONSENT_COOKIE = 'tessera_consent';
 /** A choice is kept for a year, then asked again. */
 const CONSENT_MAX_AGE = 365 * 86_400;
+
+/** The spec's tracking cookies (TRACKING_COOKIES of @tessera/core, which a test compares), cleared on a decline. */
+export const TRACKING_COOKIES = ['ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt'] as const;
 
 export type ConsentChoice = 'accepted' | 'declined' | undefined;
 
@@ -34,11 +36,30 @@ export function consentRule(policy: ConsentPolicy, choice: ConsentChoice): Conse
   return { showBanner: policy.bannerEnabled && choice === undefined, marketing: allowed, trackingCookies: allowed };
 }
 
+function writeCookie(name: string, value: string, maxAge: number): void {
+  try {
+    document.cookie = `${name}=${value}; max-age=${maxAge}; path=/; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
+  } catch {
+    // cookies blocked (a sandboxed frame): the choice lasts this page
+  }
+}
+
 export function readConsent(): ConsentChoice {
-  const value = readCookie(CONSENT_COOKIE);
-  return value === 'accepted' || value === 'declined' ? value : undefined;
+  let cookies = '';
+  try {
+    cookies = document.cookie;
+  } catch {
+    // cookies blocked: no choice kept
+  }
+  const value = /(?:^|; )tessera_consent=(accepted|declined)(?:;|$)/.exec(cookies)?.[1];
+  return value as ConsentChoice;
 }
 
 export function writeConsent(choice: 'accepted' | 'declined'): void {
   writeCookie(CONSENT_COOKIE, choice, CONSENT_MAX_AGE);
+}
+
+/** Takes back the analytics collectors' tracking cookies (a decline). */
+export function clearTrackingCookies(): void {
+  for (const name of TRACKING_COOKIES) writeCookie(name, '', -1);
 }

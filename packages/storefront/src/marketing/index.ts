@@ -1,24 +1,21 @@
-// The marketing chunk (docs/marketing.md): loaded by the bootstrap only on a site that asks for
-// cookie consent or configured a tag manager or an ad pixel, never otherwise. It shows the cookie
-// banner until the visitor chooses, keeps the choice, and loads the tags when the consent rule allows.
-import { TRACKING_COOKIES } from '@tessera/core/constants';
-import type { TesseraGlobal } from '../bootstrap.js';
-import { clearCookie } from '../collectors/cookies.js';
+// The marketing entry (docs/marketing.md): the server adds it, before the bootstrap, only to the pages
+// of a site that asks for cookie consent or configured a tag manager or an ad pixel. Running first, it
+// tells the bootstrap's collectors what the visitor's choice allows (the context's cookie policy);
+// then it shows the cookie banner until the visitor chooses, keeps the choice, and loads the tags
+// when the consent rule allows them.
+import type { SiteContext } from '../bootstrap.js';
 import { createBanner } from './banner.js';
-import { consentRule, readConsent, writeConsent, type ConsentPolicy } from './consent.js';
+import { clearTrackingCookies, consentRule, readConsent, writeConsent, type ConsentPolicy } from './consent.js';
 import { loadPixel, loadTagManager, pushPurchase, trackPixel, type MarketingContext } from './tags.js';
 
-function policyOf(tessera: TesseraGlobal): ConsentPolicy {
-  const c = tessera.context?.cookieSettings;
-  return { restrictive: c?.isRestrictiveCookiePolicyEnabled === true, bannerEnabled: c?.isCookieBannerEnabled === true };
-}
+type Context = SiteContext & { marketing?: MarketingContext };
 
 let started = false;
 
 /** Loads the configured tags, once per page; a signed-in member of the site's staff is no audience for them. */
-function loadTags(tessera: TesseraGlobal): void {
-  const marketing = tessera.context?.marketing as MarketingContext | undefined;
-  if (started || !marketing || tessera.context?.authenticated) return;
+function loadTags(context: Context): void {
+  const marketing = context.marketing;
+  if (started || !marketing || context.authenticated) return;
   started = true;
   if (marketing.tagManager) {
     loadTagManager(marketing.tagManager);
@@ -30,17 +27,37 @@ function loadTags(tessera: TesseraGlobal): void {
   }
 }
 
-export function startMarketing(tessera: TesseraGlobal, doc: Document = document): void {
-  const policy = policyOf(tessera);
-  const outcome = consentRule(policy, readConsent());
-  if (outcome.marketing) loadTags(tessera);
+/**
+ * The collectors read the cookie policy from the page's context when the bootstrap starts, after this
+ * entry: a visitor's choice replaces the site's policy there (a decline restricts, an Accept lifts the restriction).
+ */
+function applyChoice(element: HTMLElement, context: Context, trackingCookies: boolean): void {
+  context.cookieSettings = { ...context.cookieSettings, isRestrictiveCookiePolicyEnabled: !trackingCookies };
+  element.textContent = JSON.stringify(context);
+}
+
+export function startMarketing(doc: Document = document): void {
+  const element = doc.getElementById('tessera-context');
+  let context: Context;
+  try {
+    context = JSON.parse(element?.textContent ?? '') as Context;
+  } catch {
+    return;
+  }
+  const settings = context.cookieSettings;
+  const policy: ConsentPolicy = { restrictive: settings?.isRestrictiveCookiePolicyEnabled === true, bannerEnabled: settings?.isCookieBannerEnabled === true };
+  const choice = readConsent();
+  const outcome = consentRule(policy, choice);
+  if (choice !== undefined && element) applyChoice(element, context, outcome.trackingCookies);
+  if (outcome.marketing) loadTags(context);
   if (!policy.bannerEnabled) return;
-  const marketing = tessera.context?.marketing as MarketingContext | undefined;
-  const banner = createBanner(doc, marketing?.privacyUrl, (choice) => {
-    writeConsent(choice);
-    if (consentRule(policy, choice).marketing) loadTags(tessera);
+  const banner = createBanner(doc, context.marketing?.privacyUrl, (made) => {
+    writeConsent(made);
+    if (consentRule(policy, made).marketing) loadTags(context);
     // A decline takes back what the analytics collectors kept; the tags already in this page stop with the next one.
-    else for (const name of TRACKING_COOKIES) clearCookie(name);
+    else clearTrackingCookies();
   });
   if (outcome.showBanner) banner.show();
 }
+
+if (typeof document !== 'undefined') startMarketing();

@@ -1,6 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONSENT_COOKIE, consentRule, readConsent, writeConsent, type ConsentChoice } from '../../src/marketing/consent.js';
+import { TRACKING_COOKIES as SPEC_TRACKING_COOKIES } from '@tessera/core/constants';
+import {
+  CONSENT_COOKIE,
+  TRACKING_COOKIES,
+  clearTrackingCookies,
+  consentRule,
+  readConsent,
+  writeConsent,
+  type ConsentChoice,
+} from '../../src/marketing/consent.js';
 import { markPurchaseSent, pixelEvent, purchaseEvent } from '../../src/marketing/tags.js';
 
 afterEach(() => {
@@ -36,6 +45,15 @@ describe('the consent rule', () => {
     expect(readConsent()).toBe('declined');
     document.cookie = `${CONSENT_COOKIE}=maybe; path=/`;
     expect(readConsent()).toBeUndefined();
+  });
+
+  it("clears the spec's tracking cookies on a decline (its own copy of the list, the same as core's)", () => {
+    expect([...TRACKING_COOKIES]).toEqual([...SPEC_TRACKING_COOKIES]);
+    for (const name of TRACKING_COOKIES) document.cookie = `${name}=1; path=/`;
+    document.cookie = 'other=1; path=/';
+    clearTrackingCookies();
+    expect(document.cookie).toBe('other=1');
+    document.cookie = 'other=; max-age=-1; path=/';
   });
 });
 

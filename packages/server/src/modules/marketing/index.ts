@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { storefrontEntryUrl } from '../../http/storefront.js';
 import { marketingPages } from './pages.js';
 import { marketingRoutes } from './routes.js';
 import { browserMarketing, policySources, scriptHosts } from './settings.js';
@@ -12,9 +13,13 @@ import { browserMarketing, policySources, scriptHosts } from './settings.js';
 export default fp(
   async (app) => {
     const hosts = scriptHosts(app.deps.config.marketingOrigin);
+    // The storefront's marketing entry, built beside the bootstrap (none when the storefront is not built).
+    const entry = storefrontEntryUrl(app.deps.config.storefrontDist, 'marketing');
     app.renderer.addBrowserContextHook((s, context) => {
       const marketing = browserMarketing(s, hosts);
-      if (marketing) context.marketing = marketing;
+      if (!marketing) return;
+      context.marketing = marketing;
+      if (entry) context.entryScripts = [...(context.entryScripts ?? []), entry];
     });
     app.renderer.addPolicyHook((s) => policySources(s, hosts));
     await app.register(marketingRoutes);

@@ -83,14 +83,17 @@ export function scriptHosts(origin: string | undefined): ScriptHosts {
   return o ? { tagManager: o, pixel: o } : DOCUMENTED_HOSTS;
 }
 
-/** What the storefront's marketing chunk reads (the browser context's `marketing`), or undefined when there is nothing to load. */
+/**
+ * What the storefront's marketing entry reads (the browser context's `marketing`), or undefined when
+ * it has nothing to do: no banner and no tag.
+ */
 export function browserMarketing(s: SiteSnapshot, hosts: ScriptHosts) {
   const m = marketingSettingsOf(s.settings);
-  if (!m.tagManagerId && !m.pixelId && !(m.cookieBannerEnabled && m.privacyUrl)) return undefined;
+  if (!m.tagManagerId && !m.pixelId && !m.cookieBannerEnabled) return undefined;
   return {
     ...(m.tagManagerId ? { tagManager: { id: m.tagManagerId, src: `${hosts.tagManager}/gtm.js?id=${m.tagManagerId}` } } : {}),
     ...(m.pixelId ? { pixel: { id: m.pixelId, src: `${hosts.pixel}/en_US/fbevents.js` } } : {}),
-    ...(m.privacyUrl ? { privacyUrl: m.privacyUrl } : {}),
+    ...(m.cookieBannerEnabled && m.privacyUrl ? { privacyUrl: m.privacyUrl } : {}),
   };
 }
 
