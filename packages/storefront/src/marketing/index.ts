@@ -4,6 +4,9 @@
 // then it shows the cookie banner until the visitor chooses, keeps the choice, and loads the tags
 // when the consent rule allows them.
 import type { SiteContext } from '../bootstrap.js';
+// Imported, not fetched on demand: a dynamic import here would move the import helper out of the bootstrap into a
+// chunk of its own, which every page would then fetch. The bus is the one the bootstrap's islands publish on.
+import { events } from '../events.js';
 import { createBanner } from './banner.js';
 import { clearTrackingCookies, consentRule, readConsent, writeConsent, type ConsentPolicy } from './consent.js';
 import { loadPixel, loadTagManager, pushPurchase, trackPixel, type MarketingContext } from './tags.js';
@@ -23,7 +26,7 @@ function loadTags(context: Context): void {
   }
   if (marketing.pixel) {
     loadPixel(marketing.pixel);
-    void import('../events.js').then(({ events }) => events.subscribe(trackPixel));
+    events.subscribe(trackPixel);
   }
 }
 
