@@ -34,7 +34,9 @@ export default defineConfig({
       // The owner's pages are the studio's (packages/studio), a build of their own.
       // The design preview's listener is an entry of its own: the studio adds it to the page it frames,
       // so no visitor's page (nor the bootstrap) carries a byte of it.
-      input: { bootstrap: 'src/bootstrap.ts', 'design-preview': 'src/preview/tweaks.ts' },
+      // The marketing entry (cookie banner, consent, tags) likewise: the server adds it only to the pages of a site
+      // that asks for consent or configured a tag; it shares no module with the bootstrap, so nothing moves out of it.
+      input: { bootstrap: 'src/bootstrap.ts', 'design-preview': 'src/preview/tweaks.ts', marketing: 'src/marketing/index.ts' },
       // Core's constants are frozen objects: unused ones must not ride along just because
       // Object.freeze could in principle have an effect.
       treeshake: { manualPureFunctions: ['Object.freeze', 'Object.fromEntries', 'defineEnum'] },

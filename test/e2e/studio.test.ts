@@ -40,6 +40,7 @@ describe("the owner's studio in Chromium", () => {
       'Media',
       'Design',
       'Store settings',
+      'Marketing and cookies',
       'Staff',
     ]);
     expect(await admin.getByRole('link', { name: 'Restock notifications' }).getAttribute('aria-current')).toBe('page');
@@ -91,6 +92,7 @@ describe("the owner's studio in Chromium", () => {
       'Media',
       'Design',
       'Store settings',
+      'Marketing and cookies',
       'Staff',
       '7 days',
     ];

@@ -48,6 +48,7 @@ import places, { type PlacesProvider } from './modules/places/index.js';
 import restock, { type RestockSetup } from './modules/restock/index.js';
 import reviews, { type ReviewLimits } from './modules/reviews/index.js';
 import sessionRecording from './modules/session-recording/index.js';
+import marketing from './modules/marketing/index.js';
 import site from './modules/site/index.js';
 import sitePassword, { type PasswordLimits } from './modules/site-password/index.js';
 import staff from './modules/staff/index.js';
@@ -257,6 +258,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(sitePassword, { limits: siteUsers.passwordLimits }),
     entry(multilingual, {}),
     entry(headerFooter, {}),
+    entry(marketing, {}),
     entry(pageAdmin, { passwordCost }),
     entry(places, { provider: siteUsers.places }),
     entry(sessionRecording, {}),

@@ -63,6 +63,11 @@ export interface Config {
    * from instead of their own, for a local server shaped as their oEmbed APIs (the tests). Empty: the providers.
    */
   oembedApi?: string;
+  /**
+   * TESSERA_MARKETING_ORIGIN: one origin that the tag manager's and the ad pixel's scripts are loaded
+   * from instead of their documented hosts, for a local server standing in for both (the tests). Empty: their hosts.
+   */
+  marketingOrigin?: string;
 }
 
 export type TrustProxy = false | number | string;
@@ -137,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     stripeApi: env.TESSERA_STRIPE_API || '',
     oembedApi: env.TESSERA_OEMBED_API || '',
+    marketingOrigin: env.TESSERA_MARKETING_ORIGIN || '',
     ...overrides,
   };
   try {
@@ -150,6 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (config.oembedApi && !/^https?:\/\/[^/]+\/?$/.test(config.oembedApi)) {
     throw new ConfigError(`TESSERA_OEMBED_API must be an origin such as http://127.0.0.1:41234 (got "${config.oembedApi}")`);
+  }
+  if (config.marketingOrigin && !/^https?:\/\/[^/]+\/?$/.test(config.marketingOrigin)) {
+    throw new ConfigError(`TESSERA_MARKETING_ORIGIN must be an origin such as http://127.0.0.1:41236 (got "${config.marketingOrigin}")`);
   }
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   if (!levels.includes(config.logLevel)) {

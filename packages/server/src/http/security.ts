@@ -51,18 +51,26 @@ const pagePolicies = new Map<string, string>();
 
 /**
  * The policy of a page that differs from the site's default, or undefined: Stripe's exceptions when
- * it loads Stripe.js, and the origins of images it shows from elsewhere (a map block's tiles, from
- * the site's tile source), each added to img-src. Made once per combination.
+ * it loads Stripe.js, the origins of images it shows from elsewhere (a map block's tiles, from
+ * the site's tile source), each added to img-src, and the sources the site's integrations need
+ * (`sources`, directive -> sources: the marketing tags a site's owner configured). Made once per combination.
  */
-export function pageContentSecurityPolicy(page: { stripe: boolean; imageOrigins: readonly string[] }): string | undefined {
-  if (!page.stripe && page.imageOrigins.length === 0) return undefined;
-  if (page.imageOrigins.length === 0) return STRIPE_CONTENT_SECURITY_POLICY;
-  const key = `${page.stripe}\0${page.imageOrigins.join(' ')}`;
+export function pageContentSecurityPolicy(page: {
+  stripe: boolean;
+  imageOrigins: readonly string[];
+  sources?: Readonly<Record<string, readonly string[]>> | undefined;
+}): string | undefined {
+  const sources = page.sources && Object.keys(page.sources).length > 0 ? page.sources : undefined;
+  if (!page.stripe && page.imageOrigins.length === 0 && !sources) return undefined;
+  if (page.imageOrigins.length === 0 && !sources) return STRIPE_CONTENT_SECURITY_POLICY;
+  const key = `${page.stripe}\0${page.imageOrigins.join(' ')}\0${sources ? JSON.stringify(sources) : ''}`;
   let policy = pagePolicies.get(key);
   if (!policy) {
     if (pagePolicies.size > 100) pagePolicies.clear();
     const base = page.stripe ? STRIPE_DIRECTIVES : CSP_DIRECTIVES;
-    policy = cspOf({ ...base, 'img-src': [...base['img-src']!, ...page.imageOrigins] });
+    const directives: Record<string, readonly string[]> = { ...base, 'img-src': [...base['img-src']!, ...page.imageOrigins] };
+    for (const [name, added] of Object.entries(sources ?? {})) directives[name] = [...(directives[name] ?? []), ...added];
+    policy = cspOf(directives);
     pagePolicies.set(key, policy);
   }
   return policy;

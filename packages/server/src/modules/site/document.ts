@@ -24,7 +24,11 @@ export const ANONYMOUS: BrowserVisitor = Object.freeze({ authenticated: false, w
  * overlay, its switches): called once per site snapshot and theme, the result kept with them.
  */
 export type BrowserContextHook = (s: SiteSnapshot, context: BrowserContext) => void;
-type BrowserContext = Record<string, unknown> & { storeSettings: Record<string, unknown> };
+type BrowserContext = Record<string, unknown> & {
+  storeSettings: Record<string, unknown>;
+  /** Storefront entries (their URLs) the pages of the site load before the bootstrap; never part of the JSON. */
+  entryScripts?: string[];
+};
 
 /** Server-wide switches the browser context carries, and the modules' additions. */
 export interface BrowserOptions {
@@ -146,7 +150,9 @@ const previewContextJson = new WeakMap<SiteSnapshot, WeakMap<LoadedTheme, { json
 
 /** The switches of the collectors turned off: what an owner's preview carries whatever the site's settings. */
 function withoutCollectors<T extends BrowserContext>(context: T): T {
-  return { ...context, censusDisabled: true, pageSpeedEnabled: false, sessionRecording: { enabled: false, sampleRate: 0 }, isInternal: false };
+  // The marketing integrations and their entry too: an owner's preview is no visit for an ad platform.
+  const { marketing: _m, entryScripts: _e, ...rest } = context;
+  return { ...(rest as T), censusDisabled: true, pageSpeedEnabled: false, sessionRecording: { enabled: false, sampleRate: 0 }, isInternal: false };
 }
 
 export function headersHtml(
@@ -174,12 +180,16 @@ export function headersHtml(
       authenticatedAccountId: _m,
       language: _l,
       localizedStrings: _s,
+      entryScripts,
       ...rest
-    } = options.preview ? withoutCollectors(full) : full;
+    } = (options.preview ? withoutCollectors(full) : full) as typeof full & Pick<BrowserContext, 'entryScripts'>;
     const stylesheets =
       [...build.cssUrls, ...theme.stylesheetUrls].map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">\n`).join('') +
       // The site's styles after the theme's sheets: the owner's values win over any fallback the sheets set.
-      pageStyles(s, theme).element;
+      pageStyles(s, theme).element +
+      // Entries of the storefront build a module adds for a site (the marketing entry): module scripts run in the
+      // order of the document, so these run before the bootstrap at the end of the body.
+      (entryScripts ?? []).map((src) => `<script type="module" src="${escapeHtml(src)}"></script>\n`).join('');
     cached = { json: scriptJson(rest).slice(1, -1), stylesheets };
     byTheme.set(theme, cached);
   }

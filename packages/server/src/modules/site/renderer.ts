@@ -50,6 +50,9 @@ interface RenderedPage {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL never occurs in rendered HTML, so it cannot be mistaken for a hole's edge
 const HOLE = /\u0000tessera-hole-(\d+)\u0000/;
 
+/** Sources a module's feature needs in a site's pages' Content-Security-Policy (directive -> sources), or undefined. */
+export type PolicyHook = (s: SiteSnapshot) => Readonly<Record<string, readonly string[]>> | undefined;
+
 /** The language a request is shown in (the multilingual module sets one); the site's language without it. */
 export type LanguageResolver = (request: FastifyRequest, snapshot: SiteSnapshot) => string;
 
@@ -154,6 +157,21 @@ export class SiteRenderer {
     this.browserContextHooks.push(hook);
   }
 
+  /** What other modules add to the Content-Security-Policy of a site's pages (directive -> sources), per site snapshot. */
+  private readonly policyHooks: PolicyHook[] = [];
+
+  addPolicyHook(hook: PolicyHook): void {
+    this.policyHooks.push(hook);
+  }
+
+  private policySources(s: SiteSnapshot): Record<string, string[]> | undefined {
+    let sources: Record<string, string[]> | undefined;
+    for (const hook of this.policyHooks) {
+      for (const [name, added] of Object.entries(hook(s) ?? {})) (sources ??= {})[name] = [...(sources[name] ?? []), ...added];
+    }
+    return sources;
+  }
+
   addContextHook(hook: ContextHook, options: ContextHookOptions = {}): void {
     (options.visitor ? this.visitorHooks : this.pageHooks).push(hook);
   }
@@ -200,6 +218,7 @@ export class SiteRenderer {
     const contentSecurityPolicy = pageContentSecurityPolicy({
       stripe: loadsStripe(stripeBrowserSettings(snapshot.store), result.context),
       imageOrigins: pageImageOrigins(result.context),
+      sources: this.policySources(snapshot),
     });
     if (contentSecurityPolicy) reply.header('content-security-policy', contentSecurityPolicy);
     const page = this.renderPage(snapshot, theme, result, visitorOf(request, snapshot), visitorData, keep);
