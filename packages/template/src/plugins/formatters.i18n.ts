@@ -257,9 +257,11 @@ const RELATIVE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, numbe
 // `{date|relative-time}` against now, or `{a, b|relative-time}` from a to b, in the largest unit the
 // difference reaches, rounded to a whole number of it (11.5 days is "in 2 weeks"), as the reference engines
 // write it; `context:begin-sentence` capitalizes the first letter.
+// A missing date reads as 0 (1970-01-01), as the reference engines read a missing number.
+const epochOrZero = (v: unknown) => toEpochMs(v === undefined || v === null ? 0 : v);
 const relativeTimeFormatter: Formatter = (value, args, ctx) => {
-  const first = toEpochMs(value);
-  const second = ctx.values.length > 1 ? toEpochMs(ctx.values[1]) : undefined;
+  const first = epochOrZero(value);
+  const second = ctx.values.length > 1 ? epochOrZero(ctx.values[1]) : undefined;
   const [from, to] = ctx.values.length > 1 ? [first, second] : [ctx.now, first];
   if (from === undefined || to === undefined) return '';
   const diff = to - from;

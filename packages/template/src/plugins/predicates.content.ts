@@ -63,10 +63,14 @@ const galleryValue = (name: string, values: readonly string[]): Record<string, P
   Object.fromEntries(values.map((v) => [`gallery-${name}-${v}?`, (node: unknown) => option(node, name) === v]));
 const galleryFlag = (name: string): Record<string, Predicate> => ({ [`gallery-${name}?`]: (node) => isTruthy(option(node, name)) });
 
+// A date the node does not have reads as 0 (1970-01-01), as the reference engines read a missing number: an
+// item without dates is on one day, an event with only a start date is not.
+const dateOrEpoch = (v: unknown) => (v === undefined || v === null ? 0 : asNumber(v));
+
 function sameDay(node: unknown, _args: readonly string[], ctx: PluginContext): boolean {
-  const start = asNumber(field(node, 'startDate'));
-  const end = asNumber(field(node, 'endDate'));
-  if (!Number.isFinite(start) || !Number.isFinite(end) || field(node, 'startDate') === undefined || field(node, 'endDate') === undefined) return false;
+  const start = dateOrEpoch(field(node, 'startDate'));
+  const end = dateOrEpoch(field(node, 'endDate'));
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return false;
   const day = dateTimeFormat('en-US', { timeZone: ctx.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return day.format(start) === day.format(end);
 }
