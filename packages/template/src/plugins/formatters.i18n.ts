@@ -22,6 +22,8 @@ import { formatUnit } from './units.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
 
 const localeOf = (ctx: PluginContext) => safeLocale(ctx.locale);
+// A missing date reads as 0 (1970-01-01), as the reference engines read a missing number.
+const epochOrZero = (v: unknown) => toEpochMs(v === undefined || v === null ? 0 : v);
 const hasOwn = Object.prototype.hasOwnProperty;
 
 const moneyFormats = new ArgsMemo<LocaleNumberFormat>();
@@ -158,7 +160,7 @@ function renderArg(node: Extract<MessageNode, { kind: 'arg' }>, args: Args, ctx:
       return ms === undefined ? '' : formatDateTime(ms, parseOptions(options), locale, ctx.timeZone);
     }
     case 'datetime-interval': {
-      const [s, e] = values.map((v) => toEpochMs(v));
+      const [s, e] = [values[0], values[1]].map(epochOrZero);
       return s === undefined || e === undefined ? '' : formatDateInterval(s, e, parseOptions(options).positional[0], locale, ctx.timeZone);
     }
     case 'unit':
@@ -214,8 +216,9 @@ const datetime: Formatter = (value, args, ctx) => {
   return dateTimePlans.get(args, locale, ctx.timeZone, () => dateTimePlan(parseOptions(args), locale, ctx.timeZone))(ms);
 };
 
+// A missing end (or start) reads as 0 (1970-01-01), as the reference engines read a missing number.
 const datetimeInterval: Formatter = (_value, args, ctx) => {
-  const [s, e] = ctx.values.map((v) => toEpochMs(v));
+  const [s, e] = [ctx.values[0], ctx.values[1]].map(epochOrZero);
   if (s === undefined || e === undefined) return '';
   return formatDateInterval(s, e, parseOptions(args).positional[0], localeOf(ctx), ctx.timeZone);
 };
@@ -257,8 +260,6 @@ const RELATIVE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, numbe
 // `{date|relative-time}` against now, or `{a, b|relative-time}` from a to b, in the largest unit the
 // difference reaches, rounded to a whole number of it (11.5 days is "in 2 weeks"), as the reference engines
 // write it; `context:begin-sentence` capitalizes the first letter.
-// A missing date reads as 0 (1970-01-01), as the reference engines read a missing number.
-const epochOrZero = (v: unknown) => toEpochMs(v === undefined || v === null ? 0 : v);
 const relativeTimeFormatter: Formatter = (value, args, ctx) => {
   const first = epochOrZero(value);
   const second = ctx.values.length > 1 ? epochOrZero(ctx.values[1]) : undefined;

@@ -1,7 +1,7 @@
 // Content predicates on the current node: record and collection kinds, links, locations, excerpts,
 // events, gallery options, promoted blocks, background sources, comments.
 
-import { BackgroundSource, CollectionType, FolderBehavior, RecordType, SliceType, commentsShown, enumValueOf, kebabName } from '@tessera/core';
+import { BackgroundSource, CollectionType, FolderBehavior, RecordType, SliceType, commentsShown, kebabName } from '@tessera/core';
 import { asInt, asNumber, asString } from './convert.js';
 import { dig, field } from './html.js';
 import { dateTimeFormat } from './intl.js';
@@ -27,9 +27,11 @@ const recordTypes: Record<string, Predicate> = Object.fromEntries(
 );
 recordTypes['external-video?'] = recordTypes['video?'];
 
-// `{.current-type? body}`: the slide's currentType, an integer, is the code of the slice type named.
+// `{.current-type? body}`: the slide's currentType, an integer, is the code of the slice type named, by its
+// exact name ("social-icons"; "Body" or "social_icons" name none), as the reference engines look it up.
+const SLICE_TYPES: ReadonlyMap<string, number> = new Map(Object.entries(SliceType).map(([key, code]) => [kebabName(key), code]));
 function currentType(node: unknown, args: readonly string[]): boolean {
-  const code = args.length > 0 ? enumValueOf(SliceType, args[0]) : undefined;
+  const code = args.length > 0 ? SLICE_TYPES.get(args[0]) : undefined;
   return code !== undefined && asInt(field(node, 'currentType')) === code;
 }
 
