@@ -33,16 +33,10 @@ function moneyFormat(options: readonly string[], locale: string, currency: Curre
   return moneyFormats.get(options, locale, currency, () => {
     const style = parseOptions(options).named.style;
     const fraction = getCurrency(currency).fractionDigits;
-    // CLDR's code style writes the amount as a decimal number with the code after it ("1,234.50 USD"),
-    // as the reference engines do; Intl's code display would put the code first.
-    if (style === 'code') {
-      const amount = numberFormatter(locale, { minimumFractionDigits: fraction, maximumFractionDigits: fraction });
-      return (n) => `${amount(n)} ${currency}`;
-    }
     return numberFormatter(locale, {
       style: 'currency',
       currency,
-      currencyDisplay: style === 'name' ? 'name' : 'symbol',
+      currencyDisplay: style === 'name' ? 'name' : style === 'code' ? 'code' : 'symbol',
       // Accounting style writes a negative amount in parentheses: ($1,234.56).
       ...(style === 'accounting' ? { currencySign: 'accounting' as const } : {}),
       ...(style === 'short' || style === 'long'
