@@ -3,6 +3,8 @@
 //
 //   node bench/corpus.js            # fetch what is missing (needs access to raw.githubusercontent.com)
 //   node bench/corpus.js --list     # print the manifest and which files are present
+//   node bench/corpus.js --from <file>  # take files from a JSON-lines file of {repo, path, text} rows
+//                                       # (fetched some other way), for the listed rows only
 //
 // The files are third-party code: they stay out of the repository (bench/.gitignore ignores .corpus/), and
 // only this list of where they come from is committed. The list holds the templates of Squarespace's own
@@ -32,7 +34,27 @@ export const MANIFEST = [
 
 const target = (row) => path.join(corpusDir, row.repo.replace('/', '__'), row.path);
 
+function importFrom(file) {
+  const listed = new Map(MANIFEST.map((row) => [`${row.repo}/${row.path}`, row]));
+  let written = 0;
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const rec = JSON.parse(line);
+    const row = listed.get(`${rec.repo}/${rec.path}`);
+    if (row === undefined || typeof rec.text !== 'string') continue;
+    fs.mkdirSync(path.dirname(target(row)), { recursive: true });
+    fs.writeFileSync(target(row), rec.text);
+    written++;
+  }
+  console.log(`corpus: ${written} written from ${file}, ${MANIFEST.length} listed, in ${corpusDir}`);
+}
+
 async function main() {
+  const fromAt = process.argv.indexOf('--from');
+  if (fromAt >= 0) {
+    importFrom(process.argv[fromAt + 1]);
+    return;
+  }
   if (process.argv.includes('--list')) {
     for (const row of MANIFEST) console.log(`${fs.existsSync(target(row)) ? 'present' : 'missing'}  ${row.repo}@${row.commit.slice(0, 10)} ${row.path}`);
     return;
