@@ -160,6 +160,7 @@ function renderArg(node: Extract<MessageNode, { kind: 'arg' }>, args: Args, ctx:
       return ms === undefined ? '' : formatDateTime(ms, parseOptions(options), locale, ctx.timeZone);
     }
     case 'datetime-interval': {
+      if (values.length < 2) return '';
       const [s, e] = [values[0], values[1]].map(epochOrZero);
       return s === undefined || e === undefined ? '' : formatDateInterval(s, e, parseOptions(options).positional[0], locale, ctx.timeZone);
     }
@@ -218,6 +219,7 @@ const datetime: Formatter = (value, args, ctx) => {
 
 // A missing end (or start) reads as 0 (1970-01-01), as the reference engines read a missing number.
 const datetimeInterval: Formatter = (_value, args, ctx) => {
+  if (ctx.values.length < 2) return '';
   const [s, e] = [ctx.values[0], ctx.values[1]].map(epochOrZero);
   if (s === undefined || e === undefined) return '';
   return formatDateInterval(s, e, parseOptions(args).positional[0], localeOf(ctx), ctx.timeZone);
