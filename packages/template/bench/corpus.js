@@ -29,6 +29,9 @@ export const MANIFEST = [
   { repo: 'Squarespace/doncab-framework', commit: '785670057977e80467876ea317752b9602556144', path: 'blocks/project-banner.block' },
   { repo: 'Squarespace/endeavor-framework', commit: 'd83a7a5ea6ad6899325b13fdbce1b280e9e5cab0', path: 'blocks/index-collection-image.block' },
   { repo: 'Squarespace/wright-framework', commit: '11f1c52b996f0a7ffe513722adc7ab7fc09554cb', path: 'collections/index.list' },
+  { repo: 'Squarespace/wright-framework', commit: '11f1c52b996f0a7ffe513722adc7ab7fc09554cb', path: 'blocks/header-nav.block' },
+  { repo: 'Squarespace/wright-framework', commit: 'd7b65c8ce2c8b332b6b1979746d700a4bcac0439', path: 'blocks/mobile-nav-folder.block' },
+  { repo: 'Squarespace/wright-framework', commit: '11f1c52b996f0a7ffe513722adc7ab7fc09554cb', path: 'blocks/background-media.block' },
   { repo: 'Squarefront/squarespace-events-collection-boilerplate', commit: '463a1ec3e49a72659c248849fe565b8e00e3fe3a', path: 'collections/events.list' },
 ];
 
