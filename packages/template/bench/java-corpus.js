@@ -30,6 +30,10 @@ export const MANIFEST = [
   row('08676194f288a00598b1eb0d82f6e8088a9e4933', 'plugins/platform/f-like-button-1.html'),
   row('08676194f288a00598b1eb0d82f6e8088a9e4933', 'plugins/platform/f-comments-3.html'),
   row('08676194f288a00598b1eb0d82f6e8088a9e4933', 'plugins/platform/f-product-price-1.html'),
+  row('08676194f288a00598b1eb0d82f6e8088a9e4933', 'plugins/platform/f-humanize-duration-1.html'),
+  row('08676194f288a00598b1eb0d82f6e8088a9e4933', 'plugins/platform/f-from-price-1.html'),
+  row('08676194f288a00598b1eb0d82f6e8088a9e4933', 'plugins/platform/f-comment-link-3.html'),
+  row('dae56267afe0779517deed7e8b55c0bb9d65ed77', 'plugins/platform/f-cover-image-meta-1.html'),
 ];
 
 const target = (r) => path.join(corpusDir, r.path.slice(BASE.length));
