@@ -141,6 +141,14 @@ function renderNodes(nodes: readonly MessageNode[], args: Args, ctx: PluginConte
   return out;
 }
 
+// A message's number argument may be a money object: its amount is the number, as the reference engines'
+// message arguments read it (decimalValue, else value).
+function moneyAmountOr(v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  return hasOwn.call(o, 'decimalValue') ? o.decimalValue : hasOwn.call(o, 'value') ? o.value : v;
+}
+
 function renderArg(node: Extract<MessageNode, { kind: 'arg' }>, args: Args, ctx: PluginContext): string {
   const values = node.names.map((n) => argValue(args, n));
   const value = values[0];
@@ -151,7 +159,7 @@ function renderArg(node: Extract<MessageNode, { kind: 'arg' }>, args: Args, ctx:
       return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
     case 'decimal':
     case 'number':
-      return formatDecimal(value, options, locale, true);
+      return formatDecimal(moneyAmountOr(value), options, locale, true);
     case 'money':
     case 'currency':
       return formatMoneyValue(value, options, locale);
