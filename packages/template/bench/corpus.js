@@ -3,6 +3,8 @@
 //
 //   node bench/corpus.js            # fetch what is missing (needs access to raw.githubusercontent.com)
 //   node bench/corpus.js --list     # print the manifest and which files are present
+//   node bench/corpus.js --from <file>  # take files from a JSON-lines file of {repo, path, text} rows
+//                                       # (fetched some other way), for the listed rows only
 //
 // The files are third-party code: they stay out of the repository (bench/.gitignore ignores .corpus/), and
 // only this list of where they come from is committed. The list holds the templates of Squarespace's own
@@ -27,12 +29,35 @@ export const MANIFEST = [
   { repo: 'Squarespace/doncab-framework', commit: '785670057977e80467876ea317752b9602556144', path: 'blocks/project-banner.block' },
   { repo: 'Squarespace/endeavor-framework', commit: 'd83a7a5ea6ad6899325b13fdbce1b280e9e5cab0', path: 'blocks/index-collection-image.block' },
   { repo: 'Squarespace/wright-framework', commit: '11f1c52b996f0a7ffe513722adc7ab7fc09554cb', path: 'collections/index.list' },
+  { repo: 'Squarespace/wright-framework', commit: '11f1c52b996f0a7ffe513722adc7ab7fc09554cb', path: 'blocks/header-nav.block' },
+  { repo: 'Squarespace/wright-framework', commit: 'd7b65c8ce2c8b332b6b1979746d700a4bcac0439', path: 'blocks/mobile-nav-folder.block' },
+  { repo: 'Squarespace/wright-framework', commit: '11f1c52b996f0a7ffe513722adc7ab7fc09554cb', path: 'blocks/background-media.block' },
   { repo: 'Squarefront/squarespace-events-collection-boilerplate', commit: '463a1ec3e49a72659c248849fe565b8e00e3fe3a', path: 'collections/events.list' },
 ];
 
 const target = (row) => path.join(corpusDir, row.repo.replace('/', '__'), row.path);
 
+function importFrom(file) {
+  const listed = new Map(MANIFEST.map((row) => [`${row.repo}/${row.path}`, row]));
+  let written = 0;
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const rec = JSON.parse(line);
+    const row = listed.get(`${rec.repo}/${rec.path}`);
+    if (row === undefined || typeof rec.text !== 'string') continue;
+    fs.mkdirSync(path.dirname(target(row)), { recursive: true });
+    fs.writeFileSync(target(row), rec.text);
+    written++;
+  }
+  console.log(`corpus: ${written} written from ${file}, ${MANIFEST.length} listed, in ${corpusDir}`);
+}
+
 async function main() {
+  const fromAt = process.argv.indexOf('--from');
+  if (fromAt >= 0) {
+    importFrom(process.argv[fromAt + 1]);
+    return;
+  }
   if (process.argv.includes('--list')) {
     for (const row of MANIFEST) console.log(`${fs.existsSync(target(row)) ? 'present' : 'missing'}  ${row.repo}@${row.commit.slice(0, 10)} ${row.path}`);
     return;

@@ -12,6 +12,15 @@
 // the engines (same calls, in order) is counted once per template. A template whose outputs differ while
 // every plugin agrees is counted under "(engine)": syntax, sections, partials, the preprocessor.
 // `--show <name>` prints the first difference of the templates whose path contains <name>.
+//
+// The reference formats numbers, money and dates only when it is given CLDR data (@phensley/cldr, its own
+// development dependency, not installed here): set PHENSLEY_CLDR to the folder of an installed
+// @phensley/cldr ~1.14 (e.g. `npm install @phensley/cldr@~1.14.0` in a scratch folder) and it runs with
+// en-US; without it the reference writes those formatters empty and the comparison says so.
+//
+// `--cases <folder>`: the folder holds case files (:JSON, :TEMPLATE, :OUTPUT, optional :PARTIALS), as the
+// Java reference engine's test resources are (bench/java-corpus.js fetches them): counts the cases each
+// engine renders as :OUTPUT says (both outputs and :OUTPUT compared with surrounding white space trimmed).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,8 +37,19 @@ const NOW = 1577836800000;
 const argv = process.argv.slice(2);
 const showAt = argv.indexOf('--show');
 const show = showAt >= 0 ? argv[showAt + 1] : undefined;
-const positional = argv.filter((a, i) => !a.startsWith('--') && (showAt < 0 || i !== showAt + 1));
+const casesAt = argv.indexOf('--cases');
+const casesDir = casesAt >= 0 ? path.resolve(argv[casesAt + 1] ?? path.join(here, '.corpus-java')) : undefined;
+const positional = argv.filter((a, i) => !a.startsWith('--') && (showAt < 0 || i !== showAt + 1) && (casesAt < 0 || i !== casesAt + 1));
 const corpusDir = path.resolve(positional[0] ?? path.join(here, '.corpus'));
+
+// CLDR data for the reference engine, when an installed @phensley/cldr is named (see above).
+function referenceCldr() {
+  const dir = process.env.PHENSLEY_CLDR;
+  if (!dir) return undefined;
+  const cldr = require(dir);
+  const framework = new cldr.CLDRFramework({ loader: (lang) => fs.readFileSync(path.join(dir, 'packs', `${lang}.json`), 'utf8') });
+  return framework.get('en-US');
+}
 
 // The shared fixtures sit beside the repository (or beside a worktree's parent); BENCH_JSONT overrides.
 function findFixtures() {
@@ -158,6 +178,14 @@ function main() {
     console.log(`fidelity: no corpus at ${corpusDir}: see bench/corpus.js`);
     return;
   }
+  const cldr = referenceCldr();
+  console.log(
+    cldr ? 'reference: with CLDR data (en-US)' : 'reference: without CLDR data (PHENSLEY_CLDR unset): its number, money and date formatters write nothing',
+  );
+  if (casesDir !== undefined) {
+    countCases(ref, cldr);
+    return;
+  }
   const data = JSON.parse(fs.readFileSync(path.join(fixtures, 'wright.json'), 'utf8'));
   const partials = JSON.parse(fs.readFileSync(path.join(fixtures, 'wright-partials.json'), 'utf8'));
 
@@ -175,7 +203,7 @@ function main() {
     const source = fs.readFileSync(file, 'utf8');
     let expected;
     try {
-      expected = compiler.execute({ code: source, json: data, partials, now: NOW, enableExpr: true, enableInclude: true }).ctx.render();
+      expected = compiler.execute({ code: source, json: data, partials, cldr, now: NOW, enableExpr: true, enableInclude: true }).ctx.render();
     } catch (e) {
       expected = `[reference threw: ${e.message}]`;
     }
@@ -209,6 +237,78 @@ function main() {
     for (const d of differing.filter((x) => x.name.includes(show))) {
       const diff = firstDifference(d.expected, d.actual);
       console.log(`\n== ${d.name} (first difference at ${diff.at})\n-- reference:\n${diff.reference}\n-- tessera:\n${diff.tessera}`);
+    }
+  }
+}
+
+// Sections of a case file: lines `:NAME` start them.
+function sections(text) {
+  const out = {};
+  let current;
+  for (const line of text.split('\n')) {
+    const m = /^:([A-Z]+)\s*$/.exec(line);
+    if (m) out[(current = m[1])] = [];
+    else if (current !== undefined) out[current].push(line);
+  }
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.join('\n')]));
+}
+
+function caseFilesUnder(dir) {
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...caseFilesUnder(p));
+    else if (entry.name.endsWith('.html')) out.push(p);
+  }
+  return out.sort();
+}
+
+function countCases(ref, cldr) {
+  if (!fs.existsSync(casesDir)) {
+    console.log(`fidelity: no case folder at ${casesDir}: see bench/java-corpus.js`);
+    return;
+  }
+  const engine = createEngine({});
+  const compiler = new ref.Compiler();
+  let total = 0;
+  let mine = 0;
+  let theirs = 0;
+  const failing = [];
+  for (const file of caseFilesUnder(casesDir)) {
+    const s = sections(fs.readFileSync(file, 'utf8'));
+    if (s.TEMPLATE === undefined || s.OUTPUT === undefined) continue;
+    let data;
+    let partials;
+    try {
+      data = JSON.parse(s.JSON?.trim() ? s.JSON : '{}');
+      partials = s.PARTIALS?.trim() ? JSON.parse(s.PARTIALS) : {};
+    } catch {
+      continue;
+    }
+    total++;
+    const expected = s.OUTPUT.trim();
+    let refOut;
+    try {
+      refOut = compiler.execute({ code: s.TEMPLATE, json: data, partials, cldr, now: NOW, enableExpr: true, enableInclude: true }).ctx.render();
+    } catch (e) {
+      refOut = `[reference threw: ${e.message}]`;
+    }
+    let out;
+    try {
+      out = engine.render(s.TEMPLATE, data, { partials, now: NOW, locale: 'en-US' }).output;
+    } catch (e) {
+      out = `[tessera threw: ${e.message}]`;
+    }
+    if (refOut.trim() === expected) theirs++;
+    if (out.trim() === expected) mine++;
+    else failing.push({ name: path.relative(casesDir, file), expected, actual: out.trim() });
+  }
+  console.log(`JSON-T cases: Tessera ${mine}/${total}, reference ${theirs}/${total} (${casesDir})`);
+  for (const f of failing) {
+    console.log(`  differs: ${f.name}`);
+    if (show !== undefined && f.name.includes(show)) {
+      const diff = firstDifference(f.expected, f.actual);
+      console.log(`-- expected:\n${diff.reference}\n-- tessera:\n${diff.tessera}`);
     }
   }
 }

@@ -147,11 +147,9 @@ export function formatDateTime(ms: number, o: ParsedOptions, locale: string, tim
   return dateTimePlan(o, locale, timeZone)(ms);
 }
 
-const DATE_FIELDS = ['era', 'year', 'month', 'day'] as const;
-
 /**
  * A range of two instants. With a skeleton, Intl's range format of it; a range that the skeleton cannot
- * tell apart (the same day at day precision) is written as both ends joined by " – ". Without one: the
+ * tell apart (the same day at day precision) is one date, written once. Without one: the
  * times when both fall on one day (with the zone when the day periods differ), the dates otherwise.
  */
 export function formatDateInterval(start: number, end: number, skeleton: string | undefined, locale: string, timeZone: string): string {
@@ -181,9 +179,9 @@ export function formatDateInterval(start: number, end: number, skeleton: string 
   }
   const f = dateTimeFormat(locale, { ...options, timeZone });
   const parts = f.formatRangeToParts(start, end) as Array<Intl.DateTimeFormatPart & { source?: string }>;
-  if (parts.every((p) => p.source === 'shared') && Object.keys(options).some((k) => (DATE_FIELDS as readonly string[]).includes(k))) {
-    return `${formatted(f, start)}\u2009\u2013\u2009${formatted(f, end)}`;
-  }
+  // Two dates the skeleton's fields cannot tell apart are one date, written once (as CLDR's interval
+  // formats and the reference engines write them).
+  if (parts.every((p) => p.source === 'shared')) return formatted(f, start);
   return joinParts(parts);
 }
 

@@ -41,7 +41,7 @@ import { RESTOCK_SNIPPET } from '../snippets/restock.js';
 import { VARIANTS_SELECT_SNIPPET } from '../snippets/variants-select.js';
 import { asInt, asNumber } from './convert.js';
 import { dig, field, record, text } from './html.js';
-import { numberFormatter } from './intl.js';
+import { decimalText, numberFormatter } from './intl.js';
 import { localized, localizedStrings, merchandising, priceLinesMarkup, productOf } from './product.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
 
@@ -261,11 +261,21 @@ const moneyString: Formatter = (value) => {
   return money === undefined ? '' : `<span class="${PRODUCT_PRICE.moneyClass}">${formatMoneyPlain(money)}</span>`;
 };
 
+// The value is an amount in cents, a number or a decimal string; anything else (a money object, a word, nothing)
+// counts as 0, and a fraction of a cent rounds half to even, as the reference engines read it.
 const bookkeeperMoneyFormat: Formatter = (value, _args, ctx) => {
-  const money = moneyArg(value);
-  if (money === undefined || ctx.locale === undefined) return '';
-  return formatMoney(money, { locale: ctx.locale });
+  if (ctx.locale === undefined) return '';
+  const cents = roundHalfEven(Number(decimalText(value) ?? 0));
+  if (!Number.isSafeInteger(cents)) return '';
+  return formatMoney(makeMoney(cents), { locale: ctx.locale });
 };
+
+function roundHalfEven(x: number): number {
+  const floor = Math.floor(x);
+  const rest = x - floor;
+  if (rest !== 0.5) return Math.round(x);
+  return floor % 2 === 0 ? floor : floor + 1;
+}
 
 const percentageFormat: Formatter = (value, args, ctx) => {
   const n = asNumber(value);

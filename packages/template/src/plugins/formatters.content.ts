@@ -215,7 +215,10 @@ const itemClasses: Formatter = (item, _args, ctx) => {
   return classes;
 };
 
-const timesince: Formatter = (value, _args, ctx) => {
+// A missing date reads as 0 (1970-01-01), as the reference engines read a missing number; a value that is
+// there but is no date is the error.
+const timesince: Formatter = (found, _args, ctx) => {
+  const value = found === undefined || found === null ? 0 : found;
   const ms = toEpochMs(value);
   const label = relativeTime(value, ctx.now);
   if (ms === undefined) ctx.error(label);

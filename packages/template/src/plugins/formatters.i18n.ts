@@ -22,6 +22,8 @@ import { formatUnit } from './units.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
 
 const localeOf = (ctx: PluginContext) => safeLocale(ctx.locale);
+// A missing date reads as 0 (1970-01-01), as the reference engines read a missing number.
+const epochOrZero = (v: unknown) => toEpochMs(v === undefined || v === null ? 0 : v);
 const hasOwn = Object.prototype.hasOwnProperty;
 
 const moneyFormats = new ArgsMemo<LocaleNumberFormat>();
@@ -139,6 +141,14 @@ function renderNodes(nodes: readonly MessageNode[], args: Args, ctx: PluginConte
   return out;
 }
 
+// A message's number argument may be a money object: its amount is the number, as the reference engines'
+// message arguments read it (decimalValue, else value).
+function moneyAmountOr(v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  return hasOwn.call(o, 'decimalValue') ? o.decimalValue : hasOwn.call(o, 'value') ? o.value : v;
+}
+
 function renderArg(node: Extract<MessageNode, { kind: 'arg' }>, args: Args, ctx: PluginContext): string {
   const values = node.names.map((n) => argValue(args, n));
   const value = values[0];
@@ -149,7 +159,7 @@ function renderArg(node: Extract<MessageNode, { kind: 'arg' }>, args: Args, ctx:
       return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
     case 'decimal':
     case 'number':
-      return formatDecimal(value, options, locale, true);
+      return formatDecimal(moneyAmountOr(value), options, locale, true);
     case 'money':
     case 'currency':
       return formatMoneyValue(value, options, locale);
@@ -158,7 +168,8 @@ function renderArg(node: Extract<MessageNode, { kind: 'arg' }>, args: Args, ctx:
       return ms === undefined ? '' : formatDateTime(ms, parseOptions(options), locale, ctx.timeZone);
     }
     case 'datetime-interval': {
-      const [s, e] = values.map((v) => toEpochMs(v));
+      if (values.length < 2) return '';
+      const [s, e] = [values[0], values[1]].map(epochOrZero);
       return s === undefined || e === undefined ? '' : formatDateInterval(s, e, parseOptions(options).positional[0], locale, ctx.timeZone);
     }
     case 'unit':
@@ -214,8 +225,10 @@ const datetime: Formatter = (value, args, ctx) => {
   return dateTimePlans.get(args, locale, ctx.timeZone, () => dateTimePlan(parseOptions(args), locale, ctx.timeZone))(ms);
 };
 
+// A missing end (or start) reads as 0 (1970-01-01), as the reference engines read a missing number.
 const datetimeInterval: Formatter = (_value, args, ctx) => {
-  const [s, e] = ctx.values.map((v) => toEpochMs(v));
+  if (ctx.values.length < 2) return '';
+  const [s, e] = [ctx.values[0], ctx.values[1]].map(epochOrZero);
   if (s === undefined || e === undefined) return '';
   return formatDateInterval(s, e, parseOptions(args).positional[0], localeOf(ctx), ctx.timeZone);
 };
@@ -258,8 +271,8 @@ const RELATIVE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, numbe
 // difference reaches, rounded to a whole number of it (11.5 days is "in 2 weeks"), as the reference engines
 // write it; `context:begin-sentence` capitalizes the first letter.
 const relativeTimeFormatter: Formatter = (value, args, ctx) => {
-  const first = toEpochMs(value);
-  const second = ctx.values.length > 1 ? toEpochMs(ctx.values[1]) : undefined;
+  const first = epochOrZero(value);
+  const second = ctx.values.length > 1 ? epochOrZero(ctx.values[1]) : undefined;
   const [from, to] = ctx.values.length > 1 ? [first, second] : [ctx.now, first];
   if (from === undefined || to === undefined) return '';
   const diff = to - from;

@@ -172,7 +172,15 @@ export function numberOptions(o: ParsedOptions, defaultGrouping: boolean): Intl.
     out.notation = 'compact';
     out.compactDisplay = style;
   } else if (style === 'scientific') out.notation = 'scientific';
-  const group = has('group') ? n.group !== 'false' : defaultGrouping;
+  // `group` / `grouping` turn grouping on when bare or `:true` (any other value turns it off), and
+  // `no-group` / `no-grouping` turn it off, as the reference engines read them.
+  const groupKey = has('group') ? 'group' : has('grouping') ? 'grouping' : undefined;
+  const group =
+    has('no-group') || has('no-grouping')
+      ? false
+      : groupKey !== undefined
+        ? n[groupKey] === undefined || n[groupKey] === '' || n[groupKey] === 'true'
+        : defaultGrouping;
   out.useGrouping = group;
   const minFrac = digits(n.minfrac ?? n.minimumFractionDigits);
   const maxFrac = digits(n.maxfrac ?? n.maximumFractionDigits);

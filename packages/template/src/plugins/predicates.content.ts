@@ -1,7 +1,7 @@
 // Content predicates on the current node: record and collection kinds, links, locations, excerpts,
 // events, gallery options, promoted blocks, background sources, comments.
 
-import { BackgroundSource, CollectionType, FolderBehavior, RecordType, SliceType, commentsShown, enumValueOf, kebabName } from '@tessera/core';
+import { BackgroundSource, CollectionType, FolderBehavior, RecordType, SliceType, commentsShown, kebabName } from '@tessera/core';
 import { asInt, asNumber, asString } from './convert.js';
 import { dig, field } from './html.js';
 import { dateTimeFormat } from './intl.js';
@@ -27,9 +27,11 @@ const recordTypes: Record<string, Predicate> = Object.fromEntries(
 );
 recordTypes['external-video?'] = recordTypes['video?'];
 
-// `{.current-type? body}`: the slide's currentType, an integer, is the code of the slice type named.
+// `{.current-type? body}`: the slide's currentType, an integer, is the code of the slice type named, by its
+// exact name ("social-icons"; "Body" or "social_icons" name none), as the reference engines look it up.
+const SLICE_TYPES: ReadonlyMap<string, number> = new Map(Object.entries(SliceType).map(([key, code]) => [kebabName(key), code]));
 function currentType(node: unknown, args: readonly string[]): boolean {
-  const code = args.length > 0 ? enumValueOf(SliceType, args[0]) : undefined;
+  const code = args.length > 0 ? SLICE_TYPES.get(args[0]) : undefined;
   return code !== undefined && asInt(field(node, 'currentType')) === code;
 }
 
@@ -63,10 +65,14 @@ const galleryValue = (name: string, values: readonly string[]): Record<string, P
   Object.fromEntries(values.map((v) => [`gallery-${name}-${v}?`, (node: unknown) => option(node, name) === v]));
 const galleryFlag = (name: string): Record<string, Predicate> => ({ [`gallery-${name}?`]: (node) => isTruthy(option(node, name)) });
 
+// A date the node does not have reads as 0 (1970-01-01), as the reference engines read a missing number: an
+// item without dates is on one day, an event with only a start date is not.
+const dateOrEpoch = (v: unknown) => (v === undefined || v === null ? 0 : asNumber(v));
+
 function sameDay(node: unknown, _args: readonly string[], ctx: PluginContext): boolean {
-  const start = asNumber(field(node, 'startDate'));
-  const end = asNumber(field(node, 'endDate'));
-  if (!Number.isFinite(start) || !Number.isFinite(end) || field(node, 'startDate') === undefined || field(node, 'endDate') === undefined) return false;
+  const start = dateOrEpoch(field(node, 'startDate'));
+  const end = dateOrEpoch(field(node, 'endDate'));
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return false;
   const day = dateTimeFormat('en-US', { timeZone: ctx.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return day.format(start) === day.format(end);
 }

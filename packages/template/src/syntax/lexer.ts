@@ -65,6 +65,9 @@ const CTX_KEY = /^[A-Za-z][A-Za-z0-9_-]*$/;
 export function lex(src: string, start: number, end: number, tables: LexTables): LexResult {
   const first = src.charCodeAt(start);
   if (first === 35 /* # */) return COMMENT;
+  // A preprocessor instruction left for an ordinary pass (in a partial, or one the first pass could not
+  // read) writes nothing, as the Java reference engine skips it outside its preprocessing pass.
+  if (first === 94 /* ^ */) return COMMENT;
   if (first !== 46 /* . */) return lexVariable(src, start, end, tables);
   // The word after the dot, read once: a keyword, or the name of a predicate when `?` follows it.
   let w = start + 1;

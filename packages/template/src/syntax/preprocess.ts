@@ -32,7 +32,13 @@ export function firstPassSource(source: string): string {
       at = start + MARK.length;
       continue;
     }
-    out += literal(source.slice(at, start)) + '{' + source.slice(start + MARK.length, end + 1);
+    // `{^ ...}` is no instruction in the first pass either: it stays as it is, for the second pass to skip.
+    const opens = source.charCodeAt(start + MARK.length);
+    if (opens === 32 || opens === 9 || end === start + MARK.length) {
+      out += literal(source.slice(at, end + 1));
+    } else {
+      out += literal(source.slice(at, start)) + '{' + source.slice(start + MARK.length, end + 1);
+    }
     at = end + 1;
   }
   return out + literal(source.slice(at));
