@@ -47,6 +47,7 @@ import performance from './modules/performance/index.js';
 import places, { type PlacesProvider } from './modules/places/index.js';
 import restock, { type RestockSetup } from './modules/restock/index.js';
 import reviews, { type ReviewLimits } from './modules/reviews/index.js';
+import comments, { type CommentsSetup } from './modules/comments/index.js';
 import sessionRecording from './modules/session-recording/index.js';
 import site from './modules/site/index.js';
 import sitePassword, { type PasswordLimits } from './modules/site-password/index.js';
@@ -85,6 +86,8 @@ export interface AppOptions {
   jobs?: JobsSetup;
   /** Upload limits per kind of file and per site. */
   mediaLibrary?: MediaLibraryOptions;
+  /** Comment and like rate limits. */
+  comments?: CommentsSetup;
 }
 
 /** What an app's builder may change about mail, captcha and forms (tests: their SMTP server, small limits). */
@@ -261,6 +264,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(places, { provider: siteUsers.places }),
     entry(sessionRecording, {}),
     entry(pageEditor, {}),
+    entry(comments, options.comments ?? {}),
   ];
   for (const register of modules) await register(app);
   return app;
