@@ -73,6 +73,18 @@ export function mountCommentForm(section: HTMLElement, form: HTMLFormElement, ap
   let token: string | null = null;
   let widget: CaptchaWidget | null = null;
   let drawing: Promise<void> | null = null;
+  /** Resolved by the next token the widget reports (a submit waits for the solving under way). */
+  let nextToken: ((t: string | null) => void) | null = null;
+  const tokenSoon = (ms: number) =>
+    token
+      ? Promise.resolve(token)
+      : new Promise<string | null>((resolve) => {
+          const timer = setTimeout(() => resolve(null), ms);
+          nextToken = (t) => {
+            clearTimeout(timer);
+            resolve(t);
+          };
+        });
   const say = (message: string) => {
     if (status) status.textContent = message;
   };
@@ -87,10 +99,14 @@ export function mountCommentForm(section: HTMLElement, form: HTMLFormElement, ap
         language: context.language ?? 'en',
         onToken: (t) => {
           token = t;
+          nextToken?.(t);
+          nextToken = null;
         },
       }),
     ).then((w) => {
       widget = w;
+      // The visitor is already in the form (the widget's own start on focus has passed): solve now.
+      void (box?.querySelector('altcha-widget') as { verify?: () => Promise<unknown> } | null)?.verify?.();
     });
     return drawing;
   };
@@ -107,9 +123,15 @@ export function mountCommentForm(section: HTMLElement, form: HTMLFormElement, ap
     if (value('text') === '') errors.text = 'Write a comment.';
     showErrors(form, errors);
     if (Object.keys(errors).length > 0) return say('Please check the fields marked.');
-    await drawCaptcha();
-    if (provider && !token) return say(CAPTCHA_MESSAGE);
     busy = true;
+    if (submit) submit.disabled = true;
+    await drawCaptcha();
+    if (provider && !token) say('Checking…');
+    if (provider && !(await tokenSoon(15_000))) {
+      busy = false;
+      if (submit) submit.disabled = false;
+      return say(CAPTCHA_MESSAGE);
+    }
     if (submit) submit.disabled = true;
     say('Posting…');
     const honeypot = form.querySelector<HTMLInputElement>('.form-honeypot input');
