@@ -237,6 +237,7 @@ describe('related products, quick view and census calls in Chromium', () => {
     await card.getByText('ada@example.com').waitFor();
     await card.getByRole('button', { name: 'Approve the comment by Ada Visitor' }).click();
     await owner.getByRole('status').filter({ hasText: 'Approved: the comment by Ada Visitor.' }).waitFor();
+    expect(await card.getByRole('link', { name: /Inside the studio/ }).getAttribute('href')).toBe(POST);
     expect(await seriousViolations(owner)).toEqual([]);
     await saveScreenshot(owner, 'comments studio desktop');
 

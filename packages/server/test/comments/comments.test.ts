@@ -53,7 +53,10 @@ describe.each(DIALECTS)('comments and likes on %s', (dialect) => {
 
     const approved = await site.staff.moderator.request('POST', `${OWNER_API}/${pendingId}/approve`);
     expect(approved.status).toBe(200);
-    expect(approved.json).toMatchObject({ comment: { status: 'approved', moderatedBy: 'moderator@shop.test' }, counts: { pending: 0, approved: 1 } });
+    expect(approved.json).toMatchObject({
+      comment: { status: 'approved', moderatedBy: 'moderator@shop.test', post: { title: 'Hello World', url: '/journal/hello-world' } },
+      counts: { pending: 0, approved: 1 },
+    });
     const page = await post();
     expect(page.item.publicCommentCount).toBe(1);
     expect(page.comments).toMatchObject({ count: 1, countLabel: '1 Comment' });
@@ -147,7 +150,7 @@ describe.each(DIALECTS)('comments and likes on %s', (dialect) => {
     site.clock.advance(60_000);
     const reply = await site.staff.commenter.request('POST', `${OWNER_API}/${pendingId}/reply`, { text: 'Thank you!' });
     expect(reply.status, reply.body).toBe(201);
-    expect(reply.json.comment).toMatchObject({ status: 'approved', bySite: true, authorName: 'Fixture Shop' });
+    expect(reply.json.comment).toMatchObject({ status: 'approved', bySite: true, authorName: 'Fixture Shop', post: { title: 'Hello World' } });
     expect((await site.staff.shop.request('POST', `${OWNER_API}/${pendingId}/reply`, { text: 'Hi' })).status).toBe(403);
     expect((await site.staff.admin.request('POST', `${OWNER_API}/${pendingId}/reply`, { text: ' ' })).json.errors).toEqual({ text: 'Write a reply of at most 2000 characters.' });
     const page = await post();

@@ -29,7 +29,7 @@ const checkSettings = checker(Type.Object({ commentsRequireApproval: Type.Boolea
 type IdParams = { Params: { id: string } };
 
 /** A comment as the queue shows it: its post (linked on the site while it is there), the commenter's email for the owner. */
-function ownerComment(s: SiteSnapshot, r: OwnerCommentRow | (CommentRow & Partial<OwnerCommentRow>)) {
+function ownerComment(s: SiteSnapshot, r: OwnerCommentRow) {
   const collection = r.collection_id ? s.collectionsById.get(r.collection_id) : undefined;
   return {
     id: r.id,
@@ -124,7 +124,10 @@ export async function commentOwnerRoutes(app: FastifyInstance): Promise<void> {
     return reply
       .status(201)
       .headers(noStore)
-      .send({ comment: ownerComment(s, row), counts: await commentCounts(db, s.website.id) });
+      .send({
+        comment: ownerComment(s, { ...row, title: original.title, collection_id: original.collection_id, url_id: original.url_id }),
+        counts: await commentCounts(db, s.website.id),
+      });
   });
 
   app.delete<IdParams>('/api/owner/comments/:id', { config }, async (request, reply) => {

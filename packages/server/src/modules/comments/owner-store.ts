@@ -7,6 +7,14 @@ export const COMMENT_STATUSES: readonly CommentStatus[] = ['pending', 'approved'
 
 export type OwnerCommentRow = CommentRow & { title: string | null; collection_id: string | null; url_id: string | null };
 
+/** Comments with their post's title and address (null once the post is gone). */
+const withPost = (db: Kysely<Database>) =>
+  db
+    .selectFrom('comments')
+    .leftJoin('items', (join) => join.onRef('items.id', '=', 'comments.item_id').onRef('items.website_id', '=', 'comments.website_id'))
+    .select(COMMENT_COLUMNS.map((c) => `comments.${c}` as const))
+    .select(['items.title', 'items.collection_id', 'items.url_id']);
+
 /**
  * A page of the site's comments for the moderation queue: those waiting first, then the newest;
  * with the post's title and address (null once the post is gone).
@@ -16,11 +24,7 @@ export async function pageOfComments(
   websiteId: string,
   query: { status: CommentStatus | null; limit: number; offset: number },
 ): Promise<OwnerCommentRow[]> {
-  const rows = await db
-    .selectFrom('comments')
-    .leftJoin('items', (join) => join.onRef('items.id', '=', 'comments.item_id').onRef('items.website_id', '=', 'comments.website_id'))
-    .select(COMMENT_COLUMNS.map((c) => `comments.${c}` as const))
-    .select(['items.title', 'items.collection_id', 'items.url_id'])
+  const rows = await withPost(db)
     .where('comments.website_id', '=', websiteId)
     .$if(query.status !== null, (q) => q.where('comments.status', '=', query.status!))
     .orderBy(sql`case when comments.status = 'pending' then 0 else 1 end`)
@@ -45,8 +49,13 @@ export async function commentCounts(db: Kysely<Database>, websiteId: string): Pr
   return counts;
 }
 
-export async function findComment(db: Kysely<Database>, websiteId: string, id: string): Promise<CommentRow | undefined> {
-  return db.selectFrom('comments').select(COMMENT_COLUMNS).where('website_id', '=', websiteId).where('id', '=', id).executeTakeFirst();
+/** One comment of the site, with its post's title and address as the queue shows them. */
+export async function findComment(db: Kysely<Database>, websiteId: string, id: string): Promise<OwnerCommentRow | undefined> {
+  const row = await withPost(db)
+    .where('comments.website_id', '=', websiteId)
+    .where('comments.id', '=', id)
+    .executeTakeFirst();
+  return row as OwnerCommentRow | undefined;
 }
 
 /** Approves a comment or sets it aside as spam; false when the site has no such comment. */
