@@ -144,7 +144,10 @@ describe.each(DIALECTS)('comments and likes on %s', (dialect) => {
     // Those waiting come first.
     expect(all.json.comments[0].status).toBe('pending');
     const bad = await site.staff.admin.request('GET', `${OWNER_API}?status=hidden&limit=0`);
-    expect(bad.json).toMatchObject({ code: 'VALIDATION_FAILED', errors: { status: 'Choose one of pending, approved, spam.', limit: 'Enter a whole number from 1 to 100.' } });
+    expect(bad.json).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { status: 'Choose one of pending, approved, spam.', limit: 'Enter a whole number from 1 to 100.' },
+    });
 
     // A reply as the site: the commenter may write one (postComments), shown at once under the site's name.
     site.clock.advance(60_000);
@@ -152,7 +155,9 @@ describe.each(DIALECTS)('comments and likes on %s', (dialect) => {
     expect(reply.status, reply.body).toBe(201);
     expect(reply.json.comment).toMatchObject({ status: 'approved', bySite: true, authorName: 'Fixture Shop', post: { title: 'Hello World' } });
     expect((await site.staff.shop.request('POST', `${OWNER_API}/${pendingId}/reply`, { text: 'Hi' })).status).toBe(403);
-    expect((await site.staff.admin.request('POST', `${OWNER_API}/${pendingId}/reply`, { text: ' ' })).json.errors).toEqual({ text: 'Write a reply of at most 2000 characters.' });
+    expect((await site.staff.admin.request('POST', `${OWNER_API}/${pendingId}/reply`, { text: ' ' })).json.errors).toEqual({
+      text: 'Write a reply of at most 2000 characters.',
+    });
     const page = await post();
     expect(page.comments).toMatchObject({ count: 2, countLabel: '2 Comments' });
     expect(page.comments.list.map((c: { text: string }) => c.text)).toEqual(['Lovely <script>kiln</script>.', 'Thank you!']);

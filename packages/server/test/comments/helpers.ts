@@ -13,7 +13,7 @@ import { FIXTURE_SITE } from '../helpers/paths.js';
 import { freshStore } from '../helpers/store.js';
 
 const HOST = 'shop.test';
-export const WEBSITE_ID = websiteIdOf('fixture-shop');
+const WEBSITE_ID = websiteIdOf('fixture-shop');
 /** A post of the fixture shop's journal, by its URL id. */
 export const postId = (urlId: string) => stableId(stableId(WEBSITE_ID, 'collection', 'journal'), 'item', urlId);
 
@@ -26,7 +26,7 @@ const ROLES = {
   commenter: WebsiteRole.COMMENTER,
   shop: WebsiteRole.STORE_MANAGER,
 } as const;
-export type Role = keyof typeof ROLES;
+type Role = keyof typeof ROLES;
 
 export interface CommentSite {
   app: FastifyInstance;
@@ -108,11 +108,19 @@ export async function captchaToken(v: Visitor): Promise<string> {
   const c = res.json as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber: number };
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
   if (!solution) throw new Error('the challenge could not be solved');
-  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature }),
+  ).toString('base64');
 }
 
 /** A visitor's comment on a post, with a solved captcha unless the body says otherwise. */
 export async function postComment(v: Visitor, urlId: string, body: Record<string, unknown> = {}) {
   const token = 'captchaToken' in body ? body.captchaToken : await captchaToken(v);
-  return v.request('POST', `/api/comments/items/${postId(urlId)}/comments`, { name: 'Ada', email: 'ada@example.com', text: 'Lovely kiln.', captchaToken: token, ...body });
+  return v.request('POST', `/api/comments/items/${postId(urlId)}/comments`, {
+    name: 'Ada',
+    email: 'ada@example.com',
+    text: 'Lovely kiln.',
+    captchaToken: token,
+    ...body,
+  });
 }

@@ -89,7 +89,10 @@ describe("the owner's comments page", () => {
     expect(screen.getByText('Write a reply of at most 2000 characters.')).toBeDefined();
     fireEvent.change(field, { target: { value: 'Thank you!' } });
     server.once(`${API}/c1/reply`, () =>
-      json(201, { comment: comment('r1', { status: 'approved', bySite: true, authorName: 'Tessera Supply Co.', authorEmail: null, text: 'Thank you!' }), counts: counts(0, 2, 1) }),
+      json(201, {
+        comment: comment('r1', { status: 'approved', bySite: true, authorName: 'Tessera Supply Co.', authorEmail: null, text: 'Thank you!' }),
+        counts: counts(0, 2, 1),
+      }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Post reply' }));
     await settle();

@@ -42,7 +42,8 @@ export function commentsContextHook(store: Store) {
     if (!page) return;
     const count = page.publicCommentCount as number;
     const shown = commentsShown({ commentState: page.commentState, publicCommentCount: count }, settings.enabled);
-    const language = typeof (context.website as { language?: unknown } | undefined)?.language === 'string' ? ((context.website as { language: string }).language) : undefined;
+    const language =
+      typeof (context.website as { language?: unknown } | undefined)?.language === 'string' ? (context.website as { language: string }).language : undefined;
     const list = shown && count > 0 ? await approvedComments(store.db, s.website.id, page.id, COMMENTS_ON_PAGE) : [];
     context.comments = {
       itemId: page.id,

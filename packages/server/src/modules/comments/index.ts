@@ -5,8 +5,6 @@ import { commentOwnerRoutes } from './owner-routes.js';
 import { commentOwnerPages } from './pages.js';
 import { commentVisitorRoutes } from './visitor-routes.js';
 
-export type { CommentLimits } from './limits.js';
-
 /** What a deployment (or a test) may change about comments: the rate limits. */
 export interface CommentsSetup {
   readonly limits?: Partial<CommentLimits>;

@@ -15,7 +15,7 @@ const noStore = { 'cache-control': 'no-store' };
 const DEFAULT_LIMIT = 50;
 const MAX_LIMIT = 100;
 
-export const OWNER_COMMENT_MESSAGES = Object.freeze({
+const OWNER_COMMENT_MESSAGES = Object.freeze({
   status: `Choose one of ${COMMENT_STATUSES.join(', ')}.`,
   limit: `Enter a whole number from 1 to ${MAX_LIMIT}.`,
   cursor: 'Enter the cursor of the previous page.',
@@ -100,35 +100,39 @@ export async function commentOwnerRoutes(app: FastifyInstance): Promise<void> {
   app.post<IdParams>('/api/owner/comments/:id/approve', { config }, async (request, reply) => reply.headers(noStore).send(await moderate('approved')(request)));
   app.post<IdParams>('/api/owner/comments/:id/spam', { config }, async (request, reply) => reply.headers(noStore).send(await moderate('spam')(request)));
 
-  app.post<IdParams>('/api/owner/comments/:id/reply', { config: { openWhenLocked: true, permission: 'postComments' }, bodyLimit: 16 * 1024 }, async (request, reply) => {
-    const s = request.site;
-    const raw = (request.body ?? {}) as { text?: unknown };
-    const body = checkReply({ text: typeof raw.text === 'string' ? raw.text.trim() : raw.text });
-    if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, { text: OWNER_COMMENT_MESSAGES.reply });
-    const original = await findComment(db, s.website.id, request.params.id);
-    if (!original) throw new AppError('NOT_FOUND');
-    const now = clock();
-    const row: CommentRow = {
-      id: newId(),
-      item_id: original.item_id,
-      status: 'approved',
-      author_name: s.siteTitle,
-      author_email: null,
-      body: body.value.text,
-      by_site: 1,
-      created_on: now,
-      moderated_on: now,
-      moderated_by: request.owner!.email,
-    };
-    await insertComment(db, { ...row, website_id: s.website.id });
-    return reply
-      .status(201)
-      .headers(noStore)
-      .send({
-        comment: ownerComment(s, { ...row, title: original.title, collection_id: original.collection_id, url_id: original.url_id }),
-        counts: await commentCounts(db, s.website.id),
-      });
-  });
+  app.post<IdParams>(
+    '/api/owner/comments/:id/reply',
+    { config: { openWhenLocked: true, permission: 'postComments' }, bodyLimit: 16 * 1024 },
+    async (request, reply) => {
+      const s = request.site;
+      const raw = (request.body ?? {}) as { text?: unknown };
+      const body = checkReply({ text: typeof raw.text === 'string' ? raw.text.trim() : raw.text });
+      if (!body.ok) throw new AppError('VALIDATION_FAILED', undefined, { text: OWNER_COMMENT_MESSAGES.reply });
+      const original = await findComment(db, s.website.id, request.params.id);
+      if (!original) throw new AppError('NOT_FOUND');
+      const now = clock();
+      const row: CommentRow = {
+        id: newId(),
+        item_id: original.item_id,
+        status: 'approved',
+        author_name: s.siteTitle,
+        author_email: null,
+        body: body.value.text,
+        by_site: 1,
+        created_on: now,
+        moderated_on: now,
+        moderated_by: request.owner!.email,
+      };
+      await insertComment(db, { ...row, website_id: s.website.id });
+      return reply
+        .status(201)
+        .headers(noStore)
+        .send({
+          comment: ownerComment(s, { ...row, title: original.title, collection_id: original.collection_id, url_id: original.url_id }),
+          counts: await commentCounts(db, s.website.id),
+        });
+    },
+  );
 
   app.delete<IdParams>('/api/owner/comments/:id', { config }, async (request, reply) => {
     const websiteId = request.site.website.id;

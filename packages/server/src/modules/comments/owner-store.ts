@@ -51,10 +51,7 @@ export async function commentCounts(db: Kysely<Database>, websiteId: string): Pr
 
 /** One comment of the site, with its post's title and address as the queue shows them. */
 export async function findComment(db: Kysely<Database>, websiteId: string, id: string): Promise<OwnerCommentRow | undefined> {
-  const row = await withPost(db)
-    .where('comments.website_id', '=', websiteId)
-    .where('comments.id', '=', id)
-    .executeTakeFirst();
+  const row = await withPost(db).where('comments.website_id', '=', websiteId).where('comments.id', '=', id).executeTakeFirst();
   return row as OwnerCommentRow | undefined;
 }
 

@@ -66,7 +66,7 @@ export async function commentVisitorRoutes(app: FastifyInstance, opts: CommentVi
     const settings = commentSettings(s);
     const now = clock();
     const post = settings.enabled ? await visiblePost(store.db, s, request.params.itemId, now) : null;
-    if (!post || post.commentState !== 1) throw new AppError('COMMENTS_CLOSED');
+    if (post?.commentState !== 1) throw new AppError('COMMENTS_CLOSED');
     const body = bodyOf(request);
     const parsed = parseComment(body);
     if (!parsed.ok) throw new AppError('VALIDATION_FAILED', undefined, parsed.errors);

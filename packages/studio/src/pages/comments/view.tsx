@@ -156,8 +156,8 @@ export function CommentsView(props: CommentsViewProps) {
               void confirmDelete();
             }}>
             <p>
-              The comment by {asking.authorName} on {asking.post.title ?? 'a removed post'} is deleted for good. To keep it off the post but keep a record, mark it
-              as spam instead.
+              The comment by {asking.authorName} on {asking.post.title ?? 'a removed post'} is deleted for good. To keep it off the post but keep a record, mark
+              it as spam instead.
             </p>
             <div className="dialog-buttons">
               <button type="submit" className="button-danger" disabled={busy.has(asking.id)}>
