@@ -212,6 +212,8 @@ describe('related products, quick view and census calls in Chromium', () => {
     const POST = '/journal/inside-the-studio-the-stoneware-mug';
     const p = await ui.open(PHONE);
     await p.goto(`${ui.server.url}${POST}`);
+    // The like button and the comments sit below the post: their code comes with the visitor's first scroll.
+    await p.locator('.post-footer').scrollIntoViewIfNeeded();
     const like = p.getByRole('button', { name: /^Like,/ });
     await like.focus();
     await p.keyboard.press('Enter');
@@ -227,6 +229,7 @@ describe('related products, quick view and census calls in Chromium', () => {
     await saveScreenshot(p, 'comments phone');
     // A second press counts nothing more; the count and the pressed state stay after a reload.
     await p.reload();
+    await p.locator('.post-footer').scrollIntoViewIfNeeded();
     await like.click();
     await p.getByRole('status').filter({ hasText: 'Liked. 1 like.' }).waitFor({ state: 'attached' });
     expect(await like.getAttribute('aria-pressed')).toBe('true');
@@ -243,6 +246,7 @@ describe('related products, quick view and census calls in Chromium', () => {
 
     const again = await ui.open(DESKTOP);
     await again.goto(`${ui.server.url}${POST}`);
+    await again.locator('.post-footer').scrollIntoViewIfNeeded();
     const thread = again.getByRole('region', { name: '1 Comment' });
     await thread.getByRole('listitem').filter({ hasText: 'The glaze on this mug is lovely.' }).waitFor();
     expect(await thread.getByText('ada@example.com').count()).toBe(0);

@@ -2,7 +2,6 @@
 // the bootstrap fetches only on pages holding either marker: the like button (shown with
 // simpleLikingEnabled) and the comments section (shown by the spec's rule: the post is open to
 // comments or holds some, and the site's comments are on).
-import { LIKE_BUTTON } from '@tessera/core/markup';
 import { createCommentsApi } from '../../api/comments.js';
 import type { TesseraGlobal } from '../../bootstrap.js';
 import { type CommentFormContext, mountCommentForm } from './form.js';
@@ -12,7 +11,7 @@ export function mount(elements: Element[], tessera: TesseraGlobal): void {
   const api = createCommentsApi();
   for (const element of elements) {
     if (!(element instanceof HTMLElement)) continue;
-    if (element.classList.contains(LIKE_BUTTON.class)) mountLike(element, api);
+    if (element.dataset.likeCount !== undefined) mountLike(element, api);
     const form = element.querySelector<HTMLFormElement>('form.comment-form');
     if (form) mountCommentForm(element, form, api, (tessera.context ?? {}) as CommentFormContext);
   }

@@ -1,7 +1,9 @@
-// The like button (the engine's `.sqs-simple-like[data-item-id][data-like-count]`): a real button
-// with the count, pressed once the visitor liked the post. The server counts a visitor's like once
-// (their like cookie); this browser remembers which posts it liked, to show the button pressed.
-import { LIKE_BUTTON as L } from '@tessera/core/markup';
+// The like button (core's LIKE_BUTTON markup, written by the engine's like-button formatter: the
+// element's data-item-id and data-like-count, an icon span and a count span): a real button with the
+// count, pressed once the visitor liked the post. The server counts a visitor's like once (their like
+// cookie); this browser remembers which posts it liked, to show the button pressed. The engine's own
+// spans move into the button, so this chunk names none of the contract's classes (and core's markup
+// chunk, which every product page loads, stays as it is).
 import type { CommentsApi } from '../../api/comments.js';
 
 const LIKED_KEY = 'tessera:liked';
@@ -28,20 +30,18 @@ function remember(id: string): void {
 const countText = (n: number) => (n === 1 ? '1 like' : `${n} likes`);
 
 export function mountLike(element: HTMLElement, api: CommentsApi): void {
-  const itemId = element.getAttribute(L.attributes.itemId) ?? '';
+  const itemId = element.dataset.itemId ?? '';
   if (!itemId || element.querySelector('button')) return;
-  let count = Number(element.getAttribute(L.attributes.likeCount)) || 0;
+  let count = Number(element.dataset.likeCount) || 0;
+  const [icon, number] = Array.from(element.children) as HTMLElement[];
+  if (!icon || !number) return;
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'like-button';
-  const icon = document.createElement('span');
-  icon.className = L.iconClass;
   icon.setAttribute('aria-hidden', 'true');
   const label = document.createElement('span');
   label.className = 'visually-hidden';
   label.textContent = 'Like, ';
-  const number = document.createElement('span');
-  number.className = L.countClass;
   const status = document.createElement('span');
   status.className = 'visually-hidden';
   status.setAttribute('role', 'status');
