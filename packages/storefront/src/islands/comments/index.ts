@@ -1,5 +1,5 @@
 // Entry: a post's like button and comments (docs/comments.md), plain DOM in one small chunk that
-// the bootstrap fetches only on pages holding either marker: the like button (shown with
+// the visitor-extras chunk fetches on pages holding either marker: the like button (shown with
 // simpleLikingEnabled) and the comments section (shown by the spec's rule: the post is open to
 // comments or holds some, and the site's comments are on).
 import { createCommentsApi } from '../../api/comments.js';
