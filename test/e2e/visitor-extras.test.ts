@@ -8,12 +8,15 @@
 //   link, and the store records RecordQuickView; no serious axe finding in the dialog;
 // - the home page's button block and the contact form are recorded (button-render, button-click,
 //   form-render) for a visitor, and nothing is sent for the signed-in owner.
-// Screenshots of the related products and of the quick view at 390 px and 1280 px go to test-results/.
+// - a visitor likes a post (once: the count and the pressed button stay after a reload) and comments
+//   on it from a phone, with the site's captcha; the comment waits until the owner approves it on the
+//   studio's comments page, then the post shows it under "1 Comment"; no serious axe finding on either.
+// Screenshots of the related products, the quick view and the comments at 390 px and 1280 px go to test-results/.
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, createStaff, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { STUDIO_DESKTOP, browserSuite, createStaff, e2eSite, saveScreenshot, signInToStudio, startServer } from './harness.js';
 import { seriousViolations, tabTo } from './shopper.js';
 
 /** Headless Chromium's own user agent is a bot's (docs/analytics.md "Bots"): the browser says it is a desktop Chrome. */
@@ -203,6 +206,53 @@ describe('related products, quick view and census calls in Chromium', () => {
       expect(await owner.evaluate(async () => (await (window as unknown as { Tessera?: { visit: Promise<unknown> } }).Tessera?.visit) ?? null)).toBeNull();
     }
     expect(ownerSent).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
+  });
+  it('lets a visitor like and comment on a post, and shows the comment once the owner approves it in the studio', async () => {
+    const POST = '/journal/inside-the-studio-the-stoneware-mug';
+    const p = await ui.open(PHONE);
+    await p.goto(`${ui.server.url}${POST}`);
+    // The like button and the comments sit below the post: their code comes with the visitor's first scroll.
+    await p.locator('.post-footer').scrollIntoViewIfNeeded();
+    const like = p.getByRole('button', { name: /^Like,/ });
+    await like.focus();
+    await p.keyboard.press('Enter');
+    await p.getByRole('status').filter({ hasText: 'Liked. 1 like.' }).waitFor({ state: 'attached' });
+    expect(await like.getAttribute('aria-pressed')).toBe('true');
+    const comments = p.getByRole('region', { name: 'No Comments' });
+    await comments.getByLabel('Name', { exact: true }).fill('Ada Visitor');
+    await comments.getByLabel(/^Email/).fill('ada@example.com');
+    await comments.getByRole('textbox', { name: 'Comment' }).fill('The glaze on this mug is lovely.');
+    await comments.getByRole('button', { name: 'Post comment' }).press('Enter');
+    await comments.getByText('Thank you! Your comment will appear once the site approves it.').waitFor();
+    expect(await seriousViolations(p)).toEqual([]);
+    await saveScreenshot(p, 'comments phone');
+    // A second press counts nothing more; the count and the pressed state stay after a reload.
+    await p.reload();
+    await p.locator('.post-footer').scrollIntoViewIfNeeded();
+    await like.click();
+    await p.getByRole('status').filter({ hasText: 'Liked. 1 like.' }).waitFor({ state: 'attached' });
+    expect(await like.getAttribute('aria-pressed')).toBe('true');
+    expect(await p.getByRole('listitem').filter({ hasText: 'The glaze on this mug is lovely.' }).count()).toBe(0);
+
+    const owner = await signInToStudio(ui, OWNER, '/config/comments', STUDIO_DESKTOP);
+    const card = owner.getByRole('article', { name: /Ada Visitor on Inside the studio/ });
+    await card.getByText('ada@example.com').waitFor();
+    await card.getByRole('button', { name: 'Approve the comment by Ada Visitor' }).click();
+    await owner.getByRole('status').filter({ hasText: 'Approved: the comment by Ada Visitor.' }).waitFor();
+    expect(await card.getByRole('link', { name: /Inside the studio/ }).getAttribute('href')).toBe(POST);
+    expect(await seriousViolations(owner)).toEqual([]);
+    await saveScreenshot(owner, 'comments studio desktop');
+
+    const again = await ui.open(DESKTOP);
+    await again.goto(`${ui.server.url}${POST}`);
+    await again.locator('.post-footer').scrollIntoViewIfNeeded();
+    const thread = again.getByRole('region', { name: '1 Comment' });
+    await thread.getByRole('listitem').filter({ hasText: 'The glaze on this mug is lovely.' }).waitFor();
+    expect(await thread.getByText('ada@example.com').count()).toBe(0);
+    await again.getByRole('button', { name: /^Like,/ }).waitFor();
+    expect(await again.getByRole('button', { name: /^Like,/ }).textContent()).toContain('1 like');
+    await saveScreenshot(again, 'comments desktop');
     expect(ui.pageErrors).toEqual([]);
   });
 });

@@ -47,6 +47,7 @@ import performance from './modules/performance/index.js';
 import places, { type PlacesProvider } from './modules/places/index.js';
 import restock, { type RestockSetup } from './modules/restock/index.js';
 import reviews, { type ReviewLimits } from './modules/reviews/index.js';
+import comments, { type CommentsSetup } from './modules/comments/index.js';
 import sessionRecording from './modules/session-recording/index.js';
 import marketing from './modules/marketing/index.js';
 import site from './modules/site/index.js';
@@ -86,6 +87,8 @@ export interface AppOptions {
   jobs?: JobsSetup;
   /** Upload limits per kind of file and per site. */
   mediaLibrary?: MediaLibraryOptions;
+  /** Comment and like rate limits. */
+  comments?: CommentsSetup;
 }
 
 /** What an app's builder may change about mail, captcha and forms (tests: their SMTP server, small limits). */
@@ -263,6 +266,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     entry(places, { provider: siteUsers.places }),
     entry(sessionRecording, {}),
     entry(pageEditor, {}),
+    entry(comments, options.comments ?? {}),
   ];
   for (const register of modules) await register(app);
   return app;

@@ -139,6 +139,10 @@ export const ERRORS = {
   REVIEW_LINK_INVALID: { status: 404, message: 'This review link is not valid.' },
   REVIEW_PRODUCT_NOT_IN_ORDER: { status: 400, message: 'This product is not part of the order.' },
   REVIEW_ALREADY_SUBMITTED: { status: 409, message: REVIEW_MESSAGES.alreadyReviewed },
+  // Comments and likes on posts (docs/comments.md).
+  COMMENTS_CLOSED: { status: 404, message: 'Comments are closed on this post.' },
+  LIKES_NOT_ENABLED: { status: 404, message: 'Likes are not enabled on this site.' },
+  COMMENT_RATE_LIMITED: { status: 429, message: 'Too many comments. Please try again later.' },
   // Visitor accounts, member areas, site passwords, languages and the smaller site calls (docs/accounts.md).
   SIGN_IN_REQUIRED: { status: 401, message: ACCOUNT_MESSAGES.signInRequired },
   SITE_USER_SIGN_IN_FAILED: { status: 401, message: ACCOUNT_MESSAGES.signInFailed },

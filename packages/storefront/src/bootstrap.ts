@@ -98,9 +98,10 @@ export const ISLANDS: ReadonlyArray<IslandEntry> = [
   // one entry, whose chunk fetches the video island's only where a facade is (the bootstrap's bytes are tight).
   ['[data-tessera-island="gallery"],[data-tessera-island="video"]', () => import('./islands/gallery/index.js')],
   // Layout buttons' census calls, a list's quick views and a product page's related products (whose
-  // hidden marker wakes the chunk on the visitor's first scroll, focus or press): one small chunk.
+  // hidden marker wakes the chunk on the visitor's first scroll, focus or press), and a post's like
+  // button and comments below it (whose own chunk it fetches): one small chunk.
   [
-    '.layout-block--button,[data-tessera-island="quick-view"],[data-tessera-island="related-products"]',
+    '.layout-block--button,[data-tessera-island="quick-view"],[data-tessera-island="related-products"],.sqs-simple-like,[data-tessera-island=comments]',
     () => import('./islands/visitor-extras/index.js'),
     'scroll focusin pointerdown',
   ],

@@ -30,6 +30,7 @@ import { contentDrafts } from './0027-content-drafts.js';
 import { formBuilder } from './0028-form-builder.js';
 import { itemSearchText } from './0030-item-search-text.js';
 import { siteStyles } from './0031-site-styles.js';
+import { comments } from './0032-comments.js';
 import { columnTypes, type MigrationEnv, type MigrationFactory } from './types.js';
 
 /** Every migration, in order. Names are stable: they are recorded in the store. */
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, MigrationFactory> = {
   '0028-form-builder': formBuilder,
   '0030-item-search-text': itemSearchText,
   '0031-site-styles': siteStyles,
+  '0032-comments': comments,
 };
 
 /** For listing the migrations only: running one that moves asset bytes needs the store's blob store. */

@@ -17,8 +17,13 @@ import { events } from '../../events.js';
 const BUTTON_BLOCK = '.layout-block--button';
 const RELATED = '[data-tessera-island="related-products"]';
 
+/** A post's like button and comments (islands/comments), which sit below the post: woken with this chunk. */
+const POST_EXTRAS = '.sqs-simple-like,[data-tessera-island=comments]';
+
 export function mount(elements: Element[], tessera: TesseraGlobal): void {
   const of = (selector: string) => elements.filter((e) => e.matches(selector));
+  const post = of(POST_EXTRAS);
+  if (post.length > 0) void import('../comments/index.js').then((m) => m.mount(post, tessera));
   const buttons = of(BUTTON_BLOCK);
   if (buttons.length > 0)
     void tessera.visit.then((visit) => {
