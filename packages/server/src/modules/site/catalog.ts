@@ -67,6 +67,22 @@ export async function visibleItemByUrl(store: Store, s: SiteSnapshot, collection
   return live ? (await keptItems(store, s, [live]))[0] : undefined;
 }
 
+/** Rows read through the catalog -> the row it keeps: their content is the site version's own. */
+const keptRows = new WeakMap<ItemRow, ItemRow>();
+
+/**
+ * The catalog's own row of an item row it gave (the same content, its publication read live), or
+ * undefined for a row read elsewhere (an editor's unsaved copy, a block's read).
+ */
+export function keptRowOf(row: ItemRow): ItemRow | undefined {
+  return keptRows.get(row);
+}
+
+/** The product and plan the catalog keeps for an item: undefined when not read yet, null for an item without a product. */
+export function keptProductOf(s: SiteSnapshot, itemId: string): { readonly product: ProductRow; readonly plan: PlanRow | undefined } | null | undefined {
+  return catalogOf(s).products.get(itemId);
+}
+
 /**
  * The products of these collections visible at `now`, but one item, in display order (the rows kept,
  * their publication read now).
@@ -110,7 +126,10 @@ async function keptItems(store: Store, s: SiteSnapshot, live: readonly Pick<Item
   for (const r of live) {
     const kept = catalog.items.get(r.id);
     // Deleted between the two reads: left out, as a later read would.
-    if (kept) rows.push({ ...kept, status: r.status, publish_on: r.publish_on });
+    if (!kept) continue;
+    const row = { ...kept, status: r.status, publish_on: r.publish_on };
+    keptRows.set(row, kept);
+    rows.push(row);
   }
   return rows;
 }
