@@ -115,11 +115,16 @@ function writeObject(value: object, parts: string[], depth: number): boolean {
  */
 export class RenderMemo<T> {
   private pages = new WeakMap<object, WeakMap<object, Map<string, T>>>();
+  /** Pages served from here and pages rendered: what the tests and a diagnosis read. */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(private readonly maxPerSite = 200) {}
 
   get(site: object, theme: object, key: string): T | undefined {
-    return this.pages.get(site)?.get(theme)?.get(key);
+    const page = this.pages.get(site)?.get(theme)?.get(key);
+    if (page) this.stats.hits++;
+    else this.stats.misses++;
+    return page;
   }
 
   set(site: object, theme: object, key: string, page: T): void {
