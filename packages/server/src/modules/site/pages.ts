@@ -4,7 +4,7 @@ import { findNeighbours, searchVisibleItems, type CollectionRow, type ItemRow, t
 import type { SiteSnapshot } from './snapshot.js';
 import { productsOf, visibleItemByUrl, visibleItemsPage } from './catalog.js';
 import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl } from './context/content.js';
-import { keptItemContext, keptMerchandising } from './context/item-memo.js';
+import { keptCollectionContext, keptItemContext, keptMerchandising } from './context/item-memo.js';
 import { copyOfShared, shared } from './render-memo.js';
 import { layoutContext } from './context/layout.js';
 import { relatedProductsOf } from './context/related-products.js';
@@ -224,7 +224,7 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
   const url = collectionUrl(s, c);
   const pageUrl = (n: number) => (n === 1 ? url : `${url}?page=${n}`);
   Object.assign(context, {
-    collection: collectionContext(s, c, count, pageLanguage(req)),
+    collection: keptCollectionContext(s, c, count, pageLanguage(req)),
     items,
     pagination: {
       currentPage: page,
@@ -246,7 +246,7 @@ export async function plainPage(store: Store, req: PageRequest, c: CollectionRow
   // The page adds its own keys to its item (layout, form, summaries; hooks too): a copy of the kept one.
   const item = copyOfShared((await withProducts(store, req, c, [row], context))[0]!);
   await pageExtras(store, req, row, item, context);
-  Object.assign(context, { collection: collectionContext(req.snapshot, c, 1, pageLanguage(req)), item });
+  Object.assign(context, { collection: keptCollectionContext(req.snapshot, c, 1, pageLanguage(req)), item });
   return { kind: 'page', status: 200, template: 'collections/page.page', context };
 }
 
@@ -352,7 +352,11 @@ export async function itemPageOf(store: Store, req: PageRequest, c: CollectionRo
   const sections = row.data.includes('"sections"') ? (JSON.parse(row.data) as { sections?: unknown }).sections : undefined;
   if (item && Array.isArray(sections)) item.layout = await layoutContext(store, req, sections, context, row.data);
   const link = (row: { url_id: string; title: string } | undefined) => (row ? { title: row.title, fullUrl: itemUrl(s, c, row) } : null);
-  Object.assign(context, { collection: collectionContext(s, c, null, pageLanguage(req)), item, pagination: { prevItem: link(prev), nextItem: link(next) } });
+  Object.assign(context, {
+    collection: keptCollectionContext(s, c, null, pageLanguage(req)),
+    item,
+    pagination: { prevItem: link(prev), nextItem: link(next) },
+  });
   return { kind: 'page', status: 200, template: `collections/${c.type_name}.item`, context };
 }
 

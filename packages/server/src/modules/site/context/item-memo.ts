@@ -2,7 +2,7 @@ import type { CollectionRow, ItemRow, VariantRow } from '../../../storage/conten
 import { keptProductOf, keptRowOf } from '../catalog.js';
 import { sharedDeep } from '../render-memo.js';
 import type { SiteSnapshot } from '../snapshot.js';
-import { type indexProducts, itemContext, merchandisingContext } from './content.js';
+import { collectionContext, type indexProducts, itemContext, merchandisingContext } from './content.js';
 
 type ProductIndex = ReturnType<typeof indexProducts>;
 type ItemContext = ReturnType<typeof itemContext>;
@@ -74,4 +74,26 @@ export function keptMerchandising(
     out[item.id] = views;
   }
   return out;
+}
+
+type CollectionContext = ReturnType<typeof collectionContext>;
+/** Per collection row of a site version, its contexts by item count and language. */
+const collections = new WeakMap<CollectionRow, Map<string, CollectionContext>>();
+
+/**
+ * A collection as themes read it (content.ts `collectionContext`), built once per site version, item
+ * count and language for a collection of the version itself (anything else is built afresh).
+ */
+export function keptCollectionContext(s: SiteSnapshot, c: CollectionRow, itemCount: number | null, language?: string): CollectionContext {
+  if (s.collectionsById.get(c.id) !== c) return collectionContext(s, c, itemCount, language);
+  let byKey = collections.get(c);
+  if (!byKey) collections.set(c, (byKey = new Map()));
+  const key = `${itemCount}\u0000${language ?? ''}`;
+  let context = byKey.get(key);
+  if (!context) {
+    context = sharedDeep(collectionContext(s, c, itemCount, language));
+    while (byKey.size >= MAX_STATES_PER_ITEM) byKey.delete(byKey.keys().next().value!);
+    byKey.set(key, context);
+  }
+  return context;
 }
