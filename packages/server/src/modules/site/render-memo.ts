@@ -68,7 +68,9 @@ function write(value: unknown, parts: string[], depth: number): boolean {
       parts.push('U');
       return true;
     case 'object':
-      return value === null ? (parts.push('Z'), true) : writeObject(value, parts, depth);
+      if (value !== null) return writeObject(value, parts, depth);
+      parts.push('Z');
+      return true;
     default:
       return false;
   }
