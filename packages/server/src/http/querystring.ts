@@ -13,6 +13,8 @@ const QUERY_REJECTED = Symbol('tessera.queryRejected');
  */
 export function parseQueryString(input: string): Record<string | symbol, unknown> {
   if (input === '') return {};
+  const simple = simpleQuery(input);
+  if (simple) return simple;
   try {
     return qs.parse(input, {
       ...QUERY_LIMITS,
@@ -28,4 +30,24 @@ export function parseQueryString(input: string): Record<string | symbol, unknown
 
 export function queryRejected(query: unknown): boolean {
   return typeof query === 'object' && query !== null && QUERY_REJECTED in query;
+}
+
+// `name=value` pairs whose names are plain words and whose values need no decoding: what pages
+// mostly carry (`?page=2`, `?format=json`, `?lang=fr`).
+const SIMPLE_QUERY = /^[A-Za-z0-9_-]+=[A-Za-z0-9_.~-]*(?:&[A-Za-z0-9_-]+=[A-Za-z0-9_.~-]*)*$/;
+
+/**
+ * The common query parsed without qs, to the very object qs would give: a few pairs, each name once
+ * and none a property every object has (qs drops those); anything else is left to qs.
+ */
+function simpleQuery(input: string): Record<string, string> | null {
+  if (input.length > 200 || !SIMPLE_QUERY.test(input)) return null;
+  const out: Record<string, string> = {};
+  for (const pair of input.split('&')) {
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at);
+    if (name in out || name in Object.prototype) return null;
+    out[name] = pair.slice(at + 1);
+  }
+  return out;
 }

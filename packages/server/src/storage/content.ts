@@ -249,6 +249,34 @@ export async function listVisibleItemIds(
   return { rows: raw, count: raw.length > 0 ? Number(raw[0]!.visible_count) : null };
 }
 
+// The products of some collections visible at `now` but one, as ids with their publication, in
+// display order: a product page's related products when the owner chose none (the rest of each row
+// comes from the kept catalog). One statement per number of collections.
+const visibleProductIdsQuery = preparedQuery((db: Kysely<Database>, p, count) =>
+  db
+    .selectFrom('items')
+    .innerJoin('products', 'products.item_id', 'items.id')
+    .select(['items.id', 'items.status', 'items.publish_on'])
+    .where('items.website_id', '=', p(0))
+    .where('items.id', '!=', p(1))
+    .where(visibleAt(p(2)))
+    .where('items.collection_id', 'in', ids(p, 3, count))
+    .orderBy('items.position')
+    .orderBy('items.id'),
+);
+
+/** The visible products of these collections, but one item, as ids with their publication, in display order. */
+export async function listVisibleProductIds(
+  db: Db,
+  websiteId: string,
+  collectionIds: readonly string[],
+  exceptItemId: string,
+  now: number,
+): Promise<Pick<ItemRow, 'id' | 'status' | 'publish_on'>[]> {
+  if (collectionIds.length === 0) return [];
+  return visibleProductIdsQuery(db, [websiteId, exceptItemId, now, ...collectionIds], collectionIds.length);
+}
+
 const findVisibleItemWithProductQuery = preparedQuery((db: Kysely<Database>, p) =>
   db
     .selectFrom('items')

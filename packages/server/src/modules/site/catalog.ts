@@ -7,6 +7,7 @@ import {
   findItems,
   findVisibleItemIdByUrl,
   listVisibleItemIds,
+  listVisibleProductIds,
   loadProducts,
   loadVariants,
 } from '../../storage/content.js';
@@ -32,13 +33,15 @@ interface Catalog {
   readonly items: Map<string, ItemRow>;
   /** Per item: its product and plan, or null for an item without one. */
   readonly products: Map<string, KeptProduct | null>;
+  /** Per item: the categories its data names (read once: related products compare them on every product page). */
+  readonly categories: Map<string, readonly string[]>;
 }
 
 const catalogs = new WeakMap<SiteSnapshot, Catalog>();
 
 function catalogOf(s: SiteSnapshot): Catalog {
   let catalog = catalogs.get(s);
-  if (!catalog) catalogs.set(s, (catalog = { items: new Map(), products: new Map() }));
+  if (!catalog) catalogs.set(s, (catalog = { items: new Map(), products: new Map(), categories: new Map() }));
   return catalog;
 }
 
@@ -64,6 +67,56 @@ export async function visibleItemByUrl(store: Store, s: SiteSnapshot, collection
   return live ? (await keptItems(store, s, [live]))[0] : undefined;
 }
 
+/** Rows read through the catalog -> the row it keeps: their content is the site version's own. */
+const keptRows = new WeakMap<ItemRow, ItemRow>();
+
+/**
+ * The catalog's own row of an item row it gave (the same content, its publication read live), or
+ * undefined for a row read elsewhere (an editor's unsaved copy, a block's read).
+ */
+export function keptRowOf(row: ItemRow): ItemRow | undefined {
+  return keptRows.get(row);
+}
+
+/** The product and plan the catalog keeps for an item: undefined when not read yet, null for an item without a product. */
+export function keptProductOf(s: SiteSnapshot, itemId: string): { readonly product: ProductRow; readonly plan: PlanRow | undefined } | null | undefined {
+  return catalogOf(s).products.get(itemId);
+}
+
+/**
+ * The products of these collections visible at `now`, but one item, in display order (the rows kept,
+ * their publication read now).
+ */
+export async function visibleProductsOf(
+  store: Store,
+  s: SiteSnapshot,
+  collectionIds: readonly string[],
+  exceptItemId: string,
+  now: number,
+): Promise<ItemRow[]> {
+  return keptItems(store, s, await listVisibleProductIds(store.db, s.website.id, collectionIds, exceptItemId, now));
+}
+
+/** The categories an item's data names (strings only), read once per site version. */
+export function categoriesOf(s: SiteSnapshot, row: ItemRow): readonly string[] {
+  const catalog = catalogOf(s);
+  let categories = catalog.categories.get(row.id);
+  // Only rows as imported are kept: an editor's unsaved copy is read each time.
+  if (categories && catalog.items.get(row.id)?.data === row.data) return categories;
+  categories = readCategories(row.data);
+  if (catalog.items.get(row.id)?.data === row.data) catalog.categories.set(row.id, categories);
+  return categories;
+}
+
+function readCategories(data: string): string[] {
+  try {
+    const categories = (JSON.parse(data) as { categories?: unknown }).categories;
+    return Array.isArray(categories) ? categories.filter((c): c is string => typeof c === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The kept rows of items read live (their publication as read now), read from the store the first time. */
 async function keptItems(store: Store, s: SiteSnapshot, live: readonly Pick<ItemRow, 'id' | 'status' | 'publish_on'>[]): Promise<ItemRow[]> {
   const catalog = catalogOf(s);
@@ -73,7 +126,10 @@ async function keptItems(store: Store, s: SiteSnapshot, live: readonly Pick<Item
   for (const r of live) {
     const kept = catalog.items.get(r.id);
     // Deleted between the two reads: left out, as a later read would.
-    if (kept) rows.push({ ...kept, status: r.status, publish_on: r.publish_on });
+    if (!kept) continue;
+    const row = { ...kept, status: r.status, publish_on: r.publish_on };
+    keptRows.set(row, kept);
+    rows.push(row);
   }
   return rows;
 }

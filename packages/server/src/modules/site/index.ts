@@ -65,7 +65,10 @@ export default fp(
     });
     // onSend, not onResponse: the cache is emptied before the client can hear the answer and ask again.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (changesPages(request, reply.statusCode)) renderer.pageCache.changed();
+      if (changesPages(request, reply.statusCode)) {
+        renderer.pageCache.changed();
+        renderer.renderMemo.changed();
+      }
       return payload;
     });
     app.addHook('onClose', async () => themes.close());

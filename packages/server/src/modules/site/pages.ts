@@ -3,7 +3,9 @@ import type { Store } from '../../storage/dialect.js';
 import { findNeighbours, searchVisibleItems, type CollectionRow, type ItemRow, type ProductRows } from '../../storage/content.js';
 import type { SiteSnapshot } from './snapshot.js';
 import { productsOf, visibleItemByUrl, visibleItemsPage } from './catalog.js';
-import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl, merchandisingContext } from './context/content.js';
+import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl } from './context/content.js';
+import { keptCollectionContext, keptItemContext, keptMerchandising } from './context/item-memo.js';
+import { copyOfShared, shared } from './render-memo.js';
 import { layoutContext } from './context/layout.js';
 import { relatedProductsOf } from './context/related-products.js';
 import { navigationContext, navigationTimeKey, pageVisible } from './context/navigation.js';
@@ -68,12 +70,13 @@ function partsOf(s: SiteSnapshot): SnapshotParts {
   if (!parts) {
     const storeSettings = storeSettingsContext(s);
     const newsletter = [...s.forms.values()].find((f) => f.definition.newsletter === true);
+    // Shared by every page of the version, never changed: the render memo names them by identity.
     parts = {
-      storeSettings,
-      websiteSettings: websiteSettingsContext(s, storeSettings),
+      storeSettings: shared(storeSettings),
+      websiteSettings: shared(websiteSettingsContext(s, storeSettings)),
       websites: new Map(),
       navigation: new Map(),
-      newsletterForm: newsletter ? formContext(newsletter) : null,
+      newsletterForm: newsletter ? shared(formContext(newsletter)) : null,
     };
     snapshotParts.set(s, parts);
   }
@@ -95,7 +98,7 @@ export function baseContext(req: PageRequest, pageType: number): PageContext {
     if (parts.websites.size > 100) parts.websites.clear();
     const built = websiteContext(s, req.baseUrl, req.now);
     // Another language of the site: `language` is the page's, `primaryLanguage` the site's own.
-    website = { minute, website: language === s.language ? built : { ...built, language, primaryLanguage: s.language } };
+    website = { minute, website: shared(language === s.language ? built : { ...built, language, primaryLanguage: s.language }) };
     parts.websites.set(websiteKey, website);
   }
   // Scheduled pages join the navigation when their time comes, without a new snapshot.
@@ -103,14 +106,14 @@ export function baseContext(req: PageRequest, pageType: number): PageContext {
   let navigation = parts.navigation.get(navKey);
   if (!navigation) {
     if (parts.navigation.size > 1000) parts.navigation.clear();
-    navigation = navigationContext(s, req.path, language, req.now);
+    navigation = shared(navigationContext(s, req.path, language, req.now));
     parts.navigation.set(navKey, navigation);
   }
   return {
     website: website.website,
     websiteSettings: parts.websiteSettings,
     storeSettings: parts.storeSettings,
-    localizedStrings: localizedStrings(language),
+    localizedStrings: shared(localizedStrings(language)),
     navigation,
     featureFlags: { useCLDRMoneyFormat: true },
     productMerchandisingContext: {},
@@ -161,7 +164,7 @@ async function withProducts(store: Store, req: PageRequest, c: CollectionRow, ro
         rows.filter((r) => r.record_type === 11 || c.type_name === 'products').map((r) => r.id),
       )),
   );
-  const items = rows.map((row) => itemContext(s, s.collectionsById.get(row.collection_id) ?? c, row, products, pageLanguage(req)));
+  const items = rows.map((row) => keptItemContext(s, s.collectionsById.get(row.collection_id) ?? c, row, products, pageLanguage(req)));
   const storeSettings = pageContext.storeSettings as ReturnType<typeof storeSettingsContext>;
   const scarcityText =
     typeof s.store.merchandising === 'object' && s.store.merchandising && !Array.isArray(s.store.merchandising)
@@ -170,7 +173,7 @@ async function withProducts(store: Store, req: PageRequest, c: CollectionRow, ro
   // Summaries add products to a page that has some already: merge, never replace.
   pageContext.productMerchandisingContext = {
     ...(pageContext.productMerchandisingContext as Record<string, unknown>),
-    ...merchandisingContext(
+    ...keptMerchandising(
       storeSettings,
       scarcityText,
       pageContext.localizedStrings as Record<string, string>,
@@ -221,7 +224,7 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
   const url = collectionUrl(s, c);
   const pageUrl = (n: number) => (n === 1 ? url : `${url}?page=${n}`);
   Object.assign(context, {
-    collection: collectionContext(s, c, count, pageLanguage(req)),
+    collection: keptCollectionContext(s, c, count, pageLanguage(req)),
     items,
     pagination: {
       currentPage: page,
@@ -240,9 +243,10 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
 /** A plain page (page type 2) showing this item of its collection: the visible one, or the editor's unsaved copy (site/preview.ts). */
 export async function plainPage(store: Store, req: PageRequest, c: CollectionRow, row: ItemRow): Promise<PageResult> {
   const context = baseContext(req, PageType.PAGE);
-  const [item] = await withProducts(store, req, c, [row], context);
-  await pageExtras(store, req, row, item!, context);
-  Object.assign(context, { collection: collectionContext(req.snapshot, c, 1, pageLanguage(req)), item });
+  // The page adds its own keys to its item (layout, form, summaries; hooks too): a copy of the kept one.
+  const item = copyOfShared((await withProducts(store, req, c, [row], context))[0]!);
+  await pageExtras(store, req, row, item, context);
+  Object.assign(context, { collection: keptCollectionContext(req.snapshot, c, 1, pageLanguage(req)), item });
   return { kind: 'page', status: 200, template: 'collections/page.page', context };
 }
 
@@ -334,7 +338,8 @@ export async function itemPageOf(store: Store, req: PageRequest, c: CollectionRo
   const [[item, related], { prev, next }] = await Promise.all([
     productsOf(store, s, [row.id]).then((products) =>
       Promise.all([
-        withProducts(store, req, c, [row], context, products).then(([first]) => first),
+        // The page adds its own keys to its item (related products, layout; hooks too): a copy of the kept one.
+        withProducts(store, req, c, [row], context, products).then(([first]) => (first ? copyOfShared(first) : first)),
         // A product page shows its related products (context/related-products.ts).
         c.type_name === 'products' ? relatedProductsOf(store, req, context, row, products.products[0]) : null,
       ]),
@@ -347,7 +352,11 @@ export async function itemPageOf(store: Store, req: PageRequest, c: CollectionRo
   const sections = row.data.includes('"sections"') ? (JSON.parse(row.data) as { sections?: unknown }).sections : undefined;
   if (item && Array.isArray(sections)) item.layout = await layoutContext(store, req, sections, context, row.data);
   const link = (row: { url_id: string; title: string } | undefined) => (row ? { title: row.title, fullUrl: itemUrl(s, c, row) } : null);
-  Object.assign(context, { collection: collectionContext(s, c, null, pageLanguage(req)), item, pagination: { prevItem: link(prev), nextItem: link(next) } });
+  Object.assign(context, {
+    collection: keptCollectionContext(s, c, null, pageLanguage(req)),
+    item,
+    pagination: { prevItem: link(prev), nextItem: link(next) },
+  });
   return { kind: 'page', status: 200, template: `collections/${c.type_name}.item`, context };
 }
 

@@ -14,6 +14,7 @@ import { ANONYMOUS, type BrowserContextHook, type BrowserVisitor, footersHtml, h
 import { errorPage, notFoundPage, type PageContext, type PageRequest, type PageResult } from './pages.js';
 import { renderPartial, renderTemplate, type TemplateIssue } from './render.js';
 import { PageCache } from './page-cache.js';
+import { digestOf, RenderMemo } from './render-memo.js';
 import { devFindings, withOverlay } from './dev-overlay.js';
 import { loadsStripe, stripeBrowserSettings } from './context/stripe.js';
 import { pageImageOrigins } from './context/layout-data/map-tiles.js';
@@ -66,6 +67,8 @@ export class SiteRenderer {
   private languageResolver: LanguageResolver | null = null;
   /** Pages that are the same for every visitor, kept for a moment (site/page-cache.ts); off in dev mode. */
   readonly pageCache: PageCache;
+  /** Pages rendered for a request, by a digest of all they read (site/render-memo.ts); off in dev mode. */
+  readonly renderMemo = new RenderMemo<RenderedPage>();
 
   constructor(
     private readonly config: Config,
@@ -221,7 +224,7 @@ export class SiteRenderer {
       sources: this.policySources(snapshot),
     });
     if (contentSecurityPolicy) reply.header('content-security-policy', contentSecurityPolicy);
-    const page = this.renderPage(snapshot, theme, result, visitorOf(request, snapshot), visitorData, keep);
+    const page = this.memoizedPage(snapshot, theme, result, visitorOf(request, snapshot), visitorData, keep);
     const body = page.complete(visitorData);
     const forEveryone = Object.keys(visitorData).length === 0;
     if (cacheKey && page.status === 200 && (forEveryone || page.holes)) {
@@ -234,6 +237,36 @@ export class SiteRenderer {
       });
     }
     return reply.status(page.status).type('text/html; charset=utf-8').send(body);
+  }
+
+  /**
+   * The page rendered from the same data before (render-memo.ts), else rendered now and kept: the key
+   * holds everything the render reads (the context after the hooks, with the visitor's data when it is
+   * rendered in place; the visitor; the template, status and fallback; the second of the clock given to
+   * the engine, as a kept page shows the clock up to a second late).
+   */
+  private memoizedPage(
+    s: SiteSnapshot,
+    theme: LoadedTheme,
+    result: Extract<PageResult, { kind: 'page' }>,
+    visitor: BrowserVisitor,
+    visitorData: Record<string, unknown>,
+    withHoles: boolean,
+  ): RenderedPage {
+    const render = () => this.renderPage(s, theme, result, visitor, visitorData, withHoles);
+    if (this.config.dev) return render();
+    const holes = withHoles && theme.conf.visitorBlocks.length > 0;
+    const digest = digestOf(holes || Object.keys(visitorData).length === 0 ? result.context : { ...result.context, ...visitorData });
+    if (digest === null) return render();
+    const key =
+      `${holes ? 'holes' : 'whole'} ${result.status} ${result.template} ${Math.floor(this.clock() / 1000)} ` +
+      `${visitor.authenticated} ${visitor.websiteRoles.join(',')} ${visitor.accountId ?? ''}\u0000${result.fallbackHtml ?? ''}\u0000${digest}`;
+    let page = this.renderMemo.get(s, theme, key);
+    if (!page) {
+      page = render();
+      this.renderMemo.set(s, theme, key, page);
+    }
+    return page;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { colorThemeIds, type FontPart, resolveStyles, type StyleValues, stylesCss, type StylesSchema } from '@tessera/core/styles';
 import { FONTS } from './fonts.js';
+import { shared } from './render-memo.js';
 import type { SiteSnapshot } from './snapshot.js';
 import type { LoadedTheme } from './theme.js';
 
@@ -65,7 +66,7 @@ export function pageStyles(s: SiteSnapshot, theme: LoadedTheme): PageStyles {
     const { context: flat, css } = stylesOf(schema, resolveStyles(schema, s.styles?.get(stylesThemeName(s)) ?? {}));
     const context = { ...flat, values: withNested(flat.values as StyleValues) };
     // The CSS is built from checked values; escaping "<" keeps any text setting from closing the element.
-    styles = { context, element: `<style id="tessera-styles">${css.replace(/</g, '\\3c ')}</style>\n` };
+    styles = { context: shared(context), element: `<style id="tessera-styles">${css.replace(/</g, '\\3c ')}</style>\n` };
     byTheme.set(theme, styles);
   }
   return styles;

@@ -107,6 +107,8 @@ async function buildTheme(files: Map<string, Buffer>, name: string, dir: string 
 export class ThemeCache {
   private readonly cache = new Map<string, Promise<LoadedTheme>>();
   private readonly watchers = new Map<string, fs.FSWatcher>();
+  /** Per website row (one per site version), its stored theme. */
+  private readonly byWebsiteRow = new WeakMap<WebsiteRow, Promise<LoadedTheme>>();
 
   constructor(
     private readonly store: Store,
@@ -125,7 +127,21 @@ export class ThemeCache {
         return buildTheme(await readDir(dir), website.theme_name, dir, this.log);
       });
     }
-    const themeRow = await findTheme(this.store.db, website.id, website.theme_id);
+    // A site's stored theme changes only with its version (a new website row): read once per version.
+    if (!this.dev) {
+      let kept = this.byWebsiteRow.get(website);
+      if (!kept) {
+        kept = this.storedTheme(website, website.theme_id);
+        this.byWebsiteRow.set(website, kept);
+        kept.catch(() => this.byWebsiteRow.delete(website));
+      }
+      return kept;
+    }
+    return this.storedTheme(website, website.theme_id);
+  }
+
+  private async storedTheme(website: WebsiteRow, themeId: string): Promise<LoadedTheme> {
+    const themeRow = await findTheme(this.store.db, website.id, themeId);
     if (!themeRow) throw new Error(`site ${website.identifier} names a stored theme that does not exist`);
     return this.cached(`stored:${themeRow.id}:${themeRow.version}`, async () => {
       const rows = await listThemeFiles(this.store.db, themeRow.id);

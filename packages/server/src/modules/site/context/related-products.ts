@@ -1,7 +1,7 @@
 import type { ItemRow, ProductRow } from '../../../storage/content.js';
-import { visibleAt } from '../../../storage/content.js';
 import type { Store } from '../../../storage/dialect.js';
 import type { PageContext, PageRequest } from '../pages.js';
+import { categoriesOf, visibleProductsOf } from '../catalog.js';
 import { type ItemRef, visibleItemsByRef } from './layout-data/items.js';
 import { itemsWithProducts } from './layout-data/products.js';
 
@@ -66,42 +66,26 @@ async function chosenRows(store: Store, req: PageRequest, refs: ItemRef[]): Prom
 }
 
 /**
- * Visible products of the site's products collections sharing a category with this one: one query
- * for the collections' visible products (a collection holds at most 200), their categories read here.
+ * Visible products of the site's products collections sharing a category with this one: one prepared
+ * query for the ids and publication of the collections' visible products (a collection holds at most
+ * 200), their rows and categories from the site version's kept catalog (catalog.ts).
  */
 async function sameCategoryRows(store: Store, req: PageRequest, row: ItemRow): Promise<ItemRow[]> {
-  const categories = categoriesOf(row);
-  if (categories.length === 0) return [];
   const s = req.snapshot;
+  const categories = categoriesOf(s, row);
+  if (categories.length === 0) return [];
   const collections = s.collections.filter((c) => c.type_name === 'products');
   if (collections.length === 0) return [];
-  const rows = await store.db
-    .selectFrom('items')
-    .innerJoin('products', 'products.item_id', 'items.id')
-    .selectAll('items')
-    .where('items.website_id', '=', s.website.id)
-    .where(
-      'items.collection_id',
-      'in',
-      collections.map((c) => c.id),
-    )
-    .where('items.id', '!=', row.id)
-    .where(visibleAt(req.now))
-    .orderBy('items.position')
-    .orderBy('items.id')
-    .execute();
+  const rows = await visibleProductsOf(
+    store,
+    s,
+    collections.map((c) => c.id),
+    row.id,
+    req.now,
+  );
   const order = new Map(collections.map((c, i) => [c.id, i]));
   const wanted = new Set(categories);
   return rows
-    .filter((r) => categories.some((c) => r.data.includes(JSON.stringify(c))) && categoriesOf(r).some((c) => wanted.has(c)))
+    .filter((r) => categoriesOf(s, r).some((c) => wanted.has(c)))
     .sort((a, b) => (order.get(a.collection_id) ?? 0) - (order.get(b.collection_id) ?? 0));
-}
-
-function categoriesOf(row: ItemRow): string[] {
-  try {
-    const categories = (JSON.parse(row.data) as { categories?: unknown }).categories;
-    return Array.isArray(categories) ? categories.filter((c): c is string => typeof c === 'string') : [];
-  } catch {
-    return [];
-  }
 }

@@ -1,7 +1,8 @@
 import type { ItemRow } from '../../../../storage/content.js';
 import type { Store } from '../../../../storage/dialect.js';
 import type { PageContext, PageRequest } from '../../pages.js';
-import { indexProducts, itemContext, merchandisingContext } from '../content.js';
+import { indexProducts } from '../content.js';
+import { keptItemContext, keptMerchandising } from '../item-memo.js';
 import type { storeSettingsContext } from '../site.js';
 import { pageBatch } from './batch.js';
 
@@ -19,13 +20,13 @@ export async function itemsWithProducts(store: Store, req: PageRequest, page: Pa
   const items: Record<string, unknown>[] = [];
   for (const row of rows) {
     const c = s.collectionsById.get(row.collection_id);
-    if (c) items.push(itemContext(s, c, row, products, language));
+    if (c) items.push(keptItemContext(s, c, row, products, language));
   }
   const merchandising =
     typeof s.store.merchandising === 'object' && s.store.merchandising && !Array.isArray(s.store.merchandising) ? s.store.merchandising : {};
   page.productMerchandisingContext = {
     ...(page.productMerchandisingContext as Record<string, unknown> | undefined),
-    ...merchandisingContext(
+    ...keptMerchandising(
       page.storeSettings as ReturnType<typeof storeSettingsContext>,
       String((merchandising as Record<string, unknown>).scarcityText ?? ''),
       page.localizedStrings as Record<string, string>,
