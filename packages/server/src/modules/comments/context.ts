@@ -35,12 +35,13 @@ export function commentsContextHook(store: Store) {
       publicCommentCounts(store.db, s.website.id, ids),
       settings.likes ? likeCounts(store.db, s.website.id, ids) : null,
     ]);
-    for (const post of posts) {
-      post.publicCommentCount = comments.get(post.id) ?? 0;
-      post.likeCount = likes?.get(post.id) ?? 0;
-    }
+    // The items of a list are shared between requests (built once per site version, and frozen):
+    // the figures go on copies, which take their places in this page's context.
+    const counted = (post: ItemContext & { id: string }) => ({ ...post, publicCommentCount: comments.get(post.id) ?? 0, likeCount: likes?.get(post.id) ?? 0 });
+    if (listed.length > 0) context.items = (context.items as unknown[]).map((i) => (isPost(s, i) ? counted(i) : i));
     if (!page) return;
-    const count = page.publicCommentCount as number;
+    context.item = counted(page);
+    const count = comments.get(page.id) ?? 0;
     const shown = commentsShown({ commentState: page.commentState, publicCommentCount: count }, settings.enabled);
     const language =
       typeof (context.website as { language?: unknown } | undefined)?.language === 'string' ? (context.website as { language: string }).language : undefined;
