@@ -29,7 +29,14 @@ export function coverOf(row: Pick<ItemRow, 'data'>): CoverSettings | null {
  * under a scrim, with the title, the text (the item's body) and one call to action. Its collection is
  * a page collection; the context gives it the spec's splash-page collection type.
  */
-export function addSplashContext(s: SiteSnapshot, language: string, context: Record<string, unknown>, c: CollectionRow, row: ItemRow, cover: CoverSettings): void {
+export function addSplashContext(
+  s: SiteSnapshot,
+  language: string,
+  context: Record<string, unknown>,
+  c: CollectionRow,
+  row: ItemRow,
+  cover: CoverSettings,
+): void {
   const item = itemContext(s, c, row, NO_PRODUCTS, language);
   const action = cover.actionLabel !== '' && cover.actionUrl !== '' ? { label: cover.actionLabel, url: cover.actionUrl } : null;
   Object.assign(context, {
