@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { WebsiteRole } from '@tessera/core/enums';
+import { linksMessage } from '@tessera/core/layout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { updateWebsiteSettings } from '../../src/modules/site/index.js';
@@ -102,6 +103,51 @@ describe.each(DIALECTS)('special pages of the default theme on %s', (dialect) =>
     expect(html).not.toContain('class="site-footer');
     // An ordinary page keeps its header and footer.
     expect((await v.request('GET', '/about')).body).toContain('class="site-header');
+  });
+
+  it('lets the roles that edit content add a cover page and fill in its cover in the page settings', async () => {
+    const made = await staff.admin.request('POST', '/api/owner/pages', { kind: 'cover', title: 'Spring', in: 'notLinked' });
+    expect(made.status).toBe(201);
+    const at = `/api/owner/pages/${encodeURIComponent(made.json.node.key)}/settings`;
+    expect((await staff.admin.request('GET', at)).json).toMatchObject({
+      kind: 'page',
+      typeName: 'page',
+      cover: { text: '', image: null, imageAlt: '', actionLabel: '', actionUrl: '' },
+    });
+    const refused = await staff.admin.request('PATCH', at, { cover: { actionUrl: 'javascript:alert(1)', image: 'assets/nope.png' } });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.json.errors)).toEqual(['cover.actionUrl', 'cover.image']);
+    expect(refused.json.errors['cover.image']).toBe('Choose an image of the media library.');
+    expect(refused.json.errors['cover.actionUrl']).toBe(linksMessage());
+    const page = (await staff.admin.request('POST', '/api/owner/pages', { kind: 'page', title: 'Plain', in: 'notLinked' })).json.node;
+    const plain = await staff.admin.request('PATCH', `/api/owner/pages/${encodeURIComponent(page.key)}/settings`, { cover: { text: 'x' } });
+    expect(plain.json.errors).toEqual({ cover: 'Only a cover page has cover settings.' });
+    expect((await staff.shop.request('PATCH', at, { cover: { text: 'x' } })).status).toBe(403);
+    expect((await new Visitor(app, 'localhost').request('PATCH', at, { cover: { text: 'x' } })).status).toBe(401);
+    const saved = await staff.editor.request('PATCH', at, {
+      cover: {
+        text: '<p>New season, new roasts.</p>',
+        image: 'assets/pages/about-studio.svg',
+        imageAlt: 'The studio',
+        actionLabel: 'See them',
+        actionUrl: '/shop',
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json.cover).toEqual({
+      text: '<p>New season, new roasts.</p>',
+      image: 'assets/pages/about-studio.svg',
+      imageAlt: 'The studio',
+      actionLabel: 'See them',
+      actionUrl: '/shop',
+    });
+    // Published, it is a cover page at its address.
+    await store.db.updateTable('items').set({ status: 'published' }).where('url_id', '=', 'spring').execute();
+    const spring = await new Visitor(app, 'localhost').page('/spring');
+    expect(spring.json).toMatchObject({
+      pageType: 3,
+      cover: { title: 'Spring', text: '<p>New season, new roasts.</p>', image: { altText: 'The studio' }, action: { label: 'See them', url: '/shop' } },
+    });
   });
 
   it('renders the popup overlay as its own page (104): for the owner while it is off, for everyone once it is on', async () => {

@@ -23,6 +23,7 @@ export { openCollectionIds, type AccessDenial, type AccessPolicy } from './acces
 export { renderPreview } from './preview.js';
 export { FONT_IDS, fontChoices } from './fonts.js';
 export { stylesOf } from './styles.js';
+export { coverOf, type CoverSettings } from './special-pages.js';
 export { listBuiltInThemes } from './theme.js';
 
 declare module 'fastify' {

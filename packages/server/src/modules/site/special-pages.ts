@@ -2,11 +2,19 @@ import { CollectionType } from '../../constants.js';
 import { isObject } from '../../site-dir/checker.js';
 import type { JsonObject } from '../../site-dir/types.js';
 import type { CollectionRow, ItemRow } from '../../storage/content.js';
+import { imageContext } from './context/assets.js';
 import { collectionContext, indexProducts, itemContext } from './context/content.js';
 import type { SiteSnapshot } from './snapshot.js';
 
-/** A cover page's own settings, kept in its page item's data (`"cover": { "actionLabel", "actionUrl" }`). */
+/**
+ * A cover page's own settings, kept in its page item's data (`"cover": { "text", "image", "imageAlt",
+ * "actionLabel", "actionUrl" }`): the text (HTML) and the background image (a library image's path)
+ * stand in for the item's body and main image when set.
+ */
 export interface CoverSettings {
+  readonly text: string;
+  readonly image: string | null;
+  readonly imageAlt: string;
   readonly actionLabel: string;
   readonly actionUrl: string;
 }
@@ -20,7 +28,8 @@ export function coverOf(row: Pick<ItemRow, 'data'>): CoverSettings | null {
   const cover = (JSON.parse(row.data) as JsonObject).cover;
   if (!isObject(cover)) return null;
   const text = (key: string) => (typeof cover[key] === 'string' ? (cover[key] as string).trim() : '');
-  return { actionLabel: text('actionLabel'), actionUrl: text('actionUrl') };
+  const image = text('image');
+  return { text: text('text'), image: image === '' ? null : image, imageAlt: text('imageAlt'), actionLabel: text('actionLabel'), actionUrl: text('actionUrl') };
 }
 
 /**
@@ -42,6 +51,11 @@ export function addSplashContext(
   Object.assign(context, {
     collection: { ...collectionContext(s, c, 1, language), type: CollectionType.SPLASH_PAGE },
     item,
-    cover: { title: item.title, text: item.body, image: item.mainImage, action },
+    cover: {
+      title: item.title,
+      text: cover.text !== '' ? cover.text : item.body,
+      image: cover.image ? imageContext(s, cover.image, row.title, cover.imageAlt) : item.mainImage,
+      action,
+    },
   });
 }
