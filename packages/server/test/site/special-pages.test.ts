@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { WebsiteRole } from '@tessera/core/enums';
+import { FREE_LABEL_ERROR } from '@tessera/core/format';
 import { linksMessage } from '@tessera/core/layout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -218,6 +219,23 @@ describe.each(DIALECTS)('special pages of the default theme on %s', (dialect) =>
     expect((await b.request('GET', offline.json.confirmationUrl)).body).toContain('<h1 class="page-title">We have received your order</h1>');
     const direct = offline.json.confirmationUrl.replace('/checkout/order-confirmed', '/checkout/order-received');
     expect((await b.page(direct)).json.pageType).toBe(207);
+  });
+
+  it("shows a zero price as free only with a Free label: the save refuses one without it with the spec's error", async () => {
+    const at = `/api/owner/products/${shopItem('the-brew-guide')}`;
+    const doc = (await staff.shop.request('GET', at)).json;
+    const item = structuredClone(doc.item);
+    item.product.showZeroAsFree = true;
+    for (const v of item.product.variants) Object.assign(v, { priceCents: 0, salePriceCents: 0, onSale: false });
+    const refused = await staff.shop.request('PUT', at, { collection: doc.collection, revision: doc.revision, item });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ 'item.product.freeLabel': FREE_LABEL_ERROR });
+    item.product.freeLabel = 'Free';
+    const saved = await staff.shop.request('PUT', at, { collection: doc.collection, revision: doc.revision, item });
+    expect(saved.status).toBe(200);
+    const v = new Visitor(app, 'localhost');
+    expect((await v.page('/shop/the-brew-guide')).json.item.structuredContent).toMatchObject({ freePriceLabel: 'Free' });
+    expect((await v.request('GET', '/shop/the-brew-guide')).body).toContain('<div class="product-price product-price--free">Free</div>');
   });
 
   it("previews a digital product's delivery page and mail (210) for the roles that edit products only", async () => {

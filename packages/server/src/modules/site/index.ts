@@ -24,6 +24,7 @@ export { renderPreview } from './preview.js';
 export { FONT_IDS, fontChoices } from './fonts.js';
 export { stylesOf } from './styles.js';
 export { coverOf, type CoverSettings } from './special-pages.js';
+export { freeLabelIssue } from './context/free-price.js';
 export { listBuiltInThemes } from './theme.js';
 
 declare module 'fastify' {

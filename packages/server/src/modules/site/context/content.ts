@@ -9,6 +9,7 @@ import { assetUrl, imageContext, imageFromEntry } from './assets.js';
 import { eventWhen } from './event-zone.js';
 import { videoContext } from './video.js';
 import { money } from './money.js';
+import { freePriceLabel } from './free-price.js';
 
 export function collectionUrl(s: SiteSnapshot, c: CollectionRow): string {
   return s.home?.id === c.id ? '/' : `/${c.url_id}`;
@@ -219,6 +220,8 @@ function structuredContent(s: SiteSnapshot, row: ItemRow, p: ProductRow, variant
     content.priceMoney = money(first.price_cents, first.currency);
     content.salePriceMoney = money(first.sale_price_cents, first.currency);
     content.onSale = first.on_sale === 1;
+    const free = freePriceLabel(data, first.on_sale === 1 ? first.sale_price_cents : first.price_cents);
+    if (free !== null) content.freePriceLabel = free;
   }
   if (p.product_type === ProductType.GIFT_CARD && isObject(data.giftCard)) {
     const cents = Array.isArray(data.giftCard.denominationsCents) ? data.giftCard.denominationsCents.filter((d): d is number => typeof d === 'number') : [];
