@@ -17,6 +17,8 @@ export interface FormsContext {
   readonly pageType?: number;
   readonly collectionId?: string | null;
   readonly itemId?: string | null;
+  /** Who may open the page: "public", "password" or "members" (the site context's). */
+  readonly pagePermissionTypeValue?: string;
   readonly language?: string;
   readonly captchaSiteKey?: string | null;
   readonly captchaProvider?: string;
@@ -43,6 +45,9 @@ export interface FormPageProps {
   /** Told after a successful submission (the popup overlay remembers it). */
   readonly onSuccess?: () => void;
 }
+
+/** The statuses whose message the form has its own words for (core's siteFormErrorMessage). */
+const EXPECTED_STATUSES: ReadonlySet<number> = new Set([401, 404, 429, 500]);
 
 const defaultLocation = (): PageLocation => ({
   pathname: window.location.pathname,
@@ -122,6 +127,7 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
       pageId: context.itemId ?? context.collectionId ?? '',
       contentSource: context.itemId ? 'i' : 'c',
       pagePath: where.pathname,
+      pagePermissionTypeValue: context.pagePermissionTypeValue ?? 'public',
     });
     if (saved.ok) {
       const target = events ?? window;
@@ -139,7 +145,10 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
     if (saved.status === 400 && Object.keys(saved.fieldErrors).length > 0) {
       return fail(FORM_MESSAGES.fieldsInvalid, { ...saved.fieldErrors });
     }
-    fail(siteFormErrorMessage(saved.status, saved.serverMessage ?? undefined));
+    // An answer the island cannot read (a proxy's error page, a status the form does not expect, with no
+    // message of the server's): the spec's processing error, which asks to reload.
+    const expected = saved.serverMessage || EXPECTED_STATUSES.has(saved.status);
+    fail(expected ? siteFormErrorMessage(saved.status, saved.serverMessage ?? undefined) : FORM_MESSAGES.processingError);
   };
 
   return (
