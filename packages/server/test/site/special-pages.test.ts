@@ -151,6 +151,18 @@ describe.each(DIALECTS)('special pages of the default theme on %s', (dialect) =>
     });
   });
 
+  it("gives content items the spec's fields Tessera makes from what it knows", async () => {
+    const v = new Visitor(app, 'localhost');
+    const about = (await v.page('/about')).json.item;
+    expect(about).toMatchObject({ promotedBlockType: 5, currentType: 'page', backgroundSource: 'image', showPastOrUpcomingEvents: null });
+    expect(about.mainImageId).toEqual(expect.any(String));
+    expect(about.systemDataId).toMatch(/^[0-9a-f]{24}$/);
+    const events = (await v.page('/events')).json.items;
+    expect(events[0]).toMatchObject({ currentType: 'event', showPastOrUpcomingEvents: 'upcoming' });
+    const product = (await v.page('/shop/the-brew-guide')).json.item;
+    expect(product).toMatchObject({ currentType: 'product', promotedBlockType: null });
+  });
+
   it('renders the popup overlay as its own page (104): for the owner while it is off, for everyone once it is on', async () => {
     const v = new Visitor(app, 'localhost');
     expect((await v.page('/popup-overlay')).status).toBe(404);

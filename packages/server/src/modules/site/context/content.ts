@@ -10,6 +10,7 @@ import { eventWhen } from './event-zone.js';
 import { videoContext } from './video.js';
 import { money } from './money.js';
 import { freePriceLabel } from './free-price.js';
+import { contentItemFields } from './item-fields.js';
 
 export function collectionUrl(s: SiteSnapshot, c: CollectionRow): string {
   return s.home?.id === c.id ? '/' : `/${c.url_id}`;
@@ -148,6 +149,7 @@ export function itemContext(s: SiteSnapshot, c: CollectionRow, row: ItemRow, pro
     externalLink,
     passthrough: externalLink !== null,
     sourceUrl: externalLink,
+    ...contentItemFields(s, c, data, mainImage),
   };
   // What search engines and shared links show instead of the title and excerpt, when the owner set it.
   for (const key of ['seoTitle', 'seoDescription'] as const) {
