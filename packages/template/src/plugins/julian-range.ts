@@ -6,7 +6,7 @@ import { JULIAN_DAY_RANGE_ERROR, toJulianDay } from '@tessera/core/format';
 import type { Formatter, FormatterTable } from './types.js';
 
 /** The formatters of the engine that read their value as an instant (epoch milliseconds). */
-export const DATE_FORMATTERS = ['date', 'datetime', 'datetimefield', 'relative-time', 'timesince', 'google-calendar-url'] as const;
+const DATE_FORMATTERS = ['date', 'datetime', 'datetimefield', 'relative-time', 'timesince', 'google-calendar-url'] as const;
 
 /** Whether a value is an instant outside the range (values that are not numbers are left to the formatter). */
 function outOfRange(value: unknown): boolean {

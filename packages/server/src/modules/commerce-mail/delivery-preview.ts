@@ -9,7 +9,7 @@ import type { Store } from '../../storage/dialect.js';
 import { baseContext, itemUrl, notFoundPage, type SiteRenderer } from '../site/index.js';
 import { siteTime } from './templates.js';
 
-export const DELIVERY_PREVIEW_PATH = '/config/delivery-preview';
+const DELIVERY_PREVIEW_PATH = '/config/delivery-preview';
 /** Hours a download link lives when the product does not say (as paid orders issue them). */
 const DEFAULT_LINK_LIFETIME_HOURS = 24;
 const PREVIEW_RECIPIENT = 'customer@example.com';

@@ -5,7 +5,7 @@ import { baseContext, notFoundPage } from '../site/index.js';
 import type { SiteRenderer } from '../site/index.js';
 import { popupOverlayContext } from './overlay.js';
 
-export const POPUP_OVERLAY_PATH = '/popup-overlay';
+const POPUP_OVERLAY_PATH = '/popup-overlay';
 
 /**
  * The popup overlay as a page of its own (page type 104, `pages/popup-overlay.page`): the content the

@@ -250,7 +250,7 @@ export async function plainPage(store: Store, req: PageRequest, c: CollectionRow
 }
 
 /** A page the owner made a cover page: splash page 3, with a layout of its own (special-pages.ts). */
-export function splashPage(req: PageRequest, c: CollectionRow, row: ItemRow, cover: NonNullable<ReturnType<typeof coverOf>>): PageResult {
+function splashPage(req: PageRequest, c: CollectionRow, row: ItemRow, cover: NonNullable<ReturnType<typeof coverOf>>): PageResult {
   const context = baseContext(req, PageType.SPLASH_PAGE);
   addSplashContext(req.snapshot, pageLanguage(req), context, c, row, cover);
   return { kind: 'page', status: 200, template: 'pages/cover.page', context };

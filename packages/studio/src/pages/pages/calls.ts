@@ -35,7 +35,7 @@ export interface NavRef {
 export type AddKind = 'page' | 'cover' | 'blog' | 'events' | 'folder' | 'link';
 
 /** A cover page's own settings: its text, background image and call to action. */
-export interface CoverSettings {
+interface CoverSettings {
   text: string;
   image: string | null;
   imageAlt: string;
