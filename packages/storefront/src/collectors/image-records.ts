@@ -37,15 +37,6 @@ function imageType(image: HTMLImageElement): number {
   return image.hasAttribute('data-src') ? AnalyticsImageType.LAZY_DATA_SRC : AnalyticsImageType.PLAIN;
 }
 
-/**
- * Which of the image's sizes was served: the image service's variant named by the URL's `format`
- * ("750w", docs/media.md), else "original".
- */
-function servedSize(url: string): string {
-  const format = new URL(url, document.baseURI).searchParams.get('format');
-  return format && /^\d+w$/.test(format) ? format : 'original';
-}
-
 /** One image record's data per loaded image of the given hosts (URL prefixes). */
 export function imageRecordData(hosts: readonly string[], onLoad: Map<HTMLImageElement, Visibility>): object[] {
   const records: object[] = [];
@@ -64,7 +55,6 @@ export function imageRecordData(hosts: readonly string[], onLoad: Map<HTMLImageE
       visibleOnLoad: !!atLoad && atLoad.intersectionRatio > 0,
       observationTime,
       intersectionRatio,
-      squarespaceSize: servedSize(entry.name),
       imageType: imageType(image),
       imageLoaderType: image.getAttribute('data-loader') ?? undefined,
       naturalWidth: image.naturalWidth,

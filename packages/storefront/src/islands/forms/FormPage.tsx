@@ -46,9 +46,6 @@ export interface FormPageProps {
   readonly onSuccess?: () => void;
 }
 
-/** The statuses whose message the form has its own words for (core's siteFormErrorMessage). */
-const EXPECTED_STATUSES: ReadonlySet<number> = new Set([401, 404, 429, 500]);
-
 const defaultLocation = (): PageLocation => ({
   pathname: window.location.pathname,
   search: window.location.search,
@@ -127,7 +124,7 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
       pageId: context.itemId ?? context.collectionId ?? '',
       contentSource: context.itemId ? 'i' : 'c',
       pagePath: where.pathname,
-      pagePermissionTypeValue: context.pagePermissionTypeValue ?? 'public',
+      pagePermissionTypeValue: context.pagePermissionTypeValue,
     });
     if (saved.ok) {
       const target = events ?? window;
@@ -147,8 +144,9 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
     }
     // An answer the island cannot read (a proxy's error page, a status the form does not expect, with no
     // message of the server's): the spec's processing error, which asks to reload.
-    const expected = saved.serverMessage || EXPECTED_STATUSES.has(saved.status);
-    fail(expected ? siteFormErrorMessage(saved.status, saved.serverMessage ?? undefined) : FORM_MESSAGES.processingError);
+    // (core's message for a status of its own without the server's text is the unknown error.)
+    const message = siteFormErrorMessage(saved.status, saved.serverMessage ?? undefined);
+    fail(message === FORM_MESSAGES.unknownError ? FORM_MESSAGES.processingError : message);
   };
 
   return (
