@@ -38,7 +38,8 @@ function settingCss(setting: StyleSetting, value: StyleValue, fonts: ReadonlyMap
     case 'select':
       return ident(String(value));
     case 'range':
-      return `${Number(value)}${ident(setting.unit ?? '')}`;
+      // A percentage keeps its sign: it is no identifier, but CSS reads "40%" where a bare 40 would mean 40.
+      return `${Number(value)}${setting.unit === '%' ? '%' : ident(setting.unit ?? '')}`;
     case 'toggle':
       return value === true ? '1' : '0';
     case 'text':

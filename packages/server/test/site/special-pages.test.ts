@@ -98,7 +98,7 @@ describe.each(DIALECTS)('special pages of the default theme on %s', (dialect) =>
     expect(html).toContain('<section class="cover color-theme-dark cover--align-center cover--with-image" aria-labelledby="cover-title">');
     expect(html).toContain('<h1 class="cover__title" id="cover-title">Fresh from the roaster</h1>');
     expect(html).toContain('<a class="button cover__action" href="/shop">Shop the coffee</a>');
-    expect(html).toContain('--setting-cover-overlay-opacity:40}');
+    expect(html).toContain('--setting-cover-overlay-opacity:40%}');
     expect(html).toContain('/special-pages.css');
     expect(html).not.toContain('class="site-header');
     expect(html).not.toContain('class="site-footer');
