@@ -19,9 +19,10 @@ describe('a shopper in the demo shop', () => {
   };
   const addButton = () => ui.page.locator('.add-to-cart-island button').first();
   const dialog = (name: string) => ui.page.getByRole('alertdialog', { name });
-  const confirmed = async () => {
-    await ui.page.waitForURL(/\/checkout\/order-confirmed\?token=/);
-    await ui.page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+  // A subscription's order is confirmed on its own page (subscription confirmed, 206).
+  const confirmed = async (page: 'order' | 'subscription' = 'order') => {
+    await ui.page.waitForURL(page === 'order' ? /\/checkout\/order-confirmed\?token=/ : /\/checkout\/subscription-confirmed\?token=/);
+    await ui.page.getByRole('heading', { name: page === 'order' ? 'Thank you for your order' : 'Your subscription has started' }).waitFor();
     return ui.page.locator('main').innerText();
   };
 
@@ -132,7 +133,7 @@ describe('a shopper in the demo shop', () => {
     // Renewals charge a kept card: a subscription is paid by card, never offline.
     await fillCheckout(ui.page, ADA, { ships: true, card: '4242 4242 4242 4242' });
     await ui.page.getByRole('button', { name: 'Place order' }).click();
-    const text = await confirmed();
+    const text = await confirmed('subscription');
     expect(text).toMatch(/Roaster.s Choice/);
     expect(text).toMatch(/Next payment on/);
   });

@@ -49,15 +49,24 @@ describe.each(DIALECTS)('page-speed records on %s', (dialect) => {
     const res = await sendRecords(site.app, [
       pageSpeedRecord('/shop', { largestContentfulPaint: 1834.2, interactionToNextPaint: 96, cumulativeLayoutShift: 0.042 }),
       imageRecord('http://localhost/assets/shop/mug.svg'),
+      imageRecord('http://localhost/assets/shop/mug.jpg?format=750w'),
     ]);
     expect(res.statusCode).toBe(202);
-    expect(res.json()).toEqual({ accepted: 2 });
+    expect(res.json()).toEqual({ accepted: 3 });
     const rows = await site.store.db.selectFrom('performance_records').selectAll().orderBy('event', 'desc').execute();
     expect(rows.map((r) => [r.event, r.path, r.lcp, r.inp, r.cls, r.device, r.page_load_id])).toEqual([
       ['pageSpeed', '/shop', 1834.2, 96, 0.042, 'desktop', 'a1b2c3d4e5f6a1b2c3d4e5f6'],
       ['image', '/shop', null, null, null, 'desktop', 'a1b2c3d4e5f6a1b2c3d4e5f6'],
+      ['image', '/shop', null, null, null, 'desktop', 'a1b2c3d4e5f6a1b2c3d4e5f6'],
     ]);
     expect(JSON.parse(rows[0]!.data).data.userTimings).toEqual({ 'rum-hero': 420 });
+    // The image records' served size (the spec's squarespaceSize), from their URLs.
+    expect(
+      rows
+        .slice(1)
+        .map((r) => JSON.parse(r.data).data.squarespaceSize)
+        .sort(),
+    ).toEqual(['750w', 'original']);
   });
 
   it('refuses the whole beacon when any record is wrong (timings negative, too large or not numbers)', async () => {

@@ -242,6 +242,27 @@ describe('saving', () => {
     expect(screen.getByText('Not saved: 3 fields need attention.')).toBeDefined();
   });
 
+  it('links a digital product to the preview of its delivery, in a new tab; other products have no such link', async () => {
+    const guide: ProductDoc = { ...mug, id: 'p2', url: '/shop/guide', item: { ...mug.item, product: { ...mug.item.product, productType: 2 } } };
+    const server = fakeServer()
+      .once(CHOICES, () => json(200, choices))
+      .once('/api/owner/products/p2', () => json(200, guide));
+    show(server, 'p2');
+    await settle();
+    const link = screen.getByRole('link', { name: 'Preview delivery (opens a new tab)' });
+    expect(link.getAttribute('href')).toBe('/config/delivery-preview/p2');
+    expect(link.getAttribute('target')).toBe('_blank');
+    cleanup();
+    show(
+      fakeServer()
+        .once(CHOICES, () => json(200, choices))
+        .once('/api/owner/products/p1', () => json(200, mug)),
+      'p1',
+    );
+    await settle();
+    expect(screen.queryByRole('link', { name: /Preview delivery/ })).toBeNull();
+  });
+
   it('checks money before sending: a price with too many decimals is refused beside its field, nothing leaves', async () => {
     const server = fakeServer()
       .once(CHOICES, () => json(200, choices))

@@ -11,17 +11,21 @@ import { dateFormatters } from './formatters.date.js';
 import { commercePredicates } from './predicates.commerce.js';
 import { contentPredicates } from './predicates.content.js';
 import { corePredicates } from './predicates.core.js';
+import { withJulianRange } from './julian-range.js';
 import type { FormatterTable, PredicateTable } from './types.js';
 
-export const defaultFormatters: FormatterTable = Object.freeze({
-  ...coreFormatters,
-  ...dateFormatters,
-  ...commerceFormatters,
-  ...contentFormatters,
-  ...socialFormatters,
-  ...formFormatters,
-  ...i18nFormatters,
-});
+// The date formatters are limited to the julian-day range (julian-range.ts).
+export const defaultFormatters: FormatterTable = Object.freeze(
+  withJulianRange({
+    ...coreFormatters,
+    ...dateFormatters,
+    ...commerceFormatters,
+    ...contentFormatters,
+    ...socialFormatters,
+    ...formFormatters,
+    ...i18nFormatters,
+  }),
+);
 export const defaultPredicates: PredicateTable = Object.freeze({
   ...corePredicates,
   ...commercePredicates,

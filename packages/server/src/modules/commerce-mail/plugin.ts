@@ -9,6 +9,7 @@ import { baseContext, notFoundPage } from '../site/index.js';
 import type { SiteRenderer } from '../site/index.js';
 import { PREVIEW_KINDS, sampleInput, type PreviewKind } from './samples.js';
 import './templates.js';
+import { deliveryPreviewPage } from './delivery-preview.js';
 
 const EMAIL_PREVIEW_PATH = '/config/email-preview';
 /** Who a preview is addressed to: nobody real. */
@@ -30,6 +31,7 @@ export interface CommerceMailPluginOptions {
  */
 export async function commerceMailPlugin(app: FastifyInstance, opts: CommerceMailPluginOptions): Promise<void> {
   const { store, renderer } = opts;
+  deliveryPreviewPage(app, opts);
 
   app.get(EMAIL_PREVIEW_PATH, async (_request, reply) => reply.redirect(`${EMAIL_PREVIEW_PATH}/${PREVIEW_KINDS[0].kind}`, 302));
 

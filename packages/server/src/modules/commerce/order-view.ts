@@ -5,9 +5,10 @@ import type { SiteSnapshot } from '../site/index.js';
 import type { Signer } from './signing.js';
 import { storeRules } from './settings.js';
 
-/** Where an order's pages live: its confirmation (202, or 204 for a donation) and its status (211). */
+/** Where an order's pages live: its confirmation (202; 204 for a donation, 206 for a subscription) and its status (211). */
 export function orderLinks(kind: string, token: string) {
-  const confirmed = kind === 'donation' ? '/commerce/contribution-confirmed' : '/checkout/order-confirmed';
+  const confirmed =
+    kind === 'donation' ? '/commerce/contribution-confirmed' : kind === 'subscription' ? '/checkout/subscription-confirmed' : '/checkout/order-confirmed';
   return { confirmationUrl: `${confirmed}?token=${token}`, orderStatusUrl: `/commerce/order-status?token=${token}` };
 }
 

@@ -102,9 +102,9 @@ export async function membersRoutes(app: FastifyInstance, deps: CommerceDeps): P
     return renderer.send(request, reply, s, result);
   });
 
-  // The order confirmed page of an order holding a membership links to where it is claimed.
+  // The order confirmed page (or a subscription's, 206) of an order holding a membership links to where it is claimed.
   renderer.addContextHook((request, _s, context) => {
-    if (context.pageType !== PageType.ORDER_CONFIRMED) return;
+    if (context.pageType !== PageType.ORDER_CONFIRMED && context.pageType !== PageType.SUBSCRIPTION_CONFIRMED) return;
     const order = context.order as { lines?: { productType: number | null }[] } | null;
     const token = (request.query as { token?: unknown }).token;
     if (order?.lines?.some((l) => l.productType === ProductType.PAYWALL) && typeof token === 'string') {

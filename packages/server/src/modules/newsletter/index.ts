@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import { MailingList } from './mailing-list.js';
 import { mailingListOwnerRoutes } from './owner-routes.js';
+import { PageType } from '../../constants.js';
 import { popupOverlayContext } from './overlay.js';
+import { overlayPage } from './overlay-page.js';
 import { mailingListOwnerPages } from './pages.js';
 import { newsletterPlugin } from './plugin.js';
 
@@ -20,8 +22,10 @@ export default fp(
     const mailingList = new MailingList(app.deps.store.db, app.deps.mail, app.deps.clock);
     app.decorate('mailingList', mailingList);
     app.renderer.addBrowserContextHook((s, context) => {
-      context.popupOverlay = popupOverlayContext(s);
+      // The overlay's own page (104) shows its content already: no dialog over it.
+      context.popupOverlay = context.pageType === PageType.POPUP_OVERLAY ? null : popupOverlayContext(s);
     });
+    overlayPage(app, app.renderer);
     await app.register(newsletterPlugin, { renderer: app.renderer, mailingList });
   },
   { name: 'newsletter', dependencies: ['site'] },

@@ -13,11 +13,23 @@ import { publicIn, type CartService } from '../cart/index.js';
 import { explicitToken } from '../cart/index.js';
 import { orderView } from '../commerce/index.js';
 
+const SUBSCRIPTION_CONFIRMED = 'pages/subscription-confirmed.page';
+
+const ORDER_RECEIVED = 'pages/order-received.page';
+
+/** Whether a pending order waits on its payment provider (not an offline payment the shop collects itself). */
+async function paidLater(deps: CommerceDeps, orderId: string): Promise<boolean> {
+  const row = await deps.store.db.selectFrom('orders').select('payment_provider').where('id', '=', orderId).executeTakeFirst();
+  return row !== undefined && row.payment_provider !== 'offline';
+}
+
 type Build = (req: PageRequest, s: SiteSnapshot, query: Record<string, unknown>) => Promise<PageResult>;
 
 /**
  * The commerce pages, rendered through the site's theme like every page (and `?format=json`):
- *   /checkout/order-confirmed?token=      order confirmed 202      `order`
+ *   /checkout/order-confirmed?token=      order confirmed 202      `order` (a subscription's order: 206 at this URL too)
+ *   /checkout/subscription-confirmed?token=  subscription confirmed 206  `order`
+ *   /checkout/order-received?token=       order received 207       `order` (a payment the provider confirms later)
  *   /checkout/subscription?cartToken=     checkout 201             `subscription`, `shoppingCart`
  *   /checkout/gift-card?itemId=&sku=      checkout 201             `giftCard`
  *   /commerce/donate                      donate 203               `donation`
@@ -44,10 +56,21 @@ export function orderPages(app: FastifyInstance, deps: CommerceDeps, carts: Cart
       if (orderId) for (const hook of deps.orderPageHooks) await hook(s, orderId);
       const order = orderId ? await orderView(deps, s, deps.store.db, orderId) : null;
       if (!order) return notFoundPage(req);
+      // A subscription's order is confirmed by its own page (206); links made before it keep working.
+      if (pageType === PageType.ORDER_CONFIRMED && order.kind === 'subscription') {
+        return withContext(req, PageType.SUBSCRIPTION_CONFIRMED, SUBSCRIPTION_CONFIRMED, { order });
+      }
+      // A payment the provider confirms later (a bank's check, a redirect method) is received, not confirmed yet:
+      // order received 207 at this URL, which the provider's return link and the checkout lead to.
+      if (pageType === PageType.ORDER_CONFIRMED && order.paymentStatus === 'PENDING' && (await paidLater(deps, order.id))) {
+        return withContext(req, PageType.ORDER_RECEIVED, ORDER_RECEIVED, { order });
+      }
       return withContext(req, pageType, template, { order });
     };
 
   route('/checkout/order-confirmed', orderPage(PageType.ORDER_CONFIRMED, 'pages/order-confirmed.page', false));
+  route('/checkout/subscription-confirmed', orderPage(PageType.SUBSCRIPTION_CONFIRMED, SUBSCRIPTION_CONFIRMED, false));
+  route('/checkout/order-received', orderPage(PageType.ORDER_RECEIVED, ORDER_RECEIVED, false));
   route('/commerce/contribution-confirmed', orderPage(PageType.CONTRIBUTION_CONFIRMED, 'pages/contribution-confirmed.page', false));
   route('/commerce/order-status', orderPage(PageType.ORDER_STATUS, 'pages/order-status.page', true));
 

@@ -61,7 +61,15 @@ export async function createNode(store: Store, websiteId: string, body: CreateBo
       tx,
       websiteId,
       state,
-      { urlId, title, typeName: body.kind, folderBehavior: body.kind === 'folder' ? (body.folderBehavior ?? FolderBehavior.INDEX) : null, parentId },
+      {
+        urlId,
+        title,
+        // A cover page is a page whose item holds its cover (site/special-pages.ts).
+        typeName: body.kind === 'cover' ? 'page' : body.kind,
+        folderBehavior: body.kind === 'folder' ? (body.folderBehavior ?? FolderBehavior.INDEX) : null,
+        parentId,
+        cover: body.kind === 'cover',
+      },
       now,
     );
     into.push(body.kind === 'folder' ? { title, collection: urlId, items: [] } : { title, collection: urlId });

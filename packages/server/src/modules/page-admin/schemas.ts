@@ -7,7 +7,7 @@ const Behavior = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])
 export const KeyParams = Type.Object({ key: Key });
 
 export const CreateBody = Type.Object({
-  kind: Type.Union([Type.Literal('page'), Type.Literal('folder'), Type.Literal('link'), Type.Literal('blog'), Type.Literal('events')]),
+  kind: Type.Union([Type.Literal('page'), Type.Literal('cover'), Type.Literal('folder'), Type.Literal('link'), Type.Literal('blog'), Type.Literal('events')]),
   title: Type.String({ maxLength: 200 }),
   urlId: Type.Optional(Type.String({ maxLength: 200 })),
   url: Type.Optional(Type.String({ maxLength: 2000 })),
@@ -50,5 +50,15 @@ export const SettingsBody = Type.Object({
   password: Type.Optional(Type.String({ maxLength: 200 })),
   folderBehavior: Type.Optional(Behavior),
   isHome: Type.Optional(Type.Boolean()),
+  /** A cover page only: its text, background image (a library image) and call to action. */
+  cover: Type.Optional(
+    Type.Object({
+      text: Type.Optional(Type.String({ maxLength: 2000 })),
+      image: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+      imageAlt: Type.Optional(Type.String({ maxLength: 500 })),
+      actionLabel: Type.Optional(Type.String({ maxLength: 80 })),
+      actionUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+    }),
+  ),
 });
 export type SettingsBody = Static<typeof SettingsBody>;

@@ -10,6 +10,7 @@ import { slugProblem } from './slugs.js';
 import { NAV_LISTS, type PagesState } from './state.js';
 import { buildTree, type KeyTarget } from './tree.js';
 import { changePages, writeLists } from './write.js';
+import { coverOf, type CoverSettings } from '../site/index.js';
 
 /** A page's settings as the studio shows them; a protected page's password is never given, only that it has one. */
 export interface PageSettings {
@@ -27,6 +28,8 @@ export interface PageSettings {
   hasPassword?: boolean;
   folderBehavior?: number;
   isHome?: boolean;
+  /** A cover page's own settings (site/special-pages.ts); absent for other pages. */
+  cover?: CoverSettings;
 }
 
 function accessOf(c: CollectionRow, data: JsonObject): 'public' | 'password' | 'members' {
@@ -51,6 +54,7 @@ export function settingsOf(key: string, target: KeyTarget, state: PagesState): P
     url: c.is_home === 1 ? '/' : `/${c.url_id}`,
     typeName: c.type_name,
     ...(item ? { itemId: item.id } : {}),
+    ...(item && coverOf(item) ? { cover: coverOf(item)! } : {}),
     seoTitle: text('seoTitle'),
     seoDescription: text('seoDescription'),
     socialImage: typeof data.socialImage === 'string' ? data.socialImage : null,
@@ -65,6 +69,21 @@ export function settingsOf(key: string, target: KeyTarget, state: PagesState): P
 async function isLibraryImage(db: Executor, websiteId: string, path: string): Promise<boolean> {
   const row = await db.selectFrom('assets').select('content_type').where('website_id', '=', websiteId).where('path', '=', path).executeTakeFirst();
   return !!row && row.content_type.startsWith('image/');
+}
+
+/** The cover fields a change gives, trimmed (an empty image removes it). */
+function trimmed(change: NonNullable<SettingsBody['cover']>): Partial<CoverSettings> {
+  const out: { -readonly [K in keyof CoverSettings]?: CoverSettings[K] } = {};
+  for (const key of ['text', 'imageAlt', 'actionLabel', 'actionUrl'] as const) if (change[key] !== undefined) out[key] = change[key]!.trim();
+  if (change.image !== undefined) out.image = change.image ? change.image.trim() : null;
+  return out;
+}
+
+/** Writes a cover page's settings into its item (the state's copy too, for the answer). */
+async function saveCover(tx: Executor, websiteId: string, item: { id: string; data: string }, cover: CoverSettings, now: number): Promise<void> {
+  const data = { ...(JSON.parse(item.data) as JsonObject), cover: { ...cover } };
+  item.data = JSON.stringify(data);
+  await tx.updateTable('items').set({ data: item.data, updated_on: now }).where('id', '=', item.id).where('website_id', '=', websiteId).execute();
 }
 
 /** Every entry of the studio's lists, folders' links included. */
@@ -89,6 +108,8 @@ function checkFields(body: SettingsBody, target: KeyTarget): Record<string, stri
   const c = target.collection;
   if (body.folderBehavior !== undefined && c.type_name !== 'folder') errors.folderBehavior = 'Only a folder has a folder behaviour.';
   if (body.isHome === true && c.type_name === 'folder') errors.isHome = 'A folder cannot be the home page.';
+  const link = body.cover?.actionUrl?.trim();
+  if (link && !isValidLink(link)) errors['cover.actionUrl'] = linksMessage();
   return errors;
 }
 
@@ -129,7 +150,12 @@ export async function saveSettings(
     }
     if (body.socialImage && !(await isLibraryImage(tx, websiteId, body.socialImage))) errors.socialImage = 'Choose an image of the media library.';
     if (body.access === 'password' && !passwordHash && typeof data.passwordHash !== 'string') errors.password = 'Enter a password for this page.';
+    const item = c.type_name === 'page' ? state.pageItems.get(c.id) : undefined;
+    const cover = item ? coverOf(item) : null;
+    if (body.cover && !cover) errors.cover = 'Only a cover page has cover settings.';
+    if (body.cover?.image && !(await isLibraryImage(tx, websiteId, body.cover.image))) errors['cover.image'] = 'Choose an image of the media library.';
     if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', undefined, errors);
+    if (body.cover && item && cover) await saveCover(tx, websiteId, item, { ...cover, ...trimmed(body.cover) }, now);
 
     for (const name of ['seoTitle', 'seoDescription'] as const) {
       const value = body[name]?.trim();

@@ -13,6 +13,8 @@ interface PageItem {
   collection_id: string;
   status: string;
   publish_on: number | null;
+  /** Its data: a cover page's own settings live there (site/special-pages.ts). */
+  data: string;
 }
 
 /** What the pages API reads of a site at once: its collections, its navigation lists and its plain pages' items. */
@@ -42,7 +44,7 @@ async function readPageItems(db: Executor, websiteId: string): Promise<PageItem[
   return db
     .selectFrom('items')
     .innerJoin('collections', 'collections.id', 'items.collection_id')
-    .select(['items.id', 'items.collection_id', 'items.status', 'items.publish_on'])
+    .select(['items.id', 'items.collection_id', 'items.status', 'items.publish_on', 'items.data'])
     .where('items.website_id', '=', websiteId)
     .where('collections.type_name', '=', 'page')
     .orderBy('items.position')

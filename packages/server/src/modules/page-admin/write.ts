@@ -54,6 +54,8 @@ export interface NewCollection {
   typeName: 'page' | 'blog' | 'events' | 'folder';
   folderBehavior: number | null;
   parentId: string | null;
+  /** A cover page: a page whose item holds cover settings (site/special-pages.ts), empty at first. */
+  cover?: boolean;
 }
 
 /** Adds a collection at the end of the site's collections; a plain page gets its one item, a draft with an empty layout. */
@@ -102,7 +104,7 @@ export async function insertCollection(
       body: '',
       start_date: null,
       end_date: null,
-      data: JSON.stringify({ sections: [] }),
+      data: JSON.stringify(c.cover ? { sections: [], cover: { text: '', image: null, imageAlt: '', actionLabel: '', actionUrl: '' } } : { sections: [] }),
       created_on: now,
       updated_on: now,
     })

@@ -5,6 +5,7 @@ import { parseItem } from '../../site-dir/parse.js';
 import type { ItemDoc, JsonObject } from '../../site-dir/types.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { AppError } from '../../errors.js';
+import { freeLabelIssue } from '../site/index.js';
 
 /** The related products an owner may choose for one product (the page shows them all). */
 const MAX_RELATED = 8;
@@ -61,6 +62,8 @@ function itemIssues(s: SiteSnapshot, item: ItemDoc): SiteIssue[] {
       issues.push({ file: 'item', path: `item.product.variants[${i}].sku`, message: `"${v.sku}" is the SKU of another variant of this product` });
     seen.set(v.sku, i);
   });
+  const free = freeLabelIssue(item.product?.data);
+  if (free) issues.push({ file: 'item', path: 'item.product.freeLabel', message: free });
   const paywall = item.product?.data.paywall;
   if (isObject(paywall) && typeof paywall.grants === 'string') {
     const area = s.collectionsByUrlId.get(paywall.grants);

@@ -66,6 +66,8 @@ function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string
     pageType: page.pageType,
     collectionId: collection?.id ?? null,
     itemId: item?.id ?? null,
+    // Who may open the page (its collection's access): what a form submission reports as pagePermissionTypeValue.
+    pagePermissionTypeValue: pagePermissionType(s, collection?.id),
     // The page's language (the visitor's choice on a multilingual site), else the site's.
     language: (page.website as { language?: string } | undefined)?.language ?? s.language,
     cookieSettings: cookieSettings(s),
@@ -100,6 +102,14 @@ function browserContext(s: SiteSnapshot, theme: LoadedTheme, page: Record<string
     // The islands' words in the page's language: only those that differ from English (none on an English page).
     localizedStrings: translatedStrings(page.localizedStrings),
   };
+}
+
+/** A page's permission type: "members" (a members' area), "password" (a protected page) or "public". */
+function pagePermissionType(s: SiteSnapshot, collectionId: string | undefined): 'public' | 'password' | 'members' {
+  const c = collectionId ? s.collectionsById.get(collectionId) : undefined;
+  if (!c) return 'public';
+  if (c.access === 'members') return 'members';
+  return c.data.includes('"passwordHash"') ? 'password' : 'public';
 }
 
 function stripeOf(s: SiteSnapshot): { stripe?: ReturnType<typeof stripeBrowserSettings> } {
@@ -200,6 +210,8 @@ export function headersHtml(
     pageType: page.pageType,
     collectionId: collection?.id ?? null,
     itemId: item?.id ?? null,
+    // Who may open the page (its collection's access): what a form submission reports as pagePermissionTypeValue.
+    pagePermissionTypeValue: pagePermissionType(s, collection?.id),
     timeZone: { name: s.timeZone, offset: website.timeZoneOffset, abbreviation: website.timeZoneAbbr },
     collectionType: collection?.type ?? null,
     authenticated: visitor.authenticated,

@@ -23,6 +23,8 @@ export { openCollectionIds, type AccessDenial, type AccessPolicy } from './acces
 export { renderPreview } from './preview.js';
 export { FONT_IDS, fontChoices } from './fonts.js';
 export { stylesOf } from './styles.js';
+export { coverOf, type CoverSettings } from './special-pages.js';
+export { freeLabelIssue } from './context/free-price.js';
 export { listBuiltInThemes } from './theme.js';
 
 declare module 'fastify' {

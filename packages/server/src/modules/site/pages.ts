@@ -11,6 +11,7 @@ import { relatedProductsOf } from './context/related-products.js';
 import { navigationContext, navigationTimeKey, pageVisible } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
+import { addSplashContext, coverOf } from './special-pages.js';
 import type { ErrorCode } from '../../errors.js';
 
 /** A policy's refusal of a request (site/access.ts): its code for APIs and assets, and the page shown instead. */
@@ -208,6 +209,8 @@ async function collectionPage(store: Store, req: PageRequest, c: CollectionRow):
   if (c.type_name === 'page') {
     const [row] = (await visibleItemsPage(store, s, c.id, req.now, 1, 0)).rows;
     if (!row) return notFoundPage(req);
+    const cover = coverOf(row);
+    if (cover) return splashPage(req, c, row, cover);
     return plainPage(store, req, c, row);
   }
   const page = pageNumber(req.query);
@@ -248,6 +251,13 @@ export async function plainPage(store: Store, req: PageRequest, c: CollectionRow
   await pageExtras(store, req, row, item, context);
   Object.assign(context, { collection: keptCollectionContext(req.snapshot, c, 1, pageLanguage(req)), item });
   return { kind: 'page', status: 200, template: 'collections/page.page', context };
+}
+
+/** A page the owner made a cover page: splash page 3, with a layout of its own (special-pages.ts). */
+function splashPage(req: PageRequest, c: CollectionRow, row: ItemRow, cover: NonNullable<ReturnType<typeof coverOf>>): PageResult {
+  const context = baseContext(req, PageType.SPLASH_PAGE);
+  addSplashContext(req.snapshot, pageLanguage(req), context, c, row, cover);
+  return { kind: 'page', status: 200, template: 'pages/cover.page', context };
 }
 
 /**

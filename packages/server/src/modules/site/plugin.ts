@@ -21,6 +21,7 @@ export interface SitePluginOptions {
  *   /<collection>/<item>       content item 50
  *   /search?q=                 search 102
  *   /cart, /checkout           show cart 200, checkout 201 (the commerce modules add the cart to every page)
+ *   /commerce/cart             cart v2 205: the same cart, for themes that lay out the second cart page
  *   anything else              not found 100 (status 404); a failure renders error 101 (status 500)
  */
 export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions): Promise<void> {
@@ -53,6 +54,12 @@ export async function sitePlugin(app: FastifyInstance, opts: SitePluginOptions):
     '/cart',
     { config: { visitorPage: true } },
     page((req) => storePage(req, PageType.SHOW_CART, 'pages/cart.page')),
+  );
+  // Cart v2 (205): the cart template again, under its own page type so that a theme may tell them apart.
+  app.get(
+    '/commerce/cart',
+    { config: { visitorPage: true } },
+    page((req) => storePage(req, PageType.CART_V2, 'pages/cart.page')),
   );
   app.get(
     '/checkout',

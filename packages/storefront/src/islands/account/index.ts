@@ -34,7 +34,8 @@ export function mount(
     const kind = (element as HTMLElement).dataset.accountForm ?? '';
     if (FORMS.has(kind) && element instanceof HTMLFormElement) enhanceAccountForm(element, kind as AccountFormKind, { api, go });
     else if (kind === 'sign-out' && element instanceof HTMLFormElement) enhanceSignOut(element, api, go);
-    else if (kind === 'account') void import('./sessions.js').then((m) => m.mountSessions(element as HTMLElement, api, tessera.context?.language ?? 'en-US'));
+    else if (kind === 'account')
+      void import('./sessions.js').then((m) => m.mountSessions(element as HTMLElement, api, tessera.context?.language ?? 'en-US', tessera.context?.timeZone));
     else if (kind === 'subscription') void import('../subscription/index.js').then((m) => m.mount([element], { context: tessera.context }));
   }
 }

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { failureMessage, type AccountApi, type SessionView } from '../../api/account.js';
+import { siteTimeZoneOption, type SiteTimeZone } from '../../ui/site-time.js';
 import { ACCOUNT_UI } from './messages.js';
 
 interface SessionsViewProps {
@@ -10,6 +11,8 @@ interface SessionsViewProps {
   readonly error: string | null;
   readonly busy: boolean;
   readonly locale: string;
+  /** The site's time zone (the site context's): dates are written in it. */
+  readonly zone?: SiteTimeZone | null;
   onEnd(id: string): void;
   onEndOthers(): void;
 }
@@ -39,7 +42,7 @@ function deviceName(userAgent: string): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-function SessionsView({ sessions, error, busy, locale, onEnd, onEndOthers }: SessionsViewProps) {
+function SessionsView({ sessions, error, busy, locale, zone, onEnd, onEndOthers }: SessionsViewProps) {
   if (error)
     return (
       <p className="notice" role="alert">
@@ -47,7 +50,7 @@ function SessionsView({ sessions, error, busy, locale, onEnd, onEndOthers }: Ses
       </p>
     );
   if (!sessions) return <p className="account-session__meta">Loading…</p>;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', ...siteTimeZoneOption(zone) });
   const others = sessions.filter((s) => !s.current);
   return (
     <>
@@ -83,7 +86,7 @@ function SessionsView({ sessions, error, busy, locale, onEnd, onEndOthers }: Ses
   );
 }
 
-function SessionsPage({ api, locale }: { api: AccountApi; locale: string }) {
+function SessionsPage({ api, locale, zone }: { api: AccountApi; locale: string; zone?: SiteTimeZone | null }) {
   const [sessions, setSessions] = useState<readonly SessionView[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -107,14 +110,15 @@ function SessionsPage({ api, locale }: { api: AccountApi; locale: string }) {
       error={error}
       busy={busy}
       locale={locale}
+      zone={zone}
       onEnd={(id) => act(() => api.endSession(id))}
       onEndOthers={() => act(() => api.endOtherSessions())}
     />
   );
 }
 
-export function mountSessions(element: HTMLElement, api: AccountApi, locale: string): Root {
+export function mountSessions(element: HTMLElement, api: AccountApi, locale: string, zone?: SiteTimeZone | null): Root {
   const root = createRoot(element);
-  root.render(<SessionsPage api={api} locale={locale} />);
+  root.render(<SessionsPage api={api} locale={locale} zone={zone} />);
   return root;
 }

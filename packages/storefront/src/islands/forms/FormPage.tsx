@@ -17,6 +17,8 @@ export interface FormsContext {
   readonly pageType?: number;
   readonly collectionId?: string | null;
   readonly itemId?: string | null;
+  /** Who may open the page: "public", "password" or "members" (the site context's). */
+  readonly pagePermissionTypeValue?: string;
   readonly language?: string;
   readonly captchaSiteKey?: string | null;
   readonly captchaProvider?: string;
@@ -122,6 +124,7 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
       pageId: context.itemId ?? context.collectionId ?? '',
       contentSource: context.itemId ? 'i' : 'c',
       pagePath: where.pathname,
+      pagePermissionTypeValue: context.pagePermissionTypeValue,
     });
     if (saved.ok) {
       const target = events ?? window;
@@ -139,7 +142,11 @@ export function FormPage({ model, api, context, captcha, location, events, pageT
     if (saved.status === 400 && Object.keys(saved.fieldErrors).length > 0) {
       return fail(FORM_MESSAGES.fieldsInvalid, { ...saved.fieldErrors });
     }
-    fail(siteFormErrorMessage(saved.status, saved.serverMessage ?? undefined));
+    // An answer the island cannot read (a proxy's error page, a status the form does not expect, with no
+    // message of the server's): the spec's processing error, which asks to reload.
+    // (core's message for a status of its own without the server's text is the unknown error.)
+    const message = siteFormErrorMessage(saved.status, saved.serverMessage ?? undefined);
+    fail(message === FORM_MESSAGES.unknownError ? FORM_MESSAGES.processingError : message);
   };
 
   return (

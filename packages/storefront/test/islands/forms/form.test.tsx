@@ -11,6 +11,8 @@ const CONTEXT = {
   pageType: 2,
   collectionId: 'col-1',
   itemId: 'item-1',
+  // The page's permission type as the site context gives it, sent with each submission.
+  pagePermissionTypeValue: 'members',
   language: 'en-US',
   captchaProvider: 'test',
   captchaChallengeUrl: '/api/captcha/challenge',
@@ -180,6 +182,7 @@ describe('the forms island', () => {
       pageId: 'item-1',
       contentSource: 'i',
       pagePath: '/contact',
+      pagePermissionTypeValue: 'members',
     });
   });
 
@@ -228,6 +231,7 @@ describe('the forms island', () => {
       pageId: 'item-1',
       contentSource: 'i',
       pagePath: '/contact',
+      pagePermissionTypeValue: 'members',
     });
   });
 
@@ -348,12 +352,12 @@ describe('the forms island', () => {
       expect(screen.getByLabelText('First name')).toHaveProperty('value', 'Ada');
     });
 
-    it("shows the server's text for another status, else the unknown error", async () => {
+    it("shows the server's text for another status, else the spec's processing error for an answer it cannot read", async () => {
       const [, below] = await failWith(() => json(400, { error: 'Complete CAPTCHA before submitting.', code: 'CAPTCHA_REQUIRED' }));
       expect(below).toBe('Complete CAPTCHA before submitting.');
       act(() => mounted?.unmount());
       const [, unknown] = await failWith(() => new Response('<html>bad gateway</html>', { status: 502 }));
-      expect(unknown).toBe('Unknown error, please try again later.');
+      expect(unknown).toBe('Error processing form submission. Please reload and try again.');
     });
 
     it("shows the server's field errors under their fields", async () => {

@@ -1,11 +1,12 @@
-// Adding a page, a blog, an events list, a folder (with its behaviour) or a link, to a list or a folder.
+// Adding a page, a cover page (its own layout: a full-screen image, a text and a button; its cover
+// is filled in its settings), a blog, an events list, a folder (with its behaviour) or a link, to a list or a folder.
 import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../ui/dialog.js';
 import type { AddKind, Lists, NewNode } from './calls.js';
 import { Field } from './fields.js';
 import { type Container, containerLabel, containers, listOf } from './tree-ops.js';
 
-export const ADD_LABELS: Record<AddKind, string> = { page: 'Page', blog: 'Blog', events: 'Events', folder: 'Folder', link: 'Link' };
+export const ADD_LABELS: Record<AddKind, string> = { page: 'Page', cover: 'Cover page', blog: 'Blog', events: 'Events', folder: 'Folder', link: 'Link' };
 
 export const FOLDER_BEHAVIORS = [
   { value: 1, label: 'Index: a page listing what the folder holds' },

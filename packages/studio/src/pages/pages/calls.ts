@@ -32,7 +32,16 @@ export interface NavRef {
   children?: NavRef[];
 }
 
-export type AddKind = 'page' | 'blog' | 'events' | 'folder' | 'link';
+export type AddKind = 'page' | 'cover' | 'blog' | 'events' | 'folder' | 'link';
+
+/** A cover page's own settings: its text, background image and call to action. */
+interface CoverSettings {
+  text: string;
+  image: string | null;
+  imageAlt: string;
+  actionLabel: string;
+  actionUrl: string;
+}
 
 export interface NewNode {
   kind: AddKind;
@@ -61,6 +70,7 @@ export interface PageSettings {
   hasPassword?: boolean;
   folderBehavior?: number;
   isHome?: boolean;
+  cover?: CoverSettings;
 }
 
 export interface SettingsChange {
@@ -74,6 +84,7 @@ export interface SettingsChange {
   password?: string;
   folderBehavior?: number;
   isHome?: boolean;
+  cover?: Partial<CoverSettings>;
 }
 
 export interface LibraryImage {

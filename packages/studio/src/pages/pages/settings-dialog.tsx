@@ -40,6 +40,9 @@ function ImagePicker({
   canPick,
   onLoad,
   error,
+  name = 'socialImage',
+  legend = 'Social sharing image',
+  none = 'None: sharing shows the page without an image.',
 }: {
   value: string | null;
   onChange(path: string | null): void;
@@ -47,11 +50,15 @@ function ImagePicker({
   canPick: boolean;
   onLoad(): void;
   error?: string;
+  name?: string;
+  legend?: string;
+  none?: string;
 }) {
+  const errorId = `settings-${name}-error`;
   return (
-    <fieldset className="social-image" aria-describedby={error ? 'settings-image-error' : undefined}>
-      <legend>Social sharing image</legend>
-      <p className="field-hint">{value ? `Chosen: ${value}` : 'None: sharing shows the page without an image.'}</p>
+    <fieldset className="social-image" aria-describedby={error ? errorId : undefined}>
+      <legend>{legend}</legend>
+      <p className="field-hint">{value ? `Chosen: ${value}` : none}</p>
       <div className="actions">
         {canPick && images.status !== 'ready' && (
           <button type="button" className="button-secondary" onClick={onLoad} disabled={images.status === 'loading'}>
@@ -73,7 +80,7 @@ function ImagePicker({
           <div className="image-choices">
             {images.images.map((img) => (
               <label key={img.id} className="image-choice">
-                <input type="radio" name="socialImage" value={img.path} checked={value === img.path} onChange={() => onChange(img.path)} />
+                <input type="radio" name={name} value={img.path} checked={value === img.path} onChange={() => onChange(img.path)} />
                 <img src={img.url} alt="" width="96" height="72" loading="lazy" />
                 <span>{img.name}</span>
               </label>
@@ -81,7 +88,7 @@ function ImagePicker({
           </div>
         ))}
       {error && (
-        <p id="settings-image-error" className="field-error">
+        <p id={errorId} className="field-error">
           {error}
         </p>
       )}
@@ -100,7 +107,12 @@ export function SettingsDialog({ settings, errors, busy, images, canPickImages, 
   const [password, setPassword] = useState('');
   const [behavior, setBehavior] = useState(settings.folderBehavior ?? 1);
   const [isHome, setIsHome] = useState(settings.isHome ?? false);
+  const [cover, setCover] = useState(settings.cover);
   const isCollection = settings.urlId !== undefined;
+  const coverField = (key: 'text' | 'imageAlt' | 'actionLabel' | 'actionUrl') => ({
+    value: cover?.[key] ?? '',
+    onChange: (e: { target: { value: string } }) => setCover((c) => (c ? { ...c, [key]: e.target.value } : c)),
+  });
   const isLink = settings.kind === 'link';
 
   const submit = (event: FormEvent) => {
@@ -117,6 +129,7 @@ export function SettingsDialog({ settings, errors, busy, images, canPickImages, 
       if (access === 'password' && password !== '') change.password = password;
       if (settings.kind === 'folder' && behavior !== settings.folderBehavior) change.folderBehavior = behavior;
       if (isHome !== settings.isHome) change.isHome = isHome;
+      if (cover && settings.cover && JSON.stringify(cover) !== JSON.stringify(settings.cover)) change.cover = cover;
     }
     onSave(change);
   };
@@ -189,6 +202,42 @@ export function SettingsDialog({ settings, errors, busy, images, canPickImages, 
               onLoad={onLoadImages}
               error={errors.socialImage}
             />
+            {cover && (
+              <fieldset className="cover-settings">
+                <legend>Cover</legend>
+                <Field id="settings-cover-text" label="Text" error={errors['cover.text']} hint="Shown under the title over the image.">
+                  {(d, invalid) => (
+                    <textarea id="settings-cover-text" rows={3} maxLength={2000} aria-describedby={d} aria-invalid={invalid} {...coverField('text')} />
+                  )}
+                </Field>
+                <ImagePicker
+                  name="coverImage"
+                  legend="Background image"
+                  none="None: the cover shows its colour theme's background."
+                  value={cover.image}
+                  onChange={(image) => setCover((c) => (c ? { ...c, image } : c))}
+                  images={images}
+                  canPick={canPickImages}
+                  onLoad={onLoadImages}
+                  error={errors['cover.image']}
+                />
+                <Field id="settings-cover-alt" label="Background image description" error={errors['cover.imageAlt']} hint="For visitors who cannot see it.">
+                  {(d, invalid) => <input id="settings-cover-alt" maxLength={500} aria-describedby={d} aria-invalid={invalid} {...coverField('imageAlt')} />}
+                </Field>
+                <Field id="settings-cover-label" label="Button label" error={errors['cover.actionLabel']}>
+                  {(d, invalid) => (
+                    <input id="settings-cover-label" maxLength={80} aria-describedby={d} aria-invalid={invalid} {...coverField('actionLabel')} />
+                  )}
+                </Field>
+                <Field
+                  id="settings-cover-link"
+                  label="Button link"
+                  error={errors['cover.actionUrl']}
+                  hint="A web address (https://…) or a path of this site (/shop).">
+                  {(d, invalid) => <input id="settings-cover-link" type="url" aria-describedby={d} aria-invalid={invalid} {...coverField('actionUrl')} />}
+                </Field>
+              </fieldset>
+            )}
             <fieldset className="access-choice">
               <legend>Who may open it</legend>
               {(

@@ -3,6 +3,7 @@
 // sections by what they are about, and the save bar with its result.
 import type { FormEvent } from 'react';
 import type { Choices } from '../products/types.js';
+import { ProductType } from '@tessera/core/enums';
 import { productTypeName } from '../products/types.js';
 import { Dialog } from '../../ui/dialog.js';
 import type { Draft } from './draft.js';
@@ -61,6 +62,12 @@ export function EditorView(props: EditorViewProps) {
             <a className="button-link button-secondary" href={saved.url} target="_blank" rel="noreferrer">
               View in shop <span className="visually-hidden">(opens a new tab)</span>
             </a>
+            {draft.productType === ProductType.DIGITAL && (
+              // What a buyer gets: the delivery part of the confirmation page and the download mail (page type 210).
+              <a className="button-link button-secondary" href={`/config/delivery-preview/${encodeURIComponent(saved.id)}`} target="_blank" rel="noreferrer">
+                Preview delivery <span className="visually-hidden">(opens a new tab)</span>
+              </a>
+            )}
             <button type="button" className="button-secondary" disabled={busy} onClick={props.onDuplicate}>
               Duplicate
             </button>

@@ -9,6 +9,8 @@ import { assetUrl, imageContext, imageFromEntry } from './assets.js';
 import { eventWhen } from './event-zone.js';
 import { videoContext } from './video.js';
 import { money } from './money.js';
+import { freePriceLabel } from './free-price.js';
+import { contentItemFields } from './item-fields.js';
 
 export function collectionUrl(s: SiteSnapshot, c: CollectionRow): string {
   return s.home?.id === c.id ? '/' : `/${c.url_id}`;
@@ -147,6 +149,7 @@ export function itemContext(s: SiteSnapshot, c: CollectionRow, row: ItemRow, pro
     externalLink,
     passthrough: externalLink !== null,
     sourceUrl: externalLink,
+    ...contentItemFields(s, c, data, mainImage),
   };
   // What search engines and shared links show instead of the title and excerpt, when the owner set it.
   for (const key of ['seoTitle', 'seoDescription'] as const) {
@@ -219,6 +222,8 @@ function structuredContent(s: SiteSnapshot, row: ItemRow, p: ProductRow, variant
     content.priceMoney = money(first.price_cents, first.currency);
     content.salePriceMoney = money(first.sale_price_cents, first.currency);
     content.onSale = first.on_sale === 1;
+    const free = freePriceLabel(data, first.on_sale === 1 ? first.sale_price_cents : first.price_cents);
+    if (free !== null) content.freePriceLabel = free;
   }
   if (p.product_type === ProductType.GIFT_CARD && isObject(data.giftCard)) {
     const cents = Array.isArray(data.giftCard.denominationsCents) ? data.giftCard.denominationsCents.filter((d): d is number => typeof d === 'number') : [];
