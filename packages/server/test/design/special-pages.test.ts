@@ -92,11 +92,12 @@ describe.each(DIALECTS)('the special pages styled from the design panel on %s', 
     expect(json.styles.values.settings['popup-overlay-color-theme']).toBe('dark');
   });
 
-  it('offers the preview the lock screen and the checkout, and shows staff who may change the styles the lock screen', async () => {
+  it('offers the preview the lock screen, the checkout and the popup overlay, and shows staff who may change the styles the lock screen', async () => {
     const design = (await site.staff.admin.request('GET', DESIGN)).json;
     expect(design.previewPages).toEqual([
       { kind: 'lock-screen', path: '/config/design/lock-screen', label: 'Lock screen' },
       { kind: 'checkout', path: '/checkout', label: 'Checkout' },
+      { kind: 'popup-overlay', path: '/popup-overlay', label: 'Popup overlay' },
     ]);
     // The site is not locked: the panel still shows its lock screen, with the saved colour theme.
     await save({ 'settings.lock-screen-color-theme': 'accent' });

@@ -106,6 +106,14 @@ describe.each(DIALECTS)('special pages of the default theme on %s', (dialect) =>
     expect((await v.request('GET', '/about')).body).toContain('class="site-header');
   });
 
+  it('offers the design panel the cover page and the popup overlay among the pages its preview shows', async () => {
+    const design = (await staff.admin.request('GET', '/api/owner/design')).json;
+    expect(design.previewPages).toContainEqual({ kind: 'splash-page', path: '/welcome', label: 'Cover: Welcome' });
+    expect(design.previewPages).toContainEqual({ kind: 'popup-overlay', path: '/popup-overlay', label: 'Popup overlay' });
+    // An ordinary page is no cover.
+    expect(design.previewPages.filter((p: { kind: string }) => p.kind === 'splash-page')).toHaveLength(1);
+  });
+
   it('lets the roles that edit content add a cover page and fill in its cover in the page settings', async () => {
     const made = await staff.admin.request('POST', '/api/owner/pages', { kind: 'cover', title: 'Spring', in: 'notLinked' });
     expect(made.status).toBe(201);

@@ -1,6 +1,8 @@
 import { TweakPageType } from '@tessera/core/enums';
 import type { FastifyInstance } from 'fastify';
-import { collectionUrl, type SiteSnapshot } from '../site/index.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../storage/schema.js';
+import { collectionUrl, coverOf, type SiteSnapshot } from '../site/index.js';
 import { lockScreenPage } from '../site-password/index.js';
 
 /** Where the design panel shows the lock screen: the site's staff pass the real one, so it has its own address. */
@@ -14,16 +16,33 @@ interface PreviewPage {
 
 /**
  * The special pages (the spec's page types for tweaks) that the preview offers, where the site has
- * them: the lock screen (every theme draws one, even before the site is locked), the checkout, and
- * each cover page (a page of the splash kind).
+ * them: the lock screen (every theme draws one, even before the site is locked), the checkout, the
+ * popup overlay (its own page, shown to signed-in staff even while the overlay is off), and each
+ * cover page (a page whose item holds a cover).
  */
-export function previewPages(s: SiteSnapshot): PreviewPage[] {
+export async function previewPages(db: Kysely<Database>, s: SiteSnapshot): Promise<PreviewPage[]> {
   const pages: PreviewPage[] = [
     { kind: TweakPageType.LOCK_SCREEN, path: LOCK_SCREEN_PREVIEW, label: 'Lock screen' },
     { kind: TweakPageType.CHECKOUT, path: '/checkout', label: 'Checkout' },
+    { kind: TweakPageType.POPUP_OVERLAY, path: '/popup-overlay', label: 'Popup overlay' },
   ];
-  for (const c of s.collections) {
-    if (c.type_name === TweakPageType.SPLASH_PAGE) pages.push({ kind: TweakPageType.SPLASH_PAGE, path: collectionUrl(s, c), label: `Cover: ${c.title}` });
+  const pageCollections = s.collections.filter((c) => c.type_name === 'page');
+  if (pageCollections.length === 0) return pages;
+  // A cover is a field of the page's item: only items that mention one are read and parsed.
+  const rows = await db
+    .selectFrom('items')
+    .select(['collection_id', 'data'])
+    .where('website_id', '=', s.website.id)
+    .where(
+      'collection_id',
+      'in',
+      pageCollections.map((c) => c.id),
+    )
+    .where('data', 'like', '%"cover"%')
+    .execute();
+  for (const c of pageCollections) {
+    const row = rows.find((r) => r.collection_id === c.id);
+    if (row && coverOf(row)) pages.push({ kind: TweakPageType.SPLASH_PAGE, path: collectionUrl(s, c), label: `Cover: ${c.title}` });
   }
   return pages;
 }

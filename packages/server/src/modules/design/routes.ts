@@ -37,10 +37,11 @@ export async function designRoutes(root: FastifyInstance): Promise<void> {
   };
 
   const answer = async (s: SiteSnapshot, website: WebsiteRow = s.website) => {
-    const [theme, themes, row] = await Promise.all([
+    const [theme, themes, row, pages] = await Promise.all([
       themeOf(website),
       listBuiltInThemes(serverConfig.themesDir),
       findSiteStyles(store.db, website.id, website.theme_name),
+      previewPages(store.db, s),
     ]);
     const schema = theme.conf.styles;
     const common = {
@@ -48,7 +49,7 @@ export async function designRoutes(root: FastifyInstance): Promise<void> {
       themes,
       revision: row.revision,
       fonts: fontChoices(),
-      previewPages: previewPages(s),
+      previewPages: pages,
     };
     if (!schema) return { ...common, schema: null, saved: {}, values: {}, css: '', warnings: [] };
     const values = resolveStyles(schema, row.saved);
