@@ -92,7 +92,7 @@ describe("the studio's home and staff pages in Chromium", () => {
     const editor = await signIn(ACCOUNTS.editor.email, PASSWORD, DESKTOP);
     await editor.getByRole('heading', { level: 2, name: 'New form submissions' }).waitFor();
     expect(await editor.getByRole('region', { name: 'Today' }).count()).toBe(0);
-    expect(await links(editor)).toEqual(['Home', 'Pages', 'Form submissions', 'Media']);
+    expect(await links(editor)).toEqual(['Home', 'Pages', 'Comments', 'Form submissions', 'Media']);
     // The new-order mail switch is for who sees orders.
     expect(await editor.getByRole('checkbox').count()).toBe(0);
 

@@ -32,12 +32,14 @@ describe("the studio's pages, found by convention", () => {
       'inventory',
       'reviews',
       'analytics',
+      'comments',
       'forms',
       'mailing-list',
       'restock',
       'media',
       'design',
       'store',
+      'marketing',
       'staff',
       'invitation',
       'customer',
@@ -148,7 +150,8 @@ describe('the studio entry', () => {
       await act(async () => {
         render(<Studio context={{ ...base, permissions: ['viewRestockSignups'] }} page={restock} />);
       });
-      await screen.findByText('No visitor has signed up for a restock notification yet.');
+      // The page's chunk is imported on first use: on a loaded machine that can take more than the default second.
+      await screen.findByText('No visitor has signed up for a restock notification yet.', {}, { timeout: 5000 });
       expect(screen.getByRole('navigation', { name: 'Studio' })).toBeDefined();
       cleanup();
       await act(async () => {

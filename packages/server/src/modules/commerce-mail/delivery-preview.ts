@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.js';
 import { PageType, ProductType } from '../../constants.js';
-import { AppError } from '../../errors.js';
 import { siteSender } from '../../mail/site.js';
 import { renderMail } from '../../mail/templates/index.js';
-import { canManageProducts } from '../../permissions.js';
 import type { Store } from '../../storage/dialect.js';
 import { baseContext, itemUrl, notFoundPage, type SiteRenderer } from '../site/index.js';
 import { siteTime } from './templates.js';
@@ -29,17 +27,15 @@ async function digitalProduct(store: Store, websiteId: string, itemId: string) {
  * The digital product composer preview (page type 210, `pages/digital-product-preview.page`): what a
  * buyer of one digital product gets, before anyone buys it: the delivery part of the order confirmed
  * page (the download link and how long it works) and the download mail, made of the product's own
- * settings. For the owner's accounts that may edit products: 401 without a session, 403 without the
- * permission. The links carry no valid token: a preview gives nobody the file.
+ * settings. For the owner's accounts that may edit products (the others are sent to the sign-in page,
+ * as for every studio page). The links carry no valid token: a preview gives nobody the file.
  *   GET /config/delivery-preview/<itemId>
  */
 export function deliveryPreviewPage(app: FastifyInstance, opts: { store: Store; renderer: SiteRenderer; clock: Clock; mailFrom: string }): void {
   const { store, renderer } = opts;
-  app.get(`${DELIVERY_PREVIEW_PATH}/:itemId`, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get(`${DELIVERY_PREVIEW_PATH}/:itemId`, { config: { permission: 'manageProducts' } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const s = await renderer.snapshotFor(request);
     if (!s) return renderer.sendNotFound(request, reply);
-    if (!request.owner) throw new AppError('OWNER_SIGN_IN_REQUIRED');
-    if (!canManageProducts(request.owner, s.website.id)) throw new AppError('PERMISSION_DENIED');
     const req = renderer.pageRequest(request, s);
     const row = await digitalProduct(store, s.website.id, (request.params as { itemId: string }).itemId);
     const collection = row ? s.collectionsById.get(row.collection_id) : undefined;
