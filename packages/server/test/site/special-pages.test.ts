@@ -293,4 +293,15 @@ describe.each(DIALECTS)('special pages of the default theme on %s', (dialect) =>
     );
     expect(html).toContain('<button class="button comment-form__submit" type="submit" disabled>Post comment</button>');
   });
+
+  it("describes a cover page without a description of its own with the site's, for search engines", async () => {
+    const html = (await new Visitor(app, 'localhost').request('GET', '/welcome')).body;
+    expect(html).toContain(
+      '<meta name="description" content="Small-batch coffee and hand-thrown stoneware from our roastery and studio in Hudson, New York.">',
+    );
+    // An item's own excerpt still comes first.
+    expect((await new Visitor(app, 'localhost').request('GET', '/about')).body).toContain(
+      '<meta name="description" content="A roaster and a potter sharing one building on Columbia Street since 2019.">',
+    );
+  });
 });
