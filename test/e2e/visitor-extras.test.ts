@@ -374,5 +374,6 @@ describe('related products, quick view and census calls in Chromium', () => {
     // A visitor does not get the overlay's page while it is off.
     expect((await cover.goto(`${ui.server.url}/popup-overlay`))?.status()).toBe(404);
     expect(ui.pageErrors).toEqual([]);
-  });
+    // Eight pages, each checked with axe: more than the default 30 s on a busy machine.
+  }, 120_000);
 });
