@@ -15,7 +15,7 @@ export function FreePriceFields({ draft, set, errors }: Pick<SectionProps, 'draf
         className="field-wide"
         checked={draft.showZeroAsFree}
         error={errors[`${P}.showZeroAsFree`]}
-        hint="A variant priced 0 shows the label below instead of its amount."
+        hint="A variant priced 0 shows its Free label instead of its amount."
         onChange={(showZeroAsFree) => set({ showZeroAsFree })}
       />
       {draft.showZeroAsFree && (
