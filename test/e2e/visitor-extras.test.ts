@@ -11,13 +11,20 @@
 // - a visitor likes a post (once: the count and the pressed button stay after a reload) and comments
 //   on it from a phone, with the site's captcha; the comment waits until the owner approves it on the
 //   studio's comments page, then the post shows it under "1 Comment"; no serious axe finding on either.
-// Screenshots of the related products, the quick view and the comments at 390 px and 1280 px go to test-results/.
+// - the special pages a visitor meets, each on a phone and a desktop with no serious axe finding and
+//   used by keyboard: a cover page (splash page 3, its call to action reached with Tab), the popup
+//   overlay's own page (104, for the signed-in owner while the overlay is off), a subscription's
+//   confirmation (206) and an order received while its payment is processed (207).
+// The demo shop runs from a copy with a cover page ("/welcome") and a popup overlay set up but off.
+// Screenshots of the related products, the quick view, the comments and the special pages at 390 px and 1280 px go to test-results/.
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STUDIO_DESKTOP, browserSuite, createStaff, e2eSite, saveScreenshot, signInToStudio, startServer } from './harness.js';
-import { seriousViolations, tabTo } from './shopper.js';
+import { ADA, seriousViolations, tabTo } from './shopper.js';
 
 /** Headless Chromium's own user agent is a bot's (docs/analytics.md "Bots"): the browser says it is a desktop Chrome. */
 const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -25,16 +32,55 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const OWNER = { email: 'owner@extras.test', password: 'a long e2e owner password' };
 
+/** A copy of the demo shop with a cover page ("/welcome") and its popup overlay set up but off, as an owner would write them. */
+async function demoWithCover(siteDir: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-extras-'));
+  await fs.cp(siteDir, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) });
+  const cover = {
+    urlId: 'welcome',
+    title: 'Welcome',
+    type: 'page',
+    access: 'public',
+    items: [
+      {
+        urlId: 'welcome',
+        title: 'Fresh from the roaster',
+        body: '<p>Roasted every Tuesday, shipped the day after.</p>',
+        mainImage: 'assets/pages/about-studio.svg',
+        mainImageAlt: 'The studio: shelves of mugs and coffee bags',
+        cover: { actionLabel: 'Shop the coffee', actionUrl: '/shop' },
+      },
+    ],
+  };
+  await fs.writeFile(path.join(dir, 'collections', 'welcome.json'), JSON.stringify(cover, null, 2));
+  const file = path.join(dir, 'site.json');
+  const site = JSON.parse(await fs.readFile(file, 'utf8'));
+  site.settings.popupOverlay = { enabled: false, title: 'Join the roasting list', body: '<p>One letter a month.</p>' };
+  await fs.writeFile(file, JSON.stringify(site, null, 2));
+  return dir;
+}
+
 describe('related products, quick view and census calls in Chromium', () => {
   let db: Database.Database;
+  let siteCopy = '';
   const ui = browserSuite(
     async () => {
-      const server = await startServer(e2eSite());
+      const site = e2eSite();
+      siteCopy = await demoWithCover(site.siteDir);
+      const server = await startServer({ ...site, siteDir: siteCopy });
       await createStaff(server, { owner: { email: OWNER.email, role: null } }, OWNER.password);
       db = new Database(path.join(server.dataDir, 'tessera.sqlite'), { readonly: true });
       return server;
     },
-    { context: false, timeout: 120_000, browserArgs: [`--user-agent=${DESKTOP_CHROME}`], cleanUp: () => void db?.close() },
+    {
+      context: false,
+      timeout: 120_000,
+      browserArgs: [`--user-agent=${DESKTOP_CHROME}`],
+      cleanUp: async () => {
+        db?.close();
+        if (siteCopy) await fs.rm(siteCopy, { recursive: true, force: true });
+      },
+    },
   );
 
   const rows = (kind: string, name: string) =>
@@ -255,4 +301,79 @@ describe('related products, quick view and census calls in Chromium', () => {
     await saveScreenshot(again, 'comments desktop');
     expect(ui.pageErrors).toEqual([]);
   });
+
+  it('opens the cover page, the popup overlay page, a subscription confirmed and an order received on a phone and a desktop, by keyboard', async () => {
+    // The orders, placed as the checkout does: a subscription paid by the test card, a download paid offline.
+    const shopper = await ui.open(DESKTOP);
+    await shopper.goto(`${ui.server.url}/`);
+    const post = async (url: string, data: unknown, key: string) => {
+      const crumb = (await shopper.context().cookies()).find((c) => c.name === 'crumb')!.value;
+      const res = await shopper.request.post(`${ui.server.url}${url}`, { data, headers: { 'x-csrf-token': crumb, 'idempotency-key': key } });
+      return (await res.json()) as { cartToken: string; confirmationUrl: string };
+    };
+    const { email: _, ...address } = ADA;
+    const cart = await post('/api/3/commerce/cart/subscription', { itemId: await itemIdOf('/shop/roasters-choice-subscription'), sku: 'SUB-250', qty: 1 }, 'c');
+    const subscribed = await post(
+      '/api/commerce/checkout',
+      {
+        cartToken: cart.cartToken,
+        email: 'subscriber@example.com',
+        shippingAddress: { ...address, country: 'US' },
+        shippingOptionId: 'standard',
+        payment: { provider: 'test', cardNumber: '4242 4242 4242 4242' },
+      },
+      'e2e-extras-subscription',
+    );
+    expect(subscribed.confirmationUrl).toMatch(/^\/checkout\/subscription-confirmed\?token=/);
+    await post('/api/commerce/shopping-cart/entries', { itemId: await itemIdOf('/shop/the-brew-guide') }, 'e');
+    const offline = await post('/api/commerce/checkout', { email: 'later@example.com', payment: { provider: 'offline' } }, 'e2e-extras-offline');
+    const received = offline.confirmationUrl.replace('/checkout/order-confirmed', '/checkout/order-received');
+
+    const pages = [
+      { name: 'cover', url: '/welcome', heading: 'Fresh from the roaster', tab: /^Shop the coffee$/, owner: false },
+      { name: 'popup overlay', url: '/popup-overlay', heading: 'Join the roasting list', tab: /^Email/, owner: true },
+      {
+        name: 'subscription confirmed',
+        url: subscribed.confirmationUrl,
+        heading: 'Your subscription has started',
+        tab: /^Manage your subscription$/,
+        owner: false,
+      },
+      { name: 'order received', url: received, heading: 'We have received your order', tab: /^Check your order status$/, owner: false },
+    ];
+    for (const [size, options] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      for (const page of pages) {
+        const p = await ui.open(options);
+        if (page.owner) {
+          await p.goto(`${ui.server.url}/config/login`);
+          await p.getByLabel('Email').fill(OWNER.email);
+          await p.getByLabel('Password').fill(OWNER.password);
+          await p.keyboard.press('Enter');
+          await p.waitForURL((url) => url.pathname === '/config/');
+        }
+        const answer = await p.goto(`${ui.server.url}${page.url}`);
+        expect(answer?.status(), page.name).toBe(200);
+        await p.getByRole('heading', { level: 1, name: page.heading }).waitFor();
+        expect(await seriousViolations(p), `${page.name}, ${size}`).toEqual([]);
+        // Nothing wider than the screen.
+        expect(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${page.name}, ${size}`).toBe(true);
+        await saveScreenshot(p, `${page.name} ${size}`);
+        await tabTo(p, page.tab);
+      }
+    }
+    // The cover stands alone (no header or footer) and its call to action leads on from the keyboard.
+    const cover = await ui.open(PHONE);
+    await cover.goto(`${ui.server.url}/welcome`);
+    expect(await cover.locator('.site-header, .site-footer').count()).toBe(0);
+    await tabTo(cover, /^Shop the coffee$/);
+    await cover.keyboard.press('Enter');
+    await cover.waitForURL(/\/shop$/);
+    // A visitor does not get the overlay's page while it is off.
+    expect((await cover.goto(`${ui.server.url}/popup-overlay`))?.status()).toBe(404);
+    expect(ui.pageErrors).toEqual([]);
+    // Eight pages, each checked with axe: more than the default 30 s on a busy machine.
+  }, 120_000);
 });

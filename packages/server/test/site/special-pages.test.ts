@@ -283,4 +283,27 @@ describe.each(DIALECTS)('special pages of the default theme on %s', (dialect) =>
     // Only digital products have a delivery.
     expect((await staff.admin.page(`/config/delivery-preview/${shopItem('roasters-choice-subscription')}`)).status).toBe(404);
   });
+
+  it("writes a post's comment count once (the thread's heading), and a comment form that says it needs JavaScript rather than posting without it", async () => {
+    const html = (await new Visitor(app, 'localhost').request('GET', '/journal/inside-the-studio-the-stoneware-mug')).body;
+    expect(html.match(/No Comments/g)).toHaveLength(1);
+    expect(html).toContain('<h2 class="comments__title" id="comments-title">No Comments</h2>');
+    expect(html).not.toContain('class="post-comments"');
+    // Without script the button stays disabled (a form posted without the crumb would fail) and the page says why.
+    expect(html).toContain(
+      '<noscript><p class="form-hint comment-form__noscript">Commenting needs JavaScript: turn it on in your browser to leave a comment.</p></noscript>',
+    );
+    expect(html).toContain('<button class="button comment-form__submit" type="submit" disabled>Post comment</button>');
+  });
+
+  it("describes a cover page without a description of its own with the site's, for search engines", async () => {
+    const html = (await new Visitor(app, 'localhost').request('GET', '/welcome')).body;
+    expect(html).toContain(
+      '<meta name="description" content="Small-batch coffee and hand-thrown stoneware from our roastery and studio in Hudson, New York.">',
+    );
+    // An item's own excerpt still comes first.
+    expect((await new Visitor(app, 'localhost').request('GET', '/about')).body).toContain(
+      '<meta name="description" content="A roaster and a potter sharing one building on Columbia Street since 2019.">',
+    );
+  });
 });

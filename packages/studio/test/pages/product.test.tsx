@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createApi } from '@tessera/core/api-client';
+import { FREE_LABEL_ERROR } from '@tessera/core/format';
 import { afterEach, describe, expect, it } from 'vitest';
 import { placeErrors } from '../../src/pages/product/draft.js';
 import ProductPage, { type ProductContext } from '../../src/pages/product/page.js';
@@ -425,5 +426,47 @@ describe('related products', () => {
     await settle();
     const body = server.to('/api/owner/products/p1')[1]!.body as { item: { product: { relatedProducts: string[] } } };
     expect(body.item.product.relatedProducts).toEqual(['shop/cap', 'shop/tee', 'shop/bag', 'shop/pen', 'shop/cup', 'shop/mat', 'shop/hat']);
+  });
+});
+
+describe('free price label', () => {
+  it("offers the Free label once a zero price is shown as free, puts the server's error beside it, and sends both", async () => {
+    const freeMug: ProductDoc = { ...mug, item: { ...mug.item, product: { ...mug.item.product, showZeroAsFree: true, freeLabel: 'Gratis' } } };
+    const server = fakeServer()
+      .once(CHOICES, () => json(200, choices))
+      .once('/api/owner/products/p1', () => json(200, mug))
+      .once('/api/owner/products/p1', () =>
+        json(400, { error: 'Some fields need attention.', code: 'VALIDATION_FAILED', errors: { 'item.product.freeLabel': FREE_LABEL_ERROR } }),
+      )
+      .once('/api/owner/products/p1', () => json(200, { ...freeMug, revision: 4 }))
+      .once('/api/owner/products/p1', () => json(200, { ...mug, revision: 5 }));
+    show(server, 'p1');
+    await settle();
+    const toggle = screen.getByLabelText('Show a zero price as free') as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    expect(screen.queryByLabelText('Free label')).toBeNull();
+    fireEvent.click(toggle);
+    const label = screen.getByLabelText('Free label') as HTMLInputElement;
+    expect(label.value).toBe('');
+    click('Save');
+    await settle();
+    const sent = (n: number) => (server.to('/api/owner/products/p1')[n]!.body as { item: { product: Record<string, unknown> } }).item.product;
+    expect(sent(1)).toMatchObject({ showZeroAsFree: true, freeLabel: '' });
+    // The server's message, beside the label's field, which takes the focus.
+    expect(label.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(label.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent).toBe(FREE_LABEL_ERROR);
+    expect(document.activeElement).toBe(label);
+    type('Free label', ' Gratis ');
+    click('Save');
+    await settle();
+    expect(sent(2)).toMatchObject({ showZeroAsFree: true, freeLabel: 'Gratis' });
+    expect((screen.getByLabelText('Free label') as HTMLInputElement).value).toBe('Gratis');
+    // Unticked, neither is sent: a zero price shows as an amount again.
+    fireEvent.click(screen.getByLabelText('Show a zero price as free'));
+    expect(screen.queryByLabelText('Free label')).toBeNull();
+    click('Save');
+    await settle();
+    expect(sent(3)).not.toHaveProperty('showZeroAsFree');
+    expect(sent(3)).not.toHaveProperty('freeLabel');
   });
 });

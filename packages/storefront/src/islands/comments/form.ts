@@ -110,6 +110,8 @@ export function mountCommentForm(section: HTMLElement, form: HTMLFormElement, ap
     });
     return drawing;
   };
+  // The page draws the button disabled, so that a browser without script never posts the form without its crumb.
+  if (submit) submit.disabled = false;
   // The captcha is drawn (and its script fetched) only once the visitor starts writing.
   form.addEventListener('focusin', () => void drawCaptcha(), { once: true });
 

@@ -43,6 +43,9 @@ export interface Draft {
   readonly paywallGrants: string;
   readonly paywallPricing: string;
   readonly relatedProducts: readonly string[];
+  /** A zero price is shown as the free label. */
+  readonly showZeroAsFree: boolean;
+  readonly freeLabel: string;
   readonly length: string;
   readonly width: string;
   readonly height: string;
@@ -123,6 +126,8 @@ export function toDraft(doc: ProductDoc, currency: string, zone: string): Draft 
     paywallGrants: p.paywall?.grants ?? '',
     paywallPricing: p.paywall?.pricing ?? 'one-time',
     relatedProducts: p.relatedProducts ?? [],
+    showZeroAsFree: p.showZeroAsFree === true,
+    freeLabel: p.freeLabel ?? '',
     length: text(p.dimensions?.lengthCm),
     width: text(p.dimensions?.widthCm),
     height: text(p.dimensions?.heightCm),
@@ -223,7 +228,7 @@ export function toBody(d: Draft, original: ItemDoc | null, currency: string, zon
   const errors: Record<string, string> = {};
   const type = d.productType;
   const { product: before = { productType: type, variants: [] }, ...rest } = original ?? ({} as Partial<ItemDoc>);
-  const { giftCard: _g, digital: _d, paywall: _p, subscriptionPlan: _s, dimensions: _dim, ...keptProduct } = before;
+  const { giftCard: _g, digital: _d, paywall: _p, subscriptionPlan: _s, dimensions: _dim, showZeroAsFree: _z, freeLabel: _f, ...keptProduct } = before;
   if (!d.title.trim()) errors['item.title'] = 'Enter a title.';
   if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(d.urlId)) errors['item.urlId'] = 'Use lower case letters, digits and hyphens, such as blue-mug.';
   const item: ItemDoc = {
@@ -249,6 +254,8 @@ export function toBody(d: Draft, original: ItemDoc | null, currency: string, zon
     },
   };
   const product = item.product;
+  // The label goes with its switch: the server checks it (a gift card's amounts are never zero).
+  if (type !== 4 && d.showZeroAsFree) Object.assign(product, { showZeroAsFree: true, freeLabel: d.freeLabel.trim() });
   if (d.status === 'scheduled') {
     const at = fromLocalInput(d.publishOn, zone);
     if (at) item.publishOn = at;

@@ -31,6 +31,9 @@ interface ProductFieldsDoc {
   digital?: { file: string; linkLifetimeHours?: number };
   paywall?: { grants: string; pricing: string };
   relatedProducts?: string[];
+  /** A zero price shown as `freeLabel` (required with it: the spec's message otherwise). */
+  showZeroAsFree?: boolean;
+  freeLabel?: string;
   /** The parcel's size for shipping, in centimetres: Tessera's own field beside the variants' weight. */
   dimensions?: { lengthCm: number; widthCm: number; heightCm: number } | null;
   [more: string]: unknown;

@@ -1,12 +1,13 @@
 // The variants table: per variant its SKU, price, sale price and On sale, stock (a new variant's
 // starting stock; an existing variant's live stock, changed on the inventory page) or unlimited, and
-// weight. A gift card's variants are its amounts instead (amounts.tsx); only their SKUs are typed here.
+// weight, and the free-price label under them. A gift card's variants are its amounts instead (amounts.tsx); only their SKUs are typed here.
 import type { ReactNode } from 'react';
 import { formatCount } from '../../../format.js';
 import type { VariantDraft } from '../variants.js';
 import { variantName } from '../variants.js';
 import { OptionsEditor } from './options.js';
 import { GiftCardAmounts } from './amounts.js';
+import { FreePriceFields } from './free-price.js';
 import { type SectionProps, fieldId } from './props.js';
 
 const path = (i: number, field: string) => `item.product.variants[${i}].${field}`;
@@ -177,6 +178,7 @@ export function VariantsSection(props: SectionProps) {
           </tbody>
         </table>
       </div>
+      {!giftCard && <FreePriceFields draft={draft} set={set} errors={errors} />}
     </section>
   );
 }
