@@ -256,7 +256,8 @@ function sections(text) {
 function properties(text) {
   const out = {};
   for (const line of (text ?? '').split('\n')) {
-    const at = line.indexOf('=');
+    // Java properties: a key, then `=` or `:`.
+    const at = line.search(/[=:]/);
     if (at > 0) out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
   }
   return out;
@@ -296,7 +297,7 @@ function countCases(ref, cldr) {
     }
     total++;
     const expected = s.OUTPUT.trim();
-    // The Java harness reads `now=` and `locale=` lines of a :PROPERTIES section; both engines get them.
+    // The Java harness reads the `now` and `locale` properties of a :PROPERTIES section; both engines get them.
     const props = properties(s.PROPERTIES);
     const now = props.now !== undefined ? Number(props.now) : NOW;
     const locale = props.locale ?? 'en-US';
