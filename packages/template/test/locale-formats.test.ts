@@ -98,6 +98,7 @@ function moneyBefore(value: Record<string, unknown>, style: string | undefined, 
       ...(style === 'short' || style === 'long'
         ? { notation: 'compact', compactDisplay: style }
         : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
+      roundingMode: 'halfEven',
     }).format(amount as `${number}`),
   );
 }
@@ -121,9 +122,11 @@ describe('money', () => {
     );
   });
 
-  test("rounds half away from zero at the currency's digits, negative amounts included", () => {
-    expect(render('{m|money}', { m: { value: '-1234.565', currency: 'USD' } }, 'en-US')).toBe('-$1,234.57');
-    expect(render('{m|money}', { m: { value: '1234.5', currency: 'JPY' } }, 'ja')).toBe('￥1,235');
+  test("rounds half to even at the currency's digits, negative amounts included, as the reference engines do", () => {
+    expect(render('{m|money}', { m: { value: '-1234.565', currency: 'USD' } }, 'en-US')).toBe('-$1,234.56');
+    expect(render('{m|money}', { m: { value: '-1234.575', currency: 'USD' } }, 'en-US')).toBe('-$1,234.58');
+    expect(render('{m|money}', { m: { value: '1234.5', currency: 'JPY' } }, 'ja')).toBe('￥1,234');
+    expect(render('{m|money}', { m: { value: '1235.5', currency: 'JPY' } }, 'ja')).toBe('￥1,236');
     expect(render('{m|money}', { m: { value: '1234567.891', currency: 'EUR' } }, 'fr-FR')).toBe('1 234 567,89\u00a0€');
     expect(render('{m|money}', { m: { value: '-0.001', currency: 'CHF' } }, 'de-CH')).toBe('CHF-0.00');
   });
@@ -163,7 +166,9 @@ describe('decimal', () => {
   test('numbers are written by their shortest decimal text, as Intl reads them', () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...LOCALES), (n, locale) => {
-        const expected = plainSpaces(new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 1 }).format(String(n) as `${number}`));
+        const expected = plainSpaces(
+          new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 1, roundingMode: 'halfEven' }).format(String(n) as `${number}`),
+        );
         expect(render('{n|decimal maxfrac:1 group}', { n }, locale)).toBe(expected);
       }),
       RUNS,

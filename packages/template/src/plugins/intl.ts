@@ -160,7 +160,8 @@ function isPlainDecimal(v: string): boolean {
 
 /**
  * Number options from formatter options: style (decimal, percent, short, long, scientific),
- * grouping, fraction and significant digits (both spellings), rounding (`round:down` truncates).
+ * grouping, fraction and significant digits (both spellings), rounding (`round:down` truncates; half to
+ * even when not given).
  */
 export function numberOptions(o: ParsedOptions, defaultGrouping: boolean): Intl.NumberFormatOptions {
   const n = o.named;
@@ -196,10 +197,13 @@ export function numberOptions(o: ParsedOptions, defaultGrouping: boolean): Intl.
     if (maxSig !== undefined) out.maximumSignificantDigits = Math.min(21, Math.max(1, maxSig));
     if (minSig !== undefined) out.minimumSignificantDigits = Math.min(out.maximumSignificantDigits ?? 21, Math.max(1, minSig));
   }
+  // Without a rounding option a tie rounds to the even digit (4.25 to one digit is 4.2), as the reference
+  // engines' CLDR number formats round; Intl's own default would round it away from zero.
   const round = n.round;
   if (round === 'down' || round === 'truncate') out.roundingMode = 'trunc';
   else if (round === 'ceil' || round === 'up') out.roundingMode = 'ceil';
   else if (round === 'floor') out.roundingMode = 'floor';
+  else out.roundingMode = 'halfEven';
   return out;
 }
 
