@@ -58,6 +58,13 @@ export const MANIFEST = [
   row('ae5c90bdedfd5755e30b642db16ef827430ae172', 'plugins/f-key-by-1.html'),
   row('7f1f45230c01ab9208d7f10229eccd82c74e11ef', 'plugins/f-format-1.html'),
   row('7d7fa6a5978b131780175b8dce85bb9c34a76e27', 'plugins/f-macro-ctx-1.html'),
+  row('08676194f288a00598b1eb0d82f6e8088a9e4933', 'plugins/platform/i18n/f-migrate-datetime-1.html'),
+  row('08676194f288a00598b1eb0d82f6e8088a9e4933', 'plugins/platform/i18n/f-message-named-args.html'),
+  row('0a59b4e8fe087ced08a84ee179c219b13f84cace', 'plugins/platform/i18n/f-message-subpath-1.html'),
+  row('08676194f288a00598b1eb0d82f6e8088a9e4933', 'plugins/platform/f-comment-count-2.html'),
+  row('08676194f288a00598b1eb0d82f6e8088a9e4933', 'plugins/platform/f-normal-price-1.html'),
+  row('08676194f288a00598b1eb0d82f6e8088a9e4933', 'plugins/platform/f-percentage-format-2.html'),
+  row('e73b46adf72c16a0a1da88f6b24b8b0d41ce071e', 'plugins/platform/f-cart-quantity-3.html'),
 ];
 
 const target = (r) => path.join(corpusDir, r.path.slice(BASE.length));
