@@ -45,9 +45,21 @@ export function numberFormatter(locale: string, options: Intl.NumberFormatOption
   const key = `${plain ? 'p' : 'i'}|${locale}|${JSON.stringify(options)}`;
   let f = numberFormats.get(key);
   if (f === undefined) {
-    f = numberFormats.set(key, compileNumberFormat(locale, options, plain ? plainSpaces : undefined));
+    f = numberFormats.set(key, unsignedZero(compileNumberFormat(locale, options, plain ? plainSpaces : undefined)));
   }
   return f;
+}
+
+// A number that rounds to zero is written without a sign (-0.004 dollars is $0.00, not -$0.00 or ($0.00)), as
+// the reference engines write it; Intl keeps the sign of a negative zero. Its text is the format's text of -0.
+function unsignedZero(format: LocaleNumberFormat): LocaleNumberFormat {
+  const negativeZero = format('-0');
+  const zero = format('0');
+  if (negativeZero === zero) return format;
+  return (value) => {
+    const out = format(value);
+    return out === negativeZero ? zero : out;
+  };
 }
 
 const canonicalLocales = namedCache<string, string>('template: canonical locales', CACHE_SIZE);
