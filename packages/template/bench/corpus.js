@@ -33,6 +33,20 @@ export const MANIFEST = [
   { repo: 'Squarespace/wright-framework', commit: 'd7b65c8ce2c8b332b6b1979746d700a4bcac0439', path: 'blocks/mobile-nav-folder.block' },
   { repo: 'Squarespace/wright-framework', commit: '11f1c52b996f0a7ffe513722adc7ab7fc09554cb', path: 'blocks/background-media.block' },
   { repo: 'Squarefront/squarespace-events-collection-boilerplate', commit: '463a1ec3e49a72659c248849fe565b8e00e3fe3a', path: 'collections/events.list' },
+  { repo: 'Squarespace/wright-framework', commit: '11f1c52b996f0a7ffe513722adc7ab7fc09554cb', path: 'blocks/footer.block' },
+  { repo: 'Squarespace/wright-framework', commit: '11f1c52b996f0a7ffe513722adc7ab7fc09554cb', path: 'blocks/intro.block' },
+  { repo: 'Squarespace/wright-framework', commit: '11f1c52b996f0a7ffe513722adc7ab7fc09554cb', path: 'blocks/mobile-nav.block' },
+  { repo: 'Squarespace/bureau-framework', commit: 'b74987e80959f1ddc69ded2aaaddf3f0f83370a3', path: 'collections/blog.item' },
+  { repo: 'Squarespace/endeavor-framework', commit: 'd83a7a5ea6ad6899325b13fdbce1b280e9e5cab0', path: 'blocks/main-navigation.block' },
+  { repo: 'Squarespace/doncab-framework', commit: '785670057977e80467876ea317752b9602556144', path: 'blocks/page-banner.block' },
+  { repo: 'MechanicalHuman/hnp-squarespace-template', commit: '3251b093d6bdd14d9be76c6f3afee9cc34b3d0c7', path: 'src/collections/archive.list' },
+  { repo: 'MechanicalHuman/hnp-squarespace-template', commit: '3251b093d6bdd14d9be76c6f3afee9cc34b3d0c7', path: 'src/blocks/thumbnails.block' },
+  { repo: 'phantomdullbooth/fort-york-squarespace-template', commit: 'e46af842de3e146b6cda1d448dfc9e7e4411a7c4', path: 'collections/products.list' },
+  { repo: 'phantomdullbooth/fort-york-squarespace-template', commit: '0e35ed68de392fd6a2cf5c9aae7fc9dbd16e03c4', path: 'blocks/socialnav.block' },
+  { repo: 'Squarespace/endeavor-framework', commit: 'd83a7a5ea6ad6899325b13fdbce1b280e9e5cab0', path: 'blocks/cart-icon.block' },
+  { repo: 'Squarespace/endeavor-framework', commit: 'd83a7a5ea6ad6899325b13fdbce1b280e9e5cab0', path: 'blocks/index-navigation.block' },
+  { repo: 'Squarespace/doncab-framework', commit: '785670057977e80467876ea317752b9602556144', path: 'blocks/category-slugs.block' },
+  { repo: 'Squarespace/doncab-framework', commit: '785670057977e80467876ea317752b9602556144', path: 'blocks/mobile-primary-nav.block' },
 ];
 
 const target = (row) => path.join(corpusDir, row.repo.replace('/', '__'), row.path);

@@ -43,12 +43,12 @@ const positional = argv.filter((a, i) => !a.startsWith('--') && (showAt < 0 || i
 const corpusDir = path.resolve(positional[0] ?? path.join(here, '.corpus'));
 
 // CLDR data for the reference engine, when an installed @phensley/cldr is named (see above).
-function referenceCldr() {
+function referenceCldr(locale = 'en-US') {
   const dir = process.env.PHENSLEY_CLDR;
   if (!dir) return undefined;
   const cldr = require(dir);
   const framework = new cldr.CLDRFramework({ loader: (lang) => fs.readFileSync(path.join(dir, 'packs', `${lang}.json`), 'utf8') });
-  return framework.get('en-US');
+  return framework.get(locale);
 }
 
 // The shared fixtures sit beside the repository (or beside a worktree's parent); BENCH_JSONT overrides.
@@ -253,6 +253,16 @@ function sections(text) {
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.join('\n')]));
 }
 
+function properties(text) {
+  const out = {};
+  for (const line of (text ?? '').split('\n')) {
+    // Java properties: a key, then `=` or `:`.
+    const at = line.search(/[=:]/);
+    if (at > 0) out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return out;
+}
+
 function caseFilesUnder(dir) {
   const out = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -287,15 +297,20 @@ function countCases(ref, cldr) {
     }
     total++;
     const expected = s.OUTPUT.trim();
+    // The Java harness reads the `now` and `locale` properties of a :PROPERTIES section; both engines get them.
+    const props = properties(s.PROPERTIES);
+    const now = props.now !== undefined ? Number(props.now) : NOW;
+    const locale = props.locale ?? 'en-US';
+    const refCldr = locale === 'en-US' ? cldr : referenceCldr(locale);
     let refOut;
     try {
-      refOut = compiler.execute({ code: s.TEMPLATE, json: data, partials, cldr, now: NOW, enableExpr: true, enableInclude: true }).ctx.render();
+      refOut = compiler.execute({ code: s.TEMPLATE, json: data, partials, cldr: refCldr, now, enableExpr: true, enableInclude: true }).ctx.render();
     } catch (e) {
       refOut = `[reference threw: ${e.message}]`;
     }
     let out;
     try {
-      out = engine.render(s.TEMPLATE, data, { partials, now: NOW, locale: 'en-US' }).output;
+      out = engine.render(s.TEMPLATE, data, { partials, now, locale }).output;
     } catch (e) {
       out = `[tessera threw: ${e.message}]`;
     }

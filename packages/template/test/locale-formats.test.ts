@@ -83,7 +83,13 @@ const decimalText = fc.oneof(
   fc.integer({ min: -1e9, max: 1e9 }).map(String),
 );
 
-// What money wrote when it asked Intl for every amount.
+// Intl's text of a number, except that a number rounding to zero has no sign (as the formatters write it).
+function intlUnsignedZero(nf: Intl.NumberFormat, n: string): string {
+  const out = nf.format(n as `${number}`);
+  return out === nf.format('-0' as `${number}`) ? nf.format('0' as `${number}`) : out;
+}
+
+// What money wrote when it asked Intl for every amount (a zero without its sign).
 function moneyBefore(value: Record<string, unknown>, style: string | undefined, locale: string): string {
   const money = fromMoneyValue(value);
   if (money === undefined) return '';
@@ -91,14 +97,18 @@ function moneyBefore(value: Record<string, unknown>, style: string | undefined, 
   const amount = typeof raw === 'number' ? String(raw) : String(raw).trim();
   const fraction = getCurrency(money.currency).fractionDigits;
   return plainSpaces(
-    new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: money.currency,
-      currencyDisplay: style === 'name' ? 'name' : style === 'code' ? 'code' : 'symbol',
-      ...(style === 'short' || style === 'long'
-        ? { notation: 'compact', compactDisplay: style }
-        : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
-    }).format(amount as `${number}`),
+    intlUnsignedZero(
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: money.currency,
+        currencyDisplay: style === 'name' ? 'name' : style === 'code' ? 'code' : 'symbol',
+        ...(style === 'short' || style === 'long'
+          ? { notation: 'compact', compactDisplay: style }
+          : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),
+        roundingMode: 'halfEven',
+      }),
+      amount,
+    ),
   );
 }
 
@@ -121,11 +131,14 @@ describe('money', () => {
     );
   });
 
-  test("rounds half away from zero at the currency's digits, negative amounts included", () => {
-    expect(render('{m|money}', { m: { value: '-1234.565', currency: 'USD' } }, 'en-US')).toBe('-$1,234.57');
-    expect(render('{m|money}', { m: { value: '1234.5', currency: 'JPY' } }, 'ja')).toBe('￥1,235');
+  test("rounds half to even at the currency's digits, negative amounts included, as the reference engines do", () => {
+    expect(render('{m|money}', { m: { value: '-1234.565', currency: 'USD' } }, 'en-US')).toBe('-$1,234.56');
+    expect(render('{m|money}', { m: { value: '-1234.575', currency: 'USD' } }, 'en-US')).toBe('-$1,234.58');
+    expect(render('{m|money}', { m: { value: '1234.5', currency: 'JPY' } }, 'ja')).toBe('￥1,234');
+    expect(render('{m|money}', { m: { value: '1235.5', currency: 'JPY' } }, 'ja')).toBe('￥1,236');
     expect(render('{m|money}', { m: { value: '1234567.891', currency: 'EUR' } }, 'fr-FR')).toBe('1 234 567,89\u00a0€');
-    expect(render('{m|money}', { m: { value: '-0.001', currency: 'CHF' } }, 'de-CH')).toBe('CHF-0.00');
+    expect(render('{m|money}', { m: { value: '-0.001', currency: 'CHF' } }, 'de-CH')).toBe('CHF\u00a00.00');
+    expect(render('{m|money style:accounting}', { m: { value: '-0.004', currency: 'USD' } }, 'en-US')).toBe('$0.00');
   });
 });
 
@@ -153,7 +166,7 @@ describe('decimal', () => {
     fc.assert(
       fc.property(decimalText, decimalArgs, fc.constantFrom(...LOCALES), (n, args, locale) => {
         const list = args === '' ? [] : [args];
-        const expected = plainSpaces(new Intl.NumberFormat(locale, numberOptions(parseOptions(list), list.length > 0)).format(n.trim() as `${number}`));
+        const expected = plainSpaces(intlUnsignedZero(new Intl.NumberFormat(locale, numberOptions(parseOptions(list), list.length > 0)), n.trim()));
         expect(render(args === '' ? '{n|decimal}' : `{n|decimal ${args}}`, { n }, locale)).toBe(expected);
       }),
       RUNS,
@@ -163,7 +176,9 @@ describe('decimal', () => {
   test('numbers are written by their shortest decimal text, as Intl reads them', () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...LOCALES), (n, locale) => {
-        const expected = plainSpaces(new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 1 }).format(String(n) as `${number}`));
+        const expected = plainSpaces(
+          intlUnsignedZero(new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 1, roundingMode: 'halfEven' }), String(n)),
+        );
         expect(render('{n|decimal maxfrac:1 group}', { n }, locale)).toBe(expected);
       }),
       RUNS,

@@ -150,7 +150,7 @@ export function formatDateTime(ms: number, o: ParsedOptions, locale: string, tim
 /**
  * A range of two instants. With a skeleton, Intl's range format of it; a range that the skeleton cannot
  * tell apart (the same day at day precision) is one date, written once. Without one: the
- * times when both fall on one day (with the zone when the day periods differ), the dates otherwise.
+ * times when both fall on one day, the dates otherwise.
  */
 export function formatDateInterval(start: number, end: number, skeleton: string | undefined, locale: string, timeZone: string): string {
   let options: Intl.DateTimeFormatOptions;
@@ -168,11 +168,10 @@ export function formatDateInterval(start: number, end: number, skeleton: string 
     }
   } else {
     const day = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+    // Both ends on one day: the hours and minutes alone (CLDR's hm skeleton, without a zone), as both
+    // reference engines write a range of times.
     if (day.format(start) === day.format(end)) {
-      const period = dateTimeFormat('en-US', { timeZone, hour: 'numeric', hour12: true });
-      const differs =
-        period.formatToParts(start).find((p) => p.type === 'dayPeriod')?.value !== period.formatToParts(end).find((p) => p.type === 'dayPeriod')?.value;
-      options = { hour: 'numeric', minute: 'numeric', ...(differs ? { timeZoneName: 'shortGeneric' } : {}) };
+      options = { hour: 'numeric', minute: 'numeric' };
     } else {
       options = { year: 'numeric', month: 'short', day: 'numeric' };
     }

@@ -39,6 +39,9 @@ function moneyFormat(options: readonly string[], locale: string, currency: Curre
       currencyDisplay: style === 'name' ? 'name' : style === 'code' ? 'code' : 'symbol',
       // Accounting style writes a negative amount in parentheses: ($1,234.56).
       ...(style === 'accounting' ? { currencySign: 'accounting' as const } : {}),
+      // A fraction of the currency's smallest unit rounds half to even ($2.125 is $2.12), as the
+      // reference engines round money.
+      roundingMode: 'halfEven' as const,
       ...(style === 'short' || style === 'long'
         ? { notation: 'compact', compactDisplay: style }
         : { minimumFractionDigits: fraction, maximumFractionDigits: fraction }),

@@ -45,9 +45,21 @@ export function numberFormatter(locale: string, options: Intl.NumberFormatOption
   const key = `${plain ? 'p' : 'i'}|${locale}|${JSON.stringify(options)}`;
   let f = numberFormats.get(key);
   if (f === undefined) {
-    f = numberFormats.set(key, compileNumberFormat(locale, options, plain ? plainSpaces : undefined));
+    f = numberFormats.set(key, unsignedZero(compileNumberFormat(locale, options, plain ? plainSpaces : undefined)));
   }
   return f;
+}
+
+// A number that rounds to zero is written without a sign (-0.004 dollars is $0.00, not -$0.00 or ($0.00)), as
+// the reference engines write it; Intl keeps the sign of a negative zero. Its text is the format's text of -0.
+function unsignedZero(format: LocaleNumberFormat): LocaleNumberFormat {
+  const negativeZero = format('-0');
+  const zero = format('0');
+  if (negativeZero === zero) return format;
+  return (value) => {
+    const out = format(value);
+    return out === negativeZero ? zero : out;
+  };
 }
 
 const canonicalLocales = namedCache<string, string>('template: canonical locales', CACHE_SIZE);
@@ -160,7 +172,8 @@ function isPlainDecimal(v: string): boolean {
 
 /**
  * Number options from formatter options: style (decimal, percent, short, long, scientific),
- * grouping, fraction and significant digits (both spellings), rounding (`round:down` truncates).
+ * grouping, fraction and significant digits (both spellings), rounding (`round:down` truncates; half to
+ * even when not given).
  */
 export function numberOptions(o: ParsedOptions, defaultGrouping: boolean): Intl.NumberFormatOptions {
   const n = o.named;
@@ -196,10 +209,13 @@ export function numberOptions(o: ParsedOptions, defaultGrouping: boolean): Intl.
     if (maxSig !== undefined) out.maximumSignificantDigits = Math.min(21, Math.max(1, maxSig));
     if (minSig !== undefined) out.minimumSignificantDigits = Math.min(out.maximumSignificantDigits ?? 21, Math.max(1, minSig));
   }
+  // Without a rounding option a tie rounds to the even digit (4.25 to one digit is 4.2), as the reference
+  // engines' CLDR number formats round; Intl's own default would round it away from zero.
   const round = n.round;
   if (round === 'down' || round === 'truncate') out.roundingMode = 'trunc';
   else if (round === 'ceil' || round === 'up') out.roundingMode = 'ceil';
   else if (round === 'floor') out.roundingMode = 'floor';
+  else out.roundingMode = 'halfEven';
   return out;
 }
 
