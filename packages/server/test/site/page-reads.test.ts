@@ -65,5 +65,25 @@ describe('the reads of a product page', () => {
     expect(page.productReviews!.count).toBe(0);
     expect(of('product_variants')).toHaveLength(1);
     expect(of('product_reviews')).toHaveLength(1);
+    // The chosen related products: their ids and publication read, their rows the site version's.
+    expect(statements.filter((sql) => sql.startsWith('select * from "items"'))).toHaveLength(0);
+  });
+
+  it("keeps the chosen related products' content until the site's version changes", async () => {
+    const db = site.store.db;
+    const related = async () => (await reads('/shop/blue-mug')).item.relatedProducts!.map((p) => (p as PageItem & { title: string }).title);
+    const before = await related();
+    await db.updateTable('items').set({ title: 'Renamed pen' }).where('url_id', '=', 'engraved-pen').execute();
+    expect(await related()).toEqual(before);
+    const pen = await db.selectFrom('items').select('website_id').where('url_id', '=', 'engraved-pen').executeTakeFirstOrThrow();
+    await db
+      .updateTable('websites')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', pen.website_id)
+      .execute();
+    expect(await related()).toEqual(['Renamed pen', before[1]]);
+    // Withdrawn: gone at once, without a new version.
+    await db.updateTable('items').set({ status: 'draft' }).where('url_id', '=', 'engraved-pen').execute();
+    expect(await related()).toEqual([before[1]]);
   });
 });

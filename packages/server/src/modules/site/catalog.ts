@@ -118,7 +118,7 @@ function readCategories(data: string): string[] {
 }
 
 /** The kept rows of items read live (their publication as read now), read from the store the first time. */
-async function keptItems(store: Store, s: SiteSnapshot, live: readonly Pick<ItemRow, 'id' | 'status' | 'publish_on'>[]): Promise<ItemRow[]> {
+export async function keptItems(store: Store, s: SiteSnapshot, live: readonly Pick<ItemRow, 'id' | 'status' | 'publish_on'>[]): Promise<ItemRow[]> {
   const catalog = catalogOf(s);
   const missing = live.filter((r) => !catalog.items.has(r.id)).map((r) => r.id);
   if (missing.length > 0) for (const row of await findItems(store.db, s.website.id, missing)) catalog.items.set(row.id, row);
