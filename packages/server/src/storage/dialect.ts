@@ -128,6 +128,7 @@ export async function migrate(store: Store): Promise<void> {
 function withStatementCache(database: BetterSqlite3.Database, limit = 500): BetterSqlite3.Database {
   const statements = new Map<string, BetterSqlite3.Statement>();
   const prepare = (source: string) => {
+    statementWatchers.get(proxy)?.(source);
     let statement = statements.get(source);
     if (!statement) {
       if (statements.size >= limit) statements.delete(statements.keys().next().value!);
@@ -136,7 +137,7 @@ function withStatementCache(database: BetterSqlite3.Database, limit = 500): Bett
     }
     return statement;
   };
-  return new Proxy(database, {
+  const proxy = new Proxy(database, {
     get(target, property) {
       if (property === 'prepare') return prepare;
       const value = Reflect.get(target, property, target);
@@ -144,4 +145,16 @@ function withStatementCache(database: BetterSqlite3.Database, limit = 500): Bett
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+  return proxy;
+}
+
+/** Per SQLite connection, a function told the SQL of every statement run (tests count a page's reads). */
+const statementWatchers = new WeakMap<object, (sql: string) => void>();
+
+/** Tells `watcher` the SQL of every statement a SQLite store runs from now on (null stops); PostgreSQL stores tell nothing. */
+export function watchStatements(db: Kysely<Database>, watcher: ((sql: string) => void) | null): void {
+  const connection = sqliteConnections.get(db);
+  if (!connection) return;
+  if (watcher) statementWatchers.set(connection, watcher);
+  else statementWatchers.delete(connection);
 }

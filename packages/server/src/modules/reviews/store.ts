@@ -75,12 +75,15 @@ export function reviewView(r: ReviewRow): ReviewView {
 
 /**
  * A product page's reviews, compiled once (storage/prepared.ts): every product page reads them. Only
- * approved reviews are public: a pending one waits for a moderator, a hidden one was taken down.
+ * approved reviews are public: a pending one waits for a moderator, a hidden one was taken down. One
+ * query gives the newest ones and, on each row, the count and rating total of all approved ones
+ * (window sums are taken before the limit), so a product page makes one read for its reviews.
  */
-const newestReviews = preparedQuery<ReviewRow, Database>((db, p) =>
+const newestReviews = preparedQuery<ReviewRow & { count: number | string; total: number | string | null }, Database>((db, p) =>
   db
     .selectFrom('product_reviews')
     .select(VIEW_COLUMNS)
+    .select((eb) => [eb.fn.countAll().over().as('count'), eb.fn.sum<number>('rating').over().as('total')])
     .where('website_id', '=', p(0))
     .where('item_id', '=', p(1))
     .where('status', '=', 'approved')
@@ -88,19 +91,12 @@ const newestReviews = preparedQuery<ReviewRow, Database>((db, p) =>
     .orderBy('id', 'desc')
     .limit(p(2)),
 );
-const reviewSummary = preparedQuery<{ count: number; total: number | null }, Database>((db, p) =>
-  db
-    .selectFrom('product_reviews')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('rating').as('total')])
-    .where('website_id', '=', p(0))
-    .where('item_id', '=', p(1))
-    .where('status', '=', 'approved'),
-);
 
 /** The newest approved reviews of a product, and the count and average of all its approved ones. */
 export async function productReviews(db: Kysely<Database>, websiteId: string, itemId: string, limit: number) {
-  const [rows, summary] = await Promise.all([newestReviews(db, [websiteId, itemId, limit]), reviewSummary(db, [websiteId, itemId])]);
-  return { reviews: rows.map(reviewView), count: Number(summary[0]?.count ?? 0), total: Number(summary[0]?.total ?? 0) };
+  const rows = await newestReviews(db, [websiteId, itemId, limit]);
+  const first = rows[0];
+  return { reviews: rows.map(reviewView), count: Number(first?.count ?? 0), total: Number(first?.total ?? 0) };
 }
 
 /** The reviews an order's buyer wrote, by product, whatever their state (the buyer sees theirs waiting). */

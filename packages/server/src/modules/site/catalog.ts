@@ -118,7 +118,7 @@ function readCategories(data: string): string[] {
 }
 
 /** The kept rows of items read live (their publication as read now), read from the store the first time. */
-async function keptItems(store: Store, s: SiteSnapshot, live: readonly Pick<ItemRow, 'id' | 'status' | 'publish_on'>[]): Promise<ItemRow[]> {
+export async function keptItems(store: Store, s: SiteSnapshot, live: readonly Pick<ItemRow, 'id' | 'status' | 'publish_on'>[]): Promise<ItemRow[]> {
   const catalog = catalogOf(s);
   const missing = live.filter((r) => !catalog.items.has(r.id)).map((r) => r.id);
   if (missing.length > 0) for (const row of await findItems(store.db, s.website.id, missing)) catalog.items.set(row.id, row);
@@ -134,9 +134,10 @@ async function keptItems(store: Store, s: SiteSnapshot, live: readonly Pick<Item
   return rows;
 }
 
-/** Products, plans and variants of the given items; the variants as they are now. */
-export async function productsOf(store: Store, s: SiteSnapshot, itemIds: readonly string[]): Promise<ProductRows> {
-  if (itemIds.length === 0) return { products: [], variants: [], plans: [] };
+/** Products and plans of the given items as the site version keeps them (no variants): read from the store the first time. */
+export async function keptProductsOf(store: Store, s: SiteSnapshot, itemIds: readonly string[]): Promise<ProductRows> {
+  const rows: ProductRows = { products: [], variants: [], plans: [] };
+  if (itemIds.length === 0) return rows;
   const catalog = catalogOf(s);
   const missing = itemIds.filter((id) => !catalog.products.has(id));
   if (missing.length > 0) {
@@ -146,13 +147,18 @@ export async function productsOf(store: Store, s: SiteSnapshot, itemIds: readonl
       catalog.products.set(product.item_id, { product, plan: loaded.plans.find((p) => p.item_id === product.item_id) });
     }
   }
-  const rows: ProductRows = { products: [], variants: [], plans: [] };
   for (const id of itemIds) {
     const kept = catalog.products.get(id);
     if (!kept) continue;
     rows.products.push(kept.product);
     if (kept.plan) rows.plans.push(kept.plan);
   }
+  return rows;
+}
+
+/** Products, plans and variants of the given items; the variants as they are now. */
+export async function productsOf(store: Store, s: SiteSnapshot, itemIds: readonly string[]): Promise<ProductRows> {
+  const rows = await keptProductsOf(store, s, itemIds);
   // Variants are read at every request, for the products shown: their prices and stock.
   rows.variants = await loadVariants(
     store.db,

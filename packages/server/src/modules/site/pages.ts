@@ -2,12 +2,13 @@ import { FolderBehavior, PageType } from '../../constants.js';
 import type { Store } from '../../storage/dialect.js';
 import { findNeighbours, searchVisibleItems, type CollectionRow, type ItemRow, type ProductRows } from '../../storage/content.js';
 import type { SiteSnapshot } from './snapshot.js';
-import { productsOf, visibleItemByUrl, visibleItemsPage } from './catalog.js';
+import { keptProductsOf, productsOf, visibleItemByUrl, visibleItemsPage } from './catalog.js';
 import { collectionContext, collectionUrl, folderChildren, formContext, indexProducts, itemContext, itemUrl } from './context/content.js';
 import { keptCollectionContext, keptItemContext, keptMerchandising } from './context/item-memo.js';
 import { copyOfShared, shared } from './render-memo.js';
 import { layoutContext } from './context/layout.js';
 import { relatedProductsOf } from './context/related-products.js';
+import { pageBatch } from './context/layout-data/batch.js';
 import { navigationContext, navigationTimeKey, pageVisible } from './context/navigation.js';
 import { storeSettingsContext, websiteContext, websiteSettingsContext } from './context/site.js';
 import { localizedStrings } from './localized-strings.js';
@@ -345,15 +346,18 @@ export async function itemPage(store: Store, req: PageRequest, collectionUrlId: 
 export async function itemPageOf(store: Store, req: PageRequest, c: CollectionRow, row: ItemRow): Promise<PageResult> {
   const s = req.snapshot;
   const context = baseContext(req, PageType.ITEM);
-  const [[item, related], { prev, next }] = await Promise.all([
-    productsOf(store, s, [row.id]).then((products) =>
-      Promise.all([
-        // The page adds its own keys to its item (related products, layout; hooks too): a copy of the kept one.
-        withProducts(store, req, c, [row], context, products).then(([first]) => (first ? copyOfShared(first) : first)),
-        // A product page shows its related products (context/related-products.ts).
-        c.type_name === 'products' ? relatedProductsOf(store, req, context, row, products.products[0]) : null,
-      ]),
-    ),
+  // The product's own row is the site version's (kept); its variants and those of its related
+  // products are read together, in one query of the page's batch (context/layout-data/batch.ts).
+  const kept = await keptProductsOf(store, s, [row.id]);
+  const batch = pageBatch(store, req, context);
+  const [item, related, { prev, next }] = await Promise.all([
+    // The page adds its own keys to its item (related products, layout; hooks too): a copy of the kept one.
+    batch
+      .productsOf(kept.products.length > 0 ? [row.id] : [])
+      .then((products) => withProducts(store, req, c, [row], context, products))
+      .then(([first]) => (first ? copyOfShared(first) : first)),
+    // A product page shows its related products (context/related-products.ts).
+    c.type_name === 'products' ? relatedProductsOf(store, req, context, row, kept.products[0]) : null,
     findNeighbours(store.db, s.website.id, c.id, row.position, req.now),
   ]);
   if (item && related) item.relatedProducts = related;

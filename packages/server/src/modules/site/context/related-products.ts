@@ -56,7 +56,7 @@ function chosenRefs(req: PageRequest, product: ProductRow): ItemRef[] {
 
 /** The chosen items visible now, in the owner's order: one query. */
 async function chosenRows(store: Store, req: PageRequest, refs: ItemRef[]): Promise<ItemRow[]> {
-  const rows = await visibleItemsByRef(store.db, req.snapshot.website.id, refs, req.now);
+  const rows = await visibleItemsByRef(store, req.snapshot, refs, req.now);
   const out: ItemRow[] = [];
   for (const ref of refs) {
     const found = rows.find((r) => r.collection_id === ref.collectionId && r.url_id === ref.urlId);

@@ -28,7 +28,7 @@ class PageBatch {
       const refs = this.refs;
       this.refs = [];
       this.items = null;
-      return visibleItemsByRef(this.store.db, this.req.snapshot.website.id, refs, this.req.now);
+      return visibleItemsByRef(this.store, this.req.snapshot, refs, this.req.now);
     });
     const rows = await this.items;
     return rows.find((r) => r.collection_id === ref.collectionId && r.url_id === ref.urlId);

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../../storage/schema.js';
+import type { Store } from '../../../../storage/dialect.js';
 import { type ItemRow, visibleAt } from '../../../../storage/content.js';
+import { keptItems } from '../../catalog.js';
+import type { SiteSnapshot } from '../../snapshot.js';
 
 /** An item named by its collection and its URL slug, as a product block names it (`shop/stoneware-mug`). */
 export interface ItemRef {
@@ -11,18 +12,23 @@ export interface ItemRef {
 /**
  * The items visible at `now` among those named, in one query for every product block of a page (no
  * query per block). Slugs and collections are matched as two lists, then paired here: a slug of one
- * collection never stands for the same slug of another.
+ * collection never stands for the same slug of another. Only the ids and publication are read: the
+ * rows are the site version's kept ones (catalog.ts), so their contexts are built once per version.
  */
-export async function visibleItemsByRef(db: Kysely<Database>, websiteId: string, refs: readonly ItemRef[], now: number): Promise<ItemRow[]> {
+export async function visibleItemsByRef(store: Store, s: SiteSnapshot, refs: readonly ItemRef[], now: number): Promise<ItemRow[]> {
   if (refs.length === 0) return [];
-  const rows = await db
+  const live = await store.db
     .selectFrom('items')
-    .selectAll()
-    .where('website_id', '=', websiteId)
+    .select(['id', 'status', 'publish_on', 'collection_id', 'url_id'])
+    .where('website_id', '=', s.website.id)
     .where('collection_id', 'in', [...new Set(refs.map((r) => r.collectionId))])
     .where('url_id', 'in', [...new Set(refs.map((r) => r.urlId))])
     .where(visibleAt(now))
     .execute();
   const wanted = new Set(refs.map((r) => `${r.collectionId}/${r.urlId}`));
-  return rows.filter((row) => wanted.has(`${row.collection_id}/${row.url_id}`));
+  return keptItems(
+    store,
+    s,
+    live.filter((row) => wanted.has(`${row.collection_id}/${row.url_id}`)),
+  );
 }
