@@ -37,14 +37,50 @@ export function visibleAt(now: number) {
     eb.or([eb('items.status', '=', 'published'), eb.and([eb('items.status', '=', 'scheduled'), eb('items.publish_on', '<=', now)])]);
 }
 
-const resolveWebsiteQuery = preparedQuery((db: Kysely<Database>, p) =>
-  db
-    .selectFrom('websites')
-    .select(['websites.id', 'websites.version'])
-    .leftJoin('website_hosts', (join) => join.onRef('website_hosts.website_id', '=', 'websites.id').on('website_hosts.host', '=', p(0)))
-    .where((eb) => eb.or([eb('website_hosts.host', 'is not', null), eb('websites.is_default', '=', 1)]))
-    .orderBy('websites.is_default', 'asc')
-    .limit(sql.lit(1)),
+/**
+ * The SQL half of `visibleAt` for reads kept across requests (storage/prepared.ts), which cannot
+ * depend on the clock: the items that are or will be visible. `isVisibleAt` decides for a time.
+ */
+const publishedOrScheduled = (eb: ExpressionBuilder<Database, 'items'>) => eb('items.status', 'in', ['published', 'scheduled']);
+
+/** `visibleAt` for a row already read. */
+export function isVisibleAt(row: { status: string; publish_on: number | null }, now: number): boolean {
+  return row.status === 'published' || (row.status === 'scheduled' && row.publish_on !== null && row.publish_on <= now);
+}
+
+type Publication = { status: string; publish_on: number | null };
+const visibleByRows = new WeakMap<readonly Publication[], { from: number; until: number; visible: readonly Publication[] }>();
+
+/**
+ * The rows of a kept read visible at `now`, in their order. The answer holds until the next
+ * scheduled publication (and from the last one passed), so a kept list is filtered once per change
+ * of what is visible, not once per request.
+ */
+function visibleRows<Row extends Publication>(rows: readonly Row[], now: number): readonly Row[] {
+  const known = visibleByRows.get(rows);
+  if (known && known.from <= now && now < known.until) return known.visible as readonly Row[];
+  let from = Number.NEGATIVE_INFINITY;
+  let until = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    if (row.status !== 'scheduled' || row.publish_on === null) continue;
+    if (row.publish_on <= now) from = Math.max(from, row.publish_on);
+    else until = Math.min(until, row.publish_on);
+  }
+  const visible = Object.freeze(rows.filter((row) => isVisibleAt(row, now)));
+  visibleByRows.set(rows, { from, until, visible });
+  return visible;
+}
+
+const resolveWebsiteQuery = preparedQuery(
+  (db: Kysely<Database>, p) =>
+    db
+      .selectFrom('websites')
+      .select(['websites.id', 'websites.version'])
+      .leftJoin('website_hosts', (join) => join.onRef('website_hosts.website_id', '=', 'websites.id').on('website_hosts.host', '=', p(0)))
+      .where((eb) => eb.or([eb('website_hosts.host', 'is not', null), eb('websites.is_default', '=', 1)]))
+      .orderBy('websites.is_default', 'asc')
+      .limit(sql.lit(1)),
+  { reads: ['websites', 'website_hosts'] },
 );
 
 /** The site answering a Host: the site that lists the host, else the default site. */
@@ -53,7 +89,9 @@ export async function resolveWebsite(db: Db, host: string): Promise<{ id: string
   return row;
 }
 
-const websiteVersionQuery = preparedQuery((db: Kysely<Database>, p) => db.selectFrom('websites').select(['id', 'version']).where('id', '=', p(0)));
+const websiteVersionQuery = preparedQuery((db: Kysely<Database>, p) => db.selectFrom('websites').select(['id', 'version']).where('id', '=', p(0)), {
+  reads: ['websites'],
+});
 
 /** A website's current version (bumped on every change to its settings, collections, navigation or theme). */
 export async function websiteVersion(db: Db, id: string): Promise<{ id: string; version: number } | undefined> {
@@ -108,62 +146,58 @@ export async function listThemeFiles(db: Db, themeId: string): Promise<{ path: s
   return db.selectFrom('theme_files').select(['path', 'content']).where('theme_id', '=', themeId).execute();
 }
 
-const neighbour = (db: Kysely<Database>, p: Param, direction: 'prev' | 'next') =>
-  db
-    .selectFrom('items')
-    .select(['items.url_id', 'items.title', 'items.position'])
-    .where('items.website_id', '=', p(0))
-    .where('items.collection_id', '=', p(1))
-    .where('items.position', direction === 'prev' ? '<' : '>', p(2))
-    .where(visibleAt(p(3)))
-    .orderBy('items.position', direction === 'prev' ? 'desc' : 'asc')
-    .limit(sql.lit(1));
-
-// Both neighbours in one statement (one round trip to PostgreSQL, one statement for SQLite).
-const neighboursQuery = preparedQuery((db: Kysely<Database>, p) =>
-  db
-    .selectFrom(neighbour(db, p, 'prev').as('prev'))
-    .selectAll()
-    .unionAll(db.selectFrom(neighbour(db, p, 'next').as('next')).selectAll()),
-);
-
 /** The visible items before and after a position in a collection's display order. */
 export async function findNeighbours(db: Db, websiteId: string, collectionId: string, position: number, now: number) {
-  const rows = await neighboursQuery(db, [websiteId, collectionId, position, now]);
-  return { prev: rows.find((r) => r.position < position), next: rows.find((r) => r.position > position) };
+  const visible = visibleRows(await collectionIdsQuery(db, [websiteId, collectionId]), now);
+  // The first visible item past the position, by halving (a collection may hold thousands).
+  let low = 0;
+  let high = visible.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (visible[middle]!.position <= position) low = middle + 1;
+    else high = middle;
+  }
+  let before = low - 1;
+  while (before >= 0 && visible[before]!.position === position) before--;
+  return { prev: visible[before], next: visible[low] };
 }
 
 export interface ProductRows {
   products: ProductRow[];
-  variants: VariantRow[];
+  /** Kept rows (storage/prepared.ts): frozen, shared with the next reader. */
+  variants: readonly VariantRow[];
   plans: PlanRow[];
 }
 
 const ids = (p: Param, from: number, count: number) => Array.from({ length: count }, (_, i) => p(from + i));
 
-const productsQuery = preparedQuery((db: Kysely<Database>, p, count) =>
-  db
-    .selectFrom('products')
-    .leftJoin('subscription_plans', 'subscription_plans.item_id', 'products.item_id')
-    .selectAll('products')
-    .select([
-      'subscription_plans.id as plan_id',
-      'subscription_plans.billing_period_value',
-      'subscription_plans.billing_period_unit',
-      'subscription_plans.num_billing_cycles',
-    ])
-    .where('products.website_id', '=', p(0))
-    .where('products.item_id', 'in', ids(p, 1, count)),
+const productsQuery = preparedQuery(
+  (db: Kysely<Database>, p, count) =>
+    db
+      .selectFrom('products')
+      .leftJoin('subscription_plans', 'subscription_plans.item_id', 'products.item_id')
+      .selectAll('products')
+      .select([
+        'subscription_plans.id as plan_id',
+        'subscription_plans.billing_period_value',
+        'subscription_plans.billing_period_unit',
+        'subscription_plans.num_billing_cycles',
+      ])
+      .where('products.website_id', '=', p(0))
+      .where('products.item_id', 'in', ids(p, 1, count)),
+  { reads: ['products', 'subscription_plans'] },
 );
 
-const variantsQuery = preparedQuery((db: Kysely<Database>, p, count) =>
-  db
-    .selectFrom('product_variants')
-    .selectAll()
-    .where('website_id', '=', p(0))
-    .where('item_id', 'in', ids(p, 1, count))
-    .orderBy('item_id')
-    .orderBy('position'),
+const variantsQuery = preparedQuery(
+  (db: Kysely<Database>, p, count) =>
+    db
+      .selectFrom('product_variants')
+      .selectAll()
+      .where('website_id', '=', p(0))
+      .where('item_id', 'in', ids(p, 1, count))
+      .orderBy('item_id')
+      .orderBy('position'),
+  { reads: ['product_variants'] },
 );
 
 /** Products, their plans and their variants (with live stock) for the given items: two queries. */
@@ -219,21 +253,19 @@ export async function searchVisibleItems(
   return query.orderBy('items.publish_on', 'desc').orderBy('items.position').limit(limit).offset(offset).execute();
 }
 
-// The ids, publication and count of one page of a collection's visible items: what a kept catalog
-// (modules/site/catalog.ts) reads live, the rest of each row coming from what it keeps. The limit is
-// written into the SQL (one statement per page size): SQLite plans `LIMIT 5` far better than `LIMIT ?`.
-// The window count gives the number of visible items in the same statement.
-const visibleIdsQuery = preparedQuery((db: Kysely<Database>, p, limit) =>
-  db
-    .selectFrom('items')
-    .select(['items.id', 'items.status', 'items.publish_on'])
-    .select((eb) => eb.fn.countAll<number>().over().as('visible_count'))
-    .where('items.website_id', '=', p(0))
-    .where('items.collection_id', '=', p(1))
-    .where(visibleAt(p(2)))
-    .orderBy('items.position')
-    .limit(sql.lit(limit))
-    .offset(p(3)),
+// The ids, publication, place, address and title of a collection's items that are or will be visible,
+// in display order: what a kept catalog (modules/site/catalog.ts) reads live, the rest of each row coming from what it
+// keeps. The read is kept until the items change; a page of it is cut for each request.
+const collectionIdsQuery = preparedQuery(
+  (db: Kysely<Database>, p) =>
+    db
+      .selectFrom('items')
+      .select(['items.id', 'items.status', 'items.publish_on', 'items.position', 'items.url_id', 'items.title'])
+      .where('items.website_id', '=', p(0))
+      .where('items.collection_id', '=', p(1))
+      .where(publishedOrScheduled)
+      .orderBy('items.position'),
+  { reads: ['items'] },
 );
 
 /** One page of a collection's visible items as ids with their publication, and how many are visible (null past the end). */
@@ -244,25 +276,28 @@ export async function listVisibleItemIds(
   now: number,
   limit: number,
   offset: number,
-): Promise<{ rows: Pick<ItemRow, 'id' | 'status' | 'publish_on'>[]; count: number | null }> {
-  const raw = await visibleIdsQuery(db, [websiteId, collectionId, now, offset], Math.trunc(limit));
-  return { rows: raw, count: raw.length > 0 ? Number(raw[0]!.visible_count) : null };
+): Promise<{ rows: readonly Pick<ItemRow, 'id' | 'status' | 'publish_on'>[]; count: number | null }> {
+  const visible = visibleRows(await collectionIdsQuery(db, [websiteId, collectionId]), now);
+  const rows = visible.slice(offset, offset + Math.trunc(limit));
+  return { rows, count: rows.length > 0 ? visible.length : null };
 }
 
 // The products of some collections visible at `now` but one, as ids with their publication, in
 // display order: a product page's related products when the owner chose none (the rest of each row
 // comes from the kept catalog). One statement per number of collections.
-const visibleProductIdsQuery = preparedQuery((db: Kysely<Database>, p, count) =>
-  db
-    .selectFrom('items')
-    .innerJoin('products', 'products.item_id', 'items.id')
-    .select(['items.id', 'items.status', 'items.publish_on'])
-    .where('items.website_id', '=', p(0))
-    .where('items.id', '!=', p(1))
-    .where(visibleAt(p(2)))
-    .where('items.collection_id', 'in', ids(p, 3, count))
-    .orderBy('items.position')
-    .orderBy('items.id'),
+const visibleProductIdsQuery = preparedQuery(
+  (db: Kysely<Database>, p, count) =>
+    db
+      .selectFrom('items')
+      .innerJoin('products', 'products.item_id', 'items.id')
+      .select(['items.id', 'items.status', 'items.publish_on'])
+      .where('items.website_id', '=', p(0))
+      .where('items.id', '!=', p(1))
+      .where(publishedOrScheduled)
+      .where('items.collection_id', 'in', ids(p, 2, count))
+      .orderBy('items.position')
+      .orderBy('items.id'),
+  { reads: ['items', 'products'] },
 );
 
 /** The visible products of these collections, but one item, as ids with their publication, in display order. */
@@ -272,38 +307,79 @@ export async function listVisibleProductIds(
   collectionIds: readonly string[],
   exceptItemId: string,
   now: number,
-): Promise<Pick<ItemRow, 'id' | 'status' | 'publish_on'>[]> {
+): Promise<readonly Pick<ItemRow, 'id' | 'status' | 'publish_on'>[]> {
   if (collectionIds.length === 0) return [];
-  return visibleProductIdsQuery(db, [websiteId, exceptItemId, now, ...collectionIds], collectionIds.length);
+  return visibleRows(await visibleProductIdsQuery(db, [websiteId, exceptItemId, ...collectionIds], collectionIds.length), now);
 }
 
-const findVisibleItemWithProductQuery = preparedQuery((db: Kysely<Database>, p) =>
-  db
-    .selectFrom('items')
-    .leftJoin('products', 'products.item_id', 'items.id')
-    .leftJoin('subscription_plans', 'subscription_plans.item_id', 'items.id')
-    .selectAll('items')
-    .select([
-      'products.item_id as product_item_id',
-      'products.product_type',
-      'products.variant_option_ordering',
-      'products.is_subscribable',
-      'products.additional_fields_form_id',
-      'products.custom_add_button_text',
-      'products.data as product_data',
-      'subscription_plans.id as plan_id',
-      'subscription_plans.billing_period_value',
-      'subscription_plans.billing_period_unit',
-      'subscription_plans.num_billing_cycles',
-    ])
-    .where('items.website_id', '=', p(0))
-    .where('items.collection_id', '=', p(1))
-    .where('items.url_id', '=', p(2))
-    .where(visibleAt(p(3))),
+// Items named by collection and slug (product blocks, chosen related products), as two lists: one
+// statement per number of collections and of slugs.
+const itemsByPlaceQuery = preparedQuery(
+  (db: Kysely<Database>, p, shape) => {
+    const collections = Math.floor(shape / 1000);
+    return db
+      .selectFrom('items')
+      .select(['id', 'status', 'publish_on', 'collection_id', 'url_id'])
+      .where('website_id', '=', p(0))
+      .where('collection_id', 'in', ids(p, 1, collections))
+      .where('url_id', 'in', ids(p, 1 + collections, shape % 1000))
+      .where(publishedOrScheduled);
+  },
+  { reads: ['items'] },
 );
 
-const variantsOfItemQuery = preparedQuery((db: Kysely<Database>, p) =>
-  db.selectFrom('product_variants').selectAll().where('website_id', '=', p(0)).where('item_id', '=', p(1)).orderBy('position'),
+/** The items visible at `now` whose collection is one of these and whose slug is one of these, as ids with their place and publication. */
+export async function listVisibleItemsByPlace(
+  db: Db,
+  websiteId: string,
+  collectionIds: readonly string[],
+  urlIds: readonly string[],
+  now: number,
+): Promise<readonly Pick<ItemRow, 'id' | 'status' | 'publish_on' | 'collection_id' | 'url_id'>[]> {
+  if (collectionIds.length === 0 || urlIds.length === 0) return [];
+  // More than 999 slugs would not fit the shape's number: such a page reads in parts.
+  if (urlIds.length > 999) {
+    const parts = await Promise.all(
+      Array.from({ length: Math.ceil(urlIds.length / 999) }, (_, i) =>
+        listVisibleItemsByPlace(db, websiteId, collectionIds, urlIds.slice(i * 999, (i + 1) * 999), now),
+      ),
+    );
+    return parts.flat();
+  }
+  const rows = await itemsByPlaceQuery(db, [websiteId, ...collectionIds, ...urlIds], collectionIds.length * 1000 + urlIds.length);
+  return visibleRows(rows, now);
+}
+
+const findVisibleItemWithProductQuery = preparedQuery(
+  (db: Kysely<Database>, p) =>
+    db
+      .selectFrom('items')
+      .leftJoin('products', 'products.item_id', 'items.id')
+      .leftJoin('subscription_plans', 'subscription_plans.item_id', 'items.id')
+      .selectAll('items')
+      .select([
+        'products.item_id as product_item_id',
+        'products.product_type',
+        'products.variant_option_ordering',
+        'products.is_subscribable',
+        'products.additional_fields_form_id',
+        'products.custom_add_button_text',
+        'products.data as product_data',
+        'subscription_plans.id as plan_id',
+        'subscription_plans.billing_period_value',
+        'subscription_plans.billing_period_unit',
+        'subscription_plans.num_billing_cycles',
+      ])
+      .where('items.website_id', '=', p(0))
+      .where('items.collection_id', '=', p(1))
+      .where('items.url_id', '=', p(2))
+      .where(publishedOrScheduled),
+  { reads: ['items', 'products', 'subscription_plans'] },
+);
+
+const variantsOfItemQuery = preparedQuery(
+  (db: Kysely<Database>, p) => db.selectFrom('product_variants').selectAll().where('website_id', '=', p(0)).where('item_id', '=', p(1)).orderBy('position'),
+  { reads: ['product_variants'] },
 );
 
 /** An item page's data in two queries: the visible item with its product and plan, then its variants. */
@@ -314,8 +390,8 @@ export async function findVisibleItemWithProduct(
   urlId: string,
   now: number,
 ): Promise<{ item: ItemRow; products: ProductRows } | undefined> {
-  const [row] = await findVisibleItemWithProductQuery(db, [websiteId, collectionId, urlId, now]);
-  if (!row) return undefined;
+  const [row] = await findVisibleItemWithProductQuery(db, [websiteId, collectionId, urlId]);
+  if (!row || !isVisibleAt(row, now)) return undefined;
   const {
     product_item_id,
     product_type,
@@ -358,14 +434,16 @@ export async function findVisibleItemWithProduct(
   return { item, products: { products: [product], variants, plans } };
 }
 
-const visibleItemByUrlQuery = preparedQuery((db: Kysely<Database>, p) =>
-  db
-    .selectFrom('items')
-    .select(['items.id', 'items.status', 'items.publish_on'])
-    .where('items.website_id', '=', p(0))
-    .where('items.collection_id', '=', p(1))
-    .where('items.url_id', '=', p(2))
-    .where(visibleAt(p(3))),
+const visibleItemByUrlQuery = preparedQuery(
+  (db: Kysely<Database>, p) =>
+    db
+      .selectFrom('items')
+      .select(['items.id', 'items.status', 'items.publish_on'])
+      .where('items.website_id', '=', p(0))
+      .where('items.collection_id', '=', p(1))
+      .where('items.url_id', '=', p(2))
+      .where(publishedOrScheduled),
+  { reads: ['items'] },
 );
 
 /** The id and publication of a collection's item by its URL slug, when it is visible at `now`. */
@@ -376,25 +454,28 @@ export async function findVisibleItemIdByUrl(
   urlId: string,
   now: number,
 ): Promise<Pick<ItemRow, 'id' | 'status' | 'publish_on'> | undefined> {
-  return (await visibleItemByUrlQuery(db, [websiteId, collectionId, urlId, now]))[0];
+  const [row] = await visibleItemByUrlQuery(db, [websiteId, collectionId, urlId]);
+  return row && isVisibleAt(row, now) ? row : undefined;
 }
 
-const itemsByIdQuery = preparedQuery((db: Kysely<Database>, p, count) =>
-  db
-    .selectFrom('items')
-    .selectAll()
-    .where('website_id', '=', p(0))
-    .where('id', 'in', ids(p, 1, count)),
+const itemsByIdQuery = preparedQuery(
+  (db: Kysely<Database>, p, count) =>
+    db
+      .selectFrom('items')
+      .selectAll()
+      .where('website_id', '=', p(0))
+      .where('id', 'in', ids(p, 1, count)),
+  { reads: ['items'] },
 );
 
 /** Items of a site by id (in no order). */
-export async function findItems(db: Db, websiteId: string, itemIds: readonly string[]): Promise<ItemRow[]> {
+export async function findItems(db: Db, websiteId: string, itemIds: readonly string[]): Promise<readonly ItemRow[]> {
   if (itemIds.length === 0) return [];
   return itemsByIdQuery(db, [websiteId, ...itemIds], itemIds.length);
 }
 
 /** The variants of the given items (prices and live stock), in item and display order. */
-export async function loadVariants(db: Db, websiteId: string, itemIds: readonly string[]): Promise<VariantRow[]> {
+export async function loadVariants(db: Db, websiteId: string, itemIds: readonly string[]): Promise<readonly VariantRow[]> {
   if (itemIds.length === 0) return [];
   return variantsQuery(db, [websiteId, ...itemIds], itemIds.length);
 }

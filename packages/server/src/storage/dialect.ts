@@ -61,6 +61,12 @@ const pgTypes = {
 export interface SyncSqliteConnection {
   readonly inTransaction: boolean;
   prepare(sql: string): { all(parameters: readonly unknown[]): unknown[] };
+  /**
+   * A number that changes whenever a statement may have changed one of these tables: a write on this
+   * connection (storage/prepared.ts keeps reads until it changes), or any write by another connection
+   * to the same file (another process), which changes everything.
+   */
+  writeStamp(tables: readonly string[]): number;
 }
 export const sqliteConnections = new WeakMap<Kysely<any>, SyncSqliteConnection>();
 
@@ -124,9 +130,47 @@ export async function migrate(store: Store): Promise<void> {
  * better-sqlite3 compiles a statement on every prepare(); Kysely prepares every query it runs.
  * Kysely builds the same SQL text for the same query shape (values are parameters), so statements
  * are kept by their text: a page's queries are compiled once per process.
+ *
+ * Every statement passes through here before it runs, so this is also where writes are noticed
+ * (`writeStamp`): a write to one table moves that table's stamp; a statement whose effects reach
+ * beyond the table it names (a delete, which cascades; a write to a table with triggers; a replace;
+ * schema changes; anything not recognised) moves every stamp. Reading statements, and the
+ * transaction statements that only group writes (begin, savepoint, release, commit), move nothing:
+ * a kept read is never made inside a transaction, and a rolled-back write already moved its stamp.
  */
 function withStatementCache(database: BetterSqlite3.Database, limit = 500): BetterSqlite3.Database {
   const statements = new Map<string, BetterSqlite3.Statement>();
+  let clock = 0;
+  let everything = 0;
+  const tableStamps = new Map<string, number>();
+  let triggered: Set<string> | null = null;
+  const tablesWithTriggers = () =>
+    (triggered ??= new Set(
+      (database.prepare("select tbl_name from sqlite_master where type = 'trigger'").all() as { tbl_name: string }[]).map((r) => r.tbl_name),
+    ));
+  const noteWrite = (source: string) => {
+    const named = WRITE_TARGET.exec(source);
+    clock++;
+    if (named && !tablesWithTriggers().has(named[1]!)) tableStamps.set(named[1]!, clock);
+    else {
+      everything = clock;
+      // A schema statement may add or drop a trigger.
+      if (!named) triggered = null;
+    }
+  };
+  const dataVersion = database.prepare('pragma data_version').pluck();
+  let lastDataVersion = dataVersion.get() as number;
+  const writeStamp = (tables: readonly string[]) => {
+    const version = dataVersion.get() as number;
+    if (version !== lastDataVersion) {
+      lastDataVersion = version;
+      everything = ++clock;
+      triggered = null;
+    }
+    let stamp = everything;
+    for (const table of tables) stamp = Math.max(stamp, tableStamps.get(table) ?? 0);
+    return stamp;
+  };
   const prepare = (source: string) => {
     statementWatchers.get(proxy)?.(source);
     let statement = statements.get(source);
@@ -135,11 +179,20 @@ function withStatementCache(database: BetterSqlite3.Database, limit = 500): Bett
       statement = database.prepare(source);
       statements.set(source, statement);
     }
+    // `reader` alone is not enough: an insert with RETURNING reads too.
+    if (!(statement.reader && PLAIN_SELECT.test(source)) && !TRANSACTION_CONTROL.test(source)) noteWrite(source);
     return statement;
+  };
+  const exec = (source: string) => {
+    everything = ++clock;
+    triggered = null;
+    return database.exec(source);
   };
   const proxy = new Proxy(database, {
     get(target, property) {
       if (property === 'prepare') return prepare;
+      if (property === 'exec') return exec;
+      if (property === 'writeStamp') return writeStamp;
       const value = Reflect.get(target, property, target);
       // Native methods must be called on the database itself, not on the proxy.
       return typeof value === 'function' ? value.bind(target) : value;
@@ -147,6 +200,11 @@ function withStatementCache(database: BetterSqlite3.Database, limit = 500): Bett
   });
   return proxy;
 }
+
+/** The table an insert or update writes, as Kysely spells it; deletes and replaces are left out on purpose (see above). */
+const WRITE_TARGET = /^\s*(?:insert\s+into|update)\s+"([A-Za-z0-9_]+)"/i;
+const PLAIN_SELECT = /^\s*\(?\s*select\b/i;
+const TRANSACTION_CONTROL = /^\s*(?:begin|savepoint|release|commit|end)\b/i;
 
 /** Per SQLite connection, a function told the SQL of every statement run (tests count a page's reads). */
 const statementWatchers = new WeakMap<object, (sql: string) => void>();

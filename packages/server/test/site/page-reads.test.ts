@@ -10,8 +10,9 @@ interface PageItem {
 
 /**
  * What a product page reads from the store for a request (modules/site/pages.ts): the variants of the
- * product and of its related products in one query, its reviews with their count and average in one.
- * Counted on SQLite, whose every statement the store can report.
+ * product and of its related products in one query, its reviews with their count and average in one,
+ * and on SQLite, nothing that has not changed since the last request (storage/prepared.ts keeps the
+ * reads until a write to their tables). Counted on SQLite, whose every statement the store can report.
  */
 describe('the reads of a product page', () => {
   let site: TestSite;
@@ -57,8 +58,13 @@ describe('the reads of a product page', () => {
   });
 
   it('reads the variants of the product and of its related products in one query, and its reviews in one', async () => {
-    // The first request reads the site version's catalog; the next ones read only what is live.
+    // A write to the variants and one to the reviews: the next page reads both again, once each.
+    const db = site.store.db;
+    await db.updateTable('product_variants').set({ stock: 7 }).where('sku', '=', 'MUG-BLU-12').execute();
+    await db.updateTable('product_reviews').set({ body: 'x' }).where('id', '=', 'none').execute();
     await reads('/shop/blue-mug');
+    await db.updateTable('product_variants').set({ stock: 8 }).where('sku', '=', 'MUG-BLU-12').execute();
+    await db.updateTable('product_reviews').set({ body: 'x' }).where('id', '=', 'none').execute();
     const page = await reads('/shop/blue-mug');
     expect(page.item.relatedProducts!.map((p) => p.urlId)).toEqual(['engraved-pen', 'field-guide']);
     for (const p of [page.item, ...page.item.relatedProducts!]) expect(p.structuredContent!.variants!.length).toBeGreaterThan(0);
@@ -67,6 +73,24 @@ describe('the reads of a product page', () => {
     expect(of('product_reviews')).toHaveLength(1);
     // The chosen related products: their ids and publication read, their rows the site version's.
     expect(statements.filter((sql) => sql.startsWith('select * from "items"'))).toHaveLength(0);
+  });
+
+  it('reads nothing again while nothing it read has changed, and sees a change at the next request', async () => {
+    const db = site.store.db;
+    const stock = (page: { item: PageItem }) =>
+      (page.item.structuredContent!.variants as { sku: string; qtyInStock?: number }[]).find((v) => v.sku === 'MUG-BLU-12')?.qtyInStock;
+    await reads('/shop/blue-mug');
+    const again = await reads('/shop/blue-mug');
+    expect(statements).toEqual([]);
+    expect(again.item.urlId).toBe('blue-mug');
+    // A write elsewhere (a cart) reads nothing more; a stock change reads the variants once.
+    await db.updateTable('carts').set({ updated_on: 1 }).where('id', '=', 'none').execute();
+    await reads('/shop/blue-mug');
+    expect(of('product_variants')).toHaveLength(0);
+    await db.updateTable('product_variants').set({ stock: 3 }).where('sku', '=', 'MUG-BLU-12').execute();
+    const changed = await reads('/shop/blue-mug');
+    expect(of('product_variants')).toHaveLength(1);
+    expect(stock(changed)).toBe(3);
   });
 
   it("keeps the chosen related products' content until the site's version changes", async () => {

@@ -74,22 +74,25 @@ export function reviewView(r: ReviewRow): ReviewView {
 }
 
 /**
- * A product page's reviews, compiled once (storage/prepared.ts): every product page reads them. Only
+ * A product page's reviews, compiled once and kept until a review changes (storage/prepared.ts):
+ * every product page reads them. Only
  * approved reviews are public: a pending one waits for a moderator, a hidden one was taken down. One
  * query gives the newest ones and, on each row, the count and rating total of all approved ones
  * (window sums are taken before the limit), so a product page makes one read for its reviews.
  */
-const newestReviews = preparedQuery<ReviewRow & { count: number | string; total: number | string | null }, Database>((db, p) =>
-  db
-    .selectFrom('product_reviews')
-    .select(VIEW_COLUMNS)
-    .select((eb) => [eb.fn.countAll().over().as('count'), eb.fn.sum<number>('rating').over().as('total')])
-    .where('website_id', '=', p(0))
-    .where('item_id', '=', p(1))
-    .where('status', '=', 'approved')
-    .orderBy('created_on', 'desc')
-    .orderBy('id', 'desc')
-    .limit(p(2)),
+const newestReviews = preparedQuery<ReviewRow & { count: number | string; total: number | string | null }, Database>(
+  (db, p) =>
+    db
+      .selectFrom('product_reviews')
+      .select(VIEW_COLUMNS)
+      .select((eb) => [eb.fn.countAll().over().as('count'), eb.fn.sum<number>('rating').over().as('total')])
+      .where('website_id', '=', p(0))
+      .where('item_id', '=', p(1))
+      .where('status', '=', 'approved')
+      .orderBy('created_on', 'desc')
+      .orderBy('id', 'desc')
+      .limit(p(2)),
+  { reads: ['product_reviews'] },
 );
 
 /** The newest approved reviews of a product, and the count and average of all its approved ones. */

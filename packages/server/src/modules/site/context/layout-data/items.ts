@@ -1,5 +1,5 @@
 import type { Store } from '../../../../storage/dialect.js';
-import { type ItemRow, visibleAt } from '../../../../storage/content.js';
+import { type ItemRow, listVisibleItemsByPlace } from '../../../../storage/content.js';
 import { keptItems } from '../../catalog.js';
 import type { SiteSnapshot } from '../../snapshot.js';
 
@@ -17,14 +17,13 @@ export interface ItemRef {
  */
 export async function visibleItemsByRef(store: Store, s: SiteSnapshot, refs: readonly ItemRef[], now: number): Promise<ItemRow[]> {
   if (refs.length === 0) return [];
-  const live = await store.db
-    .selectFrom('items')
-    .select(['id', 'status', 'publish_on', 'collection_id', 'url_id'])
-    .where('website_id', '=', s.website.id)
-    .where('collection_id', 'in', [...new Set(refs.map((r) => r.collectionId))])
-    .where('url_id', 'in', [...new Set(refs.map((r) => r.urlId))])
-    .where(visibleAt(now))
-    .execute();
+  const live = await listVisibleItemsByPlace(
+    store.db,
+    s.website.id,
+    [...new Set(refs.map((r) => r.collectionId))],
+    [...new Set(refs.map((r) => r.urlId))],
+    now,
+  );
   const wanted = new Set(refs.map((r) => `${r.collectionId}/${r.urlId}`));
   return keptItems(
     store,
