@@ -64,7 +64,7 @@ export interface SyncSqliteConnection {
   /**
    * A number that changes whenever a statement may have changed one of these tables: a write on this
    * connection (storage/prepared.ts keeps reads until it changes), or any write by another connection
-   * to the same file (another process), which changes everything.
+   * to the same file (another process), which changes everything from the next millisecond on.
    */
   writeStamp(tables: readonly string[]): number;
 }
@@ -158,14 +158,21 @@ function withStatementCache(database: BetterSqlite3.Database, limit = 500): Bett
       if (!named) triggered = null;
     }
   };
+  // Another connection's commits show in data_version. Asking costs a statement, so it is asked at
+  // most once per millisecond: another process's write is seen by the reads of the next millisecond.
   const dataVersion = database.prepare('pragma data_version').pluck();
   let lastDataVersion = dataVersion.get() as number;
+  let askedAt = Date.now();
   const writeStamp = (tables: readonly string[]) => {
-    const version = dataVersion.get() as number;
-    if (version !== lastDataVersion) {
-      lastDataVersion = version;
-      everything = ++clock;
-      triggered = null;
+    const now = Date.now();
+    if (now !== askedAt) {
+      askedAt = now;
+      const version = dataVersion.get() as number;
+      if (version !== lastDataVersion) {
+        lastDataVersion = version;
+        everything = ++clock;
+        triggered = null;
+      }
     }
     let stamp = everything;
     for (const table of tables) stamp = Math.max(stamp, tableStamps.get(table) ?? 0);

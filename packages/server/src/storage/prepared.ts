@@ -57,21 +57,21 @@ export function preparedQuery<Row, Db = any>(build: (db: Kysely<Db>, p: Param, v
       byVariant.set(variant, entry);
     }
     const { compiled, slots, kept } = entry;
-    const parameters = compiled.parameters.map((v, i) => (slots[i] === null ? v : values[slots[i]!]));
+    const parametersOf = () => compiled.parameters.map((v, i) => (slots[i] === null ? v : values[slots[i]!]));
     const sqlite = sqliteConnections.get(db);
     // Inside a transaction the read must wait its turn on Kysely's connection, not read half of it.
     if (sqlite && !sqlite.inTransaction) {
-      if (!reads) return sqlite.prepare(compiled.sql).all(parameters) as Row[];
+      if (!reads) return sqlite.prepare(compiled.sql).all(parametersOf()) as Row[];
       const stamp = sqlite.writeStamp(reads);
       const key = JSON.stringify(values);
       const hit = kept.get(key);
       if (hit && hit.stamp === stamp) return hit.rows;
-      const rows = frozen(sqlite.prepare(compiled.sql).all(parameters) as Row[]);
+      const rows = frozen(sqlite.prepare(compiled.sql).all(parametersOf()) as Row[]);
       if (!hit && kept.size >= keep) kept.delete(kept.keys().next().value!);
       kept.set(key, { stamp, rows });
       return rows;
     }
-    const result = await db.executeQuery<Row>({ ...compiled, parameters });
+    const result = await db.executeQuery<Row>({ ...compiled, parameters: parametersOf() });
     return result.rows;
   };
 }

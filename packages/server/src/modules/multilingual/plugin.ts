@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js';
 import { checker } from '../../http/validate.js';
 import type { CommerceDeps } from '../commerce/index.js';
 import { memberOf, xsrfMatches } from '../accounts/index.js';
-import { updateWebsiteSettings } from '../site/index.js';
+import { sharedDeep, updateWebsiteSettings } from '../site/index.js';
 import type { SiteSnapshot } from '../site/index.js';
 import { LANGUAGE_COOKIE, LANGUAGE_PARAMETER, MAX_LANGUAGES, availableLanguages, languageView, multilingualSettings, publishedLanguage } from './settings.js';
 
@@ -66,14 +66,25 @@ export const multilingualPlugin = fp(
       cookieName: LANGUAGE_COOKIE,
     });
 
-    // Every page: its languages, for the switcher and the <link rel="alternate" hreflang> links.
+    // Every page: its languages, for the switcher and the <link rel="alternate" hreflang> links. The
+    // same for every request of an address in a language, so kept per site version (a shared object
+    // that the render memo names by identity, render-memo.ts).
+    const views = new WeakMap<SiteSnapshot, Map<string, Record<string, unknown>>>();
     renderer.addContextHook((request, s, context) => {
-      const settings = multilingualSettings(s);
       const website = context.website as { language?: string; baseUrl?: string } | undefined;
       const current = website?.language ?? s.language;
+      const key = `${current}\u0000${website?.baseUrl ?? ''}\u0000${request.url}`;
+      let bySite = views.get(s);
+      if (!bySite) views.set(s, (bySite = new Map()));
+      const known = bySite.get(key);
+      if (known) {
+        context.multilingual = known;
+        return;
+      }
+      const settings = multilingualSettings(s);
       const path = request.url.split('?', 1)[0]!;
       const query = (request.query ?? {}) as Record<string, unknown>;
-      context.multilingual = {
+      const view = {
         translationWidget: settings.translationWidget,
         // Several languages: pages carry <link rel="alternate" hreflang> links to each.
         alternates: settings.languages.length > 1,
@@ -86,6 +97,10 @@ export const multilingualPlugin = fp(
           url: languageUrl(website?.baseUrl ?? '', path, query, code, settings.primaryLanguage),
         })),
       };
+      // At most this many addresses per site version: the oldest goes first.
+      if (bySite.size >= 500) bySite.delete(bySite.keys().next().value!);
+      bySite.set(key, sharedDeep(view));
+      context.multilingual = view;
     });
 
     // Following a page's `?lang=` link makes that language the visitor's choice for the next pages too.

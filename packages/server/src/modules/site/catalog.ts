@@ -127,7 +127,8 @@ export async function keptItems(store: Store, s: SiteSnapshot, live: readonly Pi
     const kept = catalog.items.get(r.id);
     // Deleted between the two reads: left out, as a later read would.
     if (!kept) continue;
-    const row = { ...kept, status: r.status, publish_on: r.publish_on };
+    // The kept row itself when its publication is the one read (the common case), else a copy with it.
+    const row = kept.status === r.status && kept.publish_on === r.publish_on ? kept : { ...kept, status: r.status, publish_on: r.publish_on };
     keptRows.set(row, kept);
     rows.push(row);
   }

@@ -26,6 +26,7 @@ export { stylesOf } from './styles.js';
 export { coverOf, type CoverSettings } from './special-pages.js';
 export { freeLabelIssue } from './context/free-price.js';
 export { listBuiltInThemes } from './theme.js';
+export { sharedDeep } from './render-memo.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

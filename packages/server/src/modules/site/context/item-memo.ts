@@ -40,9 +40,26 @@ export function keptItemContext(s: SiteSnapshot, c: CollectionRow, row: ItemRow,
   return context;
 }
 
-/** The variants of an item as read: every column, in their order. */
+/** The key of each kept variant row (storage/prepared.ts: frozen, so its key cannot go stale). */
+const variantKeys = new WeakMap<VariantRow, string>();
+
+/**
+ * The variants of an item as read: every column, in their order. By content, so that a read again
+ * after someone else's change gives the same key when this item's variants are the same; a kept row's
+ * part is written once.
+ */
 function variantsKey(variants: readonly VariantRow[] | undefined): string {
-  return variants && variants.length > 0 ? JSON.stringify(variants) : '';
+  if (!variants || variants.length === 0) return '';
+  let key = '';
+  for (const v of variants) {
+    let part = variantKeys.get(v);
+    if (part === undefined) {
+      part = JSON.stringify(v);
+      if (Object.isFrozen(v)) variantKeys.set(v, part);
+    }
+    key += part;
+  }
+  return key;
 }
 
 type Merchandising = Record<string, unknown>;
