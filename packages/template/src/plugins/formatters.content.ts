@@ -262,11 +262,15 @@ const websiteColor: Formatter = (value, _args, ctx) => {
   return result.errors.join(' ');
 };
 
-// `@FooBar` links to the profile and `#Foo` to the hashtag.
+// A URL (http, https, ftp or file; trailing punctuation left out) becomes a link that opens in a new
+// window; then `@FooBar` links to the profile and `#Foo` to the hashtag, each at the start or after a space,
+// as both reference engines link them (so a `#` or `@` inside a URL is left alone).
+const URL_IN_TEXT = /\b(?:https?|ftp|file):\/\/[-a-z0-9+&@#/%?=~_|!:,.;]*[-a-z0-9+&@#/%=~_|]/gi;
 const activateTwitterLinks: Formatter = (value) =>
   asString(value)
-    .replace(/(^|[^\w@])@(\w+)/g, '$1<a target="new" href="https://twitter.com/$2/">@$2</a>')
-    .replace(/(^|[^\w&#])#(\w+)/g, '$1<a target="new" href="https://twitter.com/hashtag/$2?src=hash">#$2</a>');
+    .replace(URL_IN_TEXT, '<a target="new" href="$&">$&</a>')
+    .replace(/(^| )@(\w+)/g, '$1<a target="new" href="https://twitter.com/$2/">@$2</a>')
+    .replace(/(^| )#(\w+)/g, '$1<a target="new" href="https://twitter.com/hashtag/$2?src=hash">#$2</a>');
 
 function absUrl(value: unknown, ctx: PluginContext): string {
   const base = text(ctx.resolve('base-url'));
