@@ -48,13 +48,16 @@ const coverImageMeta: Formatter = (value) => {
 
 // Image blocks (blockType 5) were given an altText of their own when alt text became a field: inside one,
 // the image's altText is the alt text even when it is empty, so that an owner's empty alt (a decorative
-// image) is not replaced by its title. Else an image block keeps its alt text on the block (`info.altText`,
-// found through the sections); other images use their own title, body or file name.
+// image) is not replaced by its title. Else the image's own alt text comes first, as the Java reference
+// engine writes it; then an image block's alt text on the block (`info.altText`, found through the
+// sections); then the image's title, body or file name.
 const IMAGE_BLOCK = 5;
 
 function blockAltText(img: unknown, ctx: PluginContext): string {
   const blockType = ctx.resolve('blockType');
   if (blockType !== undefined && blockType !== null && asNumber(blockType) === IMAGE_BLOCK) return asString(field(img, 'altText')).trim();
+  const own = asString(field(img, 'altText')).trim();
+  if (own !== '') return own;
   const alt = asString(field(ctx.resolve('info'), 'altText')).trim();
   return alt !== '' ? alt : altText(img);
 }
