@@ -17,6 +17,7 @@ import {
   resizedHeightForWidth,
   resizedWidthForHeight,
   srcsetFromVariants,
+  stripTags,
   thumbnailWidthBucket,
   toEpochMs,
   websiteColorCss,
@@ -55,8 +56,8 @@ const IMAGE_BLOCK = 5;
 
 function blockAltText(img: unknown, ctx: PluginContext): string {
   const blockType = ctx.resolve('blockType');
-  if (blockType !== undefined && blockType !== null && asNumber(blockType) === IMAGE_BLOCK) return asString(field(img, 'altText')).trim();
-  const own = asString(field(img, 'altText')).trim();
+  if (blockType !== undefined && blockType !== null && asNumber(blockType) === IMAGE_BLOCK) return stripTags(asString(field(img, 'altText'))).trim();
+  const own = stripTags(asString(field(img, 'altText'))).trim();
   if (own !== '') return own;
   const alt = asString(field(ctx.resolve('info'), 'altText')).trim();
   return alt !== '' ? alt : altText(img);
