@@ -18,9 +18,12 @@
 // @phensley/cldr ~1.14 (e.g. `npm install @phensley/cldr@~1.14.0` in a scratch folder) and it runs with
 // en-US; without it the reference writes those formatters empty and the comparison says so.
 //
-// `--cases <folder>`: the folder holds case files (:JSON, :TEMPLATE, :OUTPUT, optional :PARTIALS), as the
-// Java reference engine's test resources are (bench/java-corpus.js fetches them): counts the cases each
-// engine renders as :OUTPUT says (both outputs and :OUTPUT compared with surrounding white space trimmed).
+// `--cases <folder>`: the folder holds case files (:JSON, :TEMPLATE, :OUTPUT, optional :PARTIALS and
+// :INJECT), as the Java reference engine's test resources are (bench/java-corpus.js fetches them): counts
+// the cases each engine renders as :OUTPUT says (both outputs and :OUTPUT compared with surrounding white
+// space trimmed). Their :PROPERTIES are read as the Java harness reads them: `now`; `locale`, a default
+// locale and named ones (`en user:es other:de`, for formatters given `locale:user`); `preprocess`, true to
+// compare the preprocessor's first pass only (the template it writes), false to compile without it.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -263,6 +266,18 @@ function properties(text) {
   return out;
 }
 
+// `locale=en user:es other:de`: the default locale (en-US when none is given) and named ones.
+function localeProperty(text) {
+  let locale = 'en-US';
+  const locales = {};
+  for (const word of (text ?? '').split(/\s+/).filter((w) => w !== '')) {
+    const colon = word.indexOf(':');
+    if (colon > 0) locales[word.slice(0, colon)] = word.slice(colon + 1);
+    else locale = word;
+  }
+  return { locale, locales };
+}
+
 function caseFilesUnder(dir) {
   const out = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -289,9 +304,11 @@ function countCases(ref, cldr) {
     if (s.TEMPLATE === undefined || s.OUTPUT === undefined) continue;
     let data;
     let partials;
+    let injects;
     try {
       data = JSON.parse(s.JSON?.trim() ? s.JSON : '{}');
       partials = s.PARTIALS?.trim() ? JSON.parse(s.PARTIALS) : {};
+      injects = s.INJECT?.trim() ? JSON.parse(s.INJECT) : {};
     } catch {
       continue;
     }
@@ -300,7 +317,7 @@ function countCases(ref, cldr) {
     // The Java harness reads the `now` and `locale` properties of a :PROPERTIES section; both engines get them.
     const props = properties(s.PROPERTIES);
     const now = props.now !== undefined ? Number(props.now) : NOW;
-    const locale = props.locale ?? 'en-US';
+    const { locale, locales } = localeProperty(props.locale);
     const refCldr = locale === 'en-US' ? cldr : referenceCldr(locale);
     let refOut;
     try {
@@ -310,7 +327,9 @@ function countCases(ref, cldr) {
     }
     let out;
     try {
-      out = engine.render(s.TEMPLATE, data, { partials, now, locale }).output;
+      const options = { partials, injects, now, locale, locales };
+      if (props.preprocess === 'true') out = engine.preprocess(s.TEMPLATE, data, options).output;
+      else out = engine.render(s.TEMPLATE, data, { ...options, preprocess: props.preprocess !== 'false' }).output;
     } catch (e) {
       out = `[tessera threw: ${e.message}]`;
     }

@@ -27,6 +27,12 @@ export interface EngineOptions {
 export interface CompileOptions {
   /** Limits for this template (merged over the engine's). */
   readonly limits?: Partial<Limits>;
+  /**
+   * Whether `{^...}` instructions run in a first pass (default true; see syntax/preprocess.ts). False
+   * compiles the template in one pass, where every `{^...}` is skipped, as the Java reference engine does
+   * when its preprocessor is off.
+   */
+  readonly preprocess?: boolean;
 }
 
 export interface RenderOptions {
@@ -36,6 +42,11 @@ export interface RenderOptions {
   readonly injects?: Readonly<Record<string, string>>;
   /** BCP 47 locale (default 'en'); null asks for no locale formatting. */
   readonly locale?: string | null;
+  /**
+   * Named locales, name -> BCP 47 tag (e.g. { user: 'es' }): a locale formatter given `locale:<name>`
+   * (`{t|datetime locale:user}`) formats in that locale instead of `locale`; an unknown name is ignored.
+   */
+  readonly locales?: Readonly<Record<string, string>>;
   /** "Now" in epoch milliseconds for time-relative formatters (default: the clock). */
   readonly now?: number;
   /** IANA time zone (default: the data's website.timeZone, else America/New_York). */
@@ -71,6 +82,12 @@ export interface Engine {
   compile(source: string, options?: CompileOptions): Template;
   /** Compile and render in one call; the errors include the syntax errors. Compilations are cached by source. */
   render(source: string, data: unknown, options?: RenderOptions & CompileOptions): RenderResult;
+  /**
+   * The first pass only: runs the `{^...}` instructions over the data and answers the template they write
+   * (every other instruction is text), which a two-pass render would then compile. A template without
+   * `{^` answers itself.
+   */
+  preprocess(source: string, data: unknown, options?: RenderOptions & CompileOptions): RenderResult;
   /** How many partials and snippets this engine has compiled (each source is compiled once, then cached). */
   stats(): { readonly partialsCompiled: number; readonly snippetsCompiled: number };
 }
@@ -256,6 +273,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
         partials: opts.partials ?? EMPTY,
         injects: opts.injects ?? EMPTY,
         locale: opts.locale === null ? undefined : (opts.locale ?? DEFAULT_LOCALE),
+        locales: opts.locales ?? EMPTY,
         timeZone: zoneOf(data, opts.timeZone),
         now: typeof opts.now === 'number' && Number.isFinite(opts.now) ? opts.now : Date.now(),
         unitName: undefined,
@@ -289,7 +307,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const compile = (source: string, compileOptions?: CompileOptions): Template => {
     const text = typeof source === 'string' ? source : String(source ?? '');
     const limits = resolveLimits(engineLimits, compileOptions?.limits);
-    if (!hasPreprocessInstructions(text)) return compileOnePass(text, limits);
+    if (compileOptions?.preprocess === false || !hasPreprocessInstructions(text)) return compileOnePass(text, limits);
     return new TwoPassTemplate(compileOnePass(firstPassSource(text), limits), secondPass);
   };
 
@@ -301,13 +319,21 @@ export function createEngine(options: EngineOptions = {}): Engine {
     compile,
     render(source: string, data: unknown, opts?: RenderOptions & CompileOptions): RenderResult {
       const text = typeof source === 'string' ? source : String(source ?? '');
-      let template = opts?.limits === undefined ? templates.get(text) : undefined;
+      const cached = opts?.limits === undefined && opts?.preprocess !== false;
+      let template = cached ? templates.get(text) : undefined;
       if (template === undefined) {
         template = compile(text, opts);
-        if (opts?.limits === undefined) templates.set(text, template);
+        if (cached) templates.set(text, template);
       }
       const result = template.render(data, opts);
       return { output: result.output, errors: [...template.errors, ...result.errors] };
+    },
+    preprocess(source: string, data: unknown, opts?: RenderOptions & CompileOptions): RenderResult {
+      const text = typeof source === 'string' ? source : String(source ?? '');
+      if (!hasPreprocessInstructions(text)) return { output: text, errors: [] };
+      const first = compileOnePass(firstPassSource(text), resolveLimits(engineLimits, opts?.limits));
+      const result = first.render(data, opts);
+      return { output: result.output, errors: [...first.errors, ...result.errors] };
     },
   });
 }

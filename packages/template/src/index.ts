@@ -18,6 +18,11 @@ export function render(source: string, data: unknown, options?: RenderOptions & 
   return defaultEngine.render(source, data, options);
 }
 
+/** The preprocessor's first pass only: the template that `{^...}` instructions write (see Engine.preprocess). */
+export function preprocess(source: string, data: unknown, options?: RenderOptions & CompileOptions): RenderResult {
+  return defaultEngine.preprocess(source, data, options);
+}
+
 export { createEngine, DEFAULT_TIME_ZONE } from './engine.js';
 export type { Engine, EngineOptions, CompileOptions, RenderOptions, RenderResult, Template } from './engine.js';
 export { ERROR_CODES, type ErrorCode, type ErrorKind, type TemplateError } from './errors.js';

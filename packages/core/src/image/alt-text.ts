@@ -16,11 +16,13 @@ export interface ImageTextFields {
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /**
- * An image's alt text: its own altText when set; else the title; else the body stripped of
- * tags and cut to 250 characters; else the file name; else empty.
+ * An image's alt text: its own altText when set, stripped of tags as both reference engines strip it;
+ * else the title; else the body stripped of tags and cut to 250 characters; else the file name; else empty.
  */
 export function imageAltText(image: ImageTextFields): string {
-  const own = text(image.altText) ?? text(image.title);
+  const alt = text(image.altText);
+  if (alt !== undefined) return stripTags(alt);
+  const own = text(image.title);
   if (own !== undefined) return own;
   const body = text(image.body);
   if (body !== undefined) return [...stripTags(body)].slice(0, ALT_TEXT_BODY_MAX_LENGTH).join('');

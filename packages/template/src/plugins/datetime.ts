@@ -169,9 +169,10 @@ export function formatDateInterval(start: number, end: number, skeleton: string 
   } else {
     const day = dateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
     // Both ends on one day: the hours and minutes alone (CLDR's hm skeleton, without a zone), as both
-    // reference engines write a range of times.
+    // reference engines write a range of times. `h` is the 12-hour clock in every locale: es writes
+    // `10:00 a. m. – 12:00 p. m.` and fr `7:00 AM – 1:00 PM`, not their usual 24-hour times.
     if (day.format(start) === day.format(end)) {
-      options = { hour: 'numeric', minute: 'numeric' };
+      options = { hour: 'numeric', minute: 'numeric', hourCycle: 'h12' };
     } else {
       options = { year: 'numeric', month: 'short', day: 'numeric' };
     }

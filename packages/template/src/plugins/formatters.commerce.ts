@@ -251,14 +251,31 @@ function moneyArg(value: unknown) {
   return typeof value === 'number' || typeof value === 'string' ? (Number.isSafeInteger(n) ? makeMoney(n) : undefined) : undefined;
 }
 
-const moneyFormat: Formatter = (value) => {
+/**
+ * A whole number of cents too large for a Money (past 2^53, as such JSON numbers read): its decimal text
+ * divided by 100 and grouped, as the Java reference engine writes the number it reads
+ * (123456789012345678 reads as 123456789012345680 and writes 1,234,567,890,123,456.80).
+ */
+function largeCentsText(value: unknown): string | undefined {
+  const t = decimalText(value);
+  if (t === undefined || !/^-?\d{16,}$/.test(t)) return undefined;
+  const negative = t.charCodeAt(0) === 45; /* - */
+  const digits = negative ? t.slice(1) : t;
+  const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${whole}.${digits.slice(-2)}`;
+}
+
+/** The legacy money text of an amount in cents or a money object; undefined when it is neither. */
+function legacyMoneyText(value: unknown): string | undefined {
   const money = moneyArg(value);
-  return money === undefined ? '' : formatMoneyPlain(money);
-};
+  return money === undefined ? largeCentsText(value) : formatMoneyPlain(money);
+}
+
+const moneyFormat: Formatter = (value) => legacyMoneyText(value) ?? '';
 
 const moneyString: Formatter = (value) => {
-  const money = moneyArg(value);
-  return money === undefined ? '' : `<span class="${PRODUCT_PRICE.moneyClass}">${formatMoneyPlain(money)}</span>`;
+  const text = legacyMoneyText(value);
+  return text === undefined ? '' : `<span class="${PRODUCT_PRICE.moneyClass}">${text}</span>`;
 };
 
 // The value is an amount in cents, a number or a decimal string; anything else (a money object, a word, nothing)

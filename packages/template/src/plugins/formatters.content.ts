@@ -17,6 +17,7 @@ import {
   resizedHeightForWidth,
   resizedWidthForHeight,
   srcsetFromVariants,
+  stripTags,
   thumbnailWidthBucket,
   toEpochMs,
   websiteColorCss,
@@ -48,13 +49,16 @@ const coverImageMeta: Formatter = (value) => {
 
 // Image blocks (blockType 5) were given an altText of their own when alt text became a field: inside one,
 // the image's altText is the alt text even when it is empty, so that an owner's empty alt (a decorative
-// image) is not replaced by its title. Else an image block keeps its alt text on the block (`info.altText`,
-// found through the sections); other images use their own title, body or file name.
+// image) is not replaced by its title. Else the image's own alt text comes first, as the Java reference
+// engine writes it; then an image block's alt text on the block (`info.altText`, found through the
+// sections); then the image's title, body or file name.
 const IMAGE_BLOCK = 5;
 
 function blockAltText(img: unknown, ctx: PluginContext): string {
   const blockType = ctx.resolve('blockType');
-  if (blockType !== undefined && blockType !== null && asNumber(blockType) === IMAGE_BLOCK) return asString(field(img, 'altText')).trim();
+  if (blockType !== undefined && blockType !== null && asNumber(blockType) === IMAGE_BLOCK) return stripTags(asString(field(img, 'altText'))).trim();
+  const own = stripTags(asString(field(img, 'altText'))).trim();
+  if (own !== '') return own;
   const alt = asString(field(ctx.resolve('info'), 'altText')).trim();
   return alt !== '' ? alt : altText(img);
 }
@@ -262,11 +266,15 @@ const websiteColor: Formatter = (value, _args, ctx) => {
   return result.errors.join(' ');
 };
 
-// `@FooBar` links to the profile and `#Foo` to the hashtag.
+// A URL (http, https, ftp or file; trailing punctuation left out) becomes a link that opens in a new
+// window; then `@FooBar` links to the profile and `#Foo` to the hashtag, each at the start or after a space,
+// as both reference engines link them (so a `#` or `@` inside a URL is left alone).
+const URL_IN_TEXT = /\b(?:https?|ftp|file):\/\/[-a-z0-9+&@#/%?=~_|!:,.;]*[-a-z0-9+&@#/%=~_|]/gi;
 const activateTwitterLinks: Formatter = (value) =>
   asString(value)
-    .replace(/(^|[^\w@])@(\w+)/g, '$1<a target="new" href="https://twitter.com/$2/">@$2</a>')
-    .replace(/(^|[^\w&#])#(\w+)/g, '$1<a target="new" href="https://twitter.com/hashtag/$2?src=hash">#$2</a>');
+    .replace(URL_IN_TEXT, '<a target="new" href="$&">$&</a>')
+    .replace(/(^| )@(\w+)/g, '$1<a target="new" href="https://twitter.com/$2/">@$2</a>')
+    .replace(/(^| )#(\w+)/g, '$1<a target="new" href="https://twitter.com/hashtag/$2?src=hash">#$2</a>');
 
 function absUrl(value: unknown, ctx: PluginContext): string {
   const base = text(ctx.resolve('base-url'));

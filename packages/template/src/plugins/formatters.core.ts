@@ -1,7 +1,7 @@
 // Core formatters of the language: text escaping and encoding, JSON output, lookups, numbers, partials.
 
 import { escapeHtmlAttr, escapeHtmlText } from '@tessera/core/html';
-import { isObject } from '../runtime/values.js';
+import { isObject, isTruthy, toText } from '../runtime/values.js';
 import { asNumber, asString, readKey, scriptSafeJson, walkKeys } from './convert.js';
 import type { Formatter, FormatterTable } from './types.js';
 
@@ -110,15 +110,28 @@ const keyBy: Formatter = (value, args) => {
 
 // `{list|find-first pred? args}`: the first element (last for find-last) on which the predicate holds,
 // evaluated with the element as the current node; without arguments, the first (last) element.
+// Without a predicate, as both reference engines read it: `{list|find-first path}` is the first element
+// whose `path` is truthy, and `{keys|find-first lookup path}` the first key whose entry in the object at
+// the variable `lookup` has `path` truthy.
 function finder(fromEnd: boolean): Formatter {
   return (value, args, ctx) => {
     if (!Array.isArray(value) || value.length === 0) return undefined;
     if (args.length === 0) return fromEnd ? value[value.length - 1] : value[0];
     const n = value.length;
-    const rest = args.slice(1);
+    let holds: (item: unknown) => boolean;
+    if (args[0].endsWith('?')) {
+      const rest = args.slice(1);
+      holds = (item) => ctx.predicate(args[0], rest, item);
+    } else if (args.length === 1) {
+      holds = (item) => isTruthy(walkKeys(item, args));
+    } else {
+      const lookup = ctx.resolve(args[0]);
+      const path = [args[1]];
+      holds = (item) => isTruthy(walkKeys(readKey(lookup, toText(item)), path));
+    }
     for (let k = 0; k < n; k++) {
       const item = value[fromEnd ? n - 1 - k : k];
-      if (ctx.predicate(args[0], rest, item)) return item;
+      if (holds(item)) return item;
     }
     return undefined;
   };

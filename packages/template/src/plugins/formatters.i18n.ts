@@ -21,10 +21,29 @@ import { parseMessage, type MessageNode } from './message.js';
 import { formatUnit } from './units.js';
 import type { Formatter, FormatterTable, PluginContext } from './types.js';
 
-const localeOf = (ctx: PluginContext) => safeLocale(ctx.locale);
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * The locale to format in: the one named by a `locale:<name>` argument among the render's named locales
+ * (RenderOptions.locales), else the render's locale.
+ */
+function localeOf(ctx: PluginContext, args?: readonly string[]): string {
+  const name = args === undefined ? undefined : localeName(args);
+  return safeLocale(name !== undefined && hasOwn.call(ctx.locales, name) ? ctx.locales[name] : ctx.locale);
+}
+
+function localeName(args: readonly string[]): string | undefined {
+  for (const arg of args) {
+    if (!arg.includes('locale:')) continue;
+    for (const word of arg.split(/\s+/)) if (word.startsWith('locale:')) return word.slice(7);
+  }
+  return undefined;
+}
+
+/** Whether the arguments hold options other than the locale's name. */
+const hasFormatOptions = (args: readonly string[]) => args.some((a) => a.split(/\s+/).some((w) => w !== '' && !w.startsWith('locale:')));
 // A missing date reads as 0 (1970-01-01), as the reference engines read a missing number.
 const epochOrZero = (v: unknown) => toEpochMs(v === undefined || v === null ? 0 : v);
-const hasOwn = Object.prototype.hasOwnProperty;
 
 const moneyFormats = new ArgsMemo<LocaleNumberFormat>();
 
@@ -106,6 +125,8 @@ const INTL_MAX_FRACTION = 20;
 interface Args {
   readonly positional: readonly unknown[];
   readonly named: Readonly<Record<string, unknown>>;
+  /** The locale the message formats its arguments and plurals in. */
+  readonly locale: string;
 }
 
 function messageArgs(args: readonly string[], ctx: PluginContext): Args {
@@ -117,7 +138,7 @@ function messageArgs(args: readonly string[], ctx: PluginContext): Args {
     if (m) named[m[1]] = value;
     positional.push(value);
   }
-  return { positional, named };
+  return { positional, named, locale: localeOf(ctx, args) };
 }
 
 function argValue(args: Args, name: string): unknown {
@@ -156,7 +177,7 @@ function renderArg(node: Extract<MessageNode, { kind: 'arg' }>, args: Args, ctx:
   const values = node.names.map((n) => argValue(args, n));
   const value = values[0];
   const options = node.options === '' ? [] : [node.options];
-  const locale = localeOf(ctx);
+  const locale = args.locale;
   switch (node.format) {
     case undefined:
       return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
@@ -197,7 +218,7 @@ function renderChoice(node: Extract<MessageNode, { kind: 'plural' | 'selectordin
     const other = node.branches.other;
     return other === undefined ? '' : renderNodes(other, args, ctx, undefined);
   }
-  const locale = localeOf(ctx);
+  const locale = args.locale;
   const rules = pluralRules(locale, {
     type: node.kind === 'selectordinal' ? 'ordinal' : 'cardinal',
     minimumFractionDigits: operand.fraction,
@@ -224,7 +245,7 @@ const dateTimePlans = new ArgsMemo<(ms: number) => string>();
 const datetime: Formatter = (value, args, ctx) => {
   const ms = toEpochMs(value);
   if (ms === undefined) return '';
-  const locale = localeOf(ctx);
+  const locale = localeOf(ctx, args);
   return dateTimePlans.get(args, locale, ctx.timeZone, () => dateTimePlan(parseOptions(args), locale, ctx.timeZone))(ms);
 };
 
@@ -233,7 +254,7 @@ const datetimeInterval: Formatter = (_value, args, ctx) => {
   if (ctx.values.length < 2) return '';
   const [s, e] = [ctx.values[0], ctx.values[1]].map(epochOrZero);
   if (s === undefined || e === undefined) return '';
-  return formatDateInterval(s, e, parseOptions(args).positional[0], localeOf(ctx), ctx.timeZone);
+  return formatDateInterval(s, e, parseOptions(args).positional[0], localeOf(ctx, args), ctx.timeZone);
 };
 
 const DATE_FIELDS: Readonly<Record<string, Intl.DateTimeFormatOptions>> = {
@@ -254,7 +275,7 @@ const datetimeField: Formatter = (value, args, ctx) => {
   if (ms === undefined || options === undefined) return '';
   const part = Object.keys(options)[0];
   return (
-    dateTimeFormat(localeOf(ctx), { ...options, timeZone: ctx.timeZone })
+    dateTimeFormat(localeOf(ctx, args), { ...options, timeZone: ctx.timeZone })
       .formatToParts(ms)
       .find((p) => p.type === part)?.value ?? ''
   );
@@ -281,24 +302,25 @@ const relativeTimeFormatter: Formatter = (value, args, ctx) => {
   const diff = to - from;
   const [unit, size] = RELATIVE_UNITS.find(([, s]) => Math.abs(diff) >= s) ?? ['second', 1000];
   const amount = Math.sign(diff) * Math.round(Math.abs(diff) / size);
-  const text = relativeTimeFormat(localeOf(ctx), { numeric: 'auto' }).format(amount, unit);
-  return parseOptions(args).named.context === 'begin-sentence' ? text.charAt(0).toLocaleUpperCase(localeOf(ctx)) + text.slice(1) : text;
+  const locale = localeOf(ctx, args);
+  const text = relativeTimeFormat(locale, { numeric: 'auto' }).format(amount, unit);
+  return parseOptions(args).named.context === 'begin-sentence' ? text.charAt(0).toLocaleUpperCase(locale) + text.slice(1) : text;
 };
 
 export const i18nFormatters: FormatterTable = {
-  money: (v, args, ctx) => formatMoneyValue(v, args, localeOf(ctx)),
+  money: (v, args, ctx) => formatMoneyValue(v, args, localeOf(ctx, args)),
   'i18n-money-format': (v, args, ctx) => {
     const money = fromMoneyValue(v);
     if (money === undefined) return '';
     return formatMoneyWithSymbol(money, safeLocale(args[0] ?? ctx.locale));
   },
   // A bare `decimal` writes the number plainly; options (grouping included) shape it.
-  decimal: (v, args, ctx) => formatDecimal(v, args, localeOf(ctx), args.length > 0),
+  decimal: (v, args, ctx) => formatDecimal(v, args, localeOf(ctx, args), args.length > 0 && hasFormatOptions(args)),
   datetime,
   datetimefield: datetimeField,
   'datetime-interval': datetimeInterval,
   'relative-time': relativeTimeFormatter,
   message,
   plural: message,
-  unit: (v, args, ctx) => formatUnit(v, [...args], localeOf(ctx), ctx),
+  unit: (v, args, ctx) => formatUnit(v, [...args], localeOf(ctx, args), ctx),
 };

@@ -23,6 +23,11 @@ export interface PluginContext {
   readonly values: readonly unknown[];
   /** BCP 47 locale of this render (default 'en'); undefined when the caller asked for no locale formatting. */
   readonly locale: string | undefined;
+  /**
+   * Named locales of this render (the `locales` render option): a locale formatter given `locale:<name>`
+   * formats in the locale of that name, e.g. a site's own language and its visitor's.
+   */
+  readonly locales: Readonly<Record<string, string>>;
   /** IANA time zone: the render option, else root.website.timeZone, else America/New_York. */
   readonly timeZone: string;
   /** "Now" in epoch milliseconds for time-relative output: the render option, else the clock at render start. */

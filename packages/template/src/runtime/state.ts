@@ -34,6 +34,7 @@ export interface RenderInit {
   readonly partials: Readonly<Record<string, string>>;
   readonly injects: Readonly<Record<string, string>>;
   readonly locale: string | undefined;
+  readonly locales: Readonly<Record<string, string>>;
   readonly timeZone: string;
   readonly now: number;
   readonly unitName: string | undefined;
@@ -69,6 +70,7 @@ export class RenderState implements PluginContext {
 
   readonly root: unknown;
   readonly locale: string | undefined;
+  readonly locales: Readonly<Record<string, string>>;
   readonly timeZone: string;
   readonly now: number;
   readonly limits: Limits;
@@ -91,6 +93,7 @@ export class RenderState implements PluginContext {
     this.partials = init.partials;
     this.injects = init.injects;
     this.locale = init.locale;
+    this.locales = init.locales;
     this.timeZone = init.timeZone;
     this.now = init.now;
     this.unitName = init.unitName;

@@ -1,6 +1,7 @@
 // Case files: sections that start with a line `:NAME` (see ../shared/jsont-cases/README.md).
-// Tessera's own cases add `:ERRORS` (one expected error per line) and may give `limits` and `timeZone`
-// in `:PARAMS`.
+// Tessera's own cases add `:ERRORS` (one expected error per line) and may give `limits`, `timeZone`,
+// `locales` (named locales) and `preprocess` in `:PARAMS`: false compiles without the preprocessor,
+// "first-pass" expects the template the preprocessor's first pass writes.
 //
 // :ERRORS lines:  CODE LINE:COLUMN MESSAGE            an error of the template itself
 //                 CODE PARTIAL@LINE:COLUMN MESSAGE    an error inside partial or macro source PARTIAL
@@ -18,7 +19,9 @@ export interface Case {
   readonly injects: Record<string, string>;
   readonly output: string | undefined;
   readonly errors: readonly ExpectedError[] | undefined;
-  readonly options: RenderOptions & { limits?: Partial<Limits> };
+  readonly options: RenderOptions & { limits?: Partial<Limits>; preprocess?: boolean };
+  /** Whether :OUTPUT is the preprocessor's first pass only. */
+  readonly firstPass: boolean;
 }
 
 export interface ExpectedError {
@@ -71,10 +74,13 @@ export function loadCase(file: string, name = file): Case {
     errors: s.ERRORS === undefined ? undefined : parseErrors(s.ERRORS),
     options: {
       locale: params.locale === 'none' ? null : params.locale,
+      locales: params.locales,
       now: params.now,
       timeZone: params.timeZone,
       limits: params.limits,
+      preprocess: params.preprocess === false ? false : undefined,
     },
+    firstPass: params.preprocess === 'first-pass',
   };
 }
 
