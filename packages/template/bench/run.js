@@ -118,9 +118,19 @@ function diffSummary(a, b) {
   return `differ at ${i} (lengths ${a.length} / ${b.length}): reference ${JSON.stringify(a.slice(i, i + 80))} / tessera ${JSON.stringify(b.slice(i, i + 80))}`;
 }
 
-function refRender(ref, code, json, partials) {
+function refRender(ref, code, json, partials, cldr) {
   const compiler = new ref.Compiler();
-  return compiler.execute({ code, json, partials, enableExpr: true, enableInclude: true }).ctx.render();
+  return compiler.execute({ code, json, partials, cldr, enableExpr: true, enableInclude: true }).ctx.render();
+}
+
+// CLDR data for the reference, when PHENSLEY_CLDR names an installed @phensley/cldr ~1.14 (as for
+// bench/fidelity.js): then the formatted grid is formatted by both engines and compared.
+function referenceCldr(locale) {
+  const dir = process.env.PHENSLEY_CLDR;
+  if (!dir) return undefined;
+  const cldr = require(dir);
+  const framework = new cldr.CLDRFramework({ loader: (lang) => fs.readFileSync(path.join(dir, 'packs', `${lang}.json`), 'utf8') });
+  return framework.get(locale);
 }
 
 const ref = loadReference();
@@ -195,7 +205,7 @@ if (!fixtures) {
 const grid = gridData(200);
 const GRID_LOCALE = 'en-US';
 
-function gridBench(label, file, options, note) {
+function gridBench(label, file, options, note, cldr) {
   const source = fs.readFileSync(path.join(here, file), 'utf8');
   const template = engine.compile(source);
   const mine = template.render(grid, options);
@@ -205,26 +215,27 @@ function gridBench(label, file, options, note) {
   let code;
   if (ref) {
     code = new ref.Compiler().parse(source).code;
-    const theirs = refRender(ref, code, grid, {});
-    console.log(`${label} output: ${note ?? diffSummary(theirs, mine.output)} (${mine.output.length} characters)`);
+    const theirs = refRender(ref, code, grid, {}, cldr);
+    console.log(`${label} output: ${cldr ? diffSummary(theirs, mine.output) : (note ?? diffSummary(theirs, mine.output))} (${mine.output.length} characters)`);
   }
   const compiler = ref && new ref.Compiler();
   const result = compare(
     `render ${label} (compiled)`,
-    ref && (() => compiler.execute({ code, json: grid, partials: {}, enableExpr: true, enableInclude: true }).ctx.render()),
+    ref && (() => compiler.execute({ code, json: grid, partials: {}, cldr, enableExpr: true, enableInclude: true }).ctx.render()),
     () => template.render(grid, options).output,
   );
   return { ...result, template };
 }
 
 results.grid = gridBench('200-product grid', 'product-grid.html', {});
-// The reference is given no CLDR data here (it is not a dependency), so its money, datetime and decimal
-// write nothing: its figure leaves that work out, and the ratio understates Tessera's.
+// Without CLDR data (PHENSLEY_CLDR unset; it is not a dependency) the reference's money, datetime and
+// decimal write nothing: its figure leaves that work out, and the ratio understates Tessera's.
 results.formatted = gridBench(
   'formatted grid',
   'product-grid-formatted.html',
   { locale: GRID_LOCALE },
-  'not compared (the reference writes nothing for money, datetime and decimal without CLDR data)',
+  'not compared (the reference writes nothing for money, datetime and decimal without CLDR data: set PHENSLEY_CLDR)',
+  referenceCldr(GRID_LOCALE),
 );
 
 // Goals: compile at least 2x the reference's operations per second, render wright at least 6x, and each
