@@ -33,47 +33,62 @@ export const COMMENT_COLUMNS = [
   'moderated_by',
 ] as const;
 
-/** A post's approved comments, oldest first: the page reads them at every render. */
-const approvedQuery = preparedQuery<CommentRow, Database>((db, p) =>
-  db
-    .selectFrom('comments')
-    .select(COMMENT_COLUMNS)
-    .where('website_id', '=', p(0))
-    .where('item_id', '=', p(1))
-    .where('status', '=', 'approved')
-    .orderBy('created_on', 'asc')
-    .orderBy('id', 'asc')
-    .limit(p(2)),
+/** A post's approved comments, oldest first: the page reads them at every render, kept until a comment changes. */
+const approvedQuery = preparedQuery<CommentRow, Database>(
+  (db, p) =>
+    db
+      .selectFrom('comments')
+      .select(COMMENT_COLUMNS)
+      .where('website_id', '=', p(0))
+      .where('item_id', '=', p(1))
+      .where('status', '=', 'approved')
+      .orderBy('created_on', 'asc')
+      .orderBy('id', 'asc')
+      .limit(p(2)),
+  { reads: ['comments'] },
 );
 
-export function approvedComments(db: Kysely<Database>, websiteId: string, itemId: string, limit: number): Promise<CommentRow[]> {
+export function approvedComments(db: Kysely<Database>, websiteId: string, itemId: string, limit: number): Promise<readonly CommentRow[]> {
   return approvedQuery(db, [websiteId, itemId, limit]);
 }
 
+const itemIds = (p: (i: number) => unknown, count: number) => Array.from({ length: count }, (_, i) => p(1 + i) as string);
+
+// Kept until a comment or a like changes (storage/prepared.ts): a blog's pages read them on every request.
+const commentCountsQuery = preparedQuery(
+  (db: Kysely<Database>, p, count) =>
+    db
+      .selectFrom('comments')
+      .select((eb) => ['item_id', eb.fn.countAll<number>().as('n')])
+      .where('website_id', '=', p(0))
+      .where('item_id', 'in', itemIds(p, count))
+      .where('status', '=', 'approved')
+      .groupBy('item_id'),
+  { reads: ['comments'] },
+);
+
+const likeCountsQuery = preparedQuery(
+  (db: Kysely<Database>, p, count) =>
+    db
+      .selectFrom('content_likes')
+      .select((eb) => ['item_id', eb.fn.countAll<number>().as('n')])
+      .where('website_id', '=', p(0))
+      .where('item_id', 'in', itemIds(p, count))
+      .groupBy('item_id'),
+  { reads: ['content_likes'] },
+);
+
 /** The approved comments of each item, in one grouped query (a list page asks for all its posts at once). */
-export async function publicCommentCounts(db: Executor, websiteId: string, itemIds: readonly string[]): Promise<Map<string, number>> {
-  if (itemIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('comments')
-    .select((eb) => ['item_id', eb.fn.countAll<number>().as('n')])
-    .where('website_id', '=', websiteId)
-    .where('item_id', 'in', [...itemIds])
-    .where('status', '=', 'approved')
-    .groupBy('item_id')
-    .execute();
+export async function publicCommentCounts(db: Kysely<Database>, websiteId: string, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await commentCountsQuery(db, [websiteId, ...ids], ids.length);
   return new Map(rows.map((r) => [r.item_id, Number(r.n)]));
 }
 
 /** The likes of each item, in one grouped query. */
-export async function likeCounts(db: Executor, websiteId: string, itemIds: readonly string[]): Promise<Map<string, number>> {
-  if (itemIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('content_likes')
-    .select((eb) => ['item_id', eb.fn.countAll<number>().as('n')])
-    .where('website_id', '=', websiteId)
-    .where('item_id', 'in', [...itemIds])
-    .groupBy('item_id')
-    .execute();
+export async function likeCounts(db: Kysely<Database>, websiteId: string, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await likeCountsQuery(db, [websiteId, ...ids], ids.length);
   return new Map(rows.map((r) => [r.item_id, Number(r.n)]));
 }
 
