@@ -208,7 +208,8 @@ describe('related products, quick view and census calls in Chromium', () => {
     expect(recorded.map((r) => r.object_id)).toEqual([mug, mug]);
     expect(rows('census', 'quick-view').filter((r) => r.path === '/shop/stoneware-mug')).toHaveLength(1);
     expect(ui.pageErrors).toEqual([]);
-  });
+    // Two viewports, each with a page, a dialog, axe and a screenshot: more than one page's default time.
+  }, 60_000);
 
   it("records a layout button's render and click and a form's render for a visitor, and nothing for the signed-in owner", async () => {
     const p = await ui.open(DESKTOP);
