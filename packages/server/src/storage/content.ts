@@ -44,7 +44,7 @@ export function visibleAt(now: number) {
 const publishedOrScheduled = (eb: ExpressionBuilder<Database, 'items'>) => eb('items.status', 'in', ['published', 'scheduled']);
 
 /** `visibleAt` for a row already read. */
-export function isVisibleAt(row: { status: string; publish_on: number | null }, now: number): boolean {
+function isVisibleAt(row: { status: string; publish_on: number | null }, now: number): boolean {
   return row.status === 'published' || (row.status === 'scheduled' && row.publish_on !== null && row.publish_on <= now);
 }
 
