@@ -187,7 +187,7 @@ function withStatementCache(database: BetterSqlite3.Database, limit = 500): Bett
       statements.set(source, statement);
     }
     // `reader` alone is not enough: an insert with RETURNING reads too.
-    if (!(statement.reader && PLAIN_SELECT.test(source)) && !TRANSACTION_CONTROL.test(source)) noteWrite(source);
+    if (!(statement.reader && isRead(source)) && !TRANSACTION_CONTROL.test(source)) noteWrite(source);
     return statement;
   };
   const exec = (source: string) => {
@@ -211,6 +211,8 @@ function withStatementCache(database: BetterSqlite3.Database, limit = 500): Bett
 /** The table an insert or update writes, as Kysely spells it; deletes and replaces are left out on purpose (see above). */
 const WRITE_TARGET = /^\s*(?:insert\s+into|update)\s+"([A-Za-z0-9_]+)"/i;
 const PLAIN_SELECT = /^\s*\(?\s*select\b/i;
+/** A select, or a query with common table expressions that writes nothing (SQLite puts no write inside one). */
+const isRead = (source: string) => PLAIN_SELECT.test(source) || (/^\s*with\b/i.test(source) && !/\b(?:insert|update|delete|replace)\b/i.test(source));
 const TRANSACTION_CONTROL = /^\s*(?:begin|savepoint|release|commit|end)\b/i;
 
 /** Per SQLite connection, a function told the SQL of every statement run (tests count a page's reads). */

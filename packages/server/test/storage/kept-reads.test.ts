@@ -1,4 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importSite } from '../../src/site-dir/index.js';
 import { openStore, sqliteFile, watchStatements, type Store } from '../../src/storage/dialect.js';
@@ -68,11 +69,16 @@ describe('kept reads on SQLite', () => {
     expect(new Set(await stockOfMug())).toEqual(new Set([13]));
   });
 
-  it('keeps a read across writes to other tables', async () => {
+  it('keeps a read across writes to other tables and reads that are not plain selects', async () => {
     await stockOfMug();
     await store.db.updateTable('carts').set({ updated_on: 1 }).where('id', '=', 'none').execute();
+    // A studio list's query with a common table expression reads; it changes nothing kept.
+    await sql`with m as (select id from items where website_id = ${websiteId}) select count(*) as n from m`.execute(store.db);
     await counted(stockOfMug);
     expect(statements).toEqual([]);
+    // One that writes does.
+    await sql`with m as (select id from product_variants where item_id = ${mugId}) update product_variants set stock = 5 where id in (select id from m)`.execute(store.db);
+    expect(new Set(await stockOfMug())).toEqual(new Set([5]));
   });
 
   it('sees a write made by another process to the same file from the next millisecond on', async () => {
