@@ -77,7 +77,9 @@ describe('kept reads on SQLite', () => {
     await counted(stockOfMug);
     expect(statements).toEqual([]);
     // One that writes does.
-    await sql`with m as (select id from product_variants where item_id = ${mugId}) update product_variants set stock = 5 where id in (select id from m)`.execute(store.db);
+    await sql`with m as (select id from product_variants where item_id = ${mugId}) update product_variants set stock = 5 where id in (select id from m)`.execute(
+      store.db,
+    );
     expect(new Set(await stockOfMug())).toEqual(new Set([5]));
   });
 
