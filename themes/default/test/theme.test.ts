@@ -1,48 +1,19 @@
 // The default theme compiles and renders with Tessera's engine: every template file compiles with no
 // errors, every partial it applies exists, and every page of the demo site renders with no template error
 // and with the markup the storefront and visitors rely on.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
 import { localizedStrings } from '@tessera/server';
 import { demoPaths, money, NOW, pageFor } from './page-context.js';
+import { readTheme } from './theme-files.js';
 
-const THEME = join(import.meta.dirname, '..');
-const TEMPLATE = /\.(region|list|item|page|block)$/;
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [join(dir, f)]));
-}
-const templates = files(THEME)
-  .filter((f) => TEMPLATE.test(f) && !f.includes(`${join(THEME, 'test')}`))
-  .map((f) => relative(THEME, f));
-const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
-const partials = Object.fromEntries(readdirSync(join(THEME, 'blocks')).map((f) => [f, source(`blocks/${f}`)]));
-
-/** Renders a page as the server does: the page's template, then site.region around it. */
-function renderPage(path: string, shoppingCart?: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const { template, context } = pageFor(path, shoppingCart);
-  Object.assign(context, extra);
-  const options = { partials, now: NOW, locale: 'en-US' };
-  const main = compile(source(template)).render(context, options);
-  const layout = compile(source('site.region')).render(
-    {
-      ...context,
-      squarespace: { 'main-content': main.output },
-      'squarespace-headers': '<link rel="stylesheet" href="/styles.css">',
-      'squarespace-footers': '<script src="/bootstrap.js"></script>',
-    },
-    options,
-  );
-  return { html: layout.output, errors: [...main.errors, ...layout.errors].map((e) => `${template}: ${e.message}`) };
-}
+const { templates, has, source, partials, renderPage } = await readTheme('default');
 
 describe('default theme files', () => {
   it('has the layout, a template per collection type and per page type, and the stylesheets it lists', () => {
     const conf = JSON.parse(source('template.conf'));
     expect(conf.layouts.default.regions).toEqual(['site']);
-    for (const sheet of conf.stylesheets) expect(existsSync(join(THEME, 'styles', sheet)), sheet).toBe(true);
+    for (const sheet of conf.stylesheets) expect(has(`styles/${sheet}`), sheet).toBe(true);
     for (const type of ['products', 'blog', 'events', 'gallery', 'lessons']) {
       expect(templates).toContain(`collections/${type}.list`);
       expect(templates).toContain(`collections/${type}.item`);
