@@ -1,6 +1,5 @@
 // The default theme's pages for visitor accounts (accounts, members' areas, lessons, passwords, languages, the site's
 // header and footer), rendered with Tessera's engine from page contexts shaped as the server builds them.
-import { join } from 'node:path';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
 import { money, NOW, pageFor } from './page-context.js';

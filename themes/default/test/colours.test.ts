@@ -1,7 +1,6 @@
 // Every colour of the default theme is one the owner's design panel can change: the stylesheets hold
 // no literal colour except the defaults of the site's custom properties, and those equal the
 // manifest's (template.conf `aesthetics` and the colour settings).
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTheme } from './theme-files.js';
 

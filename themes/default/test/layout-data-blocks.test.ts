@@ -11,7 +11,7 @@ import { NOW, pageFor } from './page-context.js';
 import { readTheme } from './theme-files.js';
 
 type Json = Record<string, any>;
-const { source, partials } = await readTheme('default');
+const { partials } = await readTheme('default');
 const DEMO = join(import.meta.dirname, '..', '..', '..', 'sites', 'demo');
 const form = (name: string) => JSON.parse(readFileSync(join(DEMO, 'forms', `${name}.json`), 'utf8')) as Json;
 

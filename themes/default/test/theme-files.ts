@@ -20,11 +20,7 @@ export interface ThemeFiles {
   /** The blocks, by the name a template applies them with ("header.block"). */
   partials: Record<string, string>;
   /** Renders a page as the server does: the page's template, then site.region around it. */
-  renderPage: (
-    path: string,
-    shoppingCart?: Record<string, unknown>,
-    extra?: Record<string, unknown>,
-  ) => { html: string; errors: string[] };
+  renderPage: (path: string, shoppingCart?: Record<string, unknown>, extra?: Record<string, unknown>) => { html: string; errors: string[] };
 }
 
 /** The built-in theme of this name (a folder of themes/), with its base. */

@@ -22,7 +22,10 @@ async function themesWithVariant(base: string): Promise<string> {
   await fs.mkdir(path.join(themes, 'test', 'styles'));
   await fs.writeFile(path.join(themes, 'test', 'template.conf'), conf('Variant', base));
   await fs.writeFile(path.join(themes, 'test', 'styles', 'variant.css'), '.site-header--variant { color: teal; }\n');
-  await fs.writeFile(path.join(themes, 'test', 'blocks', 'header.block'), '<header class="site-header site-header--variant">{website.siteTitle|html}</header>\n');
+  await fs.writeFile(
+    path.join(themes, 'test', 'blocks', 'header.block'),
+    '<header class="site-header site-header--variant">{website.siteTitle|html}</header>\n',
+  );
   return themes;
 }
 
@@ -84,9 +87,11 @@ describe('a theme whose base cannot be read', () => {
       expect(run.logged.find((l) => l.base === 'nowhere')).toMatchObject({ file: 'template.conf' });
       const { files, baseProblem } = await readThemeDir(path.join(run.themes, 'test'), run.themes);
       expect([...files.keys()].sort()).toEqual(['blocks/header.block', 'styles/variant.css', 'template.conf']);
-      expect(checkTheme({ files, baseProblem }).filter((f) => f.file === 'template.conf').map((f) => `${f.code} ${f.message}`)).toContain(
-        'unknown-base template.conf extends "nowhere", which is not a built-in theme.',
-      );
+      expect(
+        checkTheme({ files, baseProblem })
+          .filter((f) => f.file === 'template.conf')
+          .map((f) => `${f.code} ${f.message}`),
+      ).toContain('unknown-base template.conf extends "nowhere", which is not a built-in theme.');
     } finally {
       await stop(run);
     }

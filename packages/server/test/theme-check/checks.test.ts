@@ -38,7 +38,10 @@ describe('theme check', () => {
     // A themes folder of two themes that extend each other.
     const themes = await themeDir({}, {});
     dirs.push(themes);
-    for (const [name, base] of [['one', 'two'], ['two', 'one']]) {
+    for (const [name, base] of [
+      ['one', 'two'],
+      ['two', 'one'],
+    ]) {
       await fs.mkdir(path.join(themes, name));
       await fs.writeFile(path.join(themes, name, 'template.conf'), JSON.stringify({ name, extends: base }));
     }
@@ -49,6 +52,23 @@ describe('theme check', () => {
     expect(checkTheme({ ...cycle, collectionTypes: ['page'] }).map((f) => `${f.code} ${f.message}`)).toEqual([
       'base-cycle template.conf extends "one" again: the chain of bases is a cycle.',
     ]);
+  });
+
+  it('reads at most 4 bases: a fifth is reported and its files are not read', async () => {
+    const themes = await themeDir({}, {});
+    dirs.push(themes);
+    const chain = ['b1', 'b2', 'b3', 'b4', 'b5'];
+    for (const [i, name] of chain.entries()) {
+      const conf = i + 1 < chain.length ? { name, extends: chain[i + 1] } : { name };
+      await fs.mkdir(path.join(themes, name, 'blocks'), { recursive: true });
+      await fs.writeFile(path.join(themes, name, 'template.conf'), JSON.stringify(conf));
+      await fs.writeFile(path.join(themes, name, 'blocks', `${name}.block`), `<p>${name}</p>\n`);
+    }
+    const theme = await themeDir({ 'template.conf': JSON.stringify({ name: 'Mini', extends: 'b1', stylesheets: ['site.css'] }) });
+    dirs.push(theme);
+    const deep = await readThemeDir(theme, themes);
+    expect(deep.baseProblem).toMatchObject({ code: 'base-too-deep', base: 'b5' });
+    expect(['b1', 'b2', 'b3', 'b4', 'b5'].map((b) => deep.files.has(`blocks/${b}.block`))).toEqual([true, true, true, true, false]);
   });
 
   it('reports template syntax errors, unknown formatters and unknown predicates with file, line and column', async () => {
