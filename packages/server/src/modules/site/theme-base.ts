@@ -6,7 +6,7 @@ import path from 'node:path';
 // differs. The theme's own template.conf is used as it is: nothing of the base's is merged.
 
 /** How many bases a theme may stack (a base that extends another counts as one more). */
-export const MAX_BASES = 4;
+const MAX_BASES = 4;
 
 /** Why a theme loads with only the files it has: its base does not exist, or the chain does not end. */
 export interface BaseProblem {
@@ -23,7 +23,7 @@ export interface BaseChain {
 }
 
 /** The `extends` of a template.conf text; null when there is none (or the conf is not JSON: parsing reports that). */
-export function extendsOf(conf: string | undefined): string | null {
+function extendsOf(conf: string | undefined): string | null {
   if (conf === undefined) return null;
   try {
     const value = JSON.parse(conf) as { extends?: unknown } | null;
