@@ -151,9 +151,10 @@ export class ThemeCache {
       if (!dir) throw new Error(`site ${website.identifier} has no theme folder`);
       return this.cached(`dir:${dir}`, async () => {
         if (!fs.existsSync(dir)) throw new Error(`theme folder ${dir} does not exist`);
+        if (this.dev) this.watch(`dir:${dir}`, dir);
         const theme = await buildTheme(await readDir(dir), website.theme_name, dir, this.themesDir, this.log);
-        // A change in a base changes the theme too: its folder is watched with the theme's.
-        if (this.dev) for (const watched of [dir, ...theme.baseDirs]) this.watch(`dir:${dir}`, watched);
+        // A change in a base changes the theme too: the bases' folders are watched with the theme's.
+        if (this.dev) for (const base of theme.baseDirs) this.watch(`dir:${dir}`, base);
         return theme;
       });
     }
