@@ -1,15 +1,13 @@
 // Atelier's style contract: template.conf declares the site aesthetics and the theme's settings in the
 // shape the styles panel reads, and the stylesheets take every colour, font, button shape, spacing and
 // width from the site's custom properties, with the theme's defaults equal to the manifest's.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { SECTION_THEMES } from '@tessera/core/layout';
 import { describe, expect, it } from 'vitest';
+import { readTheme } from '../../default/test/theme-files.js';
 
-const THEME = join(import.meta.dirname, '..');
-const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
+const { paths, source } = await readTheme('atelier');
 const conf = JSON.parse(source('template.conf'));
-const sheets = readdirSync(join(THEME, 'styles')).map((f) => ({ file: f, css: source(`styles/${f}`) }));
+const sheets = paths.filter((p) => p.startsWith('styles/')).map((p) => ({ file: p.slice('styles/'.length), css: source(p) }));
 const base = source('styles/base.css');
 
 const HEX = /^#[0-9a-f]{3,6}$/i;

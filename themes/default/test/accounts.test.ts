@@ -1,14 +1,11 @@
 // The default theme's pages for visitor accounts (accounts, members' areas, lessons, passwords, languages, the site's
 // header and footer), rendered with Tessera's engine from page contexts shaped as the server builds them.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
 import { money, NOW, pageFor } from './page-context.js';
+import { readTheme } from './theme-files.js';
 
-const THEME = join(import.meta.dirname, '..');
-const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
-const partials = Object.fromEntries(readdirSync(join(THEME, 'blocks')).map((f) => [f, source(`blocks/${f}`)]));
+const { source, partials } = await readTheme('default');
 
 type Json = Record<string, any>;
 

@@ -1,15 +1,13 @@
 // Every colour of the default theme is one the owner's design panel can change: the stylesheets hold
 // no literal colour except the defaults of the site's custom properties, and those equal the
 // manifest's (template.conf `aesthetics` and the colour settings).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readTheme } from './theme-files.js';
 
-const THEME = join(import.meta.dirname, '..');
-const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
+const { paths, source } = await readTheme('default');
 const conf = JSON.parse(source('template.conf'));
 const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
-const sheets = readdirSync(join(THEME, 'styles')).map((file) => ({ file, css: withoutComments(source(`styles/${file}`)) }));
+const sheets = paths.filter((p) => p.startsWith('styles/')).map((p) => ({ file: p.slice('styles/'.length), css: withoutComments(source(p)) }));
 
 /** A colour written as such: hex, a colour function, or a colour keyword (not `transparent`, `currentColor` or `inherit`). */
 const LITERAL =

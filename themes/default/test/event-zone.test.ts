@@ -1,14 +1,11 @@
 // An event set in another zone than the site's (in the editor) shows its day and times in its own
 // zone, from what the server wrote into item.when; its calendar link stays in UTC.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
 import { NOW, pageFor } from './page-context.js';
+import { readTheme } from './theme-files.js';
 
-const THEME = join(import.meta.dirname, '..');
-const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
-const partials = Object.fromEntries(readdirSync(join(THEME, 'blocks')).map((f) => [f, source(`blocks/${f}`)]));
+const { source, partials } = await readTheme('default');
 const EVENT = compile(source('collections/events.item'));
 
 describe('an event page', () => {

@@ -1,15 +1,12 @@
 // The gallery block renders each design of the gallery option table with its options applied, and a
 // bad option value falls back to its default (the server reads the options with the core reader).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseGalleryOptions } from '@tessera/core/gallery';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
 import { NOW, pageFor } from './page-context.js';
+import { readTheme } from './theme-files.js';
 
-const THEME = join(import.meta.dirname, '..');
-const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
-const partials = Object.fromEntries(readdirSync(join(THEME, 'blocks')).map((f) => [f, source(`blocks/${f}`)]));
+const { source, partials } = await readTheme('default');
 
 /** The demo gallery's list page with the given raw options, as the server reads them. */
 function render(raw: Record<string, unknown>) {

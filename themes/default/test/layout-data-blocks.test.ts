@@ -2,18 +2,18 @@
 // summaries in their four variants with the show switches, a product with the engine's purchase markup,
 // forms and the newsletter through form.block, galleries in their four designs, video, audio and maps,
 // each through the dispatcher partial inside the markup contract's block wrapper, as a page renders it.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGalleryOptions } from '@tessera/core/gallery';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
 import { NOW, pageFor } from './page-context.js';
+import { readTheme } from './theme-files.js';
 
 type Json = Record<string, any>;
-const THEME = join(import.meta.dirname, '..');
-const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
-const partials = Object.fromEntries(readdirSync(join(THEME, 'blocks')).map((f) => [f, source(`blocks/${f}`)]));
-const form = (name: string) => JSON.parse(source(`../../sites/demo/forms/${name}.json`)) as Json;
+const { partials } = await readTheme('default');
+const DEMO = join(import.meta.dirname, '..', '..', '..', 'sites', 'demo');
+const form = (name: string) => JSON.parse(readFileSync(join(DEMO, 'forms', `${name}.json`), 'utf8')) as Json;
 
 /** A page with these blocks, each in the markup contract's wrapper, as collections/page.page renders a layout. */
 const PAGE = compile(

@@ -1,16 +1,13 @@
 // The default theme's page layouts: sections and the simple block kinds rendered with Tessera's engine
 // from the context the server builds (layoutSections), every kind and variant of this theme's own.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { readLayout } from '@tessera/core/layout';
 import { layoutSections } from '@tessera/server';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
 import { pageFor } from './page-context.js';
+import { readTheme } from './theme-files.js';
 
-const THEME = join(import.meta.dirname, '..');
-const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
-const partials = Object.fromEntries(readdirSync(join(THEME, 'blocks')).map((f) => [f, source(`blocks/${f}`)]));
+const { source, partials } = await readTheme('default');
 const page = compile(source('collections/page.page'));
 
 const image = (path: string, title: string, alt: string, caption: string) => ({

@@ -1,13 +1,10 @@
 // A post's page shows its main image, or its video in place of it.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { compile } from '@tessera/template';
 import { describe, expect, it } from 'vitest';
 import { NOW, pageFor } from './page-context.js';
+import { readTheme } from './theme-files.js';
 
-const THEME = join(import.meta.dirname, '..');
-const source = (path: string) => readFileSync(join(THEME, path), 'utf8');
-const partials = Object.fromEntries(readdirSync(join(THEME, 'blocks')).map((f) => [f, source(`blocks/${f}`)]));
+const { source, partials } = await readTheme('default');
 const POST = compile(source('collections/blog.item'));
 
 describe('a post page', () => {

@@ -4,13 +4,12 @@ import { parseArgs } from 'node:util';
 import type { Store } from '../storage/dialect.js';
 import { findTheme, listCollections, listThemeFiles } from '../storage/content.js';
 import { themeDirFor } from '../modules/site/theme.js';
-import { isChecked } from './files.js';
+import { isChecked, withBases, type ThemeFiles } from './files.js';
 import { checkTheme, formatJson, formatText, readThemeDir, summarize } from './index.js';
 
 class ThemeCliError extends Error {}
 
-interface ThemeSource {
-  files: Map<string, string>;
+interface ThemeSource extends ThemeFiles {
   /** The collection types of the site the theme serves; absent when checking a folder on its own. */
   collectionTypes?: string[];
 }
@@ -25,17 +24,17 @@ async function siteTheme(store: Store, themesDir: string, identifier: string | u
     throw new ThemeCliError(identifier ? `no site "${identifier}" in the store` : 'the store holds no site: name a theme folder, tessera theme check <dir>');
   const collectionTypes = [...new Set((await listCollections(store.db, website.id)).map((c) => c.type_name))];
   const dir = themeDirFor(website, themesDir);
-  if (dir) return { files: await readFolder(dir), collectionTypes };
+  if (dir) return { ...(await readFolder(dir, themesDir)), collectionTypes };
   const row = website.theme_id ? await findTheme(store.db, website.id, website.theme_id) : undefined;
   if (!row) throw new ThemeCliError(`the site "${website.identifier}" names a stored theme that does not exist`);
   const rows = await listThemeFiles(store.db, row.id);
   const files = new Map(rows.filter((r) => isChecked(r.path)).map((r) => [r.path, Buffer.from(r.content).toString('utf8')]));
-  return { files, collectionTypes };
+  return { ...(await withBases(files, themesDir, null)), collectionTypes };
 }
 
-async function readFolder(dir: string): Promise<Map<string, string>> {
+async function readFolder(dir: string, themesDir: string): Promise<ThemeFiles> {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new ThemeCliError(`${dir} is not a theme folder`);
-  return readThemeDir(path.resolve(dir));
+  return readThemeDir(path.resolve(dir), themesDir);
 }
 
 /**
@@ -58,7 +57,7 @@ export async function runThemeCommand(
   });
   if (values.format !== 'text' && values.format !== 'json') throw new ThemeCliError('--format is text or json');
   const dir = positionals[0];
-  const source: ThemeSource = dir ? { files: await readFolder(dir) } : await withStore((store) => siteTheme(store, themesDir, values.site));
+  const source: ThemeSource = dir ? await readFolder(dir, themesDir) : await withStore((store) => siteTheme(store, themesDir, values.site));
   const findings = checkTheme(source);
   write(values.format === 'json' ? formatJson(findings) : formatText(findings));
   return summarize(findings).errors > 0 ? 1 : 0;

@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { compile, type Template } from '@tessera/template';
 import { listFiles } from '../site-dir/files.js';
+import { baseChain, withBaseFiles, type BaseProblem } from '../modules/site/theme-base.js';
 
 /** Files the server renders as templates (site/render.ts), and partials applied by name. */
 const TEMPLATE_FILE = /^(site\.region|[^/]+\.region|collections\/[^/]+\.(list|item|page)|pages\/[^/]+\.page)$/;
@@ -37,9 +38,29 @@ export function isChecked(file: string): boolean {
   return file === 'template.conf' || isCompiled(file) || file.endsWith('.css');
 }
 
-/** A theme folder's files that the checks read, as text. */
-export async function readThemeDir(dir: string): Promise<Map<string, string>> {
+/** A theme's files that the checks read, with those of the bases it extends, and why a base could not be read. */
+export interface ThemeFiles {
+  files: Map<string, string>;
+  baseProblem: BaseProblem | null;
+}
+
+async function readCheckedFiles(dir: string): Promise<Map<string, string>> {
   const paths = (await listFiles(dir, dir)).filter((p) => isChecked(p) && !p.startsWith('node_modules/'));
   const entries = await Promise.all(paths.map(async (p) => [p, await fsp.readFile(path.join(dir, p), 'utf8')] as const));
   return new Map(entries);
+}
+
+/**
+ * A theme's own files with the files of the built-in themes it extends (template.conf `extends`),
+ * read as the server reads them for rendering (modules/site/theme.ts): its own win.
+ */
+export async function withBases(own: Map<string, string>, themesDir: string, dir: string | null): Promise<ThemeFiles> {
+  const chain = await baseChain(own.get('template.conf'), themesDir, dir);
+  const bases = await Promise.all(chain.dirs.map(readCheckedFiles));
+  return { files: withBaseFiles(own, bases), baseProblem: chain.problem };
+}
+
+/** A theme folder's files that the checks read, as text, with its bases'. */
+export async function readThemeDir(dir: string, themesDir: string): Promise<ThemeFiles> {
+  return withBases(await readCheckedFiles(dir), themesDir, dir);
 }

@@ -42,8 +42,8 @@ function where(text: string, needle: string): { line: number; column: number } {
   return at === -1 ? { line: 1, column: 1 } : positionAt(text, at);
 }
 
-/** The manifest itself: present, valid JSON, stylesheets that exist, settings of the declared shape. */
-export function checkManifest({ files }: CheckInput): Finding[] {
+/** The manifest itself: present, valid JSON, a base that exists, stylesheets that exist, settings of the declared shape. */
+export function checkManifest({ files, baseProblem }: CheckInput): Finding[] {
   const m = manifestOf(files);
   if (!m) return [finding('error', 'manifest-missing', 'The theme has no template.conf.', MANIFEST)];
   const text = files.get(MANIFEST)!;
@@ -52,6 +52,11 @@ export function checkManifest({ files }: CheckInput): Finding[] {
     return [finding('error', 'manifest-invalid-json', m.message, MANIFEST, line, column)];
   }
   const out: Finding[] = [];
+  if (baseProblem) {
+    // The base named where the chain broke: in this manifest when it is the theme's own base.
+    const { line, column } = where(text, baseProblem.base);
+    out.push(finding('error', baseProblem.code, `template.conf ${baseProblem.message}`, MANIFEST, line, column));
+  }
   const sheets = Array.isArray(m.value.stylesheets) ? m.value.stylesheets : [];
   for (const sheet of sheets) {
     if (typeof sheet !== 'string') continue;

@@ -1,3 +1,5 @@
+import type { BaseProblem } from '../modules/site/theme-base.js';
+
 /** How serious a finding is: errors fail the check (exit status 1), the others only inform. */
 export type Level = 'error' | 'warning' | 'recommendation';
 
@@ -22,6 +24,8 @@ export interface CheckInput {
    * required. Absent: every type Tessera serves, since a theme may be given to any site.
    */
   collectionTypes?: readonly string[];
+  /** Why the files of the base it extends could not all be read (an unknown base, a cycle). */
+  baseProblem?: BaseProblem | null;
 }
 
 export function finding(level: Level, code: string, message: string, file: string, line = 0, column = 0): Finding {

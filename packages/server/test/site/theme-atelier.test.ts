@@ -99,4 +99,15 @@ describe('the demo shop in the Atelier theme', () => {
     expect(css.body).toContain(':where(:root) {');
     expect(css.body).toContain('--palette-accent: #2f5d50;');
   });
+
+  it('serves the stylesheets it takes from the default theme (it extends it) as its own, under its version', async () => {
+    const home = (await get('/')).body;
+    for (const sheet of ['comments.css', 'special-pages.css']) {
+      const href = new RegExp(`<link rel="stylesheet" href="(/theme/[0-9a-f]{16}/styles/${sheet.replace('.', '\\.')})">`).exec(home)?.[1];
+      expect(href, sheet).toBeDefined();
+      const css = await get(href!);
+      expect(css.statusCode, sheet).toBe(200);
+      expect(css.body, sheet).toBe(await fs.readFile(path.join(REPO, 'themes', 'default', 'styles', sheet), 'utf8'));
+    }
+  });
 });

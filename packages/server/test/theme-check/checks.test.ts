@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkTheme, readThemeDir, type Finding } from '../../src/theme-check/index.js';
 import path from 'node:path';
-import { DEFAULT_THEME, REPO, themeDir } from './fixture.js';
+import { DEFAULT_THEME, REPO, THEMES_DIR, themeDir } from './fixture.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
@@ -11,16 +11,64 @@ afterAll(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: tr
 async function check(files: Record<string, string | null>, collectionTypes: string[] = ['page']): Promise<Finding[]> {
   const dir = await themeDir(files);
   dirs.push(dir);
-  return checkTheme({ files: await readThemeDir(dir), collectionTypes });
+  return checkTheme({ ...(await readThemeDir(dir, THEMES_DIR)), collectionTypes });
 }
 
 const brief = (findings: Finding[]) => findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.level} ${f.code}`);
 
 describe('theme check', () => {
   it('passes the default theme with no errors or warnings, and a minimal theme with nothing at all', async () => {
-    const findings = checkTheme({ files: await readThemeDir(DEFAULT_THEME) });
+    const findings = checkTheme(await readThemeDir(DEFAULT_THEME, THEMES_DIR));
     expect(findings.filter((f) => f.level !== 'recommendation')).toEqual([]);
     expect(await check({})).toEqual([]);
+  });
+
+  it('reads a theme with the built-in theme it extends: Atelier finds the blocks it inherits', async () => {
+    const atelier = await readThemeDir(path.join(THEMES_DIR, 'atelier'), THEMES_DIR);
+    expect(atelier.baseProblem).toBeNull();
+    expect(atelier.files.has('blocks/cart-indicator.block')).toBe(true);
+    expect(checkTheme(atelier).filter((f) => f.level !== 'recommendation')).toEqual([]);
+  });
+
+  it('reports a base that is not a built-in theme, and a chain of bases that is a cycle, naming the base', async () => {
+    const unknown = await check({ 'template.conf': JSON.stringify({ name: 'Mini', extends: 'nowhere', stylesheets: ['site.css'] }, null, 2) });
+    expect(brief(unknown)).toEqual(['template.conf:3:14 error unknown-base']);
+    expect(unknown[0]!.message).toBe('template.conf extends "nowhere", which is not a built-in theme.');
+
+    // A themes folder of two themes that extend each other.
+    const themes = await themeDir({}, {});
+    dirs.push(themes);
+    for (const [name, base] of [
+      ['one', 'two'],
+      ['two', 'one'],
+    ]) {
+      await fs.mkdir(path.join(themes, name));
+      await fs.writeFile(path.join(themes, name, 'template.conf'), JSON.stringify({ name, extends: base }));
+    }
+    const theme = await themeDir({ 'template.conf': JSON.stringify({ name: 'Mini', extends: 'one', stylesheets: ['site.css'] }) });
+    dirs.push(theme);
+    const cycle = await readThemeDir(theme, themes);
+    expect(cycle.baseProblem).toMatchObject({ code: 'base-cycle', base: 'one' });
+    expect(checkTheme({ ...cycle, collectionTypes: ['page'] }).map((f) => `${f.code} ${f.message}`)).toEqual([
+      'base-cycle template.conf extends "one" again: the chain of bases is a cycle.',
+    ]);
+  });
+
+  it('reads at most 4 bases: a fifth is reported and its files are not read', async () => {
+    const themes = await themeDir({}, {});
+    dirs.push(themes);
+    const chain = ['b1', 'b2', 'b3', 'b4', 'b5'];
+    for (const [i, name] of chain.entries()) {
+      const conf = i + 1 < chain.length ? { name, extends: chain[i + 1] } : { name };
+      await fs.mkdir(path.join(themes, name, 'blocks'), { recursive: true });
+      await fs.writeFile(path.join(themes, name, 'template.conf'), JSON.stringify(conf));
+      await fs.writeFile(path.join(themes, name, 'blocks', `${name}.block`), `<p>${name}</p>\n`);
+    }
+    const theme = await themeDir({ 'template.conf': JSON.stringify({ name: 'Mini', extends: 'b1', stylesheets: ['site.css'] }) });
+    dirs.push(theme);
+    const deep = await readThemeDir(theme, themes);
+    expect(deep.baseProblem).toMatchObject({ code: 'base-too-deep', base: 'b5' });
+    expect(['b1', 'b2', 'b3', 'b4', 'b5'].map((b) => deep.files.has(`blocks/${b}.block`))).toEqual([true, true, true, true, false]);
   });
 
   it('reports template syntax errors, unknown formatters and unknown predicates with file, line and column', async () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-export const DEFAULT_THEME = path.join(REPO, 'themes', 'default');
+export const THEMES_DIR = path.join(REPO, 'themes');
+export const DEFAULT_THEME = path.join(THEMES_DIR, 'default');
 
 /** The smallest theme that passes: a manifest, the layout and the pages every site needs. */
 const MINIMAL: Record<string, string> = {

@@ -19,7 +19,7 @@ export function devFindings(theme: LoadedTheme, collectionTypes: readonly string
   let findings = byTypes.get(key);
   if (!findings) {
     const files = new Map([...theme.files].map(([p, content]) => [p, content.toString('utf8')] as const));
-    findings = checkTheme({ files, collectionTypes });
+    findings = checkTheme({ files, collectionTypes, baseProblem: theme.baseProblem });
     byTypes.set(key, findings);
     const s = summarize(findings);
     log.info({ theme: theme.dir ?? theme.templateId, ...s }, 'theme check');

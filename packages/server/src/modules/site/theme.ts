@@ -8,6 +8,7 @@ import { findTheme, listThemeFiles } from '../../storage/content.js';
 import type { WebsiteRow } from '../../storage/content.js';
 import { filesVersion } from '../../storage/site-store.js';
 import { compileTheme, type CompiledTheme } from './render.js';
+import { baseChain, withBaseFiles, type BaseProblem } from './theme-base.js';
 import { readThemeStyles, type StyleProblem, type StylesSchema } from '@tessera/core/styles';
 
 /** template.conf, as far as the server reads it. */
@@ -36,6 +37,10 @@ export interface LoadedTheme {
   stylesheetUrls: string[];
   /** The folder the theme was read from, when it came from disk (dev mode watches it). */
   dir: string | null;
+  /** The folders of the built-in themes it extends, the nearest first (dev mode watches them too). */
+  baseDirs: string[];
+  /** Why its base files could not all be read (an unknown base, a cycle): the theme loads with the files it has. */
+  baseProblem: BaseProblem | null;
 }
 
 /** Where a site's theme comes from: a built-in theme folder, or the site's own stored theme. */
@@ -77,7 +82,28 @@ async function readDir(dir: string): Promise<Map<string, Buffer>> {
   return new Map(entries);
 }
 
-async function buildTheme(files: Map<string, Buffer>, name: string, dir: string | null, log: FastifyBaseLogger): Promise<LoadedTheme> {
+/** A theme's own files with those of the bases it extends (template.conf `extends`). */
+async function readWithBases(
+  own: Map<string, Buffer>,
+  themesDir: string,
+  dir: string | null,
+): Promise<{ files: Map<string, Buffer>; baseDirs: string[]; baseProblem: BaseProblem | null }> {
+  const chain = await baseChain(own.get('template.conf')?.toString('utf8'), themesDir, dir);
+  const bases = await Promise.all(chain.dirs.map(readDir));
+  return { files: withBaseFiles(own, bases), baseDirs: chain.dirs, baseProblem: chain.problem };
+}
+
+/**
+ * A theme folder's files as the renderer reads them: its own and those of the built-in themes it
+ * extends. The themes' own tests read a theme so.
+ */
+export async function readThemeFolder(dir: string, themesDir: string): Promise<Map<string, Buffer>> {
+  return (await readWithBases(await readDir(dir), themesDir, dir)).files;
+}
+
+async function buildTheme(own: Map<string, Buffer>, name: string, dir: string | null, themesDir: string, log: FastifyBaseLogger): Promise<LoadedTheme> {
+  const { files, baseDirs, baseProblem } = await readWithBases(own, themesDir, dir);
+  if (baseProblem) log.error({ file: 'template.conf', base: baseProblem.base }, `template.conf ${baseProblem.message}`);
   const version = filesVersion([...files].map(([p, content]) => ({ path: p, content })));
   const conf = parseConf(files, name, log);
   const compiled = compileTheme(files);
@@ -97,6 +123,8 @@ async function buildTheme(files: Map<string, Buffer>, name: string, dir: string 
     baseUrl,
     stylesheetUrls: conf.stylesheets.filter((s) => files.has(s)).map((s) => baseUrl + s),
     dir,
+    baseDirs,
+    baseProblem,
   };
 }
 
@@ -124,7 +152,10 @@ export class ThemeCache {
       return this.cached(`dir:${dir}`, async () => {
         if (!fs.existsSync(dir)) throw new Error(`theme folder ${dir} does not exist`);
         if (this.dev) this.watch(`dir:${dir}`, dir);
-        return buildTheme(await readDir(dir), website.theme_name, dir, this.log);
+        const theme = await buildTheme(await readDir(dir), website.theme_name, dir, this.themesDir, this.log);
+        // A change in a base changes the theme too: the bases' folders are watched with the theme's.
+        if (this.dev) for (const base of theme.baseDirs) this.watch(`dir:${dir}`, base);
+        return theme;
       });
     }
     // A site's stored theme changes only with its version (a new website row): read once per version.
@@ -143,9 +174,12 @@ export class ThemeCache {
   private async storedTheme(website: WebsiteRow, themeId: string): Promise<LoadedTheme> {
     const themeRow = await findTheme(this.store.db, website.id, themeId);
     if (!themeRow) throw new Error(`site ${website.identifier} names a stored theme that does not exist`);
-    return this.cached(`stored:${themeRow.id}:${themeRow.version}`, async () => {
+    const key = `stored:${themeRow.id}:${themeRow.version}`;
+    return this.cached(key, async () => {
       const rows = await listThemeFiles(this.store.db, themeRow.id);
-      return buildTheme(new Map(rows.map((r) => [r.path, Buffer.from(r.content)])), themeRow.name, null, this.log);
+      const theme = await buildTheme(new Map(rows.map((r) => [r.path, Buffer.from(r.content)])), themeRow.name, null, this.themesDir, this.log);
+      if (this.dev) for (const watched of theme.baseDirs) this.watch(key, watched);
+      return theme;
     });
   }
 
@@ -160,7 +194,8 @@ export class ThemeCache {
   }
 
   private watch(key: string, dir: string): void {
-    if (this.watchers.has(key)) return;
+    const watchKey = `${key}\n${dir}`;
+    if (this.watchers.has(watchKey)) return;
     let timer: NodeJS.Timeout | null = null;
     const watcher = fs.watch(dir, { recursive: true }, () => {
       // Editors write a file in several steps: wait for the burst to end, then drop the theme.
@@ -171,7 +206,7 @@ export class ThemeCache {
       }, 50);
     });
     watcher.on('error', (error) => this.log.warn({ theme: dir, err: error.message }, 'theme watcher failed'));
-    this.watchers.set(key, watcher);
+    this.watchers.set(watchKey, watcher);
   }
 
   close(): void {
