@@ -18,11 +18,11 @@
 // The demo shop runs from a copy with a cover page ("/welcome") and a popup overlay set up but off.
 // Screenshots of the related products, the quick view, the comments and the special pages at 390 px and 1280 px go to test-results/.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { demoWithCover } from '../../packages/server/test/helpers/demo-cover.js';
 import { STUDIO_DESKTOP, browserSuite, createStaff, e2eSite, saveScreenshot, signInToStudio, startServer } from './harness.js';
 import { ADA, seriousViolations, tabTo } from './shopper.js';
 
@@ -31,34 +31,6 @@ const DESKTOP_CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTM
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 const OWNER = { email: 'owner@extras.test', password: 'a long e2e owner password' };
-
-/** A copy of the demo shop with a cover page ("/welcome") and its popup overlay set up but off, as an owner would write them. */
-async function demoWithCover(siteDir: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-extras-'));
-  await fs.cp(siteDir, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) });
-  const cover = {
-    urlId: 'welcome',
-    title: 'Welcome',
-    type: 'page',
-    access: 'public',
-    items: [
-      {
-        urlId: 'welcome',
-        title: 'Fresh from the roaster',
-        body: '<p>Roasted every Tuesday, shipped the day after.</p>',
-        mainImage: 'assets/pages/about-studio.svg',
-        mainImageAlt: 'The studio: shelves of mugs and coffee bags',
-        cover: { actionLabel: 'Shop the coffee', actionUrl: '/shop' },
-      },
-    ],
-  };
-  await fs.writeFile(path.join(dir, 'collections', 'welcome.json'), JSON.stringify(cover, null, 2));
-  const file = path.join(dir, 'site.json');
-  const site = JSON.parse(await fs.readFile(file, 'utf8'));
-  site.settings.popupOverlay = { enabled: false, title: 'Join the roasting list', body: '<p>One letter a month.</p>' };
-  await fs.writeFile(file, JSON.stringify(site, null, 2));
-  return dir;
-}
 
 describe('related products, quick view and census calls in Chromium', () => {
   let db: Database.Database;

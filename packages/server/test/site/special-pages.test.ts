@@ -3,7 +3,6 @@
 // confirmed (206), order received (207) and the digital product composer preview (210). Each
 // answers ?format=json with its context and its page type, and renders through the theme.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { WebsiteRole } from '@tessera/core/enums';
 import { FREE_LABEL_ERROR } from '@tessera/core/format';
@@ -17,6 +16,7 @@ import { stableId } from '../../src/storage/ids.js';
 import { websiteIdOf } from '../../src/storage/site-store.js';
 import { ACCEPTED_CARD, ADDRESS, Visitor } from '../commerce/helpers.js';
 import { testConfig } from '../helpers/app.js';
+import { demoWithCover } from '../helpers/demo-cover.js';
 import { QUICK_PASSWORD_COST, createTestOwner } from '../helpers/passwords.js';
 import { FIXTURES } from '../helpers/paths.js';
 import { DIALECTS, freshStore } from '../helpers/store.js';
@@ -27,41 +27,13 @@ const WEBSITE_ID = websiteIdOf('demo');
 const shopItem = (urlId: string) => stableId(stableId(WEBSITE_ID, 'collection', 'shop'), 'item', urlId);
 const PASSWORD = 'a staff password 1';
 
-/** The demo shop with a cover page ("/welcome") and its popup overlay set up but off, as an owner would write them. */
-async function demoWithCover(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-special-'));
-  await fs.cp(DEMO, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) });
-  const cover = {
-    urlId: 'welcome',
-    title: 'Welcome',
-    type: 'page',
-    access: 'public',
-    items: [
-      {
-        urlId: 'welcome',
-        title: 'Fresh from the roaster',
-        body: '<p>Roasted every Tuesday, shipped the day after.</p>',
-        mainImage: 'assets/pages/about-studio.svg',
-        mainImageAlt: 'The studio: shelves of mugs and coffee bags',
-        cover: { actionLabel: 'Shop the coffee', actionUrl: '/shop' },
-      },
-    ],
-  };
-  await fs.writeFile(path.join(dir, 'collections', 'welcome.json'), JSON.stringify(cover, null, 2));
-  const file = path.join(dir, 'site.json');
-  const site = JSON.parse(await fs.readFile(file, 'utf8'));
-  site.settings.popupOverlay = { enabled: false, title: 'Join the roasting list', body: '<p>One letter a month.</p>' };
-  await fs.writeFile(file, JSON.stringify(site, null, 2));
-  return dir;
-}
-
 describe.each(DIALECTS)('special pages of the default theme on %s', (dialect) => {
   let store: Store;
   let app: Awaited<ReturnType<typeof buildApp>>;
   let siteDir: string;
   const staff: Record<'admin' | 'shop' | 'editor', Visitor> = {} as never;
   beforeAll(async () => {
-    siteDir = await demoWithCover();
+    siteDir = await demoWithCover(DEMO);
     store = await freshStore(dialect);
     await importSite(store, siteDir);
     const roles = { admin: WebsiteRole.ADMIN, shop: WebsiteRole.STORE_MANAGER, editor: WebsiteRole.EDITOR };
