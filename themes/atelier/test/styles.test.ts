@@ -113,9 +113,13 @@ describe('Atelier stylesheets', () => {
     }
   });
 
-  it('reads only settings the manifest declares, and no colour role outside the contract', () => {
+  it("reads only settings the manifest declares, and only the contract's colour roles or the colours its base.css makes of them", () => {
     const declared = new Set(conf.settings.map((s: { id: string }) => s.id));
-    const roles = new Set(ROLES.map((r) => `--color-${kebab(r)}`));
+    // The default theme's sheets, which Atelier takes as they are, read colours made from the roles
+    // (--color-surface-alt, --color-accent-strong...): Atelier's base.css must make each of them.
+    const made = [...base.matchAll(/(--color-[\w-]+)\s*:/g)].map((m) => m[1]!);
+    expect(made).toEqual(expect.arrayContaining(['--color-surface-alt', '--color-accent-strong', '--color-focus', '--color-chart-6']));
+    const roles = new Set([...ROLES.map((r) => `--color-${kebab(r)}`), ...made]);
     for (const { file, css } of sheets) {
       for (const m of css.matchAll(/--setting-([\w-]+)/g)) expect(declared.has(m[1]), `${file}: --setting-${m[1]}`).toBe(true);
       for (const m of css.matchAll(/var\((--color-[\w-]+)/g)) expect(roles.has(m[1]!), `${file}: ${m[1]}`).toBe(true);
