@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
+import { schemaInput } from '../../http/schema-input.js';
 
 export const ItemParams = Type.Object({ itemId: Type.String({ minLength: 1, maxLength: 64 }) });
 export const RevisionParams = Type.Object({ itemId: Type.String({ minLength: 1, maxLength: 64 }), revision: Type.Integer({ minimum: 1 }) });
@@ -68,25 +68,8 @@ const FIELD_MESSAGES: Record<string, string> = {
   itemId: 'Choose a page by its item id.',
 };
 
-interface SchemaIssue {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-}
-
-/** The routes read their schema's verdict (attachValidation) to answer 400 VALIDATION_FAILED with each field's message. */
-export function checkInput(request: FastifyRequest): void {
-  const failed = request.validationError as (Error & { validation?: SchemaIssue[] }) | undefined;
-  if (!failed) return;
-  const errors: Record<string, string> = {};
-  for (const issue of failed.validation ?? []) {
-    const parts = issue.instancePath.split('/').filter(Boolean);
-    if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') parts.push(issue.params.missingProperty);
-    const key = parts.filter((p) => !/^\d+$/.test(p)).join('.');
-    errors[parts.join('.') || 'body'] = FIELD_MESSAGES[key] ?? FIELD_MESSAGES[parts[0] ?? ''] ?? 'This value is not valid.';
-  }
-  throw new AppError('VALIDATION_FAILED', undefined, errors);
-}
+/** 400 VALIDATION_FAILED with each refused field's message (the routes attach their schema's verdict). */
+export const checkInput = schemaInput(FIELD_MESSAGES, { parentMessage: true });
 
 /** `publishOn` as epoch milliseconds: an ISO string or a number; undefined when not given. */
 export function publishTime(value: string | number | null | undefined): number | undefined {

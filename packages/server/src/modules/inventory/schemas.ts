@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { MAX_STOCK } from './adjust.js';
 import { MAX_THRESHOLD } from './inventory-settings.js';
 import { INVENTORY_SORTS, STOCK_FILTERS } from './list.js';
+import { schemaInput } from '../../http/schema-input.js';
 
 export const REASONS = ['received', 'damaged', 'counted', 'correction'] as const;
 
@@ -57,29 +57,8 @@ const FIELD_MESSAGES = {
   correction: 'Enter a correction other than 0: positive to add pieces, negative to take them away.',
 } as const;
 
-interface SchemaIssue {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-}
-
-/**
- * The routes read their schema's verdict themselves (attachValidation) to answer 400
- * VALIDATION_FAILED with each refused field's message.
- */
-export function checkInput(request: FastifyRequest): void {
-  const failed = request.validationError as (Error & { validation?: SchemaIssue[] }) | undefined;
-  if (!failed) return;
-  const errors: Record<string, string> = {};
-  for (const issue of failed.validation ?? []) {
-    const parts = issue.instancePath.split('/').filter(Boolean);
-    if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') parts.push(issue.params.missingProperty);
-    if (issue.keyword === 'additionalProperties' && typeof issue.params.additionalProperty === 'string') parts.push(issue.params.additionalProperty);
-    const field = parts.join('.') || 'body';
-    errors[field] = (FIELD_MESSAGES as Record<string, string>)[field] ?? 'This value is not valid.';
-  }
-  throw new AppError('VALIDATION_FAILED', undefined, errors);
-}
+/** 400 VALIDATION_FAILED with each refused field's message (the routes attach their schema's verdict). */
+export const checkInput = schemaInput(FIELD_MESSAGES);
 
 /**
  * What an adjustment asks for, checked against its reason: received adds (delta above 0), damaged

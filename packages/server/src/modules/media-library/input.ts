@@ -1,8 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
 import { MEDIA_KINDS } from './limits.js';
 import { SORTS } from './list.js';
+import { schemaInput } from '../../http/schema-input.js';
 
 const Kind = Type.Union(MEDIA_KINDS.map((k) => Type.Literal(k)));
 
@@ -64,23 +63,5 @@ const FIELD_MESSAGES: Record<string, string> = {
   assetId: 'Choose an image of the library.',
 };
 
-interface SchemaIssue {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-}
-
 /** 400 VALIDATION_FAILED with each refused field's message (the routes attach their schema's verdict). */
-export function checkInput(request: FastifyRequest): void {
-  const failed = request.validationError as (Error & { validation?: SchemaIssue[] }) | undefined;
-  if (!failed) return;
-  const errors: Record<string, string> = {};
-  for (const issue of failed.validation ?? []) {
-    const parts = issue.instancePath.split('/').filter(Boolean);
-    if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') parts.push(issue.params.missingProperty);
-    if (issue.keyword === 'additionalProperties' && typeof issue.params.additionalProperty === 'string') parts.push(issue.params.additionalProperty);
-    const field = parts.join('.') || 'body';
-    errors[field] = FIELD_MESSAGES[field] ?? 'This value is not valid.';
-  }
-  throw new AppError('VALIDATION_FAILED', undefined, errors);
-}
+export const checkInput = schemaInput(FIELD_MESSAGES);

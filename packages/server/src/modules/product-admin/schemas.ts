@@ -1,6 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
+import { schemaInput } from '../../http/schema-input.js';
 
 export const STATUSES = ['published', 'scheduled', 'needs-review', 'draft', 'private'] as const;
 const STOCK_STATES = ['in', 'low', 'out', 'unlimited'] as const;
@@ -67,26 +66,5 @@ const FIELD_MESSAGES: Record<string, string> = {
   dryRun: 'Choose true or false.',
 };
 
-interface SchemaIssue {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-}
-
-/**
- * The routes read their schema's verdict themselves (attachValidation) to answer 400
- * VALIDATION_FAILED with each refused field's message.
- */
-export function checkInput(request: FastifyRequest): void {
-  const failed = request.validationError as (Error & { validation?: SchemaIssue[] }) | undefined;
-  if (!failed) return;
-  const errors: Record<string, string> = {};
-  for (const issue of failed.validation ?? []) {
-    const parts = issue.instancePath.split('/').filter(Boolean);
-    if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') parts.push(issue.params.missingProperty);
-    const field = parts.join('.') || 'body';
-    const key = parts.filter((p) => !/^\d+$/.test(p)).join('.');
-    errors[field] = FIELD_MESSAGES[key] ?? 'This value is not valid.';
-  }
-  throw new AppError('VALIDATION_FAILED', undefined, errors);
-}
+/** 400 VALIDATION_FAILED with each refused field's message (the routes attach their schema's verdict). */
+export const checkInput = schemaInput(FIELD_MESSAGES);
