@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.js';
+import { decodeCursor as decodeKey, encodeCursor as encodeKey } from '../../http/cursor.js';
 
 /**
  * The customer list's query (`GET /api/owner/customers`), checked by hand so that each field's
@@ -55,23 +56,10 @@ export function parseListQuery(query: Record<string, unknown>): CustomerListQuer
 }
 
 /** The cursor after a row: the sort it was made for, the row's sort value and email. */
-export function encodeCursor(sort: CustomerSort, value: number | string, email: string): string {
-  return Buffer.from(JSON.stringify({ s: sort, v: value, e: email })).toString('base64url');
-}
+export const encodeCursor = (sort: CustomerSort, value: number | string, email: string) => encodeKey(sort, [value, email]);
 
 /** A cursor of this sort, or null for none; CURSOR_INVALID for anything else (a cursor of another sort too). */
 function decodeCursor(cursor: unknown, sort: CustomerSort): CustomerCursor | null {
-  if (cursor === undefined || cursor === '') return null;
-  if (typeof cursor !== 'string' || cursor.length > 1024) throw new AppError('CURSOR_INVALID');
-  let value: { s?: unknown; v?: unknown; e?: unknown };
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new AppError('CURSOR_INVALID');
-  }
-  const valueType = SORTS[sort].column === 'email' ? 'string' : 'number';
-  if (typeof value !== 'object' || value === null || value.s !== sort || typeof value.v !== valueType || typeof value.e !== 'string') {
-    throw new AppError('CURSOR_INVALID');
-  }
-  return { value: value.v as number | string, email: value.e };
+  const key = decodeKey(cursor, sort, SORTS[sort].column === 'email' ? 'ss' : 'ns');
+  return key && { value: key[0]!, email: key[1] as string };
 }

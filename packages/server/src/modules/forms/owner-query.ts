@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.js';
 import type { SubmissionCursor, SubmissionFilter } from './owner-store.js';
+import { decodeCursor as decodeKey, encodeCursor as encodeKey } from '../../http/cursor.js';
 
 /**
  * The query of the owner's submissions list and export (`q`, `from`, `to`, `limit`, `cursor`),
@@ -49,20 +50,10 @@ export function parseListQuery(query: Record<string, unknown>): SubmissionListQu
 }
 
 /** The cursor after a row: its time and id. */
-export function encodeCursor(on: number, id: string): string {
-  return Buffer.from(JSON.stringify({ t: on, i: id })).toString('base64url');
-}
+export const encodeCursor = (on: number, id: string) => encodeKey('submitted', [on, id]);
 
 /** A cursor, or null for none; CURSOR_INVALID for anything else. */
 function decodeCursor(cursor: unknown): SubmissionCursor | null {
-  if (cursor === undefined || cursor === '') return null;
-  if (typeof cursor !== 'string' || cursor.length > 512) throw new AppError('CURSOR_INVALID');
-  let value: { t?: unknown; i?: unknown };
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new AppError('CURSOR_INVALID');
-  }
-  if (typeof value !== 'object' || value === null || !Number.isSafeInteger(value.t) || typeof value.i !== 'string') throw new AppError('CURSOR_INVALID');
-  return { on: value.t as number, id: value.i };
+  const key = decodeKey(cursor, 'submitted', 'ns');
+  return key && { on: key[0] as number, id: key[1] as string };
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../../storage/statement.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 
 export interface HistoryQuery {
   readonly limit?: number;

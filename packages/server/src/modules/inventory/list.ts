@@ -2,7 +2,7 @@ import { ProductType } from '@tessera/core';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../storage/schema.js';
 import type { Executor } from '../../storage/statement.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 
 export const INVENTORY_SORTS = ['stock', 'title', 'sku'] as const;
 export const STOCK_FILTERS = ['low', 'out', 'in', 'unlimited'] as const;

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import { AppError } from '../../errors.js';
 import type { Database } from '../../storage/schema.js';
 import { kindCondition } from './kinds.js';
 import type { MediaKind } from './limits.js';
 import { LIBRARY_COLUMNS } from './store.js';
+import { decodeCursor as decodeKey, encodeCursor as encodeKey } from '../../http/cursor.js';
 
 export const SORTS = ['newest', 'oldest', 'name'] as const;
 type LibrarySort = (typeof SORTS)[number];
@@ -21,24 +21,12 @@ interface Position {
   readonly id: string;
 }
 
-function encodeCursor(sort: LibrarySort, p: Position): string {
-  return Buffer.from(JSON.stringify([sort, p.value, p.id])).toString('base64url');
-}
+const encodeCursor = (sort: LibrarySort, p: Position) => encodeKey(sort, [p.value, p.id]);
 
 /** The position after a page's last row; CURSOR_INVALID for anything else, or for another sort's cursor. */
 function decodeCursor(cursor: string | undefined, sort: LibrarySort): Position | null {
-  if (cursor === undefined || cursor === '') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new AppError('CURSOR_INVALID');
-  }
-  if (!Array.isArray(value) || value.length !== 3) throw new AppError('CURSOR_INVALID');
-  const [s, v, id] = value as unknown[];
-  const valueOk = sort === 'name' ? typeof v === 'string' : typeof v === 'number' && Number.isSafeInteger(v);
-  if (s !== sort || !valueOk || typeof id !== 'string' || id.length > 64) throw new AppError('CURSOR_INVALID');
-  return { value: v as string | number, id };
+  const key = decodeKey(cursor, sort, sort === 'name' ? 'ss' : 'ns');
+  return key && { value: key[0]!, id: key[1] as string };
 }
 
 /** `%`, `_` and the escape itself matched as themselves in a LIKE pattern. */

@@ -1,5 +1,6 @@
 import type { SubscriberStatus } from '../../storage/schema-forms.js';
 import { AppError } from '../../errors.js';
+import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 
 /**
  * The mailing list's query (`GET /api/owner/mailing-list` and its CSV export), checked by hand so
@@ -59,22 +60,10 @@ export function parseSubscriberQuery(query: Record<string, unknown>): Subscriber
   return { ...filters, limit, after: decodeSubscriberCursor(query.cursor) };
 }
 
-export function encodeSubscriberCursor(created: number, id: string): string {
-  return Buffer.from(JSON.stringify({ c: created, i: id })).toString('base64url');
-}
+export const encodeSubscriberCursor = (created: number, id: string) => encodeCursor('created', [created, id]);
 
 /** The position a cursor names; null for none; CURSOR_INVALID for anything else. */
 function decodeSubscriberCursor(cursor: unknown): { created: number; id: string } | null {
-  if (cursor === undefined || cursor === '') return null;
-  if (typeof cursor !== 'string' || cursor.length > 512) throw new AppError('CURSOR_INVALID');
-  let value: { c?: unknown; i?: unknown };
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new AppError('CURSOR_INVALID');
-  }
-  if (typeof value !== 'object' || value === null || !Number.isSafeInteger(value.c) || typeof value.i !== 'string' || value.i.length > 64) {
-    throw new AppError('CURSOR_INVALID');
-  }
-  return { created: value.c as number, id: value.i };
+  const key = decodeCursor(cursor, 'created', 'ns');
+  return key && { created: key[0] as number, id: key[1] as string };
 }

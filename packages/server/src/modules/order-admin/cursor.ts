@@ -1,31 +1,16 @@
-import { AppError } from '../../errors.js';
+import { decodeCursor as decodeKey, encodeCursor as encodeKey } from '../../http/cursor.js';
 
-/**
- * The list's opaque cursor: the sort it was made for and the position after the last row of its
- * page (the sort column's value and the order's id), so the next page starts right after it
- * (keyset paging: an order placed meanwhile neither repeats nor skips a row).
- */
+/** A page's last position in the list of a sort: the sort column's value and the order's id. */
 export interface ListPosition {
   sort: string;
   value: number;
   id: string;
 }
 
-export function encodeCursor(p: ListPosition): string {
-  return Buffer.from(JSON.stringify([p.sort, p.value, p.id])).toString('base64url');
-}
+export const encodeCursor = (p: ListPosition) => encodeKey(p.sort, [p.value, p.id]);
 
 /** The position a cursor names; null for none; CURSOR_INVALID for anything else, or for another sort's cursor. */
 export function decodeCursor(cursor: string | undefined, sort: string): ListPosition | null {
-  if (cursor === undefined || cursor === '') return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new AppError('CURSOR_INVALID');
-  }
-  if (!Array.isArray(value) || value.length !== 3) throw new AppError('CURSOR_INVALID');
-  const [s, v, id] = value as unknown[];
-  if (s !== sort || typeof v !== 'number' || !Number.isSafeInteger(v) || typeof id !== 'string' || id.length > 64) throw new AppError('CURSOR_INVALID');
-  return { sort, value: v, id };
+  const key = decodeKey(cursor, sort, 'ns');
+  return key && { sort, value: key[0] as number, id: key[1] as string };
 }

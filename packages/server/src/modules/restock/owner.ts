@@ -1,7 +1,7 @@
 import { AppError } from '../../errors.js';
 import type { Executor } from '../../storage/statement.js';
 import type { SiteSnapshot } from '../site/index.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { findRestockVariants, inStock, listGroups, listSignUps, productImagePath, productPath } from './store.js';
 
 /**
@@ -10,8 +10,8 @@ import { findRestockVariants, inStock, listGroups, listSignUps, productImagePath
  * notified signups.
  */
 export async function signUpGroups(db: Executor, s: SiteSnapshot, cursor: unknown, pageSize: number, now: number) {
-  const after = decodeCursor(cursor, { v: 'string' });
-  const rows = await listGroups(db, s.website.id, after?.v ?? null, pageSize);
+  const after = decodeCursor(cursor, 'groups', 's');
+  const rows = await listGroups(db, s.website.id, (after?.[0] as string | undefined) ?? null, pageSize);
   const page = rows.slice(0, pageSize);
   const variants = await findRestockVariants(
     db,
@@ -44,7 +44,7 @@ export async function signUpGroups(db: Executor, s: SiteSnapshot, cursor: unknow
       };
     }),
     hasNextPage,
-    nextPageCursor: hasNextPage ? encodeCursor({ v: page[page.length - 1]!.variant_id }) : null,
+    nextPageCursor: hasNextPage ? encodeCursor('groups', [page[page.length - 1]!.variant_id]) : null,
   };
 }
 
@@ -58,7 +58,8 @@ export async function signUpsOf(db: Executor, s: SiteSnapshot, query: { productI
       ...(variantId ? {} : { variantId: 'Required' }),
     });
   }
-  const after = decodeCursor(query.cursor, { c: 'number', i: 'string' });
+  const key = decodeCursor(query.cursor, 'signups', 'ns');
+  const after = key && { c: key[0] as number, i: key[1] as string };
   const rows = await listSignUps(db, s.website.id, productId, variantId, after, pageSize);
   const page = rows.slice(0, pageSize);
   const hasNextPage = rows.length > pageSize;
@@ -75,6 +76,6 @@ export async function signUpsOf(db: Executor, s: SiteSnapshot, query: { productI
       mailStatus: r.mail_status,
     })),
     hasNextPage,
-    nextPageCursor: hasNextPage && last ? encodeCursor({ c: last.created_on, i: last.id }) : null,
+    nextPageCursor: hasNextPage && last ? encodeCursor('signups', [last.created_on, last.id]) : null,
   };
 }

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.js';
 import type { ReviewStatus } from './store.js';
+import { decodeCursor, encodeCursor } from '../../http/cursor.js';
 
 /**
  * The moderation queue's query (`GET /api/owner/reviews`), checked by hand so that each refused
@@ -58,22 +59,10 @@ export function parseReviewQuery(query: Record<string, unknown>): ReviewListQuer
   };
 }
 
-export function encodeReviewCursor(created: number, id: string): string {
-  return Buffer.from(JSON.stringify({ c: created, i: id })).toString('base64url');
-}
+export const encodeReviewCursor = (created: number, id: string) => encodeCursor('created', [created, id]);
 
 /** The position a cursor names; null for none; CURSOR_INVALID for anything else. */
 function decodeReviewCursor(cursor: unknown): { created: number; id: string } | null {
-  if (cursor === undefined || cursor === '') return null;
-  if (typeof cursor !== 'string' || cursor.length > 512) throw new AppError('CURSOR_INVALID');
-  let value: { c?: unknown; i?: unknown };
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new AppError('CURSOR_INVALID');
-  }
-  if (typeof value !== 'object' || value === null || !Number.isSafeInteger(value.c) || typeof value.i !== 'string' || value.i.length > 64) {
-    throw new AppError('CURSOR_INVALID');
-  }
-  return { created: value.c as number, id: value.i };
+  const key = decodeCursor(cursor, 'created', 'ns');
+  return key && { created: key[0] as number, id: key[1] as string };
 }
