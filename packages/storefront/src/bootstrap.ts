@@ -109,11 +109,10 @@ export const ISLANDS: ReadonlyArray<IslandEntry> = [
 
 export const CONTEXT_ELEMENT_ID = 'tessera-context';
 
+/** The page's site context; null without one (no element, an empty one and bad JSON all throw here). */
 export function readSiteContext(doc: Document = document): SiteContext | null {
-  const element = doc.getElementById(CONTEXT_ELEMENT_ID);
-  if (!element?.textContent) return null;
   try {
-    return JSON.parse(element.textContent) as SiteContext;
+    return JSON.parse(doc.getElementById(CONTEXT_ELEMENT_ID)!.textContent!) as SiteContext;
   } catch {
     return null;
   }

@@ -76,6 +76,9 @@ export const ERROR_REPORTER = Object.freeze({
   debounceMs: 1_000,
 });
 
+/** The longest page or script address an error report keeps; the reporter cuts longer ones. */
+export const ERROR_URL_LENGTH = 2_048;
+
 /** Web-vitals thresholds: good up to the first, poor above the second. */
 export const WEB_VITALS_THRESHOLDS = Object.freeze({
   LCP: Object.freeze([2_500, 4_000] as const),

@@ -4,7 +4,7 @@
 // throws in a loop must not flood the server: sends are debounced by 1 second, at most 10
 // errors wait in the queue and at most 20 sends leave per page.
 import { readCrumb } from '@tessera/core/api-client/crumb';
-import { ERROR_REPORTER } from '@tessera/core/constants';
+import { ERROR_REPORTER, ERROR_URL_LENGTH } from '@tessera/core/constants';
 import { JSON_TYPE, post } from './transport.js';
 
 export interface ClientError {
@@ -30,6 +30,9 @@ export interface ErrorReporter {
 
 const ERRORS_URL = '/api/events/RecordJavascriptErrors';
 
+/** Texts past the server's limits are cut here: one long message must not get its whole batch refused. */
+const cut = (text: string | undefined, length: number = ERROR_REPORTER.maxStackLength) => text?.slice(0, length);
+
 function toClientError(error: unknown, event: string): ClientError {
   const uncaught = error instanceof ErrorEvent ? error : undefined;
   const cause: unknown = uncaught ? (uncaught.error ?? uncaught.message) : error;
@@ -37,14 +40,15 @@ function toClientError(error: unknown, event: string): ClientError {
   return {
     event,
     data: {
-      message: known ? known.message : String(cause),
+      message: cut(known ? known.message : String(cause))!,
       name: known?.name,
-      stack: known?.stack?.slice(0, ERROR_REPORTER.maxStackLength),
-      cause: known?.cause instanceof Error ? known.cause.message : undefined,
-      filename: uncaught?.filename || undefined,
-      lineno: uncaught?.lineno || undefined,
-      colno: uncaught?.colno || undefined,
-      url: location.href,
+      stack: cut(known?.stack),
+      cause: cut(known?.cause instanceof Error ? known.cause.message : undefined),
+      // An uncaught error's place, as the browser gives it (empty and 0 when it has none).
+      filename: uncaught?.filename,
+      lineno: uncaught?.lineno,
+      colno: uncaught?.colno,
+      url: cut(location.href, ERROR_URL_LENGTH)!,
     },
     timestamp: Date.now(),
   };

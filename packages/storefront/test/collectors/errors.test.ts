@@ -69,6 +69,18 @@ describe('client error reporter', () => {
     expect(sent()[0][0].data.stack).toBe(error.stack.slice(0, 5000));
   });
 
+  it("cuts a message and a cause to 5000 characters and the page's address to 2048, so that the server takes the batch", async () => {
+    history.replaceState(null, '', `/shop?q=${'a'.repeat(3000)}`);
+    const long = new Error('m'.repeat(6000), { cause: new Error('c'.repeat(7000)) });
+    createErrorReporter().report(long);
+    await vi.advanceTimersByTimeAsync(1000);
+    const { data } = sent()[0][0];
+    expect(data.message).toBe('m'.repeat(5000));
+    expect(data.cause).toBe('c'.repeat(5000));
+    expect(data.url).toBe(location.href.slice(0, 2048));
+    expect(location.href.length).toBeGreaterThan(2048);
+  });
+
   it('reports values that are not errors as text, and the cause of a collector error', async () => {
     const reporter = createErrorReporter();
     reporter.report('plain text', 'custom');

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ERROR_REPORTER } from '@tessera/core/constants';
+import { ERROR_REPORTER, ERROR_URL_LENGTH } from '@tessera/core/constants';
 import { hasType } from '../analytics/index.js';
 import { pathOf } from '../analytics/index.js';
 import { EventName, Opt, Scalar, Str, checker } from '../../http/validate.js';
@@ -24,10 +24,10 @@ const ClientError = Type.Object(
         name: Opt(Str(200)),
         stack: Opt(Str(ERROR_REPORTER.maxStackLength)),
         cause: Opt(Str(ERROR_REPORTER.maxStackLength)),
-        filename: Opt(Str(2048)),
+        filename: Opt(Str(ERROR_URL_LENGTH)),
         lineno: Opt(Line),
         colno: Opt(Line),
-        url: Str(2048, 1),
+        url: Str(ERROR_URL_LENGTH, 1),
       },
       { additionalProperties: Scalar, maxProperties: 30 },
     ),
