@@ -7,7 +7,8 @@ import { type FormEvent, Fragment, type MouseEvent, type ReactNode, useEffect, u
 import { ErrorBox } from './error-box.js';
 import { ConfirmDialog, ListStatus, showing } from './list-parts.js';
 import { LoadMore } from './load-more.js';
-import type { QueueState, SettingsState } from './moderation-queue.js';
+import type { ListProps } from './address-list.js';
+import type { SettingsState } from './moderation-queue.js';
 import { type BadgeTone, StatusBadge } from './status-badge.js';
 
 export interface ApprovalSwitchProps<S> {
@@ -109,7 +110,13 @@ interface CardReply {
   send(text: string): Promise<string | null>;
 }
 
-export interface ModerationCardProps {
+/** What the list decides of a card: whether its call is on its way, and the deletion's confirmation. */
+export interface CardState {
+  busy: boolean;
+  onAskDelete(): void;
+}
+
+export interface ModerationCardProps extends CardState {
   /** The article's classes and its data attribute naming the item (`data-review-id`). */
   className: string;
   data: Readonly<Record<`data-${string}`, string>>;
@@ -129,8 +136,6 @@ export interface ModerationCardProps {
   actions: readonly CardAction[];
   /** null: the item takes no reply (the site's own). */
   reply: CardReply | null;
-  busy: boolean;
-  onAskDelete(): void;
 }
 
 export function ModerationCard(props: ModerationCardProps) {
@@ -232,18 +237,7 @@ export function ModerationCard(props: ModerationCardProps) {
   );
 }
 
-/** The list as the queue holds it (moderation-queue.ts), which a page hands to its view whole. */
-export interface QueueProps<T, C> {
-  state: QueueState<T, C>;
-  /** The latest action's result, for the live region. */
-  message: string;
-  /** The items whose call is on its way. */
-  busy: ReadonlySet<string>;
-  onMore(): void;
-  onRetry(): void;
-}
-
-export interface ModerationListProps<T extends { id: string }> extends QueueProps<T, unknown> {
+export interface ModerationListProps<T extends { id: string }> extends ListProps<T, unknown> {
   language: string;
   /** The list's words: said while it loads, and its noun for "Showing 2 comments". */
   loading: string;
@@ -255,7 +249,8 @@ export interface ModerationListProps<T extends { id: string }> extends QueueProp
   empty: ReactNode;
   /** The Load more button's words. */
   more: string;
-  card(item: T, busy: boolean, onAskDelete: () => void): ReactNode;
+  /** Draws an item's card, passing on to ModerationCard what the list decides. */
+  card(item: T, own: CardState): ReactNode;
   /** The confirmation before a deletion: its title, its button and what it deletes. */
   confirm: { readonly title: string; readonly button: string; text(item: T): ReactNode };
   onDelete(item: T): Promise<boolean>;
@@ -280,7 +275,7 @@ export function ModerationList<T extends { id: string }>(props: ModerationListPr
         <>
           <div className="review-list">
             {state.items.map((item) => (
-              <Fragment key={item.id}>{card(item, busy.has(item.id), () => setAsking(item))}</Fragment>
+              <Fragment key={item.id}>{card(item, { busy: busy.has(item.id), onAskDelete: () => setAsking(item) })}</Fragment>
             ))}
           </div>
           {state.nextCursor && <LoadMore more={state.more} onMore={onMore} label={more} />}

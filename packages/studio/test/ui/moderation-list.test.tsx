@@ -8,7 +8,8 @@ import { type Api, createApi } from '@tessera/core/api-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EmptyState } from '../../src/ui/list-parts.js';
 import { ApprovalSwitch, ModerationCard, ModerationList, StatusTabs } from '../../src/ui/moderation-list.js';
-import { type QueuePage, replaced, useModerationQueue } from '../../src/ui/moderation-queue.js';
+import type { CursorPage } from '../../src/ui/address-list.js';
+import { replaced, useModerationQueue } from '../../src/ui/moderation-queue.js';
 import { fakeServer, json, live, settle } from '../helpers.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -27,7 +28,7 @@ type Counts = Record<NoteStatus, number>;
 
 const API = '/api/notes';
 const note = (id: string, extra: Partial<Note> = {}): Note => ({ id, status: 'waiting', author: `Writer ${id}`, text: `Note ${id}`, reply: null, ...extra });
-const page = (items: Note[], nextCursor: string | null = null, counts: Counts = { waiting: items.length, approved: 0 }): QueuePage<Note, Counts> => ({
+const page = (items: Note[], nextCursor: string | null = null, counts: Counts = { waiting: items.length, approved: 0 }): CursorPage<Note, Counts> => ({
   items,
   nextCursor,
   counts,
@@ -47,7 +48,7 @@ function NotesPage({ api }: { api: Api }) {
       const q = new URLSearchParams();
       if (tab) q.set('status', tab);
       if (cursor) q.set('cursor', cursor);
-      return api<QueuePage<Note, Counts>>('GET', q.size ? `${API}?${q}` : API);
+      return api<CursorPage<Note, Counts>>('GET', q.size ? `${API}?${q}` : API);
     },
     settings: () => api<{ notesWait: boolean }>('GET', `${API}/settings`),
   });
@@ -111,7 +112,7 @@ function NotesPage({ api }: { api: Api }) {
           </EmptyState>
         }
         more="Load more notes"
-        card={(n, busy, onAskDelete) => (
+        card={(n, own) => (
           <ModerationCard
             className="review-card"
             data={{ 'data-note-id': n.id }}
@@ -130,8 +131,7 @@ function NotesPage({ api }: { api: Api }) {
               saved: n.reply,
               send: (text) => reply(n, text),
             }}
-            busy={busy}
-            onAskDelete={onAskDelete}>
+            {...own}>
             <p>{n.text}</p>
           </ModerationCard>
         )}

@@ -2,10 +2,10 @@
 // owner only), its state, the text, and what a moderator may do with it (approve, mark as spam, reply
 // as the site in place, delete after the confirmation the page asks), on the moderation list's card.
 import { formatTime } from '../../format.js';
-import { type CardAction, ModerationCard } from '../../ui/moderation-list.js';
+import { type CardAction, type CardState, ModerationCard } from '../../ui/moderation-list.js';
 import type { BadgeTone } from '../../ui/status-badge.js';
 import type { CommentStatus, OwnerComment } from './calls.js';
-import type { CommentAction } from './page.js';
+import type { CommentAction, CommentsContext } from './page.js';
 
 const STATUS: Record<CommentStatus, [string, BadgeTone]> = {
   pending: ['Waiting for approval', 'warn'],
@@ -13,17 +13,14 @@ const STATUS: Record<CommentStatus, [string, BadgeTone]> = {
   spam: ['Spam', 'bad'],
 };
 
-export interface CommentCardProps {
+export interface CommentCardProps extends CardState {
   comment: OwnerComment;
-  language: string;
-  timeZone?: string;
-  busy: boolean;
+  context: CommentsContext;
   onAction(comment: OwnerComment, action: CommentAction): void;
   onReply(comment: OwnerComment, text: string): Promise<string | null>;
-  onAskDelete(): void;
 }
 
-export function CommentCard({ comment: c, language, timeZone, busy, onAction, onReply, onAskDelete }: CommentCardProps) {
+export function CommentCard({ comment: c, context, onAction, onReply, ...own }: CommentCardProps) {
   const actions: CardAction[] = [];
   if (c.status !== 'approved') actions.push({ label: 'Approve', primary: true, run: () => onAction(c, 'approve') });
   // The site's own replies are neither spam nor answered.
@@ -42,7 +39,7 @@ export function CommentCard({ comment: c, language, timeZone, busy, onAction, on
       meta={
         <>
           {c.bySite ? <span>Reply as the site</span> : <span>{c.authorEmail ?? 'No email given'}</span>} ·{' '}
-          <time dateTime={new Date(c.created).toISOString()}>{formatTime(language, c.created, timeZone)}</time>
+          <time dateTime={new Date(c.created).toISOString()}>{formatTime(context.language, c.created, context.timeZone)}</time>
         </>
       }
       author={c.authorName}
@@ -53,8 +50,7 @@ export function CommentCard({ comment: c, language, timeZone, busy, onAction, on
           ? null
           : { button: 'Reply', label: 'Reply as the site', hint: 'shown at once under the post', submit: 'Post reply', send: (text) => onReply(c, text) }
       }
-      busy={busy}
-      onAskDelete={onAskDelete}>
+      {...own}>
       <p className="review-card-body comment-card-text">{c.text}</p>
     </ModerationCard>
   );

@@ -2,7 +2,8 @@
 // the approval setting, the state tabs with their counts, the comments (waiting first), Load more,
 // and the confirmation before a comment is deleted, in the moderation list the reviews page shares.
 import { EmptyState } from '../../ui/list-parts.js';
-import { ApprovalSwitch, ModerationList, type QueueProps, StatusTabs } from '../../ui/moderation-list.js';
+import type { ListProps } from '../../ui/address-list.js';
+import { ApprovalSwitch, ModerationList, StatusTabs } from '../../ui/moderation-list.js';
 import type { CommentCounts, CommentStatus, OwnerComment } from './calls.js';
 import { CommentCard } from './comment-card.js';
 import type { CommentAction, CommentSettingsState, CommentsContext } from './page.js';
@@ -10,7 +11,7 @@ import type { CommentAction, CommentSettingsState, CommentsContext } from './pag
 export interface CommentsViewProps {
   context: CommentsContext;
   tab: CommentStatus | '';
-  queue: QueueProps<OwnerComment, CommentCounts>;
+  queue: ListProps<OwnerComment, CommentCounts>;
   settings: CommentSettingsState;
   onTab(tab: CommentStatus | ''): void;
   onAction(comment: OwnerComment, action: CommentAction): void;
@@ -70,17 +71,7 @@ export function CommentsView(props: CommentsViewProps) {
           </EmptyState>
         }
         more="Load more comments"
-        card={(c, cardBusy, onAskDelete) => (
-          <CommentCard
-            comment={c}
-            language={context.language}
-            timeZone={context.timeZone}
-            busy={cardBusy}
-            onAction={onAction}
-            onReply={onReply}
-            onAskDelete={onAskDelete}
-          />
-        )}
+        card={(c, own) => <CommentCard {...own} comment={c} context={context} onAction={onAction} onReply={onReply} />}
         confirm={{
           title: 'Delete this comment?',
           button: 'Delete comment',

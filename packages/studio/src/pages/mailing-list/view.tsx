@@ -8,7 +8,8 @@ import { ConfirmDialog, EmptyState, ListStatus, showing } from '../../ui/list-pa
 import { LoadMore } from '../../ui/load-more.js';
 import { SearchForm } from '../../ui/search-form.js';
 import { type BadgeTone, StatusBadge } from '../../ui/status-badge.js';
-import { NO_FILTERS, type Subscriber, type SubscriberFilters, type SubscriberStatus, exportUrl } from './calls.js';
+import { NO_FILTERS, type Subscriber, type SubscriberCounts, type SubscriberFilters, type SubscriberStatus, exportUrl } from './calls.js';
+import type { ListProps } from '../../ui/address-list.js';
 import type { ListState, MailingListContext } from './page.js';
 
 const STATUS_WORDS: Record<SubscriberStatus, [string, BadgeTone]> = {
@@ -28,13 +29,8 @@ const STATES = Object.keys(STATUS_WORDS) as SubscriberStatus[];
 export interface MailingListViewProps {
   context: MailingListContext;
   filters: SubscriberFilters;
-  state: ListState;
-  message: string;
-  /** The id of the address being removed. */
-  removing: string | null;
+  list: ListProps<Subscriber, SubscriberCounts>;
   onFilters(filters: SubscriberFilters): void;
-  onMore(): void;
-  onRetry(): void;
   onRemove(subscriber: Subscriber): Promise<boolean>;
 }
 
@@ -56,11 +52,12 @@ function Counts({ context, state }: { context: MailingListContext; state: ListSt
 
 function listStatus(context: MailingListContext, filters: SubscriberFilters, state: ListState): string {
   if (state.status === 'loading') return 'Loading the mailing list…';
-  if (state.status !== 'ready' || state.subscribers.length === 0) return '';
-  return showing(context.language, state.subscribers.length, ['address', 'addresses'], narrowed(filters), !!state.nextCursor);
+  if (state.status !== 'ready' || state.items.length === 0) return '';
+  return showing(context.language, state.items.length, ['address', 'addresses'], narrowed(filters), !!state.nextCursor);
 }
 
-export function MailingListView({ context, filters, state, message, removing, onFilters, onMore, onRetry, onRemove }: MailingListViewProps) {
+export function MailingListView({ context, filters, list, onFilters, onRemove }: MailingListViewProps) {
+  const { state, message, busy, onMore, onRetry } = list;
   const [asking, setAsking] = useState<Subscriber | null>(null);
   const when = (ms: number | null) => (ms === null ? '' : formatTime(context.language, ms, context.timeZone));
   return (
@@ -93,7 +90,7 @@ export function MailingListView({ context, filters, state, message, removing, on
       {state.status === 'error' && <ErrorBox message={state.message} onRetry={onRetry} />}
       {state.status === 'loading' && <p className="muted">Loading the mailing list…</p>}
       {state.status === 'ready' &&
-        state.subscribers.length === 0 &&
+        state.items.length === 0 &&
         (narrowed(filters) ? (
           <EmptyState title="No addresses match these filters">
             <button type="button" className="button-secondary" onClick={() => onFilters(NO_FILTERS)}>
@@ -105,7 +102,7 @@ export function MailingListView({ context, filters, state, message, removing, on
             <p className="empty">Addresses from the newsletter form, restock sign-ups and site forms show here, newest first.</p>
           </EmptyState>
         ))}
-      {state.status === 'ready' && state.subscribers.length > 0 && (
+      {state.status === 'ready' && state.items.length > 0 && (
         <>
           <div className="table-scroll">
             <table className="subscribers-table">
@@ -122,7 +119,7 @@ export function MailingListView({ context, filters, state, message, removing, on
                 </tr>
               </thead>
               <tbody>
-                {state.subscribers.map((s) => {
+                {state.items.map((s) => {
                   const [text, tone] = STATUS_WORDS[s.status];
                   return (
                     <tr key={s.id} data-subscriber-id={s.id}>
@@ -141,7 +138,7 @@ export function MailingListView({ context, filters, state, message, removing, on
                         <time dateTime={new Date(s.created).toISOString()}>{when(s.created)}</time>
                       </td>
                       <td className="subscriber-actions">
-                        <button type="button" className="button-secondary" disabled={removing === s.id} onClick={() => setAsking(s)}>
+                        <button type="button" className="button-secondary" disabled={busy.has(s.id)} onClick={() => setAsking(s)}>
                           Remove <span className="visually-hidden">{s.email}</span>
                         </button>
                       </td>
@@ -161,7 +158,7 @@ export function MailingListView({ context, filters, state, message, removing, on
         text={(subscriber) =>
           `${subscriber.email} is deleted from the mailing list for good, as a privacy request asks: no newsletter goes to it, and it can join again only by signing up anew.`
         }
-        busy={(subscriber) => removing === subscriber.id}
+        busy={(subscriber) => busy.has(subscriber.id)}
         onConfirm={onRemove}
         onClose={() => setAsking(null)}
       />

@@ -5,7 +5,8 @@
 import { useMemo } from 'react';
 import type { StudioContext } from '../../context.js';
 import type { PageProps } from '../../pages.js';
-import { type SettingsState, asPage, replaced, useModerationQueue } from '../../ui/moderation-queue.js';
+import { asPage } from '../../ui/address-list.js';
+import { type SettingsState, replaced, useModerationQueue } from '../../ui/moderation-queue.js';
 import { type OwnerReview, type ReviewSettings, reviewCalls } from './calls.js';
 import { filtersFromSearch, queryOf, searchOfFilters } from './filters.js';
 import { ReviewsView } from './view.js';

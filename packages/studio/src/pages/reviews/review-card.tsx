@@ -2,10 +2,10 @@
 // state, the text, the shop's reply, and what a moderator may do with it (approve, hide, reply in
 // place, delete after a confirmation the page asks), on the moderation list's card.
 import { formatTime } from '../../format.js';
-import { type CardAction, ModerationCard } from '../../ui/moderation-list.js';
+import { type CardAction, type CardState, ModerationCard } from '../../ui/moderation-list.js';
 import type { BadgeTone } from '../../ui/status-badge.js';
 import type { OwnerReview, ReviewStatus } from './calls.js';
-import type { ReviewAction } from './page.js';
+import type { ReviewAction, ReviewsContext } from './page.js';
 
 const STATUS: Record<ReviewStatus, [string, BadgeTone]> = {
   pending: ['Waiting for approval', 'warn'],
@@ -24,17 +24,14 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-export interface ReviewCardProps {
+export interface ReviewCardProps extends CardState {
   review: OwnerReview;
-  language: string;
-  timeZone?: string;
-  busy: boolean;
+  context: ReviewsContext;
   onAction(review: OwnerReview, action: ReviewAction): void;
   onReply(review: OwnerReview, reply: string): Promise<string | null>;
-  onAskDelete(): void;
 }
 
-export function ReviewCard({ review: r, language, timeZone, busy, onAction, onReply, onAskDelete }: ReviewCardProps) {
+export function ReviewCard({ review: r, context, onAction, onReply, ...own }: ReviewCardProps) {
   const actions: CardAction[] = [];
   if (r.status !== 'approved') actions.push({ label: 'Approve', primary: true, run: () => onAction(r, 'approve') });
   if (r.status !== 'hidden') actions.push({ label: 'Hide', run: () => onAction(r, 'hide') });
@@ -47,8 +44,8 @@ export function ReviewCard({ review: r, language, timeZone, busy, onAction, onRe
       status={STATUS[r.status]}
       meta={
         <>
-          <span>{r.reviewerName}</span> · <time dateTime={new Date(r.created).toISOString()}>{formatTime(language, r.created, timeZone)}</time> ·{' '}
-          <a href={r.order.url}>{r.order.orderNumber !== null ? `Order #${r.order.orderNumber}` : 'The order'}</a>
+          <span>{r.reviewerName}</span> · <time dateTime={new Date(r.created).toISOString()}>{formatTime(context.language, r.created, context.timeZone)}</time>{' '}
+          · <a href={r.order.url}>{r.order.orderNumber !== null ? `Order #${r.order.orderNumber}` : 'The order'}</a>
         </>
       }
       author={r.reviewerName}
@@ -62,8 +59,7 @@ export function ReviewCard({ review: r, language, timeZone, busy, onAction, onRe
         saved: r.reply,
         send: (text) => onReply(r, text),
       }}
-      busy={busy}
-      onAskDelete={onAskDelete}>
+      {...own}>
       <p className="review-card-body">{r.body}</p>
     </ModerationCard>
   );

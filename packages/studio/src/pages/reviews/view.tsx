@@ -2,7 +2,8 @@
 // approval setting, the state tabs with their counts, the filters, the reviews, Load more, and the
 // confirmation before a review is deleted.
 import { EmptyState } from '../../ui/list-parts.js';
-import { ApprovalSwitch, ModerationList, type QueueProps, StatusTabs } from '../../ui/moderation-list.js';
+import type { ListProps } from '../../ui/address-list.js';
+import { ApprovalSwitch, ModerationList, StatusTabs } from '../../ui/moderation-list.js';
 import { SearchForm } from '../../ui/search-form.js';
 import type { OwnerReview, StatusCounts } from './calls.js';
 import { NO_FILTERS, type ReviewFilters, STATUS_TABS, isNarrowed, searchOfFilters } from './filters.js';
@@ -12,7 +13,7 @@ import { ReviewCard } from './review-card.js';
 export interface ReviewsViewProps {
   context: ReviewsContext;
   filters: ReviewFilters;
-  queue: QueueProps<OwnerReview, StatusCounts>;
+  queue: ListProps<OwnerReview, StatusCounts>;
   settings: ReviewSettingsState;
   onFilters(filters: ReviewFilters): void;
   onAction(review: OwnerReview, action: ReviewAction): void;
@@ -105,17 +106,7 @@ export function ReviewsView(props: ReviewsViewProps) {
         narrowed={isNarrowed(filters)}
         empty={<Empty filters={filters} onFilters={onFilters} />}
         more="Load more reviews"
-        card={(r, cardBusy, onAskDelete) => (
-          <ReviewCard
-            review={r}
-            language={context.language}
-            timeZone={context.timeZone}
-            busy={cardBusy}
-            onAction={onAction}
-            onReply={onReply}
-            onAskDelete={onAskDelete}
-          />
-        )}
+        card={(r, own) => <ReviewCard {...own} review={r} context={context} onAction={onAction} onReply={onReply} />}
         confirm={{
           title: 'Delete this review?',
           button: 'Delete review',
