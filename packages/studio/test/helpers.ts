@@ -1,3 +1,5 @@
+import { act, screen } from '@testing-library/react';
+
 interface SentRequest {
   url: string;
   method: string;
@@ -43,3 +45,12 @@ export function fakeServer() {
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
+
+/** Lets the page's calls answer and React draw what they changed. */
+export const settle = () =>
+  act(async () => {
+    for (let i = 0; i < 6; i++) await new Promise((r) => setTimeout(r, 0));
+  });
+
+/** What the page's live region says. */
+export const live = () => screen.getByRole('status').textContent;

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createApi } from '@tessera/core/api-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommentCounts, OwnerComment } from '../../src/pages/comments/calls.js';
 import CommentsPage, { type CommentsContext } from '../../src/pages/comments/page.js';
-import { fakeServer, json } from '../helpers.js';
+import { fakeServer, json, live, settle } from '../helpers.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 afterEach(cleanup);
@@ -34,11 +34,6 @@ const comment = (id: string, extra: Partial<OwnerComment> = {}): OwnerComment =>
   ...extra,
 });
 const counts = (pending: number, approved = 0, spam = 0): CommentCounts => ({ pending, approved, spam });
-const settle = () =>
-  act(async () => {
-    for (let i = 0; i < 6; i++) await new Promise((r) => setTimeout(r, 0));
-  });
-const live = () => screen.getByRole('status').textContent;
 
 function open(list: unknown, settings: unknown = SETTINGS) {
   const server = fakeServer()
@@ -66,7 +61,7 @@ describe("the owner's comments page", () => {
     expect(live()).toBe('Showing 2 comments.');
   });
 
-  it('approves, marks as spam and replies, saying each result; deletes only after confirmation', async () => {
+  it('approves, marks as spam, replies as the site and deletes, saying each result', async () => {
     const server = open({ comments: [comment('c1'), comment('c2')], nextCursor: null, counts: counts(2) });
     await settle();
     server.once(`${API}/c1/approve`, () => json(200, { comment: comment('c1', { status: 'approved' }), counts: counts(1, 1) }));
@@ -102,30 +97,28 @@ describe("the owner's comments page", () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete the comment by Reader c2' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this comment?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
-    expect(server.to(`${API}/c2`)).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Delete the comment by Reader c2' }));
+    expect(dialog.textContent).toContain('The comment by Reader c2 on Kiln day is deleted for good.');
     server.once(`${API}/c2`, () => json(200, { deleted: true, counts: counts(0, 2, 0) }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete comment' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete comment' }));
     await settle();
     expect(server.to(`${API}/c2`)[0]!.method).toBe('DELETE');
     expect(live()).toBe('Deleted the comment by Reader c2.');
     expect(screen.queryByRole('article', { name: 'Reader c2 on Kiln day' })).toBeNull();
   });
 
-  it('switches the approval setting and the state tab', async () => {
-    const server = open({ comments: [], nextCursor: null, counts: counts(0) });
+  it('switches the approval setting; the spam tab of the address lists spam', async () => {
+    history.replaceState(null, '', '/config/comments?status=spam');
+    const server = fakeServer()
+      .once(`${API}?status=spam`, () => json(200, { comments: [], nextCursor: null, counts: counts(0) }))
+      .once(`${API}/settings`, () => json(200, SETTINGS));
+    render(<CommentsPage context={context} api={createApi({ fetch: server.fetch })} />);
     await settle();
-    expect(screen.getByText('No comments yet')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Spam (0)' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('No spam')).toBeDefined();
     server.once(`${API}/settings`, () => json(200, { commentsEnabled: true, commentsRequireApproval: false }));
     fireEvent.click(screen.getByRole('switch', { name: 'Comments need approval' }));
     await settle();
     expect(server.to(`${API}/settings`)[1]).toMatchObject({ method: 'PUT', body: { commentsRequireApproval: false } });
     expect(live()).toBe('New comments are now published at once.');
-    server.once(`${API}?status=spam`, () => json(200, { comments: [], nextCursor: null, counts: counts(0) }));
-    fireEvent.click(screen.getByRole('link', { name: /Spam/ }));
-    await settle();
-    expect(location.search).toBe('?status=spam');
-    expect(screen.getByText('No spam')).toBeDefined();
   });
 });

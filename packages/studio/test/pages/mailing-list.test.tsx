@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createApi } from '@tessera/core/api-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Subscriber, exportUrl, filtersFromSearch } from '../../src/pages/mailing-list/calls.js';
 import MailingListPage, { type MailingListContext } from '../../src/pages/mailing-list/page.js';
-import { fakeServer, json } from '../helpers.js';
+import { fakeServer, json, live, settle } from '../helpers.js';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 afterEach(cleanup);
@@ -32,11 +32,6 @@ const subscriber = (email: string, extra: Partial<Subscriber> = {}): Subscriber 
   unsubscribedOn: null,
   ...extra,
 });
-const settle = () =>
-  act(async () => {
-    for (let i = 0; i < 6; i++) await new Promise((r) => setTimeout(r, 0));
-  });
-const live = () => screen.getByRole('status').textContent;
 
 describe("the owner's mailing list page", () => {
   it('reads its filters from the address and links the export with the same filters', () => {

@@ -1,6 +1,7 @@
 // The marketing page, drawn from props only (page.tsx holds the state and calls the API): the two
 // integrations, the cookie banner and policy, one Save with its outcome in a live region.
 import type { FormEvent } from 'react';
+import { ErrorBox } from '../../ui/error-box.js';
 import { CheckField, TextField } from '../store/fields.js';
 import type { MarketingSettings } from './calls.js';
 
@@ -21,21 +22,76 @@ export interface MarketingViewProps {
   onReload(): void;
 }
 
+type TextKey = 'tagManagerId' | 'pixelId' | 'privacyUrl';
+type FlagKey = 'cookieBannerEnabled' | 'restrictiveCookiePolicy';
+
+/** A field of the form: its setting, label and hint; a text field also its length and keyboard. */
+type Field =
+  | { readonly kind: 'text'; readonly key: TextKey; readonly label: string; readonly hint: string; readonly maxLength: number; readonly inputMode?: 'numeric' }
+  | { readonly kind: 'flag'; readonly key: FlagKey; readonly label: string; readonly hint: string };
+
+const INTEGRATIONS: readonly Field[] = [
+  {
+    kind: 'text',
+    key: 'tagManagerId',
+    label: 'Tag manager container id',
+    hint: 'Such as GTM-AB12CD3. Gets a purchase event for every order, on its confirmation page.',
+    maxLength: 100,
+  },
+  {
+    kind: 'text',
+    key: 'pixelId',
+    label: 'Ad pixel id',
+    hint: 'Digits only. Gets a view for each product page and each add to cart.',
+    maxLength: 100,
+    inputMode: 'numeric',
+  },
+];
+
+const COOKIES: readonly Field[] = [
+  {
+    kind: 'flag',
+    key: 'cookieBannerEnabled',
+    label: 'Ask visitors with a cookie banner',
+    hint: 'Accept and Decline, until the visitor chooses; “Cookie settings” in the footer changes the choice.',
+  },
+  {
+    kind: 'flag',
+    key: 'restrictiveCookiePolicy',
+    label: 'Restrictive cookie policy',
+    hint: 'No tracking cookie and no marketing before the visitor accepts. Without the banner, visitors cannot accept.',
+  },
+  { kind: 'text', key: 'privacyUrl', label: 'Privacy page', hint: 'A path of the site (/privacy) or an address; the banner links to it.', maxLength: 500 },
+];
+
 export function MarketingView({ state, errors, status, dirty, onEdit, onSave, onReload }: MarketingViewProps) {
   if (state.status === 'loading') return <p className="status">Loading…</p>;
-  if (state.status === 'error') {
-    return (
-      <div className="error-box" role="alert">
-        <p>{state.message}</p>
-        <button type="button" onClick={onReload}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (state.status === 'error') return <ErrorBox message={state.message} onRetry={onReload} />;
   const { draft } = state;
-  const text = (field: 'tagManagerId' | 'pixelId' | 'privacyUrl') => (value: string) => onEdit({ ...draft, [field]: value }, field);
-  const flag = (field: 'cookieBannerEnabled' | 'restrictiveCookiePolicy') => (value: boolean) => onEdit({ ...draft, [field]: value }, field);
+  const fieldOf = (f: Field) =>
+    f.kind === 'text' ? (
+      <TextField
+        key={f.key}
+        path={f.key}
+        label={f.label}
+        value={draft[f.key]}
+        onChange={(value) => onEdit({ ...draft, [f.key]: value }, f.key)}
+        error={errors[f.key]}
+        inputMode={f.inputMode}
+        hint={f.hint}
+        maxLength={f.maxLength}
+      />
+    ) : (
+      <CheckField
+        key={f.key}
+        path={f.key}
+        label={f.label}
+        checked={draft[f.key]}
+        onChange={(value) => onEdit({ ...draft, [f.key]: value }, f.key)}
+        error={errors[f.key]}
+        hint={f.hint}
+      />
+    );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSave();
@@ -47,53 +103,11 @@ export function MarketingView({ state, errors, status, dirty, onEdit, onSave, on
         <p className="field-hint">
           Each loads only for visitors whose cookie choice allows it, and never for a site without it. Leave a field empty to turn it off.
         </p>
-        <TextField
-          path="tagManagerId"
-          label="Tag manager container id"
-          value={draft.tagManagerId}
-          onChange={text('tagManagerId')}
-          error={errors.tagManagerId}
-          hint="Such as GTM-AB12CD3. Gets a purchase event for every order, on its confirmation page."
-          maxLength={100}
-        />
-        <TextField
-          path="pixelId"
-          label="Ad pixel id"
-          value={draft.pixelId}
-          onChange={text('pixelId')}
-          error={errors.pixelId}
-          inputMode="numeric"
-          hint="Digits only. Gets a view for each product page and each add to cart."
-          maxLength={100}
-        />
+        {INTEGRATIONS.map(fieldOf)}
       </section>
       <section className="card store-section" aria-labelledby="marketing-cookies">
         <h2 id="marketing-cookies">Cookies</h2>
-        <CheckField
-          path="cookieBannerEnabled"
-          label="Ask visitors with a cookie banner"
-          checked={draft.cookieBannerEnabled}
-          onChange={flag('cookieBannerEnabled')}
-          error={errors.cookieBannerEnabled}
-          hint="Accept and Decline, until the visitor chooses; “Cookie settings” in the footer changes the choice."
-        />
-        <CheckField
-          path="restrictiveCookiePolicy"
-          label="Restrictive cookie policy"
-          checked={draft.restrictiveCookiePolicy}
-          onChange={flag('restrictiveCookiePolicy')}
-          error={errors.restrictiveCookiePolicy}
-          hint="No tracking cookie and no marketing before the visitor accepts. Without the banner, visitors cannot accept."
-        />
-        <TextField
-          path="privacyUrl"
-          label="Privacy page"
-          value={draft.privacyUrl}
-          onChange={text('privacyUrl')}
-          error={errors.privacyUrl}
-          hint="A path of the site (/privacy) or an address; the banner links to it."
-          maxLength={500}
-        />
+        {COOKIES.map(fieldOf)}
       </section>
       <div className="save-bar">
         <div className="save-row">
