@@ -250,6 +250,20 @@ describe("the page editor's settings and history", () => {
     expect(screen.getByRole('textbox', { name: 'HTML' }).hasAttribute('readonly')).toBe(true);
   });
 
+  it("offers the site's collections for a summary, and says so when they could not be read, leaving the field to be typed", async () => {
+    const summary = { id: 'b-1', kind: 'summary', span: 1, hidden: { desktop: false, mobile: false }, settings: { collection: '', limit: 3, columns: 3 } };
+    const pages = { main: [{ kind: 'collection', urlId: 'journal', title: 'Journal', typeName: 'Blog', children: [] }], footer: [], notLinked: [] };
+    await show(withContent(content({}, [section('s-1', [summary])])).once('/api/owner/pages', () => json(200, pages)));
+    fireEvent.click(item(/Summary/));
+    const select = screen.getByRole('combobox', { name: 'Collection' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'Journal (Blog)']);
+    cleanup();
+    await show(withContent(content({}, [section('s-1', [summary])])).once('/api/owner/pages', () => json(500, { error: 'Boom', code: 'INTERNAL' })));
+    fireEvent.click(item(/Summary/));
+    const typed = screen.getByRole('textbox', { name: 'Collection' });
+    expect(screen.getByText('Unable to load collections').id).toBe(typed.getAttribute('aria-describedby'));
+  });
+
   it('publishes the saved draft with its revision, and tells who else is editing', async () => {
     const server = withContent(content({ editors: [{ id: 'a-2', name: 'Ada Lovelace' }] }))
       .once(`${CONTENT_URL}/presence`, () => json(200, { editors: [{ id: 'a-2', name: 'Ada Lovelace' }] }))

@@ -25,6 +25,9 @@ export interface BlockSettingsProps {
   onChange(block: LayoutBlock, field: string): void;
 }
 
+const UNREAD_COLLECTIONS = 'Unable to load collections';
+const UNREAD_RESULTS = 'Unable to load results';
+
 function choiceOptions(list: Choice[] | null): readonly (readonly [string, string])[] | null {
   return list ? [['', 'Choose…'] as const, ...list.map((c) => [c.value, c.label] as const)] : null;
 }
@@ -41,12 +44,13 @@ export function KindForm({ block, errors, choices, api, canEditCode, android, on
     <TextField label={label} value={String(s[key] ?? '')} error={err(key)} hint={hint} onChange={(v) => set(key, v)} />
   );
   const check = (key: string, label: string) => <CheckField label={label} value={Boolean(s[key])} onChange={(v) => set(key, v)} />;
-  const pick = (key: string, label: string, list: Choice[] | null) => {
+  // Choices that could not be read leave the field to be typed, and say why (the editor's strings).
+  const pick = (key: string, label: string, list: Choice[] | null, unread = UNREAD_RESULTS) => {
     const options = choiceOptions(list);
     return options ? (
       <SelectField label={label} value={String(s[key] ?? '')} options={options} error={err(key)} onChange={(v) => set(key, v)} />
     ) : (
-      text(key, label)
+      text(key, label, unread)
     );
   };
   const media = (key: string, label: string, kind: MediaKind) => (
@@ -165,7 +169,7 @@ export function KindForm({ block, errors, choices, api, canEditCode, android, on
     case 'summary':
       return (
         <>
-          {pick('collection', 'Collection', choices.collections)}
+          {pick('collection', 'Collection', choices.collections, UNREAD_COLLECTIONS)}
           {text('title', 'Heading')}
           <NumberField label="Items shown" min={1} max={30} value={Number(s.limit)} error={err('limit')} onChange={(v) => set('limit', v)} />
           <NumberField label="Columns" min={1} max={6} value={Number(s.columns)} error={err('columns')} onChange={(v) => set('columns', v)} />
