@@ -7,7 +7,8 @@
 //   restrictive policy and the privacy page on the studio's marketing page (phone and desktop, axe);
 // - a visitor: nothing requested and no tracking cookie before consent, the banner reached with the
 //   keyboard first and accepted with Enter, then both scripts, the pixel's PageView, ViewContent and
-//   AddToCart, and after a checkout exactly one purchase in the data layer, none again on reload;
+//   AddToCart, and after a checkout exactly one purchase in the data layer, none again on reload; a
+//   newsletter signup as the data layer's subscribe-newsletter and the pixel's Lead;
 // - another visitor declines: nothing loads on that page nor the next, and the footer's
 //   "Cookie settings" brings the banner back. Screenshots of the banner at 390 px and 1280 px.
 import http from 'node:http';
@@ -74,7 +75,7 @@ describe('marketing tags with the visitor’s consent in Chromium', () => {
     }
   });
 
-  it('loads nothing before consent; Accept, reached first with the keyboard, loads both tags; one purchase per order', async () => {
+  it('loads nothing before consent; Accept, reached first with the keyboard, loads both tags; one purchase per order; a newsletter signup', async () => {
     for (const [name, options] of [
       ['phone', PHONE],
       ['desktop', DESKTOP],
@@ -139,6 +140,18 @@ describe('marketing tags with the visitor’s consent in Chromium', () => {
     await p.waitForLoadState('networkidle');
     expect(await purchases(p)).toEqual([]);
     expect(await trackingCookies(p)).not.toEqual([]);
+
+    // A newsletter signup in the footer reaches both tags: the data layer's event and the pixel's Lead.
+    const form = p.locator('.site-footer__newsletter form[data-form-id="newsletter"]');
+    await form.scrollIntoViewIfNeeded();
+    await p.waitForSelector('.site-footer__newsletter .tessera-form-island form[data-form-id="newsletter"]');
+    await form.getByLabel(/^Email address/).fill('reader@marketing.test');
+    await form.getByRole('button', { name: 'Sign up' }).click();
+    await p.getByRole('status').filter({ hasText: 'You are on the list' }).waitFor();
+    expect(
+      await p.evaluate(() => ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).filter((e) => e?.event === 'subscribe-newsletter')),
+    ).toEqual([{ event: 'subscribe-newsletter', formId: 'newsletter' }]);
+    expect((await pixelCalls(p)).filter((c) => c[1] === 'Lead')).toEqual([['track', 'Lead', { content_name: 'newsletter' }]]);
     expect(ui.pageErrors).toEqual([]);
   });
 

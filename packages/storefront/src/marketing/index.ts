@@ -9,7 +9,7 @@ import type { SiteContext } from '../bootstrap.js';
 import { events } from '../events.js';
 import { createBanner } from './banner.js';
 import { clearTrackingCookies, consentRule, readConsent, writeConsent, type ConsentPolicy } from './consent.js';
-import { loadPixel, loadTagManager, pushPurchase, trackPixel, type MarketingContext } from './tags.js';
+import { loadPixel, loadTagManager, pushPurchase, trackFormEvents, trackPixel, type MarketingContext } from './tags.js';
 
 type Context = SiteContext & { marketing?: MarketingContext };
 
@@ -28,6 +28,7 @@ function loadTags(context: Context): void {
     loadPixel(marketing.pixel);
     events.subscribe(trackPixel);
   }
+  trackFormEvents(window, { tagManager: !!marketing.tagManager, pixel: !!marketing.pixel });
 }
 
 /**

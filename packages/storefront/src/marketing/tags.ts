@@ -2,6 +2,7 @@
 // manager's container script and data layer, and the ad pixel's script and its calls. Each script
 // comes from the address the server names (its documented host; a local stand-in in the tests), which
 // the page's Content-Security-Policy allows only on a site that configured it.
+import { FORM_EVENTS } from '@tessera/core/markup';
 import type { StorefrontEvent } from '../events.js';
 
 export interface MarketingContext {
@@ -160,6 +161,20 @@ async function confirmedOrder(): Promise<OrderForPurchase | null> {
   if (!res.ok) return null;
   const context = (await res.json()) as { order?: OrderForPurchase | null };
   return context.order ?? null;
+}
+
+/**
+ * A site form's tracking event (`tessera:track`, FORM_EVENTS): a newsletter signup goes to the data
+ * layer as `subscribe-newsletter` with its form, and to the pixel as its standard Lead.
+ */
+export function trackFormEvents(target: EventTarget, tags: { tagManager: boolean; pixel: boolean }): void {
+  target.addEventListener(FORM_EVENTS.track, (event) => {
+    const detail = (event as CustomEvent<{ name?: string; payload?: { formId?: string } }>).detail;
+    if (detail?.name !== FORM_EVENTS.subscribeNewsletter) return;
+    const formId = detail.payload?.formId ?? '';
+    if (tags.tagManager) dataLayer().push({ event: FORM_EVENTS.subscribeNewsletter, formId });
+    if (tags.pixel) pixel()('track', 'Lead', { content_name: formId });
+  });
 }
 
 /** On an order's confirmation page, pushes its purchase to the data layer, once per order. */
