@@ -256,7 +256,11 @@ describe("the page editor's settings and history", () => {
     await show(withContent(content({}, [section('s-1', [summary])])).once('/api/owner/pages', () => json(200, pages)));
     fireEvent.click(item(/Summary/));
     const select = screen.getByRole('combobox', { name: 'Collection' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'Journal (Blog)']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'Journal (Blog)']);
     cleanup();
     await show(withContent(content({}, [section('s-1', [summary])])).once('/api/owner/pages', () => json(500, { error: 'Boom', code: 'INTERNAL' })));
     fireEvent.click(item(/Summary/));
