@@ -91,6 +91,14 @@ describe('the API client', () => {
     expect(() => unwrap(answer)).toThrow(ApiError);
   });
 
+  it('names the path it called, so that a not-found says what was not found', async () => {
+    const net = network(() => json(404, { error: 'Not found.', code: 'NOT_FOUND' }));
+    const answer = await createApi({ fetch: net.fetch })('GET', '/api/owner/orders/ord_404');
+    expect(answer).toMatchObject({ ok: false, status: 404, code: 'NOT_FOUND', path: '/api/owner/orders/ord_404' });
+    const silent = await createApi({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) })('DELETE', '/api/owner/media/m_1');
+    expect(silent).toMatchObject({ ok: false, network: true, path: '/api/owner/media/m_1' });
+  });
+
   it('prefers the message the spec puts in data.message', async () => {
     const net = network(() => json(409, { error: 'x', code: 'RESTOCK_OUT_OF_STOCK', data: { message: 'This variant is still out of stock.' } }));
     const answer = await createApi({ fetch: net.fetch, crumb: () => null })('POST', '/api/restock/send', {});

@@ -44,14 +44,17 @@ export class ApiError extends Error {
   declare readonly network: boolean;
   /** No answer came within the client's timeout. */
   declare readonly timedOut: boolean;
+  /** The path that was called: a 404 (NOT_FOUND) says what was not found. */
+  declare readonly path: string;
 
   /**
    * @param status the answer's HTTP status; 0 when none came
    * @param body the answer's parsed JSON body
    * @param cookiesEnabled whether the browser keeps cookies (a crumb failure then means "enable cookies")
    * @param timedOut no answer came within the client's timeout
+   * @param path the path that was called
    */
-  constructor(status: number, body?: unknown, cookiesEnabled = true, timedOut = false) {
+  constructor(status: number, body?: unknown, cookiesEnabled = true, timedOut = false, path = '') {
     const b = body as ErrorBody;
     const serverMessage = b?.data?.message ?? b?.error ?? null;
     const crumbFail = b?.crumbFail === true;
@@ -64,6 +67,7 @@ export class ApiError extends Error {
       crumbFail,
       network: !status,
       timedOut,
+      path,
       fieldErrors: b?.errors ?? {},
     });
   }
@@ -131,10 +135,10 @@ export function createApi(options: ApiOptions = {}) {
       });
     } catch (error) {
       // No answer: what the server did is unknown.
-      return new ApiError(0, null, cookiesEnabled(), (error as Error | null)?.name === 'TimeoutError');
+      return new ApiError(0, null, cookiesEnabled(), (error as Error | null)?.name === 'TimeoutError', path);
     }
     const data = (await res.json().catch(() => null)) as T;
-    return res.ok ? { ok: true, status: res.status, data } : new ApiError(res.status, data, cookiesEnabled());
+    return res.ok ? { ok: true, status: res.status, data } : new ApiError(res.status, data, cookiesEnabled(), false, path);
   };
 }
 

@@ -60,7 +60,7 @@ function offerQuickViews(root: Element, tessera: TesseraGlobal, related: boolean
     e.preventDefault();
     void import('../quick-view/index.js').then((m) => m.openQuickView(link, tessera, { related }));
   });
-  root.setAttribute(QUICK_VIEW.attributes.ready, '');
+  root.setAttribute(QUICK_VIEW.readyAttribute, '');
 }
 
 /** The related products' events: the list seen (once), a card followed. */
