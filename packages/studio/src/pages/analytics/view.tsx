@@ -4,6 +4,7 @@ import { LineChart } from './charts/line-chart.js';
 import { VitalsSummary, VitalsTable } from './charts/vitals.js';
 import { addDays, formatCount, formatDay, formatTime } from '../../format.js';
 import type { AnalyticsContext, AnalyticsReport, FunnelStep } from './types.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export type LoadState =
   | { status: 'loading' }
@@ -42,14 +43,7 @@ export function AnalyticsView({ context, range, state, onRange, onRetry }: Analy
             ? `Showing ${formatDay(language, report.range.from, true)} to ${formatDay(language, report.range.to, true)} (${report.range.timeZone})`
             : ''}
       </div>
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={onRetry} />}
       {report && (
         <>
           <section aria-labelledby="traffic-heading">

@@ -10,6 +10,7 @@ import { StatusBadge } from '../../ui/status-badge.js';
 import type { ItemQuery, ListedItem } from './calls.js';
 import type { ItemsContext } from './page.js';
 import './collection-items.css';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export type ItemsState = { status: 'loading' } | { status: 'ready'; items: ListedItem[]; nextCursor: string | null } | { status: 'error'; message: string };
 
@@ -96,14 +97,7 @@ export function ItemsView(props: ItemsViewProps) {
       <p className="status" role="status" aria-live="polite">
         {props.announce || (state.status === 'loading' ? `Loading the ${noun}s…` : count)}
       </p>
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={props.onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={props.onRetry} />}
       {state.status === 'ready' && state.items.length === 0 && (
         <div className="empty-state">
           <p className="empty-title">{query.q || query.status ? `No ${noun} matches` : `No ${noun}s yet`}</p>

@@ -6,6 +6,7 @@ import { formatCount, formatTime } from '../../format.js';
 import { formatAmount } from '../customers/money.js';
 import type { CustomerAccount, CustomerAddress, CustomerDetail, CustomerOrder, Membership } from './calls.js';
 import type { CustomerContext, MembersAreaOption } from './page.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export type DetailState = { status: 'loading' } | { status: 'ready'; detail: CustomerDetail } | { status: 'missing' | 'error'; message: string };
 
@@ -384,14 +385,7 @@ export function CustomerView(props: CustomerViewProps) {
       </p>
       {state.status === 'loading' && <p className="status">Loading…</p>}
       {state.status === 'missing' && <p className="empty">No customer has this address or account: they may have been removed.</p>}
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={props.onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={props.onRetry} />}
       {state.status === 'ready' && (
         <>
           <Summary detail={state.detail} context={props.context} />

@@ -5,6 +5,7 @@ import { formatCount, formatTime } from '../../format.js';
 import { type CustomerPage, type CustomerSort, type CustomerSummary, type ListQuery, customerPath } from './calls.js';
 import { formatAmount } from './money.js';
 import type { CustomersContext } from './page.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export type ListState =
   | { status: 'loading' }
@@ -117,14 +118,7 @@ export function CustomersView({ context, query, state, pageNumber, onQuery, onNe
       <div className="status" role="status" aria-live="polite">
         {busy ? 'Loading…' : shown}
       </div>
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={onRetry} />}
       {page && customers.length === 0 && (
         <p className="empty">
           {query.q ? `No customer matches “${query.q}”.` : 'No customers yet: everyone who orders or makes an account on the site will be listed here.'}

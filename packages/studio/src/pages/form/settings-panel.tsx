@@ -4,6 +4,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { signInAgain } from '../../session.js';
 import type { FormCalls, FormSettings, SettingsAnswer } from './calls.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 type PanelState =
   | { status: 'loading' }
@@ -91,14 +92,7 @@ function SettingsView({ state, onChange, onSave, onReload }: SettingsViewProps) 
     <section className="card form-settings" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Where submissions go</h2>
       {state.status === 'loading' && <p className="status">Loading the settings…</p>}
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={onReload}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={onReload} />}
       {state.status === 'ready' && (
         <form onSubmit={submit} noValidate>
           <fieldset>

@@ -9,6 +9,7 @@ import { SubmissionDetail } from './detail.js';
 import { NO_FILTERS, type SubmissionFilters, isFiltered } from './filters.js';
 import type { Confirming, DetailState, FormContext, ListState } from './page.js';
 import { LoadMore } from '../../ui/load-more.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 /** How many of the form's fields the list shows beside the time (the dialog shows them all). */
 const SUMMARY_COLUMNS = 3;
@@ -73,16 +74,7 @@ export function FormView(props: FormViewProps) {
           </button>
         )}
       </div>
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          {!state.notFound && (
-            <button type="button" onClick={props.onRetry}>
-              Try again
-            </button>
-          )}
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={state.notFound ? undefined : props.onRetry} />}
       {ready && ready.submissions.length === 0 && (
         <div className="empty-state">
           {filtered ? (

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { formatCount, formatTime } from '../../format.js';
 import type { FormSummary } from './calls.js';
 import type { FormsContext } from './page.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export type FormsState = { status: 'loading' } | { status: 'ready'; forms: FormSummary[] } | { status: 'error'; message: string };
 
@@ -72,14 +73,7 @@ export function FormsView({ context, state, onRetry, onCreate }: FormsViewProps)
       <div className="status" role="status" aria-live="polite">
         {state.status === 'loading' ? 'Loading forms…' : state.status === 'ready' && state.forms.length > 0 ? countText(context, state.forms) : ''}
       </div>
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={onRetry} />}
       {state.status === 'ready' && state.forms.length === 0 && (
         <div className="empty-state">
           <p className="empty-title">No forms yet</p>

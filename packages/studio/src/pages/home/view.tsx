@@ -3,6 +3,7 @@
 import { formatCount } from '../../format.js';
 import type { Comparison, HomeCards, MoneyValue } from './calls.js';
 import type { HomeContext, HomeState } from './page.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export interface HomeViewProps {
   context: HomeContext;
@@ -214,14 +215,7 @@ export function HomeView({ context, state, notice, saving, onNotify, onRetry }: 
           Loading…
         </p>
       )}
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={onRetry} />}
       {summary &&
         (Object.keys(summary.cards).length === 0 ? (
           <p className="empty">Nothing to sum up for your role yet: the navigation lists the pages you may open.</p>

@@ -4,6 +4,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { formatCount } from '../../format.js';
 import type { InventoryPage, InventorySort, InventoryVariant, ListQuery, StockFilter } from './calls.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export type ListState =
   | { status: 'loading' }
@@ -149,14 +150,7 @@ export function InventoryView({ language, query, state, pageNumber, onQuery, onN
       <div className="status" role="status" aria-live="polite">
         {busy ? 'Loading…' : shown}
       </div>
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={onRetry} />}
       {page && variants.length === 0 && (
         <p className="empty">
           {query.q || query.stock

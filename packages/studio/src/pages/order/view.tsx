@@ -11,6 +11,7 @@ import { FulfilDialog } from './fulfil-dialog.js';
 import { Items, Totals } from './items.js';
 import { RefundDialog } from './refund-dialog.js';
 import { Timeline } from './timeline.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export type ActionName = keyof OrderActions;
 export type Busy = ActionName | 'note' | null;
@@ -63,14 +64,7 @@ export function OrderView(props: OrderViewProps) {
         {back}
         {status}
         {state.status === 'error' && (
-          <div className="error-box" role="alert">
-            <p>{state.notFound ? 'There is no such order on this site.' : state.message}</p>
-            {!state.notFound && (
-              <button type="button" onClick={props.onRetry}>
-                Try again
-              </button>
-            )}
-          </div>
+          <ErrorBox message={state.notFound ? 'There is no such order on this site.' : state.message} onRetry={state.notFound ? undefined : props.onRetry} />
         )}
       </>
     );

@@ -9,6 +9,7 @@ import { FilterForm } from './filter-form.js';
 import type { ListState, OrdersContext } from './page.js';
 import { fulfillmentState, paymentState } from './status.js';
 import { LoadMore } from '../../ui/load-more.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export interface OrdersViewProps {
   context: OrdersContext;
@@ -35,14 +36,7 @@ export function OrdersView({ context, filters, state, exportUrl, onFilters, onMo
           Export CSV
         </a>
       </div>
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={onRetry} />}
       {state.status === 'ready' && state.orders.length === 0 && (
         <div className="empty-state">
           {filtered ? (

@@ -9,6 +9,7 @@ import type { NodeAction } from './node-row.js';
 import { type ImagesState, SettingsDialog } from './settings-dialog.js';
 import type { Container } from './tree-ops.js';
 import { TreeView } from './tree-view.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export type PagesState = { status: 'loading' } | { status: 'ready'; lists: Lists } | { status: 'error'; message: string };
 
@@ -94,14 +95,7 @@ export function PagesView(props: PagesViewProps) {
       <div className={`status${notice?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
         {state.status === 'loading' ? 'Loading…' : (notice?.text ?? '')}
       </div>
-      {state.status === 'error' && (
-        <div className="card">
-          <p>{state.message}</p>
-          <button type="button" onClick={props.onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={props.onRetry} />}
       {state.status === 'ready' && (
         <>
           <TreeView lists={state.lists} busy={busy} onMove={props.onMove} onAction={props.onAction} />

@@ -13,6 +13,7 @@ import { type Draft, newDraft, placeErrors, toBody, toDraft } from './draft.js';
 import { fieldId } from './sections/props.js';
 import type { ProductDoc } from './types.js';
 import { EditorView, type Status } from './view.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export interface ProductContext extends StudioContext {
   readonly productId?: string;
@@ -98,14 +99,7 @@ export default function ProductPage({ context, api }: PageProps<ProductContext>)
     );
   }
   if (state.status === 'error') {
-    return (
-      <div className="error-box" role="alert">
-        <p>{state.message}</p>
-        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
-    );
+    return <ErrorBox message={state.message} onRetry={() => setAttempt((n) => n + 1)} />;
   }
 
   const { choices, doc, draft } = state;

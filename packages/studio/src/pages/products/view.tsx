@@ -9,6 +9,7 @@ import { NewProductDialog } from './new-dialog.js';
 import { ReorderTable } from './reorder.js';
 import type { Choices, ProductSummary } from './types.js';
 import { LoadMore } from '../../ui/load-more.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export type ListState =
   | { status: 'loading' }
@@ -62,14 +63,7 @@ export function ProductsView(props: ProductsViewProps) {
           Drag a product by its handle, or use Move up and Move down, to change the order the shop shows. Each move is saved at once.
         </p>
       )}
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={props.onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={props.onRetry} />}
       {state.status === 'ready' && state.products.length === 0 && (
         <div className="empty-state">
           {filtered ? (

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { formatCount, formatTime } from '../../format.js';
 import type { SignUp, SignUpGroup } from './calls.js';
 import type { RestockContext } from './page.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export type GroupsState = { status: 'loading' } | { status: 'ready'; groups: SignUpGroup[] } | { status: 'error'; message: string };
 
@@ -61,14 +62,7 @@ export function RestockView({ context, state, notice, busy, lists, onSend, onSen
       <div className={`status${notice?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
         {state.status === 'loading' ? 'Loading…' : (notice?.text ?? '')}
       </div>
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={onRetry} />}
       {state.status === 'ready' && groups.length === 0 && <p className="empty">No visitor has signed up for a restock notification yet.</p>}
       {groups.length > 0 && (
         <section aria-labelledby="groups-heading">

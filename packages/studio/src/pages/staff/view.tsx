@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { formatTime } from '../../format.js';
 import type { Invitation, Role, StaffAccount } from './calls.js';
 import type { StaffContext, StaffState } from './page.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 /** The action waiting for its confirmation: removing an account or revoking an invitation. */
 export interface Confirming {
@@ -172,14 +173,7 @@ export function StaffView(props: StaffViewProps) {
       <div className={`status${notice?.kind === 'error' ? ' status-error' : ''}`} role="status" aria-live="polite">
         {state.status === 'loading' ? 'Loading…' : (notice?.text ?? '')}
       </div>
-      {state.status === 'error' && (
-        <div className="error-box" role="alert">
-          <p>{state.message}</p>
-          <button type="button" onClick={props.onRetry}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state.status === 'error' && <ErrorBox message={state.message} onRetry={props.onRetry} />}
       {list && (
         <>
           <InviteForm key={invited} roles={list.roles} errors={inviteErrors} busy={busy.has('invite')} onInvite={props.onInvite} />

@@ -12,6 +12,7 @@ import type { SectionProps } from './sections/props.js';
 import { ShippingSection } from './sections/shipping.js';
 import { StripeSection, type StripeKeysProps } from './sections/stripe.js';
 import { TaxesSection } from './sections/taxes.js';
+import { ErrorBox } from '../../ui/error-box.js';
 
 export type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; settings: StoreSettings; draft: Draft };
 
@@ -74,14 +75,7 @@ export function StoreView(props: StoreViewProps) {
   const { state, errors, status, dirty, zone, confirmingCurrency } = props;
   if (state.status === 'loading') return <p className="status">Loading…</p>;
   if (state.status === 'error') {
-    return (
-      <div className="error-box" role="alert">
-        <p>{state.message}</p>
-        <button type="button" onClick={props.onReload}>
-          Try again
-        </button>
-      </div>
-    );
+    return <ErrorBox message={state.message} onRetry={props.onReload} />;
   }
   const { settings, draft } = state;
   const section: SectionProps = { draft, errors, settings, zone, edit: props.onEdit };
