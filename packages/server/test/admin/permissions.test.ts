@@ -2,17 +2,15 @@ import { Type } from '@sinclair/typebox';
 import { WebsiteRole } from '@tessera/core/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_MATRIX } from '../../src/permissions.js';
-import { websiteId } from '../analytics/helpers.js';
 import { fixtureApp, type TestSite } from '../helpers/app.js';
-import { createTestOwner } from '../helpers/passwords.js';
+import { signInStaff, studioContextOf } from '../helpers/staff-sessions.js';
 
 const CRUMB = 'permission-test-crumb-0001';
-const PASSWORD = 'a staff password 1';
 const PEOPLE = { admin: WebsiteRole.ADMIN, reporting: WebsiteRole.REPORTING, shop: WebsiteRole.STORE_MANAGER } as const;
 
 describe('the permission a route declares, enforced by one hook', () => {
   let site: TestSite;
-  const sessions = new Map<string, string>();
+  let sessions = new Map<string, string>();
   let handled = 0;
   const as = (who: keyof typeof PEOPLE | null) => ({
     cookie: `crumb=${CRUMB}${who ? `; tessera_owner=${sessions.get(who)}` : ''}`,
@@ -30,18 +28,7 @@ describe('the permission a route declares, enforced by one hook', () => {
       handled++;
       return 'the probe page';
     });
-    const id = await websiteId(site.store);
-    for (const [name, role] of Object.entries(PEOPLE)) {
-      await createTestOwner(site.store.db, id, `${name}@shop.test`, PASSWORD, role);
-      const res = await site.app.inject({
-        method: 'POST',
-        url: '/api/owner/session',
-        headers: { 'content-type': 'application/json', cookie: `crumb=${CRUMB}`, 'x-csrf-token': CRUMB },
-        payload: JSON.stringify({ email: `${name}@shop.test`, password: PASSWORD }),
-      });
-      expect(res.statusCode).toBe(200);
-      sessions.set(name, res.cookies.find((c) => c.name === 'tessera_owner')!.value);
-    }
+    sessions = await signInStaff(site, PEOPLE, CRUMB);
   });
   afterAll(async () => {
     await site?.close();
@@ -107,7 +94,7 @@ describe('the permission a route declares, enforced by one hook', () => {
     const context = async (who: keyof typeof PEOPLE, url: string) => {
       const res = await site.app.inject({ method: 'GET', url, headers: as(who) });
       expect(res.statusCode, `${who} ${url}`).toBe(200);
-      return JSON.parse(/<script type="application\/json" id="tessera-studio-context">(.*?)<\/script>/s.exec(res.body)![1]!);
+      return studioContextOf(res.body);
     };
     const reporting = await context('reporting', '/config/analytics');
     expect(reporting).toMatchObject({ page: 'analytics', siteTitle: 'Fixture Shop', email: 'reporting@shop.test' });

@@ -2,38 +2,25 @@ import { WebsiteRole } from '@tessera/core/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingPage } from '../../src/modules/admin/pages.js';
 import type { OwnerAuth } from '../../src/permissions.js';
-import { websiteId } from '../analytics/helpers.js';
 import { fixtureApp, type TestSite } from '../helpers/app.js';
-import { createTestOwner } from '../helpers/passwords.js';
 import { DIALECTS } from '../helpers/store.js';
+import { signInStaff, studioContextOf } from '../helpers/staff-sessions.js';
 
 const CRUMB = 'order-pages-test-crumb-01';
-const PASSWORD = 'a staff password 1';
 // Admin and store manager change orders, reporting reads them, an editor has no orders at all.
 const PEOPLE = { admin: WebsiteRole.ADMIN, shop: WebsiteRole.STORE_MANAGER, reporting: WebsiteRole.REPORTING, editor: WebsiteRole.EDITOR } as const;
 type Who = keyof typeof PEOPLE;
 
 describe.each(DIALECTS)("the studio's order pages on %s", (dialect) => {
   let site: TestSite;
-  const sessions = new Map<string, string>();
+  let sessions = new Map<string, string>();
   const open = (who: Who | null, url: string) =>
     site.app.inject({ method: 'GET', url, headers: { cookie: `crumb=${CRUMB}${who ? `; tessera_owner=${sessions.get(who)}` : ''}` } });
-  const contextOf = (body: string) => JSON.parse(/<script type="application\/json" id="tessera-studio-context">(.*?)<\/script>/s.exec(body)![1]!);
+  const contextOf = studioContextOf;
 
   beforeAll(async () => {
     site = await fixtureApp(dialect);
-    const id = await websiteId(site.store);
-    for (const [name, role] of Object.entries(PEOPLE)) {
-      await createTestOwner(site.store.db, id, `${name}@shop.test`, PASSWORD, role);
-      const res = await site.app.inject({
-        method: 'POST',
-        url: '/api/owner/session',
-        headers: { 'content-type': 'application/json', cookie: `crumb=${CRUMB}`, 'x-csrf-token': CRUMB },
-        payload: JSON.stringify({ email: `${name}@shop.test`, password: PASSWORD }),
-      });
-      expect(res.statusCode).toBe(200);
-      sessions.set(name, res.cookies.find((c) => c.name === 'tessera_owner')!.value);
-    }
+    sessions = await signInStaff(site, PEOPLE, CRUMB);
   });
   afterAll(async () => {
     await site?.close();

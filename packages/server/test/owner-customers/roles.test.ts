@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../accounts/helpers.js';
 import { type CustomersSite, LESSONS_ID, type StaffName, customersApp, orderMug } from './helpers.js';
+import { studioContextOf } from '../helpers/staff-sessions.js';
 
 const API = '/api/owner/customers';
 
@@ -83,7 +84,7 @@ describe('the customer calls and pages, for each role', () => {
   });
 
   it("serves the pages to the roles with viewCustomers, with the page's context, and sends the others to the sign-in", async () => {
-    const context = (html: string) => JSON.parse(/<script type="application\/json" id="tessera-studio-context">(.*?)<\/script>/s.exec(html)![1]!);
+    const context = (html: string) => studioContextOf(html);
     for (const who of ['admin', 'shop', 'reporting'] as const) {
       const list = await call(who, ['GET', '/config/customers']);
       expect(list.status, who).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MANAGERS, OTHERS, type ProductsShop, type Role, Visitor, itemId, newMug, productsShop } from './helpers.js';
+import { studioContextOf } from '../helpers/staff-sessions.js';
 
 const CSV = 'SKU,Price\r\nPEN-1,5.00\r\n';
 
@@ -75,7 +76,7 @@ describe('the products calls and pages, for each role', () => {
   });
 
   it('serves the product pages to the roles with manageProducts, with their context, and sends the others to the sign-in', async () => {
-    const context = (html: string) => JSON.parse(/<script type="application\/json" id="tessera-studio-context">(.*?)<\/script>/s.exec(html)![1]!);
+    const context = (html: string) => studioContextOf(html);
     for (const who of MANAGERS) {
       const list = await call(who, ['GET', '/config/products']);
       expect(list.status, who).toBe(200);
