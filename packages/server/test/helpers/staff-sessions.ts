@@ -3,7 +3,7 @@ import { websiteId } from '../analytics/helpers.js';
 import type { TestSite } from './app.js';
 import { createTestOwner } from './passwords.js';
 
-export const STAFF_PASSWORD = 'a staff password 1';
+const STAFF_PASSWORD = 'a staff password 1';
 
 /**
  * Staff of the given roles on a test site (`<name>@shop.test`), each signed in as the studio signs in
