@@ -101,7 +101,7 @@ describe('related products, quick view and census calls in Chromium', () => {
     // A related product added to the cart from its quick view on this page is a related product's add.
     const p = ui.page;
     const planter = await itemIdOf('/shop/speckled-planter');
-    await p.locator('section.related-products[data-ready]').waitFor({ state: 'attached' });
+    await p.locator('section.related-products[data-tessera-mounted="quick-view"]').waitFor({ state: 'attached' });
     await p
       .getByRole('region', { name: 'Related products' })
       .getByRole('link', { name: /^Quick View\s*: Speckled Planter$/ })
@@ -141,7 +141,7 @@ describe('related products, quick view and census calls in Chromium', () => {
       await p.goto(`${ui.server.url}/shop`);
       await tabTo(p, /^Quick View: Stoneware Mug$/, 200);
       // The focus wakes the list's code; until it has come, Enter would follow the link to the product page.
-      await p.locator('[data-tessera-island="quick-view"][data-ready]').first().waitFor({ state: 'attached' });
+      await p.locator('[data-tessera-island="quick-view"][data-tessera-mounted="quick-view"]').first().waitFor({ state: 'attached' });
       await p.keyboard.press('Enter');
       const quick = dialog(p);
       await quick.waitFor();

@@ -154,8 +154,6 @@ export const PRODUCT_SCARCITY = Object.freeze({
 export const QUICK_VIEW = Object.freeze({
   class: 'sqs-product-quick-view-button',
   attributes: Object.freeze({ id: 'data-id', group: 'data-group' }),
-  /** Tessera's own: set on a list once its quick-view links open the dialog; before that, a link simply goes to its product. */
-  readyAttribute: 'data-ready',
 });
 
 export const CART_INDICATOR = Object.freeze({

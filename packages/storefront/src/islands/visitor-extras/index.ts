@@ -60,7 +60,8 @@ function offerQuickViews(root: Element, tessera: TesseraGlobal, related: boolean
     e.preventDefault();
     void import('../quick-view/index.js').then((m) => m.openQuickView(link, tessera, { related }));
   });
-  root.setAttribute(QUICK_VIEW.readyAttribute, '');
+  // As every island marks what it took over: until then, a link simply goes to its product.
+  (root as HTMLElement).dataset.tesseraMounted = 'quick-view';
 }
 
 /** The related products' events: the list seen (once), a card followed. */
