@@ -8,12 +8,11 @@
 // approval, the buyer's review waits until the owner approves it, then shows with its count. Every
 // owner page is checked with axe; screenshots of the steps on a phone and a desktop go to test-results/.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ReceivedMail, type TestSmtp, startSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, browserSuite, createStaff, saveScreenshot, startServer } from './harness.js';
+import { REPO, browserSuite, createStaff, saveScreenshot, startServer, demoSiteCopy } from './harness.js';
 import { ADA, fillCheckout, seriousViolations, tabTo } from './shopper.js';
 
 const PASSWORD = 'a long e2e staff password';
@@ -38,19 +37,15 @@ const VARIANTS = [
  * restock form without a captcha (the visitor needs no proof of work), review requests mailed at once.
  */
 async function demoCopy(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-catalogue-story-'));
-  await fs.cp(path.join(REPO, 'sites', 'demo'), dir, { recursive: true });
-  const file = path.join(dir, 'site.json');
-  const site = JSON.parse(await fs.readFile(file, 'utf8'));
-  site.store.merchandising = {
-    ...site.store.merchandising,
-    restockAutoSend: true,
-    restockNotificationsCaptchaEnabled: false,
-    reviewsEnabled: true,
-    reviewRequestDelayHours: 0,
-  };
-  await fs.writeFile(file, JSON.stringify(site, null, 2));
-  return dir;
+  return demoSiteCopy('catalogue-story', (site) => {
+    site.store.merchandising = {
+      ...site.store.merchandising,
+      restockAutoSend: true,
+      restockNotificationsCaptchaEnabled: false,
+      reviewsEnabled: true,
+      reviewRequestDelayHours: 0,
+    };
+  });
 }
 
 /** The rows of a CSV text (quoted cells may hold commas, quotes and line breaks). */

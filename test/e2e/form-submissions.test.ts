@@ -5,12 +5,11 @@
 // and deletes the submission after confirming. A store manager reads without deleting. Both pages fit
 // a phone (390 px) and a desktop with no serious accessibility violation; screenshots go to test-results/.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, browserSuite, createStaff, saveScreenshot, startServer, signInToStudio } from './harness.js';
+import { REPO, browserSuite, createStaff, saveScreenshot, startServer, signInToStudio, demoSiteCopy } from './harness.js';
 import { seriousViolations, tabTo } from './shopper.js';
 
 const OWNER = 'owner@tessera-supply.test';
@@ -24,13 +23,9 @@ const DESKTOP = { viewport: { width: 1280, height: 900 } };
 
 /** The demo shop, copied, with a site owner for notifications. */
 async function demoWithOwner(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-form-submissions-'));
-  await fs.cp(path.join(REPO, 'sites', 'demo'), dir, { recursive: true });
-  const file = path.join(dir, 'site.json');
-  const site = JSON.parse(await fs.readFile(file, 'utf8'));
-  site.settings = { ...site.settings, mail: { owner: OWNER } };
-  await fs.writeFile(file, JSON.stringify(site, null, 2));
-  return dir;
+  return demoSiteCopy('form-submissions', (site) => {
+    site.settings = { ...site.settings, mail: { owner: OWNER } };
+  });
 }
 
 describe("the owner's form submissions in Chromium", () => {

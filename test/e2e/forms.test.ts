@@ -3,25 +3,20 @@
 // SMTP server receiving the mail.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, browserSuite, startServer } from './harness.js';
+import { REPO, browserSuite, startServer, demoSiteCopy } from './harness.js';
 
 const OWNER = 'owner@tessera-supply.test';
 const OVERLAY = { enabled: true, version: '1', title: 'Join our newsletter', body: '<p>News from the roastery, once a month.</p>' };
 
 /** The demo shop, copied, with a site owner for notifications and the popup overlay on. */
 async function demoWithOwner(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-forms-site-'));
-  await fs.cp(path.join(REPO, 'sites', 'demo'), dir, { recursive: true });
-  const file = path.join(dir, 'site.json');
-  const site = JSON.parse(await fs.readFile(file, 'utf8'));
-  site.settings = { ...site.settings, mail: { owner: OWNER }, popupOverlay: OVERLAY };
-  await fs.writeFile(file, JSON.stringify(site, null, 2));
-  return dir;
+  return demoSiteCopy('forms-site', (site) => {
+    site.settings = { ...site.settings, mail: { owner: OWNER }, popupOverlay: OVERLAY };
+  });
 }
 
 describe('site forms in Chromium', () => {

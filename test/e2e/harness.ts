@@ -29,6 +29,21 @@ export function e2eSite(): { siteDir: string; themesDir: string; name: 'demo' | 
   return { siteDir: path.join(fixtures, 'sites', 'shop'), themesDir: path.join(fixtures, 'themes'), name: 'fixture' };
 }
 
+/**
+ * A copy of the demo site in a temporary folder (the suite removes it), its site.json changed by
+ * `edit` as an owner would change it, and any `files` (paths inside the site) written into it.
+ */
+export async function demoSiteCopy(name: string, edit: (site: Record<string, any>) => void, files: Readonly<Record<string, string>> = {}): Promise<string> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), `tessera-e2e-${name}-`));
+  await fsp.cp(path.join(REPO, 'sites', 'demo'), dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) });
+  const file = path.join(dir, 'site.json');
+  const site = JSON.parse(await fsp.readFile(file, 'utf8'));
+  edit(site);
+  await fsp.writeFile(file, JSON.stringify(site, null, 2));
+  for (const [at, text] of Object.entries(files)) await fsp.writeFile(path.join(dir, at), text);
+  return dir;
+}
+
 export interface RunningServer {
   url: string;
   dataDir: string;

@@ -6,13 +6,12 @@
 // (390 px) and a desktop (1280 px) with no serious accessibility violation; screenshots go to test-results/.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, browserSuite, saveScreenshot, startServer } from './harness.js';
+import { REPO, browserSuite, saveScreenshot, startServer, demoSiteCopy } from './harness.js';
 import { seriousViolations, tabTo } from './shopper.js';
 
 const run = promisify(execFile);
@@ -24,13 +23,9 @@ const KETTLE = 'Adjust stock of Gooseneck Enamel Kettle, Colour: Black';
 
 /** The demo shop, copied, with restock signups that need no captcha (the visitor signs up through the API). */
 async function demoCopy(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-inventory-site-'));
-  await fs.cp(path.join(REPO, 'sites', 'demo'), dir, { recursive: true });
-  const file = path.join(dir, 'site.json');
-  const site = JSON.parse(await fs.readFile(file, 'utf8'));
-  site.store.merchandising = { ...site.store.merchandising, restockNotificationsCaptchaEnabled: false };
-  await fs.writeFile(file, JSON.stringify(site, null, 2));
-  return dir;
+  return demoSiteCopy('inventory-site', (site) => {
+    site.store.merchandising = { ...site.store.merchandising, restockNotificationsCaptchaEnabled: false };
+  });
 }
 
 describe("the owner's inventory page in Chromium", () => {

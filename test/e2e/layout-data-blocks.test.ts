@@ -7,11 +7,10 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { REPO, browserSuite, e2eSite, saveScreenshot, startServer } from './harness.js';
+import { REPO, browserSuite, e2eSite, saveScreenshot, startServer, demoSiteCopy } from './harness.js';
 import { seriousViolations } from './shopper.js';
 
 const site = e2eSite();
@@ -72,14 +71,13 @@ const PAGE = {
 
 /** The demo shop, copied, with the page above and the tile server as its map tile source. */
 async function demoWithPage(tiles: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-blocks-site-'));
-  await fs.cp(path.join(REPO, 'sites', 'demo'), dir, { recursive: true });
-  await fs.writeFile(path.join(dir, 'collections', 'studio-picks.json'), JSON.stringify(PAGE, null, 2));
-  const file = path.join(dir, 'site.json');
-  const site = JSON.parse(await fs.readFile(file, 'utf8'));
-  site.settings = { ...site.settings, mapTiles: { url: `${tiles}/{z}/{x}/{y}.png`, attribution: '© Test tile makers' } };
-  await fs.writeFile(file, JSON.stringify(site, null, 2));
-  return dir;
+  return demoSiteCopy(
+    'blocks-site',
+    (site) => {
+      site.settings = { ...site.settings, mapTiles: { url: `${tiles}/{z}/{x}/{y}.png`, attribution: '© Test tile makers' } };
+    },
+    { 'collections/studio-picks.json': JSON.stringify(PAGE, null, 2) },
+  );
 }
 
 /** A tile host on plain http (so only the page's own policy lets its images in): each tile a PNG naming itself. */

@@ -6,13 +6,12 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startSmtp, type ReceivedMail, type TestSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, browserSuite, saveScreenshot, startServer } from './harness.js';
+import { REPO, browserSuite, saveScreenshot, startServer, demoSiteCopy } from './harness.js';
 
 const run = promisify(execFile);
 const CLI = path.join(REPO, 'packages', 'server', 'dist', 'cli.js');
@@ -27,13 +26,9 @@ async function closeUp(locator: Locator, name: string): Promise<void> {
 
 /** The demo shop, copied, with review requests mailed as soon as an order is placed. */
 async function demoCopy(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-restock-site-'));
-  await fs.cp(path.join(REPO, 'sites', 'demo'), dir, { recursive: true });
-  const file = path.join(dir, 'site.json');
-  const site = JSON.parse(await fs.readFile(file, 'utf8'));
-  site.store.merchandising = { ...site.store.merchandising, reviewRequestDelayHours: 0 };
-  await fs.writeFile(file, JSON.stringify(site, null, 2));
-  return dir;
+  return demoSiteCopy('restock-site', (site) => {
+    site.store.merchandising = { ...site.store.merchandising, reviewRequestDelayHours: 0 };
+  });
 }
 
 describe('restock notifications and product reviews in Chromium', () => {

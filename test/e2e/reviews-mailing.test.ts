@@ -8,12 +8,11 @@
 // to test-results/.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ReceivedMail, type TestSmtp, startSmtp } from '../../packages/server/test/forms/smtp.js';
-import { REPO, browserSuite, createStaff, saveScreenshot, startServer, signInToStudio } from './harness.js';
+import { REPO, browserSuite, createStaff, saveScreenshot, startServer, signInToStudio, demoSiteCopy } from './harness.js';
 import { seriousViolations, tabTo } from './shopper.js';
 
 const PASSWORD = 'a long e2e staff password';
@@ -27,13 +26,9 @@ const REVIEW_TEXT = 'A generous mug that keeps coffee hot.';
 
 /** The demo shop, copied, with review requests mailed as soon as an order is paid. */
 async function demoCopy(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-reviews-site-'));
-  await fs.cp(path.join(REPO, 'sites', 'demo'), dir, { recursive: true });
-  const file = path.join(dir, 'site.json');
-  const site = JSON.parse(await fs.readFile(file, 'utf8'));
-  site.store.merchandising = { ...site.store.merchandising, reviewsEnabled: true, reviewRequestDelayHours: 0 };
-  await fs.writeFile(file, JSON.stringify(site, null, 2));
-  return dir;
+  return demoSiteCopy('reviews-site', (site) => {
+    site.store.merchandising = { ...site.store.merchandising, reviewsEnabled: true, reviewRequestDelayHours: 0 };
+  });
 }
 
 describe('review moderation and the mailing list in Chromium', () => {

@@ -3,11 +3,10 @@
 // no serious or critical axe finding and a screenshot in test-results/; Atelier's masthead and
 // editorial layout where the default theme has its own; the phone's menu worked with the keyboard.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, REPO, saveScreenshot, startServer } from './harness.js';
+import { browserSuite, demoSiteCopy, REPO, saveScreenshot, startServer } from './harness.js';
 import { seriousViolations } from './shopper.js';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -16,12 +15,9 @@ const PAGES = ['/', '/shop', '/shop/stoneware-mug', '/journal/how-we-choose-gree
 
 /** The demo site folder with site.json choosing Atelier, as an owner would write it. */
 async function demoInAtelier(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tessera-e2e-atelier-'));
-  await fs.cp(path.join(REPO, 'sites', 'demo'), dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) });
-  const file = path.join(dir, 'site.json');
-  const site = JSON.parse(await fs.readFile(file, 'utf8'));
-  await fs.writeFile(file, JSON.stringify({ ...site, theme: 'atelier' }, null, 2));
-  return dir;
+  return demoSiteCopy('atelier', (site) => {
+    site.theme = 'atelier';
+  });
 }
 
 describe('the demo shop in Atelier', () => {
