@@ -1,11 +1,9 @@
-// The owner's customer list, drawn from props only (page.tsx holds the state and calls the API): a
-// search and a sort, the customers in a table (cards on a phone), Previous and Next pages.
-import { type FormEvent, useEffect, useState } from 'react';
 import { formatCount, formatTime } from '../../format.js';
 import { type CustomerPage, type CustomerSort, type CustomerSummary, type ListQuery, customerPath } from './calls.js';
 import { formatAmount } from './money.js';
 import type { CustomersContext } from './page.js';
 import { ErrorBox } from '../../ui/error-box.js';
+import { ListTools } from '../../ui/list-tools.js';
 
 export type ListState =
   | { status: 'loading' }
@@ -36,47 +34,6 @@ export interface CustomersViewProps {
   onNext(cursor: string): void;
   onPrevious(): void;
   onRetry(): void;
-}
-
-function SearchForm({ query, error, onQuery }: { query: ListQuery; error?: string; onQuery(query: ListQuery): void }) {
-  const [text, setText] = useState(query.q);
-  useEffect(() => setText(query.q), [query.q]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onQuery({ ...query, q: text.trim() });
-  };
-  return (
-    <form className="list-tools" role="search" onSubmit={submit}>
-      <label>
-        Search customers
-        <input
-          type="search"
-          value={text}
-          placeholder="Email or name"
-          maxLength={200}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'customer-search-error' : undefined}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </label>
-      <button type="submit">Search</button>
-      <label>
-        Sort by
-        <select value={query.sort} onChange={(e) => onQuery({ ...query, q: text.trim(), sort: e.target.value as CustomerSort })}>
-          {Object.entries(SORT_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {error && (
-        <p id="customer-search-error" className="field-error">
-          {error}
-        </p>
-      )}
-    </form>
-  );
 }
 
 function CustomerRow({ c, context, currency }: { c: CustomerSummary; context: CustomersContext; currency: string }) {
@@ -114,7 +71,14 @@ export function CustomersView({ context, query, state, pageNumber, onQuery, onNe
       <p className="section-note">
         Everyone who ordered (by email) and every visitor account, with what they spent. Open a customer for their orders, addresses, memberships and account.
       </p>
-      <SearchForm query={query} error={state.status === 'error' ? (state.fields.q ?? state.fields.sort) : undefined} onQuery={onQuery} />
+      <ListTools
+        label="Search customers"
+        placeholder="Email or name"
+        query={query}
+        selects={[{ key: 'sort', label: 'Sort by', options: SORT_LABELS }]}
+        error={state.status === 'error' ? (state.fields.q ?? state.fields.sort) : undefined}
+        onQuery={onQuery}
+      />
       <div className="status" role="status" aria-live="polite">
         {busy ? 'Loading…' : shown}
       </div>

@@ -1,10 +1,7 @@
-// The inventory list, drawn from props only (page.tsx holds the state and calls the API): search, a
-// stock filter and a sort, the variants in a table (cards on a phone) with Adjust and History,
-// Previous and Next pages.
-import { type FormEvent, useEffect, useState } from 'react';
 import { formatCount } from '../../format.js';
 import type { InventoryPage, InventorySort, InventoryVariant, ListQuery, StockFilter } from './calls.js';
 import { ErrorBox } from '../../ui/error-box.js';
+import { ListTools } from '../../ui/list-tools.js';
 
 export type ListState =
   | { status: 'loading' }
@@ -38,57 +35,6 @@ export interface InventoryViewProps {
   onRetry(): void;
   onAdjust(variant: InventoryVariant): void;
   onHistory(variant: InventoryVariant): void;
-}
-
-function Tools({ query, error, onQuery }: { query: ListQuery; error?: string; onQuery(query: ListQuery): void }) {
-  const [text, setText] = useState(query.q);
-  useEffect(() => setText(query.q), [query.q]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onQuery({ ...query, q: text.trim() });
-  };
-  return (
-    <form className="list-tools" role="search" onSubmit={submit}>
-      <label>
-        Search variants
-        <input
-          type="search"
-          value={text}
-          placeholder="Product or SKU"
-          maxLength={200}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'inventory-search-error' : undefined}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </label>
-      <button type="submit">Search</button>
-      <label>
-        Stock
-        <select value={query.stock} onChange={(e) => onQuery({ ...query, q: text.trim(), stock: e.target.value as StockFilter })}>
-          {Object.entries(FILTER_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Sort by
-        <select value={query.sort} onChange={(e) => onQuery({ ...query, q: text.trim(), sort: e.target.value as InventorySort })}>
-          {Object.entries(SORT_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      {error && (
-        <p id="inventory-search-error" className="field-error">
-          {error}
-        </p>
-      )}
-    </form>
-  );
 }
 
 function Row({ v, language, onAdjust, onHistory }: { v: InventoryVariant; language: string } & Pick<InventoryViewProps, 'onAdjust' | 'onHistory'>) {
@@ -143,7 +89,17 @@ export function InventoryView({ language, query, state, pageNumber, onQuery, onN
       : '';
   return (
     <>
-      <Tools query={query} error={state.status === 'error' ? (state.fields.q ?? state.fields.stock ?? state.fields.sort) : undefined} onQuery={onQuery} />
+      <ListTools
+        label="Search variants"
+        placeholder="Product or SKU"
+        query={query}
+        selects={[
+          { key: 'stock', label: 'Stock', options: FILTER_LABELS },
+          { key: 'sort', label: 'Sort by', options: SORT_LABELS },
+        ]}
+        error={state.status === 'error' ? (state.fields.q ?? state.fields.stock ?? state.fields.sort) : undefined}
+        onQuery={onQuery}
+      />
       {page && query.stock === 'low' && (
         <p className="section-note">Variants with {count(page.threshold)} or fewer left, and not sold out. Change the threshold in the settings below.</p>
       )}
